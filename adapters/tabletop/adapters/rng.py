@@ -1,0 +1,49 @@
+"""Seeded random source: PCG32 (O'Neill's permuted congruential generator).
+
+Written out here rather than taken from ``random.Random`` so that the bit stream is
+fixed by this file alone, identical on every Python version and machine, and the
+whole state is two ints that fit in a save or a digest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabletop.framework.ports import RandomSource
+
+_MASK64 = (1 << 64) - 1
+_MASK32 = (1 << 32) - 1
+_MULT = 6364136223846793005
+
+
+def _splitmix64(value: int) -> int:
+    """Spreads a small seed over 64 bits so that seeds 1, 2, 3 give unrelated streams."""
+    value = (value + 0x9E3779B97F4A7C15) & _MASK64
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return value ^ (value >> 31)
+
+
+class Pcg32(RandomSource):
+    algorithm = "pcg32"
+
+    def __init__(self, seed: int) -> None:
+        mixed = _splitmix64(seed & _MASK64)
+        self._inc = (_splitmix64(mixed) << 1 | 1) & _MASK64
+        self._state = 0
+        self.next_u32()
+        self._state = (self._state + mixed) & _MASK64
+        self.next_u32()
+
+    def next_u32(self) -> int:
+        old = self._state
+        self._state = (old * _MULT + self._inc) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+
+    def getstate(self) -> list[int]:
+        return [self._state, self._inc]
+
+    def setstate(self, state: Sequence[int]) -> None:
+        self._state, self._inc = int(state[0]), int(state[1])

@@ -1,0 +1,68 @@
+"""Tabletop's framework core: the game API, the engine and the ports.
+
+Game authors import from here; nothing in this package does I/O.
+"""
+
+from tabletop.framework.bots import Bot, BotFactory, RandomBot
+from tabletop.framework.context import Context
+from tabletop.framework.engine import Engine, LogEntry, clone
+from tabletop.framework.errors import (
+    GameOver,
+    IllegalAction,
+    PluginFault,
+    ReplayMismatch,
+    SaveError,
+    TabletopError,
+    UndoRefused,
+    UnknownGame,
+    Unsupported,
+)
+from tabletop.framework.game import (
+    Action,
+    Choice,
+    Event,
+    GameDefinition,
+    GameInfo,
+    OptionSpec,
+    Prompt,
+    Result,
+    State,
+)
+from tabletop.framework.hookspecs import hookimpl
+from tabletop.framework.ports import Dice, RandomSource, SaveInfo, SaveStore, UserInterface
+from tabletop.framework.record import GameRecord
+
+__all__ = [
+    "Action",
+    "Bot",
+    "BotFactory",
+    "Choice",
+    "Context",
+    "Dice",
+    "Engine",
+    "Event",
+    "GameDefinition",
+    "GameInfo",
+    "GameOver",
+    "GameRecord",
+    "IllegalAction",
+    "LogEntry",
+    "OptionSpec",
+    "PluginFault",
+    "Prompt",
+    "RandomBot",
+    "RandomSource",
+    "ReplayMismatch",
+    "Result",
+    "SaveError",
+    "SaveInfo",
+    "SaveStore",
+    "State",
+    "TabletopError",
+    "UndoRefused",
+    "UnknownGame",
+    "Unsupported",
+    "UserInterface",
+    "clone",
+    "hookimpl",
+]

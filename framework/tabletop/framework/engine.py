@@ -1,0 +1,286 @@
+"""The engine: runs one game, the only way the state of a game changes.
+
+It validates every action against the prompt's legal choices, logs it, keeps the
+random state beside the game state, supports undo back to the last action that used
+chance or revealed something, and turns a crash in a game's code into a clear error
+with the state left as it was before the action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.framework.context import Context
+from tabletop.framework.errors import (
+    GameOver,
+    IllegalAction,
+    PluginFault,
+    ReplayMismatch,
+    TabletopError,
+    UndoRefused,
+)
+from tabletop.framework.game import Action, Event, GameDefinition, Prompt, Result, State
+from tabletop.framework.ports import Dice, RandomSource
+from tabletop.framework.record import GameRecord, digest_of
+
+RngFactory = Callable[[int], RandomSource]
+DiceFactory = Callable[[RandomSource], Dice]
+
+
+def clone(data: Any) -> Any:
+    """Deep copy of JSON-like data; several times faster than copy.deepcopy."""
+    kind = type(data)
+    if kind is dict:
+        return {key: clone(value) for key, value in data.items()}
+    if kind is list:
+        return [clone(value) for value in data]
+    return data
+
+
+def resolve_options(game: GameDefinition, options: Mapping[str, str] | None) -> dict[str, str]:
+    """Every declared option with its value; unknown keys and bad values are refused."""
+    given = dict(options or {})
+    resolved: dict[str, str] = {}
+    for spec in game.info.options:
+        value = given.pop(spec.key, spec.default)
+        if value not in spec.values():
+            allowed = ", ".join(spec.values())
+            raise TabletopError(
+                f"option {spec.key}={value!r} is not valid for {game.info.id} (one of: {allowed})"
+            )
+        resolved[spec.key] = value
+    if given:
+        known = ", ".join(spec.key for spec in game.info.options) or "none"
+        raise TabletopError(
+            f"unknown option {sorted(given)[0]!r} for {game.info.id} (known: {known})"
+        )
+    return resolved
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seat: int
+    action: Action
+    barrier: bool
+
+
+@dataclass
+class _Snapshot:
+    state: State
+    rng: list[int]
+    events: int
+
+
+class Engine:
+    """One running game. Create one directly for a new game, or with ``Engine.from_record``."""
+
+    def __init__(
+        self,
+        game: GameDefinition,
+        *,
+        seed: int,
+        players: int,
+        options: Mapping[str, str] | None,
+        rng_factory: RngFactory,
+        dice_factory: DiceFactory,
+    ) -> None:
+        info = game.info
+        if not info.min_players <= players <= info.max_players:
+            raise TabletopError(
+                f"{info.id} takes {info.min_players}-{info.max_players} players, not {players}"
+            )
+        self.game = game
+        self.seed = seed
+        self.players = players
+        self.options = resolve_options(game, options)
+        self.seat_names = game.seat_names(players, self.options)
+        self._rng = rng_factory(seed)
+        self._dice = dice_factory(self._rng)
+        self.log: list[LogEntry] = []
+        #: Every event so far with the number of actions before it (0: setup).
+        self.history: list[tuple[int, Event]] = []
+        self._undo: list[_Snapshot] = []
+        ctx = Context(self._rng, self._dice)
+        try:
+            self.state: State = game.setup(players, self.options, ctx)
+        except TabletopError:
+            raise
+        except Exception as exc:
+            raise PluginFault(
+                f"{info.id} failed during setup: {type(exc).__name__}: {exc}",
+                game=info.id,
+                seed=seed,
+                actions=[],
+            ) from exc
+        self.history.extend((0, event) for event in ctx.events)
+        self._prompt: Prompt | None = None
+        self._prompt_valid = False
+
+    # Reading ------------------------------------------------------------------------
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The decision now due (None when the game is over); cached until it changes."""
+        if not self._prompt_valid:
+            self._prompt = self.game.prompt(self.state)
+            self._prompt_valid = True
+        return self._prompt
+
+    @property
+    def over(self) -> bool:
+        return self.prompt is None
+
+    def result(self) -> Result | None:
+        return self.game.result(self.state) if self.over else None
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see; a copy, so callers cannot change the game through it."""
+        view: dict[str, Any] = clone(self.game.view(self.state, seat))
+        return view
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[Event]:
+        """Events visible to ``seat`` from history position ``since`` on."""
+        return [event for _, event in self.history[since:] if event.visible_to(seat)]
+
+    def digest(self) -> str:
+        """Hash of the full state and random state: equal digests, equal games."""
+        return digest_of({"state": self.state, "rng": self._rng.getstate()})
+
+    @property
+    def rng_algorithm(self) -> str:
+        return self._rng.algorithm
+
+    # Changing -----------------------------------------------------------------------
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``seat``'s ``action`` if legal; return the events it produced.
+
+        Raises IllegalAction (nothing changed) or PluginFault (the game's code raised;
+        the state is restored to before the action).
+        """
+        prompt = self.prompt
+        if prompt is None:
+            raise GameOver("the game is over; no more actions")
+        if seat != prompt.seat:
+            raise IllegalAction(
+                f"it is {self.seat_name(prompt.seat)}'s decision, not {self.seat_name(seat)}'s"
+            )
+        if action not in prompt.actions():
+            raise IllegalAction(f"{action!r} is not a legal choice now ({prompt.text})")
+        snapshot = _Snapshot(clone(self.state), self._rng.getstate(), len(self.history))
+        ctx = Context(self._rng, self._dice, actor=seat)
+        try:
+            self.game.apply(self.state, seat, action, ctx)
+        except Exception as exc:
+            self._restore(snapshot)
+            raise PluginFault(
+                f"{self.game.info.id} failed applying {action!r}: {type(exc).__name__}: {exc}",
+                game=self.game.info.id,
+                seed=self.seed,
+                actions=[[entry.seat, entry.action] for entry in self.log] + [[seat, action]],
+            ) from exc
+        self._prompt_valid = False
+        self.log.append(LogEntry(seat, action, ctx.barrier))
+        turn = len(self.log)
+        self.history.extend((turn, event) for event in ctx.events)
+        if ctx.barrier:
+            self._undo.clear()
+        else:
+            self._undo.append(snapshot)
+        return ctx.events
+
+    def can_undo(self) -> bool:
+        """True when the last action used no chance and revealed nothing."""
+        return bool(self._undo)
+
+    def undo(self) -> LogEntry:
+        """Take back the last action; return it. Refused across chance or a reveal."""
+        if not self._undo:
+            if not self.log:
+                raise UndoRefused("nothing to undo")
+            raise UndoRefused("cannot undo: the last action drew chance or revealed something")
+        self._restore(self._undo.pop())
+        return self.log.pop()
+
+    def _restore(self, snapshot: _Snapshot) -> None:
+        self.state = snapshot.state
+        self._rng.setstate(snapshot.rng)
+        del self.history[snapshot.events :]
+        self._prompt_valid = False
+
+    def seat_name(self, seat: int) -> str:
+        if 0 <= seat < len(self.seat_names):
+            return self.seat_names[seat]
+        return f"seat {seat}"
+
+    # Records ------------------------------------------------------------------------
+
+    def record(self, seats: list[str] | None = None, meta: dict[str, Any] | None = None) -> GameRecord:
+        """The game as seed + options + log + digest, ready to save."""
+        return GameRecord(
+            game=self.game.info.id,
+            game_version=self.game.info.version,
+            rng=self.rng_algorithm,
+            seed=self.seed,
+            players=self.players,
+            options=dict(self.options),
+            actions=[(entry.seat, entry.action) for entry in self.log],
+            digest=self.digest(),
+            seats=list(seats or []),
+            progress=self.game.describe(self.state),
+            finished=self.over,
+            meta=dict(meta or {}),
+        )
+
+    @classmethod
+    def from_record(
+        cls,
+        game: GameDefinition,
+        record: GameRecord,
+        *,
+        rng_factory: RngFactory,
+        dice_factory: DiceFactory,
+        upto: int | None = None,
+        verify: bool = True,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Engine:
+        """Rebuild a game by replaying its log; check the digest when ``verify``.
+
+        ``upto`` stops after that many actions (no digest check then). Raises
+        ReplayMismatch when an action is no longer legal or the digest differs.
+        """
+        if record.game != game.info.id:
+            raise ReplayMismatch(f"record is for {record.game!r}, not {game.info.id!r}")
+        engine = cls(
+            game,
+            seed=record.seed,
+            players=record.players,
+            options=record.options,
+            rng_factory=rng_factory,
+            dice_factory=dice_factory,
+        )
+        if record.rng and record.rng != engine.rng_algorithm:
+            raise ReplayMismatch(
+                f"record was made with random algorithm {record.rng!r}, "
+                f"this Tabletop uses {engine.rng_algorithm!r}"
+            )
+        actions = record.actions if upto is None else record.actions[:upto]
+        if upto is not None and not 0 <= upto <= len(record.actions):
+            raise TabletopError(f"the record has {len(record.actions)} actions, not {upto}")
+        for index, (seat, action) in enumerate(actions, start=1):
+            try:
+                engine.act(seat, action)
+            except IllegalAction as exc:
+                raise ReplayMismatch(
+                    f"action {index} ({action!r} by seat {seat}) does not replay: {exc}"
+                ) from None
+            if progress is not None:
+                progress(index, len(actions))
+        if verify and upto is None and record.digest and engine.digest() != record.digest:
+            raise ReplayMismatch(
+                "replay does not match the saved digest: the game's rules or data have "
+                "changed since this save was made"
+            )
+        return engine

@@ -1,0 +1,197 @@
+"""The game API that authors write against.
+
+A game is a *definition* object (no state of its own) plus plain JSON data for the
+state. The engine asks the definition for the current prompt, checks that an action
+is one of the legal choices, and lets the definition mutate the state. Keeping the
+state as plain data is what makes saves, replays, digests and per-seat views cheap
+and uniform across games (see docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tabletop.framework.errors import Unsupported
+
+if TYPE_CHECKING:
+    from tabletop.framework.context import Context
+
+#: A game's state: JSON-compatible data (dicts with str keys, lists, str, int, bool, None).
+State = dict[str, Any]
+#: An action is a short string chosen from the prompt's legal choices ("roll", "play:12:event").
+Action = str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One setup option a game declares (scenario, variant, target score...)."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    """Pairs of (value, human label); the value is what is stored in saves."""
+    default: str
+    help: str = ""
+
+    def values(self) -> tuple[str, ...]:
+        return tuple(value for value, _ in self.choices)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the app shows about a game before it is started."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    description: str = ""
+    version: str = "0"
+    options: tuple[OptionSpec, ...] = ()
+    hidden_information: bool = False
+    """True when views differ by seat: the UI then hides the screen between humans."""
+
+    def option(self, key: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.key == key:
+                return spec
+        raise KeyError(key)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal answer to a prompt."""
+
+    action: Action
+    label: str
+    """Words for a person ("Roll the die", "Play Thiers as an event")."""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Who must decide what now. Exactly one seat decides at a time.
+
+    Decisions that several seats make in turn are a sequence of prompts; a long chain of
+    sub-decisions inside one action is a sequence of prompts for the same seat.
+    """
+
+    seat: int
+    text: str
+    choices: tuple[Choice, ...]
+    rule: str | None = None
+    """Rule section this decision applies (shown by the UI as a reference)."""
+
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(choice.action for choice in self.choices)
+
+    def label_of(self, action: Action) -> str:
+        for choice in self.choices:
+            if choice.action == action:
+                return choice.label
+        return action
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended."""
+
+    winners: tuple[int, ...]
+    """Winning seats; several for a shared win, empty for nobody (a solitaire loss)."""
+    scores: tuple[float, ...] = ()
+    summary: str = ""
+    """How the winner was decided, in words (tiebreaks included)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the log. ``seats`` limits who may see it (None: all)."""
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    seats: frozenset[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Spectators (seat None) see only public events."""
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "data": dict(self.data),
+            "seats": None if self.seats is None else sorted(self.seats),
+        }
+
+
+class GameDefinition(ABC):
+    """Base class for a game. Subclass it, fill ``info`` and the abstract methods.
+
+    The definition is stateless: every method receives the state. ``setup`` and
+    ``apply`` may draw randomness and emit events only through the ``Context`` they
+    are given, which is what makes a game a seed plus a log of actions.
+    """
+
+    info: GameInfo
+
+    @abstractmethod
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        """Names of the seats for this number of players, in seat order."""
+
+    @abstractmethod
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        """Build the initial state (shuffle, deal) using only ``ctx`` for chance."""
+
+    @abstractmethod
+    def prompt(self, state: State) -> Prompt | None:
+        """The decision now due, or None once the game is over."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        """Carry out a legal action, mutating ``state`` in place.
+
+        The engine has already checked that ``action`` is legal and that ``seat`` is the
+        prompted seat; it restores the state if this raises.
+        """
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator). Must omit hidden information."""
+
+    @abstractmethod
+    def result(self, state: State) -> Result | None:
+        """The result once the game is over, else None."""
+
+    # Optional hooks with sensible defaults -------------------------------------------
+
+    def hides_information(self, options: Mapping[str, str]) -> bool:
+        """Whether seats' views differ in a game with these options (default: info's flag).
+
+        The UI shows a hand-off screen between human seats only when this is true.
+        """
+        return self.info.hidden_information
+
+    def describe(self, state: State) -> str:
+        """A short progress line for save lists ("Round 2", "Turn 14")."""
+        return ""
+
+    def invariants(self, state: State) -> Sequence[str]:
+        """Broken invariants, in words; empty when the state is sound. Used by fuzzing."""
+        return ()
+
+    def determinize(self, state: State, seat: int, ctx: Context) -> State:
+        """A full state consistent with what ``seat`` knows, hidden parts resampled.
+
+        Used by search bots (information-set MCTS). The default is only correct for
+        games without hidden information.
+        """
+        if self.info.hidden_information:
+            raise Unsupported(f"{self.info.id} does not support determinization")
+        return state
+
+    def rules_summary(self) -> str:
+        """The game's rules in the author's own words (Markdown), for the UI's reference."""
+        return self.info.description

@@ -1,0 +1,182 @@
+"""Pig: the reference game for Tabletop authors (docs/writing-a-game.md builds it).
+
+On your turn you roll as often as you dare: each roll adds to your turn total, but a 1
+wipes it and ends the turn. Hold to bank the turn total. First to the target wins.
+
+It shows every part of the API: options, the dice port, a prompt with rule
+references, a per-seat view (the *secret* variant hides the other banks), events,
+invariants for fuzzing, and registration through the ``tabletop`` entry point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tabletop.framework import (
+    Action,
+    Choice,
+    Context,
+    GameDefinition,
+    GameInfo,
+    OptionSpec,
+    Prompt,
+    Result,
+    State,
+    hookimpl,
+)
+
+RULES = """\
+# Pig
+
+**Goal** (§1): be the first to bank the target score (50 or 100 points).
+
+**Your turn** (§2): roll the die as often as you like. Each roll adds its face to your
+*turn total*. Roll a 1 and the turn total is lost and your turn ends (§2.1). Choose
+*hold* to add the turn total to your bank and pass the die (§2.2).
+
+**Two dice** (§3, variant): roll two dice. A single 1 loses the turn total as above;
+double 1s also wipe your bank.
+
+**Secret banks** (§4, variant): you see only your own bank; the others are shown when
+the game ends.
+"""
+
+
+class Pig(GameDefinition):
+    info = GameInfo(
+        id="pig",
+        title="Pig",
+        min_players=2,
+        max_players=6,
+        description="Push-your-luck dice race: roll again, or hold and bank your points.",
+        version="1.0.0",
+        options=(
+            OptionSpec("target", "Target score", (("50", "50 points"), ("100", "100 points")), "50"),
+            OptionSpec(
+                "dice", "Dice", (("one", "One die"), ("two", "Two dice (§3)")), "one"
+            ),
+            OptionSpec(
+                "banks",
+                "Banks",
+                (("open", "Open: everyone sees all banks"), ("secret", "Secret banks (§4)")),
+                "open",
+                help="Secret banks make this a game of hidden information.",
+            ),
+        ),
+        hidden_information=True,
+    )
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return tuple(f"Player {n}" for n in range(1, players + 1))
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {
+            "target": int(options["target"]),
+            "dice": 2 if options["dice"] == "two" else 1,
+            "secret": options["banks"] == "secret",
+            "banks": [0] * players,
+            "turn_total": 0,
+            "active": 0,
+            "turn": 1,
+            "winner": None,
+        }
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["winner"] is not None:
+            return None
+        total = state["turn_total"]
+        choices = [Choice("roll", "Roll" if total == 0 else f"Roll again (at risk: {total})")]
+        if total > 0:
+            choices.append(Choice("hold", f"Hold and bank {total}"))
+        return Prompt(
+            seat=state["active"],
+            text=f"Turn total {total}: roll or hold?" if total else "Roll to start your turn",
+            choices=tuple(choices),
+            rule="§2",
+        )
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if action == "hold":
+            state["banks"][seat] += state["turn_total"]
+            ctx.emit(
+                "hold",
+                f"banks {state['turn_total']}",
+                seat=seat,
+                banked=state["turn_total"],
+            )
+            state["turn_total"] = 0
+            if state["banks"][seat] >= state["target"]:
+                state["winner"] = seat
+                ctx.reveal(f"reaches {state['target']} and wins", seat=seat, banks=state["banks"])
+                return
+            self._pass_die(state)
+            return
+        faces = ctx.roll(state["dice"], 6, reason="Pig §2")
+        if faces.count(1) == 2:
+            state["banks"][seat] = 0
+            state["turn_total"] = 0
+            ctx.emit("bust", "snake eyes: bank wiped (§3)", seat=seat)
+            self._pass_die(state)
+        elif 1 in faces:
+            ctx.emit("bust", f"rolled a 1: loses {state['turn_total']} (§2.1)", seat=seat)
+            state["turn_total"] = 0
+            self._pass_die(state)
+        else:
+            state["turn_total"] += sum(faces)
+
+    def _pass_die(self, state: State) -> None:
+        state["active"] = (state["active"] + 1) % len(state["banks"])
+        state["turn"] += 1
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        over = state["winner"] is not None
+        banks: list[int | None] = [
+            bank if (not state["secret"] or over or index == seat) else None
+            for index, bank in enumerate(state["banks"])
+        ]
+        return {
+            "target": state["target"],
+            "turn": state["turn"],
+            "active": state["active"],
+            "turn_total": state["turn_total"],
+            "banks": banks,
+            "winner": state["winner"],
+        }
+
+    def result(self, state: State) -> Result | None:
+        winner = state["winner"]
+        if winner is None:
+            return None
+        return Result(
+            winners=(winner,),
+            scores=tuple(float(bank) for bank in state["banks"]),
+            summary=f"Player {winner + 1} reached {state['target']} first.",
+        )
+
+    def hides_information(self, options: Mapping[str, str]) -> bool:
+        return options.get("banks") == "secret"
+
+    def describe(self, state: State) -> str:
+        return f"Turn {state['turn']}"
+
+    def invariants(self, state: State) -> Sequence[str]:
+        problems = []
+        if any(bank < 0 for bank in state["banks"]):
+            problems.append("a bank is negative")
+        if state["turn_total"] < 0:
+            problems.append("turn total is negative")
+        if not 0 <= state["active"] < len(state["banks"]):
+            problems.append("active seat out of range")
+        leaders = [bank for bank in state["banks"] if bank >= state["target"]]
+        if leaders and state["winner"] is None:
+            problems.append("someone reached the target but nobody won")
+        return problems
+
+    def rules_summary(self) -> str:
+        return RULES
+
+
+@hookimpl
+def tabletop_register_games(register: Any) -> None:
+    register(Pig())
