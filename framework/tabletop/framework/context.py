@@ -53,9 +53,7 @@ class Context:
         self, kind: str, text: str, *, seats: Iterable[int] | None = None, **data: Any
     ) -> None:
         """Log an event; ``seats`` restricts it to those seats (a private draw)."""
-        self.events.append(
-            Event(kind, text, data, None if seats is None else frozenset(seats))
-        )
+        self.events.append(Event(kind, text, data, None if seats is None else frozenset(seats)))
 
     def reveal(self, text: str = "", **data: Any) -> None:
         """Mark that hidden information became known: undo may not cross this action."""

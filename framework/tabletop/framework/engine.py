@@ -217,7 +217,9 @@ class Engine:
 
     # Records ------------------------------------------------------------------------
 
-    def record(self, seats: list[str] | None = None, meta: dict[str, Any] | None = None) -> GameRecord:
+    def record(
+        self, seats: list[str] | None = None, meta: dict[str, Any] | None = None
+    ) -> GameRecord:
         """The game as seed + options + log + digest, ready to save."""
         return GameRecord(
             game=self.game.info.id,

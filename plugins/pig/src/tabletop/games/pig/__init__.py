@@ -52,10 +52,10 @@ class Pig(GameDefinition):
         description="Push-your-luck dice race: roll again, or hold and bank your points.",
         version="1.0.0",
         options=(
-            OptionSpec("target", "Target score", (("50", "50 points"), ("100", "100 points")), "50"),
             OptionSpec(
-                "dice", "Dice", (("one", "One die"), ("two", "Two dice (§3)")), "one"
+                "target", "Target score", (("50", "50 points"), ("100", "100 points")), "50"
             ),
+            OptionSpec("dice", "Dice", (("one", "One die"), ("two", "Two dice (§3)")), "one"),
             OptionSpec(
                 "banks",
                 "Banks",

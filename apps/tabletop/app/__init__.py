@@ -1,0 +1,1 @@
+"""The Tabletop application: composition root, logging and the ``tabletop`` command."""

@@ -1,0 +1,311 @@
+"""The ``tabletop`` command.
+
+Headless commands (games, simulate, replay, export) never import Textual, which
+costs a few hundred milliseconds; only ``tabletop play`` does. User errors print one
+line and exit 2; nothing here lets a traceback reach a player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from tabletop.framework.errors import ReplayMismatch, SaveError, TabletopError
+
+EXIT_OK = 0
+EXIT_MISMATCH = 1
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"tabletop: error: {message} (see --help)\n")
+
+
+def _container(console: bool = True) -> Any:
+    from tabletop.app.container import build_container
+
+    return build_container(console=console)
+
+
+def _fail(message: str, code: int = EXIT_USAGE) -> int:
+    print(f"tabletop: error: {message}", file=sys.stderr)
+    return code
+
+
+def _progress(label: str) -> Callable[[int, int], None] | None:
+    """A counter on stderr when it is a terminal; silent in pipes and CI logs."""
+    if not sys.stderr.isatty():
+        return None
+    width = 30
+
+    def show(done: int, total: int) -> None:
+        filled = width * done // max(total, 1)
+        bar = "#" * filled + "-" * (width - filled)
+        end = "\n" if done >= total else ""
+        print(f"\r{label} [{bar}] {done}/{total}", end=end, file=sys.stderr, flush=True)
+
+    return show
+
+
+def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise TabletopError(f"option {pair!r} is not in the form key=value")
+        options[key] = value
+    return options
+
+
+# Commands -------------------------------------------------------------------------------
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    registry = _container().registry()
+    games = [
+        {
+            "id": installed.info.id,
+            "title": installed.info.title,
+            "players": [installed.info.min_players, installed.info.max_players],
+            "version": installed.version,
+            "distribution": installed.distribution,
+            "description": installed.info.description,
+        }
+        for installed in sorted(registry.games.values(), key=lambda g: g.info.id)
+    ]
+    failures = [{"plugin": f.plugin, "reason": f.reason} for f in registry.failures]
+    if args.json:
+        print(json.dumps({"games": games, "failures": failures}, indent=2))
+        return EXIT_OK
+    if not games:
+        print("No games installed. Install one with: pip install <game plugin>")
+    for game in games:
+        low, high = game["players"]
+        players = f"{low}" if low == high else f"{low}-{high}"
+        dist = f"{game['distribution']} {game['version']}".strip()
+        print(f"{game['id']:<28} {game['title']:<36} {players:>5} players  {dist}")
+    for failure in failures:
+        print(f"! plugin {failure['plugin']} failed to load: {failure['reason']}")
+    return EXIT_OK
+
+
+def _seats_for(args: argparse.Namespace, registry: Any, game_id: str) -> list[str]:
+    info = registry.get(game_id).info
+    if args.seats:
+        seats = [part.strip() for part in args.seats.split(",")]
+        if any(not seat for seat in seats):
+            raise TabletopError(f"bad seat list {args.seats!r}: empty entry")
+        if args.players is not None and args.players != len(seats):
+            raise TabletopError(f"--players {args.players} but {len(seats)} seats given")
+    else:
+        players = args.players if args.players is not None else info.min_players
+        seats = ["random"] * players
+    if not info.min_players <= len(seats) <= info.max_players:
+        raise TabletopError(
+            f"{game_id} takes {info.min_players}-{info.max_players} players, not {len(seats)}"
+        )
+    kinds = registry.bot_kinds(game_id)
+    for seat in seats:
+        if seat not in kinds:
+            raise TabletopError(
+                f"unknown bot kind {seat!r} for {game_id} (known: {', '.join(kinds)})"
+            )
+    return seats
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from tabletop.adapters.saves import JsonSaveStore
+    from tabletop.app.simulate import simulate
+
+    if args.games < 0:
+        raise TabletopError("--games must be 0 or more")
+    container = _container()
+    log = container.logger()
+    registry = container.registry()
+    seats = _seats_for(args, registry, args.game)
+    store = JsonSaveStore(Path(args.save_dir)) if args.save_dir else None
+    if store is not None:
+        _check_writable_dir(Path(args.save_dir))
+    report = simulate(
+        registry,
+        args.game,
+        games=args.games,
+        seed=args.seed,
+        seats=seats,
+        options=_parse_options(args.option),
+        rng_factory=container.rng_factory(),
+        dice_factory=container.dice_factory(),
+        store=store,
+        progress=_progress(f"simulating {args.game}"),
+    )
+    log.info("simulate", **{k: v for k, v in report.to_json().items() if k != "failures"})
+    data = report.to_json()
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print(
+            f"{data['game']}: {data['completed']}/{data['games']} completed, "
+            f"{data['errors']} errors, {data['actions']} actions in {data['seconds']} s "
+            f"({data['actions_per_second']} actions/s)"
+        )
+        for outcome, count in data["outcomes"].items():
+            print(f"  {outcome}: {count}")
+        for failure in data["failures"]:
+            print(f"  error with seed {failure['seed']}: {failure['error']}")
+        print(f"  digest {data['digest']}")
+    return EXIT_OK if report.errors == 0 else EXIT_MISMATCH
+
+
+def _check_writable_dir(path: Path) -> None:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TabletopError(f"cannot use {path} for saves: {exc.strerror}") from None
+    if not path.is_dir():
+        raise TabletopError(f"{path} is not a directory")
+
+
+def _load_save(path_text: str) -> tuple[Any, Any]:
+    """Read a save by path (or by id in the save directory) and find its game."""
+    from tabletop.adapters.saves import read_save_file
+
+    container = _container()
+    path = Path(path_text)
+    if not path.exists() and "/" not in path_text and not path_text.endswith(".json"):
+        candidate = Path(container.config.save_dir()) / f"{path_text}.json"
+        if candidate.exists():
+            path = candidate
+    record, _ = read_save_file(path)
+    registry = container.registry()
+    installed = registry.get(record.game)
+    return container, (record, installed)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from tabletop.framework.engine import Engine
+
+    container, (record, installed) = _load_save(args.save)
+    if args.to is not None and not 0 <= args.to <= len(record.actions):
+        raise TabletopError(f"--to must be between 0 and {len(record.actions)}")
+    engine = Engine.from_record(
+        installed.definition,
+        record,
+        rng_factory=container.rng_factory(),
+        dice_factory=container.dice_factory(),
+        upto=args.to,
+        verify=args.verify,
+        progress=_progress("replaying"),
+    )
+    if args.to is not None:
+        print(
+            json.dumps(
+                {"actions": args.to, "digest": engine.digest(), "state": engine.state},
+                indent=2,
+                sort_keys=True,
+            )
+        )
+        return EXIT_OK
+    status = "verified" if args.verify else "replayed"
+    print(f"{args.save}: {status}: {len(record.actions)} actions, digest {engine.digest()[:16]}")
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from tabletop.framework.engine import Engine
+
+    container, (record, installed) = _load_save(args.save)
+    engine = Engine.from_record(
+        installed.definition,
+        record,
+        rng_factory=container.rng_factory(),
+        dice_factory=container.dice_factory(),
+        verify=False,
+    )
+    print(f"# {installed.info.title}, seed {record.seed}, {record.players} players")
+    for index, event in engine.history:
+        if event.visible_to(None):
+            who = engine.seat_name(engine.log[index - 1].seat) + ": " if index else ""
+            print(f"{index:>4}  {who}{event.text}")
+    result = engine.result()
+    if result is not None:
+        print(f"Result: {result.summary}")
+    return EXIT_OK
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    container = _container(console=False)
+    log = container.logger()
+    from tabletop.adapters.tui.app import TabletopApp
+
+    app = TabletopApp(
+        container.registry(),
+        container.save_store(),
+        container.rng_factory(),
+        container.dice_factory(),
+    )
+    log.info("play.start")
+    app.run()
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="tabletop", description="Play and write historical board games.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    games = sub.add_parser("games", help="list installed games and broken plugins")
+    games.add_argument("--json", action="store_true", help="print JSON")
+    games.set_defaults(func=cmd_games)
+
+    sim = sub.add_parser("simulate", help="play games headless with bots")
+    sim.add_argument("game")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seats", help="comma list of bot kinds, one per seat (e.g. random,random)")
+    sim.add_argument("--players", type=int, help="number of players (default: the minimum)")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--save-dir", help="save every game in this directory")
+    sim.set_defaults(func=cmd_simulate)
+
+    replay = sub.add_parser("replay", help="replay a save from its seed and log")
+    replay.add_argument("save", help="save file path (or save id)")
+    replay.add_argument("--verify", action="store_true", help="check the state digest")
+    replay.add_argument("--to", type=int, help="print the state after this many actions")
+    replay.set_defaults(func=cmd_replay)
+
+    export = sub.add_parser("export", help="print a save's game log in words")
+    export.add_argument("save")
+    export.add_argument("--log", action="store_true", help="the public game log (default)")
+    export.set_defaults(func=cmd_export)
+
+    play = sub.add_parser("play", help="open the terminal UI")
+    play.set_defaults(func=cmd_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except ReplayMismatch as exc:
+        return _fail(str(exc), EXIT_MISMATCH)
+    except (SaveError, TabletopError) as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+    except BrokenPipeError:  # `tabletop export x | head` is not an error
+        sys.stderr.close()
+        return EXIT_OK
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
