@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.adapters.headless import BotUI, play
-from tabletop.framework.engine import DiceFactory, Engine, RngFactory
+from tabletop.framework.engine import DiceFactory, Engine, RngFactory, resolve_options
 from tabletop.framework.game import GameDefinition
 from tabletop.framework.plugins import GameRegistry
 from tabletop.framework.ports import SaveStore
@@ -74,6 +74,7 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationReport:
     game: GameDefinition = registry.get(game_id).definition
+    options = resolve_options(game, options)  # a bad option is the caller's error, not 500 games'
     factories = {name: factory for name, (factory, _) in registry.bots.items()}
     report = SimulationReport(game_id, games, seed, list(seats))
     outcomes: Counter[str] = Counter()

@@ -1,0 +1,155 @@
+"""The tabletop command: games, simulate, replay, export; errors in one line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.app.cli import main
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_games_lists_the_example_game(
+    isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _run(capsys, "games", "--json")
+    data = json.loads(out)
+    pig = next(g for g in data["games"] if g["id"] == "pig")
+    assert code == 0
+    assert pig["players"] == [2, 6] and pig["distribution"] == "tabletop-pig"
+    assert pig["version"] == "1.0.0" and pig["title"] == "Pig"
+    code, out, _ = _run(capsys, "games")
+    assert "Pig" in out and "2-6 players" in out
+
+
+def test_simulate_is_complete_and_reproducible(
+    isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _run(capsys, "simulate", "pig", "--games", "200", "--seed", "7", "--json")
+    first = json.loads(out)
+    assert code == 0
+    assert first["completed"] == 200 and first["errors"] == 0 and first["games"] == 200
+    assert first["actions"] > 200 and sum(first["outcomes"].values()) == 200
+    for key in ("game", "games", "completed", "errors", "actions", "seconds", "outcomes", "digest"):
+        assert key in first
+    _, again, _ = _run(capsys, "simulate", "pig", "--games", "200", "--seed", "7", "--json")
+    assert json.loads(again)["digest"] == first["digest"]
+    _, other, _ = _run(capsys, "simulate", "pig", "--games", "200", "--seed", "8", "--json")
+    assert json.loads(other)["digest"] != first["digest"]
+
+
+def test_simulate_counts_errors_with_their_seed(
+    isolated_env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tabletop.games.pig import Pig
+
+    original = Pig.apply
+
+    def flaky(self: Pig, state: dict[str, object], seat: int, action: str, ctx: object) -> None:
+        if state["turn"] == 7:
+            raise KeyError("bug")
+        original(self, state, seat, action, ctx)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Pig, "apply", flaky)
+    code, out, _ = _run(capsys, "simulate", "pig", "--games", "5", "--seed", "1", "--json")
+    data = json.loads(out)
+    assert code == 1 and data["errors"] == 5 and data["completed"] == 0
+    assert data["failures"][0]["seed"] == 100003 and "KeyError" in data["failures"][0]["error"]
+
+
+def test_saved_games_replay_and_verify(
+    isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saves = isolated_env / "sim"
+    code, _, _ = _run(
+        capsys,
+        "simulate",
+        "pig",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--players",
+        "3",
+        "--save-dir",
+        str(saves),
+    )
+    assert code == 0
+    files = sorted(saves.glob("*.json"))
+    assert len(files) == 2
+    code, out, _ = _run(capsys, "replay", str(files[0]), "--verify")
+    assert code == 0 and "verified" in out
+    code, out, _ = _run(capsys, "replay", str(files[0]), "--to", "3")
+    assert code == 0 and json.loads(out)["actions"] == 3
+    code, out, _ = _run(capsys, "export", str(files[0]), "--log")
+    assert code == 0 and "Player 1: rolled" in out and "Result:" in out
+
+
+def test_a_save_that_no_longer_replays_exits_1(
+    isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saves = isolated_env / "sim"
+    _run(capsys, "simulate", "pig", "--games", "1", "--seed", "3", "--save-dir", str(saves))
+    [path] = list(saves.glob("*.json"))
+    data = json.loads(path.read_text())
+    data.pop("checksum")
+    data["digest"] = "f" * 64  # as if the rules had changed since
+    path.write_text(json.dumps(data))
+    code, _, err = _run(capsys, "replay", str(path), "--verify")
+    assert code == 1 and "does not match" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "chess"], "no game 'chess' is installed"),
+        (["simulate", "pig", "--seed", "x"], "invalid int value"),
+        (["simulate", "pig", "--seats", "random,wizard"], "unknown bot kind 'wizard'"),
+        (["simulate", "pig", "--seats", "random"], "takes 2-6 players, not 1"),
+        (["simulate", "pig", "--option", "target=7"], "option target='7' is not valid"),
+        (["simulate", "pig", "--option", "oops"], "not in the form key=value"),
+        (["replay", "/nonexistent/save.json"], "no such save file"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    isolated_env: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    try:
+        code = main(argv)
+    except SystemExit as exit_:  # argparse's own errors
+        code = int(exit_.code or 0)
+    _, err = capsys.readouterr()
+    assert code == 2
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_corrupt_save_in_a_real_process(isolated_env: Path) -> None:
+    bad = isolated_env / "bad.json"
+    bad.write_text('{"format": "tabletop-game-record", "version": 1, "game"')
+    done = subprocess.run(
+        [sys.executable, "-m", "tabletop.app.cli", "replay", str(bad), "--verify"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("tabletop: error: bad.json: not valid JSON")
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_headless_commands_do_not_import_textual(isolated_env: Path) -> None:
+    code = (
+        "import sys; from tabletop.app.cli import main; main(['simulate','pig','--games','1']);"
+        "print('textual' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "False"

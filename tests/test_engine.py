@@ -1,0 +1,191 @@
+"""Engine: legality, undo, determinism, hidden information, faults, records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from toygames import Exploding, HighCard
+
+from tabletop.adapters.defaults import dice_factory, rng_factory
+from tabletop.framework import (
+    Engine,
+    GameOver,
+    IllegalAction,
+    PluginFault,
+    ReplayMismatch,
+    TabletopError,
+    UndoRefused,
+)
+from tabletop.framework.record import GameRecord
+from tabletop.games.pig import Pig
+
+
+def test_illegal_action_is_refused_and_changes_nothing(new_engine: Any) -> None:
+    engine = new_engine(Pig())
+    before = engine.digest()
+    with pytest.raises(IllegalAction, match="not a legal choice"):
+        engine.act(0, "hold")  # holding with nothing at risk is not offered
+    assert engine.digest() == before
+    assert engine.log == []
+
+
+def test_wrong_seat_is_refused_with_its_name(new_engine: Any) -> None:
+    engine = new_engine(Pig())
+    with pytest.raises(IllegalAction, match="Player 1's decision, not Player 2's"):
+        engine.act(1, "roll")
+
+
+def test_actions_after_the_end_are_refused(new_engine: Any) -> None:
+    engine = new_engine(HighCard())
+    engine.act(0, "keep")
+    engine.act(1, "keep")
+    assert engine.over and engine.result() is not None
+    with pytest.raises(GameOver):
+        engine.act(0, "keep")
+
+
+def test_undo_restores_a_move_without_chance(new_engine: Any) -> None:
+    engine = new_engine(HighCard())
+    before = engine.digest()
+    events_before = len(engine.history)
+    engine.act(0, "tap")
+    assert engine.can_undo()
+    entry = engine.undo()
+    assert (entry.seat, entry.action) == (0, "tap")
+    assert engine.digest() == before
+    assert len(engine.history) == events_before
+    assert not engine.can_undo()
+
+
+def test_undo_never_crosses_randomness(new_engine: Any) -> None:
+    engine = new_engine(HighCard())
+    engine.act(0, "tap")
+    engine.act(0, "swap")  # draws a card: a barrier
+    with pytest.raises(UndoRefused, match="chance"):
+        engine.undo()
+    engine.act(1, "tap")
+    engine.undo()  # the tap after the barrier can go
+    with pytest.raises(UndoRefused):
+        engine.undo()
+
+
+def test_undo_never_crosses_a_reveal(new_engine: Any) -> None:
+    engine = new_engine(HighCard())
+    engine.act(0, "keep")
+    engine.act(1, "keep")  # reveals all cards
+    assert not engine.can_undo()
+
+
+def test_dice_rolls_are_logged_and_block_undo(new_engine: Any) -> None:
+    engine = new_engine(Pig())
+    events = engine.act(0, "roll")
+    dice = [e for e in events if e.kind == "dice"]
+    assert len(dice) == 1 and 1 <= dice[0].data["faces"][0] <= 6
+    assert dice[0].data["seat"] == 0
+    assert not engine.can_undo()
+
+
+def _random_game(engine: Engine, seed: int) -> list[tuple[int, str]]:
+    from tabletop.adapters.rng import Pcg32
+
+    chooser = Pcg32(seed)
+    while engine.prompt is not None:
+        prompt = engine.prompt
+        engine.act(prompt.seat, chooser.choice(prompt.choices).action)
+    return [(entry.seat, entry.action) for entry in engine.log]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 99])
+def test_seed_plus_log_replays_to_the_same_state(new_engine: Any, seed: int) -> None:
+    first = new_engine(Pig(), seed=seed, players=3)
+    log = _random_game(first, seed)
+    again = new_engine(Pig(), seed=seed, players=3)
+    for seat, action in log:
+        again.act(seat, action)
+    assert again.digest() == first.digest()
+    assert again.state == first.state
+
+
+def test_different_seeds_give_different_games(new_engine: Any) -> None:
+    assert new_engine(HighCard(), seed=1).digest() != new_engine(HighCard(), seed=2).digest()
+
+
+def test_views_hide_other_seats_cards(new_engine: Any) -> None:
+    engine = new_engine(HighCard(), players=3)
+    cards = engine.state["cards"]
+    for seat in range(3):
+        view = engine.view(seat)["cards"]
+        assert view[seat] == cards[seat]
+        assert [v for i, v in enumerate(view) if i != seat] == [None, None]
+    assert engine.view(None)["cards"] == [None, None, None]
+
+
+def test_private_events_reach_only_their_seat(new_engine: Any) -> None:
+    engine = new_engine(HighCard())
+    mine = [e for e in engine.events_for(0) if e.kind == "deal"]
+    assert len(mine) == 1 and mine[0].data["card"] == engine.state["cards"][0]
+    assert [e for e in engine.events_for(None) if e.kind == "deal"] == []
+
+
+def test_view_is_a_copy(new_engine: Any) -> None:
+    engine = new_engine(HighCard())
+    view = engine.view(0)
+    view["cards"][0] = 1000
+    assert engine.state["cards"][0] != 1000
+
+
+def test_a_crash_in_game_code_restores_the_state(new_engine: Any) -> None:
+    engine = new_engine(Exploding(), seed=5)
+    engine.act(0, "tap")
+    before = engine.digest()
+    with pytest.raises(PluginFault) as info:
+        engine.act(0, "tap")
+    assert "ZeroDivisionError: boom" in str(info.value)
+    assert info.value.seed == 5
+    assert info.value.actions == [[0, "tap"], [0, "tap"]]
+    assert engine.digest() == before and engine.state["taps"] == 1
+    assert len(engine.log) == 1
+
+
+def test_options_are_validated(new_engine: Any) -> None:
+    with pytest.raises(TabletopError, match="option target='7' is not valid"):
+        new_engine(Pig(), target="7")
+    with pytest.raises(TabletopError, match="unknown option 'colour'"):
+        new_engine(Pig(), colour="red")
+    engine = new_engine(Pig(), target="100")
+    assert engine.options == {"target": "100", "dice": "one", "banks": "open"}
+
+
+def test_player_count_is_validated(new_engine: Any) -> None:
+    with pytest.raises(TabletopError, match="takes 2-6 players, not 7"):
+        new_engine(Pig(), players=7)
+
+
+def test_record_replays_and_verifies(new_engine: Any) -> None:
+    engine = new_engine(Pig(), seed=4, players=2)
+    _random_game(engine, 4)
+    record = GameRecord.from_json(engine.record(seats=["human", "random"]).to_json())
+    again = Engine.from_record(Pig(), record, rng_factory=rng_factory, dice_factory=dice_factory)
+    assert again.digest() == engine.digest() == record.digest
+    halfway = Engine.from_record(
+        Pig(), record, rng_factory=rng_factory, dice_factory=dice_factory, upto=5
+    )
+    assert len(halfway.log) == 5
+
+
+def test_a_record_with_a_wrong_digest_is_a_mismatch(new_engine: Any) -> None:
+    engine = new_engine(Pig(), seed=4)
+    _random_game(engine, 4)
+    record = engine.record()
+    record.digest = "0" * 64
+    with pytest.raises(ReplayMismatch, match="does not match"):
+        Engine.from_record(Pig(), record, rng_factory=rng_factory, dice_factory=dice_factory)
+
+
+def test_a_record_with_an_impossible_action_is_a_mismatch(new_engine: Any) -> None:
+    engine = new_engine(Pig(), seed=4)
+    record = engine.record()
+    record.actions = [(0, "roll"), (0, "fly")]
+    with pytest.raises(ReplayMismatch, match="action 2"):
+        Engine.from_record(Pig(), record, rng_factory=rng_factory, dice_factory=dice_factory)

@@ -1,0 +1,86 @@
+"""GameSession: bots, autosave after every action, undo back to a person."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from toygames import HighCard
+
+from tabletop.adapters.defaults import dice_factory, rng_factory
+from tabletop.adapters.saves import JsonSaveStore
+from tabletop.framework import RandomBot, TabletopError, UndoRefused
+from tabletop.framework.session import GameSession
+from tabletop.games.pig import Pig
+
+BOTS = {"random": lambda game: RandomBot()}
+
+
+def _start(
+    game: object, controllers: list[str], store: JsonSaveStore | None = None, seed: int = 3
+) -> GameSession:
+    return GameSession.start(
+        game,  # type: ignore[arg-type]
+        seed=seed,
+        players=len(controllers),
+        options={},
+        controllers=controllers,
+        bot_factories=BOTS,
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+        store=store,
+    )
+
+
+def test_every_action_is_autosaved_and_resumes(tmp_path: Path) -> None:
+    store = JsonSaveStore(tmp_path)
+    session = _start(Pig(), ["human", "random"], store)
+    assert session.save_id is not None
+    session.act(0, "roll")
+    assert len(store.load(session.save_id).actions) == 1
+    session.play_bots()
+    record = store.load(session.save_id)
+    assert len(record.actions) == len(session.engine.log)
+    resumed = GameSession.resume(
+        Pig(),
+        record,
+        save_id=session.save_id,
+        bot_factories=BOTS,
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+        store=store,
+    )
+    assert resumed.engine.digest() == session.engine.digest()
+    assert resumed.controllers == ["human", "random"]
+
+
+def test_bots_play_until_a_person_must_decide() -> None:
+    session = _start(HighCard(), ["random", "human"])
+    moves = session.play_bots()
+    assert [m.seat for m in moves] == [0] * len(moves) and moves
+    assert session.engine.prompt is not None and session.engine.prompt.seat == 1
+    assert not session.waiting_for_bot
+
+
+def test_bot_games_are_reproducible() -> None:
+    one = _start(Pig(), ["random", "random", "random"], seed=8)
+    two = _start(Pig(), ["random", "random", "random"], seed=8)
+    one.play_bots()
+    two.play_bots()
+    assert one.engine.over and one.engine.digest() == two.engine.digest()
+
+
+def test_undo_goes_back_to_the_persons_last_decision() -> None:
+    session = _start(HighCard(), ["human", "human"])
+    session.act(0, "tap")
+    session.act(0, "tap")
+    assert session.undo() == 1
+    assert [e.action for e in session.engine.log] == ["tap"]
+    bots_only = _start(HighCard(), ["random", "random"])
+    with pytest.raises(UndoRefused, match="no person"):
+        bots_only.undo()
+
+
+def test_unknown_seat_kinds_are_refused() -> None:
+    with pytest.raises(TabletopError, match="unknown seat kind 'genius'"):
+        _start(Pig(), ["human", "genius"])

@@ -1,0 +1,97 @@
+"""Tiny games for framework tests: each exercises one engine feature, nothing more."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.framework import (
+    Action,
+    Choice,
+    Context,
+    GameDefinition,
+    GameInfo,
+    OptionSpec,
+    Prompt,
+    Result,
+    State,
+)
+
+
+class HighCard(GameDefinition):
+    """Each seat holds a hidden card; in turn each may keep it, swap it (a random draw)
+    or, in the variant, peek at a public counter (a move that touches no randomness)."""
+
+    info = GameInfo(
+        id="highcard",
+        title="High Card",
+        min_players=2,
+        max_players=4,
+        options=(OptionSpec("deck", "Deck", (("10", "1-10"), ("20", "1-20")), "10"),),
+        hidden_information=True,
+    )
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return tuple(f"Seat {n}" for n in range(players))
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        top = int(options["deck"])
+        cards = [ctx.rng.randint(1, top) for _ in range(players)]
+        for seat, card in enumerate(cards):
+            ctx.emit("deal", f"you hold {card}", seats=[seat], card=card)
+        return {"top": top, "cards": cards, "turn": 0, "taps": 0, "done": False}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["done"]:
+            return None
+        return Prompt(
+            state["turn"],
+            "Keep, swap or tap?",
+            (Choice("keep", "Keep"), Choice("swap", "Swap"), Choice("tap", "Tap the table")),
+            rule="§1",
+        )
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if action == "tap":
+            state["taps"] += 1
+            ctx.emit("tap", "taps the table")
+            return
+        if action == "swap":
+            state["cards"][seat] = ctx.rng.randint(1, state["top"])
+            ctx.emit("swap", "swaps a card")
+        state["turn"] += 1
+        if state["turn"] == len(state["cards"]):
+            state["done"] = True
+            ctx.reveal("cards shown", cards=list(state["cards"]))
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        cards = [
+            card if state["done"] or index == seat else None
+            for index, card in enumerate(state["cards"])
+        ]
+        return {"cards": cards, "turn": state["turn"], "taps": state["taps"]}
+
+    def result(self, state: State) -> Result | None:
+        if not state["done"]:
+            return None
+        best = max(state["cards"])
+        winners = tuple(i for i, card in enumerate(state["cards"]) if card == best)
+        return Result(winners, tuple(float(c) for c in state["cards"]), f"high card {best}")
+
+
+class Exploding(HighCard):
+    """High Card whose code raises on the second 'tap': a buggy plugin."""
+
+    info = GameInfo(
+        id="exploding",
+        title="Exploding",
+        min_players=2,
+        max_players=2,
+        options=HighCard.info.options,
+    )
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if action == "tap" and state["taps"] == 1:
+            state["taps"] = 99  # half-done change the engine must roll back
+            raise ZeroDivisionError("boom")
+        super().apply(state, seat, action, ctx)
