@@ -1,0 +1,348 @@
+"""The game screen, the same for every game: board, prompt, choices, log.
+
+It decides whose view is on screen: the only person in a game against bots, the seat
+to act among several people (behind a hand-off screen when the game hides
+information), or a spectator's view when only bots play.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Label, OptionList, Static
+from textual.worker import Worker, WorkerState
+
+from tabletop.adapters.tui.presenting import seat_label
+from tabletop.adapters.tui.screens.base import tabletop
+from tabletop.adapters.tui.widgets import ChoiceList, GameLog, ViewPanel
+from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError, UndoRefused
+from tabletop.framework.game import Action
+from tabletop.framework.session import GameSession
+
+BotToken = tuple[int, int]
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("1", "choose(1)", "Choose", key_display="1-9"),
+        *[Binding(str(n), f"choose({n})", show=False) for n in range(2, 10)],
+        Binding("u", "undo", "Undo"),
+        Binding("s", "save_copy", "Save copy"),
+        Binding("r", "rules", "Rules"),
+        Binding("b", "bot_speed", "Bot speed"),
+        Binding("t", "retry_bot", "Retry bot", show=False),
+        Binding("escape", "home", "Home"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.engine = session.engine
+        self.game = session.engine.game
+        self.seat_names = session.engine.seat_names
+        self.hides = self.game.hides_information(self.engine.options)
+        humans = session.humans()
+        #: Whose view is shown; None is a spectator's (only public information).
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.concealed = False
+        self._bot_token: BotToken | None = None
+        self._bot_failed = False
+        self._finished = False
+
+    def compose(self) -> ComposeResult:
+        app = tabletop(self)
+        yield Header()
+        with Horizontal(id="game-body"):
+            with Vertical(id="board-column"):
+                yield ViewPanel(app.registry.board_widget(self.game.info.id), id="board")
+            with Vertical(id="side-column"):
+                with Vertical(id="prompt-panel"):
+                    yield Label("", id="prompt-seat")
+                    yield Static("", id="prompt-text", markup=False)
+                    yield Label("", id="prompt-rule")
+                    yield ChoiceList(id="choices")
+                yield Static("", id="status")
+                yield GameLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = self.game.info.title
+        self.query_one("#board", ViewPanel).border_title = "Table"
+        self.query_one("#log", GameLog).border_title = "Log"
+        self.query_one("#prompt-panel").border_title = "Decision"
+
+    def on_screen_resume(self) -> None:
+        # Sent when the screen is first shown and whenever a dialog over it closes.
+        if not self.concealed:
+            self.sync()
+
+    # Flow ---------------------------------------------------------------------------
+
+    def sync(self) -> None:
+        """Bring the screen in line with the game: game over, hand-off, render, bots."""
+        if not self.is_current:
+            return  # on_screen_resume syncs when the dialog on top closes
+        prompt = self.engine.prompt
+        if prompt is None:
+            self._finish()
+            return
+        acting_human = self.session.is_human(prompt.seat)
+        if acting_human and prompt.seat != self.viewer:
+            if self.hides and len(self.session.humans()) > 1:
+                self._conceal()
+                from tabletop.adapters.tui.screens.handoff import HandoffScreen
+
+                self.app.push_screen(
+                    HandoffScreen(seat_label(prompt.seat, self.seat_names), self.game.info.title),
+                    callback=partial(self._handed_over, prompt.seat),
+                )
+                return
+            self.viewer = prompt.seat
+        self.render_game()
+        if not acting_human and not self._bot_failed:
+            self._start_bot(prompt.seat)
+
+    def _handed_over(self, seat: int, _: None = None) -> None:
+        self.viewer = seat
+        self.concealed = False
+        self.query_one("#game-body").display = True
+        self.sync()
+
+    def _conceal(self) -> None:
+        """Wipe everything seat-specific before the device changes hands."""
+        self.concealed = True
+        self.query_one("#game-body").display = False
+        self.query_one("#board", ViewPanel).clear_view()
+        self.query_one("#log", GameLog).clear()
+        self.query_one("#choices", ChoiceList).show_prompt(None, enabled=False)
+
+    def render_game(self) -> None:
+        prompt = self.engine.prompt
+        viewer = self.viewer
+        who = "spectator" if viewer is None else seat_label(viewer, self.seat_names)
+        self.sub_title = f"{who}'s view" if viewer is not None else "spectator view"
+        board = self.query_one("#board", ViewPanel)
+        try:
+            view = self.engine.view(viewer)
+        except Exception as exc:  # the game's view() crashed: say so, keep playing
+            view = {"error": f"the game could not show its table: {type(exc).__name__}: {exc}"}
+        board.border_title = f"Table — {self.sub_title}"
+        board.show(view, self.seat_names, viewer, self.game.info.title)
+        self.query_one("#log", GameLog).sync(self.engine, viewer, self.seat_names)
+        choices = self.query_one("#choices", ChoiceList)
+        seat_line = self.query_one("#prompt-seat", Label)
+        text = self.query_one("#prompt-text", Static)
+        rule = self.query_one("#prompt-rule", Label)
+        if prompt is None:
+            seat_line.update("")
+            text.update("")
+            rule.update("")
+            choices.show_prompt(None, enabled=False)
+            return
+        human = self.session.is_human(prompt.seat)
+        name = seat_label(prompt.seat, self.seat_names)
+        kind = "" if human else f" ({self.session.controllers[prompt.seat]} bot)"
+        seat_line.update(f"{name}{kind} to decide")
+        text.update(prompt.text)
+        rule.update(f"Rule {prompt.rule} — press r for the rules" if prompt.rule else "")
+        rule.display = bool(prompt.rule)
+        shown = human and (viewer == prompt.seat or not self.hides)
+        if human and shown:
+            choices.show_prompt(prompt, enabled=True)
+            choices.focus()
+        else:
+            # Another seat's choices can reveal its hand: show them only to that seat.
+            choices.show_prompt(None, enabled=False)
+        self._update_status()
+
+    def _update_status(self, thinking: str | None = None) -> None:
+        app = tabletop(self)
+        parts = []
+        if thinking:
+            parts.append(f"⏳ {thinking} is thinking…")
+        elif self._bot_failed:
+            parts.append("Bot stopped after an error: press t to retry")
+        if self.session.last_save_error:
+            parts.append(f"⚠ {self.session.last_save_error}")
+        if any(not self.session.is_human(s) for s in range(len(self.session.controllers))):
+            parts.append(f"Bots: {app.bot_speed_name}")
+        self.query_one("#status", Static).update("  ·  ".join(parts))
+
+    def _finish(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        from tabletop.adapters.tui.screens.game_over import GameOverScreen
+
+        self.app.switch_screen(GameOverScreen(self.session))
+
+    # Bots ---------------------------------------------------------------------------
+
+    def _start_bot(self, seat: int) -> None:
+        token = (len(self.engine.log), seat)
+        if token == self._bot_token:
+            return
+        self._bot_token = token
+        kind = self.session.controllers[seat]
+        self._update_status(f"{seat_label(seat, self.seat_names)} ({kind})")
+        self.run_worker(
+            partial(self._think, tabletop(self).bot_delay),
+            name=f"bot-{seat}",
+            group="bot",
+            exclusive=True,
+            thread=True,
+            exit_on_error=False,
+        )
+
+    def _think(self, delay: float) -> tuple[int, Action] | None:
+        """Runs in a worker thread: wait (bot speed), then compute the move."""
+        if delay > 0:
+            time.sleep(delay)
+        return self.session.bot_choice()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "bot" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        prompt = self.engine.prompt
+        current = None if prompt is None else (len(self.engine.log), prompt.seat)
+        if current != self._bot_token:  # undo or reload happened while it thought
+            return
+        self._bot_token = None
+        if event.state == WorkerState.ERROR:
+            self._bot_failed = True
+            self._update_status()
+            error = worker.error
+            tabletop(self).show_error(
+                "A bot failed", f"{type(error).__name__}: {error}\n\nPress t to let it retry."
+            )
+            return
+        choice = worker.result
+        if choice is not None:
+            self._act(*choice)
+
+    def action_retry_bot(self) -> None:
+        if self._bot_failed:
+            self._bot_failed = False
+            self.sync()
+
+    # People -------------------------------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        choices = self.query_one("#choices", ChoiceList)
+        if event.option_list is not choices:
+            return
+        event.stop()
+        self._choose(event.option_index, choices.generation_of(event.option.id))
+
+    def action_choose(self, number: int) -> None:
+        choices = self.query_one("#choices", ChoiceList)
+        self._choose(number - 1, choices.generation)
+
+    def _choose(self, index: int, generation: int) -> None:
+        """Act on a person's pick, ignoring stale or out-of-range input with a note."""
+        choices = self.query_one("#choices", ChoiceList)
+        prompt = self.engine.prompt
+        if prompt is None or self.concealed or not self.session.is_human(prompt.seat):
+            self.notify("It is not your decision now.", severity="warning")
+            return
+        if generation != choices.generation or choices.prompt != prompt:
+            self.notify("That choice is no longer available.", severity="warning")
+            self.render_game()
+            return
+        if not 0 <= index < len(prompt.choices):
+            self.notify(f"There is no choice {index + 1}.", severity="warning")
+            return
+        self._act(prompt.seat, prompt.choices[index].action)
+
+    def _act(self, seat: int, action: Action) -> None:
+        try:
+            self.session.act(seat, action)
+        except IllegalAction as exc:
+            self.notify(f"Not allowed: {exc}", severity="warning")
+        except PluginFault as exc:
+            if not self.session.is_human(seat):
+                self._bot_failed = True
+            tabletop(self).show_error(
+                "The game's code failed",
+                f"{exc}\n\nThe game was kept as it was before this action "
+                f"(seed {exc.seed}, {len(exc.actions)} actions to reproduce).",
+            )
+        except TabletopError as exc:
+            self.notify(str(exc), severity="error")
+        if self.session.last_save_error:
+            self.notify(self.session.last_save_error, severity="warning")
+        self.sync()
+
+    # Commands -----------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        if not self.session.can_undo():
+            reason = "nothing to undo" if not self.engine.log else "the last move used chance"
+            self.notify(f"Cannot undo: {reason}.", severity="warning")
+            return
+        try:
+            undone = self.session.undo()
+        except UndoRefused as exc:
+            self.notify(str(exc), severity="warning")
+            return
+        self.workers.cancel_group(self, "bot")
+        self._bot_token = None
+        self._bot_failed = False
+        self.notify(f"Undid {undone} action{'s' if undone != 1 else ''}.")
+        self.sync()
+
+    def action_save_copy(self) -> None:
+        from tabletop.adapters.tui.screens.save_as import SaveAsScreen
+
+        default = f"{self.game.info.id}-copy-{len(self.engine.log)}"
+        self.app.push_screen(SaveAsScreen(default), callback=self._save_copy)
+
+    def _save_copy(self, name: str | None) -> None:
+        if not name:
+            return
+        store = tabletop(self).store
+        try:
+            existing = {info.save_id for info in store.list()}
+            if name in existing and name != self.session.save_id:
+                self.notify(f"A save named {name} already exists.", severity="error")
+                return
+            store.save(self.session.record(), name)
+        except TabletopError as exc:
+            self.notify(f"Not saved: {exc}", severity="error")
+            return
+        self.notify(f"Saved a copy as {name}.")
+
+    def action_rules(self) -> None:
+        from tabletop.adapters.tui.screens.rules import RulesScreen
+
+        prompt = self.engine.prompt
+        try:
+            text = self.game.rules_summary()
+        except Exception as exc:
+            text = f"The rules could not be shown: {type(exc).__name__}: {exc}"
+        cited = prompt.rule if prompt is not None else None
+        self.app.push_screen(RulesScreen(self.game.info.title, text, cited))
+
+    def action_bot_speed(self) -> None:
+        tabletop(self).cycle_bot_speed()
+        self._update_status()
+
+    def action_home(self) -> None:
+        self.workers.cancel_group(self, "bot")
+        tabletop(self).go_home()
+
+    def palette_commands(self) -> list[SystemCommand]:
+        return [
+            SystemCommand("Undo", "Take back to your last decision", self.action_undo),
+            SystemCommand("Save a copy", "Save this game under a new name", self.action_save_copy),
+            SystemCommand("Rules", "Show the game's rules summary", self.action_rules),
+            SystemCommand("Bot speed", "Cycle fast / normal / slow", self.action_bot_speed),
+            SystemCommand("Retry bot", "Let a failed bot try again", self.action_retry_bot),
+            SystemCommand("Home", "Leave the game (it is saved)", self.action_home),
+        ]

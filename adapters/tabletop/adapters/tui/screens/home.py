@@ -1,0 +1,145 @@
+"""Home: installed games, saved games (unreadable ones included) and broken plugins."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Label, Static
+
+from tabletop.adapters.tui.presenting import players_text, save_row, shorten
+from tabletop.adapters.tui.screens.base import tabletop
+from tabletop.framework.errors import TabletopError
+from tabletop.framework.ports import SaveInfo
+
+
+class HomeScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("l", "load_game", "Load save"),
+        Binding("g", "focus_games", "Games", show=False),
+        Binding("s", "focus_saves", "Saves", show=False),
+        Binding("f5", "refresh_saves", "Refresh"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saves: dict[str, SaveInfo] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="home"):
+            yield Label("Games", classes="section-title")
+            yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+            yield Label("Saved games", classes="section-title")
+            yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="saves-empty")
+            failures = tabletop(self).registry.failures
+            if failures:
+                yield Label("Plugins that failed to load", classes="section-title")
+                lines = "\n".join(f"• {f.plugin}: {f.reason}" for f in failures)
+                yield Static(lines, id="failures", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        games = self.query_one("#games", DataTable)
+        games.add_columns("Game", "Players", "Version", "Description")
+        for game_id, installed in sorted(
+            tabletop(self).registry.games.items(), key=lambda item: item[1].info.title
+        ):
+            info = installed.info
+            games.add_row(
+                info.title,
+                players_text(info),
+                installed.version or info.version,
+                shorten(info.description, 60),
+                key=game_id,
+            )
+        saves = self.query_one("#saves", DataTable)
+        saves.add_columns("Game", "Saved", "Progress", "Seats", "Name")
+        self.refresh_saves()
+        games.focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_saves()
+
+    def refresh_saves(self) -> None:
+        """Re-read the save list: after a game autosaved, or a file changed on disk."""
+        table = self.query_one("#saves", DataTable)
+        empty = self.query_one("#saves-empty", Static)
+        table.clear()
+        app = tabletop(self)
+        titles = {game_id: g.info.title for game_id, g in app.registry.games.items()}
+        try:
+            infos = app.store.list()
+        except TabletopError as exc:
+            infos = []
+            empty.update(f"Cannot list saves: {exc}")
+        else:
+            empty.update("" if infos else "No saved games yet. Press n to start one.")
+        empty.display = not infos
+        table.display = bool(infos)
+        self.saves = {info.save_id: info for info in infos}
+        for info in infos:
+            table.add_row(*save_row(info, titles), key=info.save_id)
+
+    # Actions --------------------------------------------------------------------------
+
+    def action_new_game(self, game_id: str | None = None) -> None:
+        from tabletop.adapters.tui.screens.new_game import NewGameScreen
+
+        app = tabletop(self)
+        if not app.registry.games:
+            self.notify("No games are installed.", severity="warning")
+            return
+        if game_id is None:
+            game_id = self._selected("#games")
+        self.app.push_screen(NewGameScreen(game_id))
+
+    def action_load_game(self, save_id: str | None = None) -> None:
+        save_id = save_id or self._selected("#saves")
+        if save_id is None:
+            self.notify("No save selected.", severity="warning")
+            return
+        info = self.saves.get(save_id)
+        if info is not None and info.error is not None:
+            tabletop(self).show_error(
+                f"Cannot load {save_id}", f"{info.error}\n\nThe save file was kept as it is."
+            )
+            return
+        app = tabletop(self)
+        session = app.load_game(save_id)
+        if session is not None:
+            app.open_game(session)
+
+    def action_focus_games(self) -> None:
+        self.query_one("#games", DataTable).focus()
+
+    def action_focus_saves(self) -> None:
+        self.query_one("#saves", DataTable).focus()
+
+    def action_refresh_saves(self) -> None:
+        self.refresh_saves()
+
+    def _selected(self, selector: str) -> str | None:
+        table = self.query_one(selector, DataTable)
+        if not table.display or table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return key
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        key = event.row_key.value
+        if event.data_table.id == "games":
+            self.action_new_game(key)
+        elif event.data_table.id == "saves":
+            self.action_load_game(key)
+
+    def palette_commands(self) -> list[SystemCommand]:
+        return [
+            SystemCommand("New game", "Set up and start a game", self.action_new_game),
+            SystemCommand("Load save", "Continue the selected saved game", self.action_load_game),
+            SystemCommand("Refresh saves", "Re-read the saved games", self.refresh_saves),
+        ]

@@ -1,0 +1,183 @@
+"""New game dialog: game, its declared options, player count, who plays each seat, seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from tabletop.adapters.tui.presenting import NewGameSpec
+from tabletop.adapters.tui.screens.base import tabletop
+from tabletop.framework.game import GameDefinition
+from tabletop.framework.session import HUMAN
+
+
+class NewGameForm(VerticalScroll):
+    """The form's fields, rebuilt (recomposed) when the game or player count changes
+    because those change which options and seats exist."""
+
+    def __init__(self, dialog: NewGameScreen) -> None:
+        super().__init__(id="new-game-form")
+        self.dialog = dialog
+
+    def compose(self) -> ComposeResult:
+        d = self.dialog
+        game = d.game
+        info = game.info
+        app = tabletop(self)
+        games = sorted(app.registry.games.values(), key=lambda g: g.info.title)
+        with Horizontal(classes="field"):
+            yield Label("Game", classes="field-label")
+            yield Select(
+                [(g.info.title, g.info.id) for g in games],
+                value=info.id,
+                allow_blank=False,
+                compact=True,
+                id="game",
+            )
+        if info.description:
+            yield Static(info.description, classes="field-help", markup=False)
+        for index, spec in enumerate(info.options):
+            with Horizontal(classes="field"):
+                yield Label(spec.label, classes="field-label")
+                yield Select(
+                    [(label, value) for value, label in spec.choices],
+                    value=d.options[spec.key],
+                    allow_blank=False,
+                    compact=True,
+                    id=f"option-{index}",
+                )
+            if spec.help:
+                yield Static(spec.help, classes="field-help", markup=False)
+        with Horizontal(classes="field"):
+            yield Label("Players", classes="field-label")
+            if info.min_players == info.max_players:
+                yield Label(str(info.min_players), id="players-fixed")
+            else:
+                yield Select(
+                    [(str(n), n) for n in range(info.min_players, info.max_players + 1)],
+                    value=d.players,
+                    allow_blank=False,
+                    compact=True,
+                    id="players",
+                )
+        kinds = [HUMAN, *app.registry.bot_kinds(info.id)]
+        for seat, name in enumerate(d.seat_names()):
+            with Horizontal(classes="field"):
+                yield Label(name, classes="field-label seat-label", id=f"seat-label-{seat}")
+                yield Select(
+                    [(kind, kind) for kind in kinds],
+                    value=d.controllers[seat],
+                    allow_blank=False,
+                    compact=True,
+                    id=f"seat-{seat}",
+                )
+        with Horizontal(classes="field"):
+            yield Label("Seed", classes="field-label")
+            yield Input(d.seed, restrict=r"[0-9]*", max_length=12, compact=True, id="seed")
+        yield Static(
+            "The seed fixes the dice and shuffles: note it to replay the same game.",
+            classes="field-help",
+        )
+
+
+class NewGameScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, game_id: str | None = None) -> None:
+        super().__init__()
+        self._initial_game = game_id
+
+    # State ------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.query_one("#game", Select).focus()
+
+    def compose(self) -> ComposeResult:
+        app = tabletop(self)
+        games = sorted(app.registry.games.values(), key=lambda g: g.info.title)
+        game_id = self._initial_game if self._initial_game in app.registry.games else None
+        self._select_game(game_id or games[0].info.id)
+        self.seed = str(app.new_seed())
+        with Vertical(id="new-game", classes="dialog"):
+            yield Label("New game", classes="dialog-title")
+            yield NewGameForm(self)
+            with Horizontal(classes="buttons"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Cancel", id="cancel")
+        yield Footer()
+
+    def _select_game(self, game_id: str) -> None:
+        app = tabletop(self)
+        self.game: GameDefinition = app.registry.get(game_id).definition
+        info = self.game.info
+        self.options = {spec.key: spec.default for spec in info.options}
+        self.players = info.min_players
+        bots = app.registry.bot_kinds(game_id)
+        self.default_bot = bots[0] if bots else HUMAN
+        self.controllers = [HUMAN] + [self.default_bot] * (info.max_players - 1)
+
+    def seat_names(self) -> tuple[str, ...]:
+        try:
+            return self.game.seat_names(self.players, self.options)
+        except Exception:  # a plugin bug must not break the dialog
+            return tuple(f"Seat {n}" for n in range(1, self.players + 1))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        value: Any = event.value
+        if value is Select.NULL:
+            return
+        widget_id = event.select.id or ""
+        form = self.query_one(NewGameForm)
+        if widget_id == "game" and value != self.game.info.id:
+            self._select_game(value)
+            form.refresh(recompose=True)
+        elif widget_id == "players" and value != self.players:
+            self.players = value
+            form.refresh(recompose=True)
+        elif widget_id.startswith("option-"):
+            spec = self.game.info.options[int(widget_id.removeprefix("option-"))]
+            self.options[spec.key] = value
+            for seat, name in enumerate(self.seat_names()):
+                for label in self.query(f"#seat-label-{seat}").results(Label):
+                    label.update(name)
+        elif widget_id.startswith("seat-"):
+            self.controllers[int(widget_id.removeprefix("seat-"))] = value
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "seed":
+            self.seed = event.value
+
+    def spec(self) -> NewGameSpec:
+        seed = int(self.seed) if self.seed.strip() else tabletop(self).new_seed()
+        return NewGameSpec(
+            game_id=self.game.info.id,
+            players=self.players,
+            options=dict(self.options),
+            controllers=self.controllers[: self.players],
+            seed=seed,
+        )
+
+    # Actions ----------------------------------------------------------------------
+
+    def action_start(self) -> None:
+        app = tabletop(self)
+        session = app.start_game(self.spec())
+        if session is not None:
+            app.open_game(session, replace=True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_cancel()

@@ -1,0 +1,40 @@
+"""The game log: events in words, filtered for whoever is looking."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+from tabletop.adapters.tui.presenting import event_text
+from tabletop.framework.engine import Engine
+
+
+class GameLog(RichLog):
+    """Appends new history entries as they come; rebuilds when the viewer or history
+    changes under it (hand-off to another seat, undo), so nobody sees another seat's
+    private events."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True)
+        self._position = 0
+        self._viewer: int | None = None
+
+    def sync(self, engine: Engine, viewer: int | None, seat_names: Sequence[str]) -> None:
+        history = engine.history
+        if viewer != self._viewer or len(history) < self._position:
+            self.clear()
+            self._position = 0
+            self._viewer = viewer
+        for turn, event in history[self._position :]:
+            if not event.visible_to(viewer):
+                continue
+            line = Text(f"{turn:>3} ", style="dim") if turn else Text("    ")
+            line.append_text(event_text(event, seat_names))
+            self.write(line)
+        self._position = len(history)
+
+    def text_lines(self) -> list[str]:
+        """The log's plain text, for tests and copy-paste."""
+        return [strip.text for strip in self.lines]

@@ -1,0 +1,63 @@
+"""The board: a game's own widget when its plugin provides one, else a generic tree."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tabletop.adapters.tui.presenting import render_view
+
+
+class ViewPanel(VerticalScroll):
+    """Shows a view dict. A plugin widget (``cls(view=...)`` / ``update_view``) is used
+    when given; if it fails the generic rendering takes over, so a buggy board never
+    hides the game."""
+
+    def __init__(self, board_class: Any = None, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._board_class = board_class
+        self._board: Widget | None = None
+        self._generic = Static(id="generic-view")
+        self.board_error: str | None = None
+        self.plain = ""
+
+    def compose(self) -> Any:
+        yield self._generic
+
+    def show(
+        self, view: dict[str, Any], seat_names: Sequence[str], viewer: int | None, title: str
+    ) -> None:
+        self.plain = repr(view)
+        if self._board_class is not None and self.board_error is None:
+            try:
+                if self._board is None:
+                    self._board = self._board_class(view=view)
+                    self.mount(self._board, before=self._generic)
+                else:
+                    self._board.update_view(view)  # type: ignore[attr-defined]
+                self._generic.display = False
+                return
+            except Exception as exc:  # a plugin's widget must not take the game down
+                self.board_error = f"{type(exc).__name__}: {exc}"
+                if self._board is not None:
+                    self._board.remove()
+                    self._board = None
+                self.app.notify(
+                    f"The game's board could not be drawn ({self.board_error}); "
+                    "showing the plain view.",
+                    severity="warning",
+                )
+        self._generic.display = True
+        self._generic.update(render_view(view, seat_names, viewer, title))
+
+    def clear_view(self) -> None:
+        """Blank the board (used while the device is handed to another player)."""
+        self.plain = ""
+        self._generic.update("")
+        if self._board is not None:
+            self._board.remove()
+            self._board = None

@@ -1,0 +1,209 @@
+"""Fixtures for the Textual UI tests: a registry of Pig plus small test-only games,
+a temporary save directory, and a fake store with frozen times for snapshots."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Awaitable, Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.adapters.defaults import dice_factory, rng_factory
+from tabletop.adapters.saves import JsonSaveStore
+from tabletop.adapters.tui.app import TabletopApp
+from tabletop.framework import (
+    Action,
+    Choice,
+    Context,
+    GameDefinition,
+    GameInfo,
+    GameRecord,
+    Prompt,
+    Result,
+    SaveError,
+    SaveInfo,
+    SaveStore,
+    State,
+    hookimpl,
+)
+from tabletop.framework.plugins import GameRegistry, PluginFailure, load_registry
+from tabletop.games import pig
+
+SIZE = (100, 30)
+
+
+class Secrets(GameDefinition):
+    """Two players each hold a secret number; on your turn pick 'pass' or 'reveal'.
+
+    'reveal' ends the game; the higher number wins. Hidden information by design.
+    """
+
+    info = GameInfo(
+        id="secrets",
+        title="Secrets",
+        min_players=2,
+        max_players=2,
+        description="Test game with secret hands.",
+        version="0.1",
+        hidden_information=True,
+    )
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return ("North", "South")
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {"hands": [["SECRET-NORTH-7"], ["SECRET-SOUTH-3"]], "active": 0, "over": False}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["over"]:
+            return None
+        return Prompt(
+            state["active"],
+            "Pass or reveal?",
+            (Choice("pass", "Pass"), Choice("reveal", "Reveal the hands")),
+            rule="§1",
+        )
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if action == "reveal":
+            state["over"] = True
+            ctx.reveal("reveals")
+            return
+        ctx.emit("peek", f"looks at {state['hands'][seat][0]}", seats=[seat], seat=seat)
+        state["active"] = 1 - seat
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        hands = [h if (seat == i or state["over"]) else None for i, h in enumerate(state["hands"])]
+        return {"active": state["active"], "hands": hands}
+
+    def result(self, state: State) -> Result | None:
+        if not state["over"]:
+            return None
+        return Result((0,), (7.0, 3.0), "North holds 7, South 3: higher wins.")
+
+
+class Faulty(GameDefinition):
+    """Its 'boom' choice raises: the UI must show the PluginFault and carry on."""
+
+    info = GameInfo(id="faulty", title="Faulty", min_players=1, max_players=1)
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return ("Solo",)
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {"n": 0}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["n"] >= 3:
+            return None
+        return Prompt(0, "Count", (Choice("inc", "Count one"), Choice("boom", "Explode")))
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if action == "boom":
+            raise RuntimeError("kaboom")
+        state["n"] += 1
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"count": state["n"]}
+
+    def result(self, state: State) -> Result | None:
+        return Result((0,), (float(state["n"]),), "Counted to three.") if state["n"] >= 3 else None
+
+
+class TestGames:
+    @hookimpl
+    def tabletop_register_games(self, register: Any) -> None:
+        register(Secrets())
+        register(Faulty())
+
+
+def make_registry(*, failures: bool = True) -> GameRegistry:
+    registry = load_registry(plugins=[("pig", pig), ("test-games", TestGames())],
+                             use_entry_points=False)
+    if failures:
+        registry.failures.append(PluginFailure("broken", "failed to import: ImportError: no"))
+    return registry
+
+
+class FrozenStore(SaveStore):
+    """In-memory saves with a fixed clock and predictable ids, for snapshots."""
+
+    def __init__(self) -> None:
+        self.records: dict[str, GameRecord] = {}
+        self.broken: dict[str, str] = {}
+        self._ids = itertools.count(1)
+
+    def save(self, record: GameRecord, save_id: str | None = None) -> str:
+        save_id = save_id or f"{record.game}-{next(self._ids)}"
+        self.records[save_id] = GameRecord.from_json(record.to_json())
+        return save_id
+
+    def load(self, save_id: str) -> GameRecord:
+        if save_id in self.broken:
+            raise SaveError(self.broken[save_id])
+        if save_id not in self.records:
+            raise SaveError(f"no save named {save_id}")
+        return GameRecord.from_json(self.records[save_id].to_json())
+
+    def list(self) -> list[SaveInfo]:
+        infos = [
+            SaveInfo(sid, r.game, "2026-01-02T10:30:00Z", r.players, tuple(r.seats), r.progress,
+                     len(r.actions), r.finished)
+            for sid, r in self.records.items()
+        ]
+        infos += [
+            SaveInfo(sid, "?", "2026-01-01T09:00:00Z", 0, (), "", 0, False, error=error)
+            for sid, error in self.broken.items()
+        ]
+        return sorted(infos, key=lambda i: i.save_id)
+
+    def delete(self, save_id: str) -> None:
+        self.records.pop(save_id, None)
+
+
+@pytest.fixture
+def registry() -> GameRegistry:
+    return make_registry()
+
+
+@pytest.fixture
+def save_dir(tmp_path: Path) -> Path:
+    return tmp_path / "saves"
+
+
+@pytest.fixture
+def store(save_dir: Path) -> JsonSaveStore:
+    return JsonSaveStore(save_dir)
+
+
+def make_app(
+    registry: GameRegistry, store: SaveStore, *, bot_delay: float = 0.0, seed: int = 7
+) -> TabletopApp:
+    return TabletopApp(
+        registry, store, rng_factory, dice_factory, bot_delay=bot_delay, new_seed=lambda: seed
+    )
+
+
+def run(main: Callable[[], Awaitable[None]]) -> None:
+    """Run an async test body (no pytest-asyncio here)."""
+    asyncio.run(main())
+
+
+def screen_text(app: TabletopApp) -> str:
+    """What the terminal shows right now, as plain text (for 'is X on screen?')."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(
+        width=width, height=height, file=io.StringIO(), force_terminal=True,
+        color_system="truecolor", record=True, legacy_windows=False, safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text()
