@@ -100,6 +100,8 @@ def read_save_file(path: Path) -> tuple[GameRecord, str]:
     try:
         if path.is_dir():
             raise SaveError(f"{name}: is a directory, not a save file")
+        if path.exists() and not path.is_file():  # a FIFO or device would block or never end
+            raise SaveError(f"{name}: not a regular file")
         size = path.stat().st_size
         if size > MAX_SAVE_BYTES:
             raise SaveError(
@@ -121,6 +123,15 @@ def read_save_file(path: Path) -> tuple[GameRecord, str]:
     return decode_record(text, name=name)
 
 
+def _mtime(path: Path) -> str:
+    """When a file was last changed; "" if it vanished or is a dangling link."""
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return ""
+    return datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 class JsonSaveStore(SaveStore):
     """Saves as ``<id>.json`` files in one directory."""
 
@@ -137,7 +148,10 @@ class JsonSaveStore(SaveStore):
         return f"{record.game}-{stamp}-{secrets.token_hex(2)}"
 
     def save(self, record: GameRecord, save_id: str | None = None) -> str:
-        save_id = save_id or self.new_id(record)
+        if save_id is None:
+            save_id = self.new_id(record)
+            while self.path_of(save_id).exists():  # a new game never replaces another
+                save_id = self.new_id(record)
         try:
             atomic_write_text(self.path_of(save_id), encode_record(record, _now()))
         except OSError as exc:
@@ -163,12 +177,11 @@ class JsonSaveStore(SaveStore):
             try:
                 record, saved_at = read_save_file(path)
             except SaveError as exc:
-                mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC)
                 infos.append(
                     SaveInfo(
                         save_id,
                         "?",
-                        mtime.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                        _mtime(path),
                         0,
                         (),
                         "",

@@ -1,6 +1,6 @@
 """The ``tabletop`` command.
 
-Headless commands (games, simulate, replay, export) never import Textual, which
+Headless commands (games, simulate, fuzz, replay, export) never import Textual, which
 costs a few hundred milliseconds; only ``tabletop play`` does. User errors print one
 line and exit 2; nothing here lets a traceback reach a player.
 """
@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tabletop.framework.errors import ReplayMismatch, SaveError, TabletopError
+from tabletop.framework.engine import version_note
+from tabletop.framework.errors import ReplayMismatch, SaveError, TabletopError, UnknownGame
 
 EXIT_OK = 0
 EXIT_MISMATCH = 1
 EXIT_USAGE = 2
+#: Where ``tabletop fuzz`` saves failing games unless told otherwise.
+DEFAULT_FUZZ_DIR = "fuzz-failures"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -166,10 +170,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _check_writable_dir(path: Path) -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise TabletopError(f"{path} is not a directory") from None
     except OSError as exc:
         raise TabletopError(f"cannot use {path} for saves: {exc.strerror}") from None
     if not path.is_dir():
         raise TabletopError(f"{path} is not a directory")
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise TabletopError(f"cannot use {path} for saves: permission denied")
 
 
 def _load_save(path_text: str) -> tuple[Any, Any]:
@@ -184,8 +192,27 @@ def _load_save(path_text: str) -> tuple[Any, Any]:
             path = candidate
     record, _ = read_save_file(path)
     registry = container.registry()
-    installed = registry.get(record.game)
-    return container, (record, installed)
+    if record.game not in registry.games:
+        known = ", ".join(sorted(registry.games)) or "none"
+        raise UnknownGame(
+            f"{path.name}: this save is for the game {record.game!r}, which is not installed "
+            f"(installed: {known}); the save is kept unchanged"
+        )
+    return container, (record, registry.get(record.game))
+
+
+def _note_version(record: Any, installed: Any) -> None:
+    """Say so when the save was made by another version of the game's plugin."""
+    note = version_note(record, installed.info.version)
+    if note:
+        print(f"tabletop: note: {note.strip(' ()')}", file=sys.stderr)
+
+
+def _kept(exc: ReplayMismatch, save: str) -> ReplayMismatch:
+    return ReplayMismatch(
+        f"{exc}; the save is kept unchanged (`tabletop export {save}` shows its log "
+        "as far as it replays)"
+    )
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -194,15 +221,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
     container, (record, installed) = _load_save(args.save)
     if args.to is not None and not 0 <= args.to <= len(record.actions):
         raise TabletopError(f"--to must be between 0 and {len(record.actions)}")
-    engine = Engine.from_record(
-        installed.definition,
-        record,
-        rng_factory=container.rng_factory(),
-        dice_factory=container.dice_factory(),
-        upto=args.to,
-        verify=args.verify,
-        progress=_progress("replaying"),
-    )
+    _note_version(record, installed)
+    try:
+        engine = Engine.from_record(
+            installed.definition,
+            record,
+            rng_factory=container.rng_factory(),
+            dice_factory=container.dice_factory(),
+            upto=args.to,
+            verify=args.verify,
+            progress=_progress("replaying"),
+        )
+    except ReplayMismatch as exc:
+        raise _kept(exc, args.save) from None
     if args.to is not None:
         print(
             json.dumps(
@@ -218,16 +249,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from tabletop.framework.engine import Engine
+    """Print the public log. A save that no longer replays in full is exported as far
+    as it goes (read-only: the file is never rewritten) and the command exits 1."""
+    from tabletop.framework.engine import replay_partial
 
     container, (record, installed) = _load_save(args.save)
-    engine = Engine.from_record(
+    _note_version(record, installed)
+    replay = replay_partial(
         installed.definition,
         record,
         rng_factory=container.rng_factory(),
         dice_factory=container.dice_factory(),
-        verify=False,
     )
+    engine = replay.engine
     print(f"# {installed.info.title}, seed {record.seed}, {record.players} players")
     for index, event in engine.history:
         if event.visible_to(None):
@@ -236,7 +270,74 @@ def cmd_export(args: argparse.Namespace) -> int:
     result = engine.result()
     if result is not None:
         print(f"Result: {result.summary}")
+    if replay.problem is not None:
+        sys.stdout.flush()
+        return _fail(
+            f"exported {replay.replayed} of {replay.total} actions: {replay.problem}; "
+            "the save is kept unchanged",
+            EXIT_MISMATCH,
+        )
     return EXIT_OK
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    from tabletop.adapters.saves import JsonSaveStore
+    from tabletop.framework.fuzz import FuzzFailure, fuzz
+
+    if args.games < 0:
+        raise TabletopError("--games must be 0 or more")
+    if args.max_actions < 1:
+        raise TabletopError("--max-actions must be 1 or more")
+    if args.roundtrip_every is not None and args.roundtrip_every < 0:
+        raise TabletopError("--roundtrip-every must be 0 or more")
+    container = _container()
+    log = container.logger()
+    game = container.registry().get(args.game).definition
+    save_dir = Path(args.save_dir)
+    if args.save_dir != DEFAULT_FUZZ_DIR:  # the default is only made when needed
+        _check_writable_dir(save_dir)
+    store = JsonSaveStore(save_dir)
+
+    def keep(failure: FuzzFailure) -> str:
+        assert failure.record is not None
+        save_id = f"{args.game}-fuzz-seed{failure.seed}"
+        try:
+            store.save(failure.record, save_id)
+        except SaveError as exc:
+            print(f"tabletop: warning: {exc}", file=sys.stderr)
+            return ""
+        return str(store.path_of(save_id))
+
+    report = fuzz(
+        game,
+        games=args.games,
+        seed=args.seed,
+        players=args.players,
+        options=_parse_options(args.option),
+        rng_factory=container.rng_factory(),
+        dice_factory=container.dice_factory(),
+        max_actions=args.max_actions,
+        roundtrip_every=args.roundtrip_every,
+        on_failure=keep,
+        progress=_progress(f"fuzzing {args.game}"),
+    )
+    data = report.to_json()
+    log.info("fuzz", **{k: v for k, v in data.items() if k != "failures"})
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print(
+            f"{data['game']}: {data['completed']}/{data['games']} games passed, "
+            f"{data['errors']} failed, {data['actions']} actions, "
+            f"{data['roundtrips']} save round trips in {data['seconds']} s"
+        )
+        for failure in data["failures"]:
+            options = ",".join(f"{k}={v}" for k, v in failure["options"].items())
+            print(f"  seed {failure['seed']} ({failure['players']} players {options}):")
+            print(f"    {failure['reason']}")
+            if failure["save"]:
+                print(f"    saved: {failure['save']} (tabletop replay {failure['save']})")
+    return EXIT_OK if report.errors == 0 else EXIT_MISMATCH
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -284,6 +385,29 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("save")
     export.add_argument("--log", action="store_true", help="the public game log (default)")
     export.set_defaults(func=cmd_export)
+
+    fz = sub.add_parser("fuzz", help="play random legal games, checking every guarantee")
+    fz.add_argument("game")
+    fz.add_argument("--games", type=int, default=100)
+    fz.add_argument("--seed", type=int, default=0)
+    fz.add_argument("--players", type=int, help="pin the number of players (default: vary)")
+    fz.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="pin an option"
+    )
+    fz.add_argument("--json", action="store_true")
+    fz.add_argument(
+        "--save-dir",
+        default=DEFAULT_FUZZ_DIR,
+        help=f"where failing games are saved for replay (default: ./{DEFAULT_FUZZ_DIR})",
+    )
+    fz.add_argument("--max-actions", type=int, default=10_000, help="longest game allowed")
+    fz.add_argument(
+        "--roundtrip-every",
+        type=int,
+        help="save/load round trip every K actions (default: every action up to 64, "
+        "then every 16; 0: only at the end)",
+    )
+    fz.set_defaults(func=cmd_fuzz)
 
     play = sub.add_parser("play", help="open the terminal UI")
     play.set_defaults(func=cmd_play)

@@ -271,18 +271,80 @@ class Engine:
         actions = record.actions if upto is None else record.actions[:upto]
         if upto is not None and not 0 <= upto <= len(record.actions):
             raise TabletopError(f"the record has {len(record.actions)} actions, not {upto}")
+        note = version_note(record, game.info.version)
         for index, (seat, action) in enumerate(actions, start=1):
             try:
                 engine.act(seat, action)
             except IllegalAction as exc:
                 raise ReplayMismatch(
-                    f"action {index} ({action!r} by seat {seat}) does not replay: {exc}"
+                    f"action {index} ({action!r} by seat {seat}) does not replay: {exc}{note}"
                 ) from None
             if progress is not None:
                 progress(index, len(actions))
         if verify and upto is None and record.digest and engine.digest() != record.digest:
             raise ReplayMismatch(
                 "replay does not match the saved digest: the game's rules or data have "
-                "changed since this save was made"
+                f"changed since this save was made{note}"
             )
         return engine
+
+
+def version_note(record: GameRecord, installed: str) -> str:
+    """``"; saved with pig 0.9, installed 1.0"`` when versions differ, else ``""``.
+
+    Appended to replay errors because a changed plugin is the usual reason an old save
+    stops replaying, and saying so tells the player the save itself is not damaged.
+    """
+    if record.game_version and installed and record.game_version != installed:
+        return (
+            f" (saved with {record.game} {record.game_version}, "
+            f"installed {record.game} is {installed})"
+        )
+    return ""
+
+
+@dataclass(frozen=True)
+class PartialReplay:
+    """A save replayed as far as it goes: for opening a save read-only."""
+
+    engine: Engine
+    """The game after the last action that still replays."""
+    replayed: int
+    total: int
+    problem: str | None
+    """Why the replay stopped short or ended on another digest; None when it verified."""
+
+    @property
+    def complete(self) -> bool:
+        return self.problem is None
+
+
+def replay_partial(
+    game: GameDefinition,
+    record: GameRecord,
+    *,
+    rng_factory: RngFactory,
+    dice_factory: DiceFactory,
+) -> PartialReplay:
+    """Replay ``record`` up to the first action that no longer replays, never raising
+    for that: a save made by an older plugin can still be read, reviewed and exported.
+
+    Still raises when nothing at all can be replayed (another game, another random
+    algorithm, a setup that fails).
+    """
+    engine = Engine.from_record(
+        game, record, rng_factory=rng_factory, dice_factory=dice_factory, upto=0
+    )
+    note = version_note(record, game.info.version)
+    total = len(record.actions)
+    for index, (seat, action) in enumerate(record.actions, start=1):
+        try:
+            engine.act(seat, action)
+        except TabletopError as exc:
+            why = "does not replay" if isinstance(exc, IllegalAction) else "fails"
+            problem = f"action {index} ({action!r} by seat {seat}) {why}: {exc}{note}"
+            return PartialReplay(engine, index - 1, total, problem)
+    if record.digest and engine.digest() != record.digest:
+        problem = f"all {total} actions replay but the final state differs from the save{note}"
+        return PartialReplay(engine, total, total, problem)
+    return PartialReplay(engine, total, total, None)

@@ -45,10 +45,14 @@ from tabletop.framework.bots import bot_seed
 from tabletop.framework.engine import DiceFactory, Engine, RngFactory, resolve_options
 from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError
 from tabletop.framework.game import GameDefinition, Prompt, Result
-from tabletop.framework.record import GameRecord, canonical_json
+from tabletop.framework.record import GameRecord
 
 #: Longest game the fuzzer lets run before calling it stuck.
 MAX_ACTIONS = 10_000
+#: Default round-trip schedule: after every one of a game's first AUTO_FULL actions
+#: (all of a typical small game: two-player Pig averages 43), then every AUTO_EVERY.
+AUTO_FULL = 64
+AUTO_EVERY = 16
 #: Not a legal action in any sane game: used to check that illegal input is refused.
 ILLEGAL_ACTION = "\x00tabletop-fuzz-illegal"
 
@@ -177,10 +181,18 @@ def _config(
 
 def _round_trip(record: GameRecord) -> GameRecord:
     """record -> JSON text -> record, as a save and a load do (minus the disk)."""
-    decoded = GameRecord.from_json(json.loads(json.dumps(record.to_json())))
-    if decoded.to_json() != record.to_json():
+    raw = record.to_json()
+    decoded = GameRecord.from_json(json.loads(json.dumps(raw)))
+    if decoded.to_json() != raw:
         raise FuzzProblem("the record changes in a JSON round trip")
     return decoded
+
+
+def _due(count: int, every: int | None) -> bool:
+    """Whether the round trip runs after action number ``count``."""
+    if every is None:
+        return count <= AUTO_FULL or count % AUTO_EVERY == 0
+    return every > 0 and count % every == 0
 
 
 class _Game:
@@ -233,19 +245,16 @@ class _Game:
         for seat in [*range(engine.players), None]:
             who = "spectator" if seat is None else f"seat {seat}"
             try:
-                view = engine.view(seat)
-                canonical_json(view)
+                json.dumps(engine.view(seat))
             except Exception as exc:
                 raise FuzzProblem(
                     f"{where}: view for {who} failed: {type(exc).__name__}: {exc}"
                 ) from exc
         if engine.digest() != digest:
             raise FuzzProblem(f"{where}: building a view changed the state")
-        if prompt is not None:
-            self._check_refusals(prompt, digest, where)
         return digest
 
-    def _check_refusals(self, prompt: Prompt, digest: str, where: str) -> None:
+    def check_refusals(self, prompt: Prompt, digest: str, where: str) -> None:
         engine = self.engine
         attempts = [(prompt.seat, ILLEGAL_ACTION)]
         if engine.players > 1:
@@ -260,27 +269,34 @@ class _Game:
             if engine.digest() != digest:
                 raise FuzzProblem(f"{where}: a refused action changed the state")
 
-    def round_trip(self, where: str) -> None:
-        """Save/load the record through JSON; the shadow replays it to the same digest."""
-        record = _round_trip(self.engine.record())
+    def shadow_step(self, where: str) -> None:
+        """The shadow engine plays the live engine's new actions; digests must agree."""
         if self.shadow is None:
-            self.shadow = Engine.from_record(
+            self.shadow = Engine(
                 self.shadow_game,
-                record,
+                seed=self.engine.seed,
+                players=self.engine.players,
+                options=self.engine.options,
                 rng_factory=self.rng_factory,
                 dice_factory=self.dice_factory,
-                upto=0,
             )
-        for seat, action in record.actions[len(self.shadow.log) :]:
+        for entry in self.engine.log[len(self.shadow.log) :]:
             try:
-                self.shadow.act(seat, action)
+                self.shadow.act(entry.seat, entry.action)
             except TabletopError as exc:
-                raise FuzzProblem(f"{where}: the saved game does not replay: {exc}") from exc
-        if self.shadow.digest() != record.digest:
+                raise FuzzProblem(f"{where}: the same actions do not replay: {exc}") from exc
+        if self.shadow.digest() != self.engine.digest():
             raise FuzzProblem(
-                f"{where}: the saved game replays to a different state "
+                f"{where}: replaying the same seed and actions gives a different state "
                 "(the game depends on something outside its state and the seed)"
             )
+
+    def round_trip(self, where: str) -> None:
+        """Save/load the record through JSON text; it must come back identical."""
+        try:
+            _round_trip(self.engine.record())
+        except TabletopError as exc:
+            raise FuzzProblem(f"{where}: the saved game does not load: {exc}") from exc
         self.roundtrips += 1
 
     def final_replay(self) -> None:
@@ -298,11 +314,14 @@ class _Game:
             raise FuzzProblem(f"end of game: the saved game does not reload: {exc}") from exc
         self.roundtrips += 1
 
-    def play(self, *, max_actions: int, roundtrip_every: int) -> None:
+    def play(self, *, max_actions: int, roundtrip_every: int | None) -> None:
         engine = self.engine
         digest = self.check_state("after setup")
-        if roundtrip_every:
+        self.shadow_step("after setup")
+        if roundtrip_every != 0:
             self.round_trip("after setup")
+            if engine.prompt is not None:
+                self.check_refusals(engine.prompt, digest, "after setup")
         while engine.prompt is not None:
             count = len(engine.log)
             if count >= max_actions:
@@ -320,8 +339,11 @@ class _Game:
                 engine.act(undone.seat, undone.action)
                 if engine.digest() != digest:
                     raise FuzzProblem(f"redo of {where} after an undo gave another state")
-            if roundtrip_every and len(engine.log) % roundtrip_every == 0:
+            self.shadow_step(f"after {where}")
+            if _due(len(engine.log), roundtrip_every):
                 self.round_trip(f"after {where}")
+                if engine.prompt is not None:
+                    self.check_refusals(engine.prompt, digest, f"after {where}")
         self.final_replay()
 
 
@@ -334,7 +356,7 @@ def fuzz_one(
     rng_factory: RngFactory,
     dice_factory: DiceFactory,
     max_actions: int = MAX_ACTIONS,
-    roundtrip_every: int = 1,
+    roundtrip_every: int | None = None,
 ) -> tuple[int, int, FuzzFailure | None]:
     """Fuzz one game; return (actions played, round trips, failure or None)."""
     chooser = rng_factory(bot_seed(seed, -1))
@@ -404,7 +426,7 @@ def fuzz(
     players: int | None = None,
     options: Mapping[str, str] | None = None,
     max_actions: int = MAX_ACTIONS,
-    roundtrip_every: int = 1,
+    roundtrip_every: int | None = None,
     on_failure: Callable[[FuzzFailure], str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     clock: Callable[[], float] = time.perf_counter,
@@ -412,12 +434,13 @@ def fuzz(
     """Fuzz ``games`` games. ``players``/``options`` pin those; the rest vary per game.
 
     ``roundtrip_every`` is K: the JSON save/load round trip runs every K actions (0:
-    only the final from-scratch replay). ``on_failure`` may save a failing game and
+    only the final from-scratch replay; None: every action up to AUTO_FULL, then every
+    AUTO_EVERY). ``on_failure`` may save a failing game and
     return where it went; that goes into the report.
     """
     if games < 0:
         raise TabletopError("the number of games must be 0 or more")
-    if roundtrip_every < 0:
+    if roundtrip_every is not None and roundtrip_every < 0:
         raise TabletopError("roundtrip_every must be 0 or more")
     info = game.info
     if players is not None and not info.min_players <= players <= info.max_players:
