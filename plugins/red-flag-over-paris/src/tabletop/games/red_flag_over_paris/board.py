@@ -1,0 +1,271 @@
+"""Reading and changing the board part of the state: pieces, control, tracks, VP.
+
+Everything here is a plain function of the JSON state so that the game definition, the
+event effects, the view and the tests share one statement of each rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.framework import Context, State
+
+from .data import (
+    BOARD,
+    COMMUNE,
+    COMMUNE_POOL,
+    CUBE_LIMIT,
+    DIM_SPACES,
+    DISCS_PER_SIDE,
+    FINAL_ZONE,
+    HQ,
+    MOMENTUM_DIM,
+    MOMENTUM_MAX,
+    MOMENTUM_NAMES,
+    POT,
+    PRUSSIAN_CUBES,
+    SIDE_NAMES,
+    SPACES,
+    VERSAILLES,
+    VP_CAP,
+    ZONES,
+    space_name,
+)
+
+
+def other(seat: int) -> int:
+    return 1 - seat
+
+
+# Pieces, presence and control (§3) --------------------------------------------------
+
+
+def cubes(state: State, space: str, seat: int) -> int:
+    if space not in state["cubes"]:
+        return 0
+    count: int = state["cubes"][space][seat]
+    return count
+
+
+def pieces(state: State, space: str, seat: int) -> int:
+    """Cubes plus a Fortification/Barricade disc (§1.2: discs count for control)."""
+    return cubes(state, space, seat) + (1 if state["discs"].get(space) == seat else 0)
+
+
+def present(state: State, space: str, seat: int) -> bool:
+    """§3.1: one piece, or permanent presence (Père Lachaise, Social Movements, Royalists)."""
+    return SPACES[space].always_present == seat or pieces(state, space, seat) > 0
+
+
+def controls(state: State, space: str, seat: int) -> bool:
+    """§3.2: more pieces than the opponent; Versailles HQ and (at PC 3) the Prussian zone."""
+    if space == HQ:
+        return seat == VERSAILLES
+    if space == POT:
+        return seat == VERSAILLES and state["momentum"][VERSAILLES] == MOMENTUM_MAX
+    return pieces(state, space, seat) > pieces(state, space, other(seat))
+
+
+def controller(state: State, space: str) -> int | None:
+    for seat in (VERSAILLES, COMMUNE):
+        if controls(state, space, seat):
+            return seat
+    return None
+
+
+def controls_dimension(state: State, dim: str, seat: int) -> bool:
+    return all(controls(state, s, seat) for s in DIM_SPACES[dim])
+
+
+def snapshot(state: State, seat: int) -> dict[str, list[str]]:
+    """§3.3: presence and control frozen once, before removals and again before placing."""
+    return {
+        "ctl": [s for s in SPACES if controls(state, s, seat)],
+        "pres": [s for s in BOARD if present(state, s, seat)],
+    }
+
+
+def eligible(snap: dict[str, list[str]], kind: str) -> list[str]:
+    """§7.2: spaces of ``kind`` where the seat is present, or adjacent to one it controls.
+
+    "T adjacent to S" means S is in T's printed adjacency list: controlling Royalists
+    opens National Assembly, but controlling National Assembly does not open Royalists.
+    """
+    ctl = set(snap["ctl"])
+    pres = set(snap["pres"])
+    return [
+        s
+        for s in BOARD
+        if SPACES[s].kind == kind
+        and (s in pres or any(a in ctl for a in SPACES[s].adjacent))
+    ]
+
+
+def military_strength(snap: dict[str, list[str]], space: str, extra: bool) -> int:
+    """§7.4: +1 per controlled adjacent space, +1 presence, +1 control, +1 extra point."""
+    ctl = set(snap["ctl"])
+    strength = sum(1 for a in SPACES[space].adjacent if a in ctl)
+    strength += 1 if space in snap["pres"] else 0
+    strength += 1 if space in ctl else 0
+    return strength + (1 if extra else 0)
+
+
+def disc_owner(state: State, space: str) -> int | None:
+    owner: int | None = state["discs"].get(space)
+    return owner
+
+
+def discs_off_map(state: State, seat: int) -> int:
+    return DISCS_PER_SIDE - sum(1 for owner in state["discs"].values() if owner == seat)
+
+
+# Cubes: pools, Crisis Track, breaches (§8) -------------------------------------------
+
+
+def pool_capacity(state: State, seat: int) -> int | None:
+    """§8.4: Versailles' pool never fills; the Commune's has spaces from its momentum."""
+    if seat == VERSAILLES:
+        return None
+    return COMMUNE_POOL[state["momentum"][COMMUNE]]
+
+
+def available(state: State, seat: int) -> int:
+    """Cubes a seat can bring onto the map: its pool, then its Crisis Track (§8.1)."""
+    return int(state["pool"][seat]) + sum(state["track"][seat])
+
+
+def to_pool(state: State, seat: int, count: int) -> int:
+    """Put cubes in the pool; Commune cubes beyond its pool spaces leave play. Returns lost."""
+    cap = pool_capacity(state, seat)
+    room = count if cap is None else max(0, min(count, cap - state["pool"][seat]))
+    state["pool"][seat] += room
+    state["out"][seat] += count - room
+    return count - room
+
+
+def take_cube(state: State, seat: int) -> bool:
+    """Take one cube for the map: pool first, then the track from the middle outward.
+
+    Taking the first cube of a zone breaches it (§8.2); bonus cubes wait in
+    ``breach_queue`` until the end of the card play or bonus action.
+    """
+    if state["pool"][seat] > 0:
+        state["pool"][seat] -= 1
+        return True
+    track = state["track"][seat]
+    for zone, count in enumerate(track):
+        if count > 0:
+            track[zone] -= 1
+            if zone > 0 and not state["breached"][seat][zone]:
+                state["breached"][seat][zone] = True
+                state["breach_queue"].append([seat, zone])
+                if zone == FINAL_ZONE and state["fc_first"] is None:
+                    state["fc_first"] = seat
+            return True
+    return False
+
+
+def resolve_breaches(state: State, ctx: Context) -> None:
+    """§8.2-8.3: at the end of a card play or bonus action, release breached zones' bonus.
+
+    The first side to breach its Final Crisis zone loses 1 Political VP and takes the
+    bonus; the second takes nothing (its Final Crisis bonus cubes leave play).
+    """
+    queue = state["breach_queue"]
+    state["breach_queue"] = []
+    for seat, zone in queue:
+        bonus = state["bonus"][seat][zone]
+        state["bonus"][seat][zone] = 0
+        who = SIDE_NAMES[seat]
+        if zone == FINAL_ZONE and state["fc_first"] != seat:
+            state["out"][seat] += bonus
+            ctx.emit("breach", f"{who} breached its Final Crisis zone second: no bonus (§8.3)")
+            continue
+        if zone == FINAL_ZONE:
+            add_vp(state, seat, "political", -1)
+            ctx.emit("breach", f"{who} breached its Final Crisis zone first: -1 Political VP (§8.3)")
+        lost = to_pool(state, seat, bonus)
+        ctx.emit(
+            "breach",
+            f"{who} breached {ZONES[zone]}: {bonus - lost} bonus cube(s) to the pool"
+            + (f", {lost} out of play" if lost else "")
+            + " (§8.2)",
+        )
+
+
+def place_cube(state: State, space: str, seat: int) -> bool:
+    """Add one of ``seat``'s cubes to ``space`` if the limit and the supply allow (§1.1)."""
+    if cubes(state, space, seat) >= CUBE_LIMIT or not take_cube(state, seat):
+        return False
+    state["cubes"][space][seat] += 1
+    return True
+
+
+def can_place(state: State, space: str, seat: int) -> bool:
+    return cubes(state, space, seat) < CUBE_LIMIT and available(state, seat) > 0
+
+
+def remove_cube(state: State, space: str, seat: int) -> None:
+    """Take one of ``seat``'s cubes off the map into its pool (§8.4)."""
+    state["cubes"][space][seat] -= 1
+    to_pool(state, seat, 1)
+
+
+# Momentum (§9) and VP (§2.5) ---------------------------------------------------------
+
+
+def vp_of(state: State, seat: int, kind: str) -> int:
+    """A seat's VP of ``kind``: the shared track read from its side (§2.5)."""
+    value: int = state["vp"][kind]
+    return value if seat == VERSAILLES else -value
+
+
+def add_vp(state: State, seat: int, kind: str, amount: int) -> None:
+    """Move the shared marker toward ``seat`` by ``amount``; neither type passes 5 (§2.5)."""
+    delta = amount if seat == VERSAILLES else -amount
+    state["vp"][kind] = max(-VP_CAP, min(VP_CAP, state["vp"][kind] + delta))
+
+
+def shift_momentum(state: State, seat: int, delta: int, ctx: Context) -> list[dict[str, Any]]:
+    """Move a momentum track; return the opponent placements it triggers (§9.3).
+
+    Prussian Collaboration hands over the cubes below each new step for good (§9.1);
+    Revolutionary Momentum opens pool spaces, and losing a step loses the cubes on the
+    spaces below the old step (§9.2).
+    """
+    tasks: list[dict[str, Any]] = []
+    step = 1 if delta > 0 else -1
+    for _ in range(abs(delta)):
+        old = state["momentum"][seat]
+        new = old + step
+        if not 0 <= new <= MOMENTUM_MAX:
+            break
+        state["momentum"][seat] = new
+        ctx.emit("momentum", f"{MOMENTUM_NAMES[seat]} {old} -> {new}")
+        if seat == VERSAILLES and step > 0:
+            gained = state["prussian"][new - 1]
+            state["prussian"][new - 1] = 0
+            state["pool"][VERSAILLES] += gained
+            if gained:
+                ctx.emit("momentum", f"Versailles takes {gained} Prussian cube(s) (§9.1)")
+        if seat == COMMUNE and step < 0:
+            cap = COMMUNE_POOL[new]
+            lost = max(0, state["pool"][COMMUNE] - cap)
+            if lost:
+                state["pool"][COMMUNE] -= lost
+                state["out"][COMMUNE] += lost
+                ctx.emit("momentum", f"the Commune loses {lost} pooled cube(s) (§9.2)")
+        if step > 0 and new in (2, 3):
+            tasks.append(
+                {"t": "mplace", "seat": other(seat), "side": other(seat), "dim": MOMENTUM_DIM[seat]}
+            )
+    return tasks
+
+
+def final_crisis_due(state: State) -> bool:
+    """§12.1: both Final Crisis zones breached."""
+    return bool(state["breached"][0][FINAL_ZONE] and state["breached"][1][FINAL_ZONE])
+
+
+def where_text(spaces: list[str]) -> str:
+    return ", ".join(space_name(s) for s in spaces)
