@@ -1,1 +1,301 @@
-"""Pytest plugin (entry point ``pytest11``): the conformance kit for game authors."""
+"""Pytest plugin (entry point ``pytest11``): the conformance kit for game authors.
+
+Why: every game must keep the same promises (a game is a seed plus a log; saves
+reload; views hide what they should; illegal input changes nothing), and each author
+should not have to think up the tests for them. Subclass ``GameConformance`` in a
+``Test*`` class, set ``game``, and pytest runs the whole suite against your game::
+
+    from tabletop.framework.testing import GameConformance
+    from tabletop.games.pig import Pig
+
+    class TestPigConformance(GameConformance):
+        game = Pig()
+
+The kit covers the smallest and largest player counts and, for options, the defaults
+plus each non-default value on its own (override ``players`` / ``option_sets`` to
+choose). Hidden information is checked by resampling: ``hidden_variants`` returns a
+state that differs from the real one only in what ``seat`` may not know (by default
+the game's own ``determinize``); the seat's view must not change. Override it when the
+game has no ``determinize`` (Pig's conformance test shows how).
+
+It imports only the framework at import time (it is loaded in every pytest run);
+the default adapters are imported inside the functions that need them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pytest
+
+from tabletop.framework.context import Context
+from tabletop.framework.engine import Engine, clone
+from tabletop.framework.errors import GameOver, IllegalAction, Unsupported
+from tabletop.framework.fuzz import ILLEGAL_ACTION, fuzz, json_problem
+from tabletop.framework.game import GameDefinition, State
+from tabletop.framework.record import GameRecord
+
+if TYPE_CHECKING:
+    from tabletop.framework.ports import RandomSource
+
+Config = tuple[int, dict[str, str]]
+
+
+def default_factories() -> tuple[Callable[[int], RandomSource], Callable[[RandomSource], Any]]:
+    """The default RNG and dice adapters (imported late: the core does no I/O)."""
+    from tabletop.adapters.defaults import dice_factory, rng_factory
+
+    return rng_factory, dice_factory
+
+
+def new_engine(
+    game: GameDefinition, *, seed: int, players: int, options: Mapping[str, str] | None = None
+) -> Engine:
+    """An engine with the default adapters: what tests usually want."""
+    rng_factory, dice_factory = default_factories()
+    return Engine(
+        game,
+        seed=seed,
+        players=players,
+        options=options,
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+    )
+
+
+def reload(game: GameDefinition, record: GameRecord, *, verify: bool = True) -> Engine:
+    """Replay a record with the default adapters after a trip through JSON text."""
+    rng_factory, dice_factory = default_factories()
+    text = json.dumps(record.to_json())
+    return Engine.from_record(
+        game,
+        GameRecord.from_json(json.loads(text)),
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+        verify=verify,
+    )
+
+
+@pytest.fixture
+def tabletop_engine() -> Callable[..., Engine]:
+    """``tabletop_engine(game, seed=1, players=2, **options)``: an engine, default adapters."""
+
+    def build(game: GameDefinition, seed: int = 1, players: int = 2, **options: str) -> Engine:
+        return new_engine(game, seed=seed, players=players, options=options)
+
+    return build
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "conformance: tests inherited from GameConformance")
+
+
+class GameConformance:
+    """Inherit from this in a ``Test*`` class and set ``game`` to get the suite."""
+
+    game: ClassVar[GameDefinition]
+    #: Player counts to cover (default: the smallest and largest).
+    players: ClassVar[Sequence[int] | None] = None
+    #: Option sets to cover (default: the defaults, then each non-default value alone).
+    option_sets: ClassVar[Sequence[Mapping[str, str]] | None] = None
+    #: Seeds each configuration is played with.
+    seeds: ClassVar[Sequence[int]] = (1, 2, 3)
+    #: Games the fuzz test plays (player counts and options vary per game).
+    fuzz_games: ClassVar[int] = 40
+    #: Seed of the fuzz run (its games use seeds fuzz_seed * 100003 + 0, 1, 2...).
+    fuzz_seed: ClassVar[int] = 0
+    #: Longest game allowed before the game is called stuck.
+    max_actions: ClassVar[int] = 10_000
+    #: How many states per game the view and refusal checks sample.
+    samples: ClassVar[int] = 12
+
+    # Hooks an author may override ----------------------------------------------------
+
+    def hidden_variants(self, state: State, seat: int, rng: RandomSource) -> State:
+        """A state that differs from ``state`` only in what ``seat`` cannot know.
+
+        Default: the game's ``determinize``. Raise ``Unsupported`` to skip the check.
+        """
+        _, dice_factory = default_factories()
+        return self.game.determinize(clone(state), seat, Context(rng, dice_factory(rng)))
+
+    # Helpers -------------------------------------------------------------------------
+
+    def configurations(self) -> list[Config]:
+        info = self.game.info
+        counts = self.players or sorted({info.min_players, info.max_players})
+        if self.option_sets is not None:
+            sets = [dict(options) for options in self.option_sets]
+        else:
+            sets = [{}]
+            for spec in info.options:
+                sets.extend({spec.key: value} for value in spec.values() if value != spec.default)
+        return [(count, options) for count in counts for options in sets]
+
+    def games(self) -> Iterator[tuple[str, Engine]]:
+        """A fresh engine for every configuration and seed, with a label for messages."""
+        for players, options in self.configurations():
+            for seed in self.seeds:
+                label = f"{self.game.info.id} seed={seed} players={players} options={options}"
+                yield label, new_engine(self.game, seed=seed, players=players, options=options)
+
+    def play_random(
+        self, engine: Engine, *, seed: int, each: Callable[[Engine], None] | None = None
+    ) -> list[str]:
+        """Play uniformly random legal actions to the end; return the digest trail.
+
+        ``each`` is called on the engine before the first and after every action.
+        """
+        rng_factory, _ = default_factories()
+        chooser = rng_factory(seed ^ 0x5EED)
+        trail = [engine.digest()]
+        if each is not None:
+            each(engine)
+        while engine.prompt is not None:
+            assert len(engine.log) < self.max_actions, (
+                f"no result after {self.max_actions} actions"
+            )
+            prompt = engine.prompt
+            engine.act(prompt.seat, chooser.choice(prompt.choices).action)
+            trail.append(engine.digest())
+            if each is not None:
+                each(engine)
+        return trail
+
+    def sampled(self, engine: Engine, seed: int) -> list[Engine]:
+        """Copies of ``engine`` at up to ``samples`` points of a random game."""
+        snapshots: list[GameRecord] = []
+        self.play_random(engine, seed=seed, each=lambda e: snapshots.append(e.record()))
+        step = max(1, len(snapshots) // self.samples)
+        chosen = [*snapshots[::step][: self.samples], snapshots[-1]]
+        return [reload(self.game, record) for record in chosen]
+
+    # The suite -----------------------------------------------------------------------
+
+    @pytest.mark.conformance
+    def test_info_is_complete(self) -> None:
+        info = self.game.info
+        assert info.id and info.title, "GameInfo needs an id and a title"
+        assert 1 <= info.min_players <= info.max_players
+        for spec in info.options:
+            assert spec.default in spec.values(), f"option {spec.key}: default not a choice"
+        for players, options in self.configurations():
+            engine = new_engine(self.game, seed=0, players=players, options=options)
+            assert len(engine.seat_names) == players, "seat_names must name every seat"
+        assert isinstance(self.game.rules_summary(), str)
+
+    @pytest.mark.conformance
+    def test_same_seed_and_actions_give_the_same_game(self) -> None:
+        for label, engine in self.games():
+            trail = self.play_random(engine, seed=engine.seed)
+            again = new_engine(
+                self.game, seed=engine.seed, players=engine.players, options=engine.options
+            )
+            replayed = [again.digest()]
+            for entry in engine.log:
+                again.act(entry.seat, entry.action)
+                replayed.append(again.digest())
+            assert replayed == trail, f"{label}: same seed and actions, another game"
+
+    @pytest.mark.conformance
+    def test_records_round_trip_through_json(self) -> None:
+        for label, engine in self.games():
+            checked: list[int] = []
+
+            def check(live: Engine, label: str = label, checked: list[int] = checked) -> None:
+                if len(live.log) % 7 and live.prompt is not None:
+                    return  # every 7th action and the end: enough, and fast
+                record = live.record()
+                back = reload(self.game, record)
+                assert back.digest() == live.digest(), f"{label}: reload differs"
+                assert back.record().to_json() == record.to_json(), f"{label}: record differs"
+                checked.append(len(live.log))
+
+            self.play_random(engine, seed=engine.seed, each=check)
+            assert checked, f"{label}: no record was checked"
+
+    @pytest.mark.conformance
+    def test_state_is_plain_json(self) -> None:
+        for label, engine in self.games():
+
+            def check(live: Engine, label: str = label) -> None:
+                problem = json_problem(live.state)
+                assert problem is None, f"{label} after {len(live.log)} actions: {problem}"
+
+            self.play_random(engine, seed=engine.seed, each=check)
+
+    @pytest.mark.conformance
+    def test_views_are_json_and_leave_the_state_alone(self) -> None:
+        for label, engine in self.games():
+            for sample in self.sampled(engine, engine.seed):
+                before = sample.digest()
+                for seat in [*range(sample.players), None]:
+                    view = self.game.view(sample.state, seat)
+                    assert isinstance(view, dict), f"{label}: view must be a dict"
+                    problem = json_problem(view, "view")
+                    assert problem is None, f"{label}: view for seat {seat}: {problem}"
+                assert sample.digest() == before, f"{label}: building a view changed the state"
+
+    @pytest.mark.conformance
+    def test_views_hide_hidden_information(self) -> None:
+        rng_factory, _ = default_factories()
+        checked = 0
+        for label, engine in self.games():
+            if not self.game.hides_information(engine.options):
+                continue
+            for sample in self.sampled(engine, engine.seed):
+                for seat in range(sample.players):
+                    rng = rng_factory(engine.seed * 31 + seat)
+                    try:
+                        variant = self.hidden_variants(sample.state, seat, rng)
+                    except Unsupported as exc:
+                        pytest.skip(f"no way to resample hidden information: {exc}")
+                    seen = self.game.view(sample.state, seat)
+                    assert self.game.view(variant, seat) == seen, (
+                        f"{label}, {len(sample.log)} actions: seat {seat}'s view changed "
+                        "when only information hidden from it changed (a leak)"
+                    )
+                    checked += 1
+        if not checked:
+            pytest.skip("no configuration hides information")
+
+    @pytest.mark.conformance
+    def test_illegal_actions_are_refused_without_change(self) -> None:
+        for label, engine in self.games():
+            for sample in self.sampled(engine, engine.seed):
+                before = (sample.digest(), len(sample.log), len(sample.history))
+                prompt = sample.prompt
+                attempts: list[tuple[int, str]] = []
+                if prompt is None:
+                    attempts.append((0, ILLEGAL_ACTION))
+                else:
+                    attempts.append((prompt.seat, ILLEGAL_ACTION))
+                    if sample.players > 1:
+                        wrong = (prompt.seat + 1) % sample.players
+                        attempts.append((wrong, prompt.choices[0].action))
+                for seat, action in attempts:
+                    expected = GameOver if prompt is None else IllegalAction
+                    with pytest.raises(expected):
+                        sample.act(seat, action)
+                    after = (sample.digest(), len(sample.log), len(sample.history))
+                    assert after == before, f"{label}: a refused action changed the game"
+
+    @pytest.mark.conformance
+    def test_fuzz(self) -> None:
+        rng_factory, dice_factory = default_factories()
+        report = fuzz(
+            self.game,
+            games=self.fuzz_games,
+            seed=self.fuzz_seed,
+            rng_factory=rng_factory,
+            dice_factory=dice_factory,
+            max_actions=self.max_actions,
+        )
+        problems = [
+            f"seed {f.seed} ({f.players} players, {f.options}): {f.reason}"
+            for f in report.failures
+        ]
+        assert not problems, "fuzzing found:\n" + "\n".join(problems)
+        assert report.completed == self.fuzz_games
