@@ -207,3 +207,48 @@ def screen_text(app: TabletopApp) -> str:
         app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     )
     return console.export_text()
+
+
+async def wait_until(pilot: Any, condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Let the app run until ``condition`` holds (bots think in worker threads)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError("timed out waiting for the app")
+        await pilot.pause(0.01)
+
+
+async def start_game(
+    pilot: Any,
+    game_id: str,
+    *,
+    seats: tuple[str, ...] | None = None,
+    options: Mapping[str, str] | None = None,
+    players: int | None = None,
+) -> None:
+    """Open the new-game dialog for ``game_id``, fill it in and start."""
+    from textual.widgets import Select
+
+    from tabletop.adapters.tui.screens.game import GameScreen
+    from tabletop.adapters.tui.screens.new_game import NewGameScreen
+
+    app = pilot.app
+    await app.push_screen(NewGameScreen(game_id))
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, NewGameScreen)
+    if players is not None:
+        dialog.query_one("#players", Select).value = players
+        await pilot.pause()
+    for index, spec in enumerate(dialog.game.info.options):
+        if options and spec.key in options:
+            dialog.query_one(f"#option-{index}", Select).value = options[spec.key]
+    await pilot.pause()
+    for seat, kind in enumerate(seats or ()):
+        dialog.query_one(f"#seat-{seat}", Select).value = kind
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await wait_until(pilot, lambda: not isinstance(app.screen, NewGameScreen))
+    await pilot.pause()
+    assert not isinstance(app.screen, NewGameScreen) or GameScreen

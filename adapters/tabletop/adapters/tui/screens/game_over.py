@@ -46,7 +46,9 @@ class GameOverScreen(Screen[None]):
         with Center(), Vertical(id="game-over"):
             yield Label("Game over", classes="dialog-title")
             yield Static(headline, id="winner", markup=False)
-            yield DataTable(id="scores", cursor_type="none", show_cursor=False)
+            scores: DataTable[str] = DataTable(id="scores", cursor_type="none", show_cursor=False)
+            scores.can_focus = False  # Enter belongs to the screen ("Home")
+            yield scores
             yield Static(result.summary, id="summary", markup=False)
             yield Static(
                 f"Seed {engine.seed} · {len(engine.log)} actions · saved as "

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Footer, Label, Static
 
 
 class HandoffScreen(Screen[None]):
@@ -29,15 +29,13 @@ class HandoffScreen(Screen[None]):
             yield Static(
                 f"Pass the keyboard to [b]{self.seat_name}[/b].\n\n"
                 "Everyone else: please look away.\n"
-                f"{self.seat_name}: press Enter when you are ready.",
+                f"{self.seat_name}: press Enter (or click) when you are ready.",
                 id="handoff-text",
             )
-            with Center():
-                yield Button(f"I am {self.seat_name}", variant="primary", id="handoff-ready")
         yield Footer()
 
     def action_ready(self) -> None:
         self.dismiss(None)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_click(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,246 @@
+"""Driving the game screen with Pilot: decisions, bots, undo, errors, game over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import (
+    SIZE,
+    FrozenStore,
+    make_app,
+    make_registry,
+    run,
+    screen_text,
+    start_game,
+    wait_until,
+)
+
+from tabletop.adapters.tui.screens.error import ErrorScreen
+from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.screens.game_over import GameOverScreen
+from tabletop.adapters.tui.screens.home import HomeScreen
+from tabletop.adapters.tui.screens.rules import RulesScreen
+from tabletop.adapters.tui.widgets import ChoiceList, GameLog
+
+
+def game_screen(app: Any) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), screen
+    return screen
+
+
+async def human_turn(pilot: Any) -> None:
+    """Wait until a person must decide (or the game is over)."""
+    app = pilot.app
+
+    def ready() -> bool:
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return True
+        if not isinstance(screen, GameScreen):
+            return False
+        prompt = screen.engine.prompt
+        return prompt is None or screen.session.is_human(prompt.seat)
+
+    await wait_until(pilot, ready)
+    await pilot.pause()
+
+
+def test_decisions_are_applied_and_logged() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "pig", seats=("human", "human"))
+            screen = game_screen(app)
+            await pilot.press("1")
+            await pilot.pause()
+            assert len(screen.engine.log) == 1
+            lines = screen.query_one("#log", GameLog).text_lines()
+            assert any("Player 1" in line and "rolled" in line for line in lines)
+            assert "Turn total" in screen_text(app)
+
+    run(main)
+
+
+def test_mouse_click_on_a_choice_plays_it() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "faulty")
+            screen = game_screen(app)
+            await pilot.click("#choices", offset=(3, 0))
+            await pilot.pause()
+            assert screen.engine.state["n"] == 1
+
+    run(main)
+
+
+def test_stale_and_out_of_range_input_is_ignored_with_a_note() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "pig", seats=("human", "human"))
+            screen = game_screen(app)
+            await pilot.press("5")  # only one choice ("Roll") at the start
+            await pilot.pause()
+            assert screen.engine.log == []
+            assert any("no choice 5" in n.message for n in app._notifications)
+            old = screen.query_one("#choices", ChoiceList).generation
+            await pilot.press("1")
+            await pilot.pause()
+            moves = len(screen.engine.log)
+            screen._choose(0, old)  # a selection from the previous prompt arrives late
+            await pilot.pause()
+            assert len(screen.engine.log) == moves
+            assert any("no longer available" in n.message for n in app._notifications)
+
+    run(main)
+
+
+def test_plugin_fault_shows_an_error_and_the_game_goes_on() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "faulty")
+            screen = game_screen(app)
+            await pilot.press("2")  # Explode: the game's code raises
+            await pilot.pause()
+            assert isinstance(app.screen, ErrorScreen)
+            assert "kaboom" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+            assert screen.engine.state == {"n": 0}
+            for _ in range(3):
+                await pilot.press("1")
+                await pilot.pause()
+            assert isinstance(app.screen, GameOverScreen)
+            assert "Counted to three." in screen_text(app)
+
+    run(main)
+
+
+def test_a_bot_seat_plays_and_shows_it_is_thinking() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore(), bot_delay=0.3)
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "pig", seats=("human", "random"))
+            screen = game_screen(app)
+            while screen.engine.state["turn_total"] == 0 or screen.engine.state["active"] != 0:
+                await pilot.press("1")
+                await human_turn(pilot)
+            await pilot.press("2")  # hold: the bot's turn
+            await pilot.pause(0.05)
+            assert "thinking" in str(screen.query_one("#status").render())
+            await human_turn(pilot)
+            lines = screen.query_one("#log", GameLog).text_lines()
+            assert any("Player 2" in line for line in lines)
+            assert screen.engine.prompt is not None and screen.engine.prompt.seat == 0
+
+    run(main)
+
+
+def test_bot_speed_cycles_and_every_action_is_in_the_palette() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore(), bot_delay=0.4)
+        async with app.run_test(size=SIZE) as pilot:
+            home = [c.title for c in app.get_system_commands(app.screen)]
+            assert {"New game", "Load save"} <= set(home)
+            await start_game(pilot, "pig", seats=("human", "random"))
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            assert {"Undo", "Save a copy", "Rules", "Bot speed", "Home"} <= set(titles)
+            await pilot.press("b")
+            assert app.bot_delay == 1.2
+            await pilot.press("b")
+            assert app.bot_delay == 0.05
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*"Bot speed")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert app.bot_delay == 0.4
+
+    run(main)
+
+
+def test_rules_reference_cites_the_rule_and_shows_the_summary() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "pig", seats=("human", "human"))
+            assert "Rule §2" in screen_text(app)
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            text = screen_text(app)
+            assert "Rules of Pig" in text and "turn total" in text
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+
+    run(main)
+
+
+def test_undo_takes_back_a_decision_but_not_a_roll() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "pig", seats=("human", "human"))
+            screen = game_screen(app)
+            await pilot.press("u")
+            await pilot.pause()
+            assert any("Cannot undo" in n.message for n in app._notifications)
+            while screen.engine.state["turn_total"] == 0 or screen.engine.state["active"] != 0:
+                await pilot.press("1")
+                await pilot.pause()
+            total = screen.engine.state["turn_total"]
+            moves = len(screen.engine.log)
+            await pilot.press("2")  # hold
+            await pilot.pause()
+            assert screen.engine.state["banks"][0] == total
+            await pilot.press("u")
+            await pilot.pause()
+            assert len(screen.engine.log) == moves
+            assert screen.engine.state["banks"][0] == 0
+            assert screen.engine.state["turn_total"] == total
+            assert "Hold and bank" in screen_text(app)
+
+    run(main)
+
+
+def test_game_over_shows_result_scores_and_how_it_was_decided() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "secrets", seats=("random", "random"))
+            await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            await pilot.pause()
+            text = screen_text(app)
+            assert "North wins!" in text
+            assert "North holds 7, South 3: higher wins." in text
+            assert "winner" in text
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            assert "finished" in screen_text(app)
+
+    run(main)
+
+
+def test_a_single_human_against_bots_sees_their_own_view() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(
+                pilot, "pig", seats=("random", "human"), options={"banks": "secret"}
+            )
+            await human_turn(pilot)
+            screen = game_screen(app)
+            assert screen.viewer == 1
+            text = screen_text(app)
+            assert "Player 2 (you)" in text
+            assert "Player 1: —" in text
+            assert "Pass the keyboard" not in text
+
+    run(main)

@@ -1,0 +1,84 @@
+"""Hot-seat games of hidden information: the hand-off screen hides everything."""
+
+from __future__ import annotations
+
+from conftest import SIZE, FrozenStore, make_app, make_registry, run, screen_text, start_game
+
+from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.screens.handoff import HandoffScreen
+from tabletop.adapters.tui.widgets import GameLog
+
+
+def test_handoff_hides_the_other_seats_hand() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "secrets", seats=("human", "human"))
+            assert isinstance(app.screen, HandoffScreen)
+            text = screen_text(app)
+            assert "Pass the keyboard to North" in text
+            assert "SECRET" not in text
+            await pilot.press("enter")
+            await pilot.pause()
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            assert "SECRET-NORTH-7" in screen_text(app)
+            assert "SECRET-SOUTH-3" not in screen_text(app)
+            await pilot.press("1")  # pass: a private "looks at" event for North
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen)
+            text = screen_text(app)
+            assert "Pass the keyboard to South" in text
+            assert "SECRET" not in text
+            # Nothing of North's is even kept in the hidden game screen's widgets.
+            assert "SECRET-NORTH" not in game.query_one("#board").plain
+            assert game.query_one("#log", GameLog).text_lines() == []
+            await pilot.press("enter")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "SECRET-SOUTH-3" in text
+            assert "SECRET-NORTH-7" not in text
+            assert "North: —" in text
+
+    run(main)
+
+
+def test_pig_with_secret_banks_hides_the_other_bank() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(
+                pilot, "pig", seats=("human", "human"), options={"banks": "secret"}
+            )
+            assert isinstance(app.screen, HandoffScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            while game.engine.state["active"] == 0:
+                if game.engine.state["turn_total"] >= 8:
+                    await pilot.press("2")
+                else:
+                    await pilot.press("1")
+                await pilot.pause()
+                if isinstance(app.screen, HandoffScreen):
+                    break
+            assert isinstance(app.screen, HandoffScreen)
+            assert "Player 1 (you)" not in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Player 2 (you): 0" in text
+            assert "Player 1: —" in text
+
+    run(main)
+
+
+def test_open_information_needs_no_handoff() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "pig", seats=("human", "human"))
+            assert isinstance(app.screen, GameScreen)
+
+    run(main)

@@ -1,0 +1,165 @@
+"""Saves through the UI: autosave, a named copy, quit, reload, continue; bad files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import SIZE, make_app, make_registry, run, screen_text, start_game, wait_until
+from textual.widgets import DataTable, Input
+
+from tabletop.adapters.saves import JsonSaveStore, encode_record
+from tabletop.adapters.tui.screens.error import ErrorScreen
+from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.screens.home import HomeScreen
+from tabletop.adapters.tui.screens.save_as import SaveAsScreen
+
+
+def test_save_quit_reload_continue_and_undo(store: JsonSaveStore, save_dir: Path) -> None:
+    state: dict[str, object] = {}
+
+    async def first() -> None:
+        app = make_app(make_registry(), store)
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "pig", seats=("human", "human"))
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            while game.engine.state["turn_total"] == 0 or game.engine.state["active"] != 0:
+                await pilot.press("1")
+                await pilot.pause()
+            await pilot.press("2")  # hold; Player 2's turn
+            await pilot.pause()
+            state["actions"] = list(game.engine.log)
+            state["digest"] = game.engine.digest()
+            state["save_id"] = game.session.save_id
+            await pilot.press("s")
+            await pilot.pause()
+            assert isinstance(app.screen, SaveAsScreen)
+            app.screen.query_one(Input).value = "my-copy"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert any("Saved a copy as my-copy" in n.message for n in app._notifications)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            text = screen_text(app)
+            assert "my-copy" in text and str(state["save_id"]) in text
+            await pilot.press("ctrl+q")
+
+    run(first)
+    assert (save_dir / "my-copy.json").exists()
+    assert (save_dir / f"{state['save_id']}.json").exists()
+
+    async def second() -> None:
+        app = make_app(make_registry(), store)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            saves = app.screen.query_one("#saves", DataTable)
+            saves.focus()
+            row = saves.get_row_index(str(state["save_id"]))
+            saves.move_cursor(row=row)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            assert list(game.engine.log) == state["actions"]
+            assert game.engine.digest() == state["digest"]
+            assert game.engine.prompt is not None and game.engine.prompt.seat == 1
+            await pilot.press("u")  # take back Player 1's hold
+            await pilot.pause()
+            assert len(game.engine.log) == len(state["actions"]) - 1  # type: ignore[arg-type]
+            assert game.engine.prompt is not None and game.engine.prompt.seat == 0
+            await pilot.press("2")  # hold again, and continue with Player 2
+            await pilot.press("1")
+            await pilot.pause()
+            assert len(game.engine.log) == len(state["actions"]) + 1  # type: ignore[arg-type]
+
+    run(second)
+    saved = store.load(str(state["save_id"]))
+    assert len(saved.actions) == len(state["actions"]) + 1  # type: ignore[arg-type]
+
+
+def test_unreadable_save_is_listed_with_its_error_and_kept(
+    store: JsonSaveStore, save_dir: Path
+) -> None:
+    save_dir.mkdir(parents=True)
+    broken = save_dir / "broken.json"
+    broken.write_text("{not json")
+
+    async def main() -> None:
+        app = make_app(make_registry(), store)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "unreadable" in text and "not valid JSON" in text
+            app.screen.query_one("#saves", DataTable).focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ErrorScreen)
+            assert "kept" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+
+    run(main)
+    assert broken.read_text() == "{not json"
+
+
+def test_a_save_that_no_longer_replays_shows_why_and_is_kept(
+    store: JsonSaveStore, save_dir: Path
+) -> None:
+    async def make_save() -> None:
+        app = make_app(make_registry(), store)
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "pig", seats=("human", "human"))
+            await pilot.press("1")
+            await pilot.pause()
+
+    run(make_save)
+    (path,) = save_dir.glob("*.json")
+    record = store.load(path.stem)
+    record.digest = "0" * 64  # as if the rules had changed since
+    path.write_text(encode_record(record, "2026-01-02T10:30:00Z"))
+    before = path.read_text()
+
+    async def main() -> None:
+        app = make_app(make_registry(), store)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#saves", DataTable).focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ErrorScreen)
+            text = screen_text(app)
+            assert "does not match" in text and "kept" in text
+
+    run(main)
+    assert path.read_text() == before
+
+
+def test_a_save_of_a_game_not_installed_is_refused_clearly(
+    store: JsonSaveStore, save_dir: Path
+) -> None:
+    save_dir.mkdir(parents=True)
+    data = json.loads(
+        encode_record(store_record_for("chess"), "2026-01-02T10:30:00Z")
+    )
+    (save_dir / "chess.json").write_text(json.dumps(data))
+
+    async def main() -> None:
+        app = make_app(make_registry(), store)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.screen.query_one("#saves", DataTable).focus()
+            await pilot.press("l")
+            await pilot.pause()
+            assert isinstance(app.screen, ErrorScreen)
+            assert "no game 'chess' is installed" in screen_text(app)
+
+    run(main)
+
+
+def store_record_for(game: str):  # type: ignore[no-untyped-def]
+    from tabletop.framework import GameRecord
+
+    return GameRecord(game=game, seed=1, players=2, options={}, seats=["human", "human"])
