@@ -23,7 +23,6 @@ from .data import (
     MOMENTUM_MAX,
     MOMENTUM_NAMES,
     POT,
-    PRUSSIAN_CUBES,
     SIDE_NAMES,
     SPACES,
     VERSAILLES,
@@ -111,12 +110,12 @@ def military_strength(snap: dict[str, list[str]], space: str, extra: bool) -> in
 
 
 def disc_owner(state: State, space: str) -> int | None:
-    owner: int | None = state["discs"].get(space)
-    return owner
+    owner = state["discs"].get(space)
+    return None if owner is None else int(owner)
 
 
 def discs_off_map(state: State, seat: int) -> int:
-    return DISCS_PER_SIDE - sum(1 for owner in state["discs"].values() if owner == seat)
+    return int(DISCS_PER_SIDE - sum(1 for owner in state["discs"].values() if owner == seat))
 
 
 # Cubes: pools, Crisis Track, breaches (§8) -------------------------------------------
@@ -126,12 +125,14 @@ def pool_capacity(state: State, seat: int) -> int | None:
     """§8.4: Versailles' pool never fills; the Commune's has spaces from its momentum."""
     if seat == VERSAILLES:
         return None
-    return COMMUNE_POOL[state["momentum"][COMMUNE]]
+    level: int = state["momentum"][COMMUNE]
+    return COMMUNE_POOL[level]
 
 
 def available(state: State, seat: int) -> int:
     """Cubes a seat can bring onto the map: its pool, then its Crisis Track (§8.1)."""
-    return int(state["pool"][seat]) + sum(state["track"][seat])
+    track: list[int] = state["track"][seat]
+    return int(state["pool"][seat]) + sum(track)
 
 
 def to_pool(state: State, seat: int, count: int) -> int:
@@ -183,7 +184,8 @@ def resolve_breaches(state: State, ctx: Context) -> None:
             continue
         if zone == FINAL_ZONE:
             add_vp(state, seat, "political", -1)
-            ctx.emit("breach", f"{who} breached its Final Crisis zone first: -1 Political VP (§8.3)")
+            ctx.emit("breach",
+                     f"{who} breached its Final Crisis zone first: -1 Political VP (§8.3)")
         lost = to_pool(state, seat, bonus)
         ctx.emit(
             "breach",

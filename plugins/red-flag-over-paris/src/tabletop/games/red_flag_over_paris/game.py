@@ -42,7 +42,6 @@ from .data import (
     DISC_NAMES,
     DISCS_PER_SIDE,
     FINAL_CRISIS_CARD,
-    FINAL_ZONE,
     HAND_SIZE,
     MOMENTUM_MAX,
     MOMENTUM_NAMES,
@@ -326,7 +325,8 @@ class RedFlagOverParis(GameDefinition):
 
     def _prompt_pivot(self, state: State, task: Task) -> Prompt:
         choices = tuple(
-            Choice(f"pivot:{s}", f"Next: {space_name(s)} ({SIDE_NAMES[board.controller(state, s) or 0]})")
+            Choice(f"pivot:{s}",
+                   f"Next: {space_name(s)} ({SIDE_NAMES[board.controller(state, s) or 0]})")
             for s in task["left"]
         )
         return Prompt(task["seat"], "Order of Pivotal Space bonus actions: which next?",
@@ -480,7 +480,8 @@ class RedFlagOverParis(GameDefinition):
 
     @staticmethod
     def _ops_task(seat: int, points: int) -> Task:
-        return {"t": "ops", "seat": seat, "pts": points, "kind": None, "stage": "kind", "snap": None}
+        return {"t": "ops", "seat": seat, "pts": points, "kind": None, "stage": "kind",
+                "snap": None}
 
     def _apply_choose(self, state: State, task: Task, action: str, ctx: Context) -> None:
         state["stack"].pop()
@@ -910,8 +911,9 @@ class RedFlagOverParis(GameDefinition):
             for card in gains[seat]:
                 kind = SPACES[CARDS[card].space or ""].kind or "political"
                 board.add_vp(state, seat, kind, 1)
-                ctx.emit("score", f"{SIDE_NAMES[seat]} controls {space_name(CARDS[card].space or '')}"
-                                  f" ({card_name(card)}): +1 {kind} VP (§11)")
+                where = space_name(CARDS[card].space or "")
+                ctx.emit("score", f"{SIDE_NAMES[seat]} controls {where} "
+                                  f"({card_name(card)}): +1 {kind} VP (§11)")
 
     def _reveal_objectives(self, state: State, ctx: Context) -> None:
         kept = state["objective"]
@@ -936,7 +938,8 @@ class RedFlagOverParis(GameDefinition):
             if kept[seat] is not None and not ok[seat]:
                 state["obj_removed"].append(kept[seat])
                 kept[seat] = None
-                ctx.emit("objective", f"{SIDE_NAMES[seat]} failed {card_name(cards[seat])}: removed")
+                ctx.emit("objective",
+                         f"{SIDE_NAMES[seat]} failed {card_name(cards[seat])}: removed")
         if ok[0] and ok[1]:
             state["stack"].append(
                 {"t": "order", "seat": state["initiative"], "what": "objev", "cards": cards}

@@ -1,0 +1,97 @@
+"""Helpers for the Red Flag Over Paris tests: build states directly and drive them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.adapters.defaults import dice_factory, rng_factory
+from tabletop.framework import Context, Engine, State
+from tabletop.games.red_flag_over_paris import RedFlagOverParis
+from tabletop.games.red_flag_over_paris.data import BOARD
+
+GAME = RedFlagOverParis()
+V, C = 0, 1
+
+
+class Driver:
+    """A state plus a seeded context, applying only legal actions (like the engine)."""
+
+    def __init__(self, seed: int = 1) -> None:
+        self.rng = rng_factory(seed)
+        self.dice = dice_factory(self.rng)
+        self.state: State = GAME.setup(2, {}, self.ctx())
+        self.events: list[Any] = []
+
+    def ctx(self) -> Context:
+        return Context(self.rng, self.dice)
+
+    def prompt_actions(self) -> list[str]:
+        prompt = GAME.prompt(self.state)
+        assert prompt is not None
+        return list(prompt.actions())
+
+    def act(self, action: str, seat: int | None = None) -> None:
+        prompt = GAME.prompt(self.state)
+        assert prompt is not None, "game over"
+        assert action in prompt.actions(), f"{action!r} not in {prompt.actions()}"
+        if seat is not None:
+            assert prompt.seat == seat, f"prompt is for seat {prompt.seat}"
+        ctx = self.ctx()
+        GAME.apply(self.state, prompt.seat, action, ctx)
+        self.events.extend(ctx.events)
+        assert not GAME.invariants(self.state), GAME.invariants(self.state)
+
+    @property
+    def seat(self) -> int:
+        prompt = GAME.prompt(self.state)
+        assert prompt is not None
+        return prompt.seat
+
+    def texts(self) -> list[str]:
+        return [e.text for e in self.events]
+
+
+def clear_board(state: State) -> None:
+    """Empty the map; the cubes go to the Crisis Track's Starting zones to stay counted."""
+    for s in BOARD:
+        for seat in (V, C):
+            state["track"][seat][0] += state["cubes"][s][seat]
+            state["cubes"][s][seat] = 0
+    state["discs"] = {}
+
+
+def set_cubes(state: State, space: str, v: int, c: int) -> None:
+    """Set a space's cubes, balancing against the Starting zones (keeps totals at 18)."""
+    for seat, n in ((V, v), (C, c)):
+        diff = n - state["cubes"][space][seat]
+        state["track"][seat][0] -= diff
+        state["cubes"][space][seat] = n
+
+
+def at_play(seed: int, seat: int, hand: list[int], *, rnd: int = 1) -> Driver:
+    """A driver whose next decision is ``seat`` playing a card from ``hand``."""
+    d = Driver(seed)
+    st = d.state
+    st["stack"] = []
+    st["objective"] = [None, None]
+    for s in (V, C):
+        st["obj_deck"].extend(st["obj_hand"][s])
+        st["obj_hand"][s] = []
+        st["deck"].extend(st["hands"][s])
+        st["hands"][s] = []
+    for card in hand:
+        st["deck"].remove(card)
+    st["hands"][seat] = list(hand)
+    st["round"] = rnd
+    st["step"] = "plays"
+    st["initiative"] = seat
+    st["active"] = seat
+    st["plays"] = [0, 0]
+    st["plays"][1 - seat] = 3
+    st["stack"] = [{"t": "end_play", "seat": seat}, {"t": "play", "seat": seat}]
+    return d
+
+
+def new_engine(seed: int) -> Engine:
+    return Engine(GAME, seed=seed, players=2, options={}, rng_factory=rng_factory,
+                  dice_factory=dice_factory)
