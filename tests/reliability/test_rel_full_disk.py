@@ -1,0 +1,93 @@
+"""A full disk: the write fails cleanly, the old save stays whole, play goes on."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+from relhelp import fingerprint
+
+from tabletop.adapters import saves
+from tabletop.adapters.defaults import dice_factory, rng_factory
+from tabletop.adapters.saves import JsonSaveStore
+from tabletop.framework import Engine, RandomBot, SaveError
+from tabletop.framework.session import GameSession
+from tabletop.games.pig import Pig
+
+BOTS = {"random": lambda game: RandomBot()}
+
+
+class DiskFull:
+    """Replaces os.fsync in the saves module: the data does not fit."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, fd: int) -> None:
+        self.calls += 1
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def _session(store: JsonSaveStore) -> GameSession:
+    return GameSession.start(
+        Pig(),
+        seed=9,
+        players=2,
+        options={},
+        controllers=["human", "random"],
+        bot_factories=BOTS,
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+        store=store,
+    )
+
+
+def test_enospc_is_a_save_error_and_the_old_save_is_intact(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = JsonSaveStore(tmp_path)
+    session = _session(store)
+    assert session.save_id is not None
+    path = store.path_of(session.save_id)
+    before = fingerprint(path)
+    monkeypatch.setattr(saves.os, "fsync", DiskFull())
+    with pytest.raises(SaveError, match="No space left on device"):
+        store.save(session.record(), session.save_id)
+    assert fingerprint(path) == before
+    assert [p.name for p in tmp_path.iterdir()] == [path.name], "a temp file was left"
+
+
+def test_the_session_keeps_playing_and_reports_then_recovers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = JsonSaveStore(tmp_path)
+    reported: list[Exception] = []
+    session = _session(store)
+    session._on_save_error = reported.append
+    assert session.save_id is not None
+    session.act(0, "roll")
+    saved = store.load(session.save_id)
+
+    full = DiskFull()
+    monkeypatch.setattr(saves.os, "fsync", full)
+    while session.engine.prompt is not None and session.engine.prompt.seat == 0:
+        session.act(0, "roll")  # the game goes on in memory
+    session.play_bots(limit=3)
+    assert full.calls >= 1
+    assert session.last_save_error is not None and "No space left" in session.last_save_error
+    assert reported and isinstance(reported[0], SaveError)
+    assert store.load(session.save_id).actions == saved.actions, "the old save changed"
+
+    monkeypatch.undo()  # space again: the next autosave catches up with everything
+    prompt = session.engine.prompt
+    assert prompt is not None
+    session.act(prompt.seat, prompt.choices[0].action)
+    assert session.last_save_error is None
+    record = store.load(session.save_id)
+    assert len(record.actions) == len(session.engine.log)
+    engine = Engine.from_record(
+        Pig(), record, rng_factory=rng_factory, dice_factory=dice_factory, verify=True
+    )
+    assert engine.digest() == session.engine.digest()

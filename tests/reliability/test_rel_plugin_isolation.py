@@ -1,0 +1,99 @@
+"""A game whose code raises: a clear PluginFault, the game as it was, nothing lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from toygames import Exploding
+
+from tabletop.adapters.defaults import dice_factory, rng_factory
+from tabletop.adapters.saves import JsonSaveStore
+from tabletop.framework import Engine, PluginFault, RandomBot
+from tabletop.framework.fuzz import fuzz
+from tabletop.framework.session import GameSession
+
+BOTS = {"random": lambda game: RandomBot()}
+
+
+def _engine(seed: int = 11) -> Engine:
+    return Engine(
+        Exploding(),
+        seed=seed,
+        players=2,
+        options={},
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+    )
+
+
+def test_a_raising_apply_is_a_plugin_fault_with_the_state_restored() -> None:
+    engine = _engine()
+    engine.act(0, "tap")
+    digest, history = engine.digest(), list(engine.history)
+    with pytest.raises(PluginFault) as caught:
+        engine.act(0, "tap")  # Exploding raises here after half-changing the state
+    fault = caught.value
+    assert "ZeroDivisionError: boom" in str(fault) and "'tap'" in str(fault)
+    assert fault.game == "exploding" and fault.seed == 11
+    assert fault.actions == [[0, "tap"], [0, "tap"]]
+    assert engine.digest() == digest and engine.history == history
+    assert engine.state["taps"] == 1 and len(engine.log) == 1
+    engine.act(0, "keep")  # and the game goes on
+    assert engine.prompt is not None and engine.prompt.seat == 1
+
+
+def test_the_autosave_keeps_the_game_from_before_the_fault(tmp_path: Path) -> None:
+    store = JsonSaveStore(tmp_path)
+    session = GameSession.start(
+        Exploding(),
+        seed=11,
+        players=2,
+        options={},
+        controllers=["human", "human"],
+        bot_factories=BOTS,
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+        store=store,
+    )
+    assert session.save_id is not None
+    session.act(0, "tap")
+    with pytest.raises(PluginFault):
+        session.act(0, "tap")
+    record = store.load(session.save_id)
+    assert record.actions == [(0, "tap")]
+    reloaded = Engine.from_record(
+        Exploding(), record, rng_factory=rng_factory, dice_factory=dice_factory, verify=True
+    )
+    assert reloaded.digest() == session.engine.digest()
+    assert session.last_save_error is None
+
+
+def test_fuzzing_reports_the_fault_with_a_save_that_reproduces_it(tmp_path: Path) -> None:
+    store = JsonSaveStore(tmp_path)
+
+    def keep(failure: object) -> str:
+        assert failure.record is not None  # type: ignore[attr-defined]
+        save_id = f"fault-{failure.seed}"  # type: ignore[attr-defined]
+        return str(store.path_of(store.save(failure.record, save_id)))  # type: ignore[attr-defined]
+
+    report = fuzz(
+        Exploding(),
+        games=20,
+        seed=3,
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+        on_failure=keep,
+    )
+    assert report.errors > 0 and report.completed + report.errors == 20
+    failure = report.failures[0]
+    assert "PluginFault" in failure.reason and "boom" in failure.reason
+    assert Path(failure.save).exists()
+    record = store.load(Path(failure.save).stem)
+    assert record.seed == failure.seed and record.meta["fuzz"]["log"] == failure.log
+    engine = Engine.from_record(
+        Exploding(), record, rng_factory=rng_factory, dice_factory=dice_factory, verify=True
+    )
+    seat, action = failure.log[-1]
+    with pytest.raises(PluginFault):  # the saved game plus the logged action: same fault
+        engine.act(seat, action)
