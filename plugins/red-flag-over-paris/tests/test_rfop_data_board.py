@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rfop_helpers import GAME, C, Driver, V, clear_board, set_cubes
+
 from tabletop.games.red_flag_over_paris import board
 from tabletop.games.red_flag_over_paris.data import (
     BOARD,

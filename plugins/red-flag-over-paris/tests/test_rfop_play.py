@@ -4,6 +4,7 @@ Crisis card; breaches resolved at the end of a card play."""
 from __future__ import annotations
 
 from rfop_helpers import C, V, at_play, clear_board, set_cubes
+
 from tabletop.games.red_flag_over_paris import board
 
 

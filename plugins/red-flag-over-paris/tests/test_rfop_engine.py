@@ -1,0 +1,195 @@
+"""Whole games through the engine: random play, determinism, hidden information,
+determinization, every card's event, registration and the board widget."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from rfop_helpers import GAME, C, Driver, V, at_play, new_engine
+
+from tabletop.adapters.defaults import dice_factory, rng_factory
+from tabletop.framework import Context, Engine, RandomBot
+from tabletop.framework.fuzz import fuzz
+from tabletop.games.red_flag_over_paris import GreedyBot
+from tabletop.games.red_flag_over_paris.data import CARDS, OBJECTIVE_IDS, STRATEGY_IDS
+from tabletop.games.red_flag_over_paris.render import render_board
+
+
+def _play(engine: Engine, seed: int, bots: tuple[object, object] | None = None) -> None:
+    players = bots or (RandomBot(), RandomBot())
+    streams = [rng_factory(seed * 7 + 1), rng_factory(seed * 7 + 2)]
+    while not engine.over:
+        prompt = engine.prompt
+        assert prompt is not None
+        bot = players[prompt.seat]
+        action = bot.choose(GAME, engine.view(prompt.seat), prompt, streams[prompt.seat])  # type: ignore[attr-defined]
+        engine.act(prompt.seat, action)
+        broken = GAME.invariants(engine.state)
+        assert not broken, (seed, broken)
+        assert prompt.rule and prompt.rule.startswith("§")
+
+
+def test_two_hundred_random_games() -> None:
+    wins = [0, 0]
+    started = time.perf_counter()
+    final_crises_early = 0
+    for seed in range(200):
+        engine = new_engine(seed)
+        _play(engine, seed)
+        result = engine.result()
+        assert result is not None and len(result.winners) == 1
+        wins[result.winners[0]] += 1
+        final_crises_early += engine.state["round"] < 3
+    per_game = (time.perf_counter() - started) / 200
+    assert wins[V] > 10 and wins[C] > 10, wins
+    assert per_game < 0.5, per_game
+
+
+def test_greedy_bot_plays_whole_games() -> None:
+    wins = [0, 0]
+    for seed in range(20):
+        engine = new_engine(seed)
+        _play(engine, seed, (GreedyBot(), RandomBot()))
+        result = engine.result()
+        assert result is not None
+        wins[result.winners[0]] += 1
+    assert sum(wins) == 20
+
+
+def test_framework_fuzzer_finds_nothing() -> None:
+    report = fuzz(GAME, games=6, seed=11, rng_factory=rng_factory, dice_factory=dice_factory)
+    assert report.errors == 0, report.failures
+
+
+def test_same_seed_and_actions_give_the_same_digest() -> None:
+    first = new_engine(42)
+    _play(first, 42)
+    second = new_engine(42)
+    for entry in first.log:
+        second.act(entry.seat, entry.action)
+    assert first.digest() == second.digest()
+    other = new_engine(43)
+    assert other.digest() != new_engine(42).digest()
+
+
+def test_views_hide_hands_and_objectives() -> None:
+    engine = new_engine(9)
+    st = engine.state
+    v, c, spectator = engine.view(V), engine.view(C), engine.view(None)
+    assert v["hand"] == st["hands"][V] and c["hand"] == st["hands"][C]
+    assert spectator["hand"] is None and spectator["objective_choices"] is None
+    for view in (v, c, spectator):
+        text = repr({k: val for k, val in view.items() if k != "cards"})
+        assert "'deck': [" not in text
+    assert set(v["objective_choices"]).isdisjoint(st["obj_hand"][C])
+    assert v["hand_sizes"] == [4, 4]
+    # after both choices, each side sees only its own kept objective
+    engine.act(V, engine.prompt.actions()[0])  # type: ignore[union-attr]
+    engine.act(C, engine.prompt.actions()[0])  # type: ignore[union-attr]
+    assert engine.view(V)["objective"] == st["objective"][V]
+    assert engine.view(C)["objective"] == st["objective"][C]
+    assert engine.view(None)["objective"] is None
+    assert GAME.info.hidden_information is True
+
+
+def test_determinize_resamples_only_the_unseen() -> None:
+    engine = new_engine(12)
+    engine.act(V, engine.prompt.actions()[0])  # type: ignore[union-attr]
+    st = engine.state
+    ctx = Context(rng_factory(5), dice_factory(rng_factory(5)))
+    sample = GAME.determinize(st, V, ctx)
+    assert sample["hands"][V] == st["hands"][V]
+    assert sample["objective"][V] == st["objective"][V]
+    assert sample["obj_discarded"][V] == st["obj_discarded"][V]
+    assert len(sample["hands"][C]) == len(st["hands"][C])
+    assert len(sample["obj_hand"][C]) == 2
+    assert GAME.invariants(sample) == []
+    assert sample["hands"][C] != st["hands"][C] or sample["deck"] != st["deck"]
+    assert st == engine.state  # the real state is untouched
+
+
+def test_every_event_runs() -> None:
+    """Each strategy, Final Crisis and objective event, with random choices, stays sound."""
+    for card in [*STRATEGY_IDS, 17, 34, *OBJECTIVE_IDS]:
+        seat = CARDS[card].faction if CARDS[card].faction is not None else V
+        spare = next(c for c in STRATEGY_IDS if c != card and CARDS[c].faction == seat)
+        if CARDS[card].kind == "strategy":
+            d = at_play(card, seat, [card, spare])
+            d.state["momentum"][1 - seat] = 1
+            d.state["cubes"]["press"] = [1, 1]
+            if f"ev:{card}" not in d.prompt_actions():
+                continue
+            d.act(f"ev:{card}")
+        else:
+            d = at_play(card, seat, [spare, spare + 1 if spare + 1 in STRATEGY_IDS else spare - 1])
+            st = d.state
+            if card in st["obj_deck"]:
+                st["obj_deck"].remove(card)
+                st["fulfilled"][seat].append(card)
+            else:
+                st["fc_card"][seat] = False
+                st["removed"].append(card)
+            st["stack"].append({"t": "event", "seat": seat, "card": card, "path": [], "i": 0})
+            GAME._run(st, d.ctx())
+        rng = rng_factory(card)
+        while d.state["stack"] and d.state["stack"][-1]["t"] != "play":
+            d.act(rng.choice(d.prompt_actions()))
+        assert GAME.invariants(d.state) == []
+
+
+def test_describe_and_rules_summary() -> None:
+    d = Driver()
+    assert GAME.describe(d.state) == "Round 1, Versailles to play"
+    assert "§13.2" in GAME.rules_summary()
+    engine = new_engine(3)
+    _play(engine, 3)
+    assert GAME.describe(engine.state).startswith("Game over")
+
+
+def test_plugin_registration_hooks() -> None:
+    from tabletop.games import red_flag_over_paris as plugin
+
+    games: list[object] = []
+    plugin.tabletop_register_games(games.append)
+    assert games and games[0].info.id == "red-flag-over-paris"  # type: ignore[attr-defined]
+    bots: list[tuple[str, object, str]] = []
+    plugin.tabletop_register_bots(lambda *args: bots.append(args))
+    assert bots[0][0] == "rfop-greedy" and bots[0][2] == "red-flag-over-paris"
+    assert plugin.tabletop_board_widget("pig") is None
+
+
+def test_board_widget_renders_a_real_view() -> None:
+    from textual.app import App, ComposeResult
+
+    from tabletop.games import red_flag_over_paris as plugin
+
+    engine = new_engine(4)
+    view = engine.view(V)
+    widget_class = plugin.tabletop_board_widget("red-flag-over-paris")
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield widget_class(view=view)
+
+    async def run() -> str:
+        app = Host()
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            board = app.query_one(widget_class)
+            first = str(board.render())
+            _play(engine, 4)
+            board.update_view(engine.view(V))
+            await pilot.pause()
+            return first + "\n" + str(board.render())
+
+    text = asyncio.run(run())
+    assert "Butte Montmartre" in text and "Institutional" in text
+    assert "Commune Crisis Track" in text and "Revolutionary Momentum" in text
+    assert "Round 1/3" in text and "Final Crisis" in text
+
+
+def test_render_board_lists_every_dimension() -> None:
+    text = render_board(new_engine(1).view(None))
+    for name in ("Institutional", "Public Opinion", "Paris", "Forts", "Initiative"):
+        assert name in text
