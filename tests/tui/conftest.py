@@ -119,6 +119,23 @@ class TestGames:
         register(Secrets())
         register(Faulty())
 
+    @hookimpl
+    def tabletop_board_widget(self, game_id: str) -> Any:
+        if game_id != "faulty":
+            return None
+        from textual.widgets import Static
+
+        class CounterBoard(Static):
+            """A plugin-style board widget: built with the view, then updated."""
+
+            def __init__(self, view: dict[str, Any]) -> None:
+                super().__init__(f"Counter board: {view['count']}")
+
+            def update_view(self, view: dict[str, Any]) -> None:
+                self.update(f"Counter board: {view['count']}")
+
+        return CounterBoard
+
 
 def make_registry(*, failures: bool = True) -> GameRegistry:
     registry = load_registry(plugins=[("pig", pig), ("test-games", TestGames())],

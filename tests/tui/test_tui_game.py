@@ -68,9 +68,11 @@ def test_mouse_click_on_a_choice_plays_it() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await start_game(pilot, "faulty")
             screen = game_screen(app)
+            assert "Counter board: 0" in screen_text(app)  # the plugin's own board widget
             await pilot.click("#choices", offset=(3, 0))
             await pilot.pause()
             assert screen.engine.state["n"] == 1
+            assert "Counter board: 1" in screen_text(app)
 
     run(main)
 

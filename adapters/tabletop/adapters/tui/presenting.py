@@ -192,18 +192,18 @@ def shorten(text: str, width: int) -> str:
 
 
 def save_row(info: SaveInfo, titles: Mapping[str, str]) -> tuple[str, str, str, str, str]:
-    """Columns of a save on the home screen: game, saved, progress, seats, name."""
+    """Columns of a save on the home screen: name, game, saved, progress, seats."""
     if info.error is not None:
-        error = shorten(info.error, 60)
-        return ("unreadable", saved_at_text(info.saved_at), error, "", info.save_id)
+        error = shorten(info.error, 48)
+        return (info.save_id, "unreadable", saved_at_text(info.saved_at), error, "")
     progress = info.progress or f"{info.actions} moves"
     if info.finished:
         progress = f"finished ({progress})"
     seats = ", ".join(info.seats) if info.seats else f"{info.players} players"
     return (
+        info.save_id,
         titles.get(info.game, info.game),
         saved_at_text(info.saved_at),
         progress,
-        shorten(seats, 40),
-        info.save_id,
+        shorten(seats, 32),
     )

@@ -56,10 +56,15 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         app = tabletop(self)
+        try:
+            board_class = app.registry.board_widget(self.game.info.id)
+        except Exception as exc:  # the plugin's hook failed: fall back to the plain view
+            board_class = None
+            app.notify(f"The game's board is unavailable: {exc}", severity="warning")
         yield Header()
         with Horizontal(id="game-body"):
             with Vertical(id="board-column"):
-                yield ViewPanel(app.registry.board_widget(self.game.info.id), id="board")
+                yield ViewPanel(board_class, id="board")
             with Vertical(id="side-column"):
                 with Vertical(id="prompt-panel"):
                     yield Label("", id="prompt-seat")

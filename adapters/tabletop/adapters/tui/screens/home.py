@@ -58,7 +58,7 @@ class HomeScreen(Screen[None]):
                 key=game_id,
             )
         saves = self.query_one("#saves", DataTable)
-        saves.add_columns("Game", "Saved", "Progress", "Seats", "Name")
+        saves.add_columns("Name", "Game", "Saved", "Progress", "Seats")
         self.refresh_saves()
         games.focus()
 

@@ -1,0 +1,84 @@
+"""Snapshots of the main screens at two terminal sizes (fixed seeds, frozen save times).
+
+Regenerate with ``pytest tests/tui --snapshot-update`` and review the SVGs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import FrozenStore, make_app, make_registry, start_game, wait_until
+
+from tabletop.adapters.tui.screens.game_over import GameOverScreen
+from tabletop.adapters.tui.screens.new_game import NewGameScreen
+from tabletop.framework import GameRecord
+
+SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((160, 50), id="160x50")]
+
+
+def stocked_store() -> FrozenStore:
+    store = FrozenStore()
+    store.records["pig-evening"] = GameRecord(
+        game="pig", seed=11, players=3, options={"target": "50", "dice": "one", "banks": "open"},
+        actions=[(0, "roll")] * 4, seats=["human", "random", "random"], progress="Turn 3",
+    )
+    store.records["secrets-done"] = GameRecord(
+        game="secrets", seed=2, players=2, options={}, actions=[(0, "reveal")],
+        seats=["human", "human"], progress="", finished=True,
+    )
+    store.broken["half-written"] = "half-written.json: empty file (an interrupted write?)"
+    return store
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home(snap_compare: Any, size: tuple[int, int]) -> None:
+    assert snap_compare(make_app(make_registry(), stocked_store()), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def open_dialog(pilot: Any) -> None:
+        await pilot.app.push_screen(NewGameScreen("pig"))
+        await pilot.pause()
+
+    app = make_app(make_registry(), FrozenStore(), seed=12345)
+    assert snap_compare(app, terminal_size=size, run_before=open_dialog)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def play(pilot: Any) -> None:
+        await start_game(pilot, "pig", seats=("human", "random", "random"), players=3)
+        for key in "1112111":
+            await pilot.press(key)
+            await wait_until(
+                pilot,
+                lambda: pilot.app.screen.engine.prompt.seat == 0,  # bots are done
+            )
+        await pilot.pause()
+
+    assert snap_compare(make_app(make_registry(), FrozenStore()), terminal_size=size,
+                        run_before=play)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_handoff(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def play(pilot: Any) -> None:
+        await start_game(pilot, "secrets", seats=("human", "human"))
+        await pilot.press("enter", "1")
+        await pilot.pause()
+
+    assert snap_compare(make_app(make_registry(), FrozenStore()), terminal_size=size,
+                        run_before=play)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_over(snap_compare: Any, size: tuple[int, int]) -> None:
+    async def play(pilot: Any) -> None:
+        await start_game(pilot, "pig", seats=("random", "random"))
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen), 20)
+        await pilot.pause()
+
+    assert snap_compare(make_app(make_registry(), FrozenStore()), terminal_size=size,
+                        run_before=play)

@@ -1,0 +1,76 @@
+"""Start-up stays fast: Textual loads only for the UI, and the first screen is quick."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from typing import Any
+
+from conftest import SIZE, FrozenStore, make_app, make_registry, run, wait_until
+
+from tabletop.adapters.tui.screens.home import HomeScreen
+
+NO_TEXTUAL = """
+import sys
+import tabletop.framework, tabletop.framework.session, tabletop.framework.plugins
+import tabletop.adapters, tabletop.adapters.saves, tabletop.adapters.defaults
+import tabletop.adapters.headless
+from tabletop.framework.plugins import load_registry
+load_registry()
+loaded = sorted(m for m in sys.modules if m == "textual" or m.startswith("textual."))
+assert not loaded, loaded
+"""
+
+FIRST_SCREEN = """
+import time
+start = time.perf_counter()
+import asyncio
+from tabletop.adapters.defaults import dice_factory, rng_factory
+from tabletop.adapters.saves import JsonSaveStore
+from tabletop.adapters.tui.app import TabletopApp
+from tabletop.framework.plugins import load_registry
+
+async def main():
+    app = TabletopApp(load_registry(), JsonSaveStore(__import__("pathlib").Path(%r)),
+                      rng_factory, dice_factory)
+    async with app.run_test(size=(100, 30)) as pilot:
+        while type(app.screen).__name__ != "HomeScreen" or not app.screen.is_mounted:
+            await pilot.pause(0.001)
+        print(time.perf_counter() - start)
+
+asyncio.run(main())
+"""
+
+
+def test_nothing_outside_the_tui_imports_textual() -> None:
+    subprocess.run([sys.executable, "-c", NO_TEXTUAL], check=True)
+
+
+def test_time_to_first_screen_in_a_fresh_process(tmp_path: Any) -> None:
+    """Imports, plugin discovery and the home screen, as a user starting the app pays."""
+    out = subprocess.run(
+        [sys.executable, "-c", FIRST_SCREEN % str(tmp_path)],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    seconds = float(out.strip().splitlines()[-1])
+    print(f"time to first screen: {seconds * 1000:.0f} ms")
+    assert seconds < 5.0
+
+
+def test_first_screen_benchmark(benchmark: Any) -> None:
+    """Home screen up in a warm process (pytest-benchmark; runs once when disabled)."""
+
+    def first_screen() -> float:
+        start = time.perf_counter()
+
+        async def main() -> None:
+            app = make_app(make_registry(), FrozenStore())
+            async with app.run_test(size=SIZE) as pilot:
+                await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+        run(main)
+        return time.perf_counter() - start
+
+    seconds = benchmark(first_screen)
+    assert seconds < 5.0
