@@ -218,6 +218,33 @@ def test_round_three_ends_in_final_crisis_and_momentum_vp() -> None:
     assert result is not None
 
 
+def test_final_crisis_event_without_its_condition_has_no_effect() -> None:
+    d = at_play(2, C, [22, 18], rnd=3)
+    st = d.state
+    st["fc"] = True
+    st["plays"] = [0, 0]
+    set_cubes(st, "butte_montmartre", 0, 0)
+    d.act("ev:22")  # Execution of Generals needs Versailles cubes in Butte Montmartre
+    assert st["stack"][-1] == {"t": "play", "seat": C}
+    assert any("no effect" in t for t in d.texts())
+
+
+def test_breach_in_a_bonus_action_pays_out_at_its_end() -> None:
+    d = at_play(2, V, [4])
+    st = d.state
+    clear_board(st)
+    set_cubes(st, "press", 2, 0)
+    set_cubes(st, "catholic_church", 0, 1)
+    st["out"][V] += st["track"][V][0] + st["prussian"][0]
+    st["track"][V][0] = 0  # the next Versailles cube breaches Escalation
+    st["prussian"][0] = 0  # (and advancing momentum below brings no cubes)
+    _end_round_with(d, V, 4)
+    d.act("turn:catholic_church")  # Turncoat takes a cube from the Crisis Track
+    assert st["cubes"]["catholic_church"] == [1, 0]
+    assert st["breached"][V][1] and st["bonus"][V][1] == 0
+    assert st["pool"][V] == 1  # Escalation's bonus cube arrived when the action ended
+
+
 def _final(vp_pol: int, vp_mil: int, **kw: object) -> tuple[int, str]:
     d = Driver(7)
     st = d.state
@@ -249,6 +276,9 @@ def test_tiebreak_chain() -> None:
     # combined +2 vs -2 and initiative -> 2-0 for Versailles.
     winner, _ = _final(3, -1, initiative=V)
     assert winner == V
+    # Combined VP alone against the initiative: 1-1, level, so the Commune wins.
+    winner, text = _final(3, -1, initiative=C)
+    assert winner == C and "most combined VP: Versailles" in text
     # Everything even except the final initiative: that single test decides.
     winner, _ = _final(0, 0, initiative=V)
     assert winner == V

@@ -450,7 +450,10 @@ class RedFlagOverParis(GameDefinition):
             state["discard"].append([card, seat, rnd])
             owner = CARDS[card].faction
             ctx.emit("play", f"{who} plays {card_name(card)} for its event")
-            if state["fc"] and owner == other(seat):
+            actor = seat if owner is None else owner
+            if state["fc"] and not events.playable(state, actor, card):
+                ctx.emit("event", f"{card_name(card)}: its condition does not hold, no effect")
+            elif state["fc"] and owner == other(seat):
                 state["stack"].append({"t": "consent", "seat": owner, "card": card})
             else:
                 events.start_event(state, seat, card)
