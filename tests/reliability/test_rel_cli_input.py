@@ -1,0 +1,64 @@
+"""Bad input to any command: one clear line on stderr, a non-zero exit, no traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import CliRun
+
+
+@pytest.fixture
+def a_file(tmp_path: Path) -> Path:
+    path = tmp_path / "plain.txt"
+    path.write_text("not a directory")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["fuzz", "chess"], "no game 'chess' is installed (installed: "),
+        (["fuzz", "pig", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["fuzz", "pig", "--seed", "1.5"], "invalid int value: '1.5'"),
+        (["fuzz", "pig", "--games", "ten"], "argument --games: invalid int value"),
+        (["fuzz", "pig", "--games", "-1"], "--games must be 0 or more"),
+        (["fuzz", "pig", "--players", "9"], "pig takes 2-6 players, not 9"),
+        (["fuzz", "pig", "--option", "target=7"], "option target='7' is not valid for pig"),
+        (["fuzz", "pig", "--option", "colour=red"], "unknown option 'colour' for pig"),
+        (["fuzz", "pig", "--option", "=x"], "not in the form key=value"),
+        (["fuzz", "pig", "--max-actions", "0"], "--max-actions must be 1 or more"),
+        (["fuzz", "pig", "--roundtrip-every", "-2"], "--roundtrip-every must be 0 or more"),
+        (["fuzz"], "the following arguments are required: game"),
+        (["simulate", "pig", "--seats", "random,,random"], "bad seat list"),
+        (["simulate", "pig", "--seats", "random,human"], "unknown bot kind 'human'"),
+        (["simulate", "pig", "--players", "3", "--seats", "random,random"], "--players 3"),
+        (["simulate", "pig", "--games", "-5"], "--games must be 0 or more"),
+        (["replay", "nonexistent-save-id"], "no such save file"),
+        (["export", "/nonexistent/dir/x.json"], "no such save file"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+    ],
+)
+def test_bad_arguments(cli: CliRun, argv: list[str], message: str) -> None:
+    code, out, err = cli(*argv)
+    assert code == 2, err
+    assert message in err, err
+    assert err.count("\n") == 1 and "Traceback" not in err and out == ""
+
+
+def test_a_directory_given_as_a_save(cli: CliRun, tmp_path: Path) -> None:
+    code, _, err = cli("replay", str(tmp_path))
+    assert code == 2 and "is a directory, not a save file" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["fuzz", "simulate"])
+def test_unusable_save_directories(cli: CliRun, a_file: Path, command: str) -> None:
+    for target, message in ((a_file, "is not a directory"), (a_file / "sub", "cannot use")):
+        code, _, err = cli(command, "pig", "--games", "1", "--save-dir", str(target))
+        assert code == 2 and message in err and err.count("\n") == 1, err
+    assert a_file.read_text() == "not a directory"
+
+
+def test_replay_to_out_of_range(cli: CliRun, pig_save: Path) -> None:
+    code, _, err = cli("replay", str(pig_save), "--to", "100000")
+    assert code == 2 and "--to must be between 0 and" in err
