@@ -193,3 +193,15 @@ def test_render_board_lists_every_dimension() -> None:
     text = render_board(new_engine(1).view(None))
     for name in ("Institutional", "Public Opinion", "Paris", "Forts", "Initiative"):
         assert name in text
+
+
+def test_docs_summary_matches_the_packaged_one() -> None:
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[3] / "docs/games/red-flag-over-paris"
+    assert (docs / "rules-summary.md").read_text(encoding="utf-8") == GAME.rules_summary()
+    coverage = (docs / "rules-coverage.md").read_text(encoding="utf-8")
+    tests_text = "".join(p.read_text(encoding="utf-8")
+                         for p in Path(__file__).parent.glob("test_rfop_*.py"))
+    for name in set(__import__("re").findall(r"`(test_[a-z0-9_]+)`", coverage)):
+        assert f"def {name}(" in tests_text, name
