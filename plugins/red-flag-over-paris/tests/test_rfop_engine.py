@@ -112,15 +112,18 @@ def test_determinize_resamples_only_the_unseen() -> None:
 def test_every_event_runs() -> None:
     """Each strategy, Final Crisis and objective event, with random choices, stays sound."""
     for card in [*STRATEGY_IDS, 17, 34, *OBJECTIVE_IDS]:
-        seat = CARDS[card].faction if CARDS[card].faction is not None else V
+        faction = CARDS[card].faction
+        seat = faction if faction is not None else V
         spare = next(c for c in STRATEGY_IDS if c != card and CARDS[c].faction == seat)
         if CARDS[card].kind == "strategy":
             d = at_play(card, seat, [card, spare])
             d.state["momentum"][1 - seat] = 1
-            d.state["cubes"]["press"] = [1, 1]
-            if f"ev:{card}" not in d.prompt_actions():
-                continue
-            d.act(f"ev:{card}")
+            for space in ("press", "butte_montmartre"):
+                d.state["prussian"][2] -= 1  # spare Versailles cubes, kept counted
+                d.state["track"][C][0] -= 1
+                d.state["cubes"][space] = [d.state["cubes"][space][V] + 1,
+                                           d.state["cubes"][space][C] + 1]
+            d.act(f"ev:{card}")  # every event's condition holds here
         else:
             d = at_play(card, seat, [spare, spare + 1 if spare + 1 in STRATEGY_IDS else spare - 1])
             st = d.state
