@@ -251,7 +251,9 @@ class _Game:
         for seat in [*range(engine.players), None]:
             who = "spectator" if seat is None else f"seat {seat}"
             try:
-                json.dumps(engine.view(seat))
+                # the definition's own view, not Engine.view's copy: a view that
+                # mutates the state must show up in the digest check below
+                json.dumps(self.game.view(engine.state, seat))
             except Exception as exc:
                 raise FuzzProblem(
                     f"{where}: view for {who} failed: {type(exc).__name__}: {exc}"
