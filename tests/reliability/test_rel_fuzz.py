@@ -230,6 +230,12 @@ def test_the_command_saves_failures_where_replay_can_open_them(
     code, out, err = cli("replay", str(saves[0]), "--verify")
     assert code == 0 and "verified" in out, err
 
+    before = saves[0].read_bytes()
+    code, out, _ = cli("fuzz", "cursed", "--games", "3", "--seed", "7")
+    assert code == 1 and saves[0].read_bytes() == before, "an earlier failure was replaced"
+    assert len(list((tmp_path / "fuzz-failures").glob("*.json"))) == 6
+    assert f"{saves[0].stem}-2.json" in out
+
     code, out, _ = cli("fuzz", "cursed", "--games", "2", "--json", "--save-dir", "elsewhere")
     data = json.loads(out)
     assert code == 1 and data["errors"] == 2

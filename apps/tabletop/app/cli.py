@@ -300,7 +300,11 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
     def keep(failure: FuzzFailure) -> str:
         assert failure.record is not None
-        save_id = f"{args.game}-fuzz-seed{failure.seed}"
+        save_id = base = f"{args.game}-fuzz-seed{failure.seed}"
+        suffix = 1
+        while store.path_of(save_id).exists():  # keep the failures of earlier runs
+            suffix += 1
+            save_id = f"{base}-{suffix}"
         try:
             store.save(failure.record, save_id)
         except SaveError as exc:
