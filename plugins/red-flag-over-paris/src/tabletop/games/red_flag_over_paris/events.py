@@ -3,7 +3,7 @@
 An event is a list of steps. Steps that need a decision push a task (an entry of the
 state's decision stack) that the game then prompts for; steps that need none happen at
 once. Keeping effects as a handful of named functions lets the data file describe all
-55 events and lets an owner of the physical game fix an event by editing data only.
+53 events and lets an owner of the physical game fix an event by editing data only.
 """
 
 from __future__ import annotations
