@@ -147,3 +147,14 @@ def test_a_damaged_save_in_a_real_process(isolated_env: Path, pig_save: Path) ->
     assert done.stderr == f"tabletop: error: {pig_save.name}: checksum mismatch: " + (
         "the file was changed or damaged\n"
     )
+
+
+def test_a_fifo_named_like_a_save_is_refused_not_read(cli: CliRun, tmp_path: Path) -> None:
+    saves = tmp_path / "fifo-saves"
+    saves.mkdir()
+    fifo = saves / "stuck.json"
+    os.mkfifo(fifo)  # reading it would block forever
+    code, _, err = cli("replay", str(fifo))
+    assert code == 2 and "stuck.json: not a regular file" in err
+    [info] = JsonSaveStore(saves).list()
+    assert info.error is not None and "not a regular file" in info.error

@@ -30,8 +30,8 @@ exactly as loading a save does.
 The JSON round trip costs O(log length) per check, so by default (``roundtrip_every``
 None) it runs after each of a game's first AUTO_FULL=64 actions, which covers every
 action of a small game (two-player Pig averages 43), then every AUTO_EVERY=16. On Pig
-that costs about 1.6x the other checks; 2,000 games (2-6 players, all options; 185,293
-actions, 120,273 round trips) take ~70 s on two shared cores.
+that adds about a third to the other checks: 2,000 games (2-6 players, all options;
+185,293 actions, 120,273 round trips) take ~64 s on two shared cores, 48 s with K=0.
 
 The core stays I/O-free: a failure is handed to ``on_failure`` (the CLI saves it and
 returns the path) together with a record that replays up to the failure.
