@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import (
+from tui_support import (
     SIZE,
     FrozenStore,
+    human_turn,
     make_app,
     make_registry,
     run,
@@ -27,23 +28,6 @@ def game_screen(app: Any) -> GameScreen:
     screen = app.screen
     assert isinstance(screen, GameScreen), screen
     return screen
-
-
-async def human_turn(pilot: Any) -> None:
-    """Wait until a person must decide (or the game is over)."""
-    app = pilot.app
-
-    def ready() -> bool:
-        screen = app.screen
-        if isinstance(screen, GameOverScreen):
-            return True
-        if not isinstance(screen, GameScreen):
-            return False
-        prompt = screen.engine.prompt
-        return prompt is None or screen.session.is_human(prompt.seat)
-
-    await wait_until(pilot, ready)
-    await pilot.pause()
 
 
 def test_decisions_are_applied_and_logged() -> None:

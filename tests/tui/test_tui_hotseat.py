@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import SIZE, FrozenStore, make_app, make_registry, run, screen_text, start_game
+from tui_support import SIZE, FrozenStore, make_app, make_registry, run, screen_text, start_game
 
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import SIZE, make_app, make_registry, run, screen_text, start_game, wait_until
 from textual.widgets import DataTable, Input
+from tui_support import SIZE, make_app, make_registry, run, screen_text, start_game, wait_until
 
 from tabletop.adapters.saves import JsonSaveStore, encode_record
 from tabletop.adapters.tui.screens.error import ErrorScreen
@@ -21,7 +21,7 @@ def test_save_quit_reload_continue_and_undo(store: JsonSaveStore, save_dir: Path
     async def first() -> None:
         app = make_app(make_registry(), store)
         async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("human", "human"))
+            await start_game(pilot, "pig", seats=("human", "human"), via_dialog=True)
             game = app.screen
             assert isinstance(game, GameScreen)
             while game.engine.state["turn_total"] == 0 or game.engine.state["active"] != 0:

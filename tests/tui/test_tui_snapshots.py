@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import FrozenStore, make_app, make_registry, start_game, wait_until
+from tui_support import FrozenStore, make_app, make_registry, start_game, wait_until
 
+from tabletop.adapters.tui.presenting import NewGameSpec
 from tabletop.adapters.tui.screens.game_over import GameOverScreen
 from tabletop.adapters.tui.screens.new_game import NewGameScreen
 from tabletop.framework import GameRecord
@@ -50,7 +51,7 @@ def test_new_game(snap_compare: Any, size: tuple[int, int]) -> None:
 def test_game(snap_compare: Any, size: tuple[int, int]) -> None:
     async def play(pilot: Any) -> None:
         await start_game(pilot, "pig", seats=("human", "random", "random"), players=3)
-        for key in "1112111":
+        for key in "1112":
             await pilot.press(key)
             await wait_until(
                 pilot,
@@ -76,8 +77,14 @@ def test_handoff(snap_compare: Any, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_game_over(snap_compare: Any, size: tuple[int, int]) -> None:
     async def play(pilot: Any) -> None:
-        await start_game(pilot, "pig", seats=("random", "random"))
-        await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen), 20)
+        app = pilot.app
+        session = app.start_game(
+            NewGameSpec("pig", 2, {"target": "50", "dice": "one", "banks": "open"},
+                        ["random", "random"], seed=7)
+        )
+        session.play_bots()  # headless: the bots' game is not what this snapshot is about
+        app.open_game(session)
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         await pilot.pause()
 
     assert snap_compare(make_app(make_registry(), FrozenStore()), terminal_size=size,

@@ -7,7 +7,7 @@ import sys
 import time
 from typing import Any
 
-from conftest import SIZE, FrozenStore, make_app, make_registry, run, wait_until
+from tui_support import SIZE, FrozenStore, make_app, make_registry, run, wait_until
 
 from tabletop.adapters.tui.screens.home import HomeScreen
 

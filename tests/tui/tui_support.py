@@ -1,18 +1,18 @@
-"""Fixtures for the Textual UI tests: a registry of Pig plus small test-only games,
-a temporary save directory, and a fake store with frozen times for snapshots."""
+"""Helpers for the Textual UI tests: a registry of Pig plus small test-only games, a
+fake store with frozen times for snapshots, and Pilot helpers.
+
+A module with its own name (not conftest) so test files can import it without
+clashing with the other test folders' conftest modules.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
 from collections.abc import Awaitable, Callable, Mapping
-from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tabletop.adapters.defaults import dice_factory, rng_factory
-from tabletop.adapters.saves import JsonSaveStore
 from tabletop.adapters.tui.app import TabletopApp
 from tabletop.framework import (
     Action,
@@ -181,21 +181,6 @@ class FrozenStore(SaveStore):
         self.records.pop(save_id, None)
 
 
-@pytest.fixture
-def registry() -> GameRegistry:
-    return make_registry()
-
-
-@pytest.fixture
-def save_dir(tmp_path: Path) -> Path:
-    return tmp_path / "saves"
-
-
-@pytest.fixture
-def store(save_dir: Path) -> JsonSaveStore:
-    return JsonSaveStore(save_dir)
-
-
 def make_app(
     registry: GameRegistry, store: SaveStore, *, bot_delay: float = 0.0, seed: int = 7
 ) -> TabletopApp:
@@ -243,11 +228,50 @@ async def start_game(
     seats: tuple[str, ...] | None = None,
     options: Mapping[str, str] | None = None,
     players: int | None = None,
+    seed: int = 7,
+    via_dialog: bool = False,
 ) -> None:
-    """Open the new-game dialog for ``game_id``, fill it in and start."""
+    """Start ``game_id`` as the new-game dialog would.
+
+    Going through the dialog costs about a second per test (it is made of many
+    Selects), so only the tests about the dialog use ``via_dialog``.
+    """
+    from tabletop.adapters.tui.presenting import NewGameSpec
+    from tabletop.adapters.tui.screens.new_game import NewGameScreen
+
+    app = pilot.app
+    if via_dialog:
+        await fill_new_game_dialog(pilot, game_id, seats=seats, options=options, players=players)
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: not isinstance(app.screen, NewGameScreen))
+        await pilot.pause()
+        return
+    info = app.registry.get(game_id).info
+    count = players or (len(seats) if seats else info.min_players)
+    spec = NewGameSpec(
+        game_id=game_id,
+        players=count,
+        options={spec.key: (options or {}).get(spec.key, spec.default) for spec in info.options},
+        controllers=list(seats or ["human"] * count),
+        seed=seed,
+    )
+    session = app.start_game(spec)
+    assert session is not None
+    app.open_game(session)
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def fill_new_game_dialog(
+    pilot: Any,
+    game_id: str,
+    *,
+    seats: tuple[str, ...] | None = None,
+    options: Mapping[str, str] | None = None,
+    players: int | None = None,
+) -> None:
     from textual.widgets import Select
 
-    from tabletop.adapters.tui.screens.game import GameScreen
     from tabletop.adapters.tui.screens.new_game import NewGameScreen
 
     app = pilot.app
@@ -265,7 +289,23 @@ async def start_game(
     for seat, kind in enumerate(seats or ()):
         dialog.query_one(f"#seat-{seat}", Select).value = kind
     await pilot.pause()
-    await pilot.press("ctrl+s")
-    await wait_until(pilot, lambda: not isinstance(app.screen, NewGameScreen))
+
+
+async def human_turn(pilot: Any) -> None:
+    """Wait until a person must decide (or the game is over): bots play meanwhile."""
+    from tabletop.adapters.tui.screens.game import GameScreen
+    from tabletop.adapters.tui.screens.game_over import GameOverScreen
+
+    app = pilot.app
+
+    def ready() -> bool:
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return True
+        if not isinstance(screen, GameScreen):
+            return False
+        prompt = screen.engine.prompt
+        return prompt is None or screen.session.is_human(prompt.seat)
+
+    await wait_until(pilot, ready)
     await pilot.pause()
-    assert not isinstance(app.screen, NewGameScreen) or GameScreen

@@ -92,7 +92,13 @@ class GameScreen(Screen[None]):
         """Bring the screen in line with the game: game over, hand-off, render, bots."""
         if not self.is_current:
             return  # on_screen_resume syncs when the dialog on top closes
-        prompt = self.engine.prompt
+        try:
+            prompt = self.engine.prompt
+        except Exception as exc:  # the game's prompt() crashed: report, do not close
+            tabletop(self).show_error(
+                "The game's code failed", f"{type(exc).__name__}: {exc}\n\nThe game was saved."
+            )
+            return
         if prompt is None:
             self._finish()
             return
@@ -124,7 +130,7 @@ class GameScreen(Screen[None]):
         self.query_one("#game-body").display = False
         self.query_one("#board", ViewPanel).clear_view()
         self.query_one("#log", GameLog).clear()
-        self.query_one("#choices", ChoiceList).show_prompt(None, enabled=False)
+        self.query_one("#choices", ChoiceList).show_prompt(None)
 
     def render_game(self) -> None:
         prompt = self.engine.prompt
@@ -147,22 +153,23 @@ class GameScreen(Screen[None]):
             seat_line.update("")
             text.update("")
             rule.update("")
-            choices.show_prompt(None, enabled=False)
+            choices.show_prompt(None)
             return
         human = self.session.is_human(prompt.seat)
         name = seat_label(prompt.seat, self.seat_names)
         kind = "" if human else f" ({self.session.controllers[prompt.seat]} bot)"
         seat_line.update(f"{name}{kind} to decide")
-        text.update(prompt.text)
+        # Another seat's prompt and choices can reveal its hand: only that seat sees them.
+        private = self.hides and viewer != prompt.seat
+        text.update(f"Waiting for {name}…" if private else prompt.text)
         rule.update(f"Rule {prompt.rule} — press r for the rules" if prompt.rule else "")
-        rule.display = bool(prompt.rule)
-        shown = human and (viewer == prompt.seat or not self.hides)
-        if human and shown:
-            choices.show_prompt(prompt, enabled=True)
-            choices.focus()
+        rule.display = bool(prompt.rule) and not private
+        if human and not private:
+            choices.show_prompt(prompt, moment=len(self.engine.log))
+            if self.focused is not choices:
+                choices.focus()
         else:
-            # Another seat's choices can reveal its hand: show them only to that seat.
-            choices.show_prompt(None, enabled=False)
+            choices.show_prompt(None)
         self._update_status()
 
     def _update_status(self, thinking: str | None = None) -> None:

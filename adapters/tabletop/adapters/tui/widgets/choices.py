@@ -20,17 +20,22 @@ class ChoiceList(OptionList):
         super().__init__(id=id)
         self.generation = 0
         self.prompt: Prompt | None = None
+        self._moment = -1
 
-    def show_prompt(self, prompt: Prompt | None, *, enabled: bool) -> None:
-        """Show ``prompt``'s choices; disabled (greyed) when it is not a person's to make."""
-        if prompt == self.prompt and enabled != self.disabled:
-            self.disabled = not enabled
-            return
-        if prompt == self.prompt:
+    def show_prompt(self, prompt: Prompt | None, *, moment: int = -1) -> None:
+        """Show ``prompt``'s choices (None: nothing to choose now).
+
+        The list is emptied rather than disabled between decisions: disabling it would
+        move the focus, and every focus change rebuilds the footer.
+
+        ``moment`` (the number of actions so far) tells two equal prompts in a row apart,
+        so a late click on the first cannot answer the second.
+        """
+        if prompt == self.prompt and moment == self._moment:
             return
         self.generation += 1
         self.prompt = prompt
-        self.disabled = not enabled
+        self._moment = moment
         options = []
         if prompt is not None:
             for index, choice in enumerate(prompt.choices):

@@ -20,10 +20,14 @@ class GameLog(RichLog):
         super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True)
         self._position = 0
         self._viewer: int | None = None
+        self._last: object = None
 
     def sync(self, engine: Engine, viewer: int | None, seat_names: Sequence[str]) -> None:
         history = engine.history
-        if viewer != self._viewer or len(history) < self._position:
+        rewritten = len(history) < self._position or (
+            self._position > 0 and history[self._position - 1][1] is not self._last
+        )
+        if viewer != self._viewer or rewritten:
             self.clear()
             self._position = 0
             self._viewer = viewer
@@ -34,6 +38,13 @@ class GameLog(RichLog):
             line.append_text(event_text(event, seat_names))
             self.write(line)
         self._position = len(history)
+        self._last = history[-1][1] if history else None
+
+    def clear(self) -> GameLog:
+        super().clear()
+        self._position = 0
+        self._last = None
+        return self
 
     def text_lines(self) -> list[str]:
         """The log's plain text, for tests and copy-paste."""

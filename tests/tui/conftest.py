@@ -1,0 +1,26 @@
+"""Fixtures for the Textual UI tests: a temporary save directory and its store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tui_support import make_registry
+
+from tabletop.adapters.saves import JsonSaveStore
+from tabletop.framework.plugins import GameRegistry
+
+
+@pytest.fixture
+def registry() -> GameRegistry:
+    return make_registry()
+
+
+@pytest.fixture
+def save_dir(tmp_path: Path) -> Path:
+    return tmp_path / "saves"
+
+
+@pytest.fixture
+def store(save_dir: Path) -> JsonSaveStore:
+    return JsonSaveStore(save_dir)
