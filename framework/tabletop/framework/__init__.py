@@ -5,7 +5,7 @@ Game authors import from here; nothing in this package does I/O.
 
 from tabletop.framework.bots import Bot, BotFactory, RandomBot
 from tabletop.framework.context import Context
-from tabletop.framework.engine import Engine, LogEntry, clone
+from tabletop.framework.engine import Engine, LogEntry, PartialReplay, clone, replay_partial
 from tabletop.framework.errors import (
     GameOver,
     IllegalAction,
@@ -48,6 +48,7 @@ __all__ = [
     "IllegalAction",
     "LogEntry",
     "OptionSpec",
+    "PartialReplay",
     "PluginFault",
     "Prompt",
     "RandomBot",
@@ -65,4 +66,5 @@ __all__ = [
     "UserInterface",
     "clone",
     "hookimpl",
+    "replay_partial",
 ]
