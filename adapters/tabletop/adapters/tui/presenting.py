@@ -128,7 +128,13 @@ def _fill(
 def _add_list(
     node: Tree, label: str, items: list[Any], seat_names: Sequence[str], viewer: int | None
 ) -> None:
-    per_seat = len(seat_names) > 1 and len(items) == len(seat_names)
+    # One entry per seat (banks, hands, scores)... unless it reads like a list of names
+    # or cards: a two-card hand in a two-player game is not one card per seat.
+    per_seat = (
+        len(seat_names) > 1
+        and len(items) == len(seat_names)
+        and (any(item is None for item in items) or not any(isinstance(i, str) for i in items))
+    )
     if per_seat:
         branch = node.add(Text(label, style="bold"))
         for seat, item in enumerate(items):
