@@ -7,6 +7,7 @@ from typing import Any
 from tui_support import (
     SIZE,
     FrozenStore,
+    FullDiskStore,
     human_turn,
     make_app,
     make_registry,
@@ -228,5 +229,59 @@ def test_a_single_human_against_bots_sees_their_own_view() -> None:
             assert "Player 2 (you)" in text
             assert "Player 1: —" in text
             assert "Pass the keyboard" not in text
+
+    run(main)
+
+
+def test_a_failing_bot_is_reported_and_can_retry() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "secrets", seats=("human", "crashy"))
+            await pilot.press("1")  # North passes; South's bot raises in its thread
+            await wait_until(pilot, lambda: isinstance(app.screen, ErrorScreen))
+            assert "the bot lost its marbles" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            screen = game_screen(app)
+            assert "press t to retry" in screen_text(app)
+            await pilot.press("t")
+            await wait_until(pilot, lambda: isinstance(app.screen, ErrorScreen))
+            assert len(screen.engine.log) == 1
+
+    run(main)
+
+
+def test_undo_while_a_bot_thinks_drops_its_move() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore(), bot_delay=0.5)
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "pig", seats=("human", "random"))
+            screen = game_screen(app)
+            while screen.engine.state["turn_total"] == 0 or screen.engine.state["active"] != 0:
+                await pilot.press("1")
+                await human_turn(pilot)
+            moves = len(screen.engine.log)
+            await pilot.press("2")  # hold: the bot starts thinking
+            await pilot.pause(0.05)
+            await pilot.press("u")
+            await pilot.pause(0.8)  # longer than the bot's delay
+            assert len(screen.engine.log) == moves
+            assert screen.engine.prompt is not None and screen.engine.prompt.seat == 0
+
+    run(main)
+
+
+def test_a_failing_autosave_warns_and_the_game_goes_on() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FullDiskStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "faulty")
+            await pilot.press("1")
+            await pilot.pause()
+            screen = game_screen(app)
+            assert screen.engine.state["n"] == 1
+            assert "autosave failed" in screen_text(app)
+            assert any("No space left on device" in n.message for n in app._notifications)
 
     run(main)

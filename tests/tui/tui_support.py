@@ -16,6 +16,7 @@ from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.adapters.tui.app import TabletopApp
 from tabletop.framework import (
     Action,
+    Bot,
     Choice,
     Context,
     GameDefinition,
@@ -113,11 +114,26 @@ class Faulty(GameDefinition):
         return Result((0,), (float(state["n"]),), "Counted to three.") if state["n"] >= 3 else None
 
 
+class CrashyBot(Bot):
+    """A bot whose thinking raises: the UI must report it and stay up."""
+
+    name = "crashy"
+
+    def choose(
+        self, game: GameDefinition, view: dict[str, Any], prompt: Prompt, rng: Any
+    ) -> Action:
+        raise ValueError("the bot lost its marbles")
+
+
 class TestGames:
     @hookimpl
     def tabletop_register_games(self, register: Any) -> None:
         register(Secrets())
         register(Faulty())
+
+    @hookimpl
+    def tabletop_register_bots(self, register: Any) -> None:
+        register("crashy", lambda game: CrashyBot(), "secrets")
 
     @hookimpl
     def tabletop_board_widget(self, game_id: str) -> Any:
@@ -179,6 +195,13 @@ class FrozenStore(SaveStore):
 
     def delete(self, save_id: str) -> None:
         self.records.pop(save_id, None)
+
+
+class FullDiskStore(FrozenStore):
+    """Every write fails, as on a full disk."""
+
+    def save(self, record: GameRecord, save_id: str | None = None) -> str:
+        raise SaveError("cannot write save: No space left on device")
 
 
 def make_app(
