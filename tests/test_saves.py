@@ -128,3 +128,16 @@ def test_missing_fields_and_bad_names(tmp_path: Path, record: GameRecord) -> Non
     (tmp_path / "dir.json").mkdir()
     with pytest.raises(SaveError, match="is a directory"):
         store.load("dir")
+
+
+def test_listing_sweeps_only_old_orphaned_temp_files(tmp_path: Path, record: GameRecord) -> None:
+    store = JsonSaveStore(tmp_path)
+    save_id = store.save(record)
+    old = tmp_path / f".{save_id}.json.abc.tmp"
+    fresh = tmp_path / f".{save_id}.json.def.tmp"
+    old.write_text('{"half": ')
+    fresh.write_text('{"half": ')
+    os.utime(old, (1_000_000, 1_000_000))
+    assert [info.save_id for info in store.list()] == [save_id]
+    assert not old.exists() and fresh.exists()
+    assert store.load(save_id) == record

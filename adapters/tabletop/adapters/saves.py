@@ -14,6 +14,7 @@ import os
 import re
 import secrets
 import tempfile
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +27,8 @@ from tabletop.framework.record import GameRecord, digest_of
 SUFFIX = ".json"
 #: Saves larger than this are refused on load: no real game log comes near it.
 MAX_SAVE_BYTES = 16 * 1024 * 1024
+#: A temporary file this old is the remains of an interrupted write, not one under way.
+ORPHAN_AGE_SECONDS = 600
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$")
 
 
@@ -169,6 +172,7 @@ class JsonSaveStore(SaveStore):
             return []
         except OSError as exc:
             raise SaveError(f"cannot list saves in {self.directory}: {exc.strerror}") from None
+        self._sweep_orphans()
         infos: list[SaveInfo] = []
         for path in paths:
             if path.name.startswith("."):
@@ -205,6 +209,19 @@ class JsonSaveStore(SaveStore):
             )
         infos.sort(key=lambda info: (info.saved_at, info.save_id), reverse=True)
         return infos
+
+    def _sweep_orphans(self) -> None:
+        """Delete temporary files left by writes that a crash interrupted.
+
+        They never hold a save (the rename did not happen), but they would pile up. Only
+        old ones go, so a write in progress in another process is never touched.
+        """
+        cutoff = time.time() - ORPHAN_AGE_SECONDS
+        with contextlib.suppress(OSError):
+            for path in self.directory.glob(".*.tmp"):
+                with contextlib.suppress(OSError):
+                    if path.is_file() and path.stat().st_mtime < cutoff:
+                        path.unlink()
 
     def delete(self, save_id: str) -> None:
         try:
