@@ -119,6 +119,7 @@ def test_a_bot_seat_plays_and_shows_it_is_thinking() -> None:
             await pilot.press("2")  # hold: the bot's turn
             await pilot.pause(0.05)
             assert "thinking" in str(screen.query_one("#status").render())
+            app.bot_delay = 0.0  # seen it; let the rest of the bot's turn go fast
             await human_turn(pilot)
             lines = screen.query_one("#log", GameLog).text_lines()
             assert any("Player 2" in line for line in lines)
