@@ -82,3 +82,28 @@ def test_open_information_needs_no_handoff() -> None:
             assert isinstance(app.screen, GameScreen)
 
     run(main)
+
+
+def test_leaving_at_the_handoff_reveals_nothing_and_reloading_hands_off_again() -> None:
+    async def main() -> None:
+        from textual.widgets import DataTable
+
+        from tabletop.adapters.tui.screens.home import HomeScreen
+
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "secrets", seats=("human", "human"))
+            await pilot.press("enter", "1")  # North passes: hand-off to South
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            app.screen.query_one("#saves", DataTable).focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen)
+            assert "Pass the keyboard to South" in screen_text(app)
+            assert "SECRET" not in screen_text(app)
+
+    run(main)

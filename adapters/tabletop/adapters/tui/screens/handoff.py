@@ -16,6 +16,7 @@ class HandoffScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "ready", "I am ready"),
         Binding("space", "ready", "I am ready", show=False),
+        Binding("escape", "home", "Home"),
     ]
 
     def __init__(self, seat_name: str, game_title: str) -> None:
@@ -36,6 +37,12 @@ class HandoffScreen(Screen[None]):
 
     def action_ready(self) -> None:
         self.dismiss(None)
+
+    def action_home(self) -> None:
+        """Leave without revealing anything (the game is saved; loading it hands off again)."""
+        from tabletop.adapters.tui.screens.base import tabletop
+
+        tabletop(self).go_home()
 
     def on_click(self) -> None:
         self.dismiss(None)
