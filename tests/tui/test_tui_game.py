@@ -255,7 +255,7 @@ def test_a_failing_bot_is_reported_and_can_retry() -> None:
 
 def test_undo_while_a_bot_thinks_drops_its_move() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore(), bot_delay=0.5)
+        app = make_app(make_registry(), FrozenStore(), bot_delay=0.0)
         async with app.run_test(size=SIZE) as pilot:
             await start_game(pilot, "pig", seats=("human", "random"))
             screen = game_screen(app)
@@ -263,10 +263,12 @@ def test_undo_while_a_bot_thinks_drops_its_move() -> None:
                 await pilot.press("1")
                 await human_turn(pilot)
             moves = len(screen.engine.log)
+            app.bot_delay = 3.0  # long enough to undo while the bot waits
             await pilot.press("2")  # hold: the bot starts thinking
             await pilot.pause(0.05)
-            await pilot.press("u")
-            await pilot.pause(0.8)  # longer than the bot's delay
+            assert "thinking" in str(screen.query_one("#status").render())
+            await pilot.press("u")  # wakes the bot, whose move is then dropped
+            await pilot.pause(0.3)
             assert len(screen.engine.log) == moves
             assert screen.engine.prompt is not None and screen.engine.prompt.seat == 0
 

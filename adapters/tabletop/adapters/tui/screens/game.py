@@ -7,7 +7,7 @@ information), or a spectator's view when only bots play.
 
 from __future__ import annotations
 
-import time
+import threading
 from functools import partial
 
 from textual.app import ComposeResult, SystemCommand
@@ -51,6 +51,8 @@ class GameScreen(Screen[None]):
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.concealed = False
         self._bot_token: BotToken | None = None
+        #: Wakes a bot waiting out its delay when its move is no longer wanted.
+        self._bot_wake = threading.Event()
         self._bot_failed = False
         self._finished = False
 
@@ -202,8 +204,9 @@ class GameScreen(Screen[None]):
         self._bot_token = token
         kind = self.session.controllers[seat]
         self._update_status(f"{seat_label(seat, self.seat_names)} ({kind})")
+        self._bot_wake = threading.Event()
         self.run_worker(
-            partial(self._think, tabletop(self).bot_delay),
+            partial(self._think, tabletop(self).bot_delay, self._bot_wake),
             name=f"bot-{seat}",
             group="bot",
             exclusive=True,
@@ -211,11 +214,19 @@ class GameScreen(Screen[None]):
             exit_on_error=False,
         )
 
-    def _think(self, delay: float) -> tuple[int, Action] | None:
+    def _think(self, delay: float, wake: threading.Event) -> tuple[int, Action] | None:
         """Runs in a worker thread: wait (bot speed), then compute the move."""
-        if delay > 0:
-            time.sleep(delay)
+        if delay > 0 and wake.wait(delay):
+            return None  # stopped (undo, leaving the game): think no further
         return self.session.bot_choice()
+
+    def _stop_bot(self) -> None:
+        self._bot_wake.set()
+        self.workers.cancel_group(self, "bot")
+        self._bot_token = None
+
+    def on_unmount(self) -> None:
+        self._bot_wake.set()  # do not keep a sleeping thread (and app exit) waiting
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -303,8 +314,7 @@ class GameScreen(Screen[None]):
         except UndoRefused as exc:
             self.notify(str(exc), severity="warning")
             return
-        self.workers.cancel_group(self, "bot")
-        self._bot_token = None
+        self._stop_bot()
         self._bot_failed = False
         self.notify(f"Undid {undone} action{'s' if undone != 1 else ''}.")
         self.sync()
@@ -346,7 +356,7 @@ class GameScreen(Screen[None]):
         self._update_status()
 
     def action_home(self) -> None:
-        self.workers.cancel_group(self, "bot")
+        self._stop_bot()
         tabletop(self).go_home()
 
     def palette_commands(self) -> list[SystemCommand]:
