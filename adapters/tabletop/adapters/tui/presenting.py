@@ -7,7 +7,7 @@ tested directly and shared by every screen.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from rich.text import Text
@@ -34,7 +34,6 @@ class NewGameSpec:
     options: dict[str, str]
     controllers: list[str]
     seed: int
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def next_bot_speed(delay: float) -> tuple[str, float]:

@@ -23,6 +23,7 @@ class ViewPanel(VerticalScroll):
         self._board: Widget | None = None
         self._generic = Static(id="generic-view")
         self.board_error: str | None = None
+        #: The view now shown, as text: lets tests check what reached the screen's DOM.
         self.plain = ""
 
     def compose(self) -> Any:
