@@ -9,7 +9,6 @@ from typing import Any
 
 from .data import DIMENSIONS, MOMENTUM_NAMES, SIDE_NAMES
 
-
 _SHORT = {"Versailles": "V", "Commune": "C"}
 _DISC = {"Versailles": "Fort", "Commune": "Barr"}
 
