@@ -52,7 +52,7 @@ def render_board(view: dict[str, Any]) -> str:
         zones = []
         for z, zone in enumerate(view["zones"]):
             mark = "x" if track["breached"][z] else " "
-            zones.append(f"{zone.split()[0]}[{mark}]{track['cubes'][z]}+{track['bonus'][z]}")
+            zones.append(f"{zone[:5]}[{mark}]{track['cubes'][z]}+{track['bonus'][z]}")
         lines.append("  " + " ".join(zones))
     cap = view["pool_capacity"][1]
     lines.append(
