@@ -56,8 +56,9 @@ def test_red_flag_hot_seat_from_deal_to_victory() -> None:
                         for card in hand
                         if card not in game.engine.state["hands"][seat or 0]
                     )
+                moved_on = _moved_on(app, game, len(game.engine.log))
                 await pilot.press("1")
-                await wait_until(pilot, _moved_on(app, game, len(game.engine.log)))
+                await wait_until(pilot, moved_on)
                 decisions += 1
             assert isinstance(app.screen, GameOverScreen)
             assert game is not None and game.engine.over
