@@ -11,6 +11,7 @@ from tui_support import (
     human_turn,
     make_app,
     make_registry,
+    roll_until_points_at_risk,
     run,
     screen_text,
     start_game,
@@ -113,9 +114,7 @@ def test_a_bot_seat_plays_and_shows_it_is_thinking() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await start_game(pilot, "pig", seats=("human", "random"))
             screen = game_screen(app)
-            while screen.engine.state["turn_total"] == 0 or screen.engine.state["active"] != 0:
-                await pilot.press("1")
-                await human_turn(pilot)
+            await roll_until_points_at_risk(pilot, screen)
             await pilot.press("2")  # hold: the bot's turn
             await pilot.pause(0.05)
             assert "thinking" in str(screen.query_one("#status").render())
@@ -179,9 +178,7 @@ def test_undo_takes_back_a_decision_but_not_a_roll() -> None:
             await pilot.press("u")
             await pilot.pause()
             assert any("Cannot undo" in n.message for n in app._notifications)
-            while screen.engine.state["turn_total"] == 0 or screen.engine.state["active"] != 0:
-                await pilot.press("1")
-                await pilot.pause()
+            await roll_until_points_at_risk(pilot, screen, bots=False)
             total = screen.engine.state["turn_total"]
             moves = len(screen.engine.log)
             await pilot.press("2")  # hold
@@ -220,9 +217,7 @@ def test_a_single_human_against_bots_sees_their_own_view() -> None:
     async def main() -> None:
         app = make_app(make_registry(), FrozenStore())
         async with app.run_test(size=SIZE) as pilot:
-            await start_game(
-                pilot, "pig", seats=("random", "human"), options={"banks": "secret"}
-            )
+            await start_game(pilot, "pig", seats=("random", "human"), options={"banks": "secret"})
             await human_turn(pilot)
             screen = game_screen(app)
             assert screen.viewer == 1
@@ -259,9 +254,7 @@ def test_undo_while_a_bot_thinks_drops_its_move() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await start_game(pilot, "pig", seats=("human", "random"))
             screen = game_screen(app)
-            while screen.engine.state["turn_total"] == 0 or screen.engine.state["active"] != 0:
-                await pilot.press("1")
-                await human_turn(pilot)
+            await roll_until_points_at_risk(pilot, screen)
             moves = len(screen.engine.log)
             app.bot_delay = 3.0  # long enough to undo while the bot waits
             await pilot.press("2")  # hold: the bot starts thinking

@@ -154,8 +154,9 @@ class TestGames:
 
 
 def make_registry(*, failures: bool = True) -> GameRegistry:
-    registry = load_registry(plugins=[("pig", pig), ("test-games", TestGames())],
-                             use_entry_points=False)
+    registry = load_registry(
+        plugins=[("pig", pig), ("test-games", TestGames())], use_entry_points=False
+    )
     if failures:
         registry.failures.append(PluginFailure("broken", "failed to import: ImportError: no"))
     return registry
@@ -183,8 +184,16 @@ class FrozenStore(SaveStore):
 
     def list(self) -> list[SaveInfo]:
         infos = [
-            SaveInfo(sid, r.game, "2026-01-02T10:30:00Z", r.players, tuple(r.seats), r.progress,
-                     len(r.actions), r.finished)
+            SaveInfo(
+                sid,
+                r.game,
+                "2026-01-02T10:30:00Z",
+                r.players,
+                tuple(r.seats),
+                r.progress,
+                len(r.actions),
+                r.finished,
+            )
             for sid, r in self.records.items()
         ]
         infos += [
@@ -225,8 +234,14 @@ def screen_text(app: TabletopApp) -> str:
 
     width, height = app.size
     console = Console(
-        width=width, height=height, file=io.StringIO(), force_terminal=True,
-        color_system="truecolor", record=True, legacy_windows=False, safe_box=False,
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
     )
     console.print(
         app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
@@ -332,3 +347,16 @@ async def human_turn(pilot: Any) -> None:
 
     await wait_until(pilot, ready)
     await pilot.pause()
+
+
+async def roll_until_points_at_risk(pilot: Any, screen: Any, *, bots: bool = True) -> None:
+    """Pig: roll until Player 1 has points at risk, so that 'hold' is on offer.
+
+    With ``bots`` the bots' turns are awaited after each roll; without, a plain pause.
+    """
+    while screen.engine.state["turn_total"] == 0 or screen.engine.state["active"] != 0:
+        await pilot.press("1")
+        if bots:
+            await human_turn(pilot)
+        else:
+            await pilot.pause()

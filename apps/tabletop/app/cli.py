@@ -360,6 +360,18 @@ def cmd_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _add_batch_arguments(parser: argparse.ArgumentParser, *, players_help: str) -> None:
+    """The arguments that simulate and fuzz share: which game, how many, which seed."""
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, help=players_help)
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="set an option"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tabletop", description="Play and write historical board games.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -369,13 +381,8 @@ def build_parser() -> argparse.ArgumentParser:
     games.set_defaults(func=cmd_games)
 
     sim = sub.add_parser("simulate", help="play games headless with bots")
-    sim.add_argument("game")
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0)
+    _add_batch_arguments(sim, players_help="number of players (default: the minimum)")
     sim.add_argument("--seats", help="comma list of bot kinds, one per seat (e.g. random,random)")
-    sim.add_argument("--players", type=int, help="number of players (default: the minimum)")
-    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    sim.add_argument("--json", action="store_true")
     sim.add_argument("--save-dir", help="save every game in this directory")
     sim.set_defaults(func=cmd_simulate)
 
@@ -391,14 +398,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(func=cmd_export)
 
     fz = sub.add_parser("fuzz", help="play random legal games, checking every guarantee")
-    fz.add_argument("game")
-    fz.add_argument("--games", type=int, default=100)
-    fz.add_argument("--seed", type=int, default=0)
-    fz.add_argument("--players", type=int, help="pin the number of players (default: vary)")
-    fz.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE", help="pin an option"
-    )
-    fz.add_argument("--json", action="store_true")
+    _add_batch_arguments(fz, players_help="pin the number of players (default: vary)")
     fz.add_argument(
         "--save-dir",
         default=DEFAULT_FUZZ_DIR,
