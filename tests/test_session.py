@@ -84,3 +84,32 @@ def test_undo_goes_back_to_the_persons_last_decision() -> None:
 def test_unknown_seat_kinds_are_refused() -> None:
     with pytest.raises(TabletopError, match="unknown seat kind 'genius'"):
         _start(Pig(), ["human", "genius"])
+
+
+def test_undo_takes_back_bot_moves_with_the_persons_decision() -> None:
+    session = _start(HighCard(), ["human", "random"], seed=4)
+    session.act(0, "tap")
+    session.act(0, "keep")  # seat 1, a bot, is now due
+    session.engine.act(1, "tap")  # a bot move that used no chance
+    assert session.undo() == 2
+    assert [(e.seat, e.action) for e in session.engine.log] == [(0, "tap")]
+
+
+def test_with_several_people_only_the_decider_may_take_back() -> None:
+    session = _start(HighCard(), ["human", "human"])
+    session.act(0, "tap")
+    session.act(0, "keep")
+    with pytest.raises(UndoRefused, match="the last decision was Seat 0's"):
+        session.undo(by=1)
+    assert not session.can_undo(by=1) and session.can_undo(by=0)
+    assert len(session.engine.log) == 2  # a refused undo changes nothing
+    assert session.undo(by=0) == 1
+
+
+def test_undo_is_refused_when_chance_came_after_the_decision() -> None:
+    session = _start(HighCard(), ["human", "human"])
+    with pytest.raises(UndoRefused, match="nothing to take back"):
+        session.undo()
+    session.act(0, "swap")  # a random draw
+    with pytest.raises(UndoRefused, match="chance or a reveal"):
+        session.undo()

@@ -195,6 +195,10 @@ class Engine:
         """True when the last action used no chance and revealed nothing."""
         return bool(self._undo)
 
+    def undo_depth(self) -> int:
+        """How many actions may be taken back, newest first, before a barrier."""
+        return len(self._undo)
+
     def undo(self) -> LogEntry:
         """Take back the last action; return it. Refused across chance or a reveal."""
         if not self._undo:

@@ -149,25 +149,46 @@ class GameSession:
             moves.append(move)
         return moves
 
-    def can_undo(self) -> bool:
-        return self.engine.can_undo() and bool(self.humans())
+    def _undo_target(self, by: int | None) -> int:
+        """How many actions undo would take back, or raise UndoRefused saying why.
 
-    def undo(self) -> int:
-        """Undo to the last decision a person made; return how many actions went back.
-
-        Bot moves after that decision are undone with it; undo stops at chance or a
-        reveal (the engine refuses to cross them).
+        The target is the newest decision a person made, with the bot moves after it.
+        ``by`` is the seat asking: in a game with several people, only the seat that made
+        that decision may take it back (nobody undoes an opponent's move).
         """
         if not self.humans():
             raise UndoRefused("no person plays in this game")
-        undone = 0
-        while True:
-            entry = self.engine.undo()
-            undone += 1
-            if self.is_human(entry.seat) or not self.engine.can_undo():
-                break
+        log = self.engine.log
+        if not log:
+            raise UndoRefused("nothing to take back yet")
+        for back in range(1, self.engine.undo_depth() + 1):
+            seat = log[-back].seat
+            if not self.is_human(seat):
+                continue
+            if by is not None and seat != by and len(self.humans()) > 1:
+                name = self.engine.seat_name(seat)
+                raise UndoRefused(f"the last decision was {name}'s: only they can take it back")
+            return back
+        raise UndoRefused("chance or a reveal came after the last decision")
+
+    def can_undo(self, by: int | None = None) -> bool:
+        try:
+            self._undo_target(by)
+        except UndoRefused:
+            return False
+        return True
+
+    def undo(self, by: int | None = None) -> int:
+        """Undo to the last decision a person made; return how many actions went back.
+
+        Bot moves after that decision are undone with it. Nothing changes when undo is
+        refused (chance or a reveal in the way, or another person's decision).
+        """
+        steps = self._undo_target(by)
+        for _ in range(steps):
+            self.engine.undo()
         self.autosave()
-        return undone
+        return steps
 
     # Saving -------------------------------------------------------------------------
 

@@ -305,14 +305,12 @@ class GameScreen(Screen[None]):
     # Commands -----------------------------------------------------------------------
 
     def action_undo(self) -> None:
-        if not self.session.can_undo():
-            reason = "nothing to undo" if not self.engine.log else "the last move used chance"
-            self.notify(f"Cannot undo: {reason}.", severity="warning")
-            return
+        # With hidden information each person may take back only their own decisions;
+        # at an open table a takeback of the last move is for whoever asks.
         try:
-            undone = self.session.undo()
+            undone = self.session.undo(by=self.viewer if self.hides else None)
         except UndoRefused as exc:
-            self.notify(str(exc), severity="warning")
+            self.notify(f"Cannot undo: {exc}.", severity="warning")
             return
         self._stop_bot()
         self._bot_failed = False
