@@ -189,3 +189,17 @@ def test_a_record_with_an_impossible_action_is_a_mismatch(new_engine: Any) -> No
     record.actions = [(0, "roll"), (0, "fly")]
     with pytest.raises(ReplayMismatch, match="action 2"):
         Engine.from_record(Pig(), record, rng_factory=rng_factory, dice_factory=dice_factory)
+
+
+def test_a_game_can_continue_from_a_hand_made_state() -> None:
+    state = {"top": 10, "cards": [3, 9], "turn": 1, "taps": 0, "done": False}
+    engine = Engine.from_state(
+        HighCard(), state, players=2, rng_factory=rng_factory, dice_factory=dice_factory
+    )
+    assert engine.prompt is not None and engine.prompt.seat == 1
+    engine.act(1, "keep")
+    result = engine.result()
+    assert result is not None and result.winners == (1,)
+    assert state["done"] is False  # the caller's dict was copied, not taken over
+    with pytest.raises(TabletopError, match="hand-made state"):
+        engine.record()

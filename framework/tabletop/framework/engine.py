@@ -117,6 +117,7 @@ class Engine:
         self.history.extend((0, event) for event in ctx.events)
         self._prompt: Prompt | None = None
         self._prompt_valid = False
+        self._hand_made = False
 
     # Reading ------------------------------------------------------------------------
 
@@ -225,6 +226,10 @@ class Engine:
         self, seats: list[str] | None = None, meta: dict[str, Any] | None = None
     ) -> GameRecord:
         """The game as seed + options + log + digest, ready to save."""
+        if self._hand_made:
+            raise TabletopError(
+                "this game started from a hand-made state: seed and log cannot rebuild it"
+            )
         return GameRecord(
             game=self.game.info.id,
             game_version=self.game.info.version,
@@ -239,6 +244,37 @@ class Engine:
             finished=self.over,
             meta=dict(meta or {}),
         )
+
+    @classmethod
+    def from_state(
+        cls,
+        game: GameDefinition,
+        state: State,
+        *,
+        seed: int = 0,
+        players: int,
+        options: Mapping[str, str] | None = None,
+        rng_factory: RngFactory,
+        dice_factory: DiceFactory,
+    ) -> Engine:
+        """An engine that continues from ``state``, for tests of a rulebook situation.
+
+        Set up the position the example describes and play on from it with the full
+        legality checks. Such a game has no replayable record (``record`` refuses), so
+        this is a tool for tests and analysis, never for saves.
+        """
+        engine = cls(
+            game,
+            seed=seed,
+            players=players,
+            options=options,
+            rng_factory=rng_factory,
+            dice_factory=dice_factory,
+        )
+        engine.state = clone(state)
+        engine.history.clear()
+        engine._hand_made = True
+        return engine
 
     @classmethod
     def from_record(
