@@ -111,10 +111,7 @@ def _seats_for(args: argparse.Namespace, registry: Any, game_id: str) -> list[st
     else:
         players = args.players if args.players is not None else info.min_players
         seats = ["random"] * players
-    if not info.min_players <= len(seats) <= info.max_players:
-        raise TabletopError(
-            f"{game_id} takes {info.min_players}-{info.max_players} players, not {len(seats)}"
-        )
+    info.check_players(len(seats))
     kinds = registry.bot_kinds(game_id)
     for seat in seats:
         if seat not in kinds:

@@ -87,10 +87,7 @@ class Engine:
         dice_factory: DiceFactory,
     ) -> None:
         info = game.info
-        if not info.min_players <= players <= info.max_players:
-            raise TabletopError(
-                f"{info.id} takes {info.min_players}-{info.max_players} players, not {players}"
-            )
+        info.check_players(players)
         self.game = game
         self.seed = seed
         self.players = players

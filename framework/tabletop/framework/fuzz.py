@@ -451,10 +451,8 @@ def fuzz(
     if roundtrip_every is not None and roundtrip_every < 0:
         raise TabletopError("roundtrip_every must be 0 or more")
     info = game.info
-    if players is not None and not info.min_players <= players <= info.max_players:
-        raise TabletopError(
-            f"{info.id} takes {info.min_players}-{info.max_players} players, not {players}"
-        )
+    if players is not None:
+        info.check_players(players)
     resolve_options(game, options)  # refuse unknown or bad pinned options up front
     report = FuzzReport(info.id, games, seed)
     started = clock()

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tabletop.framework.errors import Unsupported
+from tabletop.framework.errors import TabletopError, Unsupported
 
 if TYPE_CHECKING:
     from tabletop.framework.context import Context
@@ -53,6 +53,13 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     hidden_information: bool = False
     """True when views differ by seat: the UI then hides the screen between humans."""
+
+    def check_players(self, players: int) -> None:
+        """Refuse a player count the game does not take, in words a player reads."""
+        if not self.min_players <= players <= self.max_players:
+            raise TabletopError(
+                f"{self.id} takes {self.min_players}-{self.max_players} players, not {players}"
+            )
 
     def option(self, key: str) -> OptionSpec:
         for spec in self.options:
