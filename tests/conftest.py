@@ -10,8 +10,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.framework import Engine, GameDefinition
+from tabletop.framework.chance import dice_factory, rng_factory
 
 
 @pytest.fixture

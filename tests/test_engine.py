@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 from toygames import Exploding, HighCard
 
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.framework import (
     Engine,
     GameOver,
@@ -17,6 +16,7 @@ from tabletop.framework import (
     TabletopError,
     UndoRefused,
 )
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.record import GameRecord
 from tabletop.games.pig import Pig
 
@@ -87,7 +87,7 @@ def test_dice_rolls_are_logged_and_block_undo(new_engine: Any) -> None:
 
 
 def _random_game(engine: Engine, seed: int) -> list[tuple[int, str]]:
-    from tabletop.adapters.rng import Pcg32
+    from tabletop.framework.chance import Pcg32
 
     chooser = Pcg32(seed)
     while engine.prompt is not None:

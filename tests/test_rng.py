@@ -6,8 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tabletop.adapters.dice import LoadedDice, SeededDice
-from tabletop.adapters.rng import Pcg32
+from tabletop.framework.chance import LoadedDice, Pcg32, SeededDice
 
 
 def test_stream_is_fixed_by_the_seed() -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from toygames import HighCard
 
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.framework import RandomBot, TabletopError, UndoRefused
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.session import GameSession
 from tabletop.games.pig import Pig
 

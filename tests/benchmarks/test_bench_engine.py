@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.adapters.headless import BotUI, play
-from tabletop.adapters.rng import Pcg32
 from tabletop.framework import Engine, RandomBot, clone
+from tabletop.framework.chance import Pcg32, dice_factory, rng_factory
 from tabletop.framework.record import GameRecord
 from tabletop.games.pig import Pig
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.app.cli import main
 from tabletop.framework import Engine
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.pig import Pig
 
 CliRun = Callable[..., tuple[int, str, str]]

@@ -16,9 +16,9 @@ import sys
 import time
 from pathlib import Path
 
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.framework import Engine, GameRecord, RandomBot, SaveError
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.session import GameSession, make_bots
 from tabletop.games.pig import Pig
 

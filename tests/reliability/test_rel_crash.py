@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.framework import Engine
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.pig import Pig
 
 CHILD = Path(__file__).with_name("crash_child.py")

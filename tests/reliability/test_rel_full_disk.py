@@ -10,9 +10,9 @@ import pytest
 from relhelp import fingerprint
 
 from tabletop.adapters import saves
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.framework import Engine, RandomBot, SaveError
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.session import GameSession
 from tabletop.games.pig import Pig
 

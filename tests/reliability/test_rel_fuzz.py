@@ -15,10 +15,10 @@ from conftest import CliRun
 from dependency_injector import providers
 from toygames import HighCard
 
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
 from tabletop.app import cli as cli_module
 from tabletop.framework import Action, Choice, Context, GameInfo, Prompt, State, hookimpl
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.engine import Engine
 from tabletop.framework.fuzz import FuzzFailure, fuzz
 from tabletop.framework.plugins import load_registry

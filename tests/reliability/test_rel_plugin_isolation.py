@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from toygames import Exploding
 
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.framework import Engine, PluginFault, RandomBot
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.fuzz import fuzz
 from tabletop.framework.session import GameSession
 

@@ -15,9 +15,9 @@ import pytest
 from conftest import CliRun
 from relhelp import fingerprint, read, write_signed
 
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
 from tabletop.framework import Engine, RandomBot, ReplayMismatch, record
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.engine import replay_partial
 from tabletop.framework.session import GameSession
 from tabletop.games.pig import Pig

@@ -14,7 +14,7 @@ from tabletop.adapters.tui.screens.home import HomeScreen
 NO_TEXTUAL = """
 import sys
 import tabletop.framework, tabletop.framework.session, tabletop.framework.plugins
-import tabletop.adapters, tabletop.adapters.saves, tabletop.adapters.defaults
+import tabletop.adapters, tabletop.adapters.saves
 import tabletop.adapters.headless
 from tabletop.framework.plugins import load_registry
 load_registry()
@@ -26,7 +26,7 @@ FIRST_SCREEN = """
 import time
 start = time.perf_counter()
 import asyncio
-from tabletop.adapters.defaults import dice_factory, rng_factory
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.adapters.tui.app import TabletopApp
 from tabletop.framework.plugins import load_registry

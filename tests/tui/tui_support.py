@@ -12,7 +12,6 @@ import itertools
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.adapters.tui.app import TabletopApp
 from tabletop.framework import (
     Action,
@@ -30,6 +29,7 @@ from tabletop.framework import (
     State,
     hookimpl,
 )
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.plugins import GameRegistry, PluginFailure, load_registry
 from tabletop.games import pig
 

@@ -11,10 +11,9 @@ from pathlib import Path
 
 from dependency_injector import containers, providers
 
-from tabletop.adapters.dice import SeededDice
-from tabletop.adapters.rng import Pcg32
 from tabletop.adapters.saves import JsonSaveStore, default_save_dir
 from tabletop.app.logs import configure_logging
+from tabletop.framework.chance import Pcg32, SeededDice
 from tabletop.framework.plugins import load_registry
 
 

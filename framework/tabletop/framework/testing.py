@@ -18,8 +18,8 @@ state that differs from the real one only in what ``seat`` may not know (by defa
 the game's own ``determinize``); the seat's view must not change. Override it when the
 game has no ``determinize`` (Pig's conformance test shows how).
 
-It imports only the framework at import time (it is loaded in every pytest run);
-the default adapters are imported inside the functions that need them.
+It imports only the framework (it is loaded in every pytest run, and a plugin's tests
+need nothing but the framework distribution).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pytest
 
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.context import Context
 from tabletop.framework.engine import Engine, clone
 from tabletop.framework.errors import GameOver, IllegalAction, Unsupported
@@ -44,9 +45,7 @@ Config = tuple[int, dict[str, str]]
 
 
 def default_factories() -> tuple[Callable[[int], RandomSource], Callable[[RandomSource], Any]]:
-    """The default RNG and dice adapters (imported late: the core does no I/O)."""
-    from tabletop.adapters.defaults import dice_factory, rng_factory
-
+    """The reference RNG and dice (the ones saves are made with)."""
     return rng_factory, dice_factory
 
 

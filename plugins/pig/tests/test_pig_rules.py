@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tabletop.adapters.dice import LoadedDice
-from tabletop.adapters.rng import Pcg32
 from tabletop.framework import Engine
+from tabletop.framework.chance import LoadedDice, Pcg32
 from tabletop.games.pig import Pig
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.framework import Context, Engine, State
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.red_flag_over_paris import RedFlagOverParis
 from tabletop.games.red_flag_over_paris.data import BOARD
 

@@ -8,8 +8,8 @@ import time
 
 from rfop_helpers import GAME, C, Driver, V, at_play, new_engine
 
-from tabletop.adapters.defaults import dice_factory, rng_factory
 from tabletop.framework import Context, Engine, RandomBot
+from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.fuzz import fuzz
 from tabletop.games.red_flag_over_paris import GreedyBot
 from tabletop.games.red_flag_over_paris.data import CARDS, OBJECTIVE_IDS, STRATEGY_IDS

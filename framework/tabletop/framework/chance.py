@@ -1,0 +1,91 @@
+"""The reference chance: PCG32 (O'Neill's permuted congruential generator) and dice.
+
+Written out here rather than taken from ``random.Random`` so that the bit stream is
+fixed by this file alone, identical on every Python version and machine, and the
+whole state is two ints that fit in a save or a digest.
+
+Why it lives in the core and not with the adapters: a save names its generator
+(``"rng": "pcg32"``) and its digest depends on every bit drawn, so the generator is part
+of the save format. A game author who depends on the framework alone must be able to
+replay a save and run the conformance kit; both need exactly this generator. It is pure
+computation (no I/O), so the core stays free of the outside world. The app still
+chooses it through its container, so another generator could be wired in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from tabletop.framework.ports import Dice, RandomSource
+
+_MASK64 = (1 << 64) - 1
+_MASK32 = (1 << 32) - 1
+_MULT = 6364136223846793005
+
+
+def _splitmix64(value: int) -> int:
+    """Spreads a small seed over 64 bits so that seeds 1, 2, 3 give unrelated streams."""
+    value = (value + 0x9E3779B97F4A7C15) & _MASK64
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return value ^ (value >> 31)
+
+
+class Pcg32(RandomSource):
+    algorithm = "pcg32"
+
+    def __init__(self, seed: int) -> None:
+        mixed = _splitmix64(seed & _MASK64)
+        self._inc = (_splitmix64(mixed) << 1 | 1) & _MASK64
+        self._state = 0
+        self.next_u32()
+        self._state = (self._state + mixed) & _MASK64
+        self.next_u32()
+
+    def next_u32(self) -> int:
+        old = self._state
+        self._state = (old * _MULT + self._inc) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+
+    def getstate(self) -> list[int]:
+        return [self._state, self._inc]
+
+    def setstate(self, state: Sequence[int]) -> None:
+        self._state, self._inc = int(state[0]), int(state[1])
+
+
+class SeededDice(Dice):
+    """Fair dice drawn from the game's random source (so they replay)."""
+
+    def __init__(self, rng: RandomSource) -> None:
+        self._rng = rng
+
+    def roll(self, count: int, sides: int) -> tuple[int, ...]:
+        if count < 0 or sides < 1:
+            raise ValueError(f"cannot roll {count}d{sides}")
+        return tuple(self._rng.randint(1, sides) for _ in range(count))
+
+
+class LoadedDice(Dice):
+    """Dice that show given faces in order: for tests of rulebook examples."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces = list(faces)
+
+    def roll(self, count: int, sides: int) -> tuple[int, ...]:
+        if len(self._faces) < count:
+            raise AssertionError("loaded dice ran out of faces")
+        out, self._faces = tuple(self._faces[:count]), self._faces[count:]
+        return out
+
+
+def rng_factory(seed: int) -> RandomSource:
+    """The default random source for a seed (what saves made by Tabletop use)."""
+    return Pcg32(seed)
+
+
+def dice_factory(rng: RandomSource) -> Dice:
+    """The default dice: fair dice on the game's random source."""
+    return SeededDice(rng)
