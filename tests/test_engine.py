@@ -82,7 +82,7 @@ def test_dice_rolls_are_logged_and_block_undo(new_engine: Any) -> None:
     events = engine.act(0, "roll")
     dice = [e for e in events if e.kind == "dice"]
     assert len(dice) == 1 and 1 <= dice[0].data["faces"][0] <= 6
-    assert dice[0].data["seat"] == 0
+    assert dice[0].actor == 0 and dice[0].concerns == 0
     assert not engine.can_undo()
 
 

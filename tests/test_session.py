@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from toygames import HighCard
+from toygames import HighCard, OpenHighCard
 
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.framework import RandomBot, TabletopError, UndoRefused
@@ -86,13 +86,29 @@ def test_unknown_seat_kinds_are_refused() -> None:
         _start(Pig(), ["human", "genius"])
 
 
-def test_undo_takes_back_bot_moves_with_the_persons_decision() -> None:
-    session = _start(HighCard(), ["human", "random"], seed=4)
+def test_open_information_undo_takes_back_bot_moves_with_the_persons_decision() -> None:
+    session = _start(OpenHighCard(), ["human", "random"], seed=4)
     session.act(0, "tap")
     session.act(0, "keep")  # seat 1, a bot, is now due
     session.engine.act(1, "tap")  # a bot move that used no chance
     assert session.undo() == 2
     assert [(e.seat, e.action) for e in session.engine.log] == [(0, "tap")]
+
+
+def test_hidden_information_undo_never_reaches_back_over_a_bot_decision() -> None:
+    """A person must not act, see how the bot answers from its hidden hand, and retry."""
+    session = _start(HighCard(), ["human", "random"], seed=4)
+    session.act(0, "tap")
+    session.act(0, "keep")  # seat 1, a bot, is now due
+    session.engine.act(1, "tap")  # the bot answers, using no chance
+    assert not session.can_undo() and not session.can_undo(by=0)
+    with pytest.raises(UndoRefused, match="another seat's decision"):
+        session.undo(by=0)
+    assert [(e.seat, e.action) for e in session.engine.log] == [(0, "tap"), (0, "keep"), (1, "tap")]
+    # before the bot has answered, the person may still take back their own decision
+    again = _start(HighCard(), ["human", "random"], seed=4)
+    again.act(0, "tap")
+    assert again.undo(by=0) == 1 and again.engine.log == []
 
 
 def test_with_several_people_only_the_decider_may_take_back() -> None:

@@ -79,6 +79,21 @@ class HighCard(GameDefinition):
         return Result(winners, tuple(float(c) for c in state["cards"]), f"high card {best}")
 
 
+class OpenHighCard(HighCard):
+    """High Card played face up: an open-information game (undo may cross bot moves)."""
+
+    info = GameInfo(
+        id="openhighcard",
+        title="Open High Card",
+        min_players=2,
+        max_players=4,
+        options=HighCard.info.options,
+    )
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"cards": list(state["cards"]), "turn": state["turn"], "taps": state["taps"]}
+
+
 class Exploding(HighCard):
     """High Card whose code raises on the second 'tap': a buggy plugin."""
 

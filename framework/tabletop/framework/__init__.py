@@ -3,9 +3,10 @@
 Game authors import from here; nothing in this package does I/O.
 """
 
-from tabletop.framework.bots import Bot, BotFactory, RandomBot
+from tabletop.framework import views
+from tabletop.framework.bots import Bot, BotFactory, RandomBot, bot_move
 from tabletop.framework.context import Context
-from tabletop.framework.engine import Engine, LogEntry, PartialReplay, clone, replay_partial
+from tabletop.framework.engine import Engine, LogEntry, PartialReplay, replay_partial
 from tabletop.framework.errors import (
     GameOver,
     IllegalAction,
@@ -27,8 +28,9 @@ from tabletop.framework.game import (
     Prompt,
     Result,
     State,
+    clone,
 )
-from tabletop.framework.hookspecs import hookimpl
+from tabletop.framework.hookspecs import BotRegistrar, GameRegistrar, hookimpl
 from tabletop.framework.ports import Dice, RandomSource, SaveInfo, SaveStore, UserInterface
 from tabletop.framework.record import GameRecord
 
@@ -36,6 +38,7 @@ __all__ = [
     "Action",
     "Bot",
     "BotFactory",
+    "BotRegistrar",
     "Choice",
     "Context",
     "Dice",
@@ -45,6 +48,7 @@ __all__ = [
     "GameInfo",
     "GameOver",
     "GameRecord",
+    "GameRegistrar",
     "IllegalAction",
     "LogEntry",
     "OptionSpec",
@@ -64,7 +68,9 @@ __all__ = [
     "UnknownGame",
     "Unsupported",
     "UserInterface",
+    "bot_move",
     "clone",
     "hookimpl",
     "replay_partial",
+    "views",
 ]

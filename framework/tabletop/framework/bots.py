@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.framework.game import Action, GameDefinition, Prompt
 from tabletop.framework.ports import RandomSource
+
+if TYPE_CHECKING:
+    from tabletop.framework.engine import Engine
 
 
 class Bot(ABC):
@@ -41,3 +44,20 @@ def bot_seed(seed: int, seat: int) -> int:
     """A seed for a bot's own random stream, apart from the game's so that a bot's
     thinking never changes the game's dice (replay only needs the logged actions)."""
     return (seed * 1_000_003 + 7919 * (seat + 1)) % 2**63
+
+
+def bot_move(engine: Engine, bot: Bot, rng_factory: Callable[[int], RandomSource]) -> Action:
+    """The action ``bot`` takes at the engine's current prompt.
+
+    This is the one way a bot is asked for a move: the session behind the UI,
+    ``tabletop simulate``, ``tabletop fuzz`` and tournaments all come through here, so the
+    same seed and seats play the same game everywhere. The bot's randomness is seeded by
+    the game seed, its seat and the move number (never by how many moves it made before
+    in this process), so a reloaded game plays on exactly as an uninterrupted one.
+    The bot sees its seat's view and prompt, nothing else.
+    """
+    prompt = engine.prompt
+    if prompt is None:
+        raise ValueError("the game is over: no move to make")
+    rng = rng_factory(bot_seed(engine.seed, prompt.seat) + len(engine.log))
+    return bot.choose(engine.game, engine.view(prompt.seat), prompt, rng)

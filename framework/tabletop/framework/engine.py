@@ -21,22 +21,20 @@ from tabletop.framework.errors import (
     TabletopError,
     UndoRefused,
 )
-from tabletop.framework.game import Action, Event, GameDefinition, Prompt, Result, State
+from tabletop.framework.game import (
+    Action,
+    Event,
+    GameDefinition,
+    Prompt,
+    Result,
+    State,
+    clone,
+)
 from tabletop.framework.ports import Dice, RandomSource
 from tabletop.framework.record import GameRecord, digest_of
 
 RngFactory = Callable[[int], RandomSource]
 DiceFactory = Callable[[RandomSource], Dice]
-
-
-def clone(data: Any) -> Any:
-    """Deep copy of JSON-like data; several times faster than copy.deepcopy."""
-    kind = type(data)
-    if kind is dict:
-        return {key: clone(value) for key, value in data.items()}
-    if kind is list:
-        return [clone(value) for value in data]
-    return data
 
 
 def resolve_options(game: GameDefinition, options: Mapping[str, str] | None) -> dict[str, str]:
@@ -216,6 +214,12 @@ class Engine:
         if 0 <= seat < len(self.seat_names):
             return self.seat_names[seat]
         return f"seat {seat}"
+
+    def event_line(self, event: Event) -> str:
+        """An event in words, led by the name of the seat it concerns ("Player 2: banks
+        12"). The one rendering of "who" that the UI log and the export share."""
+        seat = event.concerns
+        return event.text if seat is None else f"{self.seat_name(seat)}: {event.text}"
 
     # Records ------------------------------------------------------------------------
 

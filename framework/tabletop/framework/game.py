@@ -68,13 +68,32 @@ class GameInfo:
         raise KeyError(key)
 
 
+def clone(data: Any) -> Any:
+    """Deep copy of JSON-like data; several times faster than copy.deepcopy."""
+    kind = type(data)
+    if kind is dict:
+        return {key: clone(value) for key, value in data.items()}
+    if kind is list or kind is tuple:
+        return [clone(value) for value in data]
+    return data
+
+
 @dataclass(frozen=True)
 class Choice:
-    """One legal answer to a prompt."""
+    """One legal answer to a prompt.
+
+    ``detail`` and ``consequence`` let a person decide from the screen alone: every front
+    end shows them before the choice is committed, and bots may ignore them.
+    """
 
     action: Action
     label: str
     """Words for a person ("Roll the die", "Play Thiers as an event")."""
+    detail: str = ""
+    """Longer text about the choice: a card's full event text, a rule's effect."""
+    consequence: str = ""
+    """A side effect the person should know before committing, in words
+    ("breaches your Final Crisis zone: -1 Political VP"). Empty when there is none."""
 
 
 @dataclass(frozen=True)
@@ -114,23 +133,51 @@ class Result:
 
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, for the log. ``seats`` limits who may see it (None: all)."""
+    """Something that happened, for the log.
+
+    ``seats`` limits who may see it (None: everyone, spectators included). ``actor`` is
+    the seat whose action produced the event (None during setup); ``about`` is the seat
+    the event concerns (the one who went bust, who drew), which defaults to the actor.
+    Every front end and the log export name a seat from these two fields only, so they
+    never disagree on who did what.
+
+    ``data`` is deep-copied when the event is made: an event keeps what was true when
+    it happened, never a live reference into a state that later holds new secrets.
+    """
 
     kind: str
     text: str
     data: Mapping[str, Any] = field(default_factory=dict)
     seats: frozenset[int] | None = None
+    actor: int | None = None
+    about: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data", clone(dict(self.data)))
+        if self.seats is not None and not isinstance(self.seats, frozenset):
+            object.__setattr__(self, "seats", frozenset(self.seats))
 
     def visible_to(self, seat: int | None) -> bool:
         """Spectators (seat None) see only public events."""
         return self.seats is None or (seat is not None and seat in self.seats)
 
+    @property
+    def private(self) -> bool:
+        return self.seats is not None
+
+    @property
+    def concerns(self) -> int | None:
+        """The seat this event is about: ``about`` if given, else the actor."""
+        return self.actor if self.about is None else self.about
+
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
             "text": self.text,
-            "data": dict(self.data),
+            "data": clone(dict(self.data)),
             "seats": None if self.seats is None else sorted(self.seats),
+            "actor": self.actor,
+            "about": self.about,
         }
 
 

@@ -7,26 +7,36 @@ call costs about 20 times a plain method call.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pluggy
 
-if TYPE_CHECKING:
-    from tabletop.framework.bots import BotFactory
-    from tabletop.framework.game import GameDefinition
+from tabletop.framework.bots import BotFactory
+from tabletop.framework.game import GameDefinition
 
 PROJECT = "tabletop"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
-@hookspec
-def tabletop_register_games(register: Callable[[GameDefinition], None]) -> None:
-    """Register game definitions by calling ``register(game)`` for each."""
+#: What ``tabletop_register_games`` receives: call it once per game definition.
+GameRegistrar = Callable[[GameDefinition], None]
+#: What ``tabletop_register_bots`` receives: ``register(name, factory, game_id)``, with
+#: ``game_id`` "" for a bot kind that plays any game.
+BotRegistrar = Callable[[str, BotFactory, str], None]
 
 
 @hookspec
-def tabletop_register_bots(register: Callable[[str, BotFactory, str], None]) -> None:
+def tabletop_register_games(register: GameRegistrar) -> None:
+    """Register game definitions by calling ``register(game)`` for each.
+
+    Type your implementation ``def tabletop_register_games(register: GameRegistrar)
+    -> None`` and mypy --strict checks what you register.
+    """
+
+
+@hookspec
+def tabletop_register_bots(register: BotRegistrar) -> None:
     """Register bot kinds: ``register(name, factory, game_id_or_empty_for_any)``."""
 
 

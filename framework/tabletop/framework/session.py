@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.framework.bots import Bot, bot_seed
+from tabletop.framework.bots import Bot, bot_move
 from tabletop.framework.engine import DiceFactory, Engine, RngFactory
 from tabletop.framework.errors import PluginFault, TabletopError, UndoRefused
 from tabletop.framework.game import Action, Event, GameDefinition
@@ -127,10 +127,7 @@ class GameSession:
         prompt = self.engine.prompt
         if prompt is None or self.is_human(prompt.seat):
             return None
-        bot = self.bots[prompt.seat]
-        rng = self._rng_factory(bot_seed(self.engine.seed, prompt.seat) + len(self.engine.log))
-        view = self.engine.view(prompt.seat)
-        return prompt.seat, bot.choose(self.engine.game, view, prompt, rng)
+        return prompt.seat, bot_move(self.engine, self.bots[prompt.seat], self._rng_factory)
 
     def play_bot(self) -> Move | None:
         """Let the bot whose turn it is play one action."""
@@ -152,15 +149,22 @@ class GameSession:
     def _undo_target(self, by: int | None) -> int:
         """How many actions undo would take back, or raise UndoRefused saying why.
 
-        The target is the newest decision a person made, with the bot moves after it.
-        ``by`` is the seat asking: in a game with several people, only the seat that made
-        that decision may take it back (nobody undoes an opponent's move).
+        Open information: the target is the newest decision a person made, with the bot
+        moves after it. ``by`` is the seat asking: in a game with several people, only
+        the seat that made that decision may take it back (nobody undoes an opponent's
+        move).
+
+        Hidden information: undo never crosses another seat's decision, bot or person.
+        Otherwise a person could act, watch how a bot answers from its hidden hand, take
+        both back and try again: a peek. Chance and reveals are barriers in both cases.
         """
         if not self.humans():
             raise UndoRefused("no person plays in this game")
         log = self.engine.log
         if not log:
             raise UndoRefused("nothing to take back yet")
+        if self.engine.game.hides_information(self.engine.options):
+            return self._undo_hidden(by)
         for back in range(1, self.engine.undo_depth() + 1):
             seat = log[-back].seat
             if not self.is_human(seat):
@@ -170,6 +174,19 @@ class GameSession:
                 raise UndoRefused(f"the last decision was {name}'s: only they can take it back")
             return back
         raise UndoRefused("chance or a reveal came after the last decision")
+
+    def _undo_hidden(self, by: int | None) -> int:
+        last = self.engine.log[-1]
+        asker = last.seat if by is None else by
+        if last.seat != asker or not self.is_human(last.seat):
+            name = self.engine.seat_name(last.seat)
+            raise UndoRefused(
+                f"the last decision was {name}'s: with hidden information, undo never "
+                "takes back another seat's decision"
+            )
+        if not self.engine.can_undo():
+            raise UndoRefused("chance or a reveal came after the last decision")
+        return 1
 
     def can_undo(self, by: int | None = None) -> bool:
         try:

@@ -32,10 +32,10 @@ import pytest
 
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.context import Context
-from tabletop.framework.engine import Engine, clone
+from tabletop.framework.engine import Engine
 from tabletop.framework.errors import GameOver, IllegalAction, Unsupported
 from tabletop.framework.fuzz import ILLEGAL_ACTION, fuzz, json_problem
-from tabletop.framework.game import GameDefinition, State
+from tabletop.framework.game import GameDefinition, State, clone
 from tabletop.framework.record import GameRecord
 
 if TYPE_CHECKING:

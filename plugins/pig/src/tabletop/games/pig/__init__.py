@@ -19,6 +19,7 @@ from tabletop.framework import (
     Context,
     GameDefinition,
     GameInfo,
+    GameRegistrar,
     OptionSpec,
     Prompt,
     Result,
@@ -102,13 +103,12 @@ class Pig(GameDefinition):
             ctx.emit(
                 "hold",
                 f"banks {state['turn_total']}",
-                seat=seat,
                 banked=state["turn_total"],
             )
             state["turn_total"] = 0
             if state["banks"][seat] >= state["target"]:
                 state["winner"] = seat
-                ctx.reveal(f"reaches {state['target']} and wins", seat=seat, banks=state["banks"])
+                ctx.reveal(f"reaches {state['target']} and wins", banks=state["banks"])
                 return
             self._pass_die(state)
             return
@@ -116,10 +116,10 @@ class Pig(GameDefinition):
         if faces.count(1) == 2:
             state["banks"][seat] = 0
             state["turn_total"] = 0
-            ctx.emit("bust", "snake eyes: bank wiped (§3)", seat=seat)
+            ctx.emit("bust", "snake eyes: bank wiped (§3)")
             self._pass_die(state)
         elif 1 in faces:
-            ctx.emit("bust", f"rolled a 1: loses {state['turn_total']} (§2.1)", seat=seat)
+            ctx.emit("bust", f"rolled a 1: loses {state['turn_total']} (§2.1)")
             state["turn_total"] = 0
             self._pass_die(state)
         else:
@@ -178,5 +178,5 @@ class Pig(GameDefinition):
 
 
 @hookimpl
-def tabletop_register_games(register: Any) -> None:
+def tabletop_register_games(register: GameRegistrar) -> None:
     register(Pig())

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import hookimpl
+from tabletop.framework import GameRegistrar, hookimpl
 
 from .bot import GreedyBot
 from .game import RedFlagOverParis
@@ -17,7 +17,7 @@ __all__ = ["GreedyBot", "RedFlagOverParis"]
 
 
 @hookimpl
-def tabletop_register_games(register: Any) -> None:
+def tabletop_register_games(register: GameRegistrar) -> None:
     register(RedFlagOverParis())
 
 
