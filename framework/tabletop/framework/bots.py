@@ -46,6 +46,13 @@ def bot_seed(seed: int, seat: int) -> int:
     return (seed * 1_000_003 + 7919 * (seat + 1)) % 2**63
 
 
+def batch_seed(seed: int, index: int) -> int:
+    """Seed of the index-th game of a batch run (``simulate``, ``fuzz``, tournaments):
+    distinct, stable, printable, and the same scheme everywhere so that a game reported
+    by one command can be played again by another."""
+    return seed * 100_003 + index
+
+
 def bot_move(engine: Engine, bot: Bot, rng_factory: Callable[[int], RandomSource]) -> Action:
     """The action ``bot`` takes at the engine's current prompt.
 

@@ -47,7 +47,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.framework.bots import bot_seed
+from tabletop.framework.bots import RandomBot, batch_seed, bot_move, bot_seed
 from tabletop.framework.engine import DiceFactory, Engine, RngFactory, resolve_options
 from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError
 from tabletop.framework.game import GameDefinition, Prompt, Result
@@ -65,11 +65,6 @@ ILLEGAL_ACTION = "\x00tabletop-fuzz-illegal"
 
 class FuzzProblem(Exception):
     """A broken guarantee found while fuzzing (internal: becomes a FuzzFailure)."""
-
-
-def fuzz_seed(seed: int, index: int) -> int:
-    """Seed of the index-th game of a run (same scheme as ``tabletop simulate``)."""
-    return seed * 100_003 + index
 
 
 @dataclass
@@ -213,12 +208,10 @@ class _Game:
         options: dict[str, str],
         rng_factory: RngFactory,
         dice_factory: DiceFactory,
-        chooser: Any,
     ) -> None:
         self.game = game
         self.rng_factory = rng_factory
         self.dice_factory = dice_factory
-        self.chooser = chooser
         self.engine = Engine(
             game,
             seed=seed,
@@ -232,6 +225,7 @@ class _Game:
         self.shadow_game = copy.deepcopy(game)
         self.shadow: Engine | None = None
         self.roundtrips = 0
+        self.bot = RandomBot()
 
     def check_state(self, where: str) -> str:
         """Run the per-state checks; return the state's digest."""
@@ -335,7 +329,8 @@ class _Game:
             if count >= max_actions:
                 raise FuzzProblem(f"no result after {max_actions} actions")
             prompt = engine.prompt
-            action = self.chooser.choice(prompt.choices).action
+            # the same move a random bot seat makes in `simulate` and in the UI
+            action = bot_move(engine, self.bot, self.rng_factory)
             where = f"action {count + 1} ({action!r} by seat {prompt.seat})"
             before = digest
             engine.act(prompt.seat, action)
@@ -378,7 +373,6 @@ def fuzz_one(
             options=chosen,
             rng_factory=rng_factory,
             dice_factory=dice_factory,
-            chooser=chooser,
         )
         fuzzed.play(max_actions=max_actions, roundtrip_every=roundtrip_every)
     except Exception as exc:  # anything the game's code raises is a finding
@@ -457,7 +451,7 @@ def fuzz(
     report = FuzzReport(info.id, games, seed)
     started = clock()
     for index in range(games):
-        this_seed = fuzz_seed(seed, index)
+        this_seed = batch_seed(seed, index)
         actions, roundtrips, failure = fuzz_one(
             game,
             seed=this_seed,
