@@ -262,8 +262,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     print(f"# {installed.info.title}, seed {record.seed}, {record.players} players")
     for index, event in engine.history:
         if event.visible_to(None):
-            who = engine.seat_name(engine.log[index - 1].seat) + ": " if index else ""
-            print(f"{index:>4}  {who}{event.text}")
+            print(f"{index:>4}  {engine.event_line(event)}")
     result = engine.result()
     if result is not None:
         print(f"Result: {result.summary}")
