@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
 
 from tabletop.framework import Engine, GameDefinition
 from tabletop.framework.chance import dice_factory, rng_factory
