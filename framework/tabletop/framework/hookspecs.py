@@ -1,13 +1,14 @@
 """The hooks a Tabletop plugin may implement (entry-point group ``tabletop``).
 
 Hooks are for discovery and registration only, never on the per-move path: a pluggy
-call costs about 20 times a plain method call.
+call costs about 20 times a plain method call. A front end may declare hooks of its own
+under the same project marker (the Textual UI's board widget hook lives in
+``tabletop.adapters.tui.hookspecs``): the core knows nothing of any front end.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pluggy
 
@@ -38,12 +39,3 @@ def tabletop_register_games(register: GameRegistrar) -> None:
 @hookspec
 def tabletop_register_bots(register: BotRegistrar) -> None:
     """Register bot kinds: ``register(name, factory, game_id_or_empty_for_any)``."""
-
-
-@hookspec(firstresult=True)
-def tabletop_board_widget(game_id: str) -> Any:
-    """Return a Textual widget class that draws ``game_id``'s view, or None.
-
-    The class is built as ``cls(view=dict)`` and updated with ``widget.update_view(view)``.
-    Import Textual inside the hook so that headless commands never load it.
-    """

@@ -47,6 +47,7 @@ class GameRegistry:
     bots: dict[str, tuple[BotFactory, str]] = field(default_factory=dict)
     failures: list[PluginFailure] = field(default_factory=list)
     manager: pluggy.PluginManager | None = None
+    """The plugin manager, for front ends that add hooks of their own."""
 
     def get(self, game_id: str) -> InstalledGame:
         try:
@@ -58,11 +59,6 @@ class GameRegistry:
     def bot_kinds(self, game_id: str) -> list[str]:
         """Bot kinds usable for ``game_id``: generic ones and the game's own."""
         return [name for name, (_, only) in self.bots.items() if only in ("", game_id)]
-
-    def board_widget(self, game_id: str) -> Any:
-        if self.manager is None:
-            return None
-        return self.manager.hook.tabletop_board_widget(game_id=game_id)
 
 
 def _dist_of(ep: EntryPoint) -> tuple[str, str]:

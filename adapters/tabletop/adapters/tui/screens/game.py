@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Label, OptionList, Static
 from textual.worker import Worker, WorkerState
 
+from tabletop.adapters.tui.hookspecs import board_widget_class
 from tabletop.adapters.tui.presenting import seat_label
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.adapters.tui.widgets import ChoiceList, GameLog, ViewPanel
@@ -59,7 +60,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         app = tabletop(self)
         try:
-            board_class = app.registry.board_widget(self.game.info.id)
+            board_class = board_widget_class(app.registry, self.game.info.id)
         except Exception as exc:  # the plugin's hook failed: fall back to the plain view
             board_class = None
             app.notify(f"The game's board is unavailable: {exc}", severity="warning")
