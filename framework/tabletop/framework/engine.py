@@ -144,6 +144,10 @@ class Engine:
         """Hash of the full state and random state: equal digests, equal games."""
         return digest_of({"state": self.state, "rng": self._rng.getstate()})
 
+    def rng_state(self) -> list[int]:
+        """The random source's state now (for counterfactual checks and analysis)."""
+        return self._rng.getstate()
+
     @property
     def rng_algorithm(self) -> str:
         return self._rng.algorithm

@@ -17,7 +17,10 @@ and after *every* action checks what that promise rests on:
 * undo, where allowed, returns the exact previous digest and redoing gives it back;
 * a *shadow* engine replaying the same actions from the same seed reaches the same
   digest;
-* the record survives a save/load round trip (record -> JSON text -> record).
+* the record survives a save/load round trip (record -> JSON text -> record);
+* in a game with hidden information, nothing a seat receives (view, prompt, events)
+  tells it what it must not know: the counterfactual checks of ``leaks.py`` run on every
+  action and on setup's draws.
 
 The shadow engine is the speed trick: rather than replaying the whole log from the
 start at each check (quadratic: a 200-action game would cost 20,000 replayed actions),
@@ -43,14 +46,16 @@ import copy
 import json
 import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.framework.bots import RandomBot, batch_seed, bot_move, bot_seed
 from tabletop.framework.engine import DiceFactory, Engine, RngFactory, resolve_options
 from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError
-from tabletop.framework.game import GameDefinition, Prompt, Result
+from tabletop.framework.game import GameDefinition, Prompt, Result, clone
+from tabletop.framework.leaks import Leak, LeakChecker
 from tabletop.framework.record import GameRecord
 
 #: Longest game the fuzzer lets run before calling it stuck.
@@ -226,6 +231,17 @@ class _Game:
         self.shadow: Engine | None = None
         self.roundtrips = 0
         self.bot = RandomBot()
+        self.leaks = (
+            LeakChecker(
+                game,
+                players=players,
+                rng_factory=rng_factory,
+                dice_factory=dice_factory,
+                seed=seed,
+            )
+            if game.hides_information(options)
+            else None
+        )
 
     def check_state(self, where: str) -> str:
         """Run the per-state checks; return the state's digest."""
@@ -316,8 +332,21 @@ class _Game:
             raise FuzzProblem(f"end of game: the saved game does not reload: {exc}") from exc
         self.roundtrips += 1
 
+    @contextmanager
+    def leak_check(self, where: str) -> Iterator[LeakChecker | None]:
+        """The leak checker when this game has hidden information; a Leak becomes a
+        finding that says where it happened."""
+        leaks = self.leaks if self.leaks is not None and self.leaks.supported else None
+        try:
+            yield leaks
+        except Leak as exc:
+            raise FuzzProblem(f"{where}: leak: {exc}") from exc
+
     def play(self, *, max_actions: int, roundtrip_every: int | None) -> None:
         engine = self.engine
+        with self.leak_check("setup") as leaks:
+            if leaks is not None:
+                leaks.check_setup(engine.options)
         digest = self.check_state("after setup")
         self.shadow_step("after setup", digest)
         if roundtrip_every != 0:
@@ -333,7 +362,11 @@ class _Game:
             action = bot_move(engine, self.bot, self.rng_factory)
             where = f"action {count + 1} ({action!r} by seat {prompt.seat})"
             before = digest
+            state, rng_state = clone(engine.state), engine.rng_state()
             engine.act(prompt.seat, action)
+            with self.leak_check(where) as leaks:
+                if leaks is not None:
+                    leaks.check_action(state, rng_state, prompt.seat, action, salt=count)
             digest = self.check_state(f"after {where}")
             if engine.can_undo():
                 undone = engine.undo()

@@ -15,8 +15,11 @@ The kit covers the smallest and largest player counts and, for options, the defa
 plus each non-default value on its own (override ``players`` / ``option_sets`` to
 choose). Hidden information is checked by resampling: ``hidden_variants`` returns a
 state that differs from the real one only in what ``seat`` may not know (by default
-the game's own ``determinize``); the seat's view must not change. Override it when the
-game has no ``determinize`` (Pig's conformance test shows how).
+the game's own ``determinize``); the seat's view and prompt must not change, and
+nothing it receives from the next action (events, the view after it) may change
+either, unless the action is a reveal. Random draws are also perturbed one at a time:
+a draw whose effect is hidden from a seat's view must not show in its events. See
+``tabletop.framework.leaks`` for the reasoning.
 
 It imports only the framework (it is loaded in every pytest run, and a plugin's tests
 need nothing but the framework distribution).
@@ -36,6 +39,7 @@ from tabletop.framework.engine import Engine
 from tabletop.framework.errors import GameOver, IllegalAction, Unsupported
 from tabletop.framework.fuzz import ILLEGAL_ACTION, fuzz, json_problem
 from tabletop.framework.game import GameDefinition, State, clone
+from tabletop.framework.leaks import Leak, LeakChecker
 from tabletop.framework.record import GameRecord
 
 if TYPE_CHECKING:
@@ -257,6 +261,46 @@ class GameConformance:
                         "when only information hidden from it changed (a leak)"
                     )
                     checked += 1
+        if not checked:
+            pytest.skip("no configuration hides information")
+
+    @pytest.mark.conformance
+    def test_nothing_a_seat_receives_leaks(self) -> None:
+        """Events, the log, prompts and views after each action: every channel a seat
+        (or a bot in it, or the public export) receives, checked by counterfactuals."""
+        rng_factory, dice_factory = default_factories()
+        checked = 0
+        for label, engine in self.games():
+            if not self.game.hides_information(engine.options):
+                continue
+            checker = LeakChecker(
+                self.game,
+                players=engine.players,
+                rng_factory=rng_factory,
+                dice_factory=dice_factory,
+                seed=engine.seed,
+                resample=self.hidden_variants,
+            )
+            chooser = rng_factory(engine.seed ^ 0x5EED)
+            try:
+                checker.check_setup(engine.options)
+                while engine.prompt is not None and len(engine.log) < self.max_actions:
+                    prompt = engine.prompt
+                    state, rng_state = clone(engine.state), engine.rng_state()
+                    action = chooser.choice(prompt.choices).action
+                    engine.act(prompt.seat, action)
+                    checker.check_action(
+                        state, rng_state, prompt.seat, action, salt=len(engine.log)
+                    )
+                    checked += 1
+            except Unsupported as exc:
+                pytest.skip(f"no way to resample hidden information: {exc}")
+            except Leak as exc:
+                raise AssertionError(
+                    f"{label}, action {len(engine.log)}: a leak: {exc}"
+                ) from None
+            if not checker.supported:
+                pytest.skip("no way to resample hidden information (no determinize)")
         if not checked:
             pytest.skip("no configuration hides information")
 

@@ -39,8 +39,9 @@ RULES = """\
 **Two dice** (§3, variant): roll two dice. A single 1 loses the turn total as above;
 double 1s also wipe your bank.
 
-**Secret banks** (§4, variant): you see only your own bank; the others are shown when
-the game ends.
+**Secret banks** (§4, variant): everyone rolls behind a screen. The others see that you
+rolled, held or went bust, never the numbers; you see only your own bank and turn total.
+All banks are shown when the game ends.
 """
 
 
@@ -98,32 +99,41 @@ class Pig(GameDefinition):
         )
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        # With secret banks (§4) numbers go only to the seat they belong to: a public
+        # roll or "banks 12" would let the others keep count of the hidden banks.
+        mine = [seat] if state["secret"] else None
         if action == "hold":
-            state["banks"][seat] += state["turn_total"]
-            ctx.emit(
-                "hold",
-                f"banks {state['turn_total']}",
-                banked=state["turn_total"],
-            )
+            banked = state["turn_total"]
+            state["banks"][seat] += banked
             state["turn_total"] = 0
+            if state["secret"]:
+                ctx.emit("hold", "holds")
+                ctx.emit("hold", f"you bank {banked}", seats=mine, banked=banked)
+            else:
+                ctx.emit("hold", f"banks {banked}", banked=banked)
             if state["banks"][seat] >= state["target"]:
                 state["winner"] = seat
                 ctx.reveal(f"reaches {state['target']} and wins", banks=state["banks"])
                 return
             self._pass_die(state)
             return
-        faces = ctx.roll(state["dice"], 6, reason="Pig §2")
+        faces = ctx.roll(state["dice"], 6, reason="Pig §2", seats=mine)
+        if 1 not in faces:
+            state["turn_total"] += sum(faces)
+            return
+        lost = state["turn_total"]
+        state["turn_total"] = 0
         if faces.count(1) == 2:
             state["banks"][seat] = 0
-            state["turn_total"] = 0
-            ctx.emit("bust", "snake eyes: bank wiped (§3)")
-            self._pass_die(state)
-        elif 1 in faces:
-            ctx.emit("bust", f"rolled a 1: loses {state['turn_total']} (§2.1)")
-            state["turn_total"] = 0
-            self._pass_die(state)
+            why = "snake eyes: bank wiped (§3)"
         else:
-            state["turn_total"] += sum(faces)
+            why = f"rolled a 1: loses {lost} (§2.1)"
+        if state["secret"]:
+            ctx.emit("bust", "goes bust")
+            ctx.emit("bust", why, seats=mine)
+        else:
+            ctx.emit("bust", why)
+        self._pass_die(state)
 
     def _pass_die(self, state: State) -> None:
         state["active"] = (state["active"] + 1) % len(state["banks"])
@@ -139,7 +149,11 @@ class Pig(GameDefinition):
             "target": state["target"],
             "turn": state["turn"],
             "active": state["active"],
-            "turn_total": state["turn_total"],
+            "turn_total": (
+                state["turn_total"]
+                if not state["secret"] or over or seat == state["active"]
+                else None
+            ),
             "banks": banks,
             "winner": state["winner"],
         }
@@ -172,6 +186,18 @@ class Pig(GameDefinition):
         if leaders and state["winner"] is None:
             problems.append("someone reached the target but nobody won")
         return problems
+
+    def determinize(self, state: State, seat: int, ctx: Context) -> State:
+        """With secret banks, while play goes on a seat knows neither the other banks
+        nor another player's turn total: any values below the target fit its view."""
+        if state["secret"] and state["winner"] is None:
+            for other in range(len(state["banks"])):
+                if other != seat:
+                    state["banks"][other] = ctx.rng.randint(0, state["target"] - 1)
+            if state["active"] != seat:
+                room = state["target"] - 1 - state["banks"][state["active"]]
+                state["turn_total"] = ctx.rng.randint(0, max(room, 0))
+        return state
 
     def rules_summary(self) -> str:
         return RULES

@@ -1,0 +1,90 @@
+"""Secrets never leak: the Liar's Dice cases that once passed every check now fail
+the conformance kit and the fuzzer, naming the event; the correct game passes both."""
+
+from __future__ import annotations
+
+import pytest
+from liars import DroppedSeatsLiars, LiarsDice, LiveStateLiars, PublicRollLiars
+
+from tabletop.framework import Engine, GameDefinition
+from tabletop.framework.chance import LoadedDice, dice_factory, rng_factory
+from tabletop.framework.fuzz import fuzz
+from tabletop.framework.testing import GameConformance
+
+LEAKY = [
+    (PublicRollLiars(), "event 'dice'"),
+    (DroppedSeatsLiars(), "event 'cup'"),
+    (LiveStateLiars(), "event 'bid'"),
+]
+
+
+class TestLiarsDiceConformance(GameConformance):
+    """The correct game passes the whole kit, leak checks included."""
+
+    game = LiarsDice()
+    fuzz_games = 20
+
+
+def _kit(game: GameDefinition) -> GameConformance:
+    return type("Kit", (GameConformance,), {"game": game, "seeds": (1, 2)})()
+
+
+@pytest.mark.parametrize(("game", "named"), LEAKY, ids=lambda x: getattr(x, "info", x))
+def test_a_leaking_game_fails_the_conformance_kit_naming_the_event(
+    game: GameDefinition, named: str
+) -> None:
+    with pytest.raises(AssertionError, match="a leak") as failure:
+        _kit(game).test_nothing_a_seat_receives_leaks()
+    assert named in str(failure.value)
+
+
+@pytest.mark.parametrize(("game", "named"), LEAKY, ids=lambda x: getattr(x, "info", x))
+def test_a_leaking_game_fails_tabletop_fuzz_naming_the_event(
+    game: GameDefinition, named: str
+) -> None:
+    report = fuzz(game, games=4, seed=3, rng_factory=rng_factory, dice_factory=dice_factory)
+    assert report.errors == 4
+    assert all("leak" in f.reason and named in f.reason for f in report.failures), [
+        f.reason for f in report.failures
+    ]
+
+
+def test_the_correct_game_passes_fuzz() -> None:
+    report = fuzz(
+        LiarsDice(), games=30, seed=3, rng_factory=rng_factory, dice_factory=dice_factory
+    )
+    assert report.errors == 0, [f.reason for f in report.failures]
+    assert report.completed == 30
+
+
+def test_private_rolls_show_faces_only_to_their_seat_and_work_with_loaded_dice() -> None:
+    engine = Engine(
+        LiarsDice(),
+        seed=1,
+        players=2,
+        options={},
+        rng_factory=rng_factory,
+        dice_factory=lambda rng: LoadedDice([6, 5, 2, 2]),
+    )
+    assert engine.view(0)["you"]["dice"] == [6, 5]
+    assert engine.view(1)["you"]["dice"] == [2, 2]
+    mine = [e.text for e in engine.events_for(0) if e.kind == "dice"]
+    public = [e.text for e in engine.events_for(None) if e.kind == "dice"]
+    assert "secret roll: 6, 5 (cup)" in mine and "secret roll: 2, 2 (cup)" not in mine
+    assert all("secret roll" not in text for text in public)
+    assert public == ["rolled 2d6 in secret (cup)"] * 2
+    assert [e.concerns for e in engine.events_for(None) if e.kind == "dice"] == [0, 1]
+
+
+def test_event_data_keeps_what_was_true_when_it_happened() -> None:
+    """The reveal carries the cups as they were, not the next round's secret dice."""
+    engine = Engine(
+        LiarsDice(), seed=5, players=2, options={}, rng_factory=rng_factory,
+        dice_factory=lambda rng: LoadedDice([1, 1, 2, 2, 3, 4, 5]),
+    )
+    engine.act(0, "bid:1:1")
+    engine.act(1, "challenge")  # two 1s shown: the challenger loses; new round rolled
+    reveal = next(e for e in engine.events_for(None) if e.kind == "reveal")
+    assert reveal.data["dice"] == [[1, 1], [2, 2]]
+    assert engine.state["dice"] == [[3, 4], [5]]
+    assert engine.events_for(None)[-1].kind == "dice"
