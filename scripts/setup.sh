@@ -94,7 +94,8 @@ fi
 rm -f "$STAMP"
 pip=("$VENV/bin/python" -m pip)
 if [ "$fresh" = 1 ]; then
-    "${pip[@]}" install --quiet --upgrade pip
+    # Nice to have; the pip that venv bundles with Python 3.11+ is new enough.
+    "${pip[@]}" install --quiet --upgrade pip || echo "(pip not upgraded; going on)"
 fi
 # Before 0.2 framework, adapters and app were one distribution named "tabletop" (a
 # name that belongs to another project on PyPI); take it out of an old .venv first.
