@@ -25,6 +25,7 @@ from tabletop.framework import (
     Result,
     State,
     hookimpl,
+    views,
 )
 
 RULES = """\
@@ -140,23 +141,43 @@ class Pig(GameDefinition):
         state["turn"] += 1
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """``status`` and ``seats`` follow the view schema (``tabletop.framework.views``),
+        so the generic screen draws a line and a table of banks; ``banks`` keeps the
+        numbers for programs (bots, tests). With secret banks (§4) another seat's bank
+        and turn total read "?" (None in ``banks``) until the game ends."""
         over = state["winner"] is not None
         banks: list[int | None] = [
             bank if (not state["secret"] or over or index == seat) else None
             for index, bank in enumerate(state["banks"])
         ]
+        active = state["active"]
+        total = state["turn_total"] if not state["secret"] or over or seat == active else None
         return {
-            "target": state["target"],
-            "turn": state["turn"],
-            "active": state["active"],
-            "turn_total": (
-                state["turn_total"]
-                if not state["secret"] or over or seat == state["active"]
-                else None
-            ),
+            "status": self._status(state, total),
+            "seats": self._seat_rows(state, banks, total),
             "banks": banks,
-            "winner": state["winner"],
         }
+
+    def _status(self, state: State, total: int | None) -> str:
+        names = self.seat_names(len(state["banks"]), {})
+        if state["winner"] is not None:
+            return f"{names[state['winner']]} reached {state['target']} and won."
+        risk = f", {total} at risk" if total else ""
+        first = f"First to {state['target']} wins."
+        return f"Turn {state['turn']}: {names[state['active']]} to roll{risk}. {first}"
+
+    def _seat_rows(
+        self, state: State, banks: list[int | None], total: int | None
+    ) -> list[views.SeatEntry]:
+        rows: list[dict[str, Any]] = []
+        for index, bank in enumerate(banks):
+            row: dict[str, Any] = {"Bank": "?" if bank is None else bank}
+            if index == state["active"] and state["winner"] is None:
+                row["Turn"] = f"{total} at risk" if total else "to roll"
+                if total is None:
+                    row["Turn"] = "?"
+            rows.append(row)
+        return views.seats(self.seat_names(len(banks), {}), rows)
 
     def result(self, state: State) -> Result | None:
         winner = state["winner"]
