@@ -1,0 +1,250 @@
+"""Decisions that several seats make: in secret and revealed together, in a fixed seat
+order, or by two seats that must agree.
+
+The engine asks one seat at a time (one prompt, one seat), which keeps bots, undo,
+saves and the hand-off screen simple. A decision several seats make is therefore a
+run of prompts, one per seat, whose answers are kept in the state until the decision
+is complete. These helpers hold that bookkeeping as plain data inside the state (so
+it saves, replays and digests like everything else) and emit the right events:
+
+``SecretChoices``
+    Secret objectives, sealed bids, simultaneous orders. Each seat answers in turn,
+    but nobody learns an answer before all are in: the others see only "has chosen".
+    ``reveal`` shows them all at once (a reveal: undo cannot cross it), and
+    ``resample`` is what ``determinize`` calls so that search bots and the leak checks
+    treat a sealed answer as unknown.
+``OrderedVote``
+    Votes and modifiers cast publicly in a fixed seat order; each seat sees the
+    earlier votes before casting its own.
+``Agreement``
+    Two (or more) seats choose in secret; if they agree, that is the decision; if
+    not, a die-off decides: each rolls a die in public, rolling again on a tie for the
+    highest, and the highest roller's choice stands.
+
+Each wraps a dict that lives in the state; make one with ``new`` and store the dict,
+then wrap it again in later calls (``SecretChoices(state["orders"])``). Bots take part
+through the ordinary prompt path: a helper only tells the game whose turn it is
+(``next_seat``) and records what was chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from tabletop.framework.context import Context
+from tabletop.framework.ports import RandomSource
+
+Data = dict[str, Any]
+
+
+class SecretChoices:
+    """A decision each of ``seats`` makes in secret, revealed together."""
+
+    kind = "secret"
+
+    def __init__(self, data: Data) -> None:
+        self.data = data
+
+    @classmethod
+    def new(cls, topic: str, seats: Iterable[int]) -> Data:
+        """The plain data to keep in the state; ``seats`` answer in this order."""
+        order = list(seats)
+        return {"kind": cls.kind, "topic": topic, "seats": order, "chosen": [None] * len(order)}
+
+    @property
+    def topic(self) -> str:
+        return str(self.data["topic"])
+
+    @property
+    def seats(self) -> list[int]:
+        return list(self.data["seats"])
+
+    @property
+    def next_seat(self) -> int | None:
+        """The seat that must answer now, or None when every seat has answered."""
+        for seat, chosen in zip(self.data["seats"], self.data["chosen"], strict=True):
+            if chosen is None:
+                return int(seat)
+        return None
+
+    @property
+    def complete(self) -> bool:
+        return self.next_seat is None
+
+    def choose(self, seat: int, value: str, ctx: Context, *, label: str = "") -> bool:
+        """Record ``seat``'s sealed answer; return True once every seat has answered.
+
+        Everyone is told that the seat has chosen; only the seat sees what.
+        """
+        if seat != self.next_seat:
+            raise ValueError(f"seat {seat} is not the one to choose ({self.topic})")
+        index = self.data["seats"].index(seat)
+        self.data["chosen"][index] = value
+        ctx.emit("sealed", f"has chosen ({self.topic})", about=seat)
+        ctx.emit(
+            "sealed",
+            f"you chose {label or value} ({self.topic})",
+            seats=[seat],
+            about=seat,
+            value=value,
+        )
+        return self.complete
+
+    def answers(self) -> dict[int, str]:
+        """Every answer by seat (only for the game's rules, never for a view)."""
+        return {
+            int(seat): str(value)
+            for seat, value in zip(self.data["seats"], self.data["chosen"], strict=True)
+            if value is not None
+        }
+
+    def reveal(
+        self,
+        ctx: Context,
+        *,
+        label: Callable[[str], str] = str,
+        names: Sequence[str] = (),
+    ) -> dict[int, str]:
+        """Show every answer at once (an undo barrier) and return them by seat.
+
+        ``names`` are the seat names for the event text (default "seat 1", ...)."""
+        if not self.complete:
+            raise ValueError(f"not every seat has chosen yet ({self.topic})")
+        answers = self.answers()
+        words = "; ".join(
+            f"{_name(names, seat)}: {label(value)}" for seat, value in answers.items()
+        )
+        ctx.reveal(
+            f"{self.topic} revealed: {words}",
+            topic=self.topic,
+            answers={str(seat): value for seat, value in answers.items()},
+        )
+        return answers
+
+    def view_for(self, seat: int | None) -> Data:
+        """What ``seat`` may see: who has answered, and its own answer only."""
+        mine = None
+        if seat is not None and seat in self.data["seats"]:
+            mine = self.data["chosen"][self.data["seats"].index(seat)]
+        return {
+            "topic": self.topic,
+            "answered": [
+                int(s)
+                for s, chosen in zip(self.data["seats"], self.data["chosen"], strict=True)
+                if chosen is not None
+            ],
+            "waiting_for": self.next_seat,
+            "yours": mine,
+        }
+
+    def resample(
+        self, seat: int, options: Callable[[int], Sequence[str]], rng: RandomSource
+    ) -> None:
+        """For ``determinize``: replace every sealed answer but ``seat``'s own by a
+        random one of the answers that seat could have given (``options(other)``)."""
+        for index, other in enumerate(self.data["seats"]):
+            if other != seat and self.data["chosen"][index] is not None:
+                self.data["chosen"][index] = rng.choice(list(options(int(other))))
+
+
+class OrderedVote:
+    """Votes (or any public answers) cast one seat after another, in a fixed order."""
+
+    kind = "vote"
+
+    def __init__(self, data: Data) -> None:
+        self.data = data
+
+    @classmethod
+    def new(cls, topic: str, seats: Iterable[int]) -> Data:
+        order = list(seats)
+        return {"kind": cls.kind, "topic": topic, "seats": order, "votes": [None] * len(order)}
+
+    @property
+    def topic(self) -> str:
+        return str(self.data["topic"])
+
+    @property
+    def next_seat(self) -> int | None:
+        for seat, vote in zip(self.data["seats"], self.data["votes"], strict=True):
+            if vote is None:
+                return int(seat)
+        return None
+
+    @property
+    def complete(self) -> bool:
+        return self.next_seat is None
+
+    def vote(self, seat: int, value: str, ctx: Context, *, label: str = "") -> bool:
+        """Record ``seat``'s public vote; return True once every seat has voted."""
+        if seat != self.next_seat:
+            raise ValueError(f"seat {seat} does not vote now ({self.topic})")
+        self.data["votes"][self.data["seats"].index(seat)] = value
+        ctx.emit("vote", f"votes {label or value} ({self.topic})", about=seat, value=value)
+        return self.complete
+
+    def votes(self) -> dict[int, str]:
+        return {
+            int(seat): str(value)
+            for seat, value in zip(self.data["seats"], self.data["votes"], strict=True)
+            if value is not None
+        }
+
+    def tally(self) -> dict[str, int]:
+        """How many votes each answer got, most first (ties in order of first vote)."""
+        counts: dict[str, int] = {}
+        for value in self.votes().values():
+            counts[value] = counts.get(value, 0) + 1
+        return dict(sorted(counts.items(), key=lambda item: -item[1]))
+
+    def view_for(self, seat: int | None) -> Data:
+        """Votes are public: everyone sees every vote cast so far."""
+        return {
+            "topic": self.topic,
+            "votes": {str(s): v for s, v in self.votes().items()},
+            "waiting_for": self.next_seat,
+        }
+
+
+class Agreement(SecretChoices):
+    """Seats that must agree: sealed answers, then a die-off if they differ."""
+
+    kind = "agreement"
+
+    def settle(
+        self,
+        ctx: Context,
+        *,
+        label: Callable[[str], str] = str,
+        names: Sequence[str] = (),
+        sides: int = 6,
+    ) -> tuple[str, int | None]:
+        """Reveal the answers; return the decision and the seat that won a die-off
+        (None when all agreed). The die-off rolls in public until one seat is highest."""
+        answers = self.reveal(ctx, label=label, names=names)
+        values = set(answers.values())
+        if len(values) == 1:
+            decided = values.pop()
+            ctx.emit("agreement", f"agreed: {label(decided)} ({self.topic})", value=decided)
+            return decided, None
+        rolling = list(answers)
+        while True:
+            rolls = {seat: ctx.roll(1, sides, reason="die-off", about=seat)[0] for seat in rolling}
+            best = max(rolls.values())
+            rolling = [seat for seat, face in rolls.items() if face == best]
+            if len(rolling) == 1:
+                break
+        winner = rolling[0]
+        decided = answers[winner]
+        ctx.emit(
+            "agreement",
+            f"wins the die-off: {label(decided)} ({self.topic})",
+            about=winner,
+            value=decided,
+        )
+        return decided, winner
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"

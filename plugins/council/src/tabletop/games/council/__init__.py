@@ -1,0 +1,328 @@
+"""Council: Tabletop's example of decisions that several seats make.
+
+Three rounds. In each, every councillor seals an agenda (a secret choice revealed all
+at once), the council votes on a proposal drawn from a bag (in a fixed seat order,
+each vote public), and the round's two consuls must agree on the treasury (sealed
+answers; a die-off when they differ). Most influence after three rounds wins.
+
+The module is organised by decision, as a rules module should be: each phase's prompt,
+its handler and the automatic steps that follow sit together under one name. The
+bookkeeping of the multi-seat decisions comes from ``tabletop.framework.decisions``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tabletop.framework import (
+    Action,
+    Choice,
+    Context,
+    GameDefinition,
+    GameInfo,
+    GameRegistrar,
+    Prompt,
+    Result,
+    State,
+    hookimpl,
+    views,
+)
+from tabletop.framework.decisions import Agreement, OrderedVote, SecretChoices
+
+ROUNDS = 3
+AGENDAS = ("grain", "walls", "temple")
+AGENDA_TEXT = {
+    "grain": "Grain: feed the city",
+    "walls": "Walls: defend the city",
+    "temple": "Temple: honour the gods",
+}
+TREASURY = ("feast", "fleet")
+#: §2.2: the proposal bag holds each agenda twice; three are drawn in a game.
+BAG = [agenda for agenda in AGENDAS for _ in range(2)]
+
+RULES = """\
+# Council
+
+**Goal** (§1): have the most influence after three rounds; a tie is a shared win.
+
+**Agendas** (§2.1): each councillor seals one agenda (grain, walls or temple). When all
+have sealed, the agendas are shown together. An agenda nobody else chose is worth
+2 influence; a shared one is worth 1.
+
+**Proposal** (§2.2): one proposal is drawn at random from a bag holding each agenda
+twice, and shown to all.
+
+**Vote** (§2.3): starting with the round's first councillor and going round the table,
+each votes yes or no in the open. More yes than no passes the proposal: each councillor
+whose agenda matches it gains 3. Otherwise it fails and each councillor who voted no
+gains 1.
+
+**Consuls** (§2.4): the round's first two councillors each seal a use for the treasury
+(feast or fleet). If they agree, each gains 1. If not, they roll a die each (again on a
+tie): the higher roller's use stands and that consul gains 2.
+
+**Rounds** (§2.5): the first councillor moves one seat to the left each round.
+"""
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    return tuple(f"Councillor {n}" for n in range(1, players + 1))
+
+
+def round_order(state: State) -> list[int]:
+    """The seats from this round's first councillor round the table (§2.3, §2.5)."""
+    players = len(state["influence"])
+    return [(state["first"] + step) % players for step in range(players)]
+
+
+# §2.1 Agendas: a secret choice revealed together ------------------------------------
+
+
+def agendas_prompt(state: State) -> Prompt:
+    sealed = SecretChoices(state["agendas"])
+    seat = sealed.next_seat
+    assert seat is not None
+    choices = tuple(
+        Choice(
+            f"agenda:{agenda}",
+            f"Seal {agenda}",
+            detail=f"{AGENDA_TEXT[agenda]}. Worth 2 influence if nobody else seals it, "
+            "1 if shared; 3 more if the round's proposal matches and passes.",
+        )
+        for agenda in AGENDAS
+    )
+    return Prompt(seat, "Seal your agenda for this round", choices, rule="§2.1")
+
+
+def agendas_handle(state: State, seat: int, agenda: str, ctx: Context) -> None:
+    sealed = SecretChoices(state["agendas"])
+    if not sealed.choose(seat, agenda, ctx, label=agenda):
+        return
+    chosen = sealed.reveal(ctx, names=seat_names(len(state["influence"])))
+    state["revealed"] = {str(s): a for s, a in chosen.items()}
+    for s, agenda_of in chosen.items():
+        alone = sum(a == agenda_of for a in chosen.values()) == 1
+        gain = 2 if alone else 1
+        state["influence"][s] += gain
+        ctx.emit("score", f"gains {gain} for {agenda_of} (§2.1)", about=s, gain=gain)
+    proposal_draw(state, ctx)
+
+
+# §2.2 Proposal: a public draw from a bag ------------------------------------------
+
+
+def proposal_draw(state: State, ctx: Context) -> None:
+    (state["proposal"],) = ctx.draw(state["bag"], reason="proposal, §2.2")
+    state["vote"] = OrderedVote.new("proposal", round_order(state))
+    state["phase"] = "vote"
+
+
+# §2.3 Vote: public, in seat order ---------------------------------------------------
+
+
+def vote_prompt(state: State) -> Prompt:
+    vote = OrderedVote(state["vote"])
+    seat = vote.next_seat
+    assert seat is not None
+    proposal = state["proposal"]
+    backers = [int(s) for s, a in state["revealed"].items() if a == proposal]
+    detail = (
+        f"The proposal is {proposal}. It passes with more yes than no votes; then every "
+        f"councillor who sealed {proposal} gains 3 ({len(backers)} did)."
+    )
+    choices = (
+        Choice("vote:yes", "Vote yes", detail=detail),
+        Choice("vote:no", "Vote no", detail=detail + " If it fails, each no vote gains 1."),
+    )
+    return Prompt(seat, f"Vote on the proposal: {proposal}", choices, rule="§2.3")
+
+
+def vote_handle(state: State, seat: int, value: str, ctx: Context) -> None:
+    vote = OrderedVote(state["vote"])
+    if not vote.vote(seat, value, ctx):
+        return
+    votes = vote.votes()
+    yes = sum(v == "yes" for v in votes.values())
+    no = len(votes) - yes
+    if yes > no:
+        ctx.emit("proposal", f"the {state['proposal']} proposal passes, {yes} to {no}")
+        gainers = [int(s) for s, a in state["revealed"].items() if a == state["proposal"]]
+        gain = 3
+    else:
+        ctx.emit("proposal", f"the {state['proposal']} proposal fails, {yes} to {no}")
+        gainers = [s for s, v in votes.items() if v == "no"]
+        gain = 1
+    for s in gainers:
+        state["influence"][s] += gain
+        ctx.emit("score", f"gains {gain} (§2.3)", about=s, gain=gain)
+    order = round_order(state)
+    state["consuls"] = Agreement.new("treasury", order[:2])
+    state["phase"] = "consuls"
+
+
+# §2.4 Consuls: two seats who must agree ---------------------------------------------
+
+
+def consuls_prompt(state: State) -> Prompt:
+    consuls = Agreement(state["consuls"])
+    seat = consuls.next_seat
+    assert seat is not None
+    choices = tuple(
+        Choice(
+            f"consul:{use}",
+            f"Treasury to the {use}",
+            detail="If both consuls seal the same use, each gains 1; if not, a die-off "
+            "decides and the winner gains 2.",
+        )
+        for use in TREASURY
+    )
+    return Prompt(seat, "As consul, seal the use of the treasury", choices, rule="§2.4")
+
+
+def consuls_handle(state: State, seat: int, use: str, ctx: Context) -> None:
+    consuls = Agreement(state["consuls"])
+    if not consuls.choose(seat, use, ctx):
+        return
+    _, winner = consuls.settle(ctx, names=seat_names(len(state["influence"])))
+    gains = {s: 1 for s in consuls.seats} if winner is None else {winner: 2}
+    for s, gain in gains.items():
+        state["influence"][s] += gain
+        ctx.emit("score", f"gains {gain} (§2.4)", about=s, gain=gain)
+    round_end(state, ctx)
+
+
+# §2.5 Round end and §1 the end of the game -------------------------------------------
+
+
+def round_start(state: State) -> None:
+    state["agendas"] = SecretChoices.new("agenda", round_order(state))
+    state["revealed"] = {}
+    state["proposal"] = None
+    state["vote"] = None
+    state["consuls"] = None
+    state["phase"] = "agendas"
+
+
+def round_end(state: State, ctx: Context) -> None:
+    if state["round"] == ROUNDS:
+        state["phase"] = "over"
+        ctx.emit("end", "the council rises (§1)")
+        return
+    state["round"] += 1
+    state["first"] = (state["first"] + 1) % len(state["influence"])
+    ctx.emit("round", f"round {state['round']} begins (§2.5)")
+    round_start(state)
+
+
+PROMPTS = {"agendas": agendas_prompt, "vote": vote_prompt, "consuls": consuls_prompt}
+HANDLERS = {"agenda": agendas_handle, "vote": vote_handle, "consul": consuls_handle}
+
+
+class Council(GameDefinition):
+    info = GameInfo(
+        id="council",
+        title="Council",
+        min_players=2,
+        max_players=5,
+        description="Seal an agenda, vote in the open, and agree as consuls or roll for it.",
+        version="1.0.0",
+        hidden_information=True,
+    )
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return seat_names(players)
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        state: State = {
+            "round": 1,
+            "first": 0,
+            "influence": [0] * players,
+            "bag": list(BAG),
+        }
+        round_start(state)
+        return state
+
+    def prompt(self, state: State) -> Prompt | None:
+        phase = state["phase"]
+        return None if phase == "over" else PROMPTS[phase](state)
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        kind, _, value = action.partition(":")
+        HANDLERS[kind](state, seat, value, ctx)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        names = seat_names(len(state["influence"]))
+        over = state["phase"] == "over"
+        phase = {
+            "agendas": "sealing agendas",
+            "vote": f"voting on {state['proposal']}",
+            "consuls": "the consuls decide",
+            "over": "the council has risen",
+        }[state["phase"]]
+        vote = OrderedVote(state["vote"]).votes() if state["vote"] else {}
+        rows = [
+            {
+                "influence": state["influence"][s],
+                "agenda": state["revealed"].get(str(s), "sealed"),
+                "vote": vote.get(s, ""),
+            }
+            for s in range(len(names))
+        ]
+        view: dict[str, Any] = {
+            "status": f"Round {state['round']} of {ROUNDS}: {phase}",
+            "seats": views.seats(names, rows),
+            "zones": [
+                views.zone("Proposal bag", counts={a: state["bag"].count(a) for a in AGENDAS})
+            ],
+            "proposal": state["proposal"],
+            "first": state["first"],
+            "agendas": SecretChoices(state["agendas"]).view_for(seat),
+            "consuls": Agreement(state["consuls"]).view_for(seat) if state["consuls"] else None,
+        }
+        if seat is not None and not over:
+            you = view["agendas"]["yours"]
+            view["you"] = {"agenda": state["revealed"].get(str(seat), you) or "not sealed yet"}
+            if view["consuls"] is not None and view["consuls"]["yours"] is not None:
+                view["you"]["treasury"] = view["consuls"]["yours"]
+        return view
+
+    def result(self, state: State) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        best = max(state["influence"])
+        winners = tuple(s for s, v in enumerate(state["influence"]) if v == best)
+        names = seat_names(len(state["influence"]))
+        return Result(
+            winners,
+            tuple(float(v) for v in state["influence"]),
+            " and ".join(names[s] for s in winners) + f" with {best} influence",
+        )
+
+    def determinize(self, state: State, seat: int, ctx: Context) -> State:
+        """Sealed answers of the other seats are unknown to ``seat``: any answer they
+        could have given fits what it sees. The bag's contents are public."""
+        if state["phase"] == "agendas":
+            SecretChoices(state["agendas"]).resample(seat, lambda s: AGENDAS, ctx.rng)
+        elif state["phase"] == "consuls":
+            Agreement(state["consuls"]).resample(seat, lambda s: TREASURY, ctx.rng)
+        return state
+
+    def invariants(self, state: State) -> Sequence[str]:
+        problems = []
+        if any(v < 0 for v in state["influence"]):
+            problems.append("negative influence")
+        if len(state["bag"]) != len(BAG) - state["round"] + (state["proposal"] is None):
+            problems.append("the bag lost or gained a proposal")
+        return problems
+
+    def describe(self, state: State) -> str:
+        return f"Round {state['round']}"
+
+    def rules_summary(self) -> str:
+        return RULES
+
+
+@hookimpl
+def tabletop_register_games(register: GameRegistrar) -> None:
+    register(Council())

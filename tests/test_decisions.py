@@ -1,0 +1,88 @@
+"""The multi-seat decision helpers: sealed answers, ordered votes, agreement."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.framework import Context
+from tabletop.framework.chance import LoadedDice, Pcg32
+from tabletop.framework.decisions import Agreement, OrderedVote, SecretChoices
+
+
+def _ctx(faces: list[int] | None = None, actor: int | None = None) -> Context:
+    return Context(Pcg32(1), LoadedDice(faces or []), actor=actor)
+
+
+def test_sealed_answers_are_told_only_to_their_seat_until_revealed() -> None:
+    data = SecretChoices.new("objective", [2, 0, 1])
+    sealed = SecretChoices(data)
+    assert sealed.next_seat == 2
+    with pytest.raises(ValueError, match="not the one"):
+        sealed.choose(0, "north", _ctx())
+    ctx = _ctx(actor=2)
+    assert not sealed.choose(2, "north", ctx)
+    assert [e.visible_to(0) for e in ctx.events] == [True, False]
+    assert "north" not in ctx.events[0].text and ctx.events[1].seats == frozenset({2})
+    assert sealed.view_for(0) == {
+        "topic": "objective", "answered": [2], "waiting_for": 0, "yours": None,
+    }
+    assert sealed.view_for(2)["yours"] == "north"
+    sealed.choose(0, "south", _ctx())
+    assert sealed.choose(1, "east", _ctx())
+    reveal = _ctx()
+    assert sealed.reveal(reveal, names=["A", "B", "C"]) == {2: "north", 0: "south", 1: "east"}
+    assert reveal.revealed and "C: north" in reveal.events[0].text
+    assert data["chosen"] == ["north", "south", "east"]  # plain data in the state
+
+
+def test_reveal_before_everyone_answered_is_a_bug_in_the_game() -> None:
+    sealed = SecretChoices(SecretChoices.new("bid", [0, 1]))
+    sealed.choose(0, "3", _ctx())
+    with pytest.raises(ValueError, match="not every seat"):
+        sealed.reveal(_ctx())
+
+
+def test_resample_replaces_the_others_answers_and_keeps_the_seats_own() -> None:
+    sealed = SecretChoices(SecretChoices.new("bid", [0, 1, 2]))
+    for seat in (0, 1, 2):
+        sealed.choose(seat, "a", _ctx())
+    seen = set()
+    for seed in range(30):
+        copy = SecretChoices({**sealed.data, "chosen": list(sealed.data["chosen"])})
+        copy.resample(1, lambda seat: ["a", "b", "c"], Pcg32(seed))
+        assert copy.data["chosen"][1] == "a"
+        seen.update(copy.data["chosen"][0] + copy.data["chosen"][2])
+    assert seen == {"a", "b", "c"}
+
+
+def test_ordered_votes_are_public_and_cast_in_order() -> None:
+    vote = OrderedVote(OrderedVote.new("law", [1, 2, 0]))
+    ctx = _ctx()
+    with pytest.raises(ValueError, match="does not vote now"):
+        vote.vote(0, "yes", ctx)
+    vote.vote(1, "no", ctx)
+    vote.vote(2, "yes", ctx)
+    assert vote.view_for(0) == {"topic": "law", "votes": {"1": "no", "2": "yes"}, "waiting_for": 0}
+    assert vote.vote(0, "yes", ctx)
+    assert vote.tally() == {"yes": 2, "no": 1}
+    assert all(event.seats is None for event in ctx.events)
+    assert [event.concerns for event in ctx.events] == [1, 2, 0]
+
+
+def test_agreement_without_a_die_off() -> None:
+    pact = Agreement(Agreement.new("government", [0, 1]))
+    pact.choose(0, "war", _ctx())
+    pact.choose(1, "war", _ctx())
+    ctx = _ctx()
+    assert pact.settle(ctx) == ("war", None)
+    assert not any(event.kind == "dice" for event in ctx.events)
+
+
+def test_agreement_die_off_rolls_again_on_a_tie() -> None:
+    pact = Agreement(Agreement.new("government", [0, 1]))
+    pact.choose(0, "war", _ctx())
+    pact.choose(1, "peace", _ctx())
+    ctx = _ctx(faces=[6, 6, 1, 3])
+    assert pact.settle(ctx) == ("peace", 1)
+    rolls = [event.data["faces"] for event in ctx.events if event.kind == "dice"]
+    assert rolls == [[6], [6], [1], [3]]
