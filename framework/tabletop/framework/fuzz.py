@@ -10,8 +10,8 @@ and after *every* action checks what that promise rests on:
   digests and undo snapshots see all of it;
 * the prompt offers at least one legal, distinct choice to a real seat, or the game is
   over and has a result;
-* every seat's view and the spectator's view can be built, are JSON-serialisable and
-  leave the state untouched;
+* every seat's view and the spectator's view can be built, are JSON-serialisable,
+  use the view schema's keys as documented, and leave the state untouched;
 * an illegal action and an action by the wrong seat are refused without any change
   (checked with each round trip);
 * undo, where allowed, returns the exact previous digest and redoing gives it back;
@@ -57,6 +57,7 @@ from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError
 from tabletop.framework.game import GameDefinition, Prompt, Result, clone
 from tabletop.framework.leaks import Leak, LeakChecker
 from tabletop.framework.record import GameRecord
+from tabletop.framework.views import check_view_schema
 
 #: Longest game the fuzzer lets run before calling it stuck.
 MAX_ACTIONS = 10_000
@@ -263,11 +264,15 @@ class _Game:
             try:
                 # the definition's own view, not Engine.view's copy: a view that
                 # mutates the state must show up in the digest check below
-                json.dumps(self.game.view(engine.state, seat))
+                view = self.game.view(engine.state, seat)
+                json.dumps(view)
             except Exception as exc:
                 raise FuzzProblem(
                     f"{where}: view for {who} failed: {type(exc).__name__}: {exc}"
                 ) from exc
+            problem = check_view_schema(view, engine.players)
+            if problem is not None:
+                raise FuzzProblem(f"{where}: view for {who}: {problem}")
         if engine.digest() != digest:
             raise FuzzProblem(f"{where}: building a view changed the state")
         return digest

@@ -41,6 +41,7 @@ from tabletop.framework.fuzz import ILLEGAL_ACTION, fuzz, json_problem
 from tabletop.framework.game import GameDefinition, State, clone
 from tabletop.framework.leaks import Leak, LeakChecker
 from tabletop.framework.record import GameRecord
+from tabletop.framework.views import check_view_schema
 
 if TYPE_CHECKING:
     from tabletop.framework.ports import RandomSource
@@ -237,7 +238,9 @@ class GameConformance:
                 for seat in [*range(sample.players), None]:
                     view = self.game.view(sample.state, seat)
                     assert isinstance(view, dict), f"{label}: view must be a dict"
-                    problem = json_problem(view, "view")
+                    problem = json_problem(view, "view") or check_view_schema(
+                        view, sample.players
+                    )
                     assert problem is None, f"{label}: view for seat {seat}: {problem}"
                 assert sample.digest() == before, f"{label}: building a view changed the state"
 
