@@ -223,7 +223,8 @@ def test_a_single_human_against_bots_sees_their_own_view() -> None:
             assert screen.viewer == 1
             text = screen_text(app)
             assert "Player 2 (you)" in text
-            assert "Player 1: —" in text
+            rows = [line.split("│")[1].split() for line in text.splitlines() if "│ Player" in line]
+            assert ["Player", "1", "?"] in rows  # the bot's secret bank
             assert "Pass the keyboard" not in text
 
     run(main)

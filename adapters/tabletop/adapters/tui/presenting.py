@@ -10,18 +10,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeGuard
 
+from rich import box
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
+from tabletop.framework.engine import Engine
 from tabletop.framework.game import Event, GameInfo
 from tabletop.framework.ports import SaveInfo
+from tabletop.framework.views import SCHEMA_KEYS, check_view_schema
 
 #: Bot speeds the player cycles through: seconds a bot waits before each move.
 BOT_SPEEDS: tuple[tuple[str, float], ...] = (("fast", 0.05), ("normal", 0.4), ("slow", 1.2))
-#: View keys whose integer value names a seat ("active": 1 reads "Player 2").
-SEAT_KEYS = frozenset({"active", "seat", "current", "player", "winner", "dealer", "leader"})
 #: Plain values in a list are written on one line up to this many.
 INLINE_ITEMS = 12
+#: Widest a track's bar gets; a longer track is scaled down to it.
+TRACK_WIDTH = 20
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
@@ -93,86 +100,213 @@ def _item_title(item: Mapping[str, Any], index: int) -> str:
     return f"#{index + 1}"
 
 
+def value_text(value: Any) -> Text:
+    """Any value on one line: lists joined with commas, mappings as ``label value``."""
+    if _is_scalar(value):
+        return scalar_text(value)
+    if isinstance(value, Mapping):
+        if not value:
+            return Text("none", style="dim")
+        return Text(", ").join(
+            Text.assemble(f"{label_of_key(str(key))} ", value_text(item))
+            for key, item in value.items()
+        )
+    if isinstance(value, list | tuple):
+        if not value:
+            return Text("none", style="dim")
+        return Text(", ").join(value_text(item) for item in value)
+    return Text(str(value))
+
+
 def render_view(
     view: Mapping[str, Any], seat_names: Sequence[str], viewer: int | None, title: str = "Table"
-) -> Tree:
-    """A readable tree of any game's view dict: keys as words, seat lists by seat name.
+) -> RenderableType:
+    """Any game's view, drawn by the view schema (``tabletop.framework.views``).
 
-    Games without a board widget still show everything the view holds; a list with one
-    entry per seat (banks, hands, scores) is labelled with the seats' names.
+    The documented keys each get their own drawing, in the schema's order; every other
+    key is shown as a plain tree. Nothing is inferred from a key's name or a list's
+    length. A schema key whose value does not have the documented shape is shown in the
+    tree like any other key, so a game's mistake never hides its data.
     """
-    tree = Tree(Text(title, style="bold"), guide_style="dim")
-    _fill(tree, view, seat_names, viewer)
-    return tree
+    players = len(seat_names)
+    drawn = {
+        key: view[key]
+        for key in SCHEMA_KEYS
+        if key in view and check_view_schema({key: view[key]}, players) is None
+    }
+    parts: list[RenderableType] = []
+    if "status" in drawn:
+        parts.append(Text(drawn["status"], style="bold"))
+    if "seats" in drawn:
+        parts.append(seats_table(drawn["seats"], viewer))
+    if "you" in drawn:
+        parts.append(you_panel(drawn["you"]))
+    if "tracks" in drawn:
+        parts.append(_section("Tracks", tracks_grid(drawn["tracks"])))
+    if "zones" in drawn:
+        parts.append(_section("Zones", zones_grid(drawn["zones"])))
+    if "cards" in drawn:
+        parts.append(_section("Cards", cards_list(drawn["cards"])))
+    rest = {key: value for key, value in view.items() if key not in drawn}
+    if rest or not parts:
+        tree = Tree(Text("More" if parts else title, style="bold"), guide_style="dim")
+        _fill(tree, rest)
+        parts.append(tree)
+    return Group(*_spaced(parts))
 
 
-def _fill(
-    node: Tree, data: Mapping[str, Any], seat_names: Sequence[str], viewer: int | None
-) -> None:
-    for key, value in data.items():
-        label = label_of_key(str(key))
-        if _is_scalar(value):
-            text = Text.assemble((f"{label}: ", "bold"), scalar_text(value))
-            if key in SEAT_KEYS and _is_int(value) and 0 <= value < len(seat_names):
-                text = Text.assemble((f"{label}: ", "bold"), seat_names[value])
-            node.add(text)
-        elif isinstance(value, Mapping):
-            _fill(node.add(Text(label, style="bold")), value, seat_names, viewer)
-        elif isinstance(value, list | tuple):
-            _add_list(node, label, list(value), seat_names, viewer)
-        else:
-            node.add(Text.assemble((f"{label}: ", "bold"), str(value)))
+def _spaced(parts: list[RenderableType]) -> list[RenderableType]:
+    """A blank line between sections, none after the last."""
+    spaced: list[RenderableType] = []
+    for index, part in enumerate(parts):
+        if index:
+            spaced.append(Text(""))
+        spaced.append(part)
+    return spaced
 
 
-def _add_list(
-    node: Tree, label: str, items: list[Any], seat_names: Sequence[str], viewer: int | None
-) -> None:
-    # One entry per seat (banks, hands, scores)... unless it reads like a list of names
-    # or cards: a two-card hand in a two-player game is not one card per seat.
-    per_seat = (
-        len(seat_names) > 1
-        and len(items) == len(seat_names)
-        and (any(item is None for item in items) or not any(isinstance(i, str) for i in items))
+def _section(heading: str, body: RenderableType) -> RenderableType:
+    return Group(Text(heading, style="bold underline"), body)
+
+
+def seats_table(rows: Sequence[Mapping[str, Any]], viewer: int | None) -> Table:
+    """A row per seat (the schema keeps seat order, so row ``i`` is seat ``i``); the
+    columns are every field label, in the order they first appear."""
+    labels: list[str] = []
+    for row in rows:
+        for label in row.get("fields", {}):
+            if label not in labels:
+                labels.append(label)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, expand=False)
+    table.add_column("Seat", no_wrap=True)
+    for label in labels:
+        numeric = all(_is_number(row.get("fields", {}).get(label)) for row in rows)
+        table.add_column(str(label), justify="right" if numeric else "left")
+    for seat, row in enumerate(rows):
+        fields = row.get("fields", {})
+        name = Text(str(row["name"]))
+        if seat == viewer:
+            name.append(" (you)", style="bold")
+            name.stylize("bold")
+        cells = [value_text(fields[label]) if label in fields else Text("") for label in labels]
+        table.add_row(name, *cells)
+    return table
+
+
+def _is_number(value: Any) -> bool:
+    """Numbers, and the blanks a numeric column may hold (absent, hidden, unknown)."""
+    return (
+        value is None
+        or value == "?"
+        or (isinstance(value, int | float) and not isinstance(value, bool))
     )
-    if per_seat:
-        branch = node.add(Text(label, style="bold"))
-        for seat, item in enumerate(items):
-            name = seat_names[seat] + (" (you)" if seat == viewer else "")
-            _add_item(branch, name, item, seat_names, viewer)
-        return
+
+
+def you_panel(facts: Mapping[str, Any]) -> Panel:
+    """What only the viewer knows, boxed so that it reads as private."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    for label, value in facts.items():
+        grid.add_row(f"{label}:", value_text(value))
+    if not facts:
+        grid.add_row(Text("nothing", style="dim"))
+    return Panel(grid, title="You", title_align="left", box=box.ROUNDED, expand=False)
+
+
+def track_bar(value: int, low: int, high: int, width: int = TRACK_WIDTH) -> Text:
+    """``value`` within ``low``-``high`` as a bar, one cell per step on short tracks."""
+    steps = high - low
+    if steps <= 0:
+        return Text("")
+    cells = min(steps, width)
+    filled = round((min(max(value, low), high) - low) * cells / steps)
+    return Text.assemble(("█" * filled, "bold"), ("░" * (cells - filled), "dim"))
+
+
+def tracks_grid(tracks: Sequence[Mapping[str, Any]]) -> Table:
+    """Name, bar and number of each track; a track without bounds shows its value."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for track in tracks:
+        value, low, high = track["value"], track.get("min"), track.get("max")
+        if _is_int(value) and _is_int(low) and _is_int(high):
+            bar = track_bar(value, low, high)
+            grid.add_row(str(track["name"]), bar, f"{value} ({low} to {high})")
+        else:
+            grid.add_row(str(track["name"]), value_text(value), "")
+    return grid
+
+
+def zones_grid(zones: Sequence[Mapping[str, Any]]) -> Table:
+    """Each zone on a line: what it holds, listed or counted."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    for zone in zones:
+        contents: list[Text] = []
+        if isinstance(zone.get("contents"), list):
+            contents += [value_text(item) for item in zone["contents"]]
+        if isinstance(zone.get("counts"), Mapping):
+            contents += [Text(f"{label} {count}") for label, count in zone["counts"].items()]
+        words = Text(", ").join(contents) if contents else Text("empty", style="dim")
+        grid.add_row(f"{zone['name']}:", words)
+    return grid
+
+
+def cards_list(cards: Sequence[Mapping[str, Any]]) -> RenderableType:
+    """Each card's name (and where it is), its text indented below."""
+    lines: list[RenderableType] = []
+    for card in cards:
+        head = Text(str(card["name"]), style="bold")
+        if card.get("where"):
+            head.append(f" ({card['where']})", style="dim")
+        lines.append(head)
+        if card.get("text"):
+            lines.append(Padding(Text(str(card["text"])), (0, 0, 0, 2)))
+    return Group(*lines)
+
+
+def _fill(node: Tree, data: Mapping[str, Any]) -> None:
+    for key, value in data.items():
+        _add_item(node, label_of_key(str(key)), value)
+
+
+def _add_list(node: Tree, label: str, items: list[Any]) -> None:
     if all(_is_scalar(item) for item in items) and len(items) <= INLINE_ITEMS:
-        words = Text(", ").join(scalar_text(item) for item in items) if items else Text(
-            "none", style="dim"
-        )
-        node.add(Text.assemble((f"{label}: ", "bold"), words))
+        node.add(Text.assemble((f"{label}: ", "bold"), value_text(items)))
         return
     branch = node.add(Text(f"{label} ({len(items)})", style="bold"))
     for index, item in enumerate(items):
         title = _item_title(item, index) if isinstance(item, Mapping) else f"#{index + 1}"
-        _add_item(branch, title, item, seat_names, viewer)
+        _add_item(branch, title, item)
 
 
-def _add_item(
-    node: Tree, name: str, item: Any, seat_names: Sequence[str], viewer: int | None
-) -> None:
+def _add_item(node: Tree, name: str, item: Any) -> None:
     if _is_scalar(item):
         node.add(Text.assemble((f"{name}: ", "bold"), scalar_text(item)))
     elif isinstance(item, Mapping):
-        _fill(node.add(Text(name, style="bold")), item, seat_names, viewer)
+        _fill(node.add(Text(name, style="bold")), item)
     elif isinstance(item, list | tuple):
-        _add_list(node, name, list(item), seat_names, viewer)
+        _add_list(node, name, list(item))
     else:
         node.add(Text.assemble((f"{name}: ", "bold"), str(item)))
 
 
-def event_text(event: Event, seat_names: Sequence[str]) -> Text:
-    """An event in words, led by who did it; dice show their faces; private ones say so."""
+def event_text(event: Event, engine: Engine) -> Text:
+    """An event as the engine words it (``Engine.event_line``: the seat it concerns,
+    then the text), with the dice drawn as faces and private events marked.
+
+    Leading with the engine's own line keeps the log and ``tabletop export`` naming the
+    same seat for every event.
+    """
+    line = engine.event_line(event)
+    cut = len(line) - len(event.text)
+    who, words = (line[:cut], event.text) if line.endswith(event.text) else ("", line)
+    text = Text(who, style="bold")
     data = event.data
-    who = data.get("seat")
-    text = Text()
-    if _is_int(who):
-        text.append(seat_label(who, seat_names), style="bold")
-        text.append(" ")
     if event.kind == "dice":
         faces = data.get("faces") or []
         sides = data.get("sides")
@@ -181,7 +315,7 @@ def event_text(event: Event, seat_names: Sequence[str]) -> Text:
                 text.append(f"{DIE_FACES[face - 1]} ", style="bold yellow")
             else:
                 text.append(f"[{face}] ", style="bold yellow")
-    text.append(event.text)
+    text.append(words)
     if event.seats is not None:
         text.append("  (private)", style="dim italic")
     return text

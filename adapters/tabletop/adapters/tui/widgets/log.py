@@ -22,7 +22,12 @@ class GameLog(RichLog):
         self._viewer: int | None = None
         self._last: object = None
 
-    def sync(self, engine: Engine, viewer: int | None, seat_names: Sequence[str]) -> None:
+    def sync(
+        self, engine: Engine, viewer: int | None, seat_names: Sequence[str] | None = None
+    ) -> None:
+        """Show ``viewer``'s events up to now. Seats are named by the engine
+        (``Engine.event_line``), as ``tabletop export`` names them; ``seat_names`` is
+        accepted for older callers and not used."""
         history = engine.history
         rewritten = len(history) < self._position or (
             self._position > 0 and history[self._position - 1][1] is not self._last
@@ -35,7 +40,7 @@ class GameLog(RichLog):
             if not event.visible_to(viewer):
                 continue
             line = Text(f"{turn:>3} ", style="dim") if turn else Text("    ")
-            line.append_text(event_text(event, seat_names))
+            line.append_text(event_text(event, engine))
             self.write(line)
         self._position = len(history)
         self._last = history[-1][1] if history else None

@@ -1,23 +1,27 @@
-"""The board: a game's own widget when its plugin provides one, else a generic tree."""
+"""The board: a game's own widget when its plugin provides one, else the generic screen
+drawn from the view schema (``presenting.render_view``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tabletop.adapters.tui.hookspecs import BoardWidget
 from tabletop.adapters.tui.presenting import render_view
 
 
 class ViewPanel(VerticalScroll):
-    """Shows a view dict. A plugin widget (``cls(view=...)`` / ``update_view``) is used
-    when given; if it fails the generic rendering takes over, so a buggy board never
-    hides the game."""
+    """Shows a view dict. A plugin's board widget (``BoardWidget``: ``cls(view=...)``,
+    then ``update_view``) is used when given; if it fails, or is not a Textual widget,
+    the generic rendering takes over, so a buggy board never hides the game."""
 
-    def __init__(self, board_class: Any = None, *, id: str | None = None) -> None:
+    def __init__(
+        self, board_class: type[BoardWidget] | None = None, *, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self._board_class = board_class
         self._board: Widget | None = None
@@ -36,10 +40,13 @@ class ViewPanel(VerticalScroll):
         if self._board_class is not None and self.board_error is None:
             try:
                 if self._board is None:
-                    self._board = self._board_class(view=view)
-                    self.mount(self._board, before=self._generic)
+                    board = self._board_class(view=view)
+                    if not isinstance(board, Widget):
+                        raise TypeError(f"{type(board).__name__} is not a Textual widget")
+                    self._board = board
+                    self.mount(board, before=self._generic)
                 else:
-                    self._board.update_view(view)  # type: ignore[attr-defined]
+                    cast(BoardWidget, self._board).update_view(view)
                 self._generic.display = False
                 return
             except Exception as exc:  # a plugin's widget must not take the game down
