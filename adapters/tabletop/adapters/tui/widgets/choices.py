@@ -1,19 +1,83 @@
-"""The prompt's legal choices as a keyboard-first selectable list."""
+"""The prompt's legal choices as a keyboard-first selectable list, explained before use."""
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual.widgets import OptionList
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop.framework.game import Prompt
+from tabletop.framework.game import Choice, Prompt
+
+#: Marks, in the list, a choice that has a side effect worth knowing.
+WARNING_MARK = "⚠"
+
+
+def choice_prompt(index: int, choice: Choice) -> Content:
+    """One line of the list: its number key (1-9), the label, and a mark when choosing
+    it has a consequence, so a side effect is visible before it is highlighted."""
+    number = f"{index + 1}" if index < 9 else " "
+    parts: list[str | tuple[str, str]] = [(f"{number} ", "bold"), choice.label]
+    if choice.consequence:
+        parts.append((f" {WARNING_MARK}", "$warning"))
+    return Content.assemble(*parts)
+
+
+class ChoiceExplanation(Vertical):
+    """The highlighted choice's ``detail`` and ``consequence``, under the list.
+
+    Hidden for a prompt whose choices carry neither, so a plain prompt (Pig's roll or
+    hold) keeps its compact panel.
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._detail = Static("", markup=False, classes="choice-detail")
+        self._consequence = Static("", markup=False, classes="choice-consequence")
+
+    def compose(self) -> ComposeResult:
+        yield self._detail
+        yield self._consequence
+
+    def explain(self, choice: Choice | None, *, any_explained: bool) -> None:
+        """Show ``choice``'s explanation; hide the pane when the prompt has none."""
+        self.display = any_explained
+        detail = choice.detail if choice is not None else ""
+        consequence = choice.consequence if choice is not None else ""
+        plain = choice is not None and not detail and not consequence
+        if plain and choice is not None:
+            detail = f"{choice.label}: nothing more to know."
+        self._detail.update(detail)
+        self._detail.set_class(plain, "-nothing")
+        self._detail.display = bool(detail)
+        self._consequence.update(f"{WARNING_MARK} {consequence}" if consequence else "")
+        self._consequence.display = bool(consequence)
+
+    @property
+    def detail_text(self) -> str:
+        """The detail now shown (for tests)."""
+        return str(self._detail.content) if self._detail.display else ""
+
+    @property
+    def consequence_text(self) -> str:
+        """The consequence now shown, warning mark included (for tests)."""
+        return str(self._consequence.content) if self._consequence.display else ""
 
 
 class ChoiceList(OptionList):
-    """Numbered choices of one prompt.
+    """Numbered choices of one prompt, with the highlighted one explained below.
 
     Every new prompt bumps ``generation`` and the option ids carry it, so a selection
-    that arrives after the prompt changed is recognised as stale and ignored.
+    that arrives after the prompt changed is recognised as stale and ignored. A number
+    key always means the same choice while the prompt lasts: the numbers are the
+    choices' positions in the prompt, and nothing in the list changes size or order
+    when the highlight moves.
+
+    The list places its explanation pane right after itself when mounted, so every
+    screen that asks a person to choose also explains the choices, with no wiring.
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -21,6 +85,13 @@ class ChoiceList(OptionList):
         self.generation = 0
         self.prompt: Prompt | None = None
         self._moment = -1
+        self._hovered: int | None = None
+        self.explanation = ChoiceExplanation(id=f"{id}-explanation" if id else None)
+        self.explanation.display = False
+
+    def on_mount(self) -> None:
+        if isinstance(self.parent, Widget) and self.explanation.parent is None:
+            self.parent.mount(self.explanation, after=self)
 
     def show_prompt(self, prompt: Prompt | None, *, moment: int = -1) -> None:
         """Show ``prompt``'s choices (None: nothing to choose now).
@@ -36,15 +107,48 @@ class ChoiceList(OptionList):
         self.generation += 1
         self.prompt = prompt
         self._moment = moment
+        self._hovered = None
         options = []
         if prompt is not None:
             for index, choice in enumerate(prompt.choices):
-                number = f"{index + 1}" if index < 9 else " "
-                label = Text.assemble((f"{number} ", "bold"), choice.label)
-                options.append(Option(label, id=f"g{self.generation}-{index}"))
+                options.append(
+                    Option(choice_prompt(index, choice), id=f"g{self.generation}-{index}")
+                )
         self.set_options(options)
         if options:
             self.highlighted = 0
+        self._explain()
+
+    def explained_choice(self) -> Choice | None:
+        """The choice being explained: the one under the mouse, else the highlighted one
+        (a click commits at once, so pointing is what must explain it first)."""
+        if self.prompt is None:
+            return None
+        index = self._hovered if self._hovered is not None else self.highlighted
+        if index is None or not 0 <= index < len(self.prompt.choices):
+            return None
+        return self.prompt.choices[index]
+
+    def _explain(self) -> None:
+        choices = self.prompt.choices if self.prompt is not None else ()
+        explained = any(choice.detail or choice.consequence for choice in choices)
+        self.explanation.explain(self.explained_choice(), any_explained=explained)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list is self:
+            self._explain()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        hovered = event.style.meta.get("option")
+        hovered = hovered if isinstance(hovered, int) else None
+        if hovered != self._hovered:
+            self._hovered = hovered
+            self._explain()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self._hovered is not None:
+            self._hovered = None
+            self._explain()
 
     def generation_of(self, option_id: str | None) -> int:
         """The prompt generation an option belongs to (-1 when unknown)."""
