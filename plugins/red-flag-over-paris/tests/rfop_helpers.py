@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import Context, Engine, State
+from tabletop.framework import Choice, Context, Engine, State
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.red_flag_over_paris import RedFlagOverParis
 from tabletop.games.red_flag_over_paris.data import BOARD
@@ -22,8 +22,8 @@ class Driver:
         self.state: State = GAME.setup(2, {}, self.ctx())
         self.events: list[Any] = []
 
-    def ctx(self) -> Context:
-        return Context(self.rng, self.dice)
+    def ctx(self, actor: int | None = None) -> Context:
+        return Context(self.rng, self.dice, actor=actor)
 
     def prompt_actions(self) -> list[str]:
         prompt = GAME.prompt(self.state)
@@ -36,7 +36,7 @@ class Driver:
         assert action in prompt.actions(), f"{action!r} not in {prompt.actions()}"
         if seat is not None:
             assert prompt.seat == seat, f"prompt is for seat {prompt.seat}"
-        ctx = self.ctx()
+        ctx = self.ctx(prompt.seat)  # as the engine does: the deciding seat is the actor
         GAME.apply(self.state, prompt.seat, action, ctx)
         self.events.extend(ctx.events)
         assert not GAME.invariants(self.state), GAME.invariants(self.state)
@@ -49,6 +49,12 @@ class Driver:
 
     def texts(self) -> list[str]:
         return [e.text for e in self.events]
+
+    def choice(self, action: str) -> Choice:
+        """The offered choice for ``action`` (with its label, detail and consequence)."""
+        prompt = GAME.prompt(self.state)
+        assert prompt is not None
+        return next(c for c in prompt.choices if c.action == action)
 
 
 def clear_board(state: State) -> None:

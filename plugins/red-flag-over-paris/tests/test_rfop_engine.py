@@ -80,7 +80,7 @@ def test_views_hide_hands_and_objectives() -> None:
     assert v["hand"] == st["hands"][V] and c["hand"] == st["hands"][C]
     assert spectator["hand"] is None and spectator["objective_choices"] is None
     for view in (v, c, spectator):
-        text = repr({k: val for k, val in view.items() if k != "cards"})
+        text = repr({k: val for k, val in view.items() if k not in ("cards", "card_names")})
         assert "'deck': [" not in text
     assert set(v["objective_choices"]).isdisjoint(st["obj_hand"][C])
     assert v["hand_sizes"] == [4, 4]

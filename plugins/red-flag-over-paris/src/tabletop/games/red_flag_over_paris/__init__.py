@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import GameRegistrar, hookimpl
+from tabletop.framework import BotRegistrar, GameRegistrar, hookimpl
 
 from .bot import GreedyBot
 from .game import RedFlagOverParis
@@ -22,7 +22,7 @@ def tabletop_register_games(register: GameRegistrar) -> None:
 
 
 @hookimpl
-def tabletop_register_bots(register: Any) -> None:
+def tabletop_register_bots(register: BotRegistrar) -> None:
     register("rfop-greedy", lambda game: GreedyBot(), "red-flag-over-paris")
 
 

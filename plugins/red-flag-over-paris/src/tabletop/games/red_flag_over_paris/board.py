@@ -16,6 +16,7 @@ from .data import (
     COMMUNE_POOL,
     CUBE_LIMIT,
     DIM_SPACES,
+    DIMENSIONS,
     DISCS_PER_SIDE,
     FINAL_ZONE,
     HQ,
@@ -23,7 +24,7 @@ from .data import (
     MOMENTUM_MAX,
     MOMENTUM_NAMES,
     POT,
-    SIDE_NAMES,
+    SIDE_NOUNS,
     SPACES,
     VERSAILLES,
     VP_CAP,
@@ -144,6 +145,20 @@ def to_pool(state: State, seat: int, count: int) -> int:
     return count - room
 
 
+def next_breach(state: State, seat: int) -> int | None:
+    """The zone that ``seat``'s next new cube would breach, or None (§8.1-§8.2).
+
+    Mirrors ``take_cube`` without changing anything, so that a choice can announce the
+    breach (and its cost) before the player commits to it.
+    """
+    if state["pool"][seat] > 0:
+        return None
+    for zone, count in enumerate(state["track"][seat]):
+        if count > 0:
+            return zone if zone > 0 and not state["breached"][seat][zone] else None
+    return None
+
+
 def take_cube(state: State, seat: int) -> bool:
     """Take one cube for the map: pool first, then the track from the middle outward.
 
@@ -177,21 +192,26 @@ def resolve_breaches(state: State, ctx: Context) -> None:
     for seat, zone in queue:
         bonus = state["bonus"][seat][zone]
         state["bonus"][seat][zone] = 0
-        who = SIDE_NAMES[seat]
         if zone == FINAL_ZONE and state["fc_first"] != seat:
             state["out"][seat] += bonus
-            ctx.emit("breach", f"{who} breached its Final Crisis zone second: no bonus (§8.3)")
+            ctx.emit("breach", "breached its Final Crisis zone second: no bonus cubes (§8.3)",
+                     about=seat, zone=zone)
             continue
         if zone == FINAL_ZONE:
+            before = vp_of(state, seat, "political")
             add_vp(state, seat, "political", -1)
-            ctx.emit("breach",
-                     f"{who} breached its Final Crisis zone first: -1 Political VP (§8.3)")
+            loss = before - vp_of(state, seat, "political")
+            ctx.emit("breach", "breached its Final Crisis zone first: "
+                     + (f"-{loss} Political VP" if loss else "Political VP already at the bottom")
+                     + " (§8.3)", about=seat, zone=zone, vp=-loss)
         lost = to_pool(state, seat, bonus)
         ctx.emit(
             "breach",
-            f"{who} breached {ZONES[zone]}: {bonus - lost} bonus cube(s) to the pool"
+            f"breached {ZONES[zone]}: {bonus - lost} bonus cube(s) to the pool"
             + (f", {lost} out of play" if lost else "")
             + " (§8.2)",
+            about=seat,
+            zone=zone,
         )
 
 
@@ -243,25 +263,55 @@ def shift_momentum(state: State, seat: int, delta: int, ctx: Context) -> list[di
         if not 0 <= new <= MOMENTUM_MAX:
             break
         state["momentum"][seat] = new
-        ctx.emit("momentum", f"{MOMENTUM_NAMES[seat]} {old} -> {new}")
+        ctx.emit("momentum", f"{MOMENTUM_NAMES[seat]} {old} -> {new} (§9)", about=seat)
         if seat == VERSAILLES and step > 0:
             gained = state["prussian"][new - 1]
             state["prussian"][new - 1] = 0
             state["pool"][VERSAILLES] += gained
             if gained:
-                ctx.emit("momentum", f"Versailles takes {gained} Prussian cube(s) (§9.1)")
+                ctx.emit("momentum", f"takes {gained} Prussian cube(s) for good (§9.1)",
+                         about=VERSAILLES)
         if seat == COMMUNE and step < 0:
             cap = COMMUNE_POOL[new]
             lost = max(0, state["pool"][COMMUNE] - cap)
             if lost:
                 state["pool"][COMMUNE] -= lost
                 state["out"][COMMUNE] += lost
-                ctx.emit("momentum", f"the Commune loses {lost} pooled cube(s) (§9.2)")
+                ctx.emit("momentum", f"loses {lost} pooled cube(s): no pool space (§9.2)",
+                         about=COMMUNE)
         if step > 0 and new in (2, 3):
             tasks.append(
                 {"t": "mplace", "seat": other(seat), "side": other(seat), "dim": MOMENTUM_DIM[seat]}
             )
     return tasks
+
+
+def momentum_forecast(levels: list[int], seat: int, delta: int, pool: int) -> list[str]:
+    """What ``shift_momentum`` would do beyond moving the marker, in words (§9.2-§9.3).
+
+    ``levels`` is updated as the shift would update it, so that several steps of one
+    event are forecast in order. Used to announce a choice's side effects before the
+    player commits; it only reads public facts.
+    """
+    notes: list[str] = []
+    step = 1 if delta > 0 else -1
+    for _ in range(abs(delta)):
+        old = levels[seat]
+        new = old + step
+        if not 0 <= new <= MOMENTUM_MAX:
+            notes.append(f"{MOMENTUM_NAMES[seat]} is already at {old}: that part has no effect")
+            break
+        levels[seat] = new
+        if step > 0 and new in (2, 3):
+            dim = DIMENSIONS[MOMENTUM_DIM[seat]]["name"]
+            notes.append(f"{MOMENTUM_NAMES[seat]} reaches {new}: {SIDE_NOUNS[other(seat)]} "
+                         f"may place 1 cube in {dim} (§9.3)")
+        if seat == COMMUNE and step < 0:
+            lost = max(0, pool - COMMUNE_POOL[new])
+            if lost:
+                pool -= lost
+                notes.append(f"the Commune loses {lost} pooled cube(s) (§9.2)")
+    return notes
 
 
 def final_crisis_due(state: State) -> bool:

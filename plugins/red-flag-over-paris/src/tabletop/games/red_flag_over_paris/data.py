@@ -16,6 +16,8 @@ VERSAILLES = 0
 COMMUNE = 1
 SIDES = ("versailles", "commune")
 SIDE_NAMES = ("Versailles", "Commune")
+#: The sides as a sentence names them ("the Commune decides...").
+SIDE_NOUNS = ("Versailles", "the Commune")
 
 
 def _load(name: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.framework import Context, State
 
 from . import board
-from .data import BOARD, CARDS, DIM_SPACES, SIDE_NAMES, SPACES
+from .data import BOARD, CARDS, COMMUNE, DIM_SPACES, DISC_NAMES, SIDE_NAMES, SPACES, card_name
 
 Step = dict[str, Any]
 Effect = Callable[[State, int, Step, int, int, list[int], Context], None]
@@ -64,12 +64,16 @@ def place_cubes(
     state: State, seat: int, step: Step, card: int, index: int, path: list[int], ctx: Context
 ) -> None:
     """Place up to ``count`` own cubes in the target spaces (optionally ``per_space``)."""
+    spaces = target_spaces(step)
+    if not any(board.can_place(state, s, seat) for s in spaces):
+        _no_effect(ctx, seat, card, "no cube can be placed there")
+        return
     state["stack"].append(
         {
             "t": "place",
             "seat": seat,
             "left": step["count"],
-            "spaces": target_spaces(step),
+            "spaces": spaces,
             "per": step.get("per_space"),
             "done": {},
             "card": card,
@@ -81,9 +85,13 @@ def remove_cubes(
     state: State, seat: int, step: Step, card: int, index: int, path: list[int], ctx: Context
 ) -> None:
     """Remove up to ``count`` opposing cubes from the target spaces (no die, no cost)."""
+    spaces = target_spaces(step)
+    opp = board.other(seat)
+    if not any(board.cubes(state, s, opp) > 0 for s in spaces):
+        _no_effect(ctx, seat, card, f"no {SIDE_NAMES[opp]} cube to remove there")
+        return
     state["stack"].append(
-        {"t": "remove", "seat": seat, "left": step["count"], "spaces": target_spaces(step),
-         "card": card}
+        {"t": "remove", "seat": seat, "left": step["count"], "spaces": spaces, "card": card}
     )
 
 
@@ -118,6 +126,9 @@ def place_disc(
 ) -> None:
     """Place (or, with both in play, move) a Fortification/Barricade (§1.2)."""
     spaces = [s for s in target_spaces(step) if SPACES[s].kind == "military"]
+    if all(board.disc_owner(state, s) is not None for s in spaces):
+        _no_effect(ctx, seat, card, f"no free space there for a {DISC_NAMES[seat]}")
+        return
     state["stack"].append({"t": "disc", "seat": seat, "spaces": spaces})
 
 
@@ -126,10 +137,13 @@ def recover_cubes(
 ) -> None:
     """Bring cubes that left play back to the pool, as far as the pool has room (§9.2)."""
     count = min(step["count"], state["out"][seat])
-    if count:
+    if not count:
+        _no_effect(ctx, seat, card, "no cube out of play to recover")
+    else:
         state["out"][seat] -= count
         lost = board.to_pool(state, seat, count)
-        ctx.emit("recover", f"{SIDE_NAMES[seat]} recovers {count - lost} cube(s)")
+        ctx.emit("recover", f"{card_name(card)}: recovers {count - lost} cube(s)"
+                 + (f", {lost} find no pool space" if lost else ""), about=seat)
 
 
 def choose(
@@ -160,8 +174,32 @@ def run_next_step(state: State, task: dict[str, Any], ctx: Context) -> None:
     step = steps[index]
     task["i"] += 1
     if not check(state, task["seat"], step.get("if")):
+        _no_effect(ctx, task["seat"], task["card"], "the condition of this part does not hold")
         return
     EFFECTS[step["do"]](state, task["seat"], step, task["card"], index, task["path"], ctx)
+
+
+def _no_effect(ctx: Context, seat: int, card: int, why: str) -> None:
+    """Say so when a step can do nothing, rather than letting it vanish from the log."""
+    ctx.emit("event", f"{card_name(card)}: {why}, no effect (§7.1)", about=seat, card=card)
+
+
+def forecast(state: State, seat: int, steps: list[Step]) -> list[str]:
+    """Side effects of carrying out ``steps`` for ``seat`` that a player should hear of
+    before committing: momentum steps that hand the opponent a cube or do nothing, and
+    conditional parts that will not happen (§7.1, §9). Reads public facts only."""
+    levels = list(state["momentum"])
+    notes: list[str] = []
+    for step in steps:
+        if not check(state, seat, step.get("if")):
+            notes.append("a part whose condition does not hold now will have no effect")
+            continue
+        if step["do"] == "momentum":
+            who = seat if step["who"] == "self" else board.other(seat)
+            notes.extend(
+                board.momentum_forecast(levels, who, step["delta"], state["pool"][COMMUNE])
+            )
+    return notes
 
 
 def start_event(state: State, seat: int, card: int, path: list[int] | None = None) -> None:

@@ -28,6 +28,7 @@ from tabletop.framework import (
     State,
     clone,
 )
+from tabletop.framework import views as schema
 
 from . import board, events
 from .board import other
@@ -35,6 +36,7 @@ from .data import (
     BOARD,
     CARDS,
     COMMUNE,
+    COMMUNE_POOL,
     CUBE_LIMIT,
     CUBES_PER_SIDE,
     DIM_SPACES,
@@ -42,6 +44,7 @@ from .data import (
     DISC_NAMES,
     DISCS_PER_SIDE,
     FINAL_CRISIS_CARD,
+    FINAL_ZONE,
     HAND_SIZE,
     MOMENTUM_MAX,
     MOMENTUM_NAMES,
@@ -53,6 +56,7 @@ from .data import (
     PRUSSIAN_CUBES,
     ROUNDS,
     SIDE_NAMES,
+    SIDE_NOUNS,
     SPACES,
     STRATEGY_IDS,
     TRACKS,
@@ -65,12 +69,32 @@ from .data import (
 )
 
 Task = dict[str, Any]
+#: How a result's summary names the winner.
+_WINNER_NAMES = ("Versailles", "The Commune")
 
 
 def _card_label(card: int) -> str:
     c = CARDS[card]
     side = "gray" if c.faction is None else SIDE_NAMES[c.faction]
     return f"{c.title} ({c.ops} OP, {side})"
+
+
+def card_detail(card: int) -> str:
+    """A card's full text, shown before a choice that involves it is committed."""
+    c = CARDS[card]
+    text = c.event.get("text", "")
+    if c.kind == "objective":
+        space = c.space or ""
+        return (f"Objective {c.title}: whoever controls {space_name(space)} when objectives "
+                f"are revealed scores 1 {SPACES[space].kind} VP; if it is you, you may "
+                f"perform its event: {text} (§11)")
+    side = "gray" if c.faction is None else SIDE_NAMES[c.faction]
+    kind = "Final Crisis card" if c.kind == "final_crisis" else f"{side} card"
+    return f"{c.title}: {c.ops} OP, {kind}. Event: {text}"
+
+
+def _join(notes: Sequence[str]) -> str:
+    return "; ".join(note for note in notes if note)
 
 
 class RedFlagOverParis(GameDefinition):
@@ -83,7 +107,7 @@ class RedFlagOverParis(GameDefinition):
             "Paris, 1871: Versailles and the Commune use cards to win political and "
             "military control over three rounds and a Final Crisis."
         ),
-        version="1.0.0",
+        version="1.1.0",
         hidden_information=True,
     )
 
@@ -150,7 +174,8 @@ class RedFlagOverParis(GameDefinition):
     def _prompt_objective(self, state: State, task: Task) -> Prompt:
         seat = task["seat"]
         choices = tuple(
-            Choice(f"keep:{c}", f"Keep {card_name(c)} ({space_name(CARDS[c].space or '')})")
+            Choice(f"keep:{c}", f"Keep {card_name(c)} ({space_name(CARDS[c].space or '')})",
+                   card_detail(c))
             for c in state["obj_hand"][seat]
         )
         return Prompt(seat, "Choose the objective to keep this round (the other is removed unseen)",
@@ -160,8 +185,10 @@ class RedFlagOverParis(GameDefinition):
         return Prompt(
             task["seat"],
             "You have the higher initiative level: play first or second?",
-            (Choice("first", "Play first (become Initiative Player)"),
-             Choice("second", "Play second")),
+            (Choice("first", "Play first (become Initiative Player)",
+                    "The Initiative Player plays first, orders the end-of-round steps when "
+                    "both sides score, and leads the last tiebreak test (§6.2, §13.2)"),
+             Choice("second", "Play second", "Your opponent becomes the Initiative Player")),
             "§6.2",
         )
 
@@ -171,31 +198,116 @@ class RedFlagOverParis(GameDefinition):
         choices: list[Choice] = []
         if state["fc"]:
             for c in hand:
-                owner = CARDS[c].faction
-                note = " (your opponent decides how it applies)" if owner == other(seat) else ""
-                choices.append(Choice(f"ev:{c}", f"Event: {_card_label(c)}{note}"))
+                choices.append(Choice(f"ev:{c}", f"Event: {_card_label(c)}", card_detail(c),
+                                      self._final_crisis_event_notes(state, seat, c)))
             return Prompt(seat, "Final Crisis: play a card for its event", tuple(choices), "§12.3")
         top = self._reusable_top(state, seat)
+        mom_detail, mom_notes = self._momentum_notes(state, seat)
+        fc = FINAL_CRISIS_CARD[seat]
         for c in hand:
             card = CARDS[c]
+            detail = card_detail(c)
+            gift = self._gift_note(state, seat, c)
             if card.faction in (seat, None) and events.playable(state, seat, c):
-                choices.append(Choice(f"ev:{c}", f"Event: {_card_label(c)}"))
-            choices.append(Choice(f"ops:{c}", f"Operations ({card.ops}): {card.title}"))
+                notes = events.forecast(state, seat, events.event_steps(c, []))
+                choices.append(Choice(f"ev:{c}", f"Event: {_card_label(c)}", detail, _join(notes)))
+            choices.append(Choice(f"ops:{c}", f"Operations ({card.ops}): {card.title}",
+                                  f"Spend {card.ops} OP in Political or Military spaces (§7.2). "
+                                  + detail, gift))
             if state["momentum"][seat] < MOMENTUM_MAX:
                 choices.append(
-                    Choice(f"mom:{c}", f"Advance {MOMENTUM_NAMES[seat]}: remove {card.title}")
+                    Choice(f"mom:{c}", f"Advance {MOMENTUM_NAMES[seat]}: remove {card.title}",
+                           f"{card.title} leaves the game (§7.7); {mom_detail}. {detail}",
+                           mom_notes)
                 )
             if top is not None and card.ops >= CARDS[top].ops:
                 choices.append(
-                    Choice(f"reuse:{c}", f"Use discarded {card_name(top)}: discard {card.title}")
+                    Choice(f"reuse:{c}", f"Use discarded {card_name(top)}: discard {card.title}",
+                           card_detail(top) + f" (§7.6). Discards {card.title}.",
+                           _join([*events.forecast(state, seat, events.event_steps(top, [])),
+                                  gift]))
                 )
             if state["fc_card"][seat]:
-                fc = FINAL_CRISIS_CARD[seat]
                 choices.append(
                     Choice(f"fc:{c}", f"Final Crisis card {card_name(fc)} for 4 OP: "
-                                      f"discard {card.title}")
+                                      f"discard {card.title}",
+                           f"Spend {card_name(fc)}'s {CARDS[fc].ops} OP as operations and "
+                           f"discard {card.title} (§7.8). " + detail,
+                           _join([f"{card_name(fc)} then leaves the game: it will not join "
+                                  "your Final Crisis hand (§12.2)", gift]))
                 )
         return Prompt(seat, f"Round {state['round']}: play a Strategy Card", tuple(choices), "§7")
+
+    def _final_crisis_event_notes(self, state: State, seat: int, card: int) -> str:
+        """§12.3: who decides, and whether the event can do anything at all."""
+        owner = CARDS[card].faction
+        actor = seat if owner is None else owner
+        if not events.playable(state, actor, card):
+            return "its condition does not hold now: it will have no effect (§7.1)"
+        notes: list[str] = []
+        if owner == other(seat):
+            notes.append(f"{SIDE_NOUNS[owner]} decides whether it applies (§12.3)")
+        notes.extend(events.forecast(state, actor, events.event_steps(card, [])))
+        return _join(notes)
+
+    def _momentum_notes(self, state: State, seat: int) -> tuple[str, str]:
+        """What advancing ``seat``'s momentum by one does (§7.7, §9): detail, consequence."""
+        level = state["momentum"][seat]
+        parts = [f"{MOMENTUM_NAMES[seat]} {level} -> {level + 1}"]
+        if seat == VERSAILLES and level < MOMENTUM_MAX:
+            gained = state["prussian"][level]
+            if gained:
+                parts.append(f"{gained} Prussian cube(s) join your pool for good (§9.1)")
+        if seat == COMMUNE and level < MOMENTUM_MAX:
+            parts.append(f"pool spaces {COMMUNE_POOL[level]} -> {COMMUNE_POOL[level + 1]} (§9.2)")
+        if level + 1 == MOMENTUM_MAX:
+            parts.append(f"at {MOMENTUM_MAX} it is worth 1 {MOMENTUM_VP[seat]} VP at the end "
+                         "(§9.4)")
+        notes = board.momentum_forecast(list(state["momentum"]), seat, 1, state["pool"][COMMUNE])
+        return "; ".join(parts), _join(notes)
+
+    def _gift_note(self, state: State, seat: int, card: int) -> str:
+        """§7.6: discarding the opponent's colour may hand it that event this round."""
+        opp = other(seat)
+        if state["fc"] or CARDS[card].faction != opp:
+            return ""
+        if state["plays"][opp] >= PLAYS or not state["hands"][opp]:
+            return ""
+        return (f"{SIDE_NOUNS[opp]} may then use {card_name(card)}'s event from the discard "
+                "pile this round (§7.6)")
+
+    def _breach_notes(self, state: State, seat: int) -> tuple[str, str]:
+        """What taking ``seat``'s next cube does to its Crisis Track (§8.2-§8.3, §12.1).
+
+        Returns (detail, consequence); ``board.resolve_breaches`` carries it out at the end
+        of the card play or bonus action, so the two must agree (tested)."""
+        zone = board.next_breach(state, seat)
+        if zone is None:
+            return "", ""
+        bonus = state["bonus"][seat][zone]
+        later = "when this card play or bonus action ends"
+        if board.pool_capacity(state, seat) is not None:
+            later += ", room permitting"
+        if zone != FINAL_ZONE:
+            return (f"This cube is the first from your {ZONES[zone]} zone: a breach; its "
+                    f"{bonus} bonus cube(s) reach your pool {later} (§8.2)"), ""
+        notes: list[str] = []
+        if state["fc_first"] is None:
+            detail = f"Its {bonus} bonus cube(s) reach your pool {later} (§8.3)"
+            if board.vp_of(state, seat, "political") > -VP_CAP:
+                notes.append("breaches your Final Crisis zone first: -1 Political VP (§8.3)")
+            else:
+                notes.append("breaches your Final Crisis zone first: Political VP already at "
+                             "the bottom, nothing more to lose (§8.3)")
+        else:
+            detail = ""
+            notes.append("breaches your Final Crisis zone second: its bonus cubes leave play "
+                         "(§8.3)")
+        if not state["fc"] and state["breached"][other(seat)][FINAL_ZONE] \
+                and state["round"] < ROUNDS:
+            notes.append("both Final Crisis zones are then breached: the Final Crisis follows "
+                         "this round (§12.1)")
+        return detail, _join(notes)
 
     def _reusable_top(self, state: State, seat: int) -> int | None:
         """§7.6: the top discard, placed this round by the opponent, of this seat's colour."""
@@ -208,8 +320,11 @@ class RedFlagOverParis(GameDefinition):
 
     def _prompt_choose(self, state: State, task: Task) -> Prompt:
         step = events.event_steps(task["card"], [])[task["i"]]
+        detail = card_detail(task["card"])
         choices = tuple(
-            Choice(f"opt:{k}", option["text"]) for k, option in enumerate(step["options"])
+            Choice(f"opt:{k}", option["text"], detail,
+                   _join(events.forecast(state, task["seat"], option["steps"])))
+            for k, option in enumerate(step["options"])
         )
         return Prompt(task["seat"], f"{card_name(task['card'])}: choose one", choices, "§7.1")
 
@@ -218,7 +333,10 @@ class RedFlagOverParis(GameDefinition):
         return Prompt(
             task["seat"],
             f"Your opponent played your event {name}: apply it?",
-            (Choice("apply", f"Apply {name}"), Choice("decline", "Do not apply it")),
+            (Choice("apply", f"Apply {name}", card_detail(task["card"]),
+                    _join(events.forecast(state, task["seat"],
+                                          events.event_steps(task["card"], [])))),
+             Choice("decline", "Do not apply it", f"{name} is discarded with no effect")),
             "§12.3",
         )
 
@@ -231,7 +349,8 @@ class RedFlagOverParis(GameDefinition):
         ]
 
     def _prompt_place(self, state: State, task: Task) -> Prompt:
-        choices = [Choice(f"put:{s}", f"Place a cube in {space_name(s)}")
+        detail, cost = self._breach_notes(state, task["seat"])
+        choices = [Choice(f"put:{s}", f"Place a cube in {space_name(s)}", detail, cost)
                    for s in self._place_targets(state, task)]
         choices.append(Choice("stop", "Place no more"))
         return Prompt(task["seat"], f"{card_name(task['card'])}: place up to {task['left']} more "
@@ -283,27 +402,44 @@ class RedFlagOverParis(GameDefinition):
             strength = board.military_strength(task["snap"], s, False)
             if pts >= cost:
                 out.append(Choice(f"rm:{s}", f"Attack the {what} in {space_name(s)} "
-                                             f"({cost} OP, strength {strength})"))
+                                             f"({cost} OP, strength {strength})",
+                                  self._attack_detail(strength)))
             if strength < 3 and pts >= cost + 1:
                 out.append(Choice(f"rmx:{s}", f"Attack the {what} in {space_name(s)} "
-                                              f"({cost + 1} OP, strength {strength + 1})"))
+                                              f"({cost + 1} OP, strength {strength + 1})",
+                                  self._attack_detail(strength + 1)))
         return out
+
+    @staticmethod
+    def _attack_detail(strength: int) -> str:
+        if strength >= 3:
+            return f"Strength {strength}: the attack succeeds without a draw (§7.4)"
+        return (f"Strength {strength}: a card is drawn from the deck and leaves the game; the "
+                f"attack succeeds if the card is worth {strength} OP or less (§7.4)")
 
     def _ops_place_choices(self, state: State, task: Task) -> list[Choice]:
         seat, pts = task["seat"], task["pts"]
         out: list[Choice] = []
+        detail, breach = self._breach_notes(state, seat)
         for s in task["snap"]["elig"]:
             cost = 2 if board.disc_owner(state, s) == other(seat) else 1
             if pts >= cost and board.can_place(state, s, seat):
-                out.append(Choice(f"pl:{s}", f"Place a cube in {space_name(s)} ({cost} OP)"))
+                out.append(Choice(f"pl:{s}", f"Place a cube in {space_name(s)} ({cost} OP)",
+                                  detail, breach))
         return out
 
     def _prompt_ops(self, state: State, task: Task) -> Prompt:
         seat, pts = task["seat"], task["pts"]
         if task["stage"] == "kind":
+            snap = board.snapshot(state, seat)
+            kinds = tuple(
+                Choice(f"kind:{kind}", f"{kind.capitalize()} spaces",
+                       "Open to you now: "
+                       + (board.where_text(board.eligible(snap, kind)) or "no space") + " (§7.2)")
+                for kind in ("political", "military")
+            )
             return Prompt(seat, f"Operations with {pts} OP: Political or Military spaces?",
-                          (Choice("kind:political", "Political spaces"),
-                           Choice("kind:military", "Military spaces")), "§7.2")
+                          kinds, "§7.2")
         if task["stage"] == "remove":
             choices = self._ops_remove_choices(state, task)
             choices.append(Choice("toplace", "Stop removing; go on to placing cubes"))
@@ -317,7 +453,8 @@ class RedFlagOverParis(GameDefinition):
 
     def _prompt_mplace(self, state: State, task: Task) -> Prompt:
         seat = task["seat"]
-        choices = [Choice(f"put:{s}", f"Place a cube in {space_name(s)}")
+        detail, cost = self._breach_notes(state, seat)
+        choices = [Choice(f"put:{s}", f"Place a cube in {space_name(s)}", detail, cost)
                    for s in DIM_SPACES[task["dim"]] if board.can_place(state, s, seat)]
         choices.append(Choice("stop", "Decline"))
         return Prompt(seat, f"Your opponent's momentum rose: you may place 1 cube in "
@@ -326,7 +463,9 @@ class RedFlagOverParis(GameDefinition):
     def _prompt_pivot(self, state: State, task: Task) -> Prompt:
         choices = tuple(
             Choice(f"pivot:{s}",
-                   f"Next: {space_name(s)} ({SIDE_NAMES[board.controller(state, s) or 0]})")
+                   f"Next: {space_name(s)} ({SIDE_NAMES[board.controller(state, s) or 0]})",
+                   f"A bonus action in {DIMENSIONS[SPACES[s].dimension or '']['name']}, "
+                   f"by {SIDE_NOUNS[board.controller(state, s) or 0]} (§10.1)")
             for s in task["left"]
         )
         return Prompt(task["seat"], "Order of Pivotal Space bonus actions: which next?",
@@ -340,8 +479,11 @@ class RedFlagOverParis(GameDefinition):
             out.append(Choice("deesc", "De-escalate: remove up to 2 own cubes, or 1 own + 1 enemy"))
             if self._spread_sources(state, seat, spaces):
                 out.append(Choice("spread", "Spread Influence: move up to 2 own cubes"))
+        detail, cost = self._breach_notes(state, seat)
+        swap = (f"An enemy cube goes back to {SIDE_NOUNS[opp]}'s pool and one of your cubes "
+                "takes its place (§10.1)")
         out.extend(
-            Choice(f"turn:{s}", f"Turncoat in {space_name(s)}")
+            Choice(f"turn:{s}", f"Turncoat in {space_name(s)}", _join([swap, detail]), cost)
             for s in spaces
             if board.cubes(state, s, opp) and board.can_place(state, s, seat)
         )
@@ -364,7 +506,10 @@ class RedFlagOverParis(GameDefinition):
     def _deesc_choices(self, state: State, task: Task) -> list[Choice]:
         seat, opp = task["seat"], other(task["seat"])
         spaces = DIM_SPACES[task["dim"]]
-        out = [Choice(f"own:{s}", f"Remove your cube from {space_name(s)}")
+        cap = board.pool_capacity(state, seat)
+        full = cap is not None and state["pool"][seat] >= cap
+        lost = "your pool has no free space: this cube leaves play (§8.4)" if full else ""
+        out = [Choice(f"own:{s}", f"Remove your cube from {space_name(s)}", consequence=lost)
                for s in spaces if board.cubes(state, s, seat)]
         if task["n"] == 1:
             out.extend(Choice(f"opp:{s}", f"Remove an enemy cube from {space_name(s)}")
@@ -399,13 +544,16 @@ class RedFlagOverParis(GameDefinition):
 
     def _prompt_objev(self, state: State, task: Task) -> Prompt:
         name = card_name(task["card"])
+        notes = events.forecast(state, task["seat"], events.event_steps(task["card"], []))
         return Prompt(task["seat"], f"You fulfilled {name}: perform its event?",
-                      (Choice("perform", f"Perform {name}"), Choice("skip", "Skip the event")),
+                      (Choice("perform", f"Perform {name}", card_detail(task["card"]),
+                              _join(notes)),
+                       Choice("skip", "Skip the event", "The objective is fulfilled either way")),
                       "§11")
 
     def _prompt_fc_discard(self, state: State, task: Task) -> Prompt:
         seat = task["seat"]
-        choices = tuple(Choice(f"drop:{c}", f"Discard {_card_label(c)}")
+        choices = tuple(Choice(f"drop:{c}", f"Discard {_card_label(c)}", card_detail(c))
                         for c in state["hands"][seat])
         return Prompt(seat, f"Final Crisis: discard down to {state['round']} card(s)",
                       choices, "§12.2")
@@ -421,13 +569,16 @@ class RedFlagOverParis(GameDefinition):
     def _apply_objective(self, state: State, task: Task, action: str, ctx: Context) -> None:
         seat = task["seat"]
         keep = int(action.split(":")[1])
-        hand = state["obj_hand"][seat]
+        hand = list(state["obj_hand"][seat])
         state["objective"][seat] = keep
         state["obj_discarded"][seat].extend(c for c in hand if c != keep)
         state["obj_hand"][seat] = []
         state["stack"].pop()
-        ctx.emit("objective", f"{SIDE_NAMES[seat]} keeps an objective")
-        ctx.emit("objective", f"You keep {card_name(keep)}", seats=[seat])
+        ctx.emit("objective", "keeps one objective, face down (§5.2)")
+        dropped = [card_name(c) for c in hand if c != keep]
+        ctx.emit("objective", f"keeps {card_name(keep)} ({space_name(CARDS[keep].space or '')})"
+                 + (f"; {', '.join(dropped)} leaves the game unseen" if dropped else ""),
+                 seats=[seat], card=keep)
 
     def _apply_init(self, state: State, task: Task, action: str, ctx: Context) -> None:
         leader = task["seat"]
@@ -436,7 +587,9 @@ class RedFlagOverParis(GameDefinition):
         state["active"] = first
         state["plays"] = [0, 0]
         state["stack"].pop()
-        ctx.emit("initiative", f"{SIDE_NAMES[first]} is the Initiative Player (§6.2)")
+        chose = "first" if action == "first" else "second"
+        ctx.emit("initiative", f"is the Initiative Player ({SIDE_NOUNS[leader]} chose to play "
+                 f"{chose}) (§6.2)", about=first)
 
     def _apply_play(self, state: State, task: Task, action: str, ctx: Context) -> None:
         seat = task["seat"]
@@ -445,40 +598,43 @@ class RedFlagOverParis(GameDefinition):
         state["hands"][seat].remove(card)
         state["stack"].pop()
         rnd = state["round"]
-        who = SIDE_NAMES[seat]
         if use == "ev":
             state["discard"].append([card, seat, rnd])
             owner = CARDS[card].faction
-            ctx.emit("play", f"{who} plays {card_name(card)} for its event")
+            ctx.emit("play", f"plays {card_name(card)} for its event", card=card)
             actor = seat if owner is None else owner
             if state["fc"] and not events.playable(state, actor, card):
-                ctx.emit("event", f"{card_name(card)}: its condition does not hold, no effect")
+                ctx.emit("event", f"{card_name(card)}: its condition does not hold, no effect "
+                         "(§7.1)", card=card)
             elif state["fc"] and owner == other(seat):
                 state["stack"].append({"t": "consent", "seat": owner, "card": card})
             else:
                 events.start_event(state, seat, card)
         elif use == "ops":
             state["discard"].append([card, seat, rnd])
-            ctx.emit("play", f"{who} plays {card_name(card)} for {CARDS[card].ops} OP")
+            ctx.emit("play", f"plays {card_name(card)} for {CARDS[card].ops} OP (§7.2)",
+                     card=card)
             state["stack"].append(self._ops_task(seat, CARDS[card].ops))
         elif use == "mom":
             state["removed"].append(card)
-            ctx.emit("play", f"{who} removes {card_name(card)} to advance {MOMENTUM_NAMES[seat]}")
+            ctx.emit("play", f"removes {card_name(card)} from the game to advance "
+                     f"{MOMENTUM_NAMES[seat]} (§7.7)", card=card)
             tasks = board.shift_momentum(state, seat, 1, ctx)
             state["stack"].extend(reversed(tasks))
         elif use == "reuse":
             top = self._reusable_top(state, seat)
             assert top is not None
             state["discard"].append([card, seat, rnd])
-            ctx.emit("play", f"{who} discards {card_name(card)} to use {card_name(top)} (§7.6)")
+            ctx.emit("play", f"discards {card_name(card)} to use the event of "
+                     f"{card_name(top)} from the discard pile (§7.6)", card=card, used=top)
             events.start_event(state, seat, top)
         elif use == "fc":
             fc = FINAL_CRISIS_CARD[seat]
             state["discard"].append([card, seat, rnd])
             state["fc_card"][seat] = False
             state["removed"].append(fc)
-            ctx.emit("play", f"{who} discards {card_name(card)} and uses {card_name(fc)} "
-                             "for 4 OP (§7.8)")
+            ctx.emit("play", f"discards {card_name(card)} and spends {card_name(fc)}'s "
+                     f"{CARDS[fc].ops} OP (§7.8)", card=card, used=fc)
             state["stack"].append(self._ops_task(seat, CARDS[fc].ops))
 
     @staticmethod
@@ -494,9 +650,11 @@ class RedFlagOverParis(GameDefinition):
     def _apply_consent(self, state: State, task: Task, action: str, ctx: Context) -> None:
         state["stack"].pop()
         if action == "apply":
+            ctx.emit("event", f"applies {card_name(task['card'])} (§12.3)", card=task["card"])
             events.start_event(state, task["seat"], task["card"])
         else:
-            ctx.emit("event", f"{SIDE_NAMES[task['seat']]} declines {card_name(task['card'])}")
+            ctx.emit("event", f"declines {card_name(task['card'])}: no effect (§12.3)",
+                     card=task["card"])
 
     def _apply_place(self, state: State, task: Task, action: str, ctx: Context) -> None:
         if action == "stop":
@@ -506,7 +664,7 @@ class RedFlagOverParis(GameDefinition):
         board.place_cube(state, space, task["seat"])
         task["left"] -= 1
         task["done"][space] = task["done"].get(space, 0) + 1
-        ctx.emit("place", f"{SIDE_NAMES[task['seat']]} places a cube in {space_name(space)}")
+        ctx.emit("place", f"places a cube in {space_name(space)}", space=space)
 
     def _apply_remove(self, state: State, task: Task, action: str, ctx: Context) -> None:
         if action == "stop":
@@ -515,8 +673,8 @@ class RedFlagOverParis(GameDefinition):
         space = action.split(":")[1]
         board.remove_cube(state, space, other(task["seat"]))
         task["left"] -= 1
-        ctx.emit("remove", f"{SIDE_NAMES[task['seat']]} removes an enemy cube from "
-                           f"{space_name(space)}")
+        ctx.emit("remove", f"removes a {SIDE_NAMES[other(task['seat'])]} cube from "
+                 f"{space_name(space)}", space=space)
 
     def _apply_disc(self, state: State, task: Task, action: str, ctx: Context) -> None:
         state["stack"].pop()
@@ -524,13 +682,13 @@ class RedFlagOverParis(GameDefinition):
         parts = action.split(":")
         if parts[0] == "disc":
             state["discs"][parts[1]] = seat
-            ctx.emit("disc", f"{SIDE_NAMES[seat]} places a {DISC_NAMES[seat]} in "
-                             f"{space_name(parts[1])}")
+            ctx.emit("disc", f"places a {DISC_NAMES[seat]} in {space_name(parts[1])}",
+                     space=parts[1])
         elif parts[0] == "move":
             del state["discs"][parts[1]]
             state["discs"][parts[2]] = seat
-            ctx.emit("disc", f"{SIDE_NAMES[seat]} moves a {DISC_NAMES[seat]} to "
-                             f"{space_name(parts[2])}")
+            ctx.emit("disc", f"moves a {DISC_NAMES[seat]} from {space_name(parts[1])} to "
+                     f"{space_name(parts[2])}", space=parts[2])
 
     def _apply_ops(self, state: State, task: Task, action: str, ctx: Context) -> None:
         seat = task["seat"]
@@ -547,7 +705,7 @@ class RedFlagOverParis(GameDefinition):
         elif verb == "pl":
             task["pts"] -= 2 if board.disc_owner(state, space) == other(seat) else 1
             board.place_cube(state, space, seat)
-            ctx.emit("place", f"{SIDE_NAMES[seat]} places a cube in {space_name(space)}")
+            ctx.emit("place", f"places a cube in {space_name(space)}", space=space)
         else:
             self._attack(state, task, space, verb == "rmx", ctx)
 
@@ -556,11 +714,11 @@ class RedFlagOverParis(GameDefinition):
         seat = task["seat"]
         opp = other(seat)
         has_cube = board.cubes(state, space, opp) > 0
-        who = SIDE_NAMES[seat]
         if task["kind"] == "political":
             task["pts"] -= 1
             board.remove_cube(state, space, opp)
-            ctx.emit("remove", f"{who} removes a {SIDE_NAMES[opp]} cube from {space_name(space)}")
+            ctx.emit("remove", f"removes a {SIDE_NAMES[opp]} cube from {space_name(space)} "
+                     "(§7.3)", space=space)
             return
         task["pts"] -= (2 if board.disc_owner(state, space) == opp else 1) + (1 if extra else 0)
         strength = board.military_strength(task["snap"], space, extra)
@@ -571,8 +729,9 @@ class RedFlagOverParis(GameDefinition):
             if drawn is not None:
                 state["removed"].append(drawn)
                 success = strength >= CARDS[drawn].ops
-                detail += f", drew {card_name(drawn)} ({CARDS[drawn].ops} OP)"
-                ctx.reveal(f"military draw: {card_name(drawn)}", card=drawn)
+                detail += f" against {card_name(drawn)}'s {CARDS[drawn].ops} OP"
+                ctx.reveal(f"draws {card_name(drawn)} ({CARDS[drawn].ops} OP) from the deck for "
+                           "the attack; it leaves the game (§7.4)", card=drawn)
             else:
                 detail += ", no card left to draw"
         if success and has_cube:
@@ -580,17 +739,20 @@ class RedFlagOverParis(GameDefinition):
         elif success:
             del state["discs"][space]
         target = "cube" if has_cube else DISC_NAMES[opp]
-        ctx.emit("attack", f"{who} attacks the {SIDE_NAMES[opp]} {target} in "
-                           f"{space_name(space)}: {'success' if success else 'failure'} ({detail})",
-                 success=success, strength=strength)
+        ctx.emit("attack", f"attacks the {SIDE_NAMES[opp]} {target} in {space_name(space)}: "
+                 f"{'success' if success else 'failure'} ({detail}) (§7.4)",
+                 space=space, success=success, strength=strength)
 
     def _draw(self, state: State, ctx: Context) -> int | None:
         """Top card of the strategy deck; an empty deck takes the reshuffled discards."""
         if not state["deck"] and state["discard"]:
             state["deck"] = [entry[0] for entry in state["discard"]]
             state["discard"] = []
+            # Which cards went into this deck is public; determinize needs it (see there).
+            state.setdefault("reshuffles", []).append(sorted(state["deck"]))
             ctx.rng.shuffle(state["deck"])
-            ctx.emit("deck", "the discard pile is reshuffled into a new deck")
+            ctx.emit("deck", f"the discard pile ({len(state['deck'])} cards) is shuffled into a "
+                     "new deck")
         if not state["deck"]:
             return None
         card: int = state["deck"].pop()
@@ -601,8 +763,7 @@ class RedFlagOverParis(GameDefinition):
         if action != "stop":
             space = action.split(":")[1]
             board.place_cube(state, space, task["seat"])
-            ctx.emit("place", f"{SIDE_NAMES[task['seat']]} places a cube in {space_name(space)} "
-                              "(§9.3)")
+            ctx.emit("place", f"places a cube in {space_name(space)} (§9.3)", space=space)
 
     def _apply_pivot(self, state: State, task: Task, action: str, ctx: Context) -> None:
         self._start_bonus(state, task, action.split(":")[1])
@@ -628,7 +789,8 @@ class RedFlagOverParis(GameDefinition):
             space = action.split(":")[1]
             board.remove_cube(state, space, other(seat))
             board.place_cube(state, space, seat)
-            ctx.emit("bonus", f"{SIDE_NAMES[seat]} turns a cube in {space_name(space)} (Turncoat)")
+            ctx.emit("bonus", f"Turncoat: replaces a {SIDE_NAMES[other(seat)]} cube in "
+                     f"{space_name(space)} with its own (§10.1)", space=space)
 
     def _apply_deesc(self, state: State, task: Task, action: str, ctx: Context) -> None:
         if action == "stop":
@@ -638,7 +800,9 @@ class RedFlagOverParis(GameDefinition):
         seat = task["seat"]
         victim = seat if verb == "own" else other(seat)
         board.remove_cube(state, space, victim)
-        ctx.emit("bonus", f"De-escalate: a {SIDE_NAMES[victim]} cube leaves {space_name(space)}")
+        whose = "its own" if victim == seat else f"a {SIDE_NAMES[victim]}"
+        ctx.emit("bonus", f"De-escalate: removes {whose} cube from {space_name(space)} (§10.1)",
+                 space=space)
         task["n"] += 1
         if task["n"] >= 2 or verb == "opp":
             state["stack"].pop()
@@ -654,8 +818,8 @@ class RedFlagOverParis(GameDefinition):
         seat = task["seat"]
         state["cubes"][task["from"]][seat] -= 1
         state["cubes"][space][seat] += 1
-        ctx.emit("bonus", f"Spread Influence: {SIDE_NAMES[seat]} moves a cube from "
-                          f"{space_name(task['from'])} to {space_name(space)}")
+        ctx.emit("bonus", f"Spread Influence: moves a cube from {space_name(task['from'])} to "
+                 f"{space_name(space)} (§10.1)", space=space)
         task["from"] = None
         task["n"] += 1
         if task["n"] >= 2:
@@ -678,7 +842,8 @@ class RedFlagOverParis(GameDefinition):
         seat, card = task["seat"], task["card"]
         state["fulfilled"][seat].append(card)
         state["objective"][seat] = None
-        ctx.emit("objective", f"{SIDE_NAMES[seat]} fulfils {card_name(card)} (§11)")
+        ctx.emit("objective", f"fulfils {card_name(card)}"
+                 + ("" if action == "perform" else " and skips its event") + " (§11)", card=card)
         if action == "perform":
             state["stack"].append({"t": "end_bonus"})
             events.start_event(state, seat, card)
@@ -688,7 +853,7 @@ class RedFlagOverParis(GameDefinition):
         card = int(action.split(":")[1])
         state["hands"][seat].remove(card)
         state["discard"].append([card, seat, state["round"]])
-        ctx.emit("discard", f"{SIDE_NAMES[seat]} discards {card_name(card)} (§12.2)")
+        ctx.emit("discard", f"discards {card_name(card)} (§12.2)", card=card)
         if len(state["hands"][seat]) <= state["round"]:
             state["stack"].pop()
 
@@ -814,7 +979,13 @@ class RedFlagOverParis(GameDefinition):
             stack.append({"t": "play", "seat": seat})
         elif step == "aside":
             for seat in (VERSAILLES, COMMUNE):
-                state["aside"][seat].extend(state["hands"][seat])
+                kept = state["hands"][seat]
+                if kept:
+                    ctx.emit("aside", f"sets aside {len(kept)} card(s) face down for the Final "
+                             "Crisis (§5.3)", about=seat, count=len(kept))
+                    ctx.emit("aside", "sets aside " + ", ".join(card_name(c) for c in kept),
+                             seats=[seat], about=seat, cards=kept)
+                state["aside"][seat].extend(kept)
                 state["hands"][seat] = []
             state["step"] = "bonus"
         elif step == "bonus":
@@ -850,7 +1021,12 @@ class RedFlagOverParis(GameDefinition):
         return bool(state["plays"][seat] < PLAYS and state["hands"][seat])
 
     def _deal(self, state: State, ctx: Context) -> None:
-        """§5.1-5.2: four strategy and two objective cards each, then keep one objective."""
+        """§5.1-5.2: four strategy and two objective cards each, then keep one objective.
+
+        The deck was shuffled at setup, so dealing draws no chance: ``reveal`` makes the
+        deal an undo barrier, since each side has now seen its cards. Only the counts
+        are public; each side alone is told its cards."""
+        ctx.emit("round", f"Round {state['round']} begins")
         for seat in (VERSAILLES, COMMUNE):
             for _ in range(HAND_SIZE):
                 card = self._draw(state, ctx)
@@ -859,11 +1035,15 @@ class RedFlagOverParis(GameDefinition):
             for _ in range(2):
                 if state["obj_deck"]:
                     state["obj_hand"][seat].append(state["obj_deck"].pop())
-            ctx.emit("deal", "you receive " + ", ".join(card_name(c) for c in state["hands"][seat]),
-                     seats=[seat])
+            hand, objs = state["hands"][seat], state["obj_hand"][seat]
+            ctx.emit("deal", f"is dealt {len(hand)} Strategy and {len(objs)} Objective cards "
+                     "(§5.1)", about=seat, cards=len(hand), objectives=len(objs))
+            ctx.emit("deal", "receives " + ", ".join(card_name(c) for c in hand)
+                     + "; objectives " + ", ".join(
+                         f"{card_name(c)} ({space_name(CARDS[c].space or '')})" for c in objs),
+                     seats=[seat], about=seat, hand=hand, objectives=objs)
         ctx.reveal()
         state["revealed"] = []
-        ctx.emit("round", f"Round {state['round']} begins")
         for seat in (COMMUNE, VERSAILLES):
             if state["obj_hand"][seat]:
                 state["stack"].append({"t": "objective", "seat": seat})
@@ -896,8 +1076,8 @@ class RedFlagOverParis(GameDefinition):
             for dim in DIMENSIONS:
                 if board.controls_dimension(state, dim, seat):
                     board.add_vp(state, seat, DIMENSIONS[dim]["kind"], 1)
-                    ctx.emit("score", f"{SIDE_NAMES[seat]} controls {DIMENSIONS[dim]['name']}: "
-                                      f"+1 {DIMENSIONS[dim]['kind']} VP (§10.2)")
+                    ctx.emit("score", f"controls {DIMENSIONS[dim]['name']}: "
+                             f"+1 {DIMENSIONS[dim]['kind']} VP (§10.2)", about=seat)
 
     def _objective_gains(self, state: State) -> list[list[int]]:
         gains: list[list[int]] = [[], []]
@@ -915,8 +1095,8 @@ class RedFlagOverParis(GameDefinition):
                 kind = SPACES[CARDS[card].space or ""].kind or "political"
                 board.add_vp(state, seat, kind, 1)
                 where = space_name(CARDS[card].space or "")
-                ctx.emit("score", f"{SIDE_NAMES[seat]} controls {where} "
-                                  f"({card_name(card)}): +1 {kind} VP (§11)")
+                ctx.emit("score", f"controls {where} ({card_name(card)}): +1 {kind} VP (§11)",
+                         about=seat)
 
     def _reveal_objectives(self, state: State, ctx: Context) -> None:
         kept = state["objective"]
@@ -925,11 +1105,10 @@ class RedFlagOverParis(GameDefinition):
             kept[s] is not None and board.controls(state, CARDS[kept[s]].space or "", s)
             for s in (VERSAILLES, COMMUNE)
         ]
-        ctx.reveal(
-            "objectives revealed: "
-            + "; ".join(f"{SIDE_NAMES[s]} {card_name(c)}" for s, c in enumerate(kept) if c),
-            objectives=list(kept),
-        )
+        for seat, card in enumerate(kept):
+            if card is not None:
+                ctx.reveal(f"reveals its objective {card_name(card)} "
+                           f"({space_name(CARDS[card].space or '')}) (§11)", about=seat, card=card)
         self._ordered(state, "objvp", self._objective_gains(state), ctx)
 
     def _objective_events(self, state: State, ctx: Context) -> None:
@@ -941,8 +1120,9 @@ class RedFlagOverParis(GameDefinition):
             if kept[seat] is not None and not ok[seat]:
                 state["obj_removed"].append(kept[seat])
                 kept[seat] = None
-                ctx.emit("objective",
-                         f"{SIDE_NAMES[seat]} failed {card_name(cards[seat])}: removed")
+                where = space_name(CARDS[cards[seat]].space or "")
+                ctx.emit("objective", f"does not control {where}: {card_name(cards[seat])} "
+                         "leaves the game (§11)", about=seat, card=cards[seat])
         if ok[0] and ok[1]:
             state["stack"].append(
                 {"t": "order", "seat": state["initiative"], "what": "objev", "cards": cards}
@@ -959,10 +1139,15 @@ class RedFlagOverParis(GameDefinition):
         for seat in (COMMUNE, VERSAILLES):
             hand = state["aside"][seat]
             state["aside"][seat] = []
+            parts = [f"takes up its {len(hand)} set-aside card(s)"]
             if state["fc_card"][seat]:
                 hand.append(FINAL_CRISIS_CARD[seat])
                 state["fc_card"][seat] = False
+                parts.append(f"its Final Crisis card {card_name(FINAL_CRISIS_CARD[seat])}")
             state["hands"][seat] = hand
+            ctx.emit("final_crisis", " and ".join(parts) + " (§12.2)", about=seat)
+            ctx.emit("final_crisis", "Final Crisis hand: " + ", ".join(card_name(c) for c in hand),
+                     seats=[seat], about=seat, hand=hand)
             if len(hand) > state["round"]:
                 state["stack"].append({"t": "fc_discard", "seat": seat})
 
@@ -971,22 +1156,30 @@ class RedFlagOverParis(GameDefinition):
         for seat in (VERSAILLES, COMMUNE):
             if state["momentum"][seat] == MOMENTUM_MAX:
                 board.add_vp(state, seat, MOMENTUM_VP[seat], 1)
-                ctx.emit("score", f"{SIDE_NAMES[seat]}'s {MOMENTUM_NAMES[seat]} is at 3: "
-                                  f"+1 {MOMENTUM_VP[seat]} VP (§9.4)")
-        winner, summary = self.decide_winner(state)
-        state["result"] = {"winner": winner, "summary": summary}
-        ctx.emit("end", summary)
+                ctx.emit("score", f"{MOMENTUM_NAMES[seat]} is at {MOMENTUM_MAX}: "
+                         f"+1 {MOMENTUM_VP[seat]} VP (§9.4)", about=seat)
+        winner, reason = self._victory(state)
+        state["result"] = {"winner": winner, "summary": f"{_WINNER_NAMES[winner]} wins: {reason}"}
+        ctx.emit("end", f"wins: {reason}", about=winner)
 
     def decide_winner(self, state: State) -> tuple[int, str]:
-        """§13: military vs political VP; else the four tiebreak tests; else the Commune."""
+        """§13: the winner and a sentence saying why (the result's summary)."""
+        winner, reason = self._victory(state)
+        return winner, f"{_WINNER_NAMES[winner]} wins: {reason}"
+
+    def _victory(self, state: State) -> tuple[int, str]:
+        """§13: military vs political VP; else the four tiebreak tests; else the Commune.
+
+        The reason is worded to follow "<side> wins: ", so that the result's summary and
+        the log's last line (which names the winner itself) share it."""
         v_mil = board.vp_of(state, VERSAILLES, "military")
         c_pol = board.vp_of(state, COMMUNE, "political")
         if v_mil >= 0 and v_mil > c_pol:
-            return VERSAILLES, (f"Versailles wins: {v_mil} Military VP against the Commune's "
-                                f"{c_pol} Political VP (§13.1)")
+            return VERSAILLES, (f"{v_mil} Military VP against the Commune's {c_pol} Political "
+                                "VP (§13.1)")
         if c_pol >= 0 and c_pol > v_mil:
-            return COMMUNE, (f"The Commune wins: {c_pol} Political VP against Versailles' "
-                             f"{v_mil} Military VP (§13.1)")
+            return COMMUNE, (f"{c_pol} Political VP against Versailles' {v_mil} Military VP "
+                             "(§13.1)")
         met = [0, 0]
         notes: list[str] = []
         tests = [
@@ -1007,10 +1200,11 @@ class RedFlagOverParis(GameDefinition):
                 notes.append(f"{label}: even")
         detail = "; ".join(notes)
         if met[0] > met[1]:
-            return VERSAILLES, f"Tiebreak {met[0]}-{met[1]} to Versailles ({detail}) (§13.2)"
+            return VERSAILLES, f"tiebreak {met[0]}-{met[1]} ({detail}) (§13.2)"
         if met[1] > met[0]:
-            return COMMUNE, f"Tiebreak {met[1]}-{met[0]} to the Commune ({detail}) (§13.2)"
-        return COMMUNE, f"Tiebreak level {met[0]}-{met[1]}: the Commune wins ({detail}) (§13.2)"
+            return COMMUNE, f"tiebreak {met[1]}-{met[0]} ({detail}) (§13.2)"
+        return COMMUNE, (f"tiebreak level {met[0]}-{met[1]}, which goes to the Commune "
+                         f"({detail}) (§13.2)")
 
     # Views, results, checks ------------------------------------------------------------
 
@@ -1027,14 +1221,24 @@ class RedFlagOverParis(GameDefinition):
                 "disc": None if owner is None else SIDE_NAMES[owner],
                 "control": None if ctl is None else SIDE_NAMES[ctl],
             }
-        top = self.prompt(state)
+        top = self._to_act(state)
         hands = state["hands"]
-        return {
+        view: dict[str, Any] = {
+            "status": self._status(state, top),
+            "seats": schema.seats(SIDE_NAMES, [self._public_row(state, s) for s in (0, 1)]),
+            "tracks": [
+                schema.track("Political VP (+ Versailles, - Commune)", state["vp"]["political"],
+                             -VP_CAP, VP_CAP),
+                schema.track("Military VP (+ Versailles, - Commune)", state["vp"]["military"],
+                             -VP_CAP, VP_CAP),
+                *(schema.track(MOMENTUM_NAMES[s], state["momentum"][s], 0, MOMENTUM_MAX)
+                  for s in (0, 1)),
+            ],
             "seat": seat,
             "round": state["round"],
             "final_crisis": state["fc"],
             "initiative": SIDE_NAMES[state["initiative"]],
-            "to_act": None if top is None else SIDE_NAMES[top.seat],
+            "to_act": None if top is None else SIDE_NAMES[top],
             "plays": list(state["plays"]),
             "spaces": spaces,
             "dimensions": {d: list(DIM_SPACES[d]) for d in DIMENSIONS},
@@ -1043,7 +1247,7 @@ class RedFlagOverParis(GameDefinition):
                  "breached": list(state["breached"][s])}
                 for s in (0, 1)
             ],
-            "zones": list(ZONES),
+            "crisis_zones": list(ZONES),
             "pool": list(state["pool"]),
             "pool_capacity": [board.pool_capacity(state, s) for s in (0, 1)],
             "out_of_play": list(state["out"]),
@@ -1062,8 +1266,84 @@ class RedFlagOverParis(GameDefinition):
             "objective_choices": list(state["obj_hand"][seat]) if seat is not None else None,
             "revealed_objectives": list(state["revealed"]),
             "fulfilled": [list(f) for f in state["fulfilled"]],
-            "cards": {str(c): CARDS[c].title for c in CARDS},
+            "card_names": {str(c): CARDS[c].title for c in CARDS},
+            "cards": self._visible_cards(state, seat),
             "result": state["result"],
+        }
+        if seat is not None:
+            view["you"] = self._private_row(state, seat)
+        return view
+
+    @staticmethod
+    def _visible_cards(state: State, seat: int | None) -> list[schema.Card]:
+        """The cards ``seat`` may read in full (the schema's ``cards``): its own, and the
+        top of the discard pile, which §7.6 lets the opponent use."""
+        shown: list[schema.Card] = []
+        if seat is not None:
+            kept = state["objective"][seat]
+            for where, cards in (("hand", state["hands"][seat]),
+                                 ("set aside", state["aside"][seat]),
+                                 ("objective to choose", state["obj_hand"][seat]),
+                                 ("objective", [] if kept is None else [kept])):
+                shown.extend(schema.card(card_name(c), card_detail(c), where) for c in cards)
+        if state["discard"]:
+            top = state["discard"][-1][0]
+            shown.append(schema.card(card_name(top), card_detail(top), "top of the discard pile"))
+        return shown
+
+    @staticmethod
+    def _to_act(state: State) -> int | None:
+        """The seat whose decision is due: every task that waits for one names it."""
+        stack = state["stack"]
+        return int(stack[-1]["seat"]) if stack else None
+
+    @staticmethod
+    def _status(state: State, top: int | None) -> str:
+        if state["result"] is not None:
+            return f"Game over. {state['result']['summary']}"
+        when = "Final Crisis" if state["fc"] else f"Round {state['round']} of {ROUNDS}"
+        who = "" if top is None else f", {SIDE_NAMES[top]} to decide"
+        return f"{when}{who}; Initiative Player: {SIDE_NAMES[state['initiative']]}"
+
+    @staticmethod
+    def _public_row(state: State, seat: int) -> dict[str, Any]:
+        """What everyone may know about a side, for the schema's table of seats."""
+        cap = board.pool_capacity(state, seat)
+        return {
+            "cards in hand": len(state["hands"][seat]),
+            "set aside": len(state["aside"][seat]),
+            "Final Crisis card": RedFlagOverParis._final_crisis_card_status(state, seat),
+            "pool": state["pool"][seat] if cap is None else f"{state['pool'][seat]}/{cap}",
+            "out of play": state["out"][seat],
+            "zones breached": sum(state["breached"][seat][1:]),
+            "objectives fulfilled": len(state["fulfilled"][seat]),
+        }
+
+    @staticmethod
+    def _final_crisis_card_status(state: State, seat: int) -> str:
+        """Where a side's Final Crisis card is: it is face up until used, so this is public."""
+        card = FINAL_CRISIS_CARD[seat]
+        if state["fc_card"][seat]:
+            return "face up, unused"
+        if card in state["removed"]:
+            return "spent for operations (§7.8)"
+        if card in state["hands"][seat]:
+            return "in the Final Crisis hand (§12.2)"
+        return "played"
+
+    @staticmethod
+    def _private_row(state: State, seat: int) -> dict[str, Any]:
+        """What only ``seat`` knows: its cards and its objective (the schema's ``you``)."""
+        kept = state["objective"][seat]
+
+        def objective(card: int) -> str:
+            return f"{card_name(card)} ({space_name(CARDS[card].space or '')})"
+
+        return {
+            "hand": [_card_label(c) for c in state["hands"][seat]],
+            "set aside": [_card_label(c) for c in state["aside"][seat]],
+            "objective": None if kept is None else objective(kept),
+            "objectives to choose from": [objective(c) for c in state["obj_hand"][seat]],
         }
 
     def result(self, state: State) -> Result | None:
@@ -1079,9 +1359,9 @@ class RedFlagOverParis(GameDefinition):
     def describe(self, state: State) -> str:
         if state["result"] is not None:
             return f"Game over: {SIDE_NAMES[state['result']['winner']]} won"
-        top = self.prompt(state)
+        top = self._to_act(state)
         when = "Final Crisis" if state["fc"] else f"Round {state['round']}"
-        return when if top is None else f"{when}, {SIDE_NAMES[top.seat]} to play"
+        return when if top is None else f"{when}, {SIDE_NAMES[top]} to play"
 
     def rules_summary(self) -> str:
         return rules_text()
@@ -1136,15 +1416,35 @@ class RedFlagOverParis(GameDefinition):
         return problems
 
     def determinize(self, state: State, seat: int, ctx: Context) -> State:
-        """Resample what ``seat`` cannot see: the opponent's cards, objectives and the decks."""
+        """A state ``seat`` cannot tell from the real one: what it has not seen, resampled.
+
+        Hidden from ``seat``: the opponent's hand and set-aside cards, the deck's order,
+        the opponent's objective cards (in hand, kept, or dropped unseen) and the
+        objective deck. Everything else is public or its own, and stays. Two things
+        ``seat`` does know about the hidden cards are kept too:
+
+        * an opponent's Final Crisis card in its hand: everyone saw it join (§12.2);
+        * which deck each hidden card was drawn from. A reshuffle (``reshuffles``) makes
+          a new deck of known cards, so a card drawn before it cannot be in the deck now,
+          and one drawn after it is one of those known cards. Cards are therefore swapped
+          only with cards drawn from the same deck.
+        """
         new: State = clone(state)
         opp = other(seat)
-        pool = new["hands"][opp] + new["aside"][opp] + new["deck"]
-        ctx.rng.shuffle(pool)
-        sizes = (len(new["hands"][opp]), len(new["aside"][opp]))
-        new["hands"][opp] = pool[: sizes[0]]
-        new["aside"][opp] = pool[sizes[0]: sizes[0] + sizes[1]]
-        new["deck"] = pool[sizes[0] + sizes[1]:]
+        generation: dict[int, int] = {}
+        for number, cards in enumerate(state.get("reshuffles", []), start=1):
+            generation.update((card, number) for card in cards)
+        places: dict[int, list[tuple[list[int], int]]] = {}
+        for pile in (new["hands"][opp], new["aside"][opp], new["deck"]):
+            for index, card in enumerate(pile):
+                if card not in FINAL_CRISIS_CARD:
+                    places.setdefault(generation.get(card, 0), []).append((pile, index))
+        for number in sorted(places):
+            spots = places[number]
+            cards = [pile[index] for pile, index in spots]
+            ctx.rng.shuffle(cards)
+            for (pile, index), card in zip(spots, cards, strict=True):
+                pile[index] = card
         kept = new["objective"][opp]
         if kept in new["revealed"]:
             kept = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import DIMENSIONS, MOMENTUM_NAMES, SIDE_NAMES
+from .data import DIMENSIONS, MOMENTUM_NAMES, SIDE_NAMES, card_name
 
 _SHORT = {"Versailles": "V", "Commune": "C"}
 _DISC = {"Versailles": "Fort", "Commune": "Barr"}
@@ -37,10 +37,9 @@ def render_board(view: dict[str, Any]) -> str:
         f"Military {vp['military']:+d}"
     )
     if view.get("hand"):
-        names = view["cards"]
-        lines.append("Your hand: " + ", ".join(names[str(c)] for c in view["hand"]))
+        lines.append("Your hand: " + ", ".join(card_name(c) for c in view["hand"]))
     if view.get("objective"):
-        lines.append(f"Your objective: {view['cards'][str(view['objective'])]}")
+        lines.append(f"Your objective: {card_name(view['objective'])}")
     lines.append("  (* pivotal; # a cube; Fort/Barr discs; last column: control)")
     for dim, spaces in view["dimensions"].items():
         meta = DIMENSIONS[dim]
@@ -50,7 +49,7 @@ def render_board(view: dict[str, Any]) -> str:
         track = view["crisis"][seat]
         lines.append(f"{name} Crisis Track (cubes+bonus, x breached):")
         zones = []
-        for z, zone in enumerate(view["zones"]):
+        for z, zone in enumerate(view["crisis_zones"]):
             mark = "x" if track["breached"][z] else " "
             zones.append(f"{zone[:5]}[{mark}]{track['cubes'][z]}+{track['bonus'][z]}")
         lines.append("  " + " ".join(zones))
