@@ -115,10 +115,10 @@ def test_views_hide_other_seats_cards(new_engine: Any) -> None:
     engine = new_engine(HighCard(), players=3)
     cards = engine.state["cards"]
     for seat in range(3):
-        view = engine.view(seat)["cards"]
+        view = engine.view(seat)["held"]
         assert view[seat] == cards[seat]
         assert [v for i, v in enumerate(view) if i != seat] == [None, None]
-    assert engine.view(None)["cards"] == [None, None, None]
+    assert engine.view(None)["held"] == [None, None, None]
 
 
 def test_private_events_reach_only_their_seat(new_engine: Any) -> None:
@@ -131,7 +131,7 @@ def test_private_events_reach_only_their_seat(new_engine: Any) -> None:
 def test_view_is_a_copy(new_engine: Any) -> None:
     engine = new_engine(HighCard())
     view = engine.view(0)
-    view["cards"][0] = 1000
+    view["held"][0] = 1000
     assert engine.state["cards"][0] != 1000
 
 

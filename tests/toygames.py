@@ -69,7 +69,7 @@ class HighCard(GameDefinition):
             card if state["done"] or index == seat else None
             for index, card in enumerate(state["cards"])
         ]
-        return {"cards": cards, "turn": state["turn"], "taps": state["taps"]}
+        return {"held": cards, "turn": state["turn"], "taps": state["taps"]}
 
     def result(self, state: State) -> Result | None:
         if not state["done"]:
@@ -91,7 +91,7 @@ class OpenHighCard(HighCard):
     )
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return {"cards": list(state["cards"]), "turn": state["turn"], "taps": state["taps"]}
+        return {"held": list(state["cards"]), "turn": state["turn"], "taps": state["taps"]}
 
 
 class Exploding(HighCard):
