@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,4 +35,26 @@ def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     """Point saves and logs at a temporary directory for CLI and app tests."""
     monkeypatch.setenv("TABLETOP_SAVE_DIR", str(tmp_path / "saves"))
     monkeypatch.setenv("TABLETOP_LOG_FILE", str(tmp_path / "tabletop.jsonl"))
+    monkeypatch.delenv("TABLETOP_LOAD_PLUGINS", raising=False)
+    monkeypatch.delenv("TABLETOP_LOG_CONSOLE", raising=False)
     yield tmp_path
+
+
+@pytest.fixture
+def container(isolated_env: Path) -> Iterator[Any]:
+    """The app's composition root, configured from an environment whose saves
+    (``<tmp>/saves``) and log file (``<tmp>/tabletop.jsonl``) are temporary.
+
+    Override its providers (``container.save_store.override(providers.Object(store))``)
+    instead of building adapters by hand. Imported here, not at the top: a
+    framework-only environment has no app.
+    """
+    from tabletop.app.container import build_container
+
+    built = build_container(console=False)
+    yield built
+    built.reset_singletons()
+    logger = logging.getLogger("tabletop")  # close the log file the container opened
+    for handler in list(logger.handlers):
+        logger.removeHandler(handler)
+        handler.close()

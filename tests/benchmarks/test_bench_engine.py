@@ -9,20 +9,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.adapters.headless import BotUI, play
 from tabletop.framework import Engine, RandomBot, clone
 from tabletop.framework.chance import Pcg32, dice_factory, rng_factory
 from tabletop.framework.record import GameRecord
+from tabletop.framework.session import GameSession
 from tabletop.games.pig import Pig
 
 
 def _full_game(seed: int) -> Engine:
-    game = Pig()
-    engine = Engine(
-        game, seed=seed, players=4, options={}, rng_factory=rng_factory, dice_factory=dice_factory
+    session = GameSession.start(
+        Pig(),
+        seed=seed,
+        players=4,
+        options={},
+        controllers=["random"] * 4,
+        bot_factories={"random": lambda game: RandomBot()},
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
     )
-    play(engine, BotUI(game, [RandomBot()] * 4, seed, rng_factory))
-    return engine
+    session.run()  # bots play as in `tabletop simulate`
+    return session.engine
 
 
 def test_bench_random_pig_game(benchmark: Any) -> None:

@@ -10,6 +10,7 @@ import pytest
 from relhelp import fingerprint
 
 from tabletop.adapters import saves
+from tabletop.adapters.headless import HeadlessUI
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.framework import Engine, RandomBot, SaveError
 from tabletop.framework.chance import dice_factory, rng_factory
@@ -63,9 +64,9 @@ def test_the_session_keeps_playing_and_reports_then_recovers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = JsonSaveStore(tmp_path)
-    reported: list[Exception] = []
     session = _session(store)
-    session._on_save_error = reported.append
+    ui = HeadlessUI()  # the UI port is told of every failed save
+    session.attach(ui)
     assert session.save_id is not None
     session.act(0, "roll")
     saved = store.load(session.save_id)
@@ -77,7 +78,7 @@ def test_the_session_keeps_playing_and_reports_then_recovers(
     session.play_bots(limit=3)
     assert full.calls >= 1
     assert session.last_save_error is not None and "No space left" in session.last_save_error
-    assert reported and isinstance(reported[0], SaveError)
+    assert ui.save_failures and "No space left" in ui.save_failures[0]
     assert store.load(session.save_id).actions == saved.actions, "the old save changed"
 
     monkeypatch.undo()  # space again: the next autosave catches up with everything

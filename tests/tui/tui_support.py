@@ -31,6 +31,7 @@ from tabletop.framework import (
 )
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.plugins import GameRegistry, PluginFailure, load_registry
+from tabletop.framework.session import SessionStarter
 from tabletop.games import pig
 
 SIZE = (100, 30)
@@ -216,9 +217,10 @@ class FullDiskStore(FrozenStore):
 def make_app(
     registry: GameRegistry, store: SaveStore, *, bot_delay: float = 0.0, seed: int = 7
 ) -> TabletopApp:
-    return TabletopApp(
-        registry, store, rng_factory, dice_factory, bot_delay=bot_delay, new_seed=lambda: seed
-    )
+    """The app wired by hand with test doubles (the app's own wiring, with the log, is
+    ``tabletop.app.container``; test_tui_startup starts the app that way)."""
+    sessions = SessionStarter(registry, rng_factory, dice_factory, store)
+    return TabletopApp(sessions, bot_delay=bot_delay, new_seed=lambda: seed)
 
 
 def run(main: Callable[[], Awaitable[None]]) -> None:

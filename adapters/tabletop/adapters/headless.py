@@ -1,67 +1,84 @@
-"""Headless play: the UI port answered by bots or by a script, for simulation and tests."""
+"""Headless play: the UI port with no screen, for ``tabletop simulate``, scripts and tests.
+
+Bots think on the spot (the port's default ``bot_thinking``); a person's decision is
+taken from a script when there is one, else it stays pending and ``GameSession.run``
+returns. Everything the session tells is recorded, so a caller can report on it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections import deque
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from tabletop.framework.bots import Bot, bot_seed
-from tabletop.framework.engine import Engine, RngFactory
-from tabletop.framework.game import Action, Event, GameDefinition, Prompt
+from tabletop.framework.errors import PluginFault
+from tabletop.framework.game import Action, Prompt, Result
 from tabletop.framework.ports import UserInterface
 
-
-class BotUI(UserInterface):
-    """Every seat is played by a bot; events are collected, not shown."""
-
-    def __init__(
-        self, game: GameDefinition, bots: Sequence[Bot], seed: int, rng_factory: RngFactory
-    ) -> None:
-        self._game = game
-        self._bots = list(bots)
-        self._rngs = [rng_factory(bot_seed(seed, seat)) for seat in range(len(bots))]
-        self.shown: list[Event] = []
-
-    def choose(self, seat: int, view: dict[str, Any], prompt: Prompt) -> Action:
-        return self._bots[seat].choose(self._game, view, prompt, self._rngs[seat])
-
-    def show(self, events: Sequence[Event]) -> None:
-        self.shown.extend(events)
+if TYPE_CHECKING:
+    from tabletop.framework.session import BotTurn, GameSession, Move
 
 
-class ScriptedUI(UserInterface):
-    """Answers prompts from a fixed list of actions: for tests and replays."""
+class HeadlessUI(UserInterface):
+    """Records what the session tells it; nobody answers people's decisions."""
+
+    def __init__(self) -> None:
+        self.session: GameSession | None = None
+        self.moves: list[Move] = []
+        self.undone_steps: list[int] = []
+        self.save_failures: list[str] = []
+        self.faults: list[PluginFault] = []
+        self.bot_errors: list[tuple[int, Exception]] = []
+        #: Seats whose bot was asked to think, in order (one entry per bot decision).
+        self.thinking: list[int] = []
+        self.over = False
+        self.result: Result | None = None
+        #: Whether the session was closed (the game ended or was left).
+        self.ended = False
+
+    def attached(self, session: GameSession) -> None:
+        self.session = session
+
+    def ask(self, seat: int, view: dict[str, Any], prompt: Prompt) -> Action | None:
+        return None
+
+    def bot_thinking(self, turn: BotTurn) -> Action | None:
+        self.thinking.append(turn.seat)
+        return turn.think()
+
+    def moved(self, move: Move) -> None:
+        self.moves.append(move)
+
+    def undone(self, steps: int) -> None:
+        self.undone_steps.append(steps)
+
+    def save_failed(self, message: str) -> None:
+        self.save_failures.append(message)
+
+    def fault(self, fault: PluginFault) -> None:
+        self.faults.append(fault)
+
+    def bot_failed(self, seat: int, error: Exception) -> None:
+        self.bot_errors.append((seat, error))
+
+    def game_over(self, result: Result | None) -> None:
+        self.over = True
+        self.result = result
+
+    def closed(self) -> None:
+        self.ended = True
+
+
+class ScriptedUI(HeadlessUI):
+    """Answers people's decisions from a fixed list of actions, in order: for tests and
+    replays. When the list runs out the decision stays pending (``run`` returns)."""
 
     def __init__(self, actions: Iterable[Action]) -> None:
-        self._actions = list(actions)
-        self.shown: list[Event] = []
+        super().__init__()
+        self.script: deque[Action] = deque(actions)
+        #: (seat, prompt text) of each decision the script was asked for.
+        self.asked: list[tuple[int, str]] = []
 
-    def choose(self, seat: int, view: dict[str, Any], prompt: Prompt) -> Action:
-        if not self._actions:
-            raise LookupError("the script has no more actions")
-        return self._actions.pop(0)
-
-    def show(self, events: Sequence[Event]) -> None:
-        self.shown.extend(events)
-
-
-def play(
-    engine: Engine,
-    ui: UserInterface,
-    *,
-    max_actions: int = 100_000,
-    on_action: Callable[[int, Action], None] | None = None,
-) -> int:
-    """Drive ``engine`` with ``ui`` until the game ends or ``max_actions``; return count."""
-    count = 0
-    while count < max_actions:
-        prompt = engine.prompt
-        if prompt is None:
-            break
-        action = ui.choose(prompt.seat, engine.view(prompt.seat), prompt)
-        events = engine.act(prompt.seat, action)
-        ui.show(events)
-        count += 1
-        if on_action is not None:
-            on_action(prompt.seat, action)
-    return count
+    def ask(self, seat: int, view: dict[str, Any], prompt: Prompt) -> Action | None:
+        self.asked.append((seat, prompt.text))
+        return self.script.popleft() if self.script else None

@@ -12,6 +12,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -23,6 +24,8 @@ EXIT_MISMATCH = 1
 EXIT_USAGE = 2
 #: Where ``tabletop fuzz`` saves failing games unless told otherwise.
 DEFAULT_FUZZ_DIR = "fuzz-failures"
+#: The distributions ``--version`` reports: the app (this command) and the core.
+DISTRIBUTIONS = ("tabletop-app", "tabletop-framework")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -33,9 +36,35 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _container(console: bool = True) -> Any:
+    """The composition root, configured from the environment: every adapter a
+    command uses comes from here."""
     from tabletop.app.container import build_container
 
     return build_container(console=console)
+
+
+def versions() -> list[tuple[str, str]]:
+    """(distribution, version) for the app and the framework; "unknown" when the
+    metadata is missing (running from a source tree that was never installed)."""
+    found = []
+    for name in DISTRIBUTIONS:
+        try:
+            found.append((name, metadata.version(name)))
+        except metadata.PackageNotFoundError:
+            found.append((name, "unknown"))
+    return found
+
+
+class _Version(argparse.Action):
+    """``--version``, looked up only when asked for (metadata lookups cost time)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        line = ", ".join(f"{name} {version}" for name, version in versions())
+        print(f"tabletop ({line})")
+        parser.exit(EXIT_OK)
 
 
 def _fail(message: str, code: int = EXIT_USAGE) -> int:
@@ -122,27 +151,21 @@ def _seats_for(args: argparse.Namespace, registry: Any, game_id: str) -> list[st
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from tabletop.adapters.saves import JsonSaveStore
-    from tabletop.app.simulate import simulate
-
     if args.games < 0:
         raise TabletopError("--games must be 0 or more")
     container = _container()
     log = container.logger()
-    registry = container.registry()
-    seats = _seats_for(args, registry, args.game)
-    store = JsonSaveStore(Path(args.save_dir)) if args.save_dir else None
-    if store is not None:
+    seats = _seats_for(args, container.registry(), args.game)
+    store = None
+    if args.save_dir:
         _check_writable_dir(Path(args.save_dir))
-    report = simulate(
-        registry,
+        store = container.store_in(directory=Path(args.save_dir))
+    report = container.simulation().run(
         args.game,
         games=args.games,
         seed=args.seed,
         seats=seats,
         options=_parse_options(args.option),
-        rng_factory=container.rng_factory(),
-        dice_factory=container.dice_factory(),
         store=store,
         progress=_progress(f"simulating {args.game}"),
     )
@@ -179,15 +202,13 @@ def _check_writable_dir(path: Path) -> None:
 
 def _load_save(path_text: str) -> tuple[Any, Any]:
     """Read a save by path (or by id in the save directory) and find its game."""
-    from tabletop.adapters.saves import read_save_file
-
     container = _container()
     path = Path(path_text)
     if not path.exists() and "/" not in path_text and not path_text.endswith(".json"):
         candidate = Path(container.config.save_dir()) / f"{path_text}.json"
         if candidate.exists():
             path = candidate
-    record, _ = read_save_file(path)
+    record, _ = container.save_file_reader()(path)
     registry = container.registry()
     if record.game not in registry.games:
         known = ", ".join(sorted(registry.games)) or "none"
@@ -259,13 +280,30 @@ def cmd_export(args: argparse.Namespace) -> int:
         dice_factory=container.dice_factory(),
     )
     engine = replay.engine
-    print(f"# {installed.info.title}, seed {record.seed}, {record.players} players")
-    for index, event in engine.history:
-        if event.visible_to(None):
-            print(f"{index:>4}  {engine.event_line(event)}")
+    public = [(index, event) for index, event in engine.history if event.visible_to(None)]
     result = engine.result()
-    if result is not None:
-        print(f"Result: {result.summary}")
+    if args.json:
+        data = {
+            "game": record.game,
+            "title": installed.info.title,
+            "seed": record.seed,
+            "players": record.players,
+            "seats": list(engine.seat_names),
+            "events": [
+                {"action": index, "seat": event.concerns, "kind": event.kind, "text": event.text}
+                for index, event in public
+            ],
+            "result": result.summary if result is not None else None,
+            "replayed": replay.replayed,
+            "total": replay.total,
+        }
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print(f"# {installed.info.title}, seed {record.seed}, {record.players} players")
+        for index, event in public:
+            print(f"{index:>4}  {engine.event_line(event)}")
+        if result is not None:
+            print(f"Result: {result.summary}")
     if replay.problem is not None:
         sys.stdout.flush()
         return _fail(
@@ -277,7 +315,6 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    from tabletop.adapters.saves import JsonSaveStore
     from tabletop.framework.fuzz import FuzzFailure, fuzz
 
     if args.games < 0:
@@ -292,7 +329,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     save_dir = Path(args.save_dir)
     if args.save_dir != DEFAULT_FUZZ_DIR:  # the default is only made when needed
         _check_writable_dir(save_dir)
-    store = JsonSaveStore(save_dir)
+    store = container.store_in(directory=save_dir)
 
     def keep(failure: FuzzFailure) -> str:
         assert failure.record is not None
@@ -343,73 +380,179 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     container = _container(console=False)
     log = container.logger()
-    from tabletop.adapters.tui.app import TabletopApp
-
-    app = TabletopApp(
-        container.registry(),
-        container.save_store(),
-        container.rng_factory(),
-        container.dice_factory(),
-    )
+    app = container.tui()
     log.info("play.start")
     app.run()
+    log.info("play.end")
     return EXIT_OK
 
 
-def _add_batch_arguments(parser: argparse.ArgumentParser, *, players_help: str) -> None:
+def _add_batch_arguments(
+    parser: argparse.ArgumentParser, *, players_help: str, option_help: str
+) -> None:
     """The arguments that simulate and fuzz share: which game, how many, which seed."""
-    parser.add_argument("game")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--players", type=int, help=players_help)
+    parser.add_argument("game", help="the game's id (see `tabletop games`)")
     parser.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE", help="set an option"
+        "--games", type=int, default=100, metavar="N", help="how many games (default: 100)"
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="seed of the run: game i plays with seed S*100003+i in simulate and fuzz "
+        "alike (the same seed and seats play the same game in the terminal UI) "
+        "(default: 0)",
+    )
+    parser.add_argument("--players", type=int, metavar="P", help=players_help)
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help=option_help
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object (default: words)"
+    )
+
+
+def _sub(sub: Any, name: str, summary: str, description: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(name, help=summary, description=description)
+    return parser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="tabletop", description="Play and write historical board games.")
+    parser = _Parser(
+        prog="tabletop",
+        description="Play and write historical board games in the terminal. Saves go to "
+        "$TABLETOP_SAVE_DIR (default: the user data directory), the log (JSON lines) to "
+        "$TABLETOP_LOG_FILE (default: the user log directory); TABLETOP_LOAD_PLUGINS=a,b "
+        "loads only those plugins.",
+    )
+    parser.add_argument(
+        "--version", action=_Version, help="print the app's and the framework's versions"
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    games = sub.add_parser("games", help="list installed games and broken plugins")
-    games.add_argument("--json", action="store_true", help="print JSON")
+    games = _sub(
+        sub,
+        "games",
+        "list installed games and broken plugins",
+        "List the installed games (id, title, players, distribution) and every plugin "
+        "that failed to load, with the reason.",
+    )
+    games.add_argument("--json", action="store_true", help="print JSON (default: a table)")
     games.set_defaults(func=cmd_games)
 
-    sim = sub.add_parser("simulate", help="play games headless with bots")
-    _add_batch_arguments(sim, players_help="number of players (default: the minimum)")
-    sim.add_argument("--seats", help="comma list of bot kinds, one per seat (e.g. random,random)")
-    sim.add_argument("--save-dir", help="save every game in this directory")
+    sim = _sub(
+        sub,
+        "simulate",
+        "play games headless with bots",
+        "Play GAME many times with bots in every seat, headless, each game through the "
+        "same session and bot moves as the terminal UI; report completed games, errors "
+        "(with the seed that reproduces each), actions, time, outcomes and a digest of "
+        "all final states. Exit 1 when a game failed.",
+    )
+    _add_batch_arguments(
+        sim,
+        players_help="number of players (default: as many as --seats, else the game's minimum)",
+        option_help="set a game option, repeatable (default: the game's defaults)",
+    )
+    sim.add_argument(
+        "--seats",
+        metavar="KINDS",
+        help="comma list of bot kinds, one per seat, e.g. random,random "
+        "(default: random in every seat)",
+    )
+    sim.add_argument(
+        "--save-dir", metavar="DIR", help="save every game in DIR (default: save nothing)"
+    )
     sim.set_defaults(func=cmd_simulate)
 
-    replay = sub.add_parser("replay", help="replay a save from its seed and log")
-    replay.add_argument("save", help="save file path (or save id)")
-    replay.add_argument("--verify", action="store_true", help="check the state digest")
-    replay.add_argument("--to", type=int, help="print the state after this many actions")
+    replay = _sub(
+        sub,
+        "replay",
+        "replay a save from its seed and log",
+        "Replay a save from its seed and action log. With --verify, check the final "
+        "state against the save's digest: exit 0 on a match, 1 on a mismatch, 2 when "
+        "the save cannot be read.",
+    )
+    replay.add_argument("save", help="a save file's path, or a save id in the save directory")
+    replay.add_argument(
+        "--verify", action="store_true", help="check the state digest (default: replay only)"
+    )
+    replay.add_argument(
+        "--to",
+        type=int,
+        metavar="N",
+        help="print the state after N actions as JSON (default: replay them all)",
+    )
     replay.set_defaults(func=cmd_replay)
 
-    export = sub.add_parser("export", help="print a save's game log in words")
-    export.add_argument("save")
-    export.add_argument("--log", action="store_true", help="the public game log (default)")
-    export.set_defaults(func=cmd_export)
+    export = _sub(
+        sub,
+        "export",
+        "print a save's public game log",
+        "Print the public game log of a save: what every seat and a spectator saw, "
+        "never a seat's private events. A save that no longer replays in full is "
+        "exported as far as it goes and the command exits 1; the file is never changed.",
+    )
+    export.add_argument("save", help="a save file's path, or a save id in the save directory")
+    form = export.add_mutually_exclusive_group()
+    form.add_argument(
+        "--log",
+        dest="json",
+        action="store_false",
+        help="the log in words, one event a line (the default)",
+    )
+    form.add_argument(
+        "--json",
+        dest="json",
+        action="store_true",
+        help="the log as one JSON object: game, seed, seats, events, result",
+    )
+    export.set_defaults(func=cmd_export, json=False)
 
-    fz = sub.add_parser("fuzz", help="play random legal games, checking every guarantee")
-    _add_batch_arguments(fz, players_help="pin the number of players (default: vary)")
+    fz = _sub(
+        sub,
+        "fuzz",
+        "play random legal games, checking every guarantee",
+        "Play random legal games of GAME and check after every action the game's "
+        "invariants, save/load round trips, undo, views, prompts and leaks of hidden "
+        "information. Each failure is saved as a game that `tabletop replay` opens. "
+        "Exit 1 when a game failed.",
+    )
+    _add_batch_arguments(
+        fz,
+        players_help="pin the number of players (default: each game draws one)",
+        option_help="pin a game option, repeatable (default: each game draws every option)",
+    )
     fz.add_argument(
         "--save-dir",
         default=DEFAULT_FUZZ_DIR,
+        metavar="DIR",
         help=f"where failing games are saved for replay (default: ./{DEFAULT_FUZZ_DIR})",
     )
-    fz.add_argument("--max-actions", type=int, default=10_000, help="longest game allowed")
+    fz.add_argument(
+        "--max-actions",
+        type=int,
+        default=10_000,
+        metavar="N",
+        help="longest game allowed before it counts as stuck (default: 10000)",
+    )
     fz.add_argument(
         "--roundtrip-every",
         type=int,
+        metavar="K",
         help="save/load round trip every K actions (default: every action up to 64, "
         "then every 16; 0: only at the end)",
     )
     fz.set_defaults(func=cmd_fuzz)
 
-    play = sub.add_parser("play", help="open the terminal UI")
+    play = _sub(
+        sub,
+        "play",
+        "open the terminal UI",
+        "Open the terminal UI: new game, load, hot-seat, bots, undo; every move is "
+        "autosaved in $TABLETOP_SAVE_DIR (default: the user data directory).",
+    )
     play.set_defaults(func=cmd_play)
     return parser
 

@@ -1,27 +1,39 @@
 """The composition root: the one place where ports meet their adapters.
 
-Everything else receives its collaborators; tests override a provider
-(``container.save_store.override(...)``) instead of patching modules.
+A dependency-injector ``DeclarativeContainer`` used as in its own examples: the
+configuration is read from the environment by the container (``build_container``),
+providers choose the adapters (random source, dice, save store, UI), and factories make
+the services from them (the session starter, the simulation runner). The CLI, the
+Textual app and the tests get their wiring here and nowhere else: a test overrides a
+provider (``container.save_store.override(providers.Object(store))``) instead of
+building adapters by hand or patching modules.
+
+Textual is not imported here: ``tui`` imports it only when the terminal UI is made.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from dependency_injector import containers, providers
 
-from tabletop.adapters.saves import JsonSaveStore, default_save_dir
-from tabletop.app.logs import configure_logging
-from tabletop.framework.chance import Pcg32, SeededDice
+from tabletop.adapters.headless import HeadlessUI
+from tabletop.adapters.saves import JsonSaveStore, default_save_dir, read_save_file
+from tabletop.app.logs import (
+    SLOW_SAVE_SECONDS,
+    LoggedSaveStore,
+    SessionLog,
+    configure_logging,
+    log_plugin_failures,
+)
+from tabletop.app.simulate import Simulation
+from tabletop.framework import chance
 from tabletop.framework.plugins import load_registry
+from tabletop.framework.session import SessionStarter
 
-
-def _allow_list(value: str | None) -> set[str] | None:
-    """TABLETOP_LOAD_PLUGINS=a,b loads only those plugins (empty: none)."""
-    if value is None:
-        return None
-    return {name.strip() for name in value.split(",") if name.strip()}
+if TYPE_CHECKING:
+    from tabletop.adapters.tui.app import TabletopApp
 
 
 def default_log_file() -> Path:
@@ -30,29 +42,100 @@ def default_log_file() -> Path:
     return user_log_path("tabletop", appauthor=False) / "tabletop.jsonl"
 
 
+def _save_dir(value: str | None) -> Path:
+    """TABLETOP_SAVE_DIR, or the per-user data directory when unset or empty."""
+    return Path(value) if value else default_save_dir()
+
+
+def _log_file(value: str | None) -> Path:
+    """TABLETOP_LOG_FILE, or the per-user log directory when unset or empty."""
+    return Path(value) if value else default_log_file()
+
+
+def _allow_list(value: str | None) -> set[str] | None:
+    """TABLETOP_LOAD_PLUGINS=a,b loads only those plugins (empty: none; unset: all)."""
+    if value is None:
+        return None
+    return {name.strip() for name in value.split(",") if name.strip()}
+
+
+def _flag(value: str | None) -> bool:
+    return (value or "").strip().lower() not in ("", "0", "false", "no", "off")
+
+
+def _textual_app(sessions: SessionStarter, **settings: Any) -> TabletopApp:
+    """The terminal UI (imports Textual, which only ``tabletop play`` should pay for)."""
+    from tabletop.adapters.tui.app import TabletopApp
+
+    return TabletopApp(sessions, **settings)
+
+
 class Container(containers.DeclarativeContainer):
     config = providers.Configuration()
 
-    registry = providers.Singleton(load_registry, allow=config.allow_plugins)
-    rng_factory = providers.Object(Pcg32)
-    dice_factory = providers.Object(SeededDice)
-    save_store = providers.Singleton(JsonSaveStore, directory=config.save_dir)
     logger = providers.Singleton(
-        configure_logging, log_file=config.log_file, console=config.console
+        configure_logging, log_file=config.log_file, console=config.log_console
     )
+
+    # The plugins: games and bot kinds, found once; each failure is logged.
+    plugins = providers.Singleton(load_registry, allow=config.load_plugins)
+    registry = providers.Singleton(log_plugin_failures, registry=plugins, logger=logger)
+
+    # Adapters, chosen here and nowhere else.
+    rng_factory = providers.Object(chance.rng_factory)
+    """The random source for a seed: PCG32, the generator saves are made with."""
+    dice_factory = providers.Object(chance.dice_factory)
+    save_store = providers.Singleton(JsonSaveStore, directory=config.save_dir)
+    """Where games autosave (override this in tests)."""
+    logged_save_store = providers.Singleton(
+        LoggedSaveStore, inner=save_store, logger=logger, slow=config.slow_save_seconds
+    )
+    """The save store sessions use: the one above, its failed and slow saves logged."""
+    store_in = providers.Factory(JsonSaveStore)
+    """A save store in another directory: ``store_in(directory=...)`` (--save-dir)."""
+    save_file_reader = providers.Object(read_save_file)
+    """Reads a save file given by path (``tabletop replay FILE``)."""
+    headless_ui = providers.Factory(HeadlessUI)
+    session_log = providers.Factory(SessionLog, logger=logger)
+
+    # Services.
+    session_starter = providers.Factory(
+        SessionStarter,
+        registry=registry,
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+        store=logged_save_store,
+        observer=session_log.provider,
+    )
+    simulation = providers.Factory(
+        Simulation,
+        # no autosave per action: a simulation saves each finished game, if asked
+        sessions=providers.Factory(
+            SessionStarter,
+            registry=registry,
+            rng_factory=rng_factory,
+            dice_factory=dice_factory,
+            store=None,
+            observer=providers.Factory(SessionLog, logger=logger, lifecycle=False).provider,
+        ),
+        ui=headless_ui.provider,
+    )
+    tui = providers.Factory(_textual_app, sessions=session_starter)
 
 
 def build_container(*, console: bool = True) -> Container:
-    """Read settings from the environment and return a wired container."""
+    """A container configured from the environment.
+
+    ``console=False`` keeps log lines off the terminal whatever TABLETOP_LOG_CONSOLE
+    says (``tabletop play``: the screen belongs to Textual).
+    """
     container = Container()
-    save_dir = os.environ.get("TABLETOP_SAVE_DIR")
-    log_file = os.environ.get("TABLETOP_LOG_FILE")
-    container.config.from_dict(
-        {
-            "save_dir": Path(save_dir) if save_dir else default_save_dir(),
-            "log_file": Path(log_file) if log_file else default_log_file(),
-            "allow_plugins": _allow_list(os.environ.get("TABLETOP_LOAD_PLUGINS")),
-            "console": console,
-        }
+    config = container.config
+    config.save_dir.from_env("TABLETOP_SAVE_DIR", default="", as_=_save_dir)
+    config.log_file.from_env("TABLETOP_LOG_FILE", default="", as_=_log_file)
+    config.load_plugins.from_env("TABLETOP_LOAD_PLUGINS", default=None, as_=_allow_list)
+    config.slow_save_seconds.from_value(SLOW_SAVE_SECONDS)
+    config.log_console.from_env(
+        "TABLETOP_LOG_CONSOLE", default="", as_=lambda value: console and _flag(value)
     )
     return container

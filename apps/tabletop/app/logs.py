@@ -1,17 +1,43 @@
-"""structlog set-up: JSON lines to a log file, readable lines on the console.
+"""Logging: structlog set-up, and the observers that write the app's life to the log.
 
 The file gets everything at INFO and up, one JSON object per line, for bug reports.
-The console gets warnings only, so that ``--json`` output stays machine-readable and
-the Textual screen is never written over (``console=False`` for ``tabletop play``).
+The console (stderr) gets warnings and errors only when asked for (``console=True``,
+``TABLETOP_LOG_CONSOLE=1``): every command already reports its own failures in words,
+``--json`` output must stay machine-readable, and the Textual screen must never be
+written over.
+
+What is logged, each line with the game, seed, save id and action number it concerns:
+session start and end, game over, faults in a game's code, bots that raised, failed or
+slow saves, and plugins that failed to load. The framework never imports structlog:
+the app subscribes to sessions as an observer (``SessionLog``), wraps the save store
+(``LoggedSaveStore``) and reads the registry's failures (``log_plugin_failures``).
+
+Never a seat's hidden information: lines name seats, bot kinds, choice numbers and
+error types; never action words, prompt texts, choice labels, views, event texts or a
+game's exception message (any of these may quote a hidden card). The save file, which
+the player owns, holds what reproduces a problem.
 """
 
 from __future__ import annotations
 
 import logging
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import structlog
+
+from tabletop.framework.errors import PluginFault
+from tabletop.framework.game import Result
+from tabletop.framework.plugins import GameRegistry
+from tabletop.framework.ports import SaveInfo, SaveStore, SessionObserver
+from tabletop.framework.record import GameRecord
+from tabletop.framework.session import GameSession
+
+Logger = structlog.stdlib.BoundLogger
+#: A save slower than this (seconds) is logged: a slow disk makes every move lag.
+SLOW_SAVE_SECONDS = 0.5
 
 _SHARED: list[structlog.types.Processor] = [
     structlog.contextvars.merge_contextvars,
@@ -21,9 +47,9 @@ _SHARED: list[structlog.types.Processor] = [
 ]
 
 
-def configure_logging(
-    log_file: Path | None, *, console: bool = True
-) -> structlog.stdlib.BoundLogger:
+def configure_logging(log_file: Path | None, *, console: bool = False) -> Logger:
+    """Send the ``tabletop`` loggers to ``log_file`` (JSON lines) and, with ``console``,
+    warnings to stderr. A log file that cannot be opened is skipped, never fatal."""
     root = logging.getLogger("tabletop")
     for handler in list(root.handlers):
         root.removeHandler(handler)
@@ -69,5 +95,118 @@ def configure_logging(
         wrapper_class=structlog.stdlib.BoundLogger,
         cache_logger_on_first_use=False,
     )
-    logger: structlog.stdlib.BoundLogger = structlog.get_logger("tabletop")
+    logger: Logger = structlog.get_logger("tabletop")
     return logger
+
+
+def log_plugin_failures(registry: GameRegistry, logger: Logger) -> GameRegistry:
+    """Log each plugin that failed to load (with its reason); return the registry."""
+    for failure in registry.failures:
+        logger.warning("plugin.failed", plugin=failure.plugin, reason=failure.reason)
+    return registry
+
+
+class SessionLog(SessionObserver):
+    """One session's life in the log; ``lifecycle=False`` keeps only its incidents
+    (faults, bot errors), for a simulation of thousands of games."""
+
+    def __init__(self, logger: Logger, *, lifecycle: bool = True) -> None:
+        self.logger = logger
+        self.lifecycle = lifecycle
+        self.session: GameSession | None = None
+
+    def _log(self) -> Logger:
+        session = self.session
+        if session is None:
+            return self.logger
+        engine = session.engine
+        return self.logger.bind(game=engine.game.info.id, seed=engine.seed, save_id=session.save_id)
+
+    def attached(self, session: GameSession) -> None:
+        self.session = session
+        if self.lifecycle:
+            engine = session.engine
+            self._log().info(
+                "session.start",
+                players=engine.players,
+                seats=list(session.controllers),
+                options=dict(engine.options),
+                actions=len(engine.log),
+            )
+
+    def fault(self, fault: PluginFault) -> None:
+        seat, action = fault.actions[-1] if fault.actions else (None, None)
+        choice = None
+        if self.session is not None:  # the game is as it was before: the same prompt
+            prompt = self.session.engine.prompt
+            actions = prompt.actions() if prompt is not None else ()
+            choice = actions.index(action) + 1 if action in actions else None
+        cause = fault.__cause__
+        self._log().error(
+            "game.fault",
+            action=len(fault.actions),
+            seat=seat,
+            choice=choice,
+            error=type(cause).__name__ if cause is not None else type(fault).__name__,
+        )
+
+    def bot_failed(self, seat: int, error: Exception) -> None:
+        kind = self.session.controllers[seat] if self.session is not None else None
+        actions = len(self.session.engine.log) if self.session is not None else 0
+        self._log().error(
+            "bot.failed", action=actions + 1, seat=seat, bot=kind, error=type(error).__name__
+        )
+
+    def game_over(self, result: Result | None) -> None:
+        if self.lifecycle and self.session is not None:
+            winners = list(result.winners) if result is not None else None
+            actions = len(self.session.engine.log)
+            self._log().info("game.over", actions=actions, winners=winners)
+
+    def closed(self) -> None:
+        if self.lifecycle and self.session is not None:
+            engine = self.session.engine
+            self._log().info("session.end", actions=len(engine.log), finished=engine.over)
+
+
+class LoggedSaveStore(SaveStore):
+    """A save store that logs failed and slow saves, then behaves exactly as ``inner``."""
+
+    def __init__(
+        self, inner: SaveStore, logger: Logger, *, slow: float = SLOW_SAVE_SECONDS
+    ) -> None:
+        self.inner = inner
+        self.logger = logger
+        self.slow = slow
+
+    def save(self, record: GameRecord, save_id: str | None = None) -> str:
+        started = time.perf_counter()
+        context: dict[str, Any] = {
+            "game": record.game,
+            "seed": record.seed,
+            "save_id": save_id,
+            "action": len(record.actions),
+        }
+        try:
+            saved = self.inner.save(record, save_id)
+        except Exception as exc:
+            self.logger.warning("save.failed", error=str(exc), **context)
+            raise
+        seconds = time.perf_counter() - started
+        if seconds > self.slow:
+            context["save_id"] = saved
+            self.logger.warning("save.slow", seconds=round(seconds, 3), **context)
+        return saved
+
+    def load(self, save_id: str) -> GameRecord:
+        return self.inner.load(save_id)
+
+    def list(self) -> list[SaveInfo]:
+        return self.inner.list()
+
+    def delete(self, save_id: str) -> None:
+        self.inner.delete(save_id)
+
+    def __getattr__(self, name: str) -> Any:
+        """Adapter extras (``JsonSaveStore.path_of``) pass through unchanged."""
+        return getattr(self.inner, name)

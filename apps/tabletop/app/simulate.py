@@ -1,7 +1,10 @@
 """Headless simulation: many bot games, counted, timed and digested.
 
-An exception inside a game is a result, not a crash: it is counted in ``errors`` with
-the seed that reproduces it, and the run goes on.
+Each game is a ``GameSession`` played by ``run`` with a headless UI, the same loop the
+Textual app's bots use and with the same per-game seeds as ``tabletop fuzz``
+(``batch_seed``), so game i of a simulation is the game the UI or the fuzzer plays
+with that seed and those seats. An exception inside a game is a result, not a crash:
+it is counted in ``errors`` with the seed that reproduces it, and the run goes on.
 """
 
 from __future__ import annotations
@@ -13,20 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.adapters.headless import BotUI, play
-from tabletop.framework.engine import DiceFactory, Engine, RngFactory, resolve_options
-from tabletop.framework.game import GameDefinition
-from tabletop.framework.plugins import GameRegistry
-from tabletop.framework.ports import SaveStore
-from tabletop.framework.session import make_bots
+from tabletop.adapters.headless import HeadlessUI
+from tabletop.framework.bots import batch_seed
+from tabletop.framework.engine import resolve_options
+from tabletop.framework.ports import SaveStore, UserInterface
+from tabletop.framework.session import GameSession, SessionStarter
 
 #: Longest game a simulation lets run before calling it stuck.
 MAX_ACTIONS = 20_000
-
-
-def game_seed(seed: int, index: int) -> int:
-    """Seed of the index-th game of a run: distinct, stable, printable."""
-    return seed * 100_003 + index
 
 
 @dataclass
@@ -42,6 +39,8 @@ class SimulationReport:
     outcomes: dict[str, int] = field(default_factory=dict)
     digest: str = ""
     failures: list[dict[str, Any]] = field(default_factory=list)
+    game_digests: list[str] = field(default_factory=list)
+    """Each game's final digest ("" for a game that failed), in order; not in the JSON."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -60,64 +59,76 @@ class SimulationReport:
         }
 
 
-def simulate(
-    registry: GameRegistry,
-    game_id: str,
-    *,
-    games: int,
-    seed: int,
-    seats: list[str],
-    options: dict[str, str],
-    rng_factory: RngFactory,
-    dice_factory: DiceFactory,
-    store: SaveStore | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> SimulationReport:
-    game: GameDefinition = registry.get(game_id).definition
-    options = resolve_options(game, options)  # a bad option is the caller's error, not 500 games'
-    factories = {name: factory for name, (factory, _) in registry.bots.items()}
-    report = SimulationReport(game_id, games, seed, list(seats))
-    outcomes: Counter[str] = Counter()
-    digests = hashlib.sha256()
-    started = time.perf_counter()
-    for index in range(games):
-        this_seed = game_seed(seed, index)
-        engine: Engine | None = None
-        try:
-            engine = Engine(
-                game,
-                seed=this_seed,
-                players=len(seats),
-                options=options,
-                rng_factory=rng_factory,
-                dice_factory=dice_factory,
-            )
-            bots = make_bots(game, seats, factories)
-            ui = BotUI(game, [bots[seat] for seat in range(len(seats))], this_seed, rng_factory)
-            report.actions += play(engine, ui, max_actions=MAX_ACTIONS)
-            if not engine.over:
-                raise RuntimeError(f"no result after {MAX_ACTIONS} actions")
-            result = engine.result()
-            assert result is not None
-            names = [engine.seat_name(seat) for seat in result.winners]
-            outcomes[" & ".join(names) if names else "nobody"] += 1
-            digests.update(engine.digest().encode("ascii"))
-            report.completed += 1
-        except Exception as exc:
-            report.errors += 1
-            report.failures.append(
-                {
-                    "seed": this_seed,
-                    "error": f"{type(exc).__name__}: {exc}",
-                    "actions": len(engine.log) if engine is not None else 0,
-                }
-            )
-            digests.update(f"error:{this_seed}".encode())
-        if store is not None and engine is not None:
-            store.save(engine.record(seats=list(seats)), f"{game_id}-seed{this_seed}")
-        if progress is not None:
-            progress(index + 1, games)
-    report.seconds = time.perf_counter() - started
-    report.outcomes = dict(sorted(outcomes.items()))
-    report.digest = digests.hexdigest()
-    return report
+class Simulation:
+    """Plays bot games through sessions from ``sessions`` (which should not autosave:
+    a simulation saves each finished game once, if asked) and a UI from ``ui``."""
+
+    def __init__(
+        self, sessions: SessionStarter, ui: Callable[[], UserInterface] = HeadlessUI
+    ) -> None:
+        self.sessions = sessions
+        self.ui = ui
+
+    def run(
+        self,
+        game_id: str,
+        *,
+        games: int,
+        seed: int,
+        seats: list[str],
+        options: dict[str, str],
+        store: SaveStore | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> SimulationReport:
+        game = self.sessions.registry.get(game_id).definition
+        options = resolve_options(game, options)  # a bad option is the caller's error
+        report = SimulationReport(game_id, games, seed, list(seats))
+        outcomes: Counter[str] = Counter()
+        digests = hashlib.sha256()
+        started = time.perf_counter()
+        for index in range(games):
+            this_seed = batch_seed(seed, index)
+            session: GameSession | None = None
+            try:
+                session = self.sessions.start(
+                    game_id,
+                    seed=this_seed,
+                    players=len(seats),
+                    options=options,
+                    seats=list(seats),
+                    ui=self.ui(),
+                )
+                report.actions += len(session.run(MAX_ACTIONS))
+                engine = session.engine
+                if not engine.over:
+                    raise RuntimeError(f"no result after {MAX_ACTIONS} actions")
+                result = engine.result()
+                assert result is not None
+                names = [engine.seat_name(seat) for seat in result.winners]
+                outcomes[" & ".join(names) if names else "nobody"] += 1
+                digest = engine.digest()
+                digests.update(digest.encode("ascii"))
+                report.game_digests.append(digest)
+                report.completed += 1
+            except Exception as exc:
+                report.errors += 1
+                report.failures.append(
+                    {
+                        "seed": this_seed,
+                        "error": f"{type(exc).__name__}: {exc}",
+                        "actions": len(session.engine.log) if session is not None else 0,
+                    }
+                )
+                digests.update(f"error:{this_seed}".encode())
+                report.game_digests.append("")
+            finally:
+                if session is not None:
+                    session.close()
+            if store is not None and session is not None:
+                store.save(session.record(), f"{game_id}-seed{this_seed}")
+            if progress is not None:
+                progress(index + 1, games)
+        report.seconds = time.perf_counter() - started
+        report.outcomes = dict(sorted(outcomes.items()))
+        report.digest = digests.hexdigest()
+        return report

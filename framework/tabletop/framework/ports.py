@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from tabletop.framework.game import Action, Event, Prompt
+    from tabletop.framework.errors import PluginFault
+    from tabletop.framework.game import Action, Prompt, Result
     from tabletop.framework.record import GameRecord
+    from tabletop.framework.session import BotTurn, GameSession, Move
 
 T = TypeVar("T")
 
@@ -131,13 +133,65 @@ class SaveStore(ABC):
         """Remove a save."""
 
 
-class UserInterface(ABC):
-    """How a seat is asked to decide and shown what happened."""
+class SessionObserver:
+    """Told every change of a game session (``GameSession``), in the order they happen.
+
+    Every method does nothing by default, so an observer overrides only what it needs.
+    The app's log is an observer; so is every ``UserInterface``. The session calls these
+    on its own thread, after the change (a move is applied and autosaved before
+    ``moved``). Events in a ``Move`` are all of them: an observer that shows or records
+    them must keep each to the seats ``Event.visible_to`` allows.
+    """
+
+    def attached(self, session: GameSession) -> None:
+        """This observer now follows ``session`` (a new game, or one just resumed)."""
+
+    def moved(self, move: Move) -> None:
+        """An action was applied (by a person or a bot) and the game autosaved."""
+
+    def undone(self, steps: int) -> None:
+        """Undo took back ``steps`` actions."""
+
+    def saved(self, save_id: str) -> None:
+        """The autosave succeeded (after a failure: saving works again)."""
+
+    def save_failed(self, message: str) -> None:
+        """The autosave failed; the game goes on in memory and the next save retries."""
+
+    def fault(self, fault: PluginFault) -> None:
+        """The game's own code raised on an action; the game was kept as it was before."""
+
+    def bot_failed(self, seat: int, error: Exception) -> None:
+        """The bot playing ``seat`` raised instead of choosing; no move was made."""
+
+    def game_over(self, result: Result | None) -> None:
+        """The game has ended (``result`` is None only if the game's result() gave none)."""
+
+    def closed(self) -> None:
+        """The session ended: the game is over or was left (it stays saved)."""
+
+
+class UserInterface(SessionObserver, ABC):
+    """The front end of a game session: told every change, asked for people's decisions.
+
+    A synchronous adapter (headless play, a script, a console) answers ``ask`` by
+    returning the action. An event-driven adapter (the Textual app) shows the decision
+    and returns None; when the person has chosen it calls ``GameSession.act`` and then
+    ``GameSession.run`` to play on. Bots follow the same rule through ``bot_thinking``:
+    return ``turn.think()`` to let the bot decide on the spot, or None to think
+    elsewhere (a worker thread) and hand the move back with ``turn.play``.
+    """
 
     @abstractmethod
-    def choose(self, seat: int, view: dict[str, Any], prompt: Prompt) -> Action:
-        """Return the action ``seat`` picks among ``prompt.choices``."""
+    def ask(self, seat: int, view: dict[str, Any], prompt: Prompt) -> Action | None:
+        """The action ``seat`` (a person) picks among ``prompt.choices``, or None when
+        the answer will come later through ``GameSession.act``.
 
-    @abstractmethod
-    def show(self, events: Sequence[Event]) -> None:
-        """Show events that have just happened (already filtered for the audience)."""
+        ``view`` is that seat's view: show the person nothing more.
+        """
+
+    def bot_thinking(self, turn: BotTurn) -> Action | None:
+        """A bot is due to decide: return its move (``turn.think()``, the default), or
+        None after arranging for ``turn.think()`` to run elsewhere and its result to
+        come back through ``turn.play`` (or ``turn.failed``)."""
+        return turn.think()

@@ -1,21 +1,25 @@
-"""A game being played: the engine, who controls each seat, and autosave.
+"""A game being played: the engine, who controls each seat, the UI port and autosave.
 
-This is the service layer shared by every front end (Textual UI, headless runs, the
-CLI): it asks bots for their moves, saves after every action through the SaveStore
-port so that nothing a player did is lost, and undoes back to a person's decision.
+This is the service layer every front end shares (the Textual UI, ``tabletop simulate``,
+scripts and tests). ``run`` lets bots play and asks the UI port for people's decisions;
+every change is told to the UI and to observers (the app's log); every action is saved
+through the SaveStore port so that nothing a player did is lost; undo goes back to a
+person's decision. Bots are asked for their moves only here (through ``bot_move``), so
+the same seed and seats give the same game in every front end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.framework.bots import Bot, bot_move
+from tabletop.framework.bots import Bot, BotFactory, bot_move
 from tabletop.framework.engine import DiceFactory, Engine, RngFactory
 from tabletop.framework.errors import PluginFault, TabletopError, UndoRefused
-from tabletop.framework.game import Action, Event, GameDefinition
-from tabletop.framework.ports import SaveStore
+from tabletop.framework.game import Action, Event, GameDefinition, Prompt
+from tabletop.framework.plugins import GameRegistry
+from tabletop.framework.ports import SaveStore, SessionObserver, UserInterface
 from tabletop.framework.record import GameRecord
 
 HUMAN = "human"
@@ -31,8 +35,61 @@ class Move:
     events: list[Event]
 
 
+class NoUI(UserInterface):
+    """The UI of a session nobody has attached a front end to: people's decisions stay
+    pending (``run`` then plays the bots only) and notifications go nowhere."""
+
+    def ask(self, seat: int, view: dict[str, Any], prompt: Prompt) -> Action | None:
+        return None
+
+
+class BotTurn:
+    """A bot's decision that is due, handed to ``UserInterface.bot_thinking``.
+
+    ``think`` only reads the game, so a UI may run it on another thread; ``play`` and
+    ``failed`` change the game or report, and belong on the session's thread. The turn
+    goes stale as soon as the game changes (an undo while the bot thought): ``play`` and
+    ``failed`` then do nothing, so a late answer never lands on another decision.
+    """
+
+    def __init__(self, session: GameSession, seat: int) -> None:
+        self.session = session
+        self.seat = seat
+        self.kind = session.controllers[seat]
+        self._epoch = session._epoch
+
+    @property
+    def current(self) -> bool:
+        """Whether this is still the decision due (nothing happened since)."""
+        prompt = self.session.engine.prompt
+        return (
+            self.session._epoch == self._epoch and prompt is not None and prompt.seat == self.seat
+        )
+
+    def think(self) -> Action:
+        """The bot's move, by ``bot_move``: seeded by game seed, seat and move number."""
+        session = self.session
+        return bot_move(session.engine, session.bots[self.seat], session.rng_factory)
+
+    def play(self, action: Action) -> Move | None:
+        """Apply the bot's move; None (and nothing changes) when the turn is stale."""
+        if not self.current:
+            return None
+        return self.session.act(self.seat, action)
+
+    def failed(self, error: Exception) -> None:
+        """Report that ``think`` raised (stale turns are not reported)."""
+        if self.current:
+            self.session._tell(lambda listener: listener.bot_failed(self.seat, error))
+
+
 class GameSession:
-    """Plays one game. Seats are ``"human"`` or the name of a registered bot kind."""
+    """Plays one game. Seats are ``"human"`` or the name of a registered bot kind.
+
+    The UI port (``ui``, attached at construction or later with ``attach``) is asked
+    for people's decisions and told every change; observers are told the same changes
+    and never asked anything. A session without a UI plays its bots only.
+    """
 
     def __init__(
         self,
@@ -43,7 +100,8 @@ class GameSession:
         rng_factory: RngFactory,
         store: SaveStore | None = None,
         save_id: str | None = None,
-        on_save_error: Callable[[Exception], None] | None = None,
+        ui: UserInterface | None = None,
+        observers: Iterable[SessionObserver] = (),
     ) -> None:
         if len(controllers) != engine.players:
             raise TabletopError(
@@ -54,9 +112,22 @@ class GameSession:
         self.bots = bots
         self.store = store
         self.save_id = save_id
-        self._rng_factory = rng_factory
-        self._on_save_error = on_save_error
+        self.rng_factory = rng_factory
+        self.ui: UserInterface = NoUI()
+        self.observers: list[SessionObserver] = []
+        #: Why the last autosave failed; None once a save succeeds. The UI is told
+        #: through ``save_failed``; this is kept for a UI or observer attached later.
         self.last_save_error: str | None = None
+        #: Counts changes (actions, undos): a bot's answer for an older epoch is stale.
+        self._epoch = 0
+        #: Whether observers, and the UI now attached, were told that the game is over.
+        self._over_logged = False
+        self._over_shown = False
+        self._closed = False
+        for observer in observers:
+            self.observe(observer)
+        if ui is not None:
+            self.attach(ui)
 
     @classmethod
     def start(
@@ -67,11 +138,14 @@ class GameSession:
         players: int,
         options: dict[str, str] | None,
         controllers: list[str],
-        bot_factories: dict[str, Callable[[GameDefinition], Bot]],
+        bot_factories: dict[str, BotFactory],
         rng_factory: RngFactory,
         dice_factory: DiceFactory,
         store: SaveStore | None = None,
+        ui: UserInterface | None = None,
+        observers: Iterable[SessionObserver] = (),
     ) -> GameSession:
+        """A new game, saved at once; the UI and observers are told once it has its id."""
         engine = Engine(
             game,
             seed=seed,
@@ -88,7 +162,61 @@ class GameSession:
             store=store,
         )
         session.autosave()
+        for observer in observers:
+            session.observe(observer)
+        if ui is not None:
+            session.attach(ui)
         return session
+
+    # The UI port and observers --------------------------------------------------------
+
+    def attach(self, ui: UserInterface) -> None:
+        """Make ``ui`` the front end that is asked and told from now on.
+
+        It learns at once of a save problem that is still unresolved.
+        """
+        self.ui = ui
+        self._over_shown = False  # a new UI learns of the end when ``run`` finds it
+        self._welcome(ui)
+
+    def observe(self, observer: SessionObserver) -> None:
+        """Tell ``observer`` every change from now on (the app's log is one)."""
+        self.observers.append(observer)
+        self._welcome(observer)
+
+    def _welcome(self, listener: SessionObserver) -> None:
+        listener.attached(self)
+        if self.last_save_error is not None:
+            listener.save_failed(self.last_save_error)
+
+    def _tell(self, news: Callable[[SessionObserver], None]) -> None:
+        """Observers first (the log is written before a UI reacts), then the UI."""
+        for observer in self.observers:
+            news(observer)
+        news(self.ui)
+
+    def _tell_over(self) -> None:
+        """Tell observers once, and the UI once while it is attached, that the game
+        ended (after the move that ended it, or when ``run`` finds it over)."""
+        if self._over_logged and self._over_shown:
+            return
+        try:
+            result = self.engine.result()
+        except Exception:  # the game's result() crashed: the end is still the end
+            result = None
+        if not self._over_logged:
+            self._over_logged = True
+            for observer in self.observers:
+                observer.game_over(result)
+        if not self._over_shown:
+            self._over_shown = True
+            self.ui.game_over(result)
+
+    def close(self) -> None:
+        """The session ends (game over or left; it stays saved): observers are told once."""
+        if not self._closed:
+            self._closed = True
+            self._tell(lambda listener: listener.closed())
 
     # Who decides --------------------------------------------------------------------
 
@@ -103,48 +231,76 @@ class GameSession:
     def humans(self) -> list[int]:
         return [seat for seat, kind in enumerate(self.controllers) if kind == HUMAN]
 
-    # Acting -------------------------------------------------------------------------
+    # Playing ------------------------------------------------------------------------
+
+    def run(self, limit: int = 100_000) -> list[Move]:
+        """Play on until a person's decision is pending with the UI, a bot is thinking
+        elsewhere, the game is over or ``limit`` actions were made; return the moves.
+
+        People's decisions come from ``ui.ask``, bots' from ``ui.bot_thinking`` (which
+        lets the bot think on the spot unless the UI thinks elsewhere). This is the one
+        loop that lets bots play, for ``tabletop simulate``, scripts, tests and the
+        Textual app alike. Errors (a fault in the game's code, a bot that raised, an
+        illegal action from a script) propagate once the UI and observers were told.
+        """
+        moves: list[Move] = []
+        while len(moves) < limit:
+            prompt = self.engine.prompt
+            if prompt is None:
+                self._tell_over()
+                break
+            seat = prompt.seat
+            action: Action | None
+            if self.is_human(seat):
+                action = self.ui.ask(seat, self._view_of(seat), prompt)
+            else:
+                turn = BotTurn(self, seat)
+                try:
+                    action = self.ui.bot_thinking(turn)
+                except Exception as exc:
+                    turn.failed(exc)
+                    raise
+            if action is None:
+                break
+            moves.append(self.act(seat, action))
+        return moves
+
+    def _view_of(self, seat: int) -> dict[str, Any]:
+        """The seat's view for ``ask``. A view() that raises must not stop the game (the
+        person can still choose; fuzzing reports the bug), so it becomes an error note."""
+        try:
+            return self.engine.view(seat)
+        except Exception as exc:
+            return {"error": f"the game could not show its table: {type(exc).__name__}: {exc}"}
+
+    def play_bots(self, limit: int = 100_000) -> list[Move]:
+        """``run`` under the name older callers know: with no UI attached (or one that
+        answers nobody) the bots play until a person must decide or the game ends."""
+        return self.run(limit)
 
     def act(self, seat: int, action: Action) -> Move:
-        """Apply an action for ``seat`` and autosave. Illegal actions change nothing."""
+        """Apply an action for ``seat``, autosave, and tell the UI and observers.
+
+        An illegal action raises IllegalAction and changes nothing (no one is told: it
+        is the caller's mistake). A fault in the game's code keeps the game as it was,
+        is saved and told, then raises PluginFault.
+        """
         prompt = self.engine.prompt
         label = prompt.label_of(action) if prompt is not None else action
         try:
             events = self.engine.act(seat, action)
-        except PluginFault:
+        except PluginFault as exc:
+            fault = exc
             self.autosave()  # the state was restored: keep the game as it was
+            self._tell(lambda listener: listener.fault(fault))
             raise
+        self._epoch += 1
         self.autosave()
-        return Move(seat, action, label, events)
-
-    def bot_choice(self) -> tuple[int, Action] | None:
-        """The move the bot due to decide would make, without applying it.
-
-        Split from ``act`` so a UI can think in a worker thread and apply on its own.
-        The bot's randomness is seeded by the game seed, seat and move number, so a
-        reloaded game plays on exactly as an uninterrupted one would.
-        """
-        prompt = self.engine.prompt
-        if prompt is None or self.is_human(prompt.seat):
-            return None
-        return prompt.seat, bot_move(self.engine, self.bots[prompt.seat], self._rng_factory)
-
-    def play_bot(self) -> Move | None:
-        """Let the bot whose turn it is play one action."""
-        choice = self.bot_choice()
-        if choice is None:
-            return None
-        return self.act(*choice)
-
-    def play_bots(self, limit: int = 100_000) -> list[Move]:
-        """Let bots play until a human must decide or the game ends."""
-        moves: list[Move] = []
-        while len(moves) < limit:
-            move = self.play_bot()
-            if move is None:
-                break
-            moves.append(move)
-        return moves
+        move = Move(seat, action, label, events)
+        self._tell(lambda listener: listener.moved(move))
+        if self.engine.over:
+            self._tell_over()
+        return move
 
     def _undo_target(self, by: int | None) -> int:
         """How many actions undo would take back, or raise UndoRefused saying why.
@@ -204,7 +360,11 @@ class GameSession:
         steps = self._undo_target(by)
         for _ in range(steps):
             self.engine.undo()
+        self._epoch += 1
+        if not self.engine.over:
+            self._over_logged = self._over_shown = False
         self.autosave()
+        self._tell(lambda listener: listener.undone(steps))
         return steps
 
     # Saving -------------------------------------------------------------------------
@@ -213,17 +373,20 @@ class GameSession:
         return self.engine.record(seats=list(self.controllers))
 
     def autosave(self) -> None:
-        """Save after every change. A failing disk is reported, never fatal: the game
-        stays in memory and the next save tries again."""
+        """Save after every change. A failing disk is told (``save_failed``), never
+        fatal: the game stays in memory and the next save tries again."""
         if self.store is None:
             return
         try:
             self.save_id = self.store.save(self.record(), self.save_id)
-            self.last_save_error = None
         except Exception as exc:
-            self.last_save_error = f"autosave failed: {exc}"
-            if self._on_save_error is not None:
-                self._on_save_error(exc)
+            message = f"autosave failed: {exc}"
+            self.last_save_error = message
+            self._tell(lambda listener: listener.save_failed(message))
+            return
+        self.last_save_error = None
+        save_id = self.save_id
+        self._tell(lambda listener: listener.saved(save_id))
 
     @classmethod
     def resume(
@@ -232,10 +395,12 @@ class GameSession:
         record: GameRecord,
         *,
         save_id: str | None,
-        bot_factories: dict[str, Callable[[GameDefinition], Bot]],
+        bot_factories: dict[str, BotFactory],
         rng_factory: RngFactory,
         dice_factory: DiceFactory,
         store: SaveStore | None = None,
+        ui: UserInterface | None = None,
+        observers: Iterable[SessionObserver] = (),
     ) -> GameSession:
         """Rebuild a saved game by replaying it, verified against its digest."""
         engine = Engine.from_record(
@@ -249,13 +414,13 @@ class GameSession:
             rng_factory=rng_factory,
             store=store,
             save_id=save_id,
+            ui=ui,
+            observers=observers,
         )
 
 
 def make_bots(
-    game: GameDefinition,
-    controllers: list[str],
-    factories: dict[str, Callable[[GameDefinition], Bot]],
+    game: GameDefinition, controllers: list[str], factories: dict[str, BotFactory]
 ) -> dict[int, Bot]:
     bots: dict[int, Bot] = {}
     for seat, kind in enumerate(controllers):
@@ -268,11 +433,68 @@ def make_bots(
     return bots
 
 
-def describe_move(engine: Engine, move: Move) -> dict[str, Any]:
-    """A loggable summary of a move (for structured logs)."""
-    return {
-        "game": engine.game.info.id,
-        "seat": move.seat,
-        "action": move.action,
-        "n": len(engine.log),
-    }
+@dataclass(frozen=True)
+class SessionStarter:
+    """Starts and resumes sessions with the adapters the composition root chose.
+
+    The one way the CLI, ``tabletop simulate`` and the Textual app get a session, so
+    that all of them share the same random source, dice, save store, bot kinds and
+    observers (the app's log) without knowing where those come from.
+    """
+
+    registry: GameRegistry
+    rng_factory: RngFactory
+    dice_factory: DiceFactory
+    store: SaveStore | None = None
+    """Where sessions autosave; None: they do not (a simulation saves what it wants)."""
+    observer: Callable[[], SessionObserver] | None = None
+    """Makes the observer each session gets, a new one per session (the app's log)."""
+
+    def bot_factories(self, game_id: str) -> dict[str, BotFactory]:
+        """The bot kinds that may play ``game_id``, by name."""
+        return {name: self.registry.bots[name][0] for name in self.registry.bot_kinds(game_id)}
+
+    def _observers(self) -> list[SessionObserver]:
+        return [] if self.observer is None else [self.observer()]
+
+    def start(
+        self,
+        game_id: str,
+        *,
+        seed: int,
+        players: int,
+        options: dict[str, str] | None,
+        seats: list[str],
+        ui: UserInterface | None = None,
+    ) -> GameSession:
+        """A new game of ``game_id``; ``seats`` holds ``"human"`` or a bot kind per seat."""
+        return GameSession.start(
+            self.registry.get(game_id).definition,
+            seed=seed,
+            players=players,
+            options=options,
+            controllers=list(seats),
+            bot_factories=self.bot_factories(game_id),
+            rng_factory=self.rng_factory,
+            dice_factory=self.dice_factory,
+            store=self.store,
+            ui=ui,
+            observers=self._observers(),
+        )
+
+    def resume(self, save_id: str, *, ui: UserInterface | None = None) -> GameSession:
+        """A saved game, replayed and verified; it autosaves under the same id."""
+        if self.store is None:
+            raise TabletopError("there is no save store to load games from")
+        record = self.store.load(save_id)
+        return GameSession.resume(
+            self.registry.get(record.game).definition,
+            record,
+            save_id=save_id,
+            bot_factories=self.bot_factories(record.game),
+            rng_factory=self.rng_factory,
+            dice_factory=self.dice_factory,
+            store=self.store,
+            ui=ui,
+            observers=self._observers(),
+        )

@@ -1,7 +1,9 @@
-"""The Textual application: wires the registry, the save store and the screens.
+"""The Textual application: the screens, and the services they share.
 
-The app holds the services screens share (starting and loading games, bot speed) so
-that screens stay about presentation; the game rules live in the framework.
+The app gets a ``SessionStarter`` from the composition root (registry, save store,
+random source, dice and the app's log all come with it) and holds what the screens
+share (starting and loading games, bot speed), so that screens stay about
+presentation. Each game screen is the session's UI port (``screens.game.TextualUI``).
 """
 
 from __future__ import annotations
@@ -16,11 +18,10 @@ from textual.screen import Screen
 
 from tabletop.adapters.tui.presenting import NewGameSpec, next_bot_speed, speed_name
 from tabletop.framework.bots import BotFactory
-from tabletop.framework.engine import DiceFactory, RngFactory
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.plugins import GameRegistry
 from tabletop.framework.ports import SaveStore
-from tabletop.framework.session import GameSession
+from tabletop.framework.session import GameSession, SessionStarter
 
 
 def random_seed() -> int:
@@ -37,19 +38,17 @@ class TabletopApp(App[None]):
 
     def __init__(
         self,
-        registry: GameRegistry,
-        store: SaveStore,
-        rng_factory: RngFactory,
-        dice_factory: DiceFactory,
+        sessions: SessionStarter,
         *,
         bot_delay: float = 0.4,
         new_seed: Callable[[], int] = random_seed,
     ) -> None:
         super().__init__()
-        self.registry = registry
-        self.store = store
-        self.rng_factory = rng_factory
-        self.dice_factory = dice_factory
+        if sessions.store is None:
+            raise TabletopError("the terminal UI needs a save store (every move is autosaved)")
+        self.sessions = sessions
+        self.registry: GameRegistry = sessions.registry
+        self.store: SaveStore = sessions.store
         self.bot_delay = bot_delay
         self.new_seed = new_seed
 
@@ -68,22 +67,21 @@ class TabletopApp(App[None]):
     # Services used by the screens -----------------------------------------------------
 
     def bot_factories(self, game_id: str) -> dict[str, BotFactory]:
-        return {name: self.registry.bots[name][0] for name in self.registry.bot_kinds(game_id)}
+        return self.sessions.bot_factories(game_id)
 
     def start_game(self, spec: NewGameSpec) -> GameSession | None:
-        """Start a game (autosaved at once); on failure tell the player and return None."""
+        """Start a game (autosaved at once); on failure tell the player and return None.
+
+        The game screen attaches itself as the session's UI when it opens, and is then
+        told of a first autosave that failed.
+        """
         try:
-            installed = self.registry.get(spec.game_id)
-            session = GameSession.start(
-                installed.definition,
+            return self.sessions.start(
+                spec.game_id,
                 seed=spec.seed,
                 players=spec.players,
                 options=dict(spec.options),
-                controllers=list(spec.controllers),
-                bot_factories=self.bot_factories(spec.game_id),
-                rng_factory=self.rng_factory,
-                dice_factory=self.dice_factory,
-                store=self.store,
+                seats=list(spec.controllers),
             )
         except TabletopError as exc:
             self.show_error("Cannot start the game", str(exc))
@@ -91,31 +89,16 @@ class TabletopApp(App[None]):
         except Exception as exc:  # a plugin's setup or bot factory crashed
             self.show_error("Cannot start the game", f"{type(exc).__name__}: {exc}")
             return None
-        if session.last_save_error:
-            self.notify(session.last_save_error, severity="warning")
-        return session
 
     def load_game(self, save_id: str) -> GameSession | None:
         """Resume a save by replaying it; a bad or mismatching file is reported and kept."""
         try:
-            record = self.store.load(save_id)
-            installed = self.registry.get(record.game)
-            return GameSession.resume(
-                installed.definition,
-                record,
-                save_id=save_id,
-                bot_factories=self.bot_factories(record.game),
-                rng_factory=self.rng_factory,
-                dice_factory=self.dice_factory,
-                store=self.store,
-            )
+            return self.sessions.resume(save_id)
         except TabletopError as exc:
             message = str(exc)
         except Exception as exc:  # a plugin crashed while replaying
             message = f"{type(exc).__name__}: {exc}"
-        self.show_error(
-            f"Cannot load {save_id}", f"{message}\n\nThe save file was kept as it is."
-        )
+        self.show_error(f"Cannot load {save_id}", f"{message}\n\nThe save file was kept as it is.")
         return None
 
     def open_game(self, session: GameSession, *, replace: bool = False) -> None:

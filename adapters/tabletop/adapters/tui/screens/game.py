@@ -1,5 +1,12 @@
 """The game screen, the same for every game: board, prompt, choices, log.
 
+The screen is the session's UI port (``TextualUI``): ``GameSession.run`` asks it for
+people's decisions and bots' moves, and tells it every change. Textual is
+event-driven, so the screen answers later: a person's pick goes to
+``GameSession.act``, a bot thinks in a worker thread and its move goes to
+``BotTurn.play``, and ``run`` plays on. Bots therefore move through the same session
+code as in ``tabletop simulate``.
+
 It decides whose view is on screen: the only person in a game against bots, the seat
 to act among several people (behind a hand-off screen when the game hides
 information), or a spectator's view when only bots play.
@@ -7,8 +14,11 @@ information), or a spectator's view when only bots play.
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Callable
 from functools import partial
+from typing import Any, cast
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -22,10 +32,51 @@ from tabletop.adapters.tui.presenting import seat_label
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.adapters.tui.widgets import ChoiceList, GameLog, ViewPanel
 from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError, UndoRefused
-from tabletop.framework.game import Action
-from tabletop.framework.session import GameSession
+from tabletop.framework.game import Action, Prompt, Result
+from tabletop.framework.ports import UserInterface
+from tabletop.framework.session import BotTurn, GameSession, Move
 
-BotToken = tuple[int, int]
+#: What a bot's worker thread hands back: the turn, and its move, its error or None
+#: (stopped before thinking).
+Thought = tuple[BotTurn, Action | Exception | None]
+
+
+class TextualUI(UserInterface):
+    """The UI port of one game screen (a separate object: Textual's screens have their
+    own metaclass). It never answers on the spot: ``ask`` and ``bot_thinking`` show
+    the decision and return None."""
+
+    def __init__(self, screen: GameScreen) -> None:
+        self.screen = screen
+
+    def ask(self, seat: int, view: dict[str, Any], prompt: Prompt) -> Action | None:
+        self.screen.decision_due(seat)
+        return None
+
+    def bot_thinking(self, turn: BotTurn) -> Action | None:
+        self.screen.bot_due(turn)
+        return None
+
+    def moved(self, move: Move) -> None:
+        pass  # the screen renders when the next decision is due
+
+    def undone(self, steps: int) -> None:
+        self.screen.undone(steps)
+
+    def saved(self, save_id: str) -> None:
+        self.screen.save_problem = None
+
+    def save_failed(self, message: str) -> None:
+        self.screen.save_failed(message)
+
+    def fault(self, fault: PluginFault) -> None:
+        self.screen.show_fault(fault)
+
+    def bot_failed(self, seat: int, error: Exception) -> None:
+        self.screen.bot_failed(error)
+
+    def game_over(self, result: Result | None) -> None:
+        self.screen.finish()
 
 
 class GameScreen(Screen[None]):
@@ -51,7 +102,11 @@ class GameScreen(Screen[None]):
         #: Whose view is shown; None is a spectator's (only public information).
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.concealed = False
-        self._bot_token: BotToken | None = None
+        self.ui = TextualUI(self)
+        #: Why the last autosave failed, shown in the status line until a save works.
+        self.save_problem: str | None = None
+        #: The bot decision a worker thread is thinking about, if any.
+        self._bot_turn: BotTurn | None = None
         #: Wakes a bot waiting out its delay when its move is no longer wanted.
         self._bot_wake = threading.Event()
         self._bot_failed = False
@@ -83,6 +138,7 @@ class GameScreen(Screen[None]):
         self.query_one("#board", ViewPanel).border_title = "Table"
         self.query_one("#log", GameLog).border_title = "Log"
         self.query_one("#prompt-panel").border_title = "Decision"
+        self.session.attach(self.ui)
 
     def on_screen_resume(self) -> None:
         # Sent when the screen is first shown and whenever a dialog over it closes.
@@ -92,34 +148,80 @@ class GameScreen(Screen[None]):
     # Flow ---------------------------------------------------------------------------
 
     def sync(self) -> None:
-        """Bring the screen in line with the game: game over, hand-off, render, bots."""
+        """Play on: the session runs until a decision is due here (a person's, or a bot
+        thinking in a worker) or the game is over, telling this screen through its port."""
         if not self.is_current:
             return  # on_screen_resume syncs when the dialog on top closes
         try:
-            prompt = self.engine.prompt
-        except Exception as exc:  # the game's prompt() crashed: report, do not close
+            self.session.run()
+        except PluginFault:
+            pass  # already shown through the port (show_fault)
+        except Exception as exc:  # the game's prompt() or view() crashed: report, keep on
             tabletop(self).show_error(
                 "The game's code failed", f"{type(exc).__name__}: {exc}\n\nThe game was saved."
             )
-            return
-        if prompt is None:
-            self._finish()
-            return
-        acting_human = self.session.is_human(prompt.seat)
-        if acting_human and prompt.seat != self.viewer:
+            with contextlib.suppress(Exception):
+                self.render_game()
+
+    # The UI port (called by the session through TextualUI) ---------------------------
+
+    def decision_due(self, seat: int) -> None:
+        """A person is to decide: hand the device over if need be, then show the prompt."""
+        if seat != self.viewer:
             if self.hides and len(self.session.humans()) > 1:
                 self._conceal()
                 from tabletop.adapters.tui.screens.handoff import HandoffScreen
 
                 self.app.push_screen(
-                    HandoffScreen(seat_label(prompt.seat, self.seat_names), self.game.info.title),
-                    callback=partial(self._handed_over, prompt.seat),
+                    HandoffScreen(seat_label(seat, self.seat_names), self.game.info.title),
+                    callback=partial(self._handed_over, seat),
                 )
                 return
-            self.viewer = prompt.seat
+            self.viewer = seat
         self.render_game()
-        if not acting_human and not self._bot_failed:
-            self._start_bot(prompt.seat)
+
+    def bot_due(self, turn: BotTurn) -> None:
+        """A bot is to decide: show the table, and let it think unless it failed."""
+        self.render_game()
+        if not self._bot_failed:
+            self._start_bot(turn)
+
+    def undone(self, steps: int) -> None:
+        self._stop_bot()
+        self._bot_failed = False
+        self.notify(f"Undid {steps} action{'s' if steps != 1 else ''}.")
+
+    def save_failed(self, message: str) -> None:
+        self.save_problem = message
+        self.notify(message, severity="warning")
+        if self.is_mounted:
+            self._update_status()
+
+    def show_fault(self, fault: PluginFault) -> None:
+        seat = fault.actions[-1][0] if fault.actions else None
+        if isinstance(seat, int) and not self.session.is_human(seat):
+            self._bot_failed = True
+        tabletop(self).show_error(
+            "The game's code failed",
+            f"{fault}\n\nThe game was kept as it was before this action "
+            f"(seed {fault.seed}, {len(fault.actions)} actions to reproduce).",
+        )
+
+    def bot_failed(self, error: Exception) -> None:
+        self._bot_failed = True
+        self._update_status()
+        tabletop(self).show_error(
+            "A bot failed", f"{type(error).__name__}: {error}\n\nPress t to let it retry."
+        )
+
+    def finish(self) -> None:
+        if self._finished:
+            return
+        self._finished = True
+        self._stop_bot()
+        from tabletop.adapters.tui.screens.game_over import GameOverScreen
+
+        self.app.switch_screen(GameOverScreen(self.session))
 
     def _handed_over(self, seat: int, _: None = None) -> None:
         self.viewer = seat
@@ -175,80 +277,76 @@ class GameScreen(Screen[None]):
             choices.show_prompt(None)
         self._update_status()
 
-    def _update_status(self, thinking: str | None = None) -> None:
+    def _update_status(self) -> None:
         app = tabletop(self)
         parts = []
-        if thinking:
-            parts.append(f"⏳ {thinking} is thinking…")
+        turn = self._bot_turn
+        if turn is not None:
+            who = seat_label(turn.seat, self.seat_names)
+            parts.append(f"⏳ {who} ({turn.kind}) is thinking…")
         elif self._bot_failed:
             parts.append("Bot stopped after an error: press t to retry")
-        if self.session.last_save_error:
-            parts.append(f"⚠ {self.session.last_save_error}")
+        if self.save_problem:
+            parts.append(f"⚠ {self.save_problem}")
         if any(not self.session.is_human(s) for s in range(len(self.session.controllers))):
             parts.append(f"Bots: {app.bot_speed_name}")
         self.query_one("#status", Static).update("  ·  ".join(parts))
 
-    def _finish(self) -> None:
-        if self._finished:
-            return
-        self._finished = True
-        from tabletop.adapters.tui.screens.game_over import GameOverScreen
-
-        self.app.switch_screen(GameOverScreen(self.session))
-
     # Bots ---------------------------------------------------------------------------
 
-    def _start_bot(self, seat: int) -> None:
-        token = (len(self.engine.log), seat)
-        if token == self._bot_token:
-            return
-        self._bot_token = token
-        kind = self.session.controllers[seat]
-        self._update_status(f"{seat_label(seat, self.seat_names)} ({kind})")
+    def _start_bot(self, turn: BotTurn) -> None:
+        if self._bot_turn is not None and self._bot_turn.current:
+            self._update_status()
+            return  # a worker already thinks about this decision
+        self._bot_turn = turn
+        self._update_status()
         self._bot_wake = threading.Event()
         self.run_worker(
-            partial(self._think, tabletop(self).bot_delay, self._bot_wake),
-            name=f"bot-{seat}",
+            partial(self._think, turn, tabletop(self).bot_delay, self._bot_wake),
+            name=f"bot-{turn.seat}",
             group="bot",
             exclusive=True,
             thread=True,
             exit_on_error=False,
         )
 
-    def _think(self, delay: float, wake: threading.Event) -> tuple[int, Action] | None:
-        """Runs in a worker thread: wait (bot speed), then compute the move."""
+    @staticmethod
+    def _think(turn: BotTurn, delay: float, wake: threading.Event) -> Thought:
+        """Runs in a worker thread: wait (bot speed), then think. Reads the game only;
+        the move is applied on the UI thread (``on_worker_state_changed``)."""
         if delay > 0 and wake.wait(delay):
-            return None  # stopped (undo, leaving the game): think no further
-        return self.session.bot_choice()
+            return turn, None  # stopped (undo, leaving the game): think no further
+        try:
+            return turn, turn.think()
+        except Exception as exc:  # reported on the UI thread, through the session
+            return turn, exc
 
     def _stop_bot(self) -> None:
         self._bot_wake.set()
         self.workers.cancel_group(self, "bot")
-        self._bot_token = None
+        self._bot_turn = None
 
     def on_unmount(self) -> None:
         self._bot_wake.set()  # do not keep a sleeping thread (and app exit) waiting
+        self.session.close()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
-        if worker.group != "bot" or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+        if worker.group != "bot" or event.state != WorkerState.SUCCESS:
             return
-        prompt = self.engine.prompt
-        current = None if prompt is None else (len(self.engine.log), prompt.seat)
-        if current != self._bot_token:  # undo or reload happened while it thought
+        if worker.result is None:
             return
-        self._bot_token = None
-        if event.state == WorkerState.ERROR:
-            self._bot_failed = True
+        turn, outcome = cast(Thought, worker.result)
+        if turn is not self._bot_turn:
+            return  # an older worker's answer
+        self._bot_turn = None
+        if outcome is None or not turn.current:  # stopped, or undo happened meanwhile
             self._update_status()
-            error = worker.error
-            tabletop(self).show_error(
-                "A bot failed", f"{type(error).__name__}: {error}\n\nPress t to let it retry."
-            )
             return
-        choice = worker.result
-        if choice is not None:
-            self._act(*choice)
+        if isinstance(outcome, Exception):
+            turn.failed(outcome)  # the session tells the log and this screen (bot_failed)
+            return
+        self._apply(lambda: turn.play(outcome))
 
     def action_retry_bot(self) -> None:
         if self._bot_failed:
@@ -282,25 +380,19 @@ class GameScreen(Screen[None]):
         if not 0 <= index < len(prompt.choices):
             self.notify(f"There is no choice {index + 1}.", severity="warning")
             return
-        self._act(prompt.seat, prompt.choices[index].action)
+        seat, action = prompt.seat, prompt.choices[index].action
+        self._apply(lambda: self.session.act(seat, action))
 
-    def _act(self, seat: int, action: Action) -> None:
+    def _apply(self, move: Callable[[], object]) -> None:
+        """Make a move (a person's pick or a bot's answer), then play on."""
         try:
-            self.session.act(seat, action)
+            move()
         except IllegalAction as exc:
             self.notify(f"Not allowed: {exc}", severity="warning")
-        except PluginFault as exc:
-            if not self.session.is_human(seat):
-                self._bot_failed = True
-            tabletop(self).show_error(
-                "The game's code failed",
-                f"{exc}\n\nThe game was kept as it was before this action "
-                f"(seed {exc.seed}, {len(exc.actions)} actions to reproduce).",
-            )
+        except PluginFault:
+            pass  # already shown through the port (show_fault)
         except TabletopError as exc:
             self.notify(str(exc), severity="error")
-        if self.session.last_save_error:
-            self.notify(self.session.last_save_error, severity="warning")
         self.sync()
 
     # Commands -----------------------------------------------------------------------
@@ -309,13 +401,10 @@ class GameScreen(Screen[None]):
         # With hidden information each person may take back only their own decisions;
         # at an open table a takeback of the last move is for whoever asks.
         try:
-            undone = self.session.undo(by=self.viewer if self.hides else None)
+            self.session.undo(by=self.viewer if self.hides else None)  # tells undone()
         except UndoRefused as exc:
             self.notify(f"Cannot undo: {exc}.", severity="warning")
             return
-        self._stop_bot()
-        self._bot_failed = False
-        self.notify(f"Undid {undone} action{'s' if undone != 1 else ''}.")
         self.sync()
 
     def action_save_copy(self) -> None:
