@@ -1,16 +1,20 @@
-"""GameSession: bots, autosave after every action, undo back to a person."""
+"""GameSession: bots, autosave after every action, undo back to a person, and the UI
+port it asks for people's decisions and tells every change."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
-from toygames import HighCard, OpenHighCard
+from memory_store import MemoryStore
+from toygames import Exploding, HighCard, OpenHighCard
 
+from tabletop.adapters.headless import HeadlessUI, ScriptedUI
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import RandomBot, TabletopError, UndoRefused
+from tabletop.framework import PluginFault, Prompt, RandomBot, Result, TabletopError, UndoRefused
 from tabletop.framework.chance import dice_factory, rng_factory
-from tabletop.framework.session import GameSession
+from tabletop.framework.session import BotTurn, GameSession, Move
 from tabletop.games.pig import Pig
 
 BOTS = {"random": lambda game: RandomBot()}
@@ -129,3 +133,193 @@ def test_undo_is_refused_when_chance_came_after_the_decision() -> None:
     session.act(0, "swap")  # a random draw
     with pytest.raises(UndoRefused, match="chance or a reveal"):
         session.undo()
+
+
+# The UI port -------------------------------------------------------------------------
+
+
+class Recorder(HeadlessUI):
+    """A headless UI that also notes every call in order, by name."""
+
+    def __init__(self, script: list[str] | None = None) -> None:
+        super().__init__()
+        self.script = list(script or [])
+        self.calls: list[str] = []
+
+    def attached(self, session: GameSession) -> None:
+        super().attached(session)
+        self.calls.append("attached")
+
+    def ask(self, seat: int, view: dict[str, Any], prompt: Prompt) -> str | None:
+        self.calls.append(f"ask {seat}")
+        return self.script.pop(0) if self.script else None
+
+    def bot_thinking(self, turn: BotTurn) -> str | None:
+        self.calls.append(f"think {turn.seat}")
+        return super().bot_thinking(turn)
+
+    def moved(self, move: Move) -> None:
+        super().moved(move)
+        self.calls.append(f"moved {move.seat} {move.action}")
+
+    def undone(self, steps: int) -> None:
+        self.calls.append(f"undone {steps}")
+
+    def saved(self, save_id: str) -> None:
+        self.calls.append("saved")
+
+    def save_failed(self, message: str) -> None:
+        super().save_failed(message)
+        self.calls.append("save_failed")
+
+    def game_over(self, result: Result | None) -> None:
+        super().game_over(result)
+        self.calls.append("game_over")
+
+    def closed(self) -> None:
+        self.calls.append("closed")
+
+
+def test_a_script_plays_people_through_the_port() -> None:
+    ui = ScriptedUI(["tap", "keep", "keep"])
+    session = _start(OpenHighCard(), ["human", "human"], seed=4)
+    session.attach(ui)
+    moves = session.run()
+    assert [(m.seat, m.action) for m in moves] == [(0, "tap"), (0, "keep"), (1, "keep")]
+    assert ui.asked == [(0, "Keep, swap or tap?")] * 2 + [(1, "Keep, swap or tap?")]
+    assert ui.over and ui.result == session.engine.result() and not ui.script
+
+
+def test_the_ui_is_told_every_change_in_order() -> None:
+    store = MemoryStore()
+    ui = Recorder(["tap"])
+    session = GameSession.start(
+        OpenHighCard(),
+        seed=4,
+        players=2,
+        options={},
+        controllers=["human", "random"],
+        bot_factories=BOTS,
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+        store=store,
+        ui=ui,
+    )
+    assert ui.calls == ["attached"]  # the first autosave came before: nothing to tell
+    session.run()  # the script taps, then the person's next decision stays pending
+    assert ui.calls[1:4] == ["ask 0", "saved", "moved 0 tap"]
+    assert ui.calls[4:] == ["ask 0"]
+    session.undo()
+    assert ui.calls[-2:] == ["saved", "undone 1"]
+    ui.script = ["keep"]
+    session.run()  # the person keeps; the bot (seat 1) plays to the end
+    assert ui.calls[-1] == "game_over" and "think 1" in ui.calls
+    assert ui.thinking == [1] * ui.thinking.count(1) and ui.thinking
+    session.close()
+    session.close()
+    assert ui.calls.count("closed") == 1 and ui.calls.count("game_over") == 1
+    assert store.load(session.save_id or "").digest == session.engine.digest()
+
+
+def test_save_failures_reach_the_ui_through_the_port_until_saving_works() -> None:
+    store = MemoryStore(fail=True)
+    session = _start(HighCard(), ["human", "human"], store=store)  # type: ignore[arg-type]
+    assert session.save_id is None and session.last_save_error is not None
+    ui = Recorder()
+    session.attach(ui)  # a UI attached later learns of the problem at once
+    assert ui.calls == ["attached", "save_failed"]
+    session.act(0, "tap")  # the game goes on in memory
+    assert ui.save_failures == [session.last_save_error] * 2
+    assert "No space left on device" in ui.save_failures[0]
+    store.fail = False
+    session.act(0, "tap")
+    assert ui.calls[-2:] == ["saved", "moved 0 tap"] and session.last_save_error is None
+    assert len(store.load(session.save_id or "").actions) == 2
+
+
+def test_a_ui_attached_to_a_finished_game_is_told_it_is_over() -> None:
+    session = _start(Pig(), ["random", "random"], seed=8)
+    session.run()  # no UI: the bots play to the end
+    ui = Recorder()
+    session.attach(ui)
+    session.run()
+    session.run()
+    assert ui.calls == ["attached", "game_over"]
+
+
+def test_a_bots_late_answer_to_an_undone_decision_is_dropped() -> None:
+    class ThinksLater(Recorder):
+        """Like the Textual app: the bot's turn is kept, to be answered later."""
+
+        def __init__(self, script: list[str]) -> None:
+            super().__init__(script)
+            self.turns: list[BotTurn] = []
+
+        def bot_thinking(self, turn: BotTurn) -> str | None:
+            self.turns.append(turn)
+            return None
+
+    ui = ThinksLater(["tap"])
+    session = _start(OpenHighCard(), ["human", "random"], seed=4)
+    session.attach(ui)
+    session.act(0, "keep")  # the bot (seat 1) is due
+    session.run()
+    [turn] = ui.turns
+    action = turn.think()  # elsewhere (a worker thread, in the app)
+    session.undo()  # ... while the person takes their decision back
+    assert not turn.current and turn.play(action) is None
+    turn.failed(RuntimeError("too late"))  # a stale failure is not reported either
+    assert session.engine.log == [] and ui.bot_errors == []
+    session.act(0, "keep")
+    session.run()
+    fresh = ui.turns[-1]
+    move = fresh.play(fresh.think())
+    assert move is not None and move.seat == 1 and fresh.kind == "random"
+
+
+def test_a_failing_bot_and_a_game_fault_are_told_then_raised() -> None:
+    class Crashy(RandomBot):
+        def choose(self, *args: Any) -> str:
+            raise ValueError("the bot lost its marbles")
+
+    ui = Recorder()
+    session = GameSession.start(
+        Pig(),
+        seed=1,
+        players=2,
+        options={},
+        controllers=["crashy", "random"],
+        bot_factories={**BOTS, "crashy": lambda game: Crashy()},
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+        ui=ui,
+    )
+    with pytest.raises(ValueError, match="marbles"):
+        session.run()
+    assert [(seat, type(error)) for seat, error in ui.bot_errors] == [(0, ValueError)]
+
+    faulty = ScriptedUI(["tap", "tap"])
+    exploding = _start(Exploding(), ["human", "human"], seed=11)
+    exploding.attach(faulty)
+    with pytest.raises(PluginFault):
+        exploding.run()
+    assert len(faulty.faults) == 1 and len(faulty.moves) == 1
+    assert exploding.engine.state["taps"] == 1  # kept as it was before the fault
+
+
+def test_a_broken_view_does_not_stop_a_person_deciding() -> None:
+    class BlindHighCard(OpenHighCard):
+        def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+            raise KeyError("cards")
+
+    views: list[dict[str, Any]] = []
+
+    class Looks(ScriptedUI):
+        def ask(self, seat: int, view: dict[str, Any], prompt: Prompt) -> str | None:
+            views.append(view)
+            return super().ask(seat, view, prompt)
+
+    session = _start(BlindHighCard(), ["human", "human"], seed=2)
+    session.attach(Looks(["keep"]))
+    assert len(session.run()) == 1
+    assert "could not show its table: KeyError" in views[0]["error"]
