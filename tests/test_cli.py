@@ -1,13 +1,17 @@
-"""The tabletop command: games, simulate, replay, export; errors in one line."""
+"""The tabletop command: games, simulate, replay, export, --version, --help; errors in
+one line; its wiring comes from the container."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from dependency_injector import providers
 
 from tabletop.app.cli import main
 
@@ -153,3 +157,118 @@ def test_headless_commands_do_not_import_textual(isolated_env: Path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_version_names_the_app_and_the_framework(capsys: pytest.CaptureFixture[str]) -> None:
+    from tabletop.app.cli import versions
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    assert out.startswith("tabletop (tabletop-app ") and "tabletop-framework " in out
+    assert [name for name, _ in versions()] == ["tabletop-app", "tabletop-framework"]
+
+
+def test_version_survives_missing_metadata(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tabletop.app import cli
+
+    monkeypatch.setattr(cli, "DISTRIBUTIONS", ("tabletop-app", "no-such-distribution-xyz"))
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert "no-such-distribution-xyz unknown" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("games", ["List the installed games", "(default: a table)"]),
+        ("simulate", ["Play GAME many times", "(default: 100)", "(default: 0)", "(default:"]),
+        ("replay", ["Replay a save", "exit 0 on a match", "(default: replay only)"]),
+        ("export", ["public game log", "(the default)", "--json"]),
+        ("fuzz", ["random legal games", "(default: 100)", "(default: ./fuzz-failures)"]),
+        ("play", ["Open the terminal UI", "(default: the user data directory)"]),
+    ],
+)
+def test_every_command_says_what_it_does_and_its_defaults(
+    capsys: pytest.CaptureFixture[str], command: str, says: list[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps lines
+    assert done.value.code == 0
+    for words in says:
+        assert words in out, words
+
+
+def test_python_dash_m_tabletop(isolated_env: Path) -> None:
+    """``python -m tabletop`` runs the command (apps/tabletop/__main__.py; the apps
+    folder is put first on the path so the test holds for the source tree itself)."""
+    apps = Path(__file__).resolve().parents[1] / "apps"
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(apps), os.environ.get("PYTHONPATH", "")]),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "tabletop", "--help"], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: tabletop")
+    done = subprocess.run(
+        [sys.executable, "-m", "tabletop", "frobnicate"], capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 2 and "invalid choice" in done.stderr
+
+
+def test_export_json_is_the_public_log(
+    isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saves = isolated_env / "sim"
+    main(
+        [
+            "simulate",
+            "pig",
+            "--games",
+            "1",
+            "--seed",
+            "4",
+            "--save-dir",
+            str(saves),
+            "--option",
+            "banks=secret",
+        ]
+    )
+    [path] = list(saves.glob("*.json"))
+    capsys.readouterr()
+    code, out, _ = _run(capsys, "export", str(path), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["game"] == "pig" and data["result"]
+    assert data["replayed"] == data["total"] > 0
+    texts = [event["text"] for event in data["events"]]
+    assert texts and not any(text.startswith("you bank") for text in texts)  # private
+    code, words, _ = _run(capsys, "export", str(path), "--log")
+    assert code == 0 and words.startswith("# Pig, seed") and len(words.splitlines()) > len(texts)
+    with pytest.raises(SystemExit):
+        main(["export", str(path), "--log", "--json"])  # one form or the other
+
+
+def test_the_cli_and_the_ui_take_their_wiring_from_the_container(
+    container: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memory_store import MemoryStore
+
+    from tabletop.adapters.tui.presenting import NewGameSpec
+    from tabletop.app import cli
+
+    store = MemoryStore()
+    container.save_store.override(providers.Object(store))
+    app = container.tui(bot_delay=0.0)
+    assert app.sessions.registry is container.registry()
+    session = app.start_game(NewGameSpec("pig", 2, {}, ["human", "random"], seed=3))
+    assert session is not None and session.save_id in store.records
+    ran: list[Any] = []
+    monkeypatch.setattr(cli, "_container", lambda console=True: container)
+    monkeypatch.setattr(type(app), "run", lambda self: ran.append(self))
+    assert main(["play"]) == 0 and ran and ran[0].store.inner is store
