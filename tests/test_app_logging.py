@@ -158,3 +158,18 @@ def test_simulate_logs_each_faulty_game_but_not_every_game(
     assert len(faults) == report["errors"] and 0 < report["errors"] < 4
     assert {line["seed"] for line in faults} == {f["seed"] for f in report["failures"]}
     assert [line["event"] for line in lines if line["event"] != "game.fault"] == ["simulate"]
+
+
+def test_the_console_gets_warnings_only_when_asked(
+    isolated_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tabletop.app.container import build_container
+
+    registry = load_registry(plugins=[("pig", pig)], use_entry_points=False)
+    registry.failures.append(PluginFailure("broken", "failed to import: ImportError: no"))
+    for flag, console, shown in (("", True, False), ("1", True, True), ("1", False, False)):
+        monkeypatch.setenv("TABLETOP_LOG_CONSOLE", flag)
+        container = build_container(console=console)  # console=False: `tabletop play`
+        container.plugins.override(providers.Object(registry))
+        container.registry()
+        assert ("plugin.failed" in capsys.readouterr().err) is shown, (flag, console)
