@@ -323,3 +323,11 @@ def test_a_broken_view_does_not_stop_a_person_deciding() -> None:
     session.attach(Looks(["keep"]))
     assert len(session.run()) == 1
     assert "could not show its table: KeyError" in views[0]["error"]
+
+
+def test_play_bot_is_one_step_of_run() -> None:
+    session = _start(HighCard(), ["random", "human"], seed=5)
+    while session.waiting_for_bot:
+        move = session.play_bot()
+        assert move is not None and move.seat == 0
+    assert session.play_bot() is None  # a person is due: nothing happens

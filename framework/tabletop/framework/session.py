@@ -273,6 +273,13 @@ class GameSession:
         except Exception as exc:
             return {"error": f"the game could not show its table: {type(exc).__name__}: {exc}"}
 
+    def play_bot(self) -> Move | None:
+        """One bot move through ``run``: None when a person is due or the game is over."""
+        if not self.waiting_for_bot:
+            return None
+        moves = self.run(limit=1)
+        return moves[0] if moves else None
+
     def play_bots(self, limit: int = 100_000) -> list[Move]:
         """``run`` under the name older callers know: with no UI attached (or one that
         answers nobody) the bots play until a person must decide or the game ends."""
