@@ -203,3 +203,16 @@ def test_a_game_can_continue_from_a_hand_made_state() -> None:
     assert state["done"] is False  # the caller's dict was copied, not taken over
     with pytest.raises(TabletopError, match="hand-made state"):
         engine.record()
+
+
+def test_an_event_about_nobody_names_no_seat(new_engine: Any) -> None:
+    from tabletop.framework import NOBODY, Event
+
+    engine = new_engine(HighCard())
+    assert engine.event_line(Event("round", "Round 2 begins", actor=1, about=NOBODY)) == (
+        "Round 2 begins"
+    )
+    assert engine.event_line(Event("bust", "loses 3", actor=1)) == "Seat 1: loses 3"
+    assert engine.event_line(Event("lose", "loses a die", actor=1, about=0)) == (
+        "Seat 0: loses a die"
+    )

@@ -49,7 +49,7 @@ def test_red_flag_hot_seat_from_deal_to_victory() -> None:
                     text = screen_text(app)
                     assert "Your hand:" in text and "Crisis Track" in text
                     hand = game.engine.state["hands"][1 - (seat or 0)]
-                    names = game.engine.view(1 - (seat or 0))["cards"]
+                    names = game.engine.view(1 - (seat or 0))["card_names"]
                     # the other seat's cards are not on this seat's screen
                     assert not any(
                         names[str(card)] in text

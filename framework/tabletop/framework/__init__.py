@@ -19,6 +19,7 @@ from tabletop.framework.errors import (
     Unsupported,
 )
 from tabletop.framework.game import (
+    NOBODY,
     Action,
     Choice,
     Event,
@@ -35,6 +36,7 @@ from tabletop.framework.ports import Dice, RandomSource, SaveInfo, SaveStore, Us
 from tabletop.framework.record import GameRecord
 
 __all__ = [
+    "NOBODY",
     "Action",
     "Bot",
     "BotFactory",

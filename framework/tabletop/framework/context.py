@@ -120,7 +120,8 @@ class Context:
         **data: Any,
     ) -> None:
         """Log an event. ``seats`` restricts it to those seats (a private draw);
-        ``about`` names the seat it concerns when that is not the acting seat.
+        ``about`` names the seat it concerns when that is not the acting seat
+        (``NOBODY`` for an event about no seat, such as "Round 2 begins").
         ``data`` is copied: later changes to the state do not reach the event."""
         self._add(kind, text, None if seats is None else frozenset(seats), about, **data)
 

@@ -131,6 +131,11 @@ class Result:
     """How the winner was decided, in words (tiebreaks included)."""
 
 
+#: ``about=NOBODY``: an event that concerns no seat ("Round 2 begins"), even when a
+#: seat's action triggered it; front ends then name no seat for it.
+NOBODY = -1
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened, for the log.
@@ -167,7 +172,10 @@ class Event:
 
     @property
     def concerns(self) -> int | None:
-        """The seat this event is about: ``about`` if given, else the actor."""
+        """The seat this event is about: ``about`` if given, else the actor; None for
+        an event about nobody (``about=NOBODY``) or from setup."""
+        if self.about == NOBODY:
+            return None
         return self.actor if self.about is None else self.about
 
     def to_json(self) -> dict[str, Any]:

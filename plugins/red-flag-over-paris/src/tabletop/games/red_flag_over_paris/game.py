@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.framework import (
+    NOBODY,
     Action,
     Choice,
     Context,
@@ -752,7 +753,7 @@ class RedFlagOverParis(GameDefinition):
             state.setdefault("reshuffles", []).append(sorted(state["deck"]))
             ctx.rng.shuffle(state["deck"])
             ctx.emit("deck", f"the discard pile ({len(state['deck'])} cards) is shuffled into a "
-                     "new deck")
+                     "new deck", about=NOBODY)
         if not state["deck"]:
             return None
         card: int = state["deck"].pop()
@@ -1026,7 +1027,7 @@ class RedFlagOverParis(GameDefinition):
         The deck was shuffled at setup, so dealing draws no chance: ``reveal`` makes the
         deal an undo barrier, since each side has now seen its cards. Only the counts
         are public; each side alone is told its cards."""
-        ctx.emit("round", f"Round {state['round']} begins")
+        ctx.emit("round", f"Round {state['round']} begins", about=NOBODY)
         for seat in (VERSAILLES, COMMUNE):
             for _ in range(HAND_SIZE):
                 card = self._draw(state, ctx)
@@ -1135,7 +1136,7 @@ class RedFlagOverParis(GameDefinition):
     def _gather_final_crisis(self, state: State, ctx: Context) -> None:
         """§12.2: set-aside cards plus the Final Crisis card, cut to the rounds played."""
         state["fc"] = True
-        ctx.emit("round", "The Final Crisis begins (§12)")
+        ctx.emit("round", "The Final Crisis begins (§12)", about=NOBODY)
         for seat in (COMMUNE, VERSAILLES):
             hand = state["aside"][seat]
             state["aside"][seat] = []
