@@ -17,7 +17,7 @@ def test_sealed_answers_are_told_only_to_their_seat_until_revealed() -> None:
     data = SecretChoices.new("objective", [2, 0, 1])
     sealed = SecretChoices(data)
     assert sealed.next_seat == 2
-    with pytest.raises(ValueError, match="not the one"):
+    with pytest.raises(ValueError, match="not the one to answer"):
         sealed.choose(0, "north", _ctx())
     ctx = _ctx(actor=2)
     assert not sealed.choose(2, "north", ctx)
@@ -58,7 +58,7 @@ def test_resample_replaces_the_others_answers_and_keeps_the_seats_own() -> None:
 def test_ordered_votes_are_public_and_cast_in_order() -> None:
     vote = OrderedVote(OrderedVote.new("law", [1, 2, 0]))
     ctx = _ctx()
-    with pytest.raises(ValueError, match="does not vote now"):
+    with pytest.raises(ValueError, match="not the one to answer"):
         vote.vote(0, "yes", ctx)
     vote.vote(1, "no", ctx)
     vote.vote(2, "yes", ctx)

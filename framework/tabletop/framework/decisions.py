@@ -38,10 +38,11 @@ from tabletop.framework.ports import RandomSource
 Data = dict[str, Any]
 
 
-class SecretChoices:
-    """A decision each of ``seats`` makes in secret, revealed together."""
+class _SeatRun:
+    """Seats answering one after another; the answers kept in ``data[slot]``."""
 
-    kind = "secret"
+    kind = ""
+    slot = ""
 
     def __init__(self, data: Data) -> None:
         self.data = data
@@ -50,7 +51,7 @@ class SecretChoices:
     def new(cls, topic: str, seats: Iterable[int]) -> Data:
         """The plain data to keep in the state; ``seats`` answer in this order."""
         order = list(seats)
-        return {"kind": cls.kind, "topic": topic, "seats": order, "chosen": [None] * len(order)}
+        return {"kind": cls.kind, "topic": topic, "seats": order, cls.slot: [None] * len(order)}
 
     @property
     def topic(self) -> str:
@@ -63,8 +64,8 @@ class SecretChoices:
     @property
     def next_seat(self) -> int | None:
         """The seat that must answer now, or None when every seat has answered."""
-        for seat, chosen in zip(self.data["seats"], self.data["chosen"], strict=True):
-            if chosen is None:
+        for seat, answer in zip(self.data["seats"], self.data[self.slot], strict=True):
+            if answer is None:
                 return int(seat)
         return None
 
@@ -72,15 +73,32 @@ class SecretChoices:
     def complete(self) -> bool:
         return self.next_seat is None
 
+    def _record(self, seat: int, value: str) -> None:
+        if seat != self.next_seat:
+            raise ValueError(f"seat {seat} is not the one to answer now ({self.topic})")
+        self.data[self.slot][self.data["seats"].index(seat)] = value
+
+    def answers(self) -> dict[int, str]:
+        """Every answer so far by seat."""
+        return {
+            int(seat): str(value)
+            for seat, value in zip(self.data["seats"], self.data[self.slot], strict=True)
+            if value is not None
+        }
+
+
+class SecretChoices(_SeatRun):
+    """A decision each of ``seats`` makes in secret, revealed together."""
+
+    kind = "secret"
+    slot = "chosen"
+
     def choose(self, seat: int, value: str, ctx: Context, *, label: str = "") -> bool:
         """Record ``seat``'s sealed answer; return True once every seat has answered.
 
         Everyone is told that the seat has chosen; only the seat sees what.
         """
-        if seat != self.next_seat:
-            raise ValueError(f"seat {seat} is not the one to choose ({self.topic})")
-        index = self.data["seats"].index(seat)
-        self.data["chosen"][index] = value
+        self._record(seat, value)
         ctx.emit("sealed", f"has chosen ({self.topic})", about=seat)
         ctx.emit(
             "sealed",
@@ -90,14 +108,6 @@ class SecretChoices:
             value=value,
         )
         return self.complete
-
-    def answers(self) -> dict[int, str]:
-        """Every answer by seat (only for the game's rules, never for a view)."""
-        return {
-            int(seat): str(value)
-            for seat, value in zip(self.data["seats"], self.data["chosen"], strict=True)
-            if value is not None
-        }
 
     def reveal(
         self,
@@ -148,53 +158,22 @@ class SecretChoices:
                 self.data["chosen"][index] = rng.choice(list(options(int(other))))
 
 
-class OrderedVote:
+class OrderedVote(_SeatRun):
     """Votes (or any public answers) cast one seat after another, in a fixed order."""
 
     kind = "vote"
-
-    def __init__(self, data: Data) -> None:
-        self.data = data
-
-    @classmethod
-    def new(cls, topic: str, seats: Iterable[int]) -> Data:
-        order = list(seats)
-        return {"kind": cls.kind, "topic": topic, "seats": order, "votes": [None] * len(order)}
-
-    @property
-    def topic(self) -> str:
-        return str(self.data["topic"])
-
-    @property
-    def next_seat(self) -> int | None:
-        for seat, vote in zip(self.data["seats"], self.data["votes"], strict=True):
-            if vote is None:
-                return int(seat)
-        return None
-
-    @property
-    def complete(self) -> bool:
-        return self.next_seat is None
+    slot = "votes"
 
     def vote(self, seat: int, value: str, ctx: Context, *, label: str = "") -> bool:
         """Record ``seat``'s public vote; return True once every seat has voted."""
-        if seat != self.next_seat:
-            raise ValueError(f"seat {seat} does not vote now ({self.topic})")
-        self.data["votes"][self.data["seats"].index(seat)] = value
+        self._record(seat, value)
         ctx.emit("vote", f"votes {label or value} ({self.topic})", about=seat, value=value)
         return self.complete
-
-    def votes(self) -> dict[int, str]:
-        return {
-            int(seat): str(value)
-            for seat, value in zip(self.data["seats"], self.data["votes"], strict=True)
-            if value is not None
-        }
 
     def tally(self) -> dict[str, int]:
         """How many votes each answer got, most first (ties in order of first vote)."""
         counts: dict[str, int] = {}
-        for value in self.votes().values():
+        for value in self.answers().values():
             counts[value] = counts.get(value, 0) + 1
         return dict(sorted(counts.items(), key=lambda item: -item[1]))
 
@@ -202,7 +181,7 @@ class OrderedVote:
         """Votes are public: everyone sees every vote cast so far."""
         return {
             "topic": self.topic,
-            "votes": {str(s): v for s, v in self.votes().items()},
+            "votes": {str(s): v for s, v in self.answers().items()},
             "waiting_for": self.next_seat,
         }
 

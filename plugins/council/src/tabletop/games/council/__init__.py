@@ -142,7 +142,7 @@ def vote_handle(state: State, seat: int, value: str, ctx: Context) -> None:
     vote = OrderedVote(state["vote"])
     if not vote.vote(seat, value, ctx):
         return
-    votes = vote.votes()
+    votes = vote.answers()
     yes = sum(v == "yes" for v in votes.values())
     no = len(votes) - yes
     if yes > no:
@@ -260,7 +260,7 @@ class Council(GameDefinition):
             "consuls": "the consuls decide",
             "over": "the council has risen",
         }[state["phase"]]
-        vote = OrderedVote(state["vote"]).votes() if state["vote"] else {}
+        vote = OrderedVote(state["vote"]).answers() if state["vote"] else {}
         rows = [
             {
                 "influence": state["influence"][s],
