@@ -377,6 +377,34 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return EXIT_OK if report.errors == 0 else EXIT_MISMATCH
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    from tabletop.app.bench import bench_games, format_table
+
+    if args.games < 1:
+        raise TabletopError("--games must be 1 or more")
+    if args.rounds < 1:
+        raise TabletopError("--rounds must be 1 or more")
+    container = _container()
+    sessions = container.simulation().sessions  # exactly what `simulate` plays with
+    game_ids = list(args.game) or sorted(sessions.registry.games)
+    for game_id in game_ids:
+        sessions.registry.get(game_id)  # an unknown game is refused before any work
+    benches = bench_games(
+        sessions,
+        game_ids,
+        games=args.games,
+        rounds=args.rounds,
+        seed=args.seed,
+        progress=_progress("benchmarking"),
+    )
+    data = {"games": [bench.to_json() for bench in benches]}
+    if args.json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(format_table(benches)))
+    return EXIT_OK if all(bench.error is None for bench in benches) else EXIT_MISMATCH
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     container = _container(console=False)
     log = container.logger()
@@ -545,6 +573,28 @@ def build_parser() -> argparse.ArgumentParser:
         "then every 16; 0: only at the end)",
     )
     fz.set_defaults(func=cmd_fuzz)
+
+    bench = _sub(
+        sub,
+        "bench",
+        "measure playouts, actions, saves and loads",
+        "Measure each GAME (default: every installed game) with random bots: playouts "
+        "per second through `simulate`, microseconds per action and the share of the "
+        "game's own rules code in it, and the size, save time and load time of a "
+        "finished game. Medians of interleaved rounds. Exit 1 when a game failed.",
+    )
+    bench.add_argument("game", nargs="*", help="game ids (default: every installed game)")
+    bench.add_argument(
+        "--games", type=int, default=100, metavar="N", help="games per round (default: 100)"
+    )
+    bench.add_argument(
+        "--rounds", type=int, default=3, metavar="R", help="rounds, for medians (default: 3)"
+    )
+    bench.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default: 0)")
+    bench.add_argument(
+        "--json", action="store_true", help="print one JSON object (default: a table)"
+    )
+    bench.set_defaults(func=cmd_bench)
 
     play = _sub(
         sub,

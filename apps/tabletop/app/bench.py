@@ -1,0 +1,221 @@
+"""``tabletop bench``: the numbers a player and a game author feel, measured one way.
+
+Why a command and not only pytest-benchmark: the figures in docs/performance.md must be
+reproducible by anyone with one line, on their machine, in one run (ratios between the
+rows of one run are what stays meaningful on a shared, noisy machine).
+
+Per game it measures, with random bots in every seat and the seeds ``simulate`` uses:
+
+* random playouts through ``Simulation.run`` (what ``tabletop simulate`` does): games
+  per second and microseconds per applied action;
+* the game's own rules code alone on the same games (``setup``, ``prompt`` and
+  ``apply`` called directly on the definition), so the framework's share of an action
+  (engine, session, bots, events) is the difference;
+* the save of a finished game: its size, the time to write it and to load it (read,
+  parse and replay with the digest verified, as opening a save does).
+
+Every figure is the median of ``rounds`` runs, the runs of all games interleaved so
+that a burst of load from a neighbour does not land on one game only.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletop.adapters.headless import HeadlessUI
+from tabletop.adapters.saves import JsonSaveStore
+from tabletop.app.simulate import Simulation
+from tabletop.framework.context import Context
+from tabletop.framework.engine import Engine
+from tabletop.framework.game import GameDefinition
+from tabletop.framework.record import GameRecord
+from tabletop.framework.session import SessionStarter
+
+
+@dataclass
+class GameBench:
+    """The figures of one game (medians over the rounds)."""
+
+    game: str
+    players: int
+    games: int
+    actions: int = 0
+    games_per_second: float = 0.0
+    us_per_action: float = 0.0
+    rules_us_per_action: float = 0.0
+    framework_us_per_action: float = 0.0
+    save_bytes: int = 0
+    save_ms: float = 0.0
+    load_ms: float = 0.0
+    error: str | None = None
+    samples: dict[str, list[float]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "actions": self.actions,
+            "games_per_second": round(self.games_per_second, 1),
+            "us_per_action": round(self.us_per_action, 2),
+            "rules_us_per_action": round(self.rules_us_per_action, 2),
+            "framework_us_per_action": round(self.framework_us_per_action, 2),
+            "save_bytes": self.save_bytes,
+            "save_ms": round(self.save_ms, 3),
+            "load_ms": round(self.load_ms, 3),
+        }
+        if self.error is not None:
+            data["error"] = self.error
+        return data
+
+
+class _Keeper:
+    """A UI factory for ``Simulation`` that keeps each game's UI (hence its session),
+    so the games just timed can be replayed through the bare rules afterwards."""
+
+    def __init__(self) -> None:
+        self.uis: list[HeadlessUI] = []
+
+    def __call__(self) -> HeadlessUI:
+        ui = HeadlessUI()
+        self.uis.append(ui)
+        return ui
+
+
+def _rules_seconds(
+    game: GameDefinition, engines: Sequence[Engine], sessions: SessionStarter
+) -> float:
+    """Time the game's own code alone on the same games: setup, then prompt and apply
+    for each logged action, with no engine, session, bot or legality check around it."""
+    total = 0.0
+    for engine in engines:
+        actions = [(entry.seat, entry.action) for entry in engine.log]
+        rng = sessions.rng_factory(engine.seed)
+        dice = sessions.dice_factory(rng)
+        started = time.perf_counter()
+        state = game.setup(engine.players, engine.options, Context(rng, dice))
+        for seat, action in actions:
+            game.prompt(state)
+            game.apply(state, seat, action, Context(rng, dice, actor=seat))
+        game.prompt(state)
+        total += time.perf_counter() - started
+    return total
+
+
+def _save_and_load(
+    game: GameDefinition, record: GameRecord, sessions: SessionStarter, repeat: int
+) -> tuple[int, float, float]:
+    """(bytes, seconds to save, seconds to load and verify) of one finished game."""
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as folder:
+        store = JsonSaveStore(Path(folder))
+        saves: list[float] = []
+        loads: list[float] = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            store.save(record, "bench")
+            saves.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            loaded = store.load("bench")
+            Engine.from_record(
+                game,
+                loaded,
+                rng_factory=sessions.rng_factory,
+                dice_factory=sessions.dice_factory,
+                verify=True,
+            )
+            loads.append(time.perf_counter() - started)
+        size = store.path_of("bench").stat().st_size
+    return size, statistics.median(saves), statistics.median(loads)
+
+
+def _one_round(
+    sessions: SessionStarter, game_id: str, players: int, games: int, seed: int
+) -> tuple[int, float, float, list[Engine]]:
+    """(actions, seconds through simulate, seconds of rules alone, engines)."""
+    game = sessions.registry.get(game_id).definition
+    keeper = _Keeper()
+    simulation = Simulation(sessions, ui=keeper)
+    report = simulation.run(
+        game_id, games=games, seed=seed, seats=["random"] * players, options={}
+    )
+    if report.errors:
+        failure = report.failures[0]
+        raise RuntimeError(f"seed {failure['seed']}: {failure['error']}")
+    engines = [ui.session.engine for ui in keeper.uis if ui.session is not None]
+    rules = _rules_seconds(game, engines, sessions)
+    return report.actions, report.seconds, rules, engines
+
+
+def bench_games(
+    sessions: SessionStarter,
+    game_ids: Sequence[str],
+    *,
+    games: int = 100,
+    rounds: int = 3,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[GameBench]:
+    """Bench ``game_ids`` (each at its minimum player count), rounds interleaved."""
+    benches = {
+        game_id: GameBench(game_id, sessions.registry.get(game_id).info.min_players, games)
+        for game_id in game_ids
+    }
+    last: dict[str, list[Engine]] = {}
+    steps = rounds * len(game_ids)
+    done = 0
+    for _ in range(rounds):
+        for game_id in game_ids:
+            bench = benches[game_id]
+            if bench.error is None:
+                try:
+                    actions, seconds, rules, engines = _one_round(
+                        sessions, game_id, bench.players, games, seed
+                    )
+                except Exception as exc:  # one broken game must not stop the others
+                    bench.error = f"{type(exc).__name__}: {exc}"
+                else:
+                    bench.actions = actions
+                    bench.samples.setdefault("seconds", []).append(seconds)
+                    bench.samples.setdefault("rules", []).append(rules)
+                    last[game_id] = engines
+            done += 1
+            if progress is not None:
+                progress(done, steps)
+    for game_id, bench in benches.items():
+        if bench.error is not None or not bench.actions:
+            continue
+        seconds = statistics.median(bench.samples["seconds"])
+        rules = statistics.median(bench.samples["rules"])
+        bench.games_per_second = games / seconds if seconds else 0.0
+        bench.us_per_action = 1e6 * seconds / bench.actions
+        bench.rules_us_per_action = 1e6 * rules / bench.actions
+        bench.framework_us_per_action = bench.us_per_action - bench.rules_us_per_action
+        engine = max(last[game_id], key=lambda e: len(e.log))  # the longest game
+        definition = sessions.registry.get(game_id).definition
+        size, save, load = _save_and_load(definition, engine.record(), sessions, rounds)
+        bench.save_bytes, bench.save_ms, bench.load_ms = size, 1e3 * save, 1e3 * load
+    return [benches[game_id] for game_id in game_ids]
+
+
+def format_table(benches: Sequence[GameBench]) -> list[str]:
+    """The figures as aligned lines of words, one game per line."""
+    lines = [
+        f"{'game':<28} {'games/s':>9} {'µs/action':>10} {'rules':>8} {'framework':>10} "
+        f"{'save KiB':>9} {'save ms':>8} {'load ms':>8}"
+    ]
+    for bench in benches:
+        if bench.error is not None:
+            lines.append(f"{bench.game:<28} failed: {bench.error}")
+            continue
+        lines.append(
+            f"{bench.game:<28} {bench.games_per_second:>9.1f} {bench.us_per_action:>10.1f} "
+            f"{bench.rules_us_per_action:>8.1f} {bench.framework_us_per_action:>10.1f} "
+            f"{bench.save_bytes / 1024:>9.1f} {bench.save_ms:>8.2f} {bench.load_ms:>8.1f}"
+        )
+    return lines
