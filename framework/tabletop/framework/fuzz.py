@@ -57,7 +57,7 @@ from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError
 from tabletop.framework.game import GameDefinition, Prompt, Result, clone
 from tabletop.framework.leaks import Leak, LeakChecker
 from tabletop.framework.record import GameRecord
-from tabletop.framework.views import check_view_schema
+from tabletop.framework.views import check_view_schema, shared_part
 
 #: Longest game the fuzzer lets run before calling it stuck.
 MAX_ACTIONS = 10_000
@@ -271,6 +271,11 @@ class _Game:
                     f"{where}: view for {who} failed: {type(exc).__name__}: {exc}"
                 ) from exc
             problem = check_view_schema(view, engine.players)
+            if problem is None and self.game.fresh_views:
+                shared = shared_part(view, engine.state, self.game.view(engine.state, seat))
+                if shared is not None:
+                    problem = f"fresh_views is set but {shared} is shared with the state "
+                    problem += "or with the next view"
             if problem is not None:
                 raise FuzzProblem(f"{where}: view for {who}: {problem}")
         if engine.digest() != digest:

@@ -199,6 +199,13 @@ class GameDefinition(ABC):
 
     info: GameInfo
 
+    fresh_views: bool = False
+    """Set True when ``view`` builds every list and dict it returns anew on each call,
+    sharing none with the state or with anything kept between calls. The engine then
+    hands views out without a defensive deep copy (a view that shared a list with the
+    state could later show a secret added to it). The fuzzer and the conformance kit
+    check the promise on every view they build (``views.shared_part``)."""
+
     @abstractmethod
     def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
         """Names of the seats for this number of players, in seat order."""

@@ -145,7 +145,10 @@ class GameSession:
         ui: UserInterface | None = None,
         observers: Iterable[SessionObserver] = (),
     ) -> GameSession:
-        """A new game, saved at once; the UI and observers are told once it has its id."""
+        """A new game, saved at once; the UI and observers are told once it has its id.
+
+        With no person at the table nobody can take a move back (``undo`` refuses), so
+        the engine keeps no undo snapshots: batch play (``simulate``) skips their cost."""
         engine = Engine(
             game,
             seed=seed,
@@ -153,6 +156,7 @@ class GameSession:
             options=options,
             rng_factory=rng_factory,
             dice_factory=dice_factory,
+            undo=HUMAN in controllers,
         )
         session = cls(
             engine,

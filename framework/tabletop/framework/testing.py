@@ -41,7 +41,7 @@ from tabletop.framework.fuzz import ILLEGAL_ACTION, fuzz, json_problem
 from tabletop.framework.game import GameDefinition, State, clone
 from tabletop.framework.leaks import Leak, LeakChecker
 from tabletop.framework.record import GameRecord
-from tabletop.framework.views import check_view_schema
+from tabletop.framework.views import check_view_schema, shared_part
 
 if TYPE_CHECKING:
     from tabletop.framework.ports import RandomSource
@@ -242,6 +242,13 @@ class GameConformance:
                         view, sample.players
                     )
                     assert problem is None, f"{label}: view for seat {seat}: {problem}"
+                    if self.game.fresh_views:  # the engine hands such views out uncopied
+                        again = self.game.view(sample.state, seat)
+                        shared = shared_part(view, sample.state, again)
+                        assert shared is None, (
+                            f"{label}: fresh_views is set but {shared} (seat {seat}) is "
+                            "shared with the state or with the next view"
+                        )
                 assert sample.digest() == before, f"{label}: building a view changed the state"
 
     @pytest.mark.conformance

@@ -117,3 +117,32 @@ def check_view_schema(view: Mapping[str, Any], players: int) -> str | None:
             if not isinstance(item, dict) or any(field not in item for field in needed):
                 return f"view[{key!r}][{index}] needs {', '.join(needed)}"
     return None
+
+
+def _containers(data: Any, path: str, into: dict[int, str]) -> None:
+    """Every list and dict inside ``data`` by id, with the path to it."""
+    kind = type(data)
+    if kind is dict:
+        into.setdefault(id(data), path)
+        for key, value in data.items():
+            _containers(value, f"{path}[{key!r}]", into)
+    elif kind is list:
+        into.setdefault(id(data), path)
+        for index, value in enumerate(data):
+            _containers(value, f"{path}[{index}]", into)
+
+
+def shared_part(view: Any, *others: Any) -> str | None:
+    """The path of a list or dict in ``view`` that is also inside one of ``others``
+    (the state, another view), or None: what a game's ``fresh_views`` promises never
+    happens. A shared list would let whoever holds the view change the game through
+    it, or later read a secret the game adds to it."""
+    seen: dict[int, str] = {}
+    for other in others:
+        _containers(other, "", seen)
+    mine: dict[int, str] = {}
+    _containers(view, "view", mine)
+    for ident, path in mine.items():
+        if ident in seen:
+            return path
+    return None
