@@ -10,26 +10,53 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import re
 import secrets
 import tempfile
 import time
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from tabletop.framework.errors import SaveError
 from tabletop.framework.ports import SaveInfo, SaveStore
-from tabletop.framework.record import GameRecord, digest_of
+from tabletop.framework.record import MAX_INT_DIGITS, GameRecord, check_plain_data, digest_of
+
+try:  # POSIX: serialise writers of one save directory across processes
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: compare-before-write still holds
+    fcntl = None  # type: ignore[assignment]
 
 SUFFIX = ".json"
-#: Saves larger than this are refused on load: no real game log comes near it.
+#: Saves larger than this are refused on load, and never written: no real game log
+#: comes near it (a 640,000-action game is about 9 MB).
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 #: A temporary file this old is the remains of an interrupted write, not one under way.
 ORPHAN_AGE_SECONDS = 600
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$")
+#: Names this store makes for new saves.
+_NEW_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$")
+#: Longest save name (without .json) this store opens.
+MAX_NAME = 200
+
+
+def printable(text: str, limit: int = 10_000) -> str:
+    """``text`` from a file, safe to show as plain text in a terminal.
+
+    Control and format characters (ESC starts terminal escape sequences, CR and BS
+    overwrite what was shown, a newline would break a one-line message, U+202E turns
+    text around) become U+FFFD, so a crafted save can neither move the cursor, change
+    colours, retitle the window nor pass for another line. Markup is the caller's
+    concern: show the result with markup off (a Rich ``Text``, ``markup=False``).
+    Long text is cut.
+    """
+    clean = "".join(
+        "\ufffd" if unicodedata.category(char) in ("Cc", "Cf") else char for char in text[:limit]
+    )
+    return clean if len(text) <= limit else clean + "…"
 
 
 def default_save_dir() -> Path:
@@ -66,28 +93,87 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def encode_record(record: GameRecord, saved_at: str) -> str:
-    """The file's text: the record plus a checksum over it."""
+    """The file's text: the record plus a checksum over it.
+
+    Refuses (SaveError) a record the reader would refuse: the same depth, integer,
+    type and size limits, so no save is ever written that cannot be opened again.
+    """
     body = record.to_json()
     body["saved_at"] = saved_at
+    try:
+        check_plain_data(body)
+        GameRecord.from_json(body)
+    except SaveError as exc:
+        raise SaveError(f"cannot save this game: {exc}") from None
     body["checksum"] = digest_of(body)
-    return json.dumps(body, indent=1, ensure_ascii=False) + "\n"
+    text = json.dumps(body, indent=1, ensure_ascii=False) + "\n"
+    size = len(text.encode("utf-8"))
+    if size > MAX_SAVE_BYTES:
+        raise SaveError(
+            f"cannot save this game: {size} bytes is over the save limit of {MAX_SAVE_BYTES}"
+        )
+    return text
+
+
+class _Refused(ValueError):
+    """A value the parser must not build (raised from inside ``json.loads``)."""
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise _Refused(f"an integer longer than {MAX_INT_DIGITS} digits")
+    return int(digits)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused("a number too large to be finite")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise _Refused(f"{name} is not JSON")
 
 
 def decode_record(text: str, *, name: str = "save") -> tuple[GameRecord, str]:
-    """Parse and check a save's text; return the record and its saved_at time."""
+    """Parse and check a save's text; return the record and its saved_at time.
+
+    The text is untrusted: integers are bounded while parsing (before Python's own
+    4,300-digit limit could raise), deep nesting is refused before anything recurses
+    over it, the checksum is mandatory, and every field has exactly its type.
+    """
     try:
-        data: Any = json.loads(text)
+        data: Any = json.loads(
+            text,
+            parse_int=_bounded_int,
+            parse_float=_finite_float,
+            parse_constant=_no_constant,
+        )
+    except _Refused as exc:
+        raise SaveError(f"{name}: {exc}: damaged or not a save") from None
     except json.JSONDecodeError as exc:
         raise SaveError(
             f"{name}: not valid JSON (line {exc.lineno}): damaged or not a save"
         ) from None
-    if isinstance(data, dict) and "checksum" in data:
+    except (RecursionError, ValueError):
+        raise SaveError(f"{name}: nested too deeply or malformed: damaged or not a save") from None
+    try:
+        check_plain_data(data)
+    except SaveError as exc:
+        raise SaveError(f"{name}: {exc}: damaged or not a save") from None
+    signed = isinstance(data, dict) and "checksum" in data
+    if signed:
         claimed = data.pop("checksum")
         if claimed != digest_of(data):
             raise SaveError(f"{name}: checksum mismatch: the file was changed or damaged")
     record = _with_name(name, lambda: GameRecord.from_json(data))
-    saved_at = data.get("saved_at", "") if isinstance(data, dict) else ""
-    return record, str(saved_at)
+    if not signed:
+        raise SaveError(f"{name}: no checksum: the file was edited by hand or damaged")
+    saved_at = data.get("saved_at", "")
+    if not isinstance(saved_at, str):
+        raise SaveError(f"{name}: damaged save: saved_at must be str")
+    return record, saved_at
 
 
 def _with_name(name: str, build: Callable[[], GameRecord]) -> GameRecord:
@@ -99,7 +185,7 @@ def _with_name(name: str, build: Callable[[], GameRecord]) -> GameRecord:
 
 def read_save_file(path: Path) -> tuple[GameRecord, str]:
     """Read one save file with every failure turned into a one-line SaveError."""
-    name = path.name
+    name = printable(path.name, 120)
     try:
         if path.is_dir():
             raise SaveError(f"{name}: is a directory, not a save file")
@@ -135,35 +221,117 @@ def _mtime(path: Path) -> str:
     return datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def check_name(save_id: str) -> None:
+    """Refuse a save name that is not one plain file name in the save directory.
+
+    Names with spaces, accents or a leading dash are fine (a player may have renamed a
+    file); a separator, a leading dot (hidden and temporary files), a control character
+    or an overlong name is not.
+    """
+    if (
+        not save_id
+        or len(save_id) > MAX_NAME
+        or save_id.startswith(".")
+        or any(char in save_id for char in "/\\\0")
+        or printable(save_id) != save_id
+    ):
+        raise SaveError(f"{printable(save_id, 60)!r} is not a valid save name")
+
+
+Signature = tuple[int, int, int]
+"""What identifies one version of a file on disk: inode, size and mtime in ns. An
+atomic write renames a new file into place, so every write changes the inode."""
+
+
+def _signature(path: Path) -> Signature | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+
+
 class JsonSaveStore(SaveStore):
-    """Saves as ``<id>.json`` files in one directory."""
+    """Saves as ``<id>.json`` files in one directory.
+
+    Two windows (or programs) on one save must not silently overwrite each other's
+    moves, so the store remembers the version of each file it read or wrote and will
+    not replace a file that changed since (compare-before-write, under a lock on the
+    directory so the compare and the rename are one step for every writer): the save
+    fails with a message saying so, and the game goes on in memory until it is saved
+    under another name.
+    """
 
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
+        self._seen: dict[str, Signature | None] = {}
 
     def path_of(self, save_id: str) -> Path:
-        if not _ID.match(save_id):
-            raise SaveError(f"{save_id!r} is not a valid save name")
+        check_name(save_id)
         return self.directory / f"{save_id}{SUFFIX}"
 
     def new_id(self, record: GameRecord) -> str:
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        return f"{record.game}-{stamp}-{secrets.token_hex(2)}"
+        game = record.game if _NEW_ID.match(record.game) else "game"
+        return f"{game[:60]}-{stamp}-{secrets.token_hex(2)}"
 
     def save(self, record: GameRecord, save_id: str | None = None) -> str:
+        text = encode_record(record, _now())  # refuses what the reader would refuse
+        fresh = save_id is None
         if save_id is None:
             save_id = self.new_id(record)
-            while self.path_of(save_id).exists():  # a new game never replaces another
-                save_id = self.new_id(record)
+        path = self.path_of(save_id)
         try:
-            atomic_write_text(self.path_of(save_id), encode_record(record, _now()))
+            with self._locked():
+                while fresh and path.exists():  # a new game never replaces another
+                    save_id = self.new_id(record)
+                    path = self.path_of(save_id)
+                self._check_unchanged(save_id, path)
+                atomic_write_text(path, text)
         except OSError as exc:
-            raise SaveError(f"cannot write save {save_id}: {exc.strerror or exc}") from exc
+            raise SaveError(
+                f"cannot write save {printable(save_id, 60)}: {exc.strerror or exc}"
+            ) from exc
+        self._seen[save_id] = _signature(path)
         return save_id
 
+    def _check_unchanged(self, save_id: str, path: Path) -> None:
+        """Refuse to replace a save another process wrote since this store saw it."""
+        if save_id not in self._seen:
+            return  # never opened here: a first save under this name
+        known = self._seen[save_id]
+        now = _signature(path)
+        if now is not None and now != known:
+            raise SaveError(
+                f"{printable(save_id, 60)} was changed by another window or program since "
+                "this game opened it; it was not overwritten (save a copy under another "
+                "name to keep these moves)"
+            )
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Hold an exclusive lock on the save directory (POSIX) while writing."""
+        self.directory.mkdir(parents=True, exist_ok=True)
+        if fcntl is None:
+            yield
+            return
+        fd = os.open(self.directory, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing releases the lock
+
     def load(self, save_id: str) -> GameRecord:
-        record, _ = read_save_file(self.path_of(save_id))
+        path = self.path_of(save_id)
+        before = _signature(path)
+        record, _ = read_save_file(path)
+        self._seen[save_id] = before
         return record
+
+    def forget(self, save_id: str) -> None:
+        """Stop guarding ``save_id``: the next save replaces whatever is there."""
+        self._seen.pop(save_id, None)
 
     def list(self) -> list[SaveInfo]:
         try:
@@ -171,7 +339,9 @@ class JsonSaveStore(SaveStore):
         except FileNotFoundError:
             return []
         except OSError as exc:
-            raise SaveError(f"cannot list saves in {self.directory}: {exc.strerror}") from None
+            raise SaveError(
+                f"cannot list saves in {printable(str(self.directory))}: {exc.strerror}"
+            ) from None
         self._sweep_orphans()
         infos: list[SaveInfo] = []
         for path in paths:
@@ -179,11 +349,13 @@ class JsonSaveStore(SaveStore):
                 continue
             save_id = path.name[: -len(SUFFIX)]
             try:
+                check_name(save_id)
                 record, saved_at = read_save_file(path)
-            except SaveError as exc:
+            except Exception as exc:  # any file at all must not stop the listing
+                message = str(exc) if isinstance(exc, SaveError) else f"unreadable: {exc}"
                 infos.append(
                     SaveInfo(
-                        save_id,
+                        printable(save_id, MAX_NAME),
                         "?",
                         _mtime(path),
                         0,
@@ -191,18 +363,18 @@ class JsonSaveStore(SaveStore):
                         "",
                         0,
                         False,
-                        error=str(exc),
+                        error=printable(message, 300),
                     )
                 )
                 continue
             infos.append(
                 SaveInfo(
                     save_id=save_id,
-                    game=record.game,
-                    saved_at=saved_at,
+                    game=printable(record.game, 60),
+                    saved_at=printable(saved_at, 40),
                     players=record.players,
-                    seats=tuple(record.seats),
-                    progress=record.progress,
+                    seats=tuple(printable(seat, 40) for seat in record.seats),
+                    progress=printable(record.progress, 200),
                     actions=len(record.actions),
                     finished=record.finished,
                 )
@@ -227,4 +399,5 @@ class JsonSaveStore(SaveStore):
         try:
             self.path_of(save_id).unlink()
         except FileNotFoundError:
-            raise SaveError(f"no save named {save_id}") from None
+            raise SaveError(f"no save named {printable(save_id, 60)}") from None
+        self._seen.pop(save_id, None)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +22,18 @@ from tabletop.framework.errors import SaveError
 FORMAT_VERSION = 1
 #: Marks a file as ours: a JSON file without it is foreign.
 FORMAT_NAME = "tabletop-game-record"
+#: Deepest nesting of lists and objects a record may hold (the record itself uses 3;
+#: the rest is room for ``meta``). Readers and writers share the limit, so nothing this
+#: code writes is refused on reading, and no crafted file can exhaust the stack of the
+#: JSON codec, the digest or the UI.
+MAX_DEPTH = 32
+#: Longest integer (in decimal digits) a record may hold: seeds and seats are far
+#: shorter, and Python refuses to read integers of more than 4,300 digits anyway.
+MAX_INT_DIGITS = 40
+#: Most seats a record may name: far above any board game, small enough to allocate.
+MAX_PLAYERS = 1000
+_HEX_DIGEST = re.compile(r"^[0-9a-f]{64}$")
+_INT_LIMIT = 10**MAX_INT_DIGITS
 
 
 def canonical_json(data: Any) -> str:
@@ -108,18 +122,29 @@ class GameRecord:
             meta = data.get("meta", {})
             if not isinstance(meta, dict):
                 raise TypeError("meta must be an object")
+            players = _typed(data, "players", int)
+            if not 1 <= players <= MAX_PLAYERS:
+                raise TypeError(f"players must be between 1 and {MAX_PLAYERS}, not {players}")
+            if seats and len(seats) != players:
+                raise TypeError(f"seats names {len(seats)} controllers for {players} players")
+            if any(not 0 <= seat < players for seat, _ in actions):
+                raise TypeError("an action names a seat that does not exist")
+            digest = _typed(data, "digest", str)
+            if not _HEX_DIGEST.match(digest) and (digest or actions):
+                # only a game whose setup failed (no actions, no state) has no digest
+                raise TypeError("digest must be 64 hexadecimal digits (it was emptied or edited)")
             record = cls(
                 game=_typed(data, "game", str),
                 seed=_typed(data, "seed", int),
-                players=_typed(data, "players", int),
+                players=players,
                 options=dict(options),
                 actions=actions,
-                digest=_typed(data, "digest", str),
-                game_version=str(data.get("game_version", "")),
-                rng=str(data.get("rng", "")),
+                digest=digest,
+                game_version=_optional(data, "game_version", str, ""),
+                rng=_optional(data, "rng", str, ""),
                 seats=list(seats),
-                progress=str(data.get("progress", "")),
-                finished=bool(data.get("finished", False)),
+                progress=_optional(data, "progress", str, ""),
+                finished=_optional(data, "finished", bool, False),
                 meta=meta,
             )
         except (KeyError, TypeError) as exc:
@@ -138,6 +163,47 @@ def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise TypeError(f"{key} must be {kind.__name__}")
     return value
+
+
+def _optional(data: dict[str, Any], key: str, kind: type, default: Any) -> Any:
+    """A field that may be absent but, when present, has exactly its type: a forged
+    ``"finished": "no"`` is damage, not a finished game."""
+    if key not in data:
+        return default
+    return _typed(data, key, kind)
+
+
+def check_plain_data(data: Any) -> None:
+    """Refuse data a save may not hold: nesting deeper than MAX_DEPTH, integers longer
+    than MAX_INT_DIGITS, non-finite numbers, or anything that is not JSON.
+
+    Iterative, so the check itself cannot overflow the stack it protects. Writers call
+    it before writing and readers after parsing, with the same limits.
+    """
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            items: Any = value.values()
+            if not all(isinstance(key, str) for key in value):
+                raise SaveError("not JSON data: an object key is not a string")
+        elif isinstance(value, list | tuple):
+            items = value
+        elif isinstance(value, bool) or value is None or isinstance(value, str):
+            continue
+        elif isinstance(value, int):
+            if not -_INT_LIMIT < value < _INT_LIMIT:
+                raise SaveError(f"an integer longer than {MAX_INT_DIGITS} digits")
+            continue
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise SaveError("a number that is not finite")
+            continue
+        else:
+            raise SaveError(f"not JSON data: holds a {type(value).__name__}")
+        if depth >= MAX_DEPTH and len(items):
+            raise SaveError(f"nested deeper than {MAX_DEPTH} levels")
+        stack.extend((item, depth + 1) for item in items)
 
 
 def _reason(exc: Exception) -> str:
