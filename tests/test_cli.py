@@ -14,6 +14,7 @@ import pytest
 from dependency_injector import providers
 
 from tabletop.app.cli import main
+from tabletop.framework.record import digest_of
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -107,6 +108,7 @@ def test_a_save_that_no_longer_replays_exits_1(
     data = json.loads(path.read_text())
     data.pop("checksum")
     data["digest"] = "f" * 64  # as if the rules had changed since
+    data["checksum"] = digest_of(data)  # a well-formed save: the checksum is mandatory
     path.write_text(json.dumps(data))
     code, _, err = _run(capsys, "replay", str(path), "--verify")
     assert code == 1 and "does not match" in err

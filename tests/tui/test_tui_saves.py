@@ -162,4 +162,6 @@ def test_a_save_of_a_game_not_installed_is_refused_clearly(
 def store_record_for(game: str):  # type: ignore[no-untyped-def]
     from tabletop.framework import GameRecord
 
-    return GameRecord(game=game, seed=1, players=2, options={}, seats=["human", "human"])
+    return GameRecord(
+        game=game, seed=1, players=2, options={}, seats=["human", "human"], digest="0" * 64
+    )
