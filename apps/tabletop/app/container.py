@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from dependency_injector import containers, providers
 
+from tabletop.adapters.bots import register_search_bots
 from tabletop.adapters.headless import HeadlessUI
 from tabletop.adapters.saves import JsonSaveStore, default_save_dir, read_save_file
 from tabletop.app.logs import (
@@ -77,8 +78,12 @@ class Container(containers.DeclarativeContainer):
         configure_logging, log_file=config.log_file, console=config.log_console
     )
 
-    # The plugins: games and bot kinds, found once; each failure is logged.
-    plugins = providers.Singleton(load_registry, allow=config.load_plugins)
+    # The plugins: games and bot kinds, found once; each failure is logged. The search
+    # bots (mcts at every strength, with each game's hints) join the kinds every game has.
+    plugins = providers.Singleton(
+        register_search_bots,
+        registry=providers.Singleton(load_registry, allow=config.load_plugins),
+    )
     registry = providers.Singleton(log_plugin_failures, registry=plugins, logger=logger)
 
     # Adapters, chosen here and nowhere else.

@@ -6,8 +6,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tabletop.framework import chance
+from tabletop.framework.errors import TabletopError
 from tabletop.framework.game import Action, GameDefinition, Prompt
 from tabletop.framework.ports import RandomSource
+from tabletop.framework.search import InformationSet
 
 if TYPE_CHECKING:
     from tabletop.framework.engine import Engine
@@ -36,6 +39,30 @@ class RandomBot(Bot):
         return rng.choice(prompt.choices).action
 
 
+class SearchBot(Bot):
+    """A bot that plays futures out before it decides (information-set MCTS).
+
+    Besides its view it gets its seat's ``InformationSet``: full states sampled by the
+    game's ``determinize``, never the real state, so it cannot see what its seat cannot.
+    """
+
+    @abstractmethod
+    def search(
+        self,
+        game: GameDefinition,
+        view: dict[str, Any],
+        prompt: Prompt,
+        rng: RandomSource,
+        information: InformationSet,
+    ) -> Action:
+        """Pick one of ``prompt.choices`` from samples of ``information``."""
+
+    def choose(
+        self, game: GameDefinition, view: dict[str, Any], prompt: Prompt, rng: RandomSource
+    ) -> Action:
+        raise TabletopError(f"the {self.name} bot searches: ask it through bot_move")
+
+
 #: Makes a bot for a game. Bot kinds are registered by name through a hook.
 BotFactory = Callable[[GameDefinition], Bot]
 
@@ -61,10 +88,15 @@ def bot_move(engine: Engine, bot: Bot, rng_factory: Callable[[int], RandomSource
     same seed and seats play the same game everywhere. The bot's randomness is seeded by
     the game seed, its seat and the move number (never by how many moves it made before
     in this process), so a reloaded game plays on exactly as an uninterrupted one.
-    The bot sees its seat's view and prompt, nothing else.
+    The bot sees its seat's view and prompt, nothing else; a ``SearchBot`` also gets
+    its seat's information set, which only samples states through ``determinize``.
     """
     prompt = engine.prompt
     if prompt is None:
         raise ValueError("the game is over: no move to make")
     rng = rng_factory(bot_seed(engine.seed, prompt.seat) + len(engine.log))
-    return bot.choose(engine.game, engine.view(prompt.seat), prompt, rng)
+    view = engine.view(prompt.seat)
+    if isinstance(bot, SearchBot):
+        information = InformationSet(engine.game, engine.state, prompt.seat, chance.dice_factory)
+        return bot.search(engine.game, view, prompt, rng, information)
+    return bot.choose(engine.game, view, prompt, rng)

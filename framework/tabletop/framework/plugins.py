@@ -17,6 +17,7 @@ from tabletop.framework import hookspecs
 from tabletop.framework.bots import BotFactory, RandomBot
 from tabletop.framework.errors import UnknownGame
 from tabletop.framework.game import GameDefinition, GameInfo
+from tabletop.framework.search import BotHints
 
 ENTRY_POINT_GROUP = "tabletop"
 
@@ -46,6 +47,8 @@ class GameRegistry:
     games: dict[str, InstalledGame] = field(default_factory=dict)
     bots: dict[str, tuple[BotFactory, str]] = field(default_factory=dict)
     failures: list[PluginFailure] = field(default_factory=list)
+    hints: dict[str, BotHints] = field(default_factory=dict)
+    """Each game's advice to search bots (``tabletop_register_bot_hints``), by game id."""
     manager: pluggy.PluginManager | None = None
     """The plugin manager, for front ends that add hooks of their own."""
 
@@ -59,6 +62,10 @@ class GameRegistry:
     def bot_kinds(self, game_id: str) -> list[str]:
         """Bot kinds usable for ``game_id``: generic ones and the game's own."""
         return [name for name, (_, only) in self.bots.items() if only in ("", game_id)]
+
+    def hints_for(self, game_id: str) -> BotHints:
+        """The game's advice to search bots; neutral advice when it gave none."""
+        return self.hints.get(game_id) or BotHints()
 
 
 def _dist_of(ep: EntryPoint) -> tuple[str, str]:
@@ -115,6 +122,8 @@ def load_registry(
         _collect_games(registry, impl.plugin_name, impl.function, origins)
     for impl in manager.hook.tabletop_register_bots.get_hookimpls():
         _collect_bots(registry, impl.plugin_name, impl.function)
+    for impl in manager.hook.tabletop_register_bot_hints.get_hookimpls():
+        _collect_hints(registry, impl.plugin_name, impl.function)
     return registry
 
 
@@ -163,4 +172,20 @@ def _collect_bots(registry: GameRegistry, plugin: str, hook: Any) -> None:
     except Exception as exc:
         registry.failures.append(
             PluginFailure(plugin, f"failed to register bots: {type(exc).__name__}: {exc}")
+        )
+
+
+def _collect_hints(registry: GameRegistry, plugin: str, hook: Any) -> None:
+    """A game's bot hints; anything but a ``BotHints`` is refused as the plugin's fault."""
+
+    def register(game_id: str, hints: BotHints) -> None:
+        if not isinstance(hints, BotHints):
+            raise TypeError(f"hints for {game_id!r} are a {type(hints).__name__}, not BotHints")
+        registry.hints[game_id] = hints
+
+    try:
+        hook(register=register)
+    except Exception as exc:
+        registry.failures.append(
+            PluginFailure(plugin, f"failed to register bot hints: {type(exc).__name__}: {exc}")
         )

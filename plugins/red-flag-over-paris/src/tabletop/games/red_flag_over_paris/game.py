@@ -15,6 +15,7 @@ numbers the rulebook's headings.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from tabletop.framework import (
@@ -74,14 +75,17 @@ Task = dict[str, Any]
 _WINNER_NAMES = ("Versailles", "The Commune")
 
 
+@cache
 def _card_label(card: int) -> str:
     c = CARDS[card]
     side = "gray" if c.faction is None else SIDE_NAMES[c.faction]
     return f"{c.title} ({c.ops} OP, {side})"
 
 
+@cache
 def card_detail(card: int) -> str:
-    """A card's full text, shown before a choice that involves it is committed."""
+    """A card's full text, shown before a choice that involves it is committed (cached:
+    the data never changes while the game runs, and views and prompts ask often)."""
     c = CARDS[card]
     text = c.event.get("text", "")
     if c.kind == "objective":
@@ -92,6 +96,13 @@ def card_detail(card: int) -> str:
     side = "gray" if c.faction is None else SIDE_NAMES[c.faction]
     kind = "Final Crisis card" if c.kind == "final_crisis" else f"{side} card"
     return f"{c.title}: {c.ops} OP, {kind}. Event: {text}"
+
+
+#: Tables every view carries that never change: built once, copied into each view.
+_CARD_NAMES: dict[str, str] = {str(c): CARDS[c].title for c in CARDS}
+_SPACE_FACTS: dict[str, tuple[str, str | None, bool]] = {
+    s: (SPACES[s].name, SPACES[s].dimension, SPACES[s].pivotal) for s in BOARD
+}
 
 
 def _join(notes: Sequence[str]) -> str:
@@ -111,6 +122,9 @@ class RedFlagOverParis(GameDefinition):
         version="1.1.0",
         hidden_information=True,
     )
+    #: ``view`` builds every list and dict anew (checked by the fuzzer and the kit), so
+    #: the engine need not deep-copy it.
+    fresh_views = True
 
     # Setup (§4) ------------------------------------------------------------------------
 
@@ -1211,13 +1225,13 @@ class RedFlagOverParis(GameDefinition):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         spaces = {}
-        for s in BOARD:
+        for s, (name, dimension, pivotal) in _SPACE_FACTS.items():
             owner = board.disc_owner(state, s)
             ctl = board.controller(state, s)
             spaces[s] = {
-                "name": space_name(s),
-                "dimension": SPACES[s].dimension,
-                "pivotal": SPACES[s].pivotal,
+                "name": name,
+                "dimension": dimension,
+                "pivotal": pivotal,
                 "cubes": list(state["cubes"][s]),
                 "disc": None if owner is None else SIDE_NAMES[owner],
                 "control": None if ctl is None else SIDE_NAMES[ctl],
@@ -1267,9 +1281,9 @@ class RedFlagOverParis(GameDefinition):
             "objective_choices": list(state["obj_hand"][seat]) if seat is not None else None,
             "revealed_objectives": list(state["revealed"]),
             "fulfilled": [list(f) for f in state["fulfilled"]],
-            "card_names": {str(c): CARDS[c].title for c in CARDS},
+            "card_names": dict(_CARD_NAMES),
             "cards": self._visible_cards(state, seat),
-            "result": state["result"],
+            "result": clone(state["result"]),
         }
         if seat is not None:
             view["you"] = self._private_row(state, seat)
@@ -1442,7 +1456,9 @@ class RedFlagOverParis(GameDefinition):
                     places.setdefault(generation.get(card, 0), []).append((pile, index))
         for number in sorted(places):
             spots = places[number]
-            cards = [pile[index] for pile, index in spots]
+            # Sorted first: the sample must depend on what ``seat`` knows only, never on
+            # where the hidden cards really are (a search bot's decision must not either).
+            cards = sorted(pile[index] for pile, index in spots)
             ctx.rng.shuffle(cards)
             for (pile, index), card in zip(spots, cards, strict=True):
                 pile[index] = card
@@ -1451,6 +1467,7 @@ class RedFlagOverParis(GameDefinition):
             kept = None
         objs = new["obj_hand"][opp] + ([kept] if kept is not None else [])
         objs += new["obj_discarded"][opp] + new["obj_deck"]
+        objs.sort()
         ctx.rng.shuffle(objs)
         n_hand, n_disc = len(new["obj_hand"][opp]), len(new["obj_discarded"][opp])
         new["obj_hand"][opp] = objs[:n_hand]

@@ -1,0 +1,75 @@
+"""Bots that play any game through the game API alone: the search bot kinds.
+
+``register_search_bots`` adds the ``mcts`` kinds to a registry, one per strength, each
+made with the game's own ``BotHints`` when it registered some. Kinds are plain names
+(``mcts-quick``, ``mcts``, ``mcts-strong``) so that a save names the exact bot that
+played each seat. ``describe`` gives every bot kind's one-line description for menus.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.adapters.bots.ismcts import Budget, IsmctsBot, SearchStats
+from tabletop.framework.bots import Bot, BotFactory
+from tabletop.framework.game import GameDefinition
+from tabletop.framework.plugins import GameRegistry
+
+__all__ = [
+    "STRENGTHS",
+    "Budget",
+    "IsmctsBot",
+    "SearchStats",
+    "Strength",
+    "describe",
+    "register_search_bots",
+]
+
+
+@dataclass(frozen=True)
+class Strength:
+    """One named strength of the search bot: its kind name, budget and description."""
+
+    kind: str
+    label: str
+    iterations: int
+    description: str
+
+
+#: The search bot's strengths, weakest first; ``mcts`` is the default.
+STRENGTHS = (
+    Strength("mcts-quick", "quick", 100,
+             "Tree search, 100 playouts a move: answers at once, plays loosely"),
+    Strength("mcts", "normal", 400,
+             "Tree search, 400 playouts a move: the default opponent"),
+    Strength("mcts-strong", "strong", 1500,
+             "Tree search, 1500 playouts a move: slower, plays its best"),
+)
+
+#: One-line descriptions of the bot kinds every game has.
+_DESCRIPTIONS = {
+    "human": "A person at this screen",
+    "random": "Picks any legal move at random: a baseline, not an opponent",
+    **{strength.kind: strength.description for strength in STRENGTHS},
+}
+
+
+def describe(kind: str) -> str:
+    """A bot kind in one line, for menus (a game's own kinds get a generic line)."""
+    return _DESCRIPTIONS.get(kind, "A bot written for this game")
+
+
+def register_search_bots(registry: GameRegistry) -> GameRegistry:
+    """Add every search bot strength to ``registry`` for all games; returns it."""
+    for strength in STRENGTHS:
+        registry.bots[strength.kind] = (_factory(registry, strength.iterations), "")
+    return registry
+
+
+def _factory(registry: GameRegistry, iterations: int) -> BotFactory:
+    """Reads the hints when a bot is made, so hints registered later still count."""
+
+    def make(game: GameDefinition) -> Bot:
+        return IsmctsBot(registry.hints_for(game.info.id), Budget(iterations=iterations))
+
+    return make

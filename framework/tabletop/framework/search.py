@@ -1,0 +1,86 @@
+"""What search bots get besides their view: their seat's information set, and the
+optional knowledge a game gives them to search better.
+
+A search bot (information-set Monte Carlo tree search, in ``tabletop.adapters.bots``)
+plays many futures of the game before it decides. It must never read what its seat
+cannot see, so it is never handed the state: it gets an ``InformationSet`` that can
+only *sample* full states, each drawn by the game's own ``determinize`` for that seat
+(the opponents' hands, the deck order, hidden cups resampled). The leak checks test
+every game's ``determinize``; a bot that only samples cannot cheat more than that.
+
+``BotHints`` is how a game makes bots stronger without writing a bot: a rollout policy,
+an evaluation of unfinished games, and an ordering and pruning of the legal choices.
+A plugin registers one per game through the ``tabletop_register_bot_hints`` hook; every
+method has a neutral default, so a game overrides only what it knows about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from tabletop.framework.context import Context
+from tabletop.framework.game import Action, GameDefinition, Prompt, State, clone
+from tabletop.framework.ports import Dice, RandomSource
+
+
+class InformationSet:
+    """The states ``seat`` cannot tell apart from the real one, to sample from.
+
+    ``sample`` returns a fresh full state each time: the game's ``determinize`` applied to
+    a copy of the real state with the caller's random source, so the sample depends only
+    on what the seat knows and on that source (the hidden parts are drawn again). The
+    real state stays private to this object; bots use ``sample`` only.
+    """
+
+    def __init__(
+        self,
+        game: GameDefinition,
+        state: State,
+        seat: int,
+        dice_factory: Callable[[RandomSource], Dice],
+    ) -> None:
+        self.game = game
+        self.seat = seat
+        self._state = state
+        self._dice_factory = dice_factory
+
+    def sample(self, rng: RandomSource) -> State:
+        """A full state consistent with the seat's knowledge, hidden parts drawn from
+        ``rng``; the caller may change it freely."""
+        ctx = Context(rng, self._dice_factory(rng), actor=self.seat)
+        return self.game.determinize(clone(self._state), self.seat, ctx)
+
+
+class BotHints:
+    """A game's optional advice to search bots. Subclass it and override what helps.
+
+    Every method receives a full (sampled) state: hints run inside the bot's simulations,
+    never on the real game, so they may read anything in the state they are given. They
+    must be deterministic for a given state and random source, and fast: they run
+    thousands of times per decision.
+    """
+
+    rollout_depth: int | None = None
+    """Stop a simulated playout after this many actions and score it with ``evaluate``
+    (None: always play to the end). Long games with a good ``evaluate`` search deeper
+    trees in the same time with a short playout."""
+
+    def rollout(
+        self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource
+    ) -> Action:
+        """The move a simulated player makes in a playout (default: uniformly random).
+
+        A cheap rule of thumb that avoids obvious blunders makes playouts far more
+        telling than random play."""
+        return rng.choice(prompt.choices).action
+
+    def evaluate(self, game: GameDefinition, state: State) -> Sequence[float] | None:
+        """Each seat's chance of winning from this unfinished state, in [0, 1], in seat
+        order; None when the game cannot judge it (the playout then goes on)."""
+        return None
+
+    def candidates(self, game: GameDefinition, state: State, prompt: Prompt) -> Sequence[Action]:
+        """The choices worth searching, most promising first (default: all, in the
+        prompt's order). Return a non-empty subset of ``prompt.actions()`` to prune
+        obviously bad choices; the bot tries them in this order."""
+        return prompt.actions()

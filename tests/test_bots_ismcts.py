@@ -1,0 +1,271 @@
+"""The information-set MCTS bot: it never decides on what its seat cannot see, it is
+reproducible, it plays every game through the generic API, and it follows a game's
+hints (rollout policy, evaluation, choice ordering and pruning) without trusting them
+to be legal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from liars import LiarsDice
+
+from tabletop.adapters.bots import STRENGTHS, Budget, IsmctsBot, describe, register_search_bots
+from tabletop.framework import Context, Engine, GameDefinition, Prompt, State, clone, hookimpl
+from tabletop.framework.bots import RandomBot, SearchBot, batch_seed, bot_move
+from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.errors import TabletopError
+from tabletop.framework.hookspecs import BotHintsRegistrar
+from tabletop.framework.plugins import load_registry
+from tabletop.framework.ports import RandomSource
+from tabletop.framework.search import BotHints
+from tabletop.games.council import Council
+from tabletop.games.pig import Pig
+from tabletop.games.red_flag_over_paris import RedFlagOverParis
+
+RFOP = RedFlagOverParis()
+
+
+class PeekingLiars(LiarsDice):
+    """A broken determinize that hands the real cups over: the control that shows the
+    hidden-information test below can fail."""
+
+    def determinize(self, state: State, seat: int, ctx: Context) -> State:
+        return state
+
+
+def _engine(game: GameDefinition, state: State, seed: int = 5, players: int = 2) -> Engine:
+    return Engine.from_state(
+        game, state, seed=seed, players=players, rng_factory=rng_factory, dice_factory=dice_factory
+    )
+
+
+def _liars_position(opponent_cup: list[int]) -> State:
+    """Seat 1 must answer seat 0's bid of three sixes holding one six itself."""
+    return {
+        "dice": [list(opponent_cup), [6, 1]],
+        "counts": [2, 2],
+        "bid": [3, 6],
+        "bidder": 0,
+        "turn": 1,
+        "round": 1,
+        "winner": None,
+    }
+
+
+def _decide(engine: Engine, bot: IsmctsBot) -> tuple[str, dict[str, int] | None]:
+    action = bot_move(engine, bot, rng_factory)
+    return action, bot.last.root_visits
+
+
+def test_liars_decision_ignores_the_opponents_hidden_cup() -> None:
+    bot = IsmctsBot(budget=Budget(iterations=300))
+    answers = []
+    for cup in ([6, 6], [1, 2], [6, 3]):
+        engine = _engine(LiarsDice(), _liars_position(cup))
+        assert engine.view(1) == _engine(LiarsDice(), _liars_position([6, 6])).view(1)
+        answers.append(_decide(engine, bot))
+    assert answers[0] == answers[1] == answers[2]
+
+
+def test_a_bot_that_could_see_the_cups_would_decide_differently() -> None:
+    bot = IsmctsBot(budget=Budget(iterations=300))
+    true_bid = bot_move(_engine(PeekingLiars(), _liars_position([6, 6])), bot, rng_factory)
+    false_bid = bot_move(_engine(PeekingLiars(), _liars_position([1, 2])), bot, rng_factory)
+    assert false_bid == "challenge"
+    assert true_bid != "challenge"
+
+
+def _rfop_position(seed: int) -> Engine:
+    """A Red Flag position several plays into round 1, random play up to there."""
+    engine = Engine(RFOP, seed=seed, players=2, options=None,
+                    rng_factory=rng_factory, dice_factory=dice_factory)
+    bot = RandomBot()
+    while True:
+        prompt = engine.prompt
+        assert prompt is not None
+        if prompt.text.startswith("Round 1: play") and sum(engine.state["plays"]) >= 2:
+            return engine
+        engine.act(prompt.seat, bot_move(engine, bot, rng_factory))
+
+
+def _swap_hidden_card(state: State, seat: int) -> State:
+    """The same position with one of the opponent's cards exchanged for one in the deck."""
+    other: State = clone(state)
+    hand, deck = other["hands"][1 - seat], other["deck"]
+    hand[0], deck[-1] = deck[-1], hand[0]
+    return other
+
+
+def test_rfop_decision_ignores_the_opponents_hidden_hand() -> None:
+    real = _rfop_position(seed=11)
+    seat = real.prompt.seat if real.prompt else 0
+    changed = _swap_hidden_card(real.state, seat)
+    assert changed["hands"][1 - seat] != real.state["hands"][1 - seat]
+    first, second = _engine(RFOP, real.state), _engine(RFOP, changed)
+    assert first.view(seat) == second.view(seat)
+    bot = IsmctsBot(budget=Budget(iterations=60))
+    assert _decide(first, bot) == _decide(second, bot)
+
+
+def test_same_seed_and_budget_give_the_same_move_and_search() -> None:
+    engine = _rfop_position(seed=3)
+    bot = IsmctsBot(budget=Budget(iterations=50))
+    first = _decide(engine, bot)
+    assert _decide(engine, IsmctsBot(budget=Budget(iterations=50))) == first
+    assert bot.last.iterations == 50
+    assert sum((bot.last.root_visits or {}).values()) == 50
+
+
+def test_a_search_bot_must_be_asked_through_bot_move() -> None:
+    engine = _rfop_position(seed=3)
+    prompt = engine.prompt
+    assert prompt is not None
+    with pytest.raises(TabletopError, match="bot_move"):
+        IsmctsBot().choose(RFOP, engine.view(prompt.seat), prompt, rng_factory(1))
+    assert isinstance(IsmctsBot(), SearchBot)
+
+
+def test_budgets_are_checked() -> None:
+    with pytest.raises(ValueError, match="iterations, seconds or both"):
+        Budget(iterations=None, seconds=None)
+    with pytest.raises(ValueError, match="1 or more"):
+        Budget(iterations=0)
+    with pytest.raises(ValueError, match="more than 0"):
+        Budget(seconds=0)
+    assert Budget(iterations=10).deterministic and not Budget(seconds=0.1).deterministic
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    engine = _rfop_position(seed=3)
+    bot = IsmctsBot(budget=Budget(iterations=None, seconds=0.05))
+    action = bot_move(engine, bot, rng_factory)
+    prompt = engine.prompt
+    assert prompt is not None and action in prompt.actions()
+    assert bot.last.iterations >= 1
+
+
+def _play(game: GameDefinition, players: int, bots: Sequence[IsmctsBot | RandomBot],
+          seed: int) -> Engine:
+    engine = Engine(game, seed=seed, players=players, options=None,
+                    rng_factory=rng_factory, dice_factory=dice_factory)
+    while (prompt := engine.prompt) is not None:
+        engine.act(prompt.seat, bot_move(engine, bots[prompt.seat], rng_factory))
+    return engine
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [(Pig(), 2), (Council(), 3), (LiarsDice(), 3), (RFOP, 2)]
+)
+def test_plays_whole_games_of_every_kind(game: GameDefinition, players: int) -> None:
+    bot = IsmctsBot(budget=Budget(iterations=8))
+    engine = _play(game, players, [bot] * players, seed=2)
+    assert engine.result() is not None
+    assert len(engine.log) > players
+
+
+def test_beats_random_play_at_pig() -> None:
+    """Pig is all risk management: even a small search should win most games."""
+    wins = 0
+    games = 8
+    for index in range(games):
+        seat = index % 2
+        bots: list[IsmctsBot | RandomBot] = [RandomBot(), RandomBot()]
+        bots[seat] = IsmctsBot(budget=Budget(iterations=100))
+        result = _play(Pig(), 2, bots, seed=batch_seed(7, index)).result()
+        assert result is not None
+        wins += seat in result.winners
+    assert wins >= 7  # 7 of 8 or better happens 3.5% of the time between equals
+
+
+class _OnlyLast(BotHints):
+    """Prunes every decision to its last choice and names an action that is not legal."""
+
+    def candidates(self, game: GameDefinition, state: State, prompt: Prompt) -> Sequence[str]:
+        return ["no-such-move", prompt.actions()[-1]]
+
+
+class _AllIllegal(BotHints):
+    def candidates(self, game: GameDefinition, state: State, prompt: Prompt) -> Sequence[str]:
+        return ["no-such-move"]
+
+
+def test_pruned_choices_are_the_only_ones_searched() -> None:
+    engine = _engine(LiarsDice(), _liars_position([1, 2]))
+    bot = IsmctsBot(_OnlyLast(), Budget(iterations=30))
+    prompt = engine.prompt
+    assert prompt is not None
+    assert bot_move(engine, bot, rng_factory) == prompt.actions()[-1]
+
+
+def test_hints_that_prune_everything_are_ignored() -> None:
+    engine = _engine(LiarsDice(), _liars_position([1, 2]))
+    bot = IsmctsBot(_AllIllegal(), Budget(iterations=40))
+    prompt = engine.prompt
+    assert prompt is not None
+    assert bot_move(engine, bot, rng_factory) in prompt.actions()
+    assert len(bot.last.root_visits or {}) == len(prompt.actions())
+
+
+class _SeatZeroAlwaysWins(BotHints):
+    """Cuts every playout at once and says seat 0 wins: searches must then trust it."""
+
+    rollout_depth = 0
+
+    def evaluate(self, game: GameDefinition, state: State) -> Sequence[float] | None:
+        self.calls = getattr(self, "calls", 0) + 1
+        return [1.0, 0.0]
+
+
+class _RolloutCounter(BotHints):
+    def rollout(
+        self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource
+    ) -> str:
+        self.calls = getattr(self, "calls", 0) + 1
+        return prompt.actions()[0]
+
+
+def test_evaluation_at_the_playout_depth_replaces_the_playout() -> None:
+    hints = _SeatZeroAlwaysWins()
+    rollouts = _RolloutCounter()
+    engine = _engine(LiarsDice(), _liars_position([1, 2]))
+    bot_move(engine, IsmctsBot(hints, Budget(iterations=25)), rng_factory)
+    assert hints.calls >= 20
+    bot_move(engine, IsmctsBot(rollouts, Budget(iterations=25)), rng_factory)
+    assert rollouts.calls > 0
+
+
+def test_the_registry_offers_every_strength_with_the_games_hints() -> None:
+    hints = _SeatZeroAlwaysWins()
+
+    class Plugin:
+        @staticmethod
+        @hookimpl
+        def tabletop_register_bot_hints(register: BotHintsRegistrar) -> None:
+            register("pig", hints)
+
+    registry = register_search_bots(
+        load_registry(plugins=[("pig", __import__("tabletop.games.pig", fromlist=["x"])),
+                               ("hints", Plugin())], use_entry_points=False)
+    )
+    for strength in STRENGTHS:
+        assert strength.kind in registry.bot_kinds("pig")
+        assert describe(strength.kind) == strength.description
+    made = registry.bots["mcts"][0](Pig())
+    assert isinstance(made, IsmctsBot) and made.hints is hints
+    other = registry.bots["mcts-strong"][0](Council())
+    assert isinstance(other, IsmctsBot) and type(other.hints) is BotHints
+    assert other.budget.iterations is not None and made.budget.iterations is not None
+    assert other.budget.iterations > made.budget.iterations
+
+
+def test_hints_that_are_not_bot_hints_are_refused() -> None:
+    class Broken:
+        @staticmethod
+        @hookimpl
+        def tabletop_register_bot_hints(register: BotHintsRegistrar) -> None:
+            register("pig", object())  # type: ignore[arg-type]
+
+    registry = load_registry(plugins=[("broken", Broken())], use_entry_points=False)
+    assert registry.hints == {}
+    assert any("not BotHints" in failure.reason for failure in registry.failures)
