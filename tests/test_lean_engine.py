@@ -8,7 +8,15 @@ from typing import Any
 import pytest
 from toygames import Exploding, HighCard, OpenHighCard
 
-from tabletop.framework import Engine, PluginFault, RandomBot, State, UndoRefused
+from tabletop.framework import (
+    Engine,
+    PluginFault,
+    RandomBot,
+    State,
+    TabletopError,
+    UndoRefused,
+    bot_move,
+)
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.fuzz import fuzz
 from tabletop.framework.session import GameSession
@@ -136,3 +144,32 @@ def test_the_fuzzer_accepts_a_kept_fresh_views_promise() -> None:
         FreshHighCard(), games=3, seed=0, rng_factory=rng_factory, dice_factory=dice_factory
     )
     assert report.errors == 0, report.failures
+
+
+class Blind(OpenHighCard):
+    """A game whose view always fails: only bots that read views can notice."""
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        raise RuntimeError("no view today")
+
+
+class Peeker(RandomBot):
+    """Claims not to read its view, then does."""
+
+    def choose(self, game: Any, view: dict[str, Any], prompt: Any, rng: Any) -> str:
+        return str(view["held"])
+
+
+def test_bots_that_do_not_read_views_never_make_one() -> None:
+    engine = _engine(Blind(), undo=False)
+    assert bot_move(engine, RandomBot(), rng_factory) in engine.prompt.actions()  # type: ignore[union-attr]
+    reader = RandomBot()
+    reader.reads_view = True
+    with pytest.raises(RuntimeError, match="no view today"):
+        bot_move(engine, reader, rng_factory)
+
+
+def test_a_bot_that_reads_the_view_it_declined_is_told_so() -> None:
+    engine = _engine(OpenHighCard(), undo=False)
+    with pytest.raises(TabletopError, match="reads_view = False"):
+        bot_move(engine, Peeker(), rng_factory)

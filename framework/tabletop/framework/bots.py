@@ -20,6 +20,10 @@ class Bot(ABC):
     """A computer player. It gets the view, never the full state, so it cannot cheat."""
 
     name: str = "bot"
+    reads_view: bool = True
+    """False for a bot that decides from the prompt alone: ``bot_move`` then never builds
+    the view (a third of an action's cost in a card game) and hands it an empty dict
+    that refuses to be read."""
 
     @abstractmethod
     def choose(
@@ -32,6 +36,7 @@ class RandomBot(Bot):
     """Uniformly random legal play: the baseline for fuzzing and simulation."""
 
     name = "random"
+    reads_view = False
 
     def choose(
         self, game: GameDefinition, view: dict[str, Any], prompt: Prompt, rng: RandomSource
@@ -61,6 +66,17 @@ class SearchBot(Bot):
         self, game: GameDefinition, view: dict[str, Any], prompt: Prompt, rng: RandomSource
     ) -> Action:
         raise TabletopError(f"the {self.name} bot searches: ask it through bot_move")
+
+
+class UnreadView(dict[str, Any]):
+    """The view a bot with ``reads_view = False`` gets (a new one each time): empty, and
+    reading a key says that the bot's flag is wrong rather than a bare KeyError."""
+
+    def __missing__(self, key: str) -> Any:
+        raise TabletopError(
+            f"this bot declared reads_view = False but read its view ({key!r}); "
+            "set reads_view = True on it"
+        )
 
 
 #: Makes a bot for a game. Bot kinds are registered by name through a hook.
@@ -95,7 +111,7 @@ def bot_move(engine: Engine, bot: Bot, rng_factory: Callable[[int], RandomSource
     if prompt is None:
         raise ValueError("the game is over: no move to make")
     rng = rng_factory(bot_seed(engine.seed, prompt.seat) + len(engine.log))
-    view = engine.view(prompt.seat)
+    view = engine.view(prompt.seat) if bot.reads_view else UnreadView()
     if isinstance(bot, SearchBot):
         information = InformationSet(engine.game, engine.state, prompt.seat, chance.dice_factory)
         return bot.search(engine.game, view, prompt, rng, information)

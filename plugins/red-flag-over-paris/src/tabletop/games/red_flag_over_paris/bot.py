@@ -20,6 +20,7 @@ _PREFERENCES = (
 
 class GreedyBot(Bot):
     name = "rfop-greedy"
+    reads_view = False  # it scores the prompt's choices only
 
     def choose(
         self, game: GameDefinition, view: dict[str, Any], prompt: Prompt, rng: RandomSource
