@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -18,6 +19,7 @@ from typing import Any, NoReturn
 
 from tabletop.framework.engine import version_note
 from tabletop.framework.errors import ReplayMismatch, SaveError, TabletopError, UnknownGame
+from tabletop.framework.record import MAX_PLAYERS
 
 EXIT_OK = 0
 EXIT_MISMATCH = 1
@@ -67,9 +69,39 @@ class _Version(argparse.Action):
         parser.exit(EXIT_OK)
 
 
+#: Exit status of an unexpected error (a bug), told in one line like any other.
+EXIT_INTERNAL = 3
+#: Bounds of numeric arguments, checked while parsing, before anything is allocated.
+MAX_COUNT = 10**9
+MAX_SEED = 10**30
+
+
+def _shown(text: str) -> str:
+    """Text that may come from a file, safe for the terminal (no escape sequences)."""
+    from tabletop.adapters.saves import printable
+
+    return printable(text, 2000)
+
+
 def _fail(message: str, code: int = EXIT_USAGE) -> int:
-    print(f"tabletop: error: {message}", file=sys.stderr)
+    print(f"tabletop: error: {_shown(message)}", file=sys.stderr)
     return code
+
+
+def _bounded(limit: int) -> Callable[[str], int]:
+    """An argparse type: an int no larger than ``limit`` in size, refused in one line
+    before any command could allocate by it (``--players 100000000``)."""
+
+    def parse(text: str) -> int:
+        value = int(text) if len(text) <= 64 else None  # ValueError: "invalid int value"
+        if value is None or not -limit <= value <= limit:
+            raise argparse.ArgumentTypeError(
+                f"{text[:40]!r} is out of range (at most {limit:,} in size)"
+            )
+        return value
+
+    parse.__name__ = "int"  # argparse says "invalid int value: 'x'" for a ValueError
+    return parse
 
 
 def _progress(label: str) -> Callable[[int, int], None] | None:
@@ -139,6 +171,7 @@ def _seats_for(args: argparse.Namespace, registry: Any, game_id: str) -> list[st
             raise TabletopError(f"--players {args.players} but {len(seats)} seats given")
     else:
         players = args.players if args.players is not None else info.min_players
+        info.check_players(players)  # before allocating a list of that length
         seats = ["random"] * players
     info.check_players(len(seats))
     kinds = registry.bot_kinds(game_id)
@@ -223,7 +256,7 @@ def _note_version(record: Any, installed: Any) -> None:
     """Say so when the save was made by another version of the game's plugin."""
     note = version_note(record, installed.info.version)
     if note:
-        print(f"tabletop: note: {note.strip(' ()')}", file=sys.stderr)
+        print(f"tabletop: note: {_shown(note.strip(' ()'))}", file=sys.stderr)
 
 
 def _kept(exc: ReplayMismatch, save: str) -> ReplayMismatch:
@@ -239,6 +272,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     container, (record, installed) = _load_save(args.save)
     if args.to is not None and not 0 <= args.to <= len(record.actions):
         raise TabletopError(f"--to must be between 0 and {len(record.actions)}")
+    if args.seat is not None and not 0 <= args.seat < record.players:
+        raise TabletopError(f"--seat must be between 0 and {record.players - 1}")
+    if args.verify and not record.digest:
+        raise ReplayMismatch(
+            f"{Path(args.save).name}: the save has no digest to verify against "
+            "(its game failed during setup)"
+        )
     _note_version(record, installed)
     try:
         engine = Engine.from_record(
@@ -253,17 +293,38 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except ReplayMismatch as exc:
         raise _kept(exc, args.save) from None
     if args.to is not None:
-        print(
-            json.dumps(
-                {"actions": args.to, "digest": engine.digest(), "state": engine.state},
-                indent=2,
-                sort_keys=True,
-            )
-        )
+        # A player-facing tool shows what a seat (or a spectator) may see: the full
+        # state (hidden hands, the deck order) needs the developer flag.
+        shown: dict[str, Any] = {"actions": args.to, "digest": engine.digest()}
+        if args.full_state:
+            shown["state"] = engine.state
+        else:
+            shown["seat"] = args.seat
+            shown["view"] = engine.view(args.seat)
+        print(json.dumps(shown, indent=2, sort_keys=True))
         return EXIT_OK
+    if args.verify:
+        _check_summary(record, engine, installed, args.save)
     status = "verified" if args.verify else "replayed"
     print(f"{args.save}: {status}: {len(record.actions)} actions, digest {engine.digest()[:16]}")
     return EXIT_OK
+
+
+def _check_summary(record: Any, engine: Any, installed: Any, save: str) -> None:
+    """The save's summary (finished, progress) must be what its replay gives: the
+    listing shows it without replaying, so a forged one is caught here."""
+    if record.finished != engine.over:
+        said = "finished" if record.finished else "unfinished"
+        raise ReplayMismatch(
+            f"{Path(save).name}: the save says the game is {said}, its replay says "
+            "otherwise: the summary was edited; the save is kept unchanged"
+        )
+    same_version = record.game_version == installed.info.version
+    if same_version and record.progress != engine.game.describe(engine.state):
+        raise ReplayMismatch(
+            f"{Path(save).name}: the save's progress line is not what its replay gives: "
+            "the summary was edited; the save is kept unchanged"
+        )
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -301,9 +362,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         print(f"# {installed.info.title}, seed {record.seed}, {record.players} players")
         for index, event in public:
-            print(f"{index:>4}  {engine.event_line(event)}")
+            print(f"{index:>4}  {_shown(engine.event_line(event))}")
         if result is not None:
-            print(f"Result: {result.summary}")
+            print(f"Result: {_shown(result.summary)}")
     if replay.problem is not None:
         sys.stdout.flush()
         return _fail(
@@ -411,8 +472,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     app = container.tui()
     log.info("play.start")
     app.run()
-    log.info("play.end")
-    return EXIT_OK
+    code = app.return_code or 0  # Textual sets 1 when the app ended on an error
+    log.info("play.end", code=code)
+    return EXIT_OK if code == 0 else EXIT_INTERNAL
 
 
 def _add_batch_arguments(
@@ -421,18 +483,24 @@ def _add_batch_arguments(
     """The arguments that simulate and fuzz share: which game, how many, which seed."""
     parser.add_argument("game", help="the game's id (see `tabletop games`)")
     parser.add_argument(
-        "--games", type=int, default=100, metavar="N", help="how many games (default: 100)"
+        "--games",
+        type=_bounded(MAX_COUNT),
+        default=100,
+        metavar="N",
+        help="how many games (default: 100)",
     )
     parser.add_argument(
         "--seed",
-        type=int,
+        type=_bounded(MAX_SEED),
         default=0,
         metavar="S",
         help="seed of the run: game i plays with seed S*100003+i in simulate and fuzz "
         "alike (the same seed and seats play the same game in the terminal UI) "
         "(default: 0)",
     )
-    parser.add_argument("--players", type=int, metavar="P", help=players_help)
+    parser.add_argument(
+        "--players", type=_bounded(MAX_PLAYERS), metavar="P", help=players_help
+    )
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help=option_help
     )
@@ -508,9 +576,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument(
         "--to",
-        type=int,
+        type=_bounded(MAX_COUNT),
         metavar="N",
-        help="print the state after N actions as JSON (default: replay them all)",
+        help="print what a spectator sees after N actions, as JSON (default: replay "
+        "them all)",
+    )
+    replay.add_argument(
+        "--seat",
+        type=_bounded(MAX_PLAYERS),
+        metavar="SEAT",
+        help="with --to: show that seat's view, numbered from 0 (default: a spectator's)",
+    )
+    replay.add_argument(
+        "--full-state",
+        action="store_true",
+        help="with --to: print the whole state, every hidden hand and the deck order "
+        "included (for developers; default: a view)",
     )
     replay.set_defaults(func=cmd_replay)
 
@@ -560,14 +641,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fz.add_argument(
         "--max-actions",
-        type=int,
+        type=_bounded(MAX_COUNT),
         default=10_000,
         metavar="N",
         help="longest game allowed before it counts as stuck (default: 10000)",
     )
     fz.add_argument(
         "--roundtrip-every",
-        type=int,
+        type=_bounded(MAX_COUNT),
         metavar="K",
         help="save/load round trip every K actions (default: every action up to 64, "
         "then every 16; 0: only at the end)",
@@ -608,6 +689,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # A log file on a full or vanished device must not print logging's own traceback
+    # into a player's terminal: the log is best-effort, the command goes on.
+    logging.raiseExceptions = False
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -621,6 +705,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `tabletop export x | head` is not an error
         sys.stderr.close()
         return EXIT_OK
+    except (Exception, SystemExit) as exc:  # a bug or a plugin's exit: still one line
+        if isinstance(exc, SystemExit) and exc.code in (None, 0):
+            return EXIT_OK
+        return _fail(
+            f"unexpected {type(exc).__name__}: {exc} (a bug: please report it)", EXIT_INTERNAL
+        )
     return code
 
 
