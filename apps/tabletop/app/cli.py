@@ -685,6 +685,10 @@ def build_parser() -> argparse.ArgumentParser:
         "autosaved in $TABLETOP_SAVE_DIR (default: the user data directory).",
     )
     play.set_defaults(func=cmd_play)
+
+    from tabletop.app import tournament  # its own module: bots against each other
+
+    tournament.add_command(sub)
     return parser
 
 

@@ -29,6 +29,7 @@ from tabletop.app.logs import (
     log_plugin_failures,
 )
 from tabletop.app.simulate import Simulation
+from tabletop.app.tournament import Tournament
 from tabletop.framework import chance
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.session import SessionStarter
@@ -125,6 +126,18 @@ class Container(containers.DeclarativeContainer):
         ),
         ui=headless_ui.provider,
     )
+    tournament = providers.Factory(
+        Tournament,
+        sessions=providers.Factory(
+            SessionStarter,
+            registry=registry,
+            rng_factory=rng_factory,
+            dice_factory=dice_factory,
+            store=None,
+            observer=providers.Factory(SessionLog, logger=logger, lifecycle=False).provider,
+        ),
+    )
+    """Bots against each other (``tabletop tournament``): no autosave."""
     tui = providers.Factory(_textual_app, sessions=session_starter)
 
 

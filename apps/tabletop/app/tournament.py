@@ -1,0 +1,281 @@
+"""Tournaments: bot kinds against each other, seats rotated, win rates with intervals.
+
+Game i plays with the batch seed ``batch_seed(seed, i)`` (as ``simulate`` and ``fuzz``
+do, so any game of a tournament can be played again in the terminal UI) and with the
+seat list rotated by i: with ``mcts,random`` the mcts bot plays the first seat in even
+games and the second in odd ones, so no bot profits from a seat's advantage. Every game
+goes through ``GameSession.run`` like the app's bots; a game that fails is counted with
+the seed that reproduces it and the tournament goes on.
+
+Each bot kind's win rate comes with a 95% Wilson score interval: it stays inside [0, 1]
+and is sound for the few hundred games a tournament plays, where the normal
+approximation is not. A shared win counts as 1/k of a win for each of its k winners.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.adapters.headless import HeadlessUI
+from tabletop.framework.bots import batch_seed
+from tabletop.framework.engine import resolve_options
+from tabletop.framework.session import BotTurn, GameSession, SessionStarter
+
+#: Longest game a tournament lets run before calling it stuck.
+MAX_ACTIONS = 20_000
+#: z for a two-sided 95% interval.
+Z95 = 1.959964
+
+
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (``wins`` may be fractional)."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return (max(0.0, centre - spread), min(1.0, centre + spread))
+
+
+def rotated(seats: list[str], index: int) -> list[str]:
+    """The seat list of game ``index``: shifted by one seat per game."""
+    shift = index % len(seats)
+    return seats[shift:] + seats[:shift]
+
+
+@dataclass
+class BotRecord:
+    """One bot kind's games, wins and thinking time over a tournament."""
+
+    kind: str
+    games: int = 0
+    """Seats this kind played (a kind in two seats of a game plays it twice)."""
+    wins: float = 0.0
+    decisions: int = 0
+    """Decisions with more than one legal choice (forced moves need no thought)."""
+    seconds: float = 0.0
+    slowest: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.games)
+        return {
+            "kind": self.kind,
+            "games": self.games,
+            "wins": round(self.wins, 3),
+            "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
+            "ci95": [round(low, 4), round(high, 4)],
+            "decisions": self.decisions,
+            "mean_decision_seconds": round(self.seconds / self.decisions, 4)
+            if self.decisions else 0.0,
+            "slowest_decision_seconds": round(self.slowest, 4),
+        }
+
+
+@dataclass
+class TournamentReport:
+    game: str
+    games: int
+    seed: int
+    seats: list[str]
+    options: dict[str, str]
+    completed: int = 0
+    errors: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    bots: dict[str, BotRecord] = field(default_factory=dict)
+    by_seat: list[dict[str, float]] = field(default_factory=list)
+    """Per seat: each kind's wins there, to show a seat's advantage."""
+    failures: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "games": self.games,
+            "seed": self.seed,
+            "seats": self.seats,
+            "options": self.options,
+            "completed": self.completed,
+            "errors": self.errors,
+            "mean_game_length": round(self.actions / self.completed, 1) if self.completed else 0,
+            "seconds": round(self.seconds, 3),
+            "bots": [record.to_json() for record in self.bots.values()],
+            "wins_by_seat": [
+                {kind: round(wins, 3) for kind, wins in seat.items()} for seat in self.by_seat
+            ],
+            "failures": self.failures,
+        }
+
+    def lines(self) -> list[str]:
+        """The report in words, one bot kind a line."""
+        data = self.to_json()
+        out = [
+            f"{self.game}: {self.completed}/{self.games} games completed, {self.errors} errors, "
+            f"seats {','.join(self.seats)} rotated; mean length {data['mean_game_length']} "
+            f"actions; {data['seconds']} s"
+        ]
+        for bot in data["bots"]:
+            low, high = bot["ci95"]
+            out.append(
+                f"  {bot['kind']:<14} won {bot['wins']:g}/{bot['games']} = "
+                f"{100 * bot['win_rate']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%), "
+                f"{bot['mean_decision_seconds']:.3f} s per decision "
+                f"(slowest {bot['slowest_decision_seconds']:.3f} s)"
+            )
+        for failure in self.failures:
+            out.append(f"  error with seed {failure['seed']}: {failure['error']}")
+        return out
+
+
+class _TimingUI(HeadlessUI):
+    """Times every bot decision that has a real choice, by the seat's bot kind."""
+
+    def __init__(self, report: TournamentReport, kinds: list[str]) -> None:
+        super().__init__()
+        self.report = report
+        self.kinds = kinds
+
+    def bot_thinking(self, turn: BotTurn) -> str | None:
+        prompt = turn.session.engine.prompt
+        started = time.perf_counter()
+        action = turn.think()
+        spent = time.perf_counter() - started
+        if prompt is not None and len(prompt.choices) > 1:
+            record = self.report.bots[self.kinds[turn.seat]]
+            record.decisions += 1
+            record.seconds += spent
+            record.slowest = max(record.slowest, spent)
+        return action
+
+
+class Tournament:
+    """Plays tournaments through sessions from ``sessions`` (which should not autosave)."""
+
+    def __init__(self, sessions: SessionStarter) -> None:
+        self.sessions = sessions
+
+    def run(
+        self,
+        game_id: str,
+        *,
+        games: int,
+        seed: int,
+        seats: list[str],
+        options: dict[str, str],
+        progress: Callable[[int, int], None] | None = None,
+    ) -> TournamentReport:
+        game = self.sessions.registry.get(game_id).definition
+        options = resolve_options(game, options)  # a bad option is the caller's error
+        report = TournamentReport(game_id, games, seed, list(seats), options)
+        for kind in seats:
+            report.bots.setdefault(kind, BotRecord(kind))
+        report.by_seat = [dict.fromkeys(report.bots, 0.0) for _ in seats]
+        started = time.perf_counter()
+        for index in range(games):
+            self._play(report, index, rotated(list(seats), index))
+            if progress is not None:
+                progress(index + 1, games)
+        report.seconds = time.perf_counter() - started
+        return report
+
+    def _play(self, report: TournamentReport, index: int, kinds: list[str]) -> None:
+        this_seed = batch_seed(report.seed, index)
+        session: GameSession | None = None
+        try:
+            session = self.sessions.start(
+                report.game,
+                seed=this_seed,
+                players=len(kinds),
+                options=report.options,
+                seats=kinds,
+                ui=_TimingUI(report, kinds),
+            )
+            played = len(session.run(MAX_ACTIONS))
+            engine = session.engine
+            result = engine.result()
+            if result is None:
+                raise RuntimeError(f"no result after {played} actions")
+        except Exception as exc:
+            report.errors += 1
+            report.failures.append(
+                {"seed": this_seed, "seats": kinds, "error": f"{type(exc).__name__}: {exc}"}
+            )
+            return
+        finally:
+            if session is not None:
+                session.close()
+        report.completed += 1
+        report.actions += played
+        for seat, kind in enumerate(kinds):
+            report.bots[kind].games += 1
+            if seat in result.winners:
+                share = 1.0 / len(result.winners)
+                report.bots[kind].wins += share
+                report.by_seat[seat][kind] += share
+
+
+# The ``tabletop tournament`` command ------------------------------------------------------
+
+
+def add_command(sub: Any) -> None:
+    """Register ``tabletop tournament`` on the CLI's subparsers."""
+    parser = sub.add_parser(
+        "tournament",
+        help="bots against each other, seats rotated, win rates with 95% intervals",
+        description="Play GAME N times with the given bot kinds, the seat list rotated "
+        "by one seat each game; report each kind's win rate with a 95% confidence "
+        "interval (Wilson), the mean game length and each kind's time per decision. "
+        "Game i uses seed S*100003+i, as simulate does. Exit 1 when a game failed.",
+    )
+    parser.add_argument("game", help="the game's id (see `tabletop games`)")
+    parser.add_argument(
+        "--games", type=int, default=100, metavar="N", help="how many games (default: 100)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="seed of the run (default: 0)"
+    )
+    parser.add_argument(
+        "--seats",
+        required=True,
+        metavar="KINDS",
+        help="comma list of bot kinds, one per seat, e.g. mcts,random (rotated each game)",
+    )
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE",
+        help="set a game option, repeatable (default: the game's defaults)",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object (default: words)"
+    )
+    parser.set_defaults(func=cmd_tournament, players=None)
+
+
+def cmd_tournament(args: Any) -> int:
+    import json
+
+    from tabletop.app import cli
+    from tabletop.framework.errors import TabletopError
+
+    if args.games < 1:
+        raise TabletopError("--games must be 1 or more")
+    container = cli._container()
+    seats = cli._seats_for(args, container.registry(), args.game)
+    report = container.tournament().run(
+        args.game,
+        games=args.games,
+        seed=args.seed,
+        seats=seats,
+        options=cli._parse_options(args.option),
+        progress=cli._progress(f"tournament {args.game}"),
+    )
+    data = report.to_json()
+    container.logger().info("tournament", **{k: v for k, v in data.items() if k != "failures"})
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print("\n".join(report.lines()))
+    return cli.EXIT_OK if report.errors == 0 else cli.EXIT_MISMATCH
