@@ -453,10 +453,15 @@ def _failed(
     log: list[list[Any]] = [[entry.seat, entry.action] for entry in engine.log]
     if isinstance(exc, PluginFault):
         log = [list(entry) for entry in exc.actions]
-    record = engine.record(
-        seats=["random"] * engine.players,
-        meta={"fuzz": {**meta["fuzz"], "log": log}},
-    )
+    record: GameRecord | None
+    try:
+        record = engine.record(
+            seats=["random"] * engine.players,
+            meta={"fuzz": {**meta["fuzz"], "log": log}},
+        )
+    except Exception as problem:  # a non-JSON state or a raising describe(): report it
+        record = None
+        reason += f" (not saved: {type(problem).__name__}: {problem})"
     failure = FuzzFailure(seed, players, options, reason, log, record)
     return len(engine.log), fuzzed.roundtrips, failure
 
