@@ -4,7 +4,12 @@ Each game is a ``GameSession`` played by ``run`` with a headless UI, the same lo
 Textual app's bots use and with the same per-game seeds as ``tabletop fuzz``
 (``batch_seed``), so game i of a simulation is the game the UI or the fuzzer plays
 with that seed and those seats. An exception inside a game is a result, not a crash:
-it is counted in ``errors`` with the seed that reproduces it, and the run goes on.
+it is counted in ``errors`` with the seed that reproduces it, and the run goes on; so
+is a game that cannot be saved (a state that is not JSON, a ``describe`` that raises).
+
+Saves are named by the game, a tag of the run's settings (seats and options) and the
+game's seed, so two runs with other settings never replace each other's saves in one
+directory, while running the same settings again rewrites the same (identical) games.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from tabletop.adapters.headless import HeadlessUI
 from tabletop.framework.bots import batch_seed
 from tabletop.framework.engine import resolve_options
 from tabletop.framework.ports import SaveStore, UserInterface
+from tabletop.framework.record import digest_of
 from tabletop.framework.session import GameSession, SessionStarter
 
 #: Longest game a simulation lets run before calling it stuck.
@@ -41,6 +47,8 @@ class SimulationReport:
     failures: list[dict[str, Any]] = field(default_factory=list)
     game_digests: list[str] = field(default_factory=list)
     """Each game's final digest ("" for a game that failed), in order; not in the JSON."""
+    unsaved: int = 0
+    """Games that could not be saved (each also in ``failures``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -55,8 +63,19 @@ class SimulationReport:
             "actions_per_second": round(self.actions / self.seconds) if self.seconds else 0,
             "outcomes": self.outcomes,
             "digest": self.digest,
+            "unsaved": self.unsaved,
             "failures": self.failures,
         }
+
+
+def settings_tag(seats: list[str], options: dict[str, str]) -> str:
+    """Eight hex digits naming a run's settings (seats, resolved options)."""
+    return digest_of({"seats": list(seats), "options": dict(options)})[:8]
+
+
+def save_id_for(game_id: str, seats: list[str], options: dict[str, str], seed: int) -> str:
+    """The save name of one simulated game: unique per game, seats, options and seed."""
+    return f"{game_id}-{settings_tag(seats, options)}-seed{seed}"
 
 
 class Simulation:
@@ -125,10 +144,35 @@ class Simulation:
                 if session is not None:
                     session.close()
             if store is not None and session is not None:
-                store.save(session.record(), f"{game_id}-seed{this_seed}")
+                self._save(
+                    store,
+                    session,
+                    save_id_for(game_id, seats, options, this_seed),
+                    report,
+                    this_seed,
+                )
             if progress is not None:
                 progress(index + 1, games)
         report.seconds = time.perf_counter() - started
         report.outcomes = dict(sorted(outcomes.items()))
         report.digest = digests.hexdigest()
         return report
+
+    @staticmethod
+    def _save(
+        store: SaveStore, session: GameSession, save_id: str, report: SimulationReport, seed: int
+    ) -> None:
+        """Save one game; a game that cannot be saved is reported, not fatal."""
+        try:
+            store.save(session.record(), save_id)
+        except Exception as exc:  # a non-JSON state, a raising describe(), a full disk
+            report.unsaved += 1
+            problem = f"not saved: {type(exc).__name__}: {exc}"
+            for failure in report.failures:
+                if failure["seed"] == seed:
+                    failure["save_error"] = problem
+                    return
+            report.errors += 1
+            report.failures.append(
+                {"seed": seed, "error": problem, "actions": len(session.engine.log)}
+            )
