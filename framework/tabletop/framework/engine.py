@@ -20,6 +20,7 @@ from typing import Any
 
 from tabletop.framework.context import Context
 from tabletop.framework.errors import (
+    PLUGIN_ESCAPES,
     GameOver,
     IllegalAction,
     PluginFault,
@@ -113,7 +114,7 @@ class Engine:
             self.state: State = game.setup(players, self.options, ctx)
         except TabletopError:
             raise
-        except Exception as exc:
+        except PLUGIN_ESCAPES as exc:
             raise PluginFault(
                 f"{info.id} failed during setup: {type(exc).__name__}: {exc}",
                 game=info.id,
@@ -190,7 +191,7 @@ class Engine:
         ctx = Context(self._rng, self._dice, actor=seat)
         try:
             self.game.apply(self.state, seat, action, ctx)
-        except Exception as exc:
+        except PLUGIN_ESCAPES as exc:  # a stray sys.exit() in apply is a fault too
             if snapshot is not None:
                 self._restore(snapshot)
             else:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+#: What the framework contains when a game's or plugin's code raises it: every error,
+#: and also ``SystemExit`` (a stray ``sys.exit``) and ``GeneratorExit``, which would
+#: otherwise end the app without a word. Never ``KeyboardInterrupt``: that is the user.
+PLUGIN_ESCAPES: tuple[type[BaseException], ...] = (Exception, SystemExit, GeneratorExit)
+
 
 class TabletopError(Exception):
     """Base of every error the framework means to show to a user."""
