@@ -7,6 +7,7 @@ and exit 2 without a traceback, ``JsonSaveStore.list()`` lists the file with an
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -56,13 +57,43 @@ def _huge(path: Path) -> None:
         handle.truncate(MAX_SAVE_BYTES + 1)
 
 
+def _deeply_nested(depth: int) -> Callable[[Path], None]:
+    def damage(path: Path) -> None:
+        text = path.read_text()  # edited as text: the JSON codec could not even write it
+        nested = "[" * depth + "]" * depth
+        path.write_text(text.replace('"meta": {}', f'"meta": {{"x": {nested}}}', 1))
+
+    return damage
+
+
+def _huge_integer(field: str, digits: int) -> Callable[[Path], None]:
+    def damage(path: Path) -> None:
+        data = read(path)
+        data[field] = 12345  # a marker, replaced as text below
+        body = json.dumps(data, indent=1).replace("12345", "7" * digits, 1)
+        path.write_text(body)
+
+    return damage
+
+
+def _resigned(**changes: object) -> Callable[[Path], None]:
+    """Edit and sign again (the checksum is no protection against a forger)."""
+    return _edited(**changes)
+
+
+def _without_checksum(path: Path) -> None:
+    data = read(path)
+    del data["checksum"]
+    path.write_text(json.dumps(data, indent=1))
+
+
 def _directory(path: Path) -> None:
     path.unlink()
     path.mkdir()
     (path / "inside.txt").write_text("not a save")
 
 
-CORPUS: dict[str, tuple[Callable[[Path], None], str]] = {
+CORPUS: dict[str, tuple[Callable[[Path], object], str]] = {
     "truncated": (_truncated, "not valid JSON"),
     "bit-flipped": (_bit_flipped, "checksum mismatch"),
     "bit-flipped-utf8": (_high_bit_flipped, "not text"),
@@ -80,6 +111,19 @@ CORPUS: dict[str, tuple[Callable[[Path], None], str]] = {
     "whitespace": (lambda p: p.write_bytes(b"\n  \n"), "empty file"),
     "directory": (_directory, "is a directory"),
     "binary": (lambda p: p.write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff\xfe" * 40), "not text"),
+    # Round two: files crafted to break the reader rather than damaged by accident.
+    "deep-nesting": (_deeply_nested(1500), "nested"),
+    "nesting-over-the-limit": (_deeply_nested(40), "nested deeper than 32 levels"),
+    "huge-integer": (_huge_integer("seed", 5000), "integer longer than 40 digits"),
+    "long-integer": (_huge_integer("seed", 41), "integer longer than 40 digits"),
+    "infinity": (lambda p: p.write_text('{"format": Infinity}'), "Infinity is not JSON"),
+    "emptied-digest": (_resigned(digest=""), "digest must be 64 hexadecimal digits"),
+    "missing-checksum": (_without_checksum, "no checksum"),
+    "finished-as-string": (_resigned(finished="no"), "finished must be bool"),
+    "progress-not-text": (_resigned(progress=["x"]), "progress must be str"),
+    "seats-for-other-players": (_resigned(seats=["human"] * 3), "3 controllers for 2 players"),
+    "seat-out-of-range": (_resigned(actions=[[7, "roll"]]), "seat that does not exist"),
+    "players-absurd": (_resigned(players=10**9), "players must be between 1 and 1000"),
 }
 
 

@@ -16,9 +16,10 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from tabletop.adapters.saves import printable
 from tabletop.adapters.tui.presenting import NewGameSpec, next_bot_speed, speed_name
 from tabletop.framework.bots import BotFactory
-from tabletop.framework.errors import TabletopError
+from tabletop.framework.errors import PLUGIN_ESCAPES, TabletopError
 from tabletop.framework.plugins import GameRegistry
 from tabletop.framework.ports import SaveStore
 from tabletop.framework.session import GameSession, SessionStarter
@@ -96,9 +97,12 @@ class TabletopApp(App[None]):
             return self.sessions.resume(save_id)
         except TabletopError as exc:
             message = str(exc)
-        except Exception as exc:  # a plugin crashed while replaying
+        except PLUGIN_ESCAPES as exc:  # a plugin crashed (or exited) while replaying
             message = f"{type(exc).__name__}: {exc}"
-        self.show_error(f"Cannot load {save_id}", f"{message}\n\nThe save file was kept as it is.")
+        self.show_error(
+            f"Cannot load {printable(save_id, 80)}",
+            f"{printable(message)}\n\nThe save file was kept as it is.",
+        )
         return None
 
     def open_game(self, session: GameSession, *, replace: bool = False) -> None:
@@ -116,9 +120,12 @@ class TabletopApp(App[None]):
             self.pop_screen()
 
     def show_error(self, title: str, message: str) -> None:
+        """A modal message. The title is shown as plain text (it may name a save)."""
+        from textual.markup import escape
+
         from tabletop.adapters.tui.screens.error import ErrorScreen
 
-        self.push_screen(ErrorScreen(title, message))
+        self.push_screen(ErrorScreen(escape(title), message))
 
     def cycle_bot_speed(self) -> str:
         name, self.bot_delay = next_bot_speed(self.bot_delay)

@@ -1,16 +1,23 @@
-"""Home: installed games, saved games (unreadable ones included) and broken plugins."""
+"""Home: installed games, saved games (unreadable ones included) and broken plugins.
+
+Everything about a save comes from a file anyone could have written, so it is shown as
+plain text (``rich.text.Text`` cells, no markup) with control characters defused
+(``printable``): a save named ``[/oops]`` or holding terminal escape sequences is one
+more row, never a crash at start-up.
+"""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
+from tabletop.adapters.saves import printable
 from tabletop.adapters.tui.presenting import players_text, save_row, shorten
 from tabletop.adapters.tui.screens.base import tabletop
-from tabletop.framework.errors import TabletopError
 from tabletop.framework.ports import SaveInfo
 
 
@@ -74,16 +81,20 @@ class HomeScreen(Screen[None]):
         titles = {game_id: g.info.title for game_id, g in app.registry.games.items()}
         try:
             infos = app.store.list()
-        except TabletopError as exc:
+        except Exception as exc:  # an unreadable directory, or a store's own bug
             infos = []
-            empty.update(f"Cannot list saves: {exc}")
+            empty.update(Text(f"Cannot list saves: {printable(str(exc))}"))
         else:
             empty.update("" if infos else "No saved games yet. Press n to start one.")
         empty.display = not infos
         table.display = bool(infos)
         self.saves = {info.save_id: info for info in infos}
         for info in infos:
-            table.add_row(*save_row(info, titles), key=info.save_id)
+            try:
+                cells = save_row(info, titles)
+            except Exception as exc:  # a listing entry the row cannot show
+                cells = (info.save_id, "unreadable", "", f"{type(exc).__name__}", "")
+            table.add_row(*(Text(printable(cell, 200)) for cell in cells), key=info.save_id)
 
     # Actions --------------------------------------------------------------------------
 
@@ -106,7 +117,8 @@ class HomeScreen(Screen[None]):
         info = self.saves.get(save_id)
         if info is not None and info.error is not None:
             tabletop(self).show_error(
-                f"Cannot load {save_id}", f"{info.error}\n\nThe save file was kept as it is."
+                f"Cannot load {printable(save_id, 80)}",
+                f"{printable(info.error)}\n\nThe save file was kept as it is.",
             )
             return
         app = tabletop(self)
