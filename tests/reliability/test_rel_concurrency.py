@@ -1,0 +1,112 @@
+"""Two writers of one save, and two runs into one directory: nothing lost in silence.
+
+Each ``JsonSaveStore`` stands for one process (one window): it remembers the version of
+every file it read or wrote, and refuses to replace a file that changed since.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import CliRun
+from relhelp import fingerprint
+
+from tabletop.adapters.saves import JsonSaveStore
+from tabletop.framework import RandomBot, SaveError
+from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.session import GameSession
+from tabletop.games.pig import Pig
+
+
+def _open(store: JsonSaveStore, save_id: str) -> GameSession:
+    return GameSession.resume(
+        Pig(),
+        store.load(save_id),
+        save_id=save_id,
+        bot_factories={"random": lambda game: RandomBot()},
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+        store=store,
+    )
+
+
+def _new_game(directory: Path) -> str:
+    session = GameSession.start(
+        Pig(),
+        seed=9,
+        players=2,
+        options={},
+        controllers=["human", "human"],
+        bot_factories={},
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+        store=JsonSaveStore(directory),
+    )
+    assert session.save_id is not None
+    return session.save_id
+
+
+def test_two_windows_on_one_save_never_lose_moves_in_silence(tmp_path: Path) -> None:
+    save_id = _new_game(tmp_path)
+    first, second = JsonSaveStore(tmp_path), JsonSaveStore(tmp_path)
+    one, two = _open(first, save_id), _open(second, save_id)
+    for _ in range(3):  # the first window plays three moves, each autosaved
+        prompt = one.engine.prompt
+        assert prompt is not None
+        one.act(prompt.seat, "roll")
+    assert len(first.load(save_id).actions) == 3 and one.last_save_error is None
+    on_disk = fingerprint(first.path_of(save_id))
+
+    prompt = two.engine.prompt
+    assert prompt is not None
+    two.act(prompt.seat, "roll")  # the second window's move: its autosave must refuse
+    assert two.last_save_error is not None
+    assert "changed by another window or program" in two.last_save_error
+    assert fingerprint(first.path_of(save_id)) == on_disk, "the first window's moves were lost"
+
+    # The refusal is sticky: every later autosave is refused too, nothing is replaced.
+    prompt = two.engine.prompt
+    assert prompt is not None
+    two.act(prompt.seat, prompt.choices[0].action)
+    assert two.last_save_error is not None
+    assert fingerprint(first.path_of(save_id)) == on_disk
+
+    # The second window's moves are kept under another name.
+    copy = second.save(two.record(), "second-window")
+    assert second.load(copy).actions == list(two.record().actions)
+
+
+def test_the_lock_makes_compare_and_write_one_step(tmp_path: Path) -> None:
+    save_id = _new_game(tmp_path)
+    store = JsonSaveStore(tmp_path)
+    record = store.load(save_id)
+    other = JsonSaveStore(tmp_path)
+    other.load(save_id)
+    other.save(record, save_id)  # another process rewrote it (same content, new file)
+    try:
+        store.save(record, save_id)
+    except SaveError as exc:
+        assert "changed by another window" in str(exc)
+    else:
+        raise AssertionError("a save changed on disk was overwritten")
+    store.forget(save_id)  # the player chose to overwrite it after all
+    assert store.save(record, save_id) == save_id
+
+
+def test_two_simulate_runs_with_other_options_keep_both_runs(cli: CliRun, tmp_path: Path) -> None:
+    saves = tmp_path / "runs"
+    base = ["simulate", "pig", "--games", "4", "--seed", "1", "--save-dir", str(saves)]
+    assert cli(*base, "--option", "target=50")[0] == 0
+    first = {path.name: fingerprint(path) for path in saves.glob("*.json")}
+    assert len(first) == 4
+    assert cli(*base, "--option", "target=100")[0] == 0
+    assert cli(*base, "--players", "3")[0] == 0
+    after = {path.name: fingerprint(path) for path in saves.glob("*.json")}
+    assert len(after) == 12, "a run replaced another run's saves"
+    assert all(after[name] == digest for name, digest in first.items())
+    targets = {json.loads((saves / name).read_text())["options"]["target"] for name in after}
+    assert targets == {"50", "100"}
+    # The same settings again rewrite the same games: no pile of duplicates.
+    assert cli(*base, "--option", "target=50")[0] == 0
+    assert len(list(saves.glob("*.json"))) == 12
