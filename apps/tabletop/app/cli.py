@@ -193,15 +193,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.save_dir:
         _check_writable_dir(Path(args.save_dir))
         store = container.store_in(directory=Path(args.save_dir))
-    report = container.simulation().run(
-        args.game,
-        games=args.games,
-        seed=args.seed,
-        seats=seats,
-        options=_parse_options(args.option),
-        store=store,
-        progress=_progress(f"simulating {args.game}"),
-    )
+    where = _where(args)
+    if where is None:
+        report = container.simulation().run(
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            seats=seats,
+            options=_parse_options(args.option),
+            store=store,
+            progress=_progress(f"simulating {args.game}"),
+        )
+    else:  # the same games on other processes or Ray, put back in order
+        from tabletop.app import parallel
+        from tabletop.framework.engine import resolve_options
+
+        game = container.registry().get(args.game).definition
+        report = parallel.simulate(
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            seats=seats,
+            options=resolve_options(game, _parse_options(args.option)),
+            save_dir=args.save_dir or None,
+            where=where,
+            progress=_progress(f"simulating {args.game}"),
+        )
     log.info("simulate", **{k: v for k, v in report.to_json().items() if k != "failures"})
     data = report.to_json()
     if args.json:
@@ -406,19 +423,41 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             return ""
         return str(store.path_of(save_id))
 
-    report = fuzz(
-        game,
-        games=args.games,
-        seed=args.seed,
-        players=args.players,
-        options=_parse_options(args.option),
-        rng_factory=container.rng_factory(),
-        dice_factory=container.dice_factory(),
-        max_actions=args.max_actions,
-        roundtrip_every=args.roundtrip_every,
-        on_failure=keep,
-        progress=_progress(f"fuzzing {args.game}"),
-    )
+    where = _where(args)
+    if where is None:
+        report = fuzz(
+            game,
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            options=_parse_options(args.option),
+            rng_factory=container.rng_factory(),
+            dice_factory=container.dice_factory(),
+            max_actions=args.max_actions,
+            roundtrip_every=args.roundtrip_every,
+            on_failure=keep,
+            progress=_progress(f"fuzzing {args.game}"),
+        )
+    else:  # the same games on other processes or Ray; failures saved here, in order
+        from tabletop.app import parallel
+        from tabletop.framework.engine import resolve_options
+
+        if args.players is not None:
+            game.info.check_players(args.players)
+        pinned = _parse_options(args.option)
+        resolve_options(game, pinned)  # refuse bad pinned options before any work
+        report = parallel.fuzz(
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            options=pinned,
+            max_actions=args.max_actions,
+            roundtrip_every=args.roundtrip_every,
+            where=where,
+            on_failure=keep,
+            progress=_progress(f"fuzzing {args.game}"),
+        )
     data = report.to_json()
     log.info("fuzz", **{k: v for k, v in data.items() if k != "failures"})
     if args.json:
@@ -477,6 +516,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     return EXIT_OK if code == 0 else EXIT_INTERNAL
 
 
+def _where(args: argparse.Namespace) -> Any:
+    """Where a batch runs (``--workers``, ``--ray``); None: here, in this process."""
+    if args.workers == 1 and args.ray is None:
+        return None
+    from tabletop.app.parallel import Where
+
+    where = Where(workers=args.workers, ray=args.ray)
+    where.check()
+    return where
+
+
 def _add_batch_arguments(
     parser: argparse.ArgumentParser, *, players_help: str, option_help: str
 ) -> None:
@@ -506,6 +556,22 @@ def _add_batch_arguments(
     )
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object (default: words)"
+    )
+    parser.add_argument(
+        "--workers",
+        type=_bounded(256),
+        default=1,
+        metavar="K",
+        help="play on K local processes; results (digest, outcomes, failures) are the "
+        "same for any K (default: 1, this process)",
+    )
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        metavar="ADDRESS",
+        help="play on Ray: a local instance, or the cluster at ADDRESS; needs "
+        "pip install 'tabletop-app[ray]' (default: no Ray)",
     )
 
 

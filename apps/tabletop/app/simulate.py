@@ -98,7 +98,10 @@ class Simulation:
         options: dict[str, str],
         store: SaveStore | None = None,
         progress: Callable[[int, int], None] | None = None,
+        first: int = 0,
     ) -> SimulationReport:
+        """Play games ``first`` to ``first + games - 1`` of the run with this ``seed``
+        (``first`` lets ``tabletop.app.parallel`` hand a chunk of a run to a worker)."""
         game = self.sessions.registry.get(game_id).definition
         options = resolve_options(game, options)  # a bad option is the caller's error
         report = SimulationReport(game_id, games, seed, list(seats))
@@ -106,7 +109,7 @@ class Simulation:
         digests = hashlib.sha256()
         started = time.perf_counter()
         for index in range(games):
-            this_seed = batch_seed(seed, index)
+            this_seed = batch_seed(seed, first + index)
             session: GameSession | None = None
             try:
                 session = self.sessions.start(
