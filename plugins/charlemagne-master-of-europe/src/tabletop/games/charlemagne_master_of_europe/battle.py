@@ -1,0 +1,729 @@
+"""Battles on the Battle Display (rules: Battles), one decision at a time.
+
+Geometry (reconstructed, see reconstructed.md): each wing pairs one of your wings with
+the enemy wing facing it (your Left faces the enemy Right). The enemy line has 6 spaces
+(0-5, space 0 is the printed "1" space); your line has 5, staggered between them, so
+your space j touches enemy spaces j and j+1. A Flanking unit stands in an empty enemy
+space k and touches enemy spaces k-1 and k+1.
+
+``state["battle"]`` holds the display; ``battle_continue`` runs the automatic parts and
+stops at each decision (deployment, a choice of target, a counterattack, a maneuver, a
+reserve response, a promotion).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.framework import Action, Choice, Context, State
+
+from . import board
+from .data import BOXES, ENEMY_BATTLE_UNITS, FRIENDLY_FACTORS, formation
+from .tasks import Decision, Task, decision, lose, new_task, roll, schedule, special, step
+
+WINGS = ("left", "right")
+WING_NAMES = {"left": "Left", "right": "Right"}
+ENEMY_SPACES = 6
+LINE_SPACES = 5
+#: A battle still undecided after this many rounds is lost (reconstructed guard).
+ROUND_LIMIT = 20
+Slot = list[Any]  # ["line" | "flank", wing, position]
+
+
+# Display questions ------------------------------------------------------------------
+
+
+def unit(state: State, unit_id: int) -> dict[str, Any]:
+    found: dict[str, Any] = next(u for u in state["army"] if u["id"] == unit_id)
+    return found
+
+
+def factors(state: State, unit_id: int) -> tuple[int, int]:
+    u = unit(state, unit_id)
+    return FRIENDLY_FACTORS[(u["kind"], u["level"])]
+
+
+def unit_words(state: State, unit_id: int | None) -> str:
+    if unit_id is None:
+        return "nobody"
+    u = unit(state, unit_id)
+    attack, defense = FRIENDLY_FACTORS[(u["kind"], u["level"])]
+    return f"{u['kind'].title()} L{u['level']} ({attack}-{defense})"
+
+
+def enemy_factors(slot: dict[str, Any]) -> tuple[int, int]:
+    e = ENEMY_BATTLE_UNITS[slot["id"]]
+    return (e.reduced_attack, e.reduced_defense) if slot["reduced"] else (e.attack, e.defense)
+
+
+def enemy_words(slot: dict[str, Any]) -> str:
+    attack, defense = enemy_factors(slot)
+    return f"{attack}-{defense}{' (reduced)' if slot['reduced'] else ''}"
+
+
+def enemies_touching_line(b: dict[str, Any], wing: str, j: int) -> list[int]:
+    return [k for k in (j, j + 1) if b["enemy"][wing][k] is not None]
+
+
+def enemies_touching_flank(b: dict[str, Any], wing: str, k: int) -> list[int]:
+    return [x for x in (k - 1, k + 1) if 0 <= x < ENEMY_SPACES and b["enemy"][wing][x] is not None]
+
+
+def enemies_touching(b: dict[str, Any], slot: Slot) -> list[int]:
+    kind, wing, pos = slot
+    return (
+        enemies_touching_line(b, wing, pos)
+        if kind == "line"
+        else enemies_touching_flank(b, wing, pos)
+    )
+
+
+def mine_touching(b: dict[str, Any], wing: str, k: int) -> list[Slot]:
+    out: list[Slot] = [
+        ["line", wing, j]
+        for j in (k - 1, k)
+        if 0 <= j < LINE_SPACES and b["mine"][wing][j] is not None
+    ]
+    out += [
+        ["flank", wing, x]
+        for x in (k - 1, k + 1)
+        if 0 <= x < ENEMY_SPACES and b["flank"][wing][x] is not None
+    ]
+    return out
+
+
+def occupant(b: dict[str, Any], slot: Slot) -> int | None:
+    kind, wing, pos = slot
+    found: int | None = b["mine" if kind == "line" else "flank"][wing][pos]
+    return found
+
+
+def slot_order() -> list[Slot]:
+    """Your spaces from left to right: a flank space sits before the line space j=k."""
+    order: list[Slot] = []
+    for wing in WINGS:
+        for pos in range(ENEMY_SPACES):
+            order.append(["flank", wing, pos])
+            if pos < LINE_SPACES:
+                order.append(["line", wing, pos])
+    return order
+
+
+def reserve(state: State, b: dict[str, Any]) -> list[int]:
+    placed = {u for wing in WINGS for u in b["mine"][wing] + b["flank"][wing] if u is not None}
+    return [u["id"] for u in state["army"] if u["id"] not in placed]
+
+
+def reserve_types(state: State, b: dict[str, Any]) -> list[tuple[str, int]]:
+    return sorted({(unit(state, u)["kind"], unit(state, u)["level"]) for u in reserve(state, b)})
+
+
+def take_from_reserve(state: State, b: dict[str, Any], kind: str, level: int) -> int:
+    return next(
+        u
+        for u in reserve(state, b)
+        if unit(state, u)["kind"] == kind and unit(state, u)["level"] == level
+    )
+
+
+def wing_units(b: dict[str, Any], wing: str) -> list[int]:
+    return [u for u in b["mine"][wing] + b["flank"][wing] if u is not None]
+
+
+def slot_words(slot: Slot) -> str:
+    kind, wing, pos = slot
+    place = f"space {pos + 1}" if kind == "line" else f"flank (enemy space {pos + 1})"
+    return f"{WING_NAMES[wing]} wing {place}"
+
+
+# Starting a battle (rules: Enemy Deployment; Ambush) ------------------------------
+
+
+def start_battle(
+    state: State, box: str, *, ambush: bool, moors_chit: str | None, ctx: Context
+) -> None:
+    moors = ambush or board.moors_in(state, box) > 0
+    region = board.region_of(box)
+    face = roll(state, ctx, "Enemy Formation")
+    leader = board.leader_in_box(state, box)
+    if moors:
+        column, total = "moors", face
+    else:
+        top = board.top_unit(state, box)
+        assert top is not None
+        bonus = board.leader_bonus(leader) if leader else board.best_region_bonus(state, region)
+        column, total = region, face + board.resistance(top) + bonus
+    right, left, adjustments = formation(column, total)
+    state["battle"] = {
+        "box": box,
+        "ambush": ambush,
+        "moors_chit": moors_chit,
+        "column": column,
+        "adjustments": adjustments,
+        "ransom": board.leader_bonus(leader) if leader else 0,
+        "counts": {"left": right, "right": left},
+        "enemy": {w: [None] * ENEMY_SPACES for w in WINGS},
+        "mine": {w: [None] * LINE_SPACES for w in WINGS},
+        "flank": {w: [None] * ENEMY_SPACES for w in WINGS},
+        "enemy_drawn": False,
+        "stage": "deploy",
+        "cursor": 0,
+        "round": 1,
+        "attack_rounds": 0,
+    }
+    ctx.emit(
+        "battle",
+        f"battle in {BOXES[box].name}: formation roll {total} gives "
+        f"{right}/{left}/{adjustments}" + (" (ambush: you deploy first)" if ambush else ""),
+    )
+    if not ambush:
+        draw_enemy(state, ctx)
+    schedule(state, new_task("battle_continue"))
+
+
+def draw_enemy(state: State, ctx: Context) -> None:
+    b = state["battle"]
+    for wing in WINGS:
+        for k in range(min(b["counts"][wing], ENEMY_SPACES)):
+            bag: list[str] = state["battle_cup"]
+            if not bag:
+                break
+            chit = bag.pop(ctx.rng.randbelow(len(bag)))
+            b["enemy"][wing][k] = {"id": chit, "reduced": False}
+    b["enemy_drawn"] = True
+    ctx.reveal(
+        "the enemy deploys: "
+        + "; ".join(
+            f"{WING_NAMES[w]} " + ", ".join(enemy_words(s) for s in b["enemy"][w] if s)
+            for w in WINGS
+        )
+    )
+
+
+def enemy_will_touch(b: dict[str, Any], wing: str, j: int) -> bool:
+    if b["enemy_drawn"]:
+        return bool(enemies_touching_line(b, wing, j))
+    return bool(j < b["counts"][wing])
+
+
+def next_deploy_space(state: State, b: dict[str, Any]) -> tuple[str, int] | None:
+    if not reserve(state, b):
+        return None
+    for wing in WINGS:
+        for j in range(LINE_SPACES):
+            if b["mine"][wing][j] is None and enemy_will_touch(b, wing, j):
+                return wing, j
+    return None
+
+
+# The driver ------------------------------------------------------------------------
+
+
+@step("battle_continue")
+def battle_continue(state: State, task_: Task, ctx: Context) -> None:
+    while state["outcome"] is None and state["battle"] is not None:
+        b = state["battle"]
+        if STAGES[b["stage"]](state, b, ctx):
+            return
+
+
+def ask(state: State, kind: str, **arguments: Any) -> bool:
+    schedule(state, new_task(kind, **arguments), new_task("battle_continue"))
+    return True
+
+
+def stage_deploy(state: State, b: dict[str, Any], ctx: Context) -> bool:
+    space = next_deploy_space(state, b)
+    if space is not None:
+        return ask(state, "battle_deploy", wing=space[0], slot=["line", space[0], space[1]])
+    if b["ambush"]:
+        draw_enemy(state, ctx)
+        b["stage"] = "defense"
+    else:
+        b["stage"] = "attack"
+    b["cursor"] = 0
+    return False
+
+
+def stage_attack(state: State, b: dict[str, Any], ctx: Context) -> bool:
+    order = slot_order()
+    while b["cursor"] < len(order):
+        slot = order[b["cursor"]]
+        targets = enemies_touching(b, slot) if occupant(b, slot) is not None else []
+        if len(targets) == 2:
+            return ask(state, "battle_attack", slot=slot)
+        if targets:
+            resolve_attack(state, b, slot, targets[0], ctx)
+        b["cursor"] += 1
+    b["attack_rounds"] += 1
+    b["stage"], b["cursor"] = "defense", 0
+    return False
+
+
+def resolve_attack(state: State, b: dict[str, Any], slot: Slot, k: int, ctx: Context) -> None:
+    """Attack Round: roll + Attack above the target's Defense hits it (rules: Attack
+    Round; the Scara's first-round bonus; the natural top face)."""
+    unit_id = occupant(b, slot)
+    assert unit_id is not None
+    wing = slot[1]
+    target = b["enemy"][wing][k]
+    attack, _ = factors(state, unit_id)
+    _, defense = enemy_factors(target)
+    face = roll(state, ctx, f"attack by {unit_words(state, unit_id)}")
+    if face + attack <= defense:
+        ctx.emit("attack", f"{unit_words(state, unit_id)} misses the {enemy_words(target)}")
+        return
+    scara_bonus = (
+        b["attack_rounds"] == 0
+        and not b["ambush"]
+        and unit(state, unit_id)["kind"] == "scara"
+        and not target["reduced"]
+    )
+    if target["reduced"] or special(face) or scara_bonus:
+        b["enemy"][wing][k] = None
+        board_put_back(state, target["id"])
+        ctx.emit("attack", f"{unit_words(state, unit_id)} eliminates the {enemy_words(target)}")
+    else:
+        target["reduced"] = True
+        ctx.emit(
+            "attack", f"{unit_words(state, unit_id)} reduces an enemy to {enemy_words(target)}"
+        )
+
+
+def board_put_back(state: State, enemy_id: str) -> None:
+    state["battle_cup"].append(enemy_id)
+    state["battle_cup"].sort()
+
+
+def stage_defense(state: State, b: dict[str, Any], ctx: Context) -> bool:
+    order = [s for s in slot_order() if s[0] == "line"]
+    while b["cursor"] < len(order):
+        slot = order[b["cursor"]]
+        unit_id = occupant(b, slot)
+        b["cursor"] += 1
+        if unit_id is None:
+            continue
+        targets = enemies_touching(b, slot)
+        if not targets:
+            continue
+        wing = slot[1]
+        strength = sum(enemy_factors(b["enemy"][wing][k])[0] for k in targets)
+        _, defense = factors(state, unit_id)
+        face = roll(state, ctx, f"defence of {unit_words(state, unit_id)}")
+        if special(face):
+            ctx.emit("defense", f"{unit_words(state, unit_id)} holds and counterattacks")
+            if len(targets) == 2:
+                b["cursor"] -= 1
+                b["counter_pending"] = True
+                return ask(state, "battle_counterattack", slot=slot)
+            counterattack(state, b, wing, targets[0], ctx)
+        elif face + defense > strength:
+            ctx.emit(
+                "defense",
+                f"{unit_words(state, unit_id)} holds ({face + defense} against {strength})",
+            )
+        else:
+            b["mine"][wing][slot[2]] = None
+            state["army"] = [u for u in state["army"] if u["id"] != unit_id]
+            ctx.emit(
+                "defense",
+                f"{unit_words_gone(unit_id)} falls ({face + defense} against "
+                f"{strength}) and returns to the Force Pool",
+            )
+    b["stage"], b["cursor"] = "maneuver", 0
+    return False
+
+
+def unit_words_gone(unit_id: int) -> str:
+    return f"unit #{unit_id}"
+
+
+def counterattack(state: State, b: dict[str, Any], wing: str, k: int, ctx: Context) -> None:
+    target = b["enemy"][wing][k]
+    b["enemy"][wing][k] = None
+    board_put_back(state, target["id"])
+    ctx.emit("defense", f"the counterattack eliminates the {enemy_words(target)}")
+
+
+def maneuver_destinations(state: State, b: dict[str, Any], slot: Slot) -> list[Slot]:
+    """Maneuvers: an empty enemy-touching line space of the wing; a Flanking space when
+    the wing's enemy-touching line spaces are full; for Scara, the other wing's line."""
+    unit_id = occupant(b, slot)
+    assert unit_id is not None
+    wing = slot[1]
+    out: list[Slot] = []
+    wings = WINGS if unit(state, unit_id)["kind"] == "scara" else (wing,)
+    for w in wings:
+        for j in range(LINE_SPACES):
+            if (
+                b["mine"][w][j] is None
+                and enemies_touching_line(b, w, j)
+                and ["line", w, j] != slot
+            ):
+                out.append(["line", w, j])
+    line_full = all(
+        b["mine"][wing][j] is not None or not enemies_touching_line(b, wing, j)
+        for j in range(LINE_SPACES)
+    )
+    if line_full:
+        for k in range(ENEMY_SPACES):
+            if b["enemy"][wing][k] is not None or b["flank"][wing][k] is not None:
+                continue
+            sides = [
+                0 <= x < ENEMY_SPACES and b["enemy"][wing][x] is not None for x in (k - 1, k + 1)
+            ]
+            if sides.count(True) == 1:
+                out.append(["flank", wing, k])
+    return out
+
+
+def stage_maneuver(state: State, b: dict[str, Any], ctx: Context) -> bool:
+    order = slot_order()
+    while b["cursor"] < len(order):
+        slot = order[b["cursor"]]
+        b["cursor"] += 1
+        if occupant(b, slot) is None or enemies_touching(b, slot):
+            continue
+        if maneuver_destinations(state, b, slot):
+            return ask(state, "battle_maneuver", slot=slot)
+    b["stage"] = "reserve"
+    return False
+
+
+def unengaged_enemy(state: State, b: dict[str, Any]) -> tuple[str, int, list[int]] | None:
+    """An enemy unit no unit of yours touches, with the empty line spaces that would."""
+    if not reserve(state, b):
+        return None
+    for wing in WINGS:
+        for k in range(ENEMY_SPACES):
+            if b["enemy"][wing][k] is None or mine_touching(b, wing, k):
+                continue
+            spaces = [j for j in (k - 1, k) if 0 <= j < LINE_SPACES and b["mine"][wing][j] is None]
+            if spaces:
+                return wing, k, spaces
+    return None
+
+
+def stage_reserve(state: State, b: dict[str, Any], ctx: Context) -> bool:
+    found = unengaged_enemy(state, b)
+    if found is not None:
+        wing, k, _ = found
+        return ask(state, "battle_reserve", wing=wing, count=k)
+    b["stage"] = "isolation"
+    return False
+
+
+def stage_isolation(state: State, b: dict[str, Any], ctx: Context) -> bool:
+    """Check for Isolation: an enemy alone against units that outclass its Attack."""
+    for wing in WINGS:
+        for k in range(ENEMY_SPACES):
+            enemy = b["enemy"][wing][k]
+            if enemy is None:
+                continue
+            facing = [j for j in (k - 1, k) if 0 <= j < LINE_SPACES and b["mine"][wing][j]]
+            if not facing or any(enemies_touching_line(b, wing, j) != [k] for j in facing):
+                continue
+            attack, _ = enemy_factors(enemy)
+            ids = [b["mine"][wing][j] for j in facing]
+            every = all(attack <= factors(state, u)[1] for u in ids)
+            scara = any(
+                unit(state, u)["kind"] == "scara" and attack <= factors(state, u)[1] for u in ids
+            )
+            if every or scara:
+                b["enemy"][wing][k] = None
+                board_put_back(state, enemy["id"])
+                ctx.emit("isolation", f"the isolated {enemy_words(enemy)} withdraws")
+    b["stage"] = "rout"
+    return False
+
+
+def stage_rout(state: State, b: dict[str, Any], ctx: Context) -> bool:
+    mine_routed = any(not wing_units(b, w) for w in WINGS)
+    enemy_routed = any(all(s is None for s in b["enemy"][w]) for w in WINGS)
+    if mine_routed:
+        lose(state, ctx, f"the army routs in {BOXES[b['box']].name}")
+        return True
+    if enemy_routed:
+        b["stage"] = "won"
+        return False
+    b["round"] += 1
+    if b["round"] > ROUND_LIMIT:
+        lose(state, ctx, f"the battle in {BOXES[b['box']].name} stalls and is lost")
+        return True
+    b["stage"], b["cursor"] = "attack", 0
+    return False
+
+
+def stage_won(state: State, b: dict[str, Any], ctx: Context) -> bool:
+    """Post-Battle Procedure: clear the box, resolve the Dead Pool, then promotions."""
+    ctx.emit("battle", f"wins the battle in {BOXES[b['box']].name}")
+    for wing in WINGS:
+        for k, enemy in enumerate(b["enemy"][wing]):
+            if enemy is not None:
+                board_put_back(state, enemy["id"])
+                b["enemy"][wing][k] = None
+    box = b["box"]
+    for victim in list(reversed(board.stack(state, box))):
+        board.eliminate(state, victim, ctx)
+    if box in state["moors"]:
+        board.eliminate_moors(state, box, ctx)
+    if b["moors_chit"] is not None:
+        state["dead_pool"].append(b["moors_chit"])
+    board.resolve_dead_pool(state, ctx)
+    b["stage"] = "done"
+    schedule(
+        state,
+        new_task("battle_promote", wing="left"),
+        new_task("battle_promote", wing="right"),
+        new_task("battle_finish"),
+    )
+    return True
+
+
+STAGES = {
+    "deploy": stage_deploy,
+    "attack": stage_attack,
+    "defense": stage_defense,
+    "maneuver": stage_maneuver,
+    "reserve": stage_reserve,
+    "isolation": stage_isolation,
+    "rout": stage_rout,
+    "won": stage_won,
+}
+
+
+@step("battle_finish")
+def battle_finish(state: State, task_: Task, ctx: Context) -> None:
+    """Ransom, the battle's Cup Adjustments and its two Hostile Reactions."""
+    b = state["battle"]
+    if b["ransom"]:
+        board.gain_coins(state, b["ransom"])
+        ctx.emit("ransom", f"ransom: +{b['ransom']} coins")
+    state["battle"] = None
+    schedule(
+        state,
+        new_task("cup_adjustment", source="friendly", target="unfriendly", count=1),
+        new_task("cup_adjustment", source="unfriendly", target="hostile", count=b["adjustments"]),
+        new_task("hostile_reaction"),
+        new_task("hostile_reaction"),
+    )
+
+
+# Decisions -------------------------------------------------------------------------
+
+
+def type_choices(state: State, b: dict[str, Any], prefix: str) -> list[Choice]:
+    out = []
+    for kind, level in reserve_types(state, b):
+        attack, defense = FRIENDLY_FACTORS[(kind, level)]
+        count = sum(
+            1
+            for u in reserve(state, b)
+            if unit(state, u)["kind"] == kind and unit(state, u)["level"] == level
+        )
+        out.append(
+            Choice(
+                f"{prefix}{kind}:{level}",
+                f"{kind.title()} L{level} ({attack}-{defense})",
+                detail=f"Attack {attack}, Defense {defense}; {count} in the Reserve.",
+            )
+        )
+    return out
+
+
+@decision
+class BattleDeploy(Decision):
+    kind = "battle_deploy"
+    rule = "Battles: Your Deployment"
+
+    def text(self, state: State, task: Task) -> str:
+        return f"Deploy a unit to your {slot_words(task['slot'])}"
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        return type_choices(state, state["battle"], "unit:")
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        _, kind, level = action.split(":")
+        b = state["battle"]
+        _, wing, j = task_["slot"]
+        b["mine"][wing][j] = take_from_reserve(state, b, kind, int(level))
+        ctx.emit(
+            "deploy",
+            f"deploys {unit_words(state, b['mine'][wing][j])} to {slot_words(task_['slot'])}",
+        )
+
+
+@decision
+class BattleAttack(Decision):
+    kind = "battle_attack"
+    rule = "Battles: Attack Round"
+
+    def text(self, state: State, task: Task) -> str:
+        b = state["battle"]
+        return f"{unit_words(state, occupant(b, task['slot']))} attacks which enemy?"
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        b = state["battle"]
+        wing = task["slot"][1]
+        return [
+            Choice(f"target:{k}", f"The {enemy_words(b['enemy'][wing][k])} in enemy space {k + 1}")
+            for k in enemies_touching(b, task["slot"])
+        ]
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        b = state["battle"]
+        resolve_attack(state, b, task_["slot"], int(action.split(":")[1]), ctx)
+        b["cursor"] += 1
+
+
+@decision
+class BattleCounterattack(Decision):
+    kind = "battle_counterattack"
+    rule = "Battles: Defense Round"
+
+    def text(self, state: State, task: Task) -> str:
+        return "Counterattack: eliminate which enemy?"
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        b = state["battle"]
+        wing = task["slot"][1]
+        return [
+            Choice(f"target:{k}", f"The {enemy_words(b['enemy'][wing][k])} in enemy space {k + 1}")
+            for k in enemies_touching(b, task["slot"])
+        ]
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        b = state["battle"]
+        counterattack(state, b, task_["slot"][1], int(action.split(":")[1]), ctx)
+        b.pop("counter_pending", None)
+        b["cursor"] += 1
+
+
+@decision
+class BattleManeuver(Decision):
+    kind = "battle_maneuver"
+    rule = "Battles: Defense Round (Maneuvers)"
+
+    def text(self, state: State, task: Task) -> str:
+        b = state["battle"]
+        return (
+            f"{unit_words(state, occupant(b, task['slot']))} in your {slot_words(task['slot'])} "
+            "faces no enemy: maneuver?"
+        )
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        b = state["battle"]
+        out = [Choice("stay", "Stay where it is")]
+        for dest in maneuver_destinations(state, b, task["slot"]):
+            flank = dest[0] == "flank"
+            out.append(
+                Choice(
+                    f"{dest[0]}:{dest[1]}:{dest[2]}",
+                    f"Move to {slot_words(dest)}",
+                    detail="A Flanking unit attacks but need not defend." if flank else "",
+                )
+            )
+        return out
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        if action == "stay":
+            return
+        b = state["battle"]
+        kind, wing, pos = task_["slot"]
+        unit_id = occupant(b, task_["slot"])
+        b["mine" if kind == "line" else "flank"][wing][pos] = None
+        to_kind, to_wing, to_pos = action.split(":")
+        b["mine" if to_kind == "line" else "flank"][to_wing][int(to_pos)] = unit_id
+        ctx.emit(
+            "maneuver",
+            f"{unit_words(state, unit_id)} moves to {slot_words([to_kind, to_wing, int(to_pos)])}",
+        )
+
+
+@decision
+class BattleReserve(Decision):
+    kind = "battle_reserve"
+    rule = "Battles: Defense Round (Reserve Response)"
+
+    def text(self, state: State, task: Task) -> str:
+        b = state["battle"]
+        enemy = b["enemy"][task["wing"]][task["count"]]
+        return (
+            f"The {enemy_words(enemy)} in the enemy's space {task['count'] + 1} "
+            f"({WING_NAMES[task['wing']]} wing) is unengaged: send a Reserve unit"
+        )
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        b = state["battle"]
+        wing, k = task["wing"], task["count"]
+        spaces = [j for j in (k - 1, k) if 0 <= j < LINE_SPACES and b["mine"][wing][j] is None]
+        out = []
+        for j in spaces:
+            for choice in type_choices(state, b, f"place:{j}:"):
+                out.append(
+                    Choice(choice.action, f"{choice.label} to space {j + 1}", detail=choice.detail)
+                )
+        return out
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        _, j, kind, level = action.split(":")
+        b = state["battle"]
+        wing = task_["wing"]
+        b["mine"][wing][int(j)] = take_from_reserve(state, b, kind, int(level))
+        ctx.emit(
+            "reserve",
+            f"the Reserve sends {unit_words(state, b['mine'][wing][int(j)])} to "
+            f"{slot_words(['line', wing, int(j)])}",
+        )
+
+
+def promotable(state: State, b: dict[str, Any], wing: str) -> list[tuple[str, int]]:
+    from .rules import counter_free
+
+    out = set()
+    for unit_id in wing_units(b, wing):
+        u = unit(state, unit_id)
+        if u["level"] < 4 and (
+            (u["level"] in (1, 3) and u["kind"] == "infantry")
+            or u["level"] == 3
+            or counter_free(state, u["kind"], u["level"] + 1)
+        ):
+            out.add((u["kind"], u["level"]))
+    return sorted(out)
+
+
+@decision
+class BattlePromote(Decision):
+    """Promotions: one surviving unit per wing gains a Level (forgone only when none can)."""
+
+    kind = "battle_promote"
+    rule = "Battles: Post-Battle Procedure (Promotions)"
+
+    def needed(self, state: State, task: Task) -> bool:
+        return bool(promotable(state, state["battle"], task["wing"]))
+
+    def text(self, state: State, task: Task) -> str:
+        return f"Promote one unit of your {WING_NAMES[task['wing']]} wing"
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        return [
+            Choice(
+                f"promote:{kind}:{level}",
+                f"{kind.title()} L{level} to L{level + 1}",
+                detail="A Level 4 unit retires at the end of the turn for 1 VP."
+                if level == 3
+                else "",
+            )
+            for kind, level in promotable(state, state["battle"], task["wing"])
+        ]
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        _, kind, level = action.split(":")
+        b = state["battle"]
+        unit_id = next(
+            u
+            for u in wing_units(b, task_["wing"])
+            if unit(state, u)["kind"] == kind and unit(state, u)["level"] == int(level)
+        )
+        unit(state, unit_id)["level"] += 1
+        ctx.emit("promote", f"promotes a {kind.title()} to Level {int(level) + 1}")

@@ -1,0 +1,1387 @@
+"""The rules, one decision at a time (section names are the rulebook's; see
+docs/games/charlemagne-master-of-europe/rules-summary.md).
+
+Each banner below is one decision or one automatic step of the turn: its prompt, the
+handlers of its answers and the steps it schedules sit together. Battles are in
+``battle.py``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tabletop.framework import Action, Choice, Context, State
+
+from . import board
+from .board import PIECE_CHARLEMAGNE, piece_box, piece_name
+from .data import (
+    ACTIONS,
+    BOXES,
+    CORONATION_PAM,
+    COSTS,
+    COUNTER_GROUPS,
+    DESIDERIUS,
+    ENEMY_BATTLE_UNITS,
+    EVP_MAX,
+    EVP_VALUES,
+    FINAL_VP_THRESHOLD,
+    FRIENDLY_FACTORS,
+    LAST_TURN,
+    MAP_UNITS,
+    MARKER_COUNTS,
+    MARQUIS_START,
+    MOORS_PATH,
+    REGION_ORDER,
+    REGIONS,
+    START,
+    STARTING_ARMY,
+    TURN_END_ADDED_AFTER,
+    counter_name,
+    marker_kind,
+    minimum_army_strength,
+    vp_threshold,
+    wealth_threshold,
+)
+from .tasks import Decision, Task, advance, decision, lose, new_task, roll, schedule, special, step
+
+# =====================================================================================
+# Set-Up (rules: Set-Up)
+# =====================================================================================
+
+
+def new_state(easy: bool) -> State:
+    return {
+        "turn": 1,
+        "phase": "set-up",
+        "easy": easy,
+        "stacks": {box: [] for box in BOXES},
+        "leader_side": [],
+        "cups": {"friendly": [], "unfriendly": [], "hostile": []},
+        "battle_cup": [],
+        "dead_pool": [],
+        "removed": [],
+        "moors": {box: [] for box in MOORS_PATH},
+        "vikings": {region: [] for region in REGION_ORDER},
+        "turn_end_track": [],
+        "charlemagne": "aachen",
+        "hre": False,
+        "iron_crown": False,
+        "marquis": {},
+        "churches": {},
+        "treasury": START["treasury"],
+        "taxes": START["taxes"],
+        "vp": START["vp"],
+        "evp": START["evp"],
+        "pam": START["pam"],
+        "pam_vp_bonus_used": False,
+        "pam_church_bonus_used": False,
+        "al_andalus": "peace",
+        "byzantine": "peace",
+        "army": [],
+        "next_unit": 1,
+        "levy_bought": 0,
+        "siege": None,
+        "campaign_ending": False,
+        "battle": None,
+        "rolls": [],
+        "tasks": [],
+        "outcome": None,
+    }
+
+
+def _units_of(region: str) -> list[str]:
+    return sorted(
+        u.id for u in MAP_UNITS.values() if board.region_of(u.box) == region and u.id != DESIDERIUS
+    )
+
+
+def _draw_until(state: State, cup: str, ctx: Context, done: Any) -> None:
+    """Draw from ``cup`` one at a time, each to its own box, until ``done(drawn)``."""
+    drawn: list[str] = []
+    while state["cups"][cup] and not done(drawn):
+        bag: list[str] = state["cups"][cup]
+        chit = bag.pop(ctx.rng.randbelow(len(bag)))
+        drawn.append(chit)
+        box = MAP_UNITS[chit].box
+        state["stacks"][box].append(chit)
+        ctx.emit("setup", f"{counter_name(chit)} is placed in {BOXES[box].name}")
+
+
+def setup_game(state: State, ctx: Context) -> None:
+    """Green, Yellow and Purple set-up; then the Marquis choice; the rest after it."""
+    for chit in _units_of("green"):
+        board.put_in_cup(state, "hostile", chit)
+    _draw_until(
+        state, "hostile", ctx, lambda d: sum(1 for c in d if MAP_UNITS[c].box == "lombardy") >= 3
+    )
+    state["stacks"]["lombardy"].append(DESIDERIUS)
+    state["leader_side"].append(DESIDERIUS)
+    for chit in _units_of("yellow"):
+        board.put_in_cup(state, "unfriendly", chit)
+    _draw_until(state, "unfriendly", ctx, lambda d: len(d) >= 4)
+    for chit in _units_of("purple"):
+        board.put_in_cup(state, "friendly", chit)
+    _draw_until(state, "friendly", ctx, lambda d: len(d) >= 4)
+    for chit in list(state["cups"]["friendly"]):
+        board.put_in_cup(state, "unfriendly", chit)
+    state["cups"]["friendly"] = []
+    schedule(state, new_task("marquis_start"), new_task("setup_rest"), new_task("turn_start"))
+
+
+@decision
+class MarquisStart(Decision):
+    """Set-Up: the first Marquis goes to the Breton March or the Spanish March."""
+
+    kind = "marquis_start"
+    rule = "Set-Up (Purple Enemy Set-Up)"
+
+    def text(self, state: State, task: Task) -> str:
+        return "Place your first Marquis"
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        out = []
+        for box in MARQUIS_START:
+            region = REGIONS[BOXES[box].region]
+            shown = ", ".join(board.describe_stack(state, box)) or "no enemy units"
+            out.append(
+                Choice(
+                    f"marquis:{box}",
+                    f"Marquis to {BOXES[box].name}",
+                    detail=f"He stays in the {region.name} Region for the whole "
+                    f"game. {BOXES[box].name} holds: {shown}.",
+                )
+            )
+        return out
+
+    def apply(self, state: State, task: Task, action: Action, ctx: Context) -> None:
+        box = action.split(":", 1)[1]
+        state["marquis"][BOXES[box].region] = {"box": box, "crowned": False}
+        ctx.emit("marquis", f"places a Marquis in {BOXES[box].name}")
+
+
+@step("setup_rest")
+def setup_rest(state: State, task: Task, ctx: Context) -> None:
+    """Orange, Brown, Home, Diplomacy, Battle Cup, Army and Tracks set-up."""
+    for chit in _units_of("orange"):
+        board.put_in_cup(state, "friendly", chit)
+    _draw_until(state, "friendly", ctx, lambda d: len(d) >= 2)
+    for chit in _units_of("brown"):
+        board.put_in_cup(state, "friendly", chit)
+    _draw_until(
+        state,
+        "friendly",
+        ctx,
+        lambda d: sum(1 for c in d if board.region_of(MAP_UNITS[c].box) == "brown") >= 2,
+    )
+    for chit in list(state["cups"]["friendly"]):
+        board.put_in_cup(state, "hostile", chit)
+    state["cups"]["friendly"] = []
+    for chit in _units_of("blue"):
+        board.put_in_cup(state, "friendly", chit)
+    for kind in ("intrigue", "moors", "viking", "byzantium"):
+        for n in range(1, MARKER_COUNTS[kind] + 1):
+            board.put_in_cup(state, "friendly", f"{kind}-{n}")
+    board.put_in_cup(state, "hostile", "turn_end-1")
+    board.put_in_cup(state, "hostile", "turn_end-2")
+    state["turn_end_track"] = [f"turn_end-{n}" for n in range(3, MARKER_COUNTS["turn_end"] + 1)]
+    state["battle_cup"] = sorted(ENEMY_BATTLE_UNITS)
+    for kind, level, count in STARTING_ARMY:
+        for _ in range(count):
+            add_unit(state, kind, level)
+    ctx.emit("setup", "the set-up is complete: Charlemagne (young) stands in Aachen")
+
+
+def add_unit(state: State, kind: str, level: int, new: bool = False) -> None:
+    state["army"].append({"id": state["next_unit"], "kind": kind, "level": level, "new": new})
+    state["next_unit"] += 1
+
+
+# =====================================================================================
+# The turn (rules: Sequence of Play)
+# =====================================================================================
+
+
+@step("turn_start")
+def turn_start(state: State, task_: Task, ctx: Context) -> None:
+    ctx.emit("turn", f"Game Turn {state['turn']} begins")
+    levy = [new_task("levy_buy"), new_task("levy_promote")] if state["turn"] > 1 else []
+    schedule(
+        state,
+        *levy,
+        new_task("campaign_begin"),
+        new_task("campaign_continue"),
+        new_task("build_begin"),
+        new_task("build_bridges"),
+        new_task("build_finish"),
+        new_task("build_start"),
+        new_task("diplomacy_begin"),
+        new_task("diplomacy_vikings"),
+        new_task("diplomacy_al_andalus"),
+        new_task("diplomacy_byzantine"),
+        new_task("diplomacy_england"),
+        new_task("diplomacy_vatican"),
+        new_task("turn_end_begin"),
+        new_task("turn_end_deescalation"),
+        new_task("turn_end_dead_pool"),
+        new_task("turn_end_taxes"),
+        new_task("turn_end_upkeep"),
+        new_task("turn_end_victory_points"),
+        new_task("turn_end_threshold"),
+        new_task("evp_voluntary"),
+        new_task("turn_end_minimum_army"),
+        new_task("turn_end_progress"),
+    )
+    state["phase"] = "levy" if state["turn"] > 1 else "campaign"
+
+
+def _phase_step(kind: str, phase: str) -> None:
+    def begin(state: State, task_: Task, ctx: Context) -> None:
+        state["phase"] = phase
+
+    step(kind)(begin)
+
+
+_phase_step("campaign_begin", "campaign")
+_phase_step("build_begin", "build")
+_phase_step("diplomacy_begin", "diplomacy")
+_phase_step("turn_end_begin", "turn end")
+
+
+# =====================================================================================
+# Levy Phase: recruiting (rules: Levy Phase, Recruiting New Units)
+# =====================================================================================
+
+
+def levy_limit(state: State) -> int:
+    return 1 + len(state["marquis"]) + int(state["iron_crown"]) + int(state["hre"])
+
+
+def counter_free(state: State, kind: str, level: int) -> bool:
+    """A counter for (kind, level) is in the Force Pool: its sheet is not all in use."""
+    for group_kind, levels, count in COUNTER_GROUPS:
+        if group_kind == kind and level in levels:
+            used = sum(1 for u in state["army"] if u["kind"] == kind and u["level"] in levels)
+            return used < count
+    return False
+
+
+@decision
+class LevyBuy(Decision):
+    kind = "levy_buy"
+    rule = "Levy Phase: Recruiting New Units"
+
+    def text(self, state: State, task: Task) -> str:
+        left = levy_limit(state) - state["levy_bought"]
+        return f"Recruit: {left} more unit(s) this turn, {state['treasury']} coins"
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        out = []
+        if state["levy_bought"] < levy_limit(state):
+            for kind, level, cost in (
+                ("infantry", 1, COSTS["infantry_1"]),
+                ("scara", 2, COSTS["scara_2"]),
+            ):
+                if state["treasury"] >= cost and counter_free(state, kind, level):
+                    out.append(
+                        Choice(
+                            f"buy:{kind}",
+                            f"Buy a Level {level} {kind.title()} ({cost} coins)",
+                            detail=unit_detail(kind, level),
+                        )
+                    )
+        out.append(Choice("done", "Recruit no more"))
+        return out
+
+    def apply(self, state: State, task: Task, action: Action, ctx: Context) -> None:
+        if action == "done":
+            return
+        kind = action.split(":", 1)[1]
+        level, cost = (1, COSTS["infantry_1"]) if kind == "infantry" else (2, COSTS["scara_2"])
+        state["treasury"] -= cost
+        state["levy_bought"] += 1
+        add_unit(state, kind, level, new=True)
+        ctx.emit("levy", f"recruits a Level {level} {kind.title()} for {cost} coins")
+        schedule(state, new_task("levy_buy"))
+
+
+def unit_detail(kind: str, level: int) -> str:
+    attack, defense = FRIENDLY_FACTORS[(kind, level)]
+    extra = (
+        " Scara eliminate a full-strength enemy they hit in a battle's first Attack Round."
+        if kind == "scara"
+        else ""
+    )
+    return f"{kind.title()} Level {level}: Attack {attack}, Defense {defense}.{extra}"
+
+
+# =====================================================================================
+# Levy Phase: promoting a veteran (rules: Promoting Veterans; A24 mandatory)
+# =====================================================================================
+
+
+def promotable_levels(state: State) -> list[int]:
+    return sorted(
+        {
+            u["level"]
+            for u in state["army"]
+            if u["kind"] == "infantry"
+            and u["level"] in (1, 2)
+            and not u["new"]
+            and (u["level"] == 1 or counter_free(state, "infantry", 3))
+        }
+    )
+
+
+@decision
+class LevyPromote(Decision):
+    kind = "levy_promote"
+    rule = "Levy Phase: Promoting Veterans"
+
+    def needed(self, state: State, task: Task) -> bool:
+        if promotable_levels(state):
+            return True
+        self._finish(state)
+        return False
+
+    def text(self, state: State, task: Task) -> str:
+        return "Promote one Infantry unit (not one just bought)"
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        return [
+            Choice(
+                f"promote:{level}",
+                f"Promote a Level {level} Infantry to Level {level + 1}",
+                detail=unit_detail("infantry", level + 1),
+            )
+            for level in promotable_levels(state)
+        ]
+
+    def apply(self, state: State, task: Task, action: Action, ctx: Context) -> None:
+        level = int(action.split(":", 1)[1])
+        unit = next(
+            u
+            for u in state["army"]
+            if u["kind"] == "infantry" and u["level"] == level and not u["new"]
+        )
+        unit["level"] += 1
+        ctx.emit("levy", f"promotes a Level {level} Infantry to Level {level + 1}")
+        self._finish(state)
+
+    @staticmethod
+    def _finish(state: State) -> None:
+        state["levy_bought"] = 0
+        for unit in state["army"]:
+            unit["new"] = False
+
+
+# =====================================================================================
+# Campaign Phase: choosing an Action (rules: Campaign Phase, Actions)
+# =====================================================================================
+
+
+def pieces(state: State) -> list[str]:
+    return [PIECE_CHARLEMAGNE] + [f"marquis:{r}" for r in REGION_ORDER if r in state["marquis"]]
+
+
+def enemy_free(state: State, box: str) -> bool:
+    return not board.stack(state, box) and not board.moors_in(state, box)
+
+
+def suppress_modifier(state: State, piece: str, box: str) -> int:
+    """Iron Crown: +1 in Green for Charlemagne; HRE: +1 outside Pagan Regions (A27)."""
+    if piece != PIECE_CHARLEMAGNE:
+        return 0
+    region = board.region_of(box)
+    bonus = 1 if state["iron_crown"] and region == "green" else 0
+    return bonus + (1 if state["hre"] and not REGIONS[region].pagan else 0)
+
+
+def legal_actions(state: State) -> list[Choice]:
+    """Every (piece, box after its move, action) the rules allow now."""
+    siege = state["siege"]
+    out: list[Choice] = []
+    for piece in pieces(state):
+        here = piece_box(state, piece)
+        targets = [here, *board.reachable(state, here)]
+        if piece != PIECE_CHARLEMAGNE:
+            region = piece.split(":", 1)[1]
+            targets = [b for b in targets if board.region_of(b) == region]
+        for box in targets:
+            if siege is not None and (siege["piece"] != piece or siege["box"] != box):
+                continue
+            out += _actions_at(state, piece, box, moved=box != here)
+    if siege is None:
+        out.append(
+            Choice(
+                "end",
+                "End the campaign early",
+                consequence="3 Hostile Reactions follow, then the Campaign Phase ends",
+            )
+        )
+    return out
+
+
+def _where(piece: str, box: str, moved: bool) -> str:
+    return f"{piece_name(piece)}{' moves to' if moved else ' in'} {BOXES[box].name}"
+
+
+def _actions_at(state: State, piece: str, box: str, moved: bool) -> list[Choice]:
+    units = board.stack(state, box)
+    leader = board.leader_in_box(state, box)
+    charlemagne = piece == PIECE_CHARLEMAGNE
+    region = board.region_of(box)
+    where = _where(piece, box, moved)
+    prefix = f"act:{piece}:{box}"
+    out: list[Choice] = []
+    if 1 <= len(units) <= 2 and leader is None:
+        top = board.top_unit(state, box)
+        assert top is not None
+        need = board.resistance(top) + board.best_region_bonus(state, region)
+        need -= suppress_modifier(state, piece, box)
+        partial = (
+            " (a Marquis removes only the top one)" if not charlemagne and len(units) == 2 else ""
+        )
+        out.append(
+            Choice(
+                f"{prefix}:suppress",
+                f"{where}: Suppress",
+                detail=f"Roll above {need} to eliminate the {len(units)} unit(s){partial}.",
+                consequence="Cup: 1 Friendly>Unfriendly; 2 Hostile Reactions",
+            )
+        )
+    if (
+        charlemagne
+        and state["army"]
+        and (len(units) >= 2 or (board.moors_in(state, box) and state["al_andalus"] == "tension"))
+    ):
+        out.append(
+            Choice(
+                f"{prefix}:battle",
+                f"{where}: Battle",
+                detail="A pitched battle on the Battle Display; winning clears the box.",
+                consequence="Losing the battle loses the game. Cup: 1 Friendly>"
+                "Unfriendly and more Unfriendly>Hostile; 2 Hostile Reactions",
+            )
+        )
+    if enemy_free(state, box):
+        reach = board.reachable(state, box)
+        if not charlemagne:
+            reach = [b for b in reach if board.region_of(b) == piece.split(":", 1)[1]]
+        for dest in reach:
+            if enemy_free(state, dest):
+                out.append(
+                    Choice(
+                        f"{prefix}:forced_march:{dest}",
+                        f"{where}: Forced March to {BOXES[dest].name}",
+                        consequence="1 Hostile Reaction",
+                    )
+                )
+    if leader is not None:
+        bonus = board.leader_bonus(leader)
+        factor = 2 if charlemagne else 3
+        out.append(
+            Choice(
+                f"{prefix}:siege",
+                f"{where}: Siege the +{bonus} Leader",
+                detail=f"Roll above {factor * bonus} to eliminate the Leader and the unit "
+                f"under him, and gain {bonus} coins.",
+                consequence="A failed Siege must be repeated until it succeeds or the "
+                "turn ends. Failure: 4 Friendly>Unfriendly; 1 Hostile Reaction",
+            )
+        )
+    if units and leader is None:
+        top = board.top_unit(state, box)
+        assert top is not None
+        cost = math.ceil(board.resistance(top) / 2)
+        if state["treasury"] >= cost:
+            out.append(
+                Choice(
+                    f"{prefix}:raid",
+                    f"{where}: Raid ({cost} coins)",
+                    detail=f"Buy off the top unit, {board.name(state, top)}.",
+                    consequence="Cup: 1 Unfriendly>Friendly; 2 Hostile Reactions",
+                )
+            )
+    if charlemagne and can_place_marquis(state, box):
+        out.append(
+            Choice(
+                f"{prefix}:marquis",
+                f"{where}: place a Marquis (6 coins)",
+                detail="Taxes +2; the Marquis acts in this Region only.",
+                consequence="Cup: 1 Unfriendly>Friendly; 1 Hostile Reaction",
+            )
+        )
+    if units and REGIONS[region].pagan:
+        seconds: list[str | None] = [None]
+        if charlemagne:
+            near = [
+                b
+                for b in BOXES[box].adjacent
+                if REGIONS[board.region_of(b)].pagan and board.stack(state, b)
+            ]
+            seconds = list(near) if near else [None]
+        for second in seconds:
+            count = len(units) + (len(board.stack(state, second)) if second else 0)
+            if state["vp"] < count:
+                continue
+            also = f" and {BOXES[second].name}" if second else ""
+            out.append(
+                Choice(
+                    f"{prefix}:forced_conversion" + (f":{second}" if second else ""),
+                    f"{where}: Forced Conversion{also}",
+                    detail=f"Eliminates every unit in {BOXES[box].name}{also}.",
+                    consequence=f"-{count} VP. Cup: 1 Unfriendly>Hostile; 2 Hostile Reactions",
+                )
+            )
+    return out
+
+
+def can_place_marquis(state: State, box: str) -> bool:
+    region = board.region_of(box)
+    return (
+        enemy_free(state, box)
+        and not board.region_leaders(state, region)
+        and region not in state["marquis"]
+        and len(state["marquis"]) < 4
+        and len(state["marquis"]) + 1 <= board.finished_churches(state) + 2
+        and state["treasury"] >= COSTS["marquis"]
+    )
+
+
+@step("campaign_continue")
+def campaign_continue(state: State, task_: Task, ctx: Context) -> None:
+    """Another Action, unless a second Turn End marker has ended the campaign."""
+    if state["campaign_ending"] or (
+        state["siege"] is not None and board.leader_in_box(state, state["siege"]["box"]) is None
+    ):
+        state["siege"] = None
+    if state["campaign_ending"]:
+        state["campaign_ending"] = False
+        state["siege"] = None
+        ctx.emit("phase", "the Campaign Phase ends")
+        return
+    schedule(state, new_task("campaign_action"), new_task("campaign_continue"))
+
+
+@decision
+class CampaignAction(Decision):
+    kind = "campaign_action"
+    rule = "Actions"
+
+    def text(self, state: State, task: Task) -> str:
+        if state["siege"] is not None:
+            return f"The Siege of {BOXES[state['siege']['box']].name} goes on"
+        return "Choose an Action (move one adjacent box first if you like)"
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        return legal_actions(state)
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        if action == "end":
+            ctx.emit("campaign", "ends the campaign early")
+            state["campaign_ending"] = True
+            schedule(
+                state,
+                *[new_task("hostile_reaction")] * ACTIONS["end_campaign"]["hostile_reactions"],
+            )
+            return
+        _, piece_kind, *rest = action.split(":")
+        if piece_kind == "marquis":
+            piece = f"marquis:{rest[0]}"
+            rest = rest[1:]
+        else:
+            piece = PIECE_CHARLEMAGNE
+        box, verb, *extra = rest
+        if piece_box(state, piece) != box:
+            move_piece(state, piece, box)
+            ctx.emit("move", f"{piece_name(piece)} moves to {BOXES[box].name}")
+        ACTION_HANDLERS[verb](state, piece, box, extra[0] if extra else None, ctx)
+
+
+def move_piece(state: State, piece: str, box: str) -> None:
+    if piece == PIECE_CHARLEMAGNE:
+        state["charlemagne"] = box
+    else:
+        state["marquis"][piece.split(":", 1)[1]]["box"] = box
+
+
+def after_action(state: State, cups: list[list[Any]], reactions: int) -> None:
+    schedule(
+        state,
+        *[new_task("cup_adjustment", source=s, target=t, count=n) for s, t, n in cups],
+        *[new_task("hostile_reaction")] * reactions,
+    )
+
+
+@step("cup_adjustment")
+def cup_adjustment(state: State, task_: Task, ctx: Context) -> None:
+    board.cup_adjustment(state, task_["source"], task_["target"], task_["count"], ctx)
+
+
+# --- Suppress Action (rules: Suppress Action; A16 highest Leader, A17 top unit) ----------
+
+
+def suppress(state: State, piece: str, box: str, extra: str | None, ctx: Context) -> None:
+    units = board.stack(state, box)
+    top = board.top_unit(state, box)
+    assert top is not None
+    region = board.region_of(box)
+    need = board.resistance(top) + board.best_region_bonus(state, region)
+    face = roll(state, ctx, "Suppress")
+    total = face + suppress_modifier(state, piece, box)
+    if total > need:
+        victims = list(units) if piece == PIECE_CHARLEMAGNE else [units[-1]]
+        ctx.emit("suppress", f"suppresses {BOXES[box].name} ({total} beats {need})")
+        for victim in reversed(victims):
+            board.eliminate(state, victim, ctx)
+    else:
+        ctx.emit("suppress", f"fails to suppress {BOXES[box].name} ({total} against {need})")
+    spec = ACTIONS["suppress"]
+    after_action(state, spec["cup_adjustments"], spec["hostile_reactions"])
+
+
+# --- Battle Action (rules: Battle Action; battles in battle.py) -----------------------
+
+
+def battle_action(state: State, piece: str, box: str, extra: str | None, ctx: Context) -> None:
+    from .battle import start_battle
+
+    start_battle(state, box, ambush=False, moors_chit=None, ctx=ctx)
+
+
+# --- Forced March Action (rules: Forced March Action) ---------------------------------
+
+
+def forced_march(state: State, piece: str, box: str, extra: str | None, ctx: Context) -> None:
+    assert extra is not None
+    move_piece(state, piece, extra)
+    ctx.emit("forced_march", f"{piece_name(piece)} force-marches to {BOXES[extra].name}")
+    spec = ACTIONS["forced_march"]
+    after_action(state, spec["cup_adjustments"], spec["hostile_reactions"])
+
+
+# --- Siege Action (rules: Siege Action; A18 a natural top face adds to a success) -----
+
+
+def siege(state: State, piece: str, box: str, extra: str | None, ctx: Context) -> None:
+    leader = board.leader_in_box(state, box)
+    assert leader is not None
+    bonus = board.leader_bonus(leader)
+    need = (2 if piece == PIECE_CHARLEMAGNE else 3) * bonus
+    face = roll(state, ctx, "Siege")
+    spec = ACTIONS["siege"]
+    if face > need:
+        ctx.emit("siege", f"the Siege of {BOXES[box].name} succeeds ({face} beats {need})")
+        state["siege"] = None
+        units = board.stack(state, box)
+        victims = list(units) if special(face) else [c for c in units[-2:]]
+        for victim in reversed(victims):
+            board.eliminate(state, victim, ctx)
+        board.gain_coins(state, bonus)
+        after_action(state, spec["cup_adjustments_success"], spec["hostile_reactions"])
+    else:
+        ctx.emit(
+            "siege", f"the Siege of {BOXES[box].name} fails ({face} against {need}): it must go on"
+        )
+        state["siege"] = {"piece": piece, "box": box}
+        after_action(state, spec["cup_adjustments_failure"], spec["hostile_reactions"])
+
+
+# --- Raid Action (rules: Raid Action) --------------------------------------------------
+
+
+def raid(state: State, piece: str, box: str, extra: str | None, ctx: Context) -> None:
+    top = board.top_unit(state, box)
+    assert top is not None
+    cost = math.ceil(board.resistance(top) / 2)
+    state["treasury"] -= cost
+    ctx.emit("raid", f"pays {cost} coins to buy off {board.name(state, top)}")
+    board.eliminate(state, top, ctx)
+    spec = ACTIONS["raid"]
+    after_action(state, spec["cup_adjustments"], spec["hostile_reactions"])
+
+
+# --- Marquis Action (rules: Marquis Action; A4 Marquis <= Finished Churches + 2) ------
+
+
+def marquis_action(state: State, piece: str, box: str, extra: str | None, ctx: Context) -> None:
+    state["treasury"] -= COSTS["marquis"]
+    state["marquis"][board.region_of(box)] = {"box": box, "crowned": False}
+    state["taxes"] += 2
+    ctx.emit("marquis", f"places a Marquis in {BOXES[box].name}: Taxes +2")
+    spec = ACTIONS["marquis"]
+    after_action(state, spec["cup_adjustments"], spec["hostile_reactions"])
+
+
+# --- Forced Conversion Action (rules: Forced Conversion Action; A29) --------------------
+
+
+def forced_conversion(state: State, piece: str, box: str, extra: str | None, ctx: Context) -> None:
+    victims = list(board.stack(state, box))
+    if extra is not None:
+        victims += list(board.stack(state, extra))
+    ctx.emit("forced_conversion", f"forces conversion: {len(victims)} VP lost")
+    for victim in victims:
+        board.eliminate(state, victim, ctx)
+    board.lose_vp(state, len(victims))
+    spec = ACTIONS["forced_conversion"]
+    after_action(state, spec["cup_adjustments"], spec["hostile_reactions"])
+
+
+ACTION_HANDLERS = {
+    "suppress": suppress,
+    "battle": battle_action,
+    "forced_march": forced_march,
+    "siege": siege,
+    "raid": raid,
+    "marquis": marquis_action,
+    "forced_conversion": forced_conversion,
+}
+
+
+# =====================================================================================
+# Hostile Reactions (rules: Hostile Reactions)
+# =====================================================================================
+
+
+@step("hostile_reaction")
+def hostile_reaction(state: State, task_: Task, ctx: Context) -> None:
+    chit = board.draw_from_cup(state, "hostile", ctx)
+    if chit is None:
+        ctx.emit("reaction", "the Hostile Cup is empty: no reaction")
+        return
+    kind = marker_kind(chit)
+    if kind is None:
+        enemy_unit_arrives(state, chit, ctx)
+    else:
+        MARKER_REACTIONS[kind](state, chit, ctx)
+
+
+def dispose(state: State, chit: str, ctx: Context) -> None:
+    """An enemy unit eliminated before it reaches the map."""
+    region = board.region_of(MAP_UNITS[chit].box)
+    if region in board.roads_regions(state):
+        board.put_in_cup(state, "friendly", chit)
+        ctx.emit("eliminate", f"{counter_name(chit)} is eliminated into the Friendly Cup")
+    else:
+        state["dead_pool"].append(chit)
+        ctx.emit("eliminate", f"{counter_name(chit)} is eliminated to the Dead Pool")
+
+
+def enemy_unit_arrives(state: State, chit: str, ctx: Context) -> None:
+    """Enemy Units and Leaders: the priorities in order (A10 for the Leader flip)."""
+    unit = MAP_UNITS[chit]
+    box = unit.box
+    if board.pieces_in(state, box):
+        dispose(state, chit, ctx)
+        return
+    if board.region_of(box) in board.roads_regions(state):
+        face = roll(state, ctx, f"Bridges & Roads against {counter_name(chit)}")
+        if face > unit.resistance:
+            dispose(state, chit, ctx)
+            return
+    units = board.stack(state, box)
+    leader = board.leader_in_box(state, box)
+    if unit.leader is not None and leader is None and len(units) >= 3:
+        state["leader_side"].append(chit)
+        state["leader_side"].sort()
+        units.append(chit)
+        ctx.emit("reaction", f"{board.name(state, chit)} rises in {BOXES[box].name}")
+    elif leader is not None:
+        units.insert(len(units) - 1, chit)
+        ctx.emit("reaction", f"{counter_name(chit)} joins {BOXES[box].name} under its Leader")
+    else:
+        units.append(chit)
+        ctx.emit("reaction", f"{counter_name(chit)} is placed in {BOXES[box].name}")
+
+
+def moors_arrive(state: State, chit: str, ctx: Context) -> None:
+    """The Moors: Tension, then the next path box; Charlemagne there means an Ambush."""
+    state["al_andalus"] = "tension"
+    if board.moors_in(state, MOORS_PATH[-1]):
+        lose(state, ctx, "the Moors reach beyond Poitiers")
+        return
+    box = next(b for b in MOORS_PATH if not board.moors_in(state, b))
+    if state["charlemagne"] == box:
+        from .battle import start_battle
+
+        ctx.emit("ambush", f"the Moors ambush Charlemagne in {BOXES[box].name}")
+        start_battle(state, box, ambush=True, moors_chit=chit, ctx=ctx)
+        return
+    for victim in list(reversed(board.stack(state, box))):
+        board.eliminate(state, victim, ctx)
+    state["moors"][box].append(chit)
+    ctx.emit("moors", f"the Moors advance into {BOXES[box].name}")
+
+
+def vikings_arrive(state: State, chit: str, ctx: Context) -> None:
+    """Vikings: Purple until it holds 3 (A6), then Blue; that Region's dead return."""
+    region = "purple" if board.vikings_in(state, "purple") < 3 else "blue"
+    state["vikings"][region].append(chit)
+    back = [
+        c
+        for c in state["dead_pool"]
+        if c in MAP_UNITS and board.region_of(MAP_UNITS[c].box) == region
+    ]
+    for counter in back:
+        state["dead_pool"].remove(counter)
+        board.put_in_cup(state, "hostile", counter)
+    ctx.emit(
+        "vikings",
+        f"Vikings land in the {REGIONS[region].name} Region; "
+        f"{len(back)} dead unit(s) of that Region go to the Hostile Cup",
+    )
+
+
+def byzantium_reacts(state: State, chit: str, ctx: Context) -> None:
+    state["dead_pool"].append(chit)
+    if state["byzantine"] == "peace":
+        state["byzantine"] = "tension"
+        ctx.emit("byzantium", "relations with Byzantium turn to Tension")
+        return
+    regions = sum(1 for r in REGION_ORDER if board.region_leaders(state, r))
+    loss = 3 * (board.moors_boxes(state) + regions + board.count_in_dead_pool(state, "byzantium"))
+    board.lose_vp(state, loss)
+    ctx.emit("byzantium", f"Byzantium outshines you: -{loss} VP")
+
+
+def intrigue_reacts(state: State, chit: str, ctx: Context) -> None:
+    """Intrigue (A35): Taxes cover the shortfall, then coins, then whole EVP spaces."""
+    threshold = vp_threshold(state["turn"])
+    short = threshold - state["vp"] - state["taxes"]
+    if short > 0:
+        paid = min(state["treasury"], short)
+        state["treasury"] -= paid
+        short -= paid
+        while short > 0 and state["evp"] > 0:
+            short -= EVP_VALUES[state["evp"]]
+            state["evp"] -= 1
+        if short > 0:
+            lose(state, ctx, "a court intrigue overthrows you")
+            return
+    state["dead_pool"].append(chit)
+    ctx.emit("intrigue", "overcomes a court intrigue")
+
+
+def turn_end_drawn(state: State, chit: str, ctx: Context) -> None:
+    state["dead_pool"].append(chit)
+    ended = board.count_in_dead_pool(state, "turn_end") >= 2
+    if ended:
+        state["campaign_ending"] = True
+    ctx.emit(
+        "turn_end",
+        "a Turn End marker is drawn" + (": the Campaign Phase will end" if ended else ""),
+    )
+
+
+MARKER_REACTIONS = {
+    "moors": moors_arrive,
+    "viking": vikings_arrive,
+    "byzantium": byzantium_reacts,
+    "intrigue": intrigue_reacts,
+    "turn_end": turn_end_drawn,
+}
+
+
+# =====================================================================================
+# Build Phase (rules: Build Phase; A26 in the listed order; Viking Regions skipped)
+# =====================================================================================
+
+
+class BuildDecision(Decision):
+    """A Build step offered again after each purchase until the player moves on."""
+
+    def options(self, state: State) -> list[Choice]:
+        raise NotImplementedError
+
+    def needed(self, state: State, task: Task) -> bool:
+        return bool(self.options(state))
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        return [*self.options(state), Choice("next", "Build nothing more here")]
+
+
+@decision
+class BuildBridges(BuildDecision):
+    kind = "build_bridges"
+    rule = "Build Phase: Bridges & Roads"
+
+    def text(self, state: State, task: Task) -> str:
+        return f"Build Bridges & Roads (4 coins; {state['treasury']} in the Treasury)"
+
+    def options(self, state: State) -> list[Choice]:
+        out: list[Choice] = []
+        if state["treasury"] < COSTS["bridges_and_roads"]:
+            return out
+        for region, marquis in sorted(state["marquis"].items()):
+            if (
+                not marquis["crowned"]
+                and state["churches"].get(region) == "finished"
+                and not board.region_has_enemies(state, region)
+            ):
+                score = len(board.roads_regions(state)) + 1
+                out.append(
+                    Choice(
+                        f"bridges:{region}",
+                        f"Bridges & Roads in {REGIONS[region].name}",
+                        detail=f"Taxes +1, +{score} VP now; all its boxes become "
+                        "adjacent, and its eliminated enemies go to the Friendly Cup.",
+                    )
+                )
+        return out
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        if action == "next":
+            return
+        region = action.split(":", 1)[1]
+        state["treasury"] -= COSTS["bridges_and_roads"]
+        state["marquis"][region]["crowned"] = True
+        state["taxes"] += 1
+        score = len(board.roads_regions(state))
+        state["vp"] += score
+        ctx.emit("build", f"builds Bridges & Roads in {REGIONS[region].name}: +{score} VP")
+        schedule(state, new_task(self.kind))
+
+
+@decision
+class BuildFinish(BuildDecision):
+    kind = "build_finish"
+    rule = "Build Phase: Church Construction (Finish)"
+
+    def text(self, state: State, task: Task) -> str:
+        return f"Finish a Church (4 coins; {state['treasury']} in the Treasury)"
+
+    def options(self, state: State) -> list[Choice]:
+        out: list[Choice] = []
+        if state["treasury"] < COSTS["church_finish"]:
+            return out
+        if board.finished_churches(state) + 1 > len(state["marquis"]) + 2:
+            return out
+        for region, status in sorted(state["churches"].items()):
+            if status == "started" and not board.vikings_in(state, region):
+                gain = board.finished_churches(state, viking_free=True) + 1
+                out.append(
+                    Choice(
+                        f"finish:{region}",
+                        f"Finish the Church in {REGIONS[region].name}",
+                        detail=f"Taxes +{gain}.",
+                    )
+                )
+        return out
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        if action == "next":
+            return
+        region = action.split(":", 1)[1]
+        state["treasury"] -= COSTS["church_finish"]
+        state["churches"][region] = "finished"
+        gain = board.finished_churches(state, viking_free=True)
+        state["taxes"] += gain
+        ctx.emit("build", f"finishes the Church in {REGIONS[region].name}: Taxes +{gain}")
+        if board.finished_churches(state) >= 3 and not state["pam_church_bonus_used"]:
+            state["pam_church_bonus_used"] = True
+            board.raise_pam(state, ctx, "three Finished Churches")
+        schedule(state, new_task(self.kind))
+
+
+@decision
+class BuildStart(BuildDecision):
+    kind = "build_start"
+    rule = "Build Phase: Church Construction (Start)"
+
+    def text(self, state: State, task: Task) -> str:
+        return f"Start a Church where Charlemagne stands (2 coins; {state['treasury']} coins)"
+
+    def options(self, state: State) -> list[Choice]:
+        region = board.region_of(state["charlemagne"])
+        if (
+            state["treasury"] < COSTS["church_start"]
+            or region in state["churches"]
+            or len(state["churches"]) >= 4
+            or board.vikings_in(state, region)
+        ):
+            return []
+        if REGIONS[region].pagan and board.finished_churches(state) < 3:
+            return []
+        return [
+            Choice(
+                f"start:{region}",
+                f"Start a Church in {REGIONS[region].name}",
+                detail="A Finished Church later raises Taxes and scores 1 VP a turn.",
+            )
+        ]
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        if action == "next":
+            return
+        region = action.split(":", 1)[1]
+        state["treasury"] -= COSTS["church_start"]
+        state["churches"][region] = "started"
+        ctx.emit("build", f"starts a Church in {REGIONS[region].name}")
+
+
+# =====================================================================================
+# Diplomacy Phase (rules: Diplomacy Phase)
+# =====================================================================================
+
+
+@decision
+class DiplomacyVikings(Decision):
+    """The Vikings: a Marquis removes one free; coins buy off the rest (A7)."""
+
+    kind = "diplomacy_vikings"
+    rule = "Diplomacy Phase: The Vikings"
+
+    def needed(self, state: State, task: Task) -> bool:
+        return bool(self._options(state, task))
+
+    def text(self, state: State, task: Task) -> str:
+        return f"Deal with the Vikings ({state['treasury']} coins)"
+
+    def _options(self, state: State, task: Task) -> list[Choice]:
+        out = []
+        for region in REGION_ORDER:
+            count = board.vikings_in(state, region)
+            if not count:
+                continue
+            if region in state["marquis"] and region not in task.get("used", []):
+                out.append(
+                    Choice(
+                        f"free:{region}",
+                        f"Your Marquis drives off a Viking in {REGIONS[region].name}",
+                    )
+                )
+            if state["treasury"] >= count:
+                out.append(
+                    Choice(
+                        f"buy:{region}",
+                        f"Buy off a Viking in {REGIONS[region].name} ({count} coins)",
+                    )
+                )
+        return out
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        return [*self._options(state, task), Choice("done", "Leave the Vikings be")]
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        if action == "done":
+            return
+        verb, region = action.split(":", 1)
+        used = list(task_.get("used", []))
+        if verb == "free":
+            used.append(region)
+        else:
+            state["treasury"] -= board.vikings_in(state, region)
+        chit = state["vikings"][region].pop()
+        state["dead_pool"].append(chit)
+        ctx.emit("vikings", f"a Viking leaves the {REGIONS[region].name} Region")
+        schedule(state, new_task(self.kind, used=used))
+
+
+@decision
+class DiplomacyAlAndalus(Decision):
+    kind = "diplomacy_al_andalus"
+    rule = "Diplomacy Phase: Al-Andalus"
+
+    def needed(self, state: State, task: Task) -> bool:
+        return board.moors_on_map(state) > 0
+
+    def text(self, state: State, task: Task) -> str:
+        return f"Negotiate with Al-Andalus? ({board.moors_on_map(state)} Moors on the map)"
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        need = board.moors_on_map(state) - state["pam"]
+        return [
+            Choice(
+                "negotiate",
+                "Negotiate",
+                detail=f"Roll above {need} to remove the northernmost Moors and make peace.",
+            ),
+            Choice("decline", "Do not negotiate"),
+        ]
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        if action == "decline":
+            return
+        total = roll(state, ctx, "Al-Andalus") + state["pam"]
+        if total > board.moors_on_map(state):
+            north = next(b for b in reversed(MOORS_PATH) if board.moors_in(state, b))
+            board.eliminate_moors(state, north, ctx)
+            state["al_andalus"] = "peace"
+            ctx.emit("al_andalus", "peace with Al-Andalus")
+        else:
+            ctx.emit("al_andalus", "the Moors refuse")
+
+
+@step("diplomacy_byzantine")
+def diplomacy_byzantine(state: State, task_: Task, ctx: Context) -> None:
+    if state["byzantine"] != "tension":
+        return
+    face = roll(state, ctx, "Byzantium")
+    if face + state["pam"] >= state["turn"] or special(face):
+        back = [c for c in state["dead_pool"] if marker_kind(c) == "byzantium"]
+        for chit in back:
+            state["dead_pool"].remove(chit)
+            board.put_in_cup(state, "friendly", chit)
+        state["byzantine"] = "peace"
+        ctx.emit("byzantium", "peace with Byzantium")
+    else:
+        ctx.emit("byzantium", "Byzantium stays cold")
+
+
+@step("diplomacy_england")
+def diplomacy_england(state: State, task_: Task, ctx: Context) -> None:
+    if state["evp"] >= EVP_MAX:
+        state["vp"] += 1
+        ctx.emit("england", "England's support is at its height: +1 VP")
+    elif state["taxes"] >= wealth_threshold(state["turn"]):
+        state["evp"] += 1
+        ctx.emit("england", f"England supports you: the EVP marker moves to {state['evp']}")
+
+
+@step("diplomacy_vatican")
+def diplomacy_vatican(state: State, task_: Task, ctx: Context) -> None:
+    """Coronation first (A2: at the PAM's reachable top), then the once-only VP step."""
+    if not state["hre"] and state["pam"] >= CORONATION_PAM and state["charlemagne"] == "rome":
+        state["hre"] = True
+        state["taxes"] += 3
+        ctx.emit("coronation", "is crowned Holy Roman Emperor: Taxes +3")
+    if not state["pam_vp_bonus_used"] and state["vp"] >= vp_threshold(state["turn"]):
+        state["pam_vp_bonus_used"] = True
+        board.raise_pam(state, ctx, "the Vatican approves your standing")
+
+
+# =====================================================================================
+# Turn End Phase (rules: Turn End Phase)
+# =====================================================================================
+
+
+@step("turn_end_deescalation")
+def turn_end_deescalation(state: State, task_: Task, ctx: Context) -> None:
+    """De-Escalation (A22: 'topmost unit' under a Leader is the unit beneath him)."""
+    limit = 2 if state["hre"] else 1
+    for region in REGION_ORDER:
+        pagan = REGIONS[region].pagan
+        for box in REGIONS[region].boxes:
+            leader = board.leader_in_box(state, box)
+            if (
+                leader is not None
+                and not pagan
+                and leader != DESIDERIUS
+                and board.leader_bonus(leader) <= limit
+            ):
+                board.eliminate(state, leader, ctx)
+        if pagan and board.region_leaders(state, region):
+            continue
+        calm = (
+            state["churches"].get(region) == "finished"
+            and not board.vikings_in(state, region)
+            and not any(board.moors_in(state, b) for b in REGIONS[region].boxes)
+        )
+        for box in REGIONS[region].boxes:
+            units = board.stack(state, box)
+            leader = board.leader_in_box(state, box)
+            if calm and leader is None and units:
+                board.eliminate(state, units[-1], ctx)
+            elif not calm and leader is not None:
+                below = [c for c in units if c != leader]
+                if below:
+                    board.eliminate(state, below[-1], ctx)
+    for box in BOXES:
+        units = board.stack(state, box)
+        if board.pieces_in(state, box) and units and board.leader_in_box(state, box) is None:
+            board.eliminate(state, units[-1], ctx)
+
+
+@step("turn_end_dead_pool")
+def turn_end_dead_pool(state: State, task_: Task, ctx: Context) -> None:
+    board.resolve_dead_pool(state, ctx)
+
+
+@step("turn_end_taxes")
+def turn_end_taxes(state: State, task_: Task, ctx: Context) -> None:
+    income = (
+        state["taxes"]
+        - board.moors_boxes(state)
+        - board.vikings_on_map(state)
+        - board.leaders_on_map(state)
+    )
+    if income < 0:
+        board.lose_vp(state, -income)
+        ctx.emit("taxes", f"taxes fall short by {-income}: -{-income} VP")
+    else:
+        board.gain_coins(state, income)
+        ctx.emit("taxes", f"collects {income} coins")
+
+
+@step("turn_end_upkeep")
+def turn_end_upkeep(state: State, task_: Task, ctx: Context) -> None:
+    scara4 = sum(1 for u in state["army"] if u["kind"] == "scara" and u["level"] == 4)
+    due = len(state["marquis"]) + board.finished_churches(state) + scara4
+    paid = min(due, state["treasury"])
+    state["treasury"] -= paid
+    ctx.emit("upkeep", f"pays {paid} of {due} coins of upkeep")
+
+
+def earned_vp(state: State) -> dict[str, int]:
+    """The Earn Victory Points items, each counted (rules: Earn Victory Points)."""
+    return {
+        "Level 4 units retiring": sum(1 for u in state["army"] if u["level"] == 4),
+        "Regions free of enemies": sum(
+            1 for r in REGION_ORDER if not board.region_has_enemies(state, r)
+        ),
+        "Intrigue markers in the Dead Pool": board.count_in_dead_pool(state, "intrigue"),
+        "Holy Roman Emperor": int(state["hre"]),
+        "King of the Lombards": int(state["iron_crown"]),
+        "Marquis in play": len(state["marquis"]),
+        "Finished Churches (no Vikings)": board.finished_churches(state, viking_free=True),
+        "Treasury (per 5 coins)": state["treasury"] // 5,
+    }
+
+
+@step("turn_end_victory_points")
+def turn_end_victory_points(state: State, task_: Task, ctx: Context) -> None:
+    items = earned_vp(state)
+    state["army"] = [u for u in state["army"] if u["level"] != 4]
+    total = sum(items.values())
+    state["vp"] += total
+    ctx.emit(
+        "victory_points",
+        f"earns {total} VP (" + ", ".join(f"{k} {v}" for k, v in items.items() if v) + ")",
+    )
+    if state["turn"] == LAST_TURN:
+        state["tasks"] = [new_task("endgame_scoring")]
+
+
+def spend_evp_spaces(state: State, needed: int) -> int:
+    """Move the EVP marker back whole spaces until ``needed`` is covered (no change)."""
+    gained = 0
+    while gained < needed and state["evp"] > 0:
+        gained += EVP_VALUES[state["evp"]]
+        state["evp"] -= 1
+    return gained
+
+
+@step("turn_end_threshold")
+def turn_end_threshold(state: State, task_: Task, ctx: Context) -> None:
+    threshold = vp_threshold(state["turn"])
+    if state["vp"] >= threshold:
+        return
+    gained = spend_evp_spaces(state, threshold - state["vp"])
+    state["vp"] += gained
+    if gained:
+        ctx.emit("evp", f"spends Emergency VP: +{gained} VP")
+    if state["vp"] < threshold:
+        lose(
+            state,
+            ctx,
+            f"{state['vp']} VP is short of turn {state['turn']}'s threshold of {threshold}",
+        )
+
+
+@decision
+class EvpVoluntary(Decision):
+    """Voluntary EVP spending: each space spent is worth half, rounded down (A8)."""
+
+    kind = "evp_voluntary"
+    rule = "Turn End Phase: Emergency VP"
+
+    def needed(self, state: State, task: Task) -> bool:
+        return bool(state["evp"] > 0)
+
+    def text(self, state: State, task: Task) -> str:
+        return f"Spend Emergency VP? (marker on {state['evp']})"
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        out = [Choice("keep", "Keep them")]
+        for spaces in range(1, state["evp"] + 1):
+            worth = sum(EVP_VALUES[state["evp"] - i] for i in range(spaces)) // 2
+            out.append(Choice(f"spend:{spaces}", f"Spend {spaces} space(s) for {worth} VP"))
+        return out
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        if action == "keep":
+            return
+        spaces = int(action.split(":", 1)[1])
+        worth = sum(EVP_VALUES[state["evp"] - i] for i in range(spaces)) // 2
+        state["evp"] -= spaces
+        state["vp"] += worth
+        ctx.emit("evp", f"spends {spaces} EVP space(s): +{worth} VP")
+
+
+def army_strength(state: State) -> int:
+    return sum(int(u["level"]) for u in state["army"])
+
+
+@step("turn_end_minimum_army")
+def turn_end_minimum_army(state: State, task_: Task, ctx: Context) -> None:
+    """Minimum Army Strength (A14: not below the VP Threshold; off in Easy Mode)."""
+    need = minimum_army_strength(state["turn"])
+    short = need - army_strength(state)
+    if state["easy"] or state["turn"] == 1 or short <= 0:
+        return
+    floor = min(state["vp"], vp_threshold(state["turn"]))
+    state["vp"] = max(floor, state["vp"] - short)
+    ctx.emit(
+        "minimum_army", f"the army is {short} short of strength {need}: VP fall to {state['vp']}"
+    )
+
+
+@step("turn_end_progress")
+def turn_end_progress(state: State, task_: Task, ctx: Context) -> None:
+    board.cup_adjustment(state, "friendly", "unfriendly", 4, ctx, edge_case=False)
+    board.cup_adjustment(state, "unfriendly", "hostile", 4, ctx, edge_case=False)
+    if state["turn"] in TURN_END_ADDED_AFTER and state["turn_end_track"]:
+        board.put_in_cup(state, "hostile", state["turn_end_track"].pop(0))
+        ctx.emit("turn_end", "another Turn End marker goes into the Hostile Cup")
+    state["turn"] += 1
+    schedule(state, new_task("turn_start"))
+
+
+# =====================================================================================
+# Endgame Scoring and Winning (rules: Endgame Scoring; Winning and Losing; A23)
+# =====================================================================================
+
+
+@step("endgame_scoring")
+def endgame_scoring(state: State, task_: Task, ctx: Context) -> None:
+    penalty = (
+        board.vikings_on_map(state)
+        + sum(1 for b in BOXES if board.stack(state, b))
+        + board.leaders_on_map(state)
+    )
+    board.lose_vp(state, penalty)
+    held = sum(EVP_VALUES[1 : state["evp"] + 1])
+    state["vp"] += held
+    state["evp"] = 0
+    short = minimum_army_strength(state["turn"]) - army_strength(state)
+    if short > 0 and not state["easy"]:
+        board.lose_vp(state, short)
+    ctx.emit(
+        "endgame",
+        f"final scoring: -{penalty} for enemies left, +{held} EVP"
+        + (f", -{short} army strength" if short > 0 and not state["easy"] else ""),
+    )
+    missing = []
+    if state["vp"] < FINAL_VP_THRESHOLD:
+        missing.append(f"{state['vp']} VP is short of {FINAL_VP_THRESHOLD}")
+    if board.moors_on_map(state):
+        missing.append("Moors remain on the map")
+    if not state["iron_crown"]:
+        missing.append("not King of the Lombards")
+    if not state["hre"]:
+        missing.append("not Holy Roman Emperor")
+    if len(board.roads_regions(state)) < 4:
+        missing.append(f"only {len(board.roads_regions(state))} Bridges & Roads Regions")
+    if missing:
+        lose(state, ctx, "; ".join(missing))
+    else:
+        mark = " (Easy Mode*)" if state["easy"] else ""
+        state["outcome"] = {"won": True, "reason": f"Master of Europe with {state['vp']} VP{mark}"}
+        ctx.emit("victory", f"conquers Europe with {state['vp']} VP{mark}")
+
+
+def start(state: State, ctx: Context) -> None:
+    setup_game(state, ctx)
+    advance(state, ctx)
