@@ -8,8 +8,7 @@ from typing import Any
 
 from tabletop.framework import Context, State
 from tabletop.framework.chance import LoadedDice, Pcg32
-from tabletop.games.charlemagne_master_of_europe import CharlemagneMasterOfEurope
-from tabletop.games.charlemagne_master_of_europe import rules
+from tabletop.games.charlemagne_master_of_europe import CharlemagneMasterOfEurope, rules
 from tabletop.games.charlemagne_master_of_europe.data import (
     ENEMY_BATTLE_UNITS,
     MAP_UNITS,
@@ -42,8 +41,13 @@ def blank(turn: int = 1) -> State:
     )
     state["removed"] = ["desiderius"]
     state["battle_cup"] = sorted(ENEMY_BATTLE_UNITS)
-    for kind, level, count in (("infantry", 1, 4), ("infantry", 2, 4), ("infantry", 3, 4),
-                               ("scara", 2, 4), ("scara", 3, 4)):
+    for kind, level, count in (
+        ("infantry", 1, 4),
+        ("infantry", 2, 4),
+        ("infantry", 3, 4),
+        ("scara", 2, 4),
+        ("scara", 3, 4),
+    ):
         for _ in range(count):
             rules.add_unit(state, kind, level)
     return state

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import pairwise
 from importlib import resources
 from pathlib import Path
 
 from cme_helpers import GAME
+
 from tabletop.framework.testing import new_engine
 from tabletop.games.charlemagne_master_of_europe import board
 from tabletop.games.charlemagne_master_of_europe.data import (
@@ -31,7 +33,10 @@ def test_every_data_entry_has_a_provenance() -> None:
         missing = []
         if isinstance(node, dict):
             if "provenance" in node and node["provenance"] not in (
-                "rulebook", "public-source", "reconstructed"):
+                "rulebook",
+                "public-source",
+                "reconstructed",
+            ):
                 missing.append(where)
             for key, value in node.items():
                 missing += walk(value, f"{where}.{key}")
@@ -60,7 +65,7 @@ def test_map_is_symmetric_connected_and_keeps_the_moors_path() -> None:
             seen.add(here)
             frontier += BOXES[here].adjacent
     assert seen == set(BOXES)
-    for a, b in zip(MOORS_PATH, MOORS_PATH[1:], strict=False):
+    for a, b in pairwise(MOORS_PATH):
         assert b in BOXES[a].adjacent
     assert sum(len(r.boxes) for r in REGIONS.values()) == len(BOXES) == 23
     assert {r for r in REGIONS if REGIONS[r].pagan} == {"orange", "brown"}
@@ -110,9 +115,14 @@ def test_set_up_follows_the_rulebook_order() -> None:
         assert by_region["orange"] >= 2 and by_region["brown"] >= 2
         friendly = state["cups"]["friendly"]
         assert sorted(c for c in friendly if c in MAP_UNITS) == sorted(
-            u for u in MAP_UNITS if board.region_of(MAP_UNITS[u].box) == "blue")
+            u for u in MAP_UNITS if board.region_of(MAP_UNITS[u].box) == "blue"
+        )
         assert Counter(c.rsplit("-", 1)[0] for c in friendly if c not in MAP_UNITS) == {
-            "intrigue": 3, "moors": 6, "viking": 6, "byzantium": 4}
+            "intrigue": 3,
+            "moors": 6,
+            "viking": 6,
+            "byzantium": 4,
+        }
         assert state["cups"]["hostile"].count("turn_end-1") == 1
         assert state["turn_end_track"] == ["turn_end-3", "turn_end-4"]
         assert (state["treasury"], state["taxes"], state["vp"], state["pam"]) == (5, 4, 0, -1)
