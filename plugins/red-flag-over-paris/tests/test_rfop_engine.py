@@ -8,7 +8,7 @@ import time
 
 from rfop_helpers import GAME, C, Driver, V, at_play, new_engine
 
-from tabletop.framework import Context, Engine, RandomBot
+from tabletop.framework import Bot, Context, Engine, RandomBot
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.fuzz import fuzz
 from tabletop.games.red_flag_over_paris import GreedyBot
@@ -46,15 +46,21 @@ def test_two_hundred_random_games() -> None:
     assert per_game < 0.5, per_game
 
 
-def test_greedy_bot_plays_whole_games() -> None:
-    wins = [0, 0]
+def test_greedy_bot_beats_random_play_with_seats_rotated() -> None:
+    """A measured result, not a count: over 20 games, the greedy bot playing each side
+    half the time wins at least 14 (random play against random play wins 10 on average;
+    14 or more happens about 6% of the time between equals)."""
+    greedy_wins = 0
     for seed in range(20):
         engine = new_engine(seed)
-        _play(engine, seed, (GreedyBot(), RandomBot()))
+        greedy_seat = seed % 2
+        bots: list[Bot] = [RandomBot(), RandomBot()]
+        bots[greedy_seat] = GreedyBot()
+        _play(engine, seed, (bots[0], bots[1]))
         result = engine.result()
         assert result is not None
-        wins[result.winners[0]] += 1
-    assert sum(wins) == 20
+        greedy_wins += greedy_seat in result.winners
+    assert greedy_wins >= 14
 
 
 def test_framework_fuzzer_finds_nothing() -> None:

@@ -40,10 +40,10 @@ class Strength:
 STRENGTHS = (
     Strength("mcts-quick", "quick", 100,
              "Tree search, 100 playouts a move: answers at once, plays loosely"),
-    Strength("mcts", "normal", 400,
-             "Tree search, 400 playouts a move: the default opponent"),
-    Strength("mcts-strong", "strong", 1500,
-             "Tree search, 1500 playouts a move: slower, plays its best"),
+    Strength("mcts", "normal", 200,
+             "Tree search, 200 playouts a move: the default opponent"),
+    Strength("mcts-strong", "strong", 800,
+             "Tree search, 800 playouts a move: slower, plays its best"),
 )
 
 #: One-line descriptions of the bot kinds every game has.

@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.framework import BotRegistrar, GameRegistrar, hookimpl
+from tabletop.framework.hookspecs import BotHintsRegistrar
 
-from .bot import GreedyBot
+from .bot import GreedyBot, RfopHints
 from .game import RedFlagOverParis
 
-__all__ = ["GreedyBot", "RedFlagOverParis"]
+__all__ = ["GreedyBot", "RedFlagOverParis", "RfopHints"]
 
 
 @hookimpl
@@ -24,6 +25,11 @@ def tabletop_register_games(register: GameRegistrar) -> None:
 @hookimpl
 def tabletop_register_bots(register: BotRegistrar) -> None:
     register("rfop-greedy", lambda game: GreedyBot(), "red-flag-over-paris")
+
+
+@hookimpl
+def tabletop_register_bot_hints(register: BotHintsRegistrar) -> None:
+    register("red-flag-over-paris", RfopHints())
 
 
 @hookimpl

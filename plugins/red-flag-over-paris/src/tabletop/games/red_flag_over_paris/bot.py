@@ -6,9 +6,15 @@ which is enough to beat random play and to give the fuzzer more purposeful games
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
-from tabletop.framework import Action, Bot, GameDefinition, Prompt, RandomSource
+from tabletop.framework import Action, Bot, GameDefinition, Prompt, RandomSource, State
+from tabletop.framework.search import BotHints
+
+from . import board
+from .data import COMMUNE, DIM_SPACES, DIMENSIONS, FINAL_ZONE, ROUNDS, VERSAILLES
 
 _PREFERENCES = (
     ("put:", 5), ("pl:", 5), ("take:", 6), ("rm:", 6), ("rmx:", 4), ("turn:", 7),
@@ -38,3 +44,72 @@ class GreedyBot(Bot):
             elif score == top:
                 best.append(choice.action)
         return rng.choice(best)
+
+
+# Advice to the search bots (tabletop.framework.search.BotHints) ---------------------------
+
+#: Playout weights by action verb (the part before the first colon): a simulated player
+#: who mostly builds, attacks and turns cubes, rarely passes, and avoids drawing cubes
+#: from its Final Crisis zone.
+_ROLLOUT_WEIGHTS = {
+    "turn": 14, "take": 12, "rm": 12, "put": 10, "pl": 10, "disc": 8, "opp": 8,
+    "perform": 10, "ev": 8, "ops": 8, "rmx": 6, "reuse": 6, "apply": 4, "toplace": 4,
+    "mom": 2, "fc": 2, "stop": 2, "done": 2, "pass": 1, "own": 1,
+}
+_DEFAULT_WEIGHT = 3
+#: Weight of a placement that would breach the placer's Final Crisis zone (§8.3).
+_BREACH_WEIGHT = 1
+_PLACING = frozenset({"put", "pl", "turn"})
+
+
+class RfopHints(BotHints):
+    """What the search bot should know about Red Flag Over Paris.
+
+    The win test (§13.1) compares Versailles' Military VP with the Commune's Political
+    VP; both are read from shared tracks, so the race is one number, the sum of the two
+    tracks from Versailles' side. The evaluation adds what the board promises: control
+    of each Crisis Dimension's spaces (§10.2 scores fully controlled dimensions at every
+    round's end) weighted by the scorings still to come. Playouts stop after
+    ``rollout_depth`` actions (a few card plays) and are judged by it.
+    """
+
+    rollout_depth = 16
+    #: How many VP of margin make a side about 73% sure to win (logistic scale).
+    scale = 1.0
+    #: Worth of controlling all of a dimension's spaces, per scoring still to come.
+    dimension_weight = 0.6
+
+    def rollout(
+        self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource
+    ) -> Action:
+        breach = board.next_breach(state, prompt.seat) == FINAL_ZONE and not state["fc"]
+        weights = []
+        for choice in prompt.choices:
+            verb = choice.action.partition(":")[0]
+            weight = _ROLLOUT_WEIGHTS.get(verb, _DEFAULT_WEIGHT)
+            if breach and verb in _PLACING:
+                weight = _BREACH_WEIGHT
+            weights.append(weight)
+        pick = rng.randbelow(sum(weights))
+        for choice, weight in zip(prompt.choices, weights, strict=True):
+            pick -= weight
+            if pick < 0:
+                return choice.action
+        return prompt.choices[-1].action
+
+    def evaluate(self, game: GameDefinition, state: State) -> Sequence[float] | None:
+        return [chance := self.versailles_chance(state), 1.0 - chance]
+
+    def versailles_chance(self, state: State) -> float:
+        """Versailles' chance to win from ``state``, from the VP race and the board."""
+        if state["result"] is not None:
+            return 1.0 if state["result"]["winner"] == VERSAILLES else 0.0
+        margin = float(state["vp"]["military"] + state["vp"]["political"])
+        scorings = 1 if state["fc"] else ROUNDS - state["round"] + 1
+        for dim in DIMENSIONS:
+            spaces = DIM_SPACES[dim]
+            owners = [board.controller(state, s) for s in spaces]
+            share = (owners.count(VERSAILLES) - owners.count(COMMUNE)) / len(spaces)
+            margin += self.dimension_weight * scorings * share * abs(share)
+        margin -= 0.3  # a level race goes to the tiebreak, which favours the Commune
+        return 1.0 / (1.0 + math.exp(-margin / self.scale))
