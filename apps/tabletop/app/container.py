@@ -85,7 +85,9 @@ class Container(containers.DeclarativeContainer):
         register_search_bots,
         registry=providers.Singleton(load_registry, allow=config.load_plugins),
     )
-    registry = providers.Singleton(log_plugin_failures, registry=plugins, logger=logger)
+    registry = providers.Singleton(
+        log_plugin_failures, registry=plugins, make_logger=logger.provider
+    )
 
     # Adapters, chosen here and nowhere else.
     rng_factory = providers.Object(chance.rng_factory)
