@@ -9,15 +9,28 @@ from textual.widgets import RichLog
 
 from tabletop.adapters.tui.presenting import event_text
 from tabletop.framework.engine import Engine
+from tabletop.framework.game import Event
+
+#: Most events the log widget holds: a window on the newest. A legal save may hold
+#: hundreds of thousands of actions; the widget's memory (and the time to open it) must
+#: not grow with them. The whole log is ``tabletop export``'s job.
+MAX_LOG_LINES = 1000
 
 
 class GameLog(RichLog):
     """Appends new history entries as they come; rebuilds when the viewer or history
     changes under it (hand-off to another seat, undo), so nobody sees another seat's
-    private events."""
+    private events. Holds only the newest MAX_LOG_LINES events."""
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True)
+        super().__init__(
+            id=id,
+            wrap=True,
+            markup=False,
+            highlight=False,
+            auto_scroll=True,
+            max_lines=MAX_LOG_LINES,
+        )
         self._position = 0
         self._viewer: int | None = None
         self._last: object = None
@@ -36,7 +49,16 @@ class GameLog(RichLog):
             self.clear()
             self._position = 0
             self._viewer = viewer
-        for turn, event in history[self._position :]:
+        start, skipped = self._window(history, viewer)
+        if skipped:
+            self.write(
+                Text(
+                    f"… {skipped:,} earlier events not shown here "
+                    "(tabletop export shows the whole log)",
+                    style="dim italic",
+                )
+            )
+        for turn, event in history[start:]:
             if not event.visible_to(viewer):
                 continue
             line = Text(f"{turn:>3} ", style="dim") if turn else Text("    ")
@@ -44,6 +66,22 @@ class GameLog(RichLog):
             self.write(line)
         self._position = len(history)
         self._last = history[-1][1] if history else None
+
+    def _window(
+        self, history: Sequence[tuple[int, Event]], viewer: int | None
+    ) -> tuple[int, int]:
+        """Where to start writing so that at most MAX_LOG_LINES new events are
+        written, and how many visible events that skips (counted, never rendered)."""
+        start, shown = len(history), 0
+        while start > self._position and shown < MAX_LOG_LINES:
+            start -= 1
+            if history[start][1].visible_to(viewer):
+                shown += 1
+        skipped = 0
+        for index in range(self._position, start):
+            if history[index][1].visible_to(viewer):
+                skipped += 1
+        return start, skipped
 
     def clear(self) -> GameLog:
         super().clear()
