@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from itertools import pairwise
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 
 from cme_helpers import GAME

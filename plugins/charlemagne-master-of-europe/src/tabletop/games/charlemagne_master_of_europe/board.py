@@ -358,6 +358,8 @@ def all_counters(state: State) -> list[str]:
     for ids in state["vikings"].values():
         found += ids
     found += state["dead_pool"] + state["removed"] + state["turn_end_track"]
+    if state["battle"] is not None and state["battle"]["moors_chit"] is not None:
+        found.append(state["battle"]["moors_chit"])  # an ambushing Moors chit in battle
     return found
 
 

@@ -408,7 +408,13 @@ def legal_actions(state: State) -> list[Choice]:
             region = piece.split(":", 1)[1]
             targets = [b for b in targets if board.region_of(b) == region]
         for box in targets:
-            if siege is not None and (siege["piece"] != piece or siege["box"] != box):
+            if siege is not None:
+                if siege["piece"] == piece and siege["box"] == box:
+                    out += [
+                        c
+                        for c in _actions_at(state, piece, box, moved=False)
+                        if c.action.endswith(":siege")
+                    ]
                 continue
             out += _actions_at(state, piece, box, moved=box != here)
     if siege is None:
@@ -800,6 +806,7 @@ def moors_arrive(state: State, chit: str, ctx: Context) -> None:
     """The Moors: Tension, then the next path box; Charlemagne there means an Ambush."""
     state["al_andalus"] = "tension"
     if board.moors_in(state, MOORS_PATH[-1]):
+        state["dead_pool"].append(chit)  # kept somewhere: the count of counters holds
         lose(state, ctx, "the Moors reach beyond Poitiers")
         return
     box = next(b for b in MOORS_PATH if not board.moors_in(state, b))
@@ -857,10 +864,10 @@ def intrigue_reacts(state: State, chit: str, ctx: Context) -> None:
         while short > 0 and state["evp"] > 0:
             short -= EVP_VALUES[state["evp"]]
             state["evp"] -= 1
-        if short > 0:
-            lose(state, ctx, "a court intrigue overthrows you")
-            return
     state["dead_pool"].append(chit)
+    if short > 0:
+        lose(state, ctx, "a court intrigue overthrows you")
+        return
     ctx.emit("intrigue", "overcomes a court intrigue")
 
 
