@@ -1,0 +1,260 @@
+"""Battles on the Battle Display (rules-summary §7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cme_helpers import blank, choices, ctx, decide, kinds, place, run_step
+
+from tabletop.framework import State
+from tabletop.games.charlemagne_master_of_europe import battle
+from tabletop.games.charlemagne_master_of_europe.data import ENEMY_BATTLE_UNITS
+
+
+def unit_id(state: State, kind: str, level: int, nth: int = 0) -> int:
+    ids = [u["id"] for u in state["army"] if u["kind"] == kind and u["level"] == level]
+    return int(ids[nth])
+
+
+def enemy_of(attack: int, defense: int, nth: int = 0) -> str:
+    ids = [e for e, u in ENEMY_BATTLE_UNITS.items() if (u.attack, u.defense) == (attack, defense)]
+    return ids[nth]
+
+
+def display(
+    state: State,
+    box: str,
+    enemy: dict[str, list[str | None]],
+    mine: dict[str, list[int | None]],
+    stage: str = "attack",
+    **extra: Any,
+) -> dict[str, Any]:
+    """A battle already deployed: enemy and friendly lines given space by space."""
+    b: dict[str, Any] = {
+        "box": box,
+        "ambush": False,
+        "moors_chit": None,
+        "column": "blue",
+        "adjustments": 1,
+        "ransom": 0,
+        "counts": {w: len(enemy[w]) for w in battle.WINGS},
+        "enemy": {w: [None] * 6 for w in battle.WINGS},
+        "mine": {w: [None] * 5 for w in battle.WINGS},
+        "flank": {w: [None] * 6 for w in battle.WINGS},
+        "enemy_drawn": True,
+        "stage": stage,
+        "cursor": 0,
+        "round": 1,
+        "attack_rounds": 0,
+    }
+    b.update(extra)
+    for wing in battle.WINGS:
+        for k, chit in enumerate(enemy[wing]):
+            if chit is not None:
+                state["battle_cup"].remove(chit)
+                b["enemy"][wing][k] = {"id": chit, "reduced": False}
+        for j, unit in enumerate(mine[wing]):
+            b["mine"][wing][j] = unit
+    state["battle"] = b
+    return b
+
+
+def test_formation_roll_uses_resistance_and_leader_on_the_region_column() -> None:
+    """§7.1: die + top unit's Resistance + the box's Leader (else the Region's best)."""
+    state = blank()
+    place(state, "burgundy", "burgundy-3", "burgundy-4", leader=True)  # 4, then +2 Leader
+    battle.start_battle(state, "burgundy", ambush=False, moors_chit=None, ctx=ctx([1]))
+    b = state["battle"]
+    assert b["column"] == "blue" and b["counts"] == {"left": 3, "right": 3}  # 7: 3/3/1
+    assert b["adjustments"] == 1 and b["ransom"] == 2
+    assert sum(1 for s in b["enemy"]["left"] if s) == 3 and len(state["battle_cup"]) == 10
+    assert kinds(state) == ["battle_continue"]
+
+
+def test_deployment_fills_every_enemy_facing_space_from_the_reserve() -> None:
+    """§7.2: you cannot keep units back while an enemy-facing space is empty."""
+    state = blank()
+    b = display(
+        state,
+        "swabia",
+        {"left": [enemy_of(4, 4), enemy_of(4, 5)], "right": [enemy_of(5, 5)]},
+        {"left": [], "right": []},
+        stage="deploy",
+    )
+    run_step(state, "battle_continue", ctx())
+    assert kinds(state)[:2] == ["battle_deploy", "battle_continue"]
+    assert choices(state, "battle_deploy", wing="left", slot=["line", "left", 0]) == [
+        "unit:infantry:1",
+        "unit:infantry:2",
+        "unit:infantry:3",
+        "unit:scara:2",
+        "unit:scara:3",
+    ]
+    for wing, j in (("left", 0), ("left", 1), ("right", 0)):
+        assert state["tasks"][-1]["slot"] == ["line", wing, j]
+        state["tasks"].pop()
+        decide(state, "battle_deploy", "unit:scara:3", ctx(), wing=wing, slot=["line", wing, j])
+        state["tasks"].pop()
+        run_step(state, "battle_continue", ctx([1] * 12))
+    assert b["mine"]["left"][:2] != [None, None] and b["mine"]["right"][0] is not None
+    assert b["mine"]["left"][2] is None  # faces no enemy
+
+
+def test_attack_round_scara_bonus_and_step_losses() -> None:
+    """§7.3: a Scara's first-round hit removes a full unit; Infantry flips it; the top
+    face removes it outright."""
+    state = blank()
+    scara, infantry = unit_id(state, "scara", 3), unit_id(state, "infantry", 3)
+    weak, strong = enemy_of(4, 4), enemy_of(6, 6)
+    b = display(
+        state,
+        "swabia",
+        {"left": [weak], "right": [strong, None]},
+        {"left": [scara], "right": [infantry]},
+    )
+    battle.resolve_attack(state, b, ["line", "left", 0], 0, ctx([1]))  # 1 + 4 = 5 > 4
+    assert b["enemy"]["left"][0] is None and weak in state["battle_cup"]
+    battle.resolve_attack(state, b, ["line", "right", 0], 0, ctx([5]))  # 5 + 2 = 7 > 6
+    assert b["enemy"]["right"][0] == {"id": strong, "reduced": True}
+    battle.resolve_attack(state, b, ["line", "right", 0], 0, ctx([2]))  # 4 against 5
+    assert b["enemy"]["right"][0] is not None
+    battle.resolve_attack(state, b, ["line", "right", 0], 0, ctx([3]))  # 5 > 5? no
+    battle.resolve_attack(state, b, ["line", "right", 0], 0, ctx([4]))  # 6 > 5
+    assert b["enemy"]["right"][0] is None
+    b["attack_rounds"] = 1
+    other = enemy_of(6, 6, 1)
+    state["battle_cup"].remove(other)
+    b["enemy"]["left"][0] = {"id": other, "reduced": False}
+    battle.resolve_attack(state, b, ["line", "left", 0], 0, ctx([3]))  # 7 > 6, no bonus now
+    assert b["enemy"]["left"][0] == {"id": other, "reduced": True}
+    b["enemy"]["left"][0] = {"id": other, "reduced": False}
+    battle.resolve_attack(state, b, ["line", "left", 0], 0, ctx([8]))  # the top face
+    assert b["enemy"]["left"][0] is None
+
+
+def test_a_unit_touching_two_enemies_chooses_its_target() -> None:
+    state = blank()
+    inf = unit_id(state, "infantry", 1)
+    display(
+        state,
+        "swabia",
+        {"left": [enemy_of(4, 4), enemy_of(5, 5)], "right": [enemy_of(5, 6)]},
+        {"left": [inf], "right": [unit_id(state, "infantry", 2)]},
+    )
+    run_step(state, "battle_continue", ctx())
+    assert state["tasks"][-1]["kind"] == "battle_attack"
+    assert choices(state, "battle_attack", slot=["line", "left", 0]) == ["target:0", "target:1"]
+
+
+def test_defense_round_sums_attacks_and_the_top_face_counterattacks() -> None:
+    """§7.4."""
+    state = blank()
+    inf1, inf3 = unit_id(state, "infantry", 1), unit_id(state, "infantry", 3)
+    a, c = enemy_of(4, 4), enemy_of(5, 5)
+    b = display(
+        state,
+        "swabia",
+        {"left": [a, c], "right": [enemy_of(5, 6)]},
+        {"left": [inf1], "right": [inf3]},
+        stage="defense",
+    )
+    # left: 4 + 5 = 9 against 6 + 2; right: 5 against 8 (top face): counterattack
+    run_step(state, "battle_continue", ctx([6, 8]))
+    assert b["mine"]["left"][0] is None and all(u["id"] != inf1 for u in state["army"])
+    assert b["enemy"]["right"][0] is None
+    assert kinds(state)[0] == "battle_reserve"  # the left pair now faces nobody
+
+
+def test_isolation_and_rout_win_the_battle_then_the_post_battle_procedure() -> None:
+    """§7.5, §7.6: an enemy alone against a stronger defender withdraws; an empty enemy
+    wing routs; the box is cleared, one unit per wing promoted, the ransom paid."""
+    state = blank()
+    place(state, "swabia", "burgundy-1", "burgundy-3", "burgundy-2", leader=True)
+    scara, inf = unit_id(state, "scara", 3), unit_id(state, "infantry", 3)
+    b = display(
+        state,
+        "swabia",
+        {"left": [enemy_of(4, 4)], "right": [enemy_of(4, 5)]},
+        {"left": [scara], "right": [inf]},
+        stage="isolation",
+        ransom=2,
+        adjustments=2,
+    )
+    treasury = state["treasury"]
+    run_step(state, "battle_continue", ctx())
+    assert b["enemy"]["left"] == [None] * 6  # 4 <= Scara's Defense 4
+    assert b["enemy"]["right"][0] is None  # not isolated (4 > 3): back to the cup on the win
+    assert state["stacks"]["swabia"] == [] and len(state["battle_cup"]) == 16
+    assert kinds(state) == ["battle_promote", "battle_promote", "battle_finish"]
+    assert choices(state, "battle_promote", wing="left") == ["promote:scara:3"]
+    decide(state, "battle_promote", "promote:scara:3", ctx(), wing="left")
+    assert next(u for u in state["army"] if u["id"] == scara)["level"] == 4
+    state["tasks"] = []
+    run_step(state, "battle_finish", ctx())
+    assert state["treasury"] == treasury + 2 and state["battle"] is None
+    assert [t.get("count") for t in reversed(state["tasks"])] == [1, 2, None, None]
+
+
+def test_a_routed_army_loses_the_game() -> None:
+    state = blank()
+    display(
+        state,
+        "swabia",
+        {"left": [enemy_of(6, 6)], "right": [enemy_of(6, 6, 1)]},
+        {"left": [None], "right": [unit_id(state, "infantry", 1)]},
+        stage="rout",
+    )
+    run_step(state, "battle_continue", ctx())
+    assert state["outcome"] is not None and not state["outcome"]["won"]
+
+
+def test_maneuvers_and_flanking() -> None:
+    """§7.5: a free unit may move to an enemy-facing space, or flank once the line is
+    full; Scara may cross to the other wing."""
+    state = blank()
+    scara = unit_id(state, "scara", 2)
+    inf = unit_id(state, "infantry", 1)
+    b = display(
+        state,
+        "swabia",
+        {"left": [enemy_of(5, 5), None], "right": [enemy_of(5, 6)]},
+        {"left": [inf, scara], "right": [unit_id(state, "infantry", 2)]},
+    )
+    # The Scara in left space 1 touches enemy spaces 1 and 2: both empty.
+    dests = battle.maneuver_destinations(state, b, ["line", "left", 1])
+    assert ["flank", "left", 1] in dests
+    assert ["line", "right", 1] not in dests  # faces no enemy
+    assert ["line", "left", 0] not in dests  # occupied
+
+
+def test_ambush_deploys_first_and_defends_first_without_the_scara_bonus() -> None:
+    """§7.2 Ambush."""
+    state = blank()
+    state["charlemagne"] = "spanish_march"
+    battle.start_battle(state, "spanish_march", ambush=True, moors_chit="moors-1", ctx=ctx([1]))
+    state["cups"]["friendly"].remove("moors-1")
+    b = state["battle"]
+    assert b["counts"] == {"left": 4, "right": 3} and not b["enemy_drawn"]
+    run_step(state, "battle_continue", ctx())
+    assert state["tasks"][-1]["kind"] == "battle_deploy"
+    b["mine"]["left"] = [unit_id(state, "scara", 3, n) for n in range(4)] + [None]
+    b["mine"]["right"] = [unit_id(state, "scara", 2, n) for n in range(3)] + [None, None]
+    state["tasks"].pop()
+    run_step(state, "battle_continue", ctx([8] * 7 + [1] * 40))
+    assert b["enemy_drawn"] and b["attack_rounds"] == 0
+    assert state["rolls"][1]["reason"].startswith("defence")  # Defense comes first
+
+
+def test_no_scara_bonus_in_an_ambush() -> None:
+    """§7.3: the first-round bonus does not apply in an Ambush."""
+    state = blank()
+    scara = unit_id(state, "scara", 3)
+    b = display(
+        state,
+        "spanish_march",
+        {"left": [enemy_of(4, 4)], "right": [enemy_of(4, 5)]},
+        {"left": [scara], "right": [None]},
+        ambush=True,
+    )
+    battle.resolve_attack(state, b, ["line", "left", 0], 0, ctx([1]))  # 5 > 4: a hit
+    assert b["enemy"]["left"][0] is not None and b["enemy"]["left"][0]["reduced"]
