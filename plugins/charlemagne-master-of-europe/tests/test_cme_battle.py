@@ -258,3 +258,27 @@ def test_no_scara_bonus_in_an_ambush() -> None:
     )
     battle.resolve_attack(state, b, ["line", "left", 0], 0, ctx([1]))  # 5 > 4: a hit
     assert b["enemy"]["left"][0] is not None and b["enemy"]["left"][0]["reduced"]
+
+
+def test_easy_mode_rerolls_a_defence_that_would_lose_the_game() -> None:
+    """§11 Easy Mode: a bad roll that would end the game early is rolled again."""
+    for easy in (False, True):
+        state = blank()
+        state["easy"] = easy
+        keep = unit_id(state, "infantry", 3)
+        state["army"] = [u for u in state["army"] if u["id"] in (keep, 1)]
+        b = display(
+            state,
+            "swabia",
+            {"left": [enemy_of(4, 4)], "right": [enemy_of(4, 4, 1)]},
+            {"left": [1], "right": [keep]},
+            stage="defense",
+        )
+        b["cursor"] = 5  # the left wing has defended: the right wing's last unit now
+        run_step(state, "battle_continue", ctx([1, 4] + [1] * 60))
+        rerolled = [r for r in state["rolls"] if "Easy Mode" in r["reason"]]
+        assert bool(rerolled) is easy
+        if easy:
+            assert [r["face"] for r in state["rolls"]][:2] == [1, 4]  # 4 + 3 holds
+        else:
+            assert state["outcome"] is not None and not state["outcome"]["won"]

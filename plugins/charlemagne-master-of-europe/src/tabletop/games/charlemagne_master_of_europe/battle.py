@@ -309,33 +309,43 @@ def stage_defense(state: State, b: dict[str, Any], ctx: Context) -> bool:
         wing = slot[1]
         strength = sum(enemy_factors(b["enemy"][wing][k])[0] for k in targets)
         _, defense = factors(state, unit_id)
-        face = roll(state, ctx, f"defence of {unit_words(state, unit_id)}")
+        words = unit_words(state, unit_id)
+        face = roll(state, ctx, f"defence of {words}")
+        if (
+            state["easy"]
+            and not special(face)
+            and face + defense <= strength
+            and last_stand(state, b, wing)
+        ):
+            ctx.emit(
+                "easy",
+                "Easy Mode: a roll that would lose the battle, and the game, is rolled again",
+            )
+            face = roll(state, ctx, f"defence of {words} (Easy Mode re-roll)")
         if special(face):
-            ctx.emit("defense", f"{unit_words(state, unit_id)} holds and counterattacks")
+            ctx.emit("defense", f"{words} holds and counterattacks")
             if len(targets) == 2:
                 b["cursor"] -= 1
-                b["counter_pending"] = True
                 return ask(state, "battle_counterattack", slot=slot)
             counterattack(state, b, wing, targets[0], ctx)
         elif face + defense > strength:
-            ctx.emit(
-                "defense",
-                f"{unit_words(state, unit_id)} holds ({face + defense} against {strength})",
-            )
+            ctx.emit("defense", f"{words} holds ({face + defense} against {strength})")
         else:
             b["mine"][wing][slot[2]] = None
             state["army"] = [u for u in state["army"] if u["id"] != unit_id]
             ctx.emit(
                 "defense",
-                f"{unit_words_gone(unit_id)} falls ({face + defense} against "
+                f"{words} falls ({face + defense} against "
                 f"{strength}) and returns to the Force Pool",
             )
     b["stage"], b["cursor"] = "maneuver", 0
     return False
 
 
-def unit_words_gone(unit_id: int) -> str:
-    return f"unit #{unit_id}"
+def last_stand(state: State, b: dict[str, Any], wing: str) -> bool:
+    """The wing's only unit, with nobody left in the Reserve: losing it routs the army
+    (and so loses the game), which Easy Mode lets the player re-roll."""
+    return len(wing_units(b, wing)) == 1 and not reserve(state, b)
 
 
 def counterattack(state: State, b: dict[str, Any], wing: str, k: int, ctx: Context) -> None:
@@ -595,7 +605,6 @@ class BattleCounterattack(Decision):
     def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
         b = state["battle"]
         counterattack(state, b, task_["slot"][1], int(action.split(":")[1]), ctx)
-        b.pop("counter_pending", None)
         b["cursor"] += 1
 
 
