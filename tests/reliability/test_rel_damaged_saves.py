@@ -66,6 +66,18 @@ def _deeply_nested(depth: int) -> Callable[[Path], None]:
     return damage
 
 
+def _deeply_nested_action(depth: int) -> Callable[[Path], None]:
+    def damage(path: Path) -> None:
+        data = read(path)
+        nested: list[object] = []
+        for _ in range(depth):
+            nested = [nested]
+        data["actions"] = [*data["actions"], nested]
+        write_signed(path, data)  # well signed: only the shape is wrong
+
+    return damage
+
+
 def _huge_integer(field: str, digits: int) -> Callable[[Path], None]:
     def damage(path: Path) -> None:
         data = read(path)
@@ -114,6 +126,7 @@ CORPUS: dict[str, tuple[Callable[[Path], object], str]] = {
     # Round two: files crafted to break the reader rather than damaged by accident.
     "deep-nesting": (_deeply_nested(1500), "nested"),
     "nesting-over-the-limit": (_deeply_nested(40), "nested deeper than 32 levels"),
+    "deep-in-the-log": (_deeply_nested_action(900), "bad action entry"),
     "huge-integer": (_huge_integer("seed", 5000), "integer longer than 40 digits"),
     "long-integer": (_huge_integer("seed", 41), "integer longer than 40 digits"),
     "infinity": (lambda p: p.write_text('{"format": Infinity}'), "Infinity is not JSON"),

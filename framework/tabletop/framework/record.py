@@ -173,13 +173,17 @@ def _optional(data: dict[str, Any], key: str, kind: type, default: Any) -> Any:
     return _typed(data, key, kind)
 
 
-def check_plain_data(data: Any) -> None:
+def check_plain_data(data: Any, *, skip: tuple[str, ...] = ()) -> None:
     """Refuse data a save may not hold: nesting deeper than MAX_DEPTH, integers longer
     than MAX_INT_DIGITS, non-finite numbers, or anything that is not JSON.
 
     Iterative, so the check itself cannot overflow the stack it protects. Writers call
-    it before writing and readers after parsing, with the same limits.
+    it before writing and readers after parsing, with the same limits. ``skip`` names
+    top-level keys checked elsewhere (a record's ``actions``, whose every entry
+    ``GameRecord.from_json`` checks for shape anyway: a long log walks once, not twice).
     """
+    if skip and isinstance(data, dict):
+        data = {key: value for key, value in data.items() if key not in skip}
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
