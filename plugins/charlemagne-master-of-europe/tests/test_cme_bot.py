@@ -1,0 +1,38 @@
+"""The rule-of-thumb bot: legal, and it prefers what its scores say."""
+
+from __future__ import annotations
+
+from cme_helpers import GAME
+
+from tabletop.framework import Choice, Prompt
+from tabletop.framework.chance import Pcg32
+from tabletop.framework.testing import new_engine
+from tabletop.games.charlemagne_master_of_europe import StewardBot
+
+
+def test_prefers_a_marquis_and_good_odds() -> None:
+    bot = StewardBot()
+    prompt = Prompt(
+        0,
+        "Choose",
+        (
+            Choice("act:charlemagne:aachen:suppress", "Suppress", detail="Roll above 6 ..."),
+            Choice("act:charlemagne:reims:suppress", "Suppress", detail="Roll above 2 ..."),
+            Choice("end", "End"),
+        ),
+    )
+    assert bot.choose(GAME, {}, prompt, Pcg32(1)) == "act:charlemagne:reims:suppress"
+    with_marquis = Prompt(
+        0, "Choose", (*prompt.choices, Choice("act:charlemagne:reims:marquis", "Marquis"))
+    )
+    assert bot.choose(GAME, {}, with_marquis, Pcg32(1)) == "act:charlemagne:reims:marquis"
+
+
+def test_plays_whole_games_with_legal_actions() -> None:
+    bot = StewardBot()
+    for seed in (1, 2, 3):
+        engine = new_engine(GAME, seed=seed, players=1)
+        rng = Pcg32(seed)
+        while engine.prompt is not None:
+            engine.act(0, bot.choose(GAME, {}, engine.prompt, rng))  # refuses an illegal one
+        assert GAME.result(engine.state) is not None
