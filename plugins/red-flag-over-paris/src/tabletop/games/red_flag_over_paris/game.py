@@ -25,6 +25,7 @@ from tabletop.framework import (
     Context,
     GameDefinition,
     GameInfo,
+    OptionSpec,
     Prompt,
     Result,
     State,
@@ -32,7 +33,7 @@ from tabletop.framework import (
 )
 from tabletop.framework import views as schema
 
-from . import board, events
+from . import board, events, solo
 from .board import other
 from .data import (
     BOARD,
@@ -119,8 +120,20 @@ class RedFlagOverParis(GameDefinition):
             "Paris, 1871: Versailles and the Commune use cards to win political and "
             "military control over three rounds and a Final Crisis."
         ),
-        version="1.1.0",
+        version="1.2.0",
         hidden_information=True,
+        options=(
+            OptionSpec(
+                solo.OPTION,
+                "Solitaire",
+                (("off", "Two players"),
+                 ("versailles", "Solitaire: the solo opponent plays Versailles"),
+                 ("commune", "Solitaire: the solo opponent plays the Commune")),
+                "off",
+                help="The rulebook's solitaire mode: one side is played by the game itself "
+                     "by the solo opponent's procedure; you play the other seat.",
+            ),
+        ),
     )
     #: ``view`` builds every list and dict anew (checked by the fuzzer and the kit), so
     #: the engine need not deep-copy it.
@@ -129,11 +142,16 @@ class RedFlagOverParis(GameDefinition):
     # Setup (§4) ------------------------------------------------------------------------
 
     def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
-        return SIDE_NAMES
+        bot = solo.SIDES.get(options.get(solo.OPTION, "off"))
+        if bot is None:
+            return SIDE_NAMES
+        return tuple(f"{name} (solo opponent)" if seat == bot else name
+                     for seat, name in enumerate(SIDE_NAMES))
 
     def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
         setup_map = TRACKS["setup_map"]["value"]
-        deck = list(STRATEGY_IDS)
+        bot = solo.SIDES.get(options.get(solo.OPTION, "off"))
+        deck = [c for c in STRATEGY_IDS if bot is None or c not in solo.REMOVED_CARDS]
         ctx.rng.shuffle(deck)
         objectives = list(OBJECTIVE_IDS)
         ctx.rng.shuffle(objectives)
@@ -156,7 +174,7 @@ class RedFlagOverParis(GameDefinition):
             "vp": {"political": 0, "military": 0},
             "deck": deck,
             "discard": [],
-            "removed": [],
+            "removed": [] if bot is None else list(solo.REMOVED_CARDS),
             "hands": [[], []],
             "fc_card": [True, True],
             "aside": [[], []],
@@ -173,6 +191,8 @@ class RedFlagOverParis(GameDefinition):
             "stack": [],
             "result": None,
         }
+        if bot is not None:
+            state["solo"] = bot
         self._run(state, ctx)
         return state
 
@@ -586,13 +606,22 @@ class RedFlagOverParis(GameDefinition):
         keep = int(action.split(":")[1])
         hand = list(state["obj_hand"][seat])
         state["objective"][seat] = keep
-        state["obj_discarded"][seat].extend(c for c in hand if c != keep)
+        bot = solo.seat_of(state)
+        if bot is not None:  # solitaire: the other objective goes to the solo opponent
+            given = next((c for c in hand if c != keep), None)
+            state["objective"][bot] = given
+            if given is not None:
+                ctx.reveal(f"gives {card_name(given)} ({space_name(CARDS[given].space or '')}) "
+                           "to the solo opponent (solitaire)", card=given)
+        else:
+            state["obj_discarded"][seat].extend(c for c in hand if c != keep)
         state["obj_hand"][seat] = []
         state["stack"].pop()
         ctx.emit("objective", "keeps one objective, face down (§5.2)")
         dropped = [card_name(c) for c in hand if c != keep]
+        fate = "leaves the game unseen" if bot is None else "goes to the solo opponent"
         ctx.emit("objective", f"keeps {card_name(keep)} ({space_name(CARDS[keep].space or '')})"
-                 + (f"; {', '.join(dropped)} leaves the game unseen" if dropped else ""),
+                 + (f"; {', '.join(dropped)} {fate}" if dropped else ""),
                  seats=[seat], card=keep)
 
     def _apply_init(self, state: State, task: Task, action: str, ctx: Context) -> None:
@@ -880,7 +909,9 @@ class RedFlagOverParis(GameDefinition):
         while True:
             if stack:
                 if not self._auto(state, stack[-1], ctx):
-                    return
+                    if stack[-1].get("seat") is None or solo.seat_of(state) != stack[-1]["seat"]:
+                        return
+                    solo.act(self, state, stack[-1], ctx)  # the solo opponent decides
                 continue
             if state["step"] == "over":
                 return
@@ -1031,6 +1062,8 @@ class RedFlagOverParis(GameDefinition):
             state["step"] = "over"
 
     def _may_play(self, state: State, seat: int) -> bool:
+        if seat == solo.seat_of(state):
+            return solo.may_play(state, seat)
         if state["fc"]:
             return bool(state["hands"][seat])
         return bool(state["plays"][seat] < PLAYS and state["hands"][seat])
@@ -1042,7 +1075,10 @@ class RedFlagOverParis(GameDefinition):
         deal an undo barrier, since each side has now seen its cards. Only the counts
         are public; each side alone is told its cards."""
         ctx.emit("round", f"Round {state['round']} begins", about=NOBODY)
+        bot = solo.seat_of(state)
         for seat in (VERSAILLES, COMMUNE):
+            if seat == bot:
+                continue  # the solo opponent holds no cards: it reveals the deck's top card
             for _ in range(HAND_SIZE):
                 card = self._draw(state, ctx)
                 if card is not None:
@@ -1050,6 +1086,8 @@ class RedFlagOverParis(GameDefinition):
             for _ in range(2):
                 if state["obj_deck"]:
                     state["obj_hand"][seat].append(state["obj_deck"].pop())
+            if bot is not None:
+                self._solo_redraw(state, seat)
             hand, objs = state["hands"][seat], state["obj_hand"][seat]
             ctx.emit("deal", f"is dealt {len(hand)} Strategy and {len(objs)} Objective cards "
                      "(§5.1)", about=seat, cards=len(hand), objectives=len(objs))
@@ -1062,6 +1100,21 @@ class RedFlagOverParis(GameDefinition):
         for seat in (COMMUNE, VERSAILLES):
             if state["obj_hand"][seat]:
                 state["stack"].append({"t": "objective", "seat": seat})
+
+    @staticmethod
+    def _solo_redraw(state: State, seat: int) -> None:
+        """Solitaire setup: two objectives of one dimension are redrawn; the second goes
+        to the bottom of the objective deck until one of another dimension comes up."""
+        objs, deck = state["obj_hand"][seat], state["obj_deck"]
+
+        def dim(card: int) -> str | None:
+            return SPACES[CARDS[card].space or ""].dimension
+
+        for _ in range(len(deck)):
+            if len(objs) < 2 or dim(objs[0]) != dim(objs[1]):
+                return
+            deck.insert(0, objs.pop())
+            objs.append(deck.pop())
 
     def initiative_leader(self, state: State) -> int:
         """§6.1: Political VP minus own momentum; the Commune wins ties."""
@@ -1096,10 +1149,14 @@ class RedFlagOverParis(GameDefinition):
 
     def _objective_gains(self, state: State) -> list[list[int]]:
         gains: list[list[int]] = [[], []]
+        bot = solo.seat_of(state)
         for card in state["revealed"]:
             owner = board.controller(state, CARDS[card].space or "")
-            if owner is not None:
-                gains[owner].append(card)
+            if owner is None:
+                continue
+            if bot is not None and owner != bot and card != state["objective"][owner]:
+                continue  # solitaire: the player scores only its own objective
+            gains[owner].append(card)
         return gains
 
     def _score_objectives(self, state: State, order: Sequence[int], ctx: Context) -> None:
@@ -1163,8 +1220,10 @@ class RedFlagOverParis(GameDefinition):
             ctx.emit("final_crisis", " and ".join(parts) + " (§12.2)", about=seat)
             ctx.emit("final_crisis", "Final Crisis hand: " + ", ".join(card_name(c) for c in hand),
                      seats=[seat], about=seat, hand=hand)
-            if len(hand) > state["round"]:
+            if len(hand) > state["round"] and seat != solo.seat_of(state):
                 state["stack"].append({"t": "fc_discard", "seat": seat})
+        if solo.seat_of(state) is not None:  # one play per round played, the last its card
+            state["solo_fc_plays"] = state["round"]
 
     def _finish(self, state: State, ctx: Context) -> None:
         """§9.4 momentum VP, then §13 victory and the tiebreak chain."""
@@ -1195,6 +1254,10 @@ class RedFlagOverParis(GameDefinition):
         if c_pol >= 0 and c_pol > v_mil:
             return COMMUNE, (f"{c_pol} Political VP against Versailles' {v_mil} Military VP "
                              "(§13.1)")
+        bot = solo.seat_of(state)
+        if bot is not None:
+            return bot, ("no side ahead, and the solo opponent wins every tie that would go "
+                         "to the tiebreak (solitaire)")
         met = [0, 0]
         notes: list[str] = []
         tests = [
@@ -1332,7 +1395,16 @@ class RedFlagOverParis(GameDefinition):
             "out of play": state["out"][seat],
             "zones breached": sum(state["breached"][seat][1:]),
             "objectives fulfilled": len(state["fulfilled"][seat]),
+            **RedFlagOverParis._solo_row(state, seat),
         }
+
+    @staticmethod
+    def _solo_row(state: State, seat: int) -> dict[str, Any]:
+        """Solitaire: the player gave the solo opponent its objective, so it is public."""
+        card = state["objective"][seat] if seat == solo.seat_of(state) else None
+        if card is None:
+            return {}
+        return {"objective": f"{card_name(card)} ({space_name(CARDS[card].space or '')})"}
 
     @staticmethod
     def _final_crisis_card_status(state: State, seat: int) -> str:
@@ -1463,8 +1535,8 @@ class RedFlagOverParis(GameDefinition):
             for (pile, index), card in zip(spots, cards, strict=True):
                 pile[index] = card
         kept = new["objective"][opp]
-        if kept in new["revealed"]:
-            kept = None
+        if kept in new["revealed"] or opp == solo.seat_of(state):
+            kept = None  # known: revealed, or handed to the solo opponent by this seat
         objs = new["obj_hand"][opp] + ([kept] if kept is not None else [])
         objs += new["obj_discarded"][opp] + new["obj_deck"]
         objs.sort()

@@ -1,0 +1,590 @@
+"""The solitaire mode's solo opponent (rulebook pp. 8-11, as summarised in the brief's
+components.md): a side the game plays itself by a fixed procedure.
+
+The solo opponent never gets a prompt. Whenever a decision of its seat is due, the
+game's ``_run`` loop hands it to ``act``: its card play is the solo turn (momentum
+check, the top card of the deck revealed, its event or the discarded event, then
+operations), and every other decision (a cube of an event, a step of its operations, a
+bonus action) is answered by the rules below from the legal choices of the prompt, so
+it can never make an illegal move. Its ties are broken by the game's random source
+(the physical game rolls a die), which keeps games reproducible from seed and log.
+
+The space-selection tables of the player aid are not public: ``PLACE_TABLE`` and
+``REMOVE_TABLE`` are reconstructed from the summary's definitions (Room, Isolated,
+Available cubes) and listed, with the other reconstructed choices, in
+docs/games/red-flag-over-paris/reconstructed.md (section 4, provenance
+``reconstructed``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tabletop.framework import Context, State
+
+from . import board, events
+from .board import other
+from .data import (
+    CARDS,
+    COMMUNE,
+    CUBE_LIMIT,
+    DIM_SPACES,
+    FINAL_CRISIS_CARD,
+    FINAL_ZONE,
+    MOMENTUM_MAX,
+    MOMENTUM_NAMES,
+    PLAYS,
+    ROUNDS,
+    SIDE_NAMES,
+    SPACES,
+    VERSAILLES,
+    card_name,
+)
+
+if TYPE_CHECKING:
+    from .game import RedFlagOverParis
+
+Task = dict[str, Any]
+
+#: Cards taken out of the deck for solitaire play (the summary's setup, rulebook p.8).
+REMOVED_CARDS = (1, 12, 13, 22, 29, 30)
+#: The option values: which side the solo opponent plays ("off": two players).
+OPTION = "solo"
+SIDES = {"versailles": VERSAILLES, "commune": COMMUNE}
+#: Spaces whose cubes of that side are never Isolated (the summary's definitions).
+NEVER_ISOLATED = (
+    ("royalists", "mont_valerien", "fort_issy"),
+    ("social_movements", "pere_lachaise"),
+)
+#: The kind of operations the solo opponent prefers: the VP type its victory counts
+#: (§13.1: Versailles' Military VP against the Commune's Political VP). Reconstructed.
+OPS_KIND = ("military", "political")
+
+
+def seat_of(state: State) -> int | None:
+    """The solo opponent's seat, or None in a two-player game."""
+    seat = state.get("solo")
+    return None if seat is None else int(seat)
+
+
+# Definitions --------------------------------------------------------------------------
+
+
+def available(state: State, seat: int) -> int:
+    """Available cubes: the pool and the Crisis Track short of the Final Crisis zone
+    (bonus spaces never count); in round 3 or the Final Crisis, once either side has
+    breached its Final Crisis zone, that zone counts too."""
+    track: list[int] = state["track"][seat]
+    count = int(state["pool"][seat]) + sum(track[:FINAL_ZONE])
+    late = state["fc"] or state["round"] >= ROUNDS
+    if late and state["fc_first"] is not None:
+        count += track[FINAL_ZONE]
+    return count
+
+
+def room(state: State, space: str, seat: int) -> bool:
+    """Room: the bot may add cubes until it leads the player by 1 (2 in a Pivotal
+    Space); a space with 4 of its cubes never has Room."""
+    if board.cubes(state, space, seat) >= CUBE_LIMIT:
+        return False
+    lead = 2 if SPACES[space].pivotal else 1
+    return board.pieces(state, space, seat) < board.pieces(state, space, other(seat)) + lead
+
+
+def isolated(state: State, space: str, seat: int) -> bool:
+    """A cube of ``seat`` in ``space`` not adjacent to any space that side controls."""
+    if space in NEVER_ISOLATED[seat]:
+        return False
+    return not any(board.controls(state, a, seat) for a in SPACES[space].adjacent)
+
+
+def objective_spaces(state: State, seat: int) -> set[str]:
+    """The space on the bot's own objective. It scores the player's too when it controls
+    it, but aims only at its own: the player's card is hidden from it until revealed."""
+    card = state["objective"][seat]
+    return set() if card is None else {CARDS[card].space or ""}
+
+
+# The space-selection tables (reconstructed) -------------------------------------------
+
+Row = Callable[[State, str, int], bool]
+
+
+def _most_player_cubes(state: State, spaces: Sequence[str], seat: int) -> list[str]:
+    most = max(board.cubes(state, s, other(seat)) for s in spaces)
+    return [s for s in spaces if board.cubes(state, s, other(seat)) == most]
+
+
+#: Where to place a cube: keep the spaces that pass each row in turn, skipping a row
+#: that would leave none; a die breaks what ties remain.
+PLACE_TABLE: tuple[tuple[str, Row | None], ...] = (
+    ("gains control", lambda st, s, b: board.pieces(st, s, b) == board.pieces(st, s, other(b))),
+    ("a Pivotal Space", lambda st, s, b: SPACES[s].pivotal),
+    ("on its objective", lambda st, s, b: s in objective_spaces(st, b)),
+    ("the player is present", lambda st, s, b: board.pieces(st, s, other(b)) > 0),
+    ("not Isolated", lambda st, s, b: not isolated(st, s, b)),
+)
+#: Where to remove a player's cube, by the same procedure.
+def _breaks_control(state: State, space: str, seat: int) -> bool:
+    """Removing one of the player's cubes in ``space`` ends the player's control."""
+    return board.controls(state, space, other(seat)) and (
+        board.pieces(state, space, other(seat)) - 1 <= board.pieces(state, space, seat)
+    )
+
+
+REMOVE_TABLE: tuple[tuple[str, Row | None], ...] = (
+    ("breaks the player's control", _breaks_control),
+    ("a Pivotal Space", lambda st, s, b: SPACES[s].pivotal),
+    ("on its objective", lambda st, s, b: s in objective_spaces(st, b)),
+    ("the player's cube is Isolated", lambda st, s, b: isolated(st, s, other(b))),
+    ("most player cubes", None),  # a ranking, not a test: see select()
+)
+
+
+def select(
+    state: State, spaces: Sequence[str], seat: int,
+    table: Sequence[tuple[str, Row | None]], ctx: Context,
+) -> str | None:
+    """The table's choice among ``spaces`` (None when there is none)."""
+    left = list(dict.fromkeys(spaces))
+    if not left:
+        return None
+    for _label, row in table:
+        if len(left) == 1:
+            break
+        if row is None:
+            kept = _most_player_cubes(state, left, seat)
+        else:
+            kept = [s for s in left if row(state, s, seat)]
+        if kept:
+            left = kept
+    if len(left) == 1:
+        return left[0]
+    return left[ctx.rng.randbelow(len(left))]
+
+
+# Events ------------------------------------------------------------------------------
+
+
+def has_effect(state: State, seat: int, steps: Sequence[dict[str, Any]]) -> bool:
+    """Whether carrying out ``steps`` for the bot would change anything other than
+    raise the player's momentum (the summary: such events are skipped)."""
+    for step in steps:
+        if not events.check(state, seat, step.get("if")):
+            continue
+        kind = step["do"]
+        if kind == "place_cubes":
+            if available(state, seat) and any(
+                room(state, s, seat) for s in events.target_spaces(step)
+            ):
+                return True
+        elif kind == "remove_cubes":
+            if any(board.cubes(state, s, other(seat)) for s in events.target_spaces(step)):
+                return True
+        elif kind == "operations":
+            return True
+        elif kind == "momentum":
+            who = seat if step["who"] == "self" else other(seat)
+            level = state["momentum"][who] + step["delta"]
+            changes = 0 <= level <= MOMENTUM_MAX
+            if changes and not (who != seat and step["delta"] > 0):
+                return True
+        elif kind == "place_disc":
+            spaces = [s for s in events.target_spaces(step) if SPACES[s].kind == "military"]
+            if board.discs_off_map(state, seat) and any(
+                board.disc_owner(state, s) is None for s in spaces
+            ):
+                return True
+        elif kind == "recover_cubes":
+            if state["out"][seat]:
+                return True
+        elif kind == "choose" and any(
+            has_effect(state, seat, option["steps"]) for option in step["options"]
+        ):
+            return True
+    return False
+
+
+def event_useful(state: State, seat: int, card: int) -> bool:
+    return events.playable(state, seat, card) and has_effect(
+        state, seat, events.event_steps(card, [])
+    )
+
+
+# The solo turn -----------------------------------------------------------------------
+
+
+def needs_momentum(state: State, seat: int) -> bool:
+    """Step (a), the momentum check: Versailles with fewer than 3 Available cubes, the
+    Commune with fewer than 2 empty pool spaces, raises its momentum."""
+    if state["momentum"][seat] >= MOMENTUM_MAX:
+        return False
+    if seat == VERSAILLES:
+        return available(state, seat) < 3
+    capacity = board.pool_capacity(state, seat) or 0
+    return capacity - int(state["pool"][seat]) < 2
+
+
+def may_play(state: State, seat: int) -> bool:
+    """The bot plays 3 cards a round from the deck; in the Final Crisis, one card for
+    each round played, the last being its Final Crisis card."""
+    if state["fc"]:
+        return bool(state.get("solo_fc_plays", 0) > 0)
+    return bool(state["plays"][seat] < PLAYS)
+
+
+def turn(game: RedFlagOverParis, state: State, task: Task, ctx: Context) -> None:
+    """The bot's card play, in place of a card from a hand."""
+    seat = task["seat"]
+    stack = state["stack"]
+    stack.pop()
+    if state["fc"]:
+        _final_crisis_turn(game, state, seat, ctx)
+        return
+    later: list[Task] = []
+    if needs_momentum(state, seat):
+        ctx.emit("solo", f"momentum check: raises {MOMENTUM_NAMES[seat]} (solo a)")
+        later = board.shift_momentum(state, seat, 1, ctx)
+    card = game._draw(state, ctx)
+    if card is None:
+        ctx.emit("solo", "no card left to reveal: the turn ends (solo b)")
+        stack.extend(reversed(later))
+        return
+    ctx.reveal(f"reveals {card_name(card)} ({CARDS[card].ops} OP) from the deck (solo b)",
+               card=card)
+    top = _discarded_event(state, seat, card)
+    state["discard"].append([card, seat, state["round"]])
+    used: int | None = None
+    if CARDS[card].faction == seat and event_useful(state, seat, card):
+        used = card
+    elif top is not None:
+        used = top
+    points = 1 if used is not None else CARDS[card].ops
+    stack.append(game._ops_task(seat, points))
+    if used is not None:
+        how = "its event" if used == card else f"the discarded event of {card_name(used)}"
+        ctx.emit("solo", f"uses {how}, then 1 bonus OP (solo b-c)", card=used)
+        events.start_event(state, seat, used)
+    else:
+        ctx.emit("solo", f"spends {points} OP for operations (solo c)", card=card)
+    stack.extend(reversed(later))
+
+
+def _discarded_event(state: State, seat: int, revealed: int) -> int | None:
+    """The top discard, played this round by the player, of the bot's faction, worth no
+    more OP than the revealed card, whose event would have an effect (solo b)."""
+    if not state["discard"]:
+        return None
+    card, by, rnd = state["discard"][-1]
+    if by == seat or rnd != state["round"] or CARDS[card].faction != seat:
+        return None
+    if CARDS[card].ops > CARDS[revealed].ops or not event_useful(state, seat, card):
+        return None
+    return int(card)
+
+
+def _final_crisis_turn(game: RedFlagOverParis, state: State, seat: int, ctx: Context) -> None:
+    """Final Crisis: reveal cards until one of the bot's faction would have an effect;
+    the last play is the bot's Final Crisis card. No bonus OP."""
+    state["solo_fc_plays"] -= 1
+    fc_card = FINAL_CRISIS_CARD[seat]
+    if state["solo_fc_plays"] == 0 and fc_card in state["hands"][seat]:
+        state["hands"][seat].remove(fc_card)
+        state["discard"].append([fc_card, seat, state["round"]])
+        ctx.emit("play", f"plays its Final Crisis card {card_name(fc_card)} (solo Final "
+                 "Crisis)", card=fc_card)
+        if events.playable(state, seat, fc_card):
+            events.start_event(state, seat, fc_card)
+        return
+    seen = 0
+    limit = len(state["deck"]) + len(state["discard"]) + len(state["removed"])
+    while seen <= limit:
+        card = _final_crisis_draw(game, state, ctx)
+        if card is None:
+            break
+        seen += 1
+        if CARDS[card].faction == seat and event_useful(state, seat, card):
+            state["discard"].append([card, seat, state["round"]])
+            ctx.reveal(f"reveals {card_name(card)} and plays its event (solo Final Crisis)",
+                       card=card)
+            events.start_event(state, seat, card)
+            return
+        # Face up out of the game, where every view shows it, until a reshuffle.
+        state["removed"].append(card)
+        ctx.reveal(f"reveals {card_name(card)}: not a useful {SIDE_NAMES[seat]} event, "
+                   "set aside (solo Final Crisis)", card=card)
+    ctx.emit("solo", "no useful event left to reveal (solo Final Crisis)")
+
+
+def _final_crisis_draw(game: RedFlagOverParis, state: State, ctx: Context) -> int | None:
+    """The deck's top card; an empty deck takes the discarded and removed cards (never
+    those taken out for solitaire play, nor the Final Crisis cards)."""
+    if not state["deck"]:
+        back = [c for c in state["removed"]
+                if c not in REMOVED_CARDS and c not in FINAL_CRISIS_CARD]
+        if back:
+            state["removed"] = [c for c in state["removed"] if c not in back]
+            state["discard"].extend([c, -1, 0] for c in back)
+    return game._draw(state, ctx)
+
+
+# Every other decision ----------------------------------------------------------------
+
+
+def decide(state: State, task: Task, actions: Sequence[str], ctx: Context) -> str:
+    """The bot's answer to a prompt of its seat, from the prompt's legal ``actions``."""
+    seat = task["seat"]
+    kind = task["t"]
+    answer = _RULES[kind](state, task, list(actions), seat, ctx) if kind in _RULES else None
+    if answer is None or answer not in actions:
+        answer = _fallback(actions)
+    return answer
+
+
+def _fallback(actions: Sequence[str]) -> str:
+    for quiet in ("stop", "done", "pass", "decline", "skip", "second"):
+        if quiet in actions:
+            return quiet
+    return actions[0]
+
+
+def _spaces(actions: Sequence[str], verb: str) -> list[str]:
+    return [a.split(":", 1)[1] for a in actions if a.startswith(verb + ":")]
+
+
+def _place(state: State, actions: list[str], seat: int, verb: str, ctx: Context) -> str | None:
+    """A placement by the Place table: only with Room and an Available cube."""
+    if available(state, seat) <= 0:
+        return None
+    spaces = [s for s in _spaces(actions, verb) if room(state, s, seat)]
+    chosen = select(state, spaces, seat, PLACE_TABLE, ctx)
+    return None if chosen is None else f"{verb}:{chosen}"
+
+
+def _rule_place(state: State, task: Task, actions: list[str], seat: int, ctx: Context
+                ) -> str | None:
+    return _place(state, actions, seat, "put", ctx)
+
+
+def _rule_remove(state: State, task: Task, actions: list[str], seat: int, ctx: Context
+                 ) -> str | None:
+    chosen = select(state, _spaces(actions, "take"), seat, REMOVE_TABLE, ctx)
+    return None if chosen is None else f"take:{chosen}"
+
+
+def _rule_disc(state: State, task: Task, actions: list[str], seat: int, ctx: Context
+               ) -> str | None:
+    """Discs may be placed even without Room; the bot never moves one."""
+    chosen = select(state, _spaces(actions, "disc"), seat, PLACE_TABLE, ctx)
+    return None if chosen is None else f"disc:{chosen}"
+
+
+def _rule_ops(state: State, task: Task, actions: list[str], seat: int, ctx: Context
+              ) -> str | None:
+    if task["stage"] == "kind":
+        first = OPS_KIND[seat]
+        second = "political" if first == "military" else "military"
+        snap = board.snapshot(state, seat)
+        for kind in (first, second):
+            if any(room(state, s, seat) or board.pieces(state, s, other(seat))
+                   for s in board.eligible(snap, kind)):
+                return f"kind:{kind}"
+        return f"kind:{first}"
+    if task["stage"] == "remove":
+        targets = _spaces(actions, "rm")
+        breaking = [s for s in targets if _breaks_control(state, s, seat)]
+        can_place = available(state, seat) > 0 and any(
+            room(state, s, seat) for s in task["snap"]["elig"]
+        )
+        if not breaking and can_place:
+            return "toplace"
+        chosen = select(state, targets, seat, REMOVE_TABLE, ctx)
+        if chosen is None:
+            return "toplace"
+        if task["kind"] == "military" and f"rmx:{chosen}" in actions and \
+                board.military_strength(task["snap"], chosen, False) == 1:
+            return f"rmx:{chosen}"  # the extra OP at Military Value 1
+        return f"rm:{chosen}"
+    return _place(state, actions, seat, "pl", ctx) or "done"
+
+
+def _rule_mplace(state: State, task: Task, actions: list[str], seat: int, ctx: Context
+                 ) -> str | None:
+    return _place(state, actions, seat, "put", ctx)
+
+
+def _rule_choose(state: State, task: Task, actions: list[str], seat: int, ctx: Context
+                 ) -> str | None:
+    """Exclusive options: the first that has an effect."""
+    step = events.event_steps(task["card"], [])[task["i"]]
+    for index, option in enumerate(step["options"]):
+        if has_effect(state, seat, option["steps"]):
+            return f"opt:{index}"
+    return "opt:0"
+
+
+def _rule_yes_if_useful(state: State, task: Task, actions: list[str], seat: int,
+                        ctx: Context) -> str | None:
+    useful = event_useful(state, seat, task["card"])
+    if "apply" in actions:
+        return "apply" if useful else "decline"
+    return "perform" if useful else "skip"
+
+
+def _rule_order(state: State, task: Task, actions: list[str], seat: int, ctx: Context
+                ) -> str | None:
+    return f"first:{seat}"
+
+
+def _rule_init(state: State, task: Task, actions: list[str], seat: int, ctx: Context
+               ) -> str | None:
+    """With the higher initiative the bot plays second."""
+    return "second"
+
+
+# Bonus actions (§10.1), the first that applies of a) to f) ----------------------------
+
+
+def _controlled(state: State, spaces: Sequence[str], seat: int) -> int:
+    return sum(1 for s in spaces if board.controls(state, s, seat))
+
+
+def _best_spread(state: State, seat: int, dim: str) -> tuple[int, list[list[str]]]:
+    """The most spaces of ``dim`` one or two cube moves gain the bot, and the moves."""
+    spaces = DIM_SPACES[dim]
+    base = _controlled(state, spaces, seat)
+    best: tuple[int, list[list[str]]] = (0, [])
+    cubes = state["cubes"]
+
+    def moves() -> list[tuple[str, str]]:
+        return [(a, b) for a in spaces for b in spaces
+                if a != b and cubes[a][seat] > 0 and cubes[b][seat] < CUBE_LIMIT]
+
+    for a, b in moves():
+        cubes[a][seat] -= 1
+        cubes[b][seat] += 1
+        gain = _controlled(state, spaces, seat) - base
+        if gain > best[0]:
+            best = (gain, [[a, b]])
+        for c, d in moves():
+            cubes[c][seat] -= 1
+            cubes[d][seat] += 1
+            gain2 = _controlled(state, spaces, seat) - base
+            if gain2 > best[0]:
+                best = (gain2, [[a, b], [c, d]])
+            cubes[c][seat] += 1
+            cubes[d][seat] -= 1
+        cubes[a][seat] += 1
+        cubes[b][seat] -= 1
+    return best
+
+
+def _turncoat_gains(state: State, space: str, seat: int) -> tuple[bool, bool]:
+    """(gains the bot control, ends the player's control) for a Turncoat in ``space``."""
+    cubes = state["cubes"][space]
+    had, theirs = board.controls(state, space, seat), board.controls(state, space, other(seat))
+    cubes[other(seat)] -= 1
+    cubes[seat] += 1
+    gained = board.controls(state, space, seat) and not had
+    ended = theirs and not board.controls(state, space, other(seat))
+    cubes[other(seat)] += 1
+    cubes[seat] -= 1
+    return gained, ended
+
+
+def _rule_bonus(state: State, task: Task, actions: list[str], seat: int, ctx: Context
+                ) -> str | None:
+    dim = task["dim"]
+    spread_gain, plan = _best_spread(state, seat, dim) if "spread" in actions else (0, [])
+    turns = _spaces(actions, "turn")
+    gains = {s: _turncoat_gains(state, s, seat) for s in turns}
+    if spread_gain >= 2:  # a)
+        state["solo_plan"] = plan
+        return "spread"
+    gaining = [s for s in turns if gains[s][0]]
+    if gaining and available(state, seat) > 0:  # b)
+        return f"turn:{select(state, gaining, seat, PLACE_TABLE, ctx)}"
+    if spread_gain == 1:  # c)
+        state["solo_plan"] = plan
+        return "spread"
+    if "deesc" in actions:  # d)
+        for s in DIM_SPACES[dim]:
+            lead = board.pieces(state, s, seat) - board.pieces(state, s, other(seat))
+            if board.cubes(state, s, seat) and lead >= (3 if SPACES[s].pivotal else 2):
+                state["solo_plan"] = [["own", s]]
+                return "deesc"
+    ending = [s for s in turns if gains[s][1]]
+    if ending and available(state, seat) > 0:  # e)
+        return f"turn:{select(state, ending, seat, REMOVE_TABLE, ctx)}"
+    return "pass"  # f)
+
+
+def _rule_spread(state: State, task: Task, actions: list[str], seat: int, ctx: Context
+                 ) -> str | None:
+    plan: list[list[str]] = state.get("solo_plan") or []
+    if not plan:
+        state.pop("solo_plan", None)
+        return "stop"
+    if task["from"] is None:
+        return f"from:{plan[0][0]}"
+    move = plan.pop(0)
+    if not plan:
+        state.pop("solo_plan", None)
+    return f"to:{move[1]}"
+
+
+def _rule_deesc(state: State, task: Task, actions: list[str], seat: int, ctx: Context
+                ) -> str | None:
+    plan: list[list[str]] = state.get("solo_plan") or []
+    if plan:
+        state.pop("solo_plan", None)
+        return f"own:{plan[0][1]}"
+    chosen = select(state, _spaces(actions, "opp"), seat, REMOVE_TABLE, ctx)
+    return "stop" if chosen is None else f"opp:{chosen}"
+
+
+def _rule_pivot(state: State, task: Task, actions: list[str], seat: int, ctx: Context
+                ) -> str | None:
+    """As Initiative Player the bot acts after the player: the player's spaces first."""
+    for space in _spaces(actions, "pivot"):
+        if board.controller(state, space) == other(seat):
+            return f"pivot:{space}"
+    return actions[0]
+
+
+Rule = Callable[[State, Task, list[str], int, Context], "str | None"]
+
+_RULES: dict[str, Rule] = {
+    "place": _rule_place,
+    "remove": _rule_remove,
+    "disc": _rule_disc,
+    "ops": _rule_ops,
+    "mplace": _rule_mplace,
+    "choose": _rule_choose,
+    "consent": _rule_yes_if_useful,
+    "objev": _rule_yes_if_useful,
+    "order": _rule_order,
+    "init": _rule_init,
+    "bonus": _rule_bonus,
+    "spread": _rule_spread,
+    "deesc": _rule_deesc,
+    "pivot": _rule_pivot,
+}
+
+
+def act(game: RedFlagOverParis, state: State, task: Task, ctx: Context) -> None:
+    """Carry out the bot's decision now due, as the bot (its events name its seat)."""
+    seat = task["seat"]
+    before = ctx.actor
+    ctx.actor = seat
+    try:
+        if task["t"] == "play":
+            turn(game, state, task, ctx)
+            return
+        prompt = game.prompt(state)
+        assert prompt is not None and prompt.seat == seat
+        action = decide(state, task, prompt.actions(), ctx)
+        getattr(game, "_apply_" + task["t"])(state, task, action, ctx)
+    finally:
+        ctx.actor = before
