@@ -14,6 +14,7 @@ more but happens once per crash, not once per action.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,10 @@ from tabletop.framework.ports import Dice, RandomSource
 from tabletop.framework.record import GameRecord, digest_of
 
 RngFactory = Callable[[int], RandomSource]
+#: Most actions undo can take back in a row. Each keeps a snapshot of the state, and a
+#: game with no chance (no barrier) would otherwise keep one for every action: a legal
+#: 640,000-action save held 400 MB of snapshots once opened.
+MAX_UNDO = 1000
 DiceFactory = Callable[[RandomSource], Dice]
 
 
@@ -108,7 +113,7 @@ class Engine:
         self.log: list[LogEntry] = []
         #: Every event so far with the number of actions before it (0: setup).
         self.history: list[tuple[int, Event]] = []
-        self._undo: list[_Snapshot] = []
+        self._undo: deque[_Snapshot] = deque(maxlen=MAX_UNDO)
         ctx = Context(self._rng, self._dice)
         try:
             self.state: State = game.setup(players, self.options, ctx)
