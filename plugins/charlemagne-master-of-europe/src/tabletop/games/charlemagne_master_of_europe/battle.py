@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import Action, Choice, Context, State
+from tabletop.framework import NOBODY, Action, Choice, Context, State
 
 from . import board
 from .data import BOXES, ENEMY_BATTLE_UNITS, FRIENDLY_FACTORS, formation
@@ -442,7 +442,7 @@ def stage_isolation(state: State, b: dict[str, Any], ctx: Context) -> bool:
             if every or scara:
                 b["enemy"][wing][k] = None
                 board_put_back(state, enemy["id"])
-                ctx.emit("isolation", f"the isolated {enemy_words(enemy)} withdraws")
+                ctx.emit("isolation", f"the isolated {enemy_words(enemy)} withdraws", about=NOBODY)
     b["stage"] = "rout"
     return False
 

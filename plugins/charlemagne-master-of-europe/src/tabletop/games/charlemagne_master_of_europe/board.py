@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import Context, State
+from tabletop.framework import NOBODY, Context, State
 
 from .data import (
     BOXES,
@@ -219,11 +219,15 @@ def cup_adjustment(
             src, dst = "unfriendly", "hostile"
         bag: list[str] = state["cups"][src]
         if not bag:
-            ctx.emit("cup", f"{CUP_NAMES[src]} Cup is empty: no chit moves", about=None)
+            ctx.emit("cup", f"{CUP_NAMES[src]} Cup is empty: no chit moves", about=NOBODY)
             continue
         chit = bag.pop(ctx.rng.randbelow(len(bag)))
         put_in_cup(state, dst, chit)
-        ctx.emit("cup", f"a chit moves blind from the {CUP_NAMES[src]} to the {CUP_NAMES[dst]} Cup")
+        ctx.emit(
+            "cup",
+            f"a chit moves blind from the {CUP_NAMES[src]} to the {CUP_NAMES[dst]} Cup",
+            about=NOBODY,
+        )
 
 
 def draw_from_cup(state: State, cup: str, ctx: Context) -> str | None:
@@ -261,10 +265,14 @@ def eliminate(state: State, counter: str, ctx: Context) -> None:
     region = region_of(where)
     if region in roads_regions(state):
         put_in_cup(state, "friendly", counter)
-        ctx.emit("eliminate", f"{shown} is eliminated into the Friendly Cup (Bridges & Roads)")
+        ctx.emit(
+            "eliminate",
+            f"{shown} is eliminated into the Friendly Cup (Bridges & Roads)",
+            about=NOBODY,
+        )
     else:
         state["dead_pool"].append(counter)
-        ctx.emit("eliminate", f"{shown} is eliminated to the Dead Pool")
+        ctx.emit("eliminate", f"{shown} is eliminated to the Dead Pool", about=NOBODY)
 
 
 def crown_king_of_lombards(state: State, ctx: Context) -> None:
@@ -289,7 +297,7 @@ def eliminate_moors(state: State, box: str, ctx: Context) -> None:
     for chit in state["moors"].get(box, []):
         state["dead_pool"].append(chit)
     if state["moors"].get(box):
-        ctx.emit("eliminate", f"the Moors in {BOXES[box].name} go to the Dead Pool")
+        ctx.emit("eliminate", f"the Moors in {BOXES[box].name} go to the Dead Pool", about=NOBODY)
     state["moors"][box] = []
 
 
@@ -332,7 +340,7 @@ def resolve_dead_pool(state: State, ctx: Context) -> None:
         moved[cup] += 1
     state["dead_pool"] = keep
     words = ", ".join(f"{n} to the {CUP_NAMES[c]} Cup" for c, n in moved.items() if n)
-    ctx.emit("dead_pool", f"the Dead Pool is resolved: {words or 'nothing moves'}")
+    ctx.emit("dead_pool", f"the Dead Pool is resolved: {words or 'nothing moves'}", about=NOBODY)
 
 
 def count_in_dead_pool(state: State, kind: str) -> int:

@@ -163,7 +163,7 @@ class CharlemagneMasterOfEurope(GameDefinition):
                     board.piece_name(p).replace("the ", "") for p in board.pieces_in(state, box)
                 ]
                 contents = here + board.describe_stack(state, box)
-                zones.append(views.zone(f"{BOXES[box].name} ({REGIONS[region].name})", contents))
+                zones.append(views.zone(f"{BOXES[box].name} [{region.title()}]", contents))
         zones.append(
             views.zone(
                 "Cups",
