@@ -1,0 +1,81 @@
+"""A legal save with a very long log opens in the UI within bounded memory.
+
+The UI's log widget holds a window of the newest events and the engine at most
+MAX_UNDO undo snapshots, so memory grows with the save's size only (the rebuilt game)
+and never while the screen is idle. Measured in a child process (peak RSS), because
+the test process's own memory is shared with every other test.
+
+The 640,000-action case of the issue takes about 26 s (16 s of it replaying the log),
+so it runs only with ``TABLETOP_BIG_SAVE=1`` (see docs/reliability.md); the
+64,000-action case runs always (about 6 s).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.adapters.tui.widgets.log import MAX_LOG_LINES
+from tabletop.framework import Choice, Context, Engine, Prompt, State
+from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.engine import MAX_UNDO
+from tabletop.games.pig import Pig
+
+CHILD = Path(__file__).with_name("big_save_child.py")
+BIG = os.environ.get("TABLETOP_BIG_SAVE") == "1"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("actions", "limit_mb"),
+    [
+        (64_000, 250),
+        pytest.param(
+            640_000,
+            900,
+            marks=pytest.mark.skipif(not BIG, reason="set TABLETOP_BIG_SAVE=1 (about 26 s)"),
+        ),
+    ],
+)
+def test_a_long_save_opens_in_the_ui_within_bounded_memory(
+    tmp_path: Path, actions: int, limit_mb: int
+) -> None:
+    done = subprocess.run(
+        [sys.executable, str(CHILD), str(tmp_path / "saves"), str(actions)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["screen"] == "GameScreen"
+    assert report["log_lines"] <= MAX_LOG_LINES + 1  # the window and its note
+    assert report["rss_open_mb"] < limit_mb, report
+    assert report["rss_idle_mb"] <= report["rss_open_mb"] * 1.05, "memory grew while idle"
+
+
+def test_undo_keeps_a_bounded_number_of_snapshots() -> None:
+    class Count(Pig):
+        """Counts with no chance: every action could be undone, none is a barrier."""
+
+        def prompt(self, state: State) -> Prompt | None:
+            return Prompt(0, "count", (Choice("count", "Count"),))
+
+        def apply(self, state: State, seat: int, action: str, ctx: Context) -> None:
+            state["turn_total"] += 1
+
+    engine = Engine(
+        Count(), seed=1, players=2, options={}, rng_factory=rng_factory, dice_factory=dice_factory
+    )
+    for _ in range(MAX_UNDO + 50):
+        engine.act(0, "count")
+    assert engine.undo_depth() == MAX_UNDO
+    for _ in range(MAX_UNDO):
+        engine.undo()
+    assert engine.state["turn_total"] == 50 and not engine.can_undo()
