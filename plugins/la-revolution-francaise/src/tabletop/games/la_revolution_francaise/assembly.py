@@ -1,0 +1,67 @@
+"""The National Assembly (3.2.3.1): deputies by Current and wing, hidden deputies,
+elections (R.x.6), and the deputies' votes used by laws, justice and criticism."""
+
+from __future__ import annotations
+
+from tabletop.framework import Context, State
+
+from .core import controlled_regions, controller, regime, seat_of
+from .data import REGION_NAMES
+
+
+def deputies(state: State, current: str) -> int:
+    row = state["assembly"].get(current)
+    return int(row["count"]) if row else 0
+
+
+def wings(state: State) -> dict[str, dict[str, int]]:
+    """Per wing: the visible Currents' counts and the hidden total (what all may see)."""
+    out: dict[str, dict[str, int]] = {"right": {}, "center": {}, "left": {}}
+    for current, row in state["assembly"].items():
+        if row["count"] <= 0:
+            continue
+        wing = out[row["wing"]]
+        if row["hidden"]:
+            wing["hidden"] = wing.get("hidden", 0) + row["count"]
+        else:
+            wing[current] = wing.get(current, 0) + row["count"]
+    return out
+
+
+def election(state: State, ctx: Context) -> None:
+    """Elect the Assembly by the regime's formula (R.1.6, R.2.6 and the others)."""
+    neutral = sum(1 for r in REGION_NAMES if controller(state, r) is None)
+    held = {c: len(controlled_regions(state, c)) for c in ("R", "F", "M", "G", "MT", "SC")}
+    new: dict[str, dict[str, object]] = {}
+    for rule in regime(state)["election"]:
+        c = rule["current"]
+        if rule["per"] == "region":
+            n = held[c]
+        elif rule["per"] == "region_or_neutral":
+            n = held[c] + neutral
+        else:
+            n = (held[c] + 1) // 2
+        for other, how in rule["plus"]:
+            n += held[other] // 2 if how == "half_down" else (held[other] + 1) // 2
+        new[c] = {"count": n, "wing": rule["wing"], "hidden": rule["hidden"], "aside": False}
+    for c in ("R", "F", "M", "G", "MT", "SC"):
+        if c not in new:
+            new[c] = {"count": 0, "wing": "center", "hidden": False, "aside": False}
+    state["assembly"] = new
+    state["switched"] = []
+    state["last_election"] = state["turn"]
+    visible = ", ".join(
+        f"{c} {v['count']}" for c, v in new.items() if not v["hidden"] and v["count"]
+    )
+    ctx.emit("election", f"elections (R.x.6): {visible}; hidden deputies sit among the others")
+    for c, v in new.items():
+        seat = seat_of(state, c)
+        if v["hidden"] and seat is not None:
+            ctx.emit("election", f"your hidden deputies: {v['count']}", seats=[seat], about=seat)
+
+
+def election_due(state: State) -> bool:
+    schedule_ = regime(state)["elections"]
+    if "turns" in schedule_:
+        return state["turn"] in schedule_["turns"]
+    return bool(state["turn"] - state["last_election"] >= schedule_["every"])

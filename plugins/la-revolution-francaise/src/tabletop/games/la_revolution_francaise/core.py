@@ -1,0 +1,336 @@
+"""The state's vocabulary: who plays which Current, track levels, control, war, money,
+fame, and the task stack that drives the turn.
+
+The turn is a stack of typed tasks (plain dicts with a ``kind``) in ``state["tasks"]``.
+An automatic task runs when it reaches the top; an interactive one stays on top and
+asks its seat until its handler finishes it. Each chapter module registers its tasks
+with ``task``; ``advance`` runs the stack until a seat must decide or the game ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.framework import Context, Prompt, State
+
+from .data import (
+    ADJACENT,
+    CURRENT_NAMES,
+    CURRENTS,
+    PERSONS,
+    REGIMES,
+    REGION_NAMES,
+    REGIONS,
+    RESULT_ROWS,
+    seating,
+)
+
+Task = dict[str, Any]
+
+# Task registry ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TaskKind:
+    """How one kind of task runs: ``auto`` tasks run alone; others ask ``prompt``'s seat
+    and ``handle`` its answer. ``on_empty`` runs when ``prompt`` has nothing to ask."""
+
+    run: Callable[[State, Task, Context], None] | None = None
+    prompt: Callable[[State, Task], Prompt | None] | None = None
+    handle: Callable[[State, Task, int, str, Context], None] | None = None
+    on_empty: Callable[[State, Task], None] | None = None
+
+
+TASKS: dict[str, TaskKind] = {}
+
+
+def task(kind: str, **how: Any) -> None:
+    TASKS[kind] = TaskKind(**how)
+
+
+def schedule(state: State, *tasks: Task) -> None:
+    """Put ``tasks`` on top of the stack so that they run in the given order."""
+    for item in reversed(tasks):
+        state["tasks"].append(item)
+
+
+def finish(state: State) -> None:
+    state["tasks"].pop()
+
+
+def advance(state: State, ctx: Context) -> None:
+    """Run automatic tasks (and skip questions with no answer) until a seat must
+    decide or the stack is empty (the game is over)."""
+    while state["tasks"]:
+        top = state["tasks"][-1]
+        kind = TASKS[top["kind"]]
+        if kind.run is not None:
+            state["tasks"].pop()
+            kind.run(state, top, ctx)
+            continue
+        assert kind.prompt is not None
+        if kind.prompt(state, top) is not None:
+            return
+        if kind.on_empty is not None:
+            kind.on_empty(state, top)
+        else:
+            state["tasks"].pop()
+
+
+def current_prompt(state: State) -> Prompt | None:
+    if not state["tasks"]:
+        return None
+    top = state["tasks"][-1]
+    kind = TASKS[top["kind"]]
+    return kind.prompt(state, top) if kind.prompt is not None else None
+
+
+# Seats and Currents -------------------------------------------------------------------
+
+
+def seat_of(state: State, current: str) -> int | None:
+    """The seat that plays ``current``; None for the automated Marais (15.2)."""
+    for seat, currents in enumerate(seating(state["players"])):
+        if current in currents:
+            return seat
+    return None
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    return tuple(" & ".join(CURRENT_NAMES[c] for c in row) for row in seating(players))
+
+
+def name(code: str) -> str:
+    return CURRENT_NAMES[code]
+
+
+def played(state: State) -> list[str]:
+    """The Currents in the game, played by a seat or automated."""
+    return list(CURRENTS)
+
+
+def automated(state: State, current: str) -> bool:
+    return seat_of(state, current) is None
+
+
+def gov_controller(state: State) -> str:
+    return str(state["gov"]["controller"])
+
+
+def gov_seat(state: State) -> int | None:
+    return seat_of(state, gov_controller(state))
+
+
+def actor_seat(state: State, actor: str) -> int | None:
+    return gov_seat(state) if actor == "gov" else seat_of(state, actor)
+
+
+# Tracks, levels, fame -------------------------------------------------------------------
+
+
+def level(value: int) -> int:
+    """Track level I, II or III (3.2.2; boxes 1-8, 9-16, 17-20: ambiguity B10)."""
+    return 1 if value <= 8 else 2 if value <= 16 else 3
+
+
+def track_level(state: State, track: str) -> int:
+    return level(state["tracks"][track])
+
+
+def clamp(value: int, low: int = 1, high: int = 20) -> int:
+    return max(low, min(high, value))
+
+
+def adjust_track(state: State, track: str, delta: int, ctx: Context, why: str = "") -> None:
+    """Move a track marker, held at 1 and 20 (3.2.2). During a foreign war the
+    Coalition marker moves only in the random events (9.2; ambiguity B33)."""
+    if track == "coalition" and state["war"] and state.get("phase") != "events":
+        ctx.emit("track", f"Coalition marker stays at {state['tracks'][track]} (war, 9.2)")
+        return
+    before = state["tracks"][track]
+    state["tracks"][track] = clamp(before + delta)
+    if state["tracks"][track] != before:
+        ctx.emit("track", f"{track.capitalize()} {before} -> {state['tracks'][track]}{why}")
+    if track == "coalition" and state["tracks"]["coalition"] >= 17 and not state["war"]:
+        declare_war(state, ctx, "the Coalition declares war (9.2.2)")
+    if track == "coalition" and state["war"] and state["tracks"]["coalition"] <= 8:
+        end_war(state, ctx, "the Coalition marker fell to level I (9.2)")
+    if track == "clergy" and state["tracks"]["clergy"] >= 17:
+        state["catholic_allowed"] = True
+
+
+def declare_war(state: State, ctx: Context, why: str) -> None:
+    state["war"] = True
+    state["war_declared_turn"] = state["turn"]
+    state["tracks"]["coalition"] = 20
+    ctx.emit("war", f"Foreign war: {why}; Coalition marker to 20")
+
+
+def end_war(state: State, ctx: Context, why: str) -> None:
+    state["war"] = False
+    ctx.emit("war", f"Foreign peace: {why}")
+    state["laws_once"] = [
+        k for k in state["laws_once"] if k not in ("war", "conscription", "patrie")
+    ]
+
+
+def fame(state: State, who: str) -> int:
+    return int(state["gov"]["fame"] if who == "gov" else state["currents"][who]["fame"])
+
+
+def adjust_fame(state: State, who: str, delta: int, ctx: Context, why: str = "") -> None:
+    holder = state["gov"] if who == "gov" else state["currents"][who]
+    before = holder["fame"]
+    holder["fame"] = clamp(before + delta)
+    if holder["fame"] != before:
+        ctx.emit("fame", f"{name(who)} fame {before} -> {holder['fame']}{why}")
+
+
+def money(state: State, who: str) -> int:
+    return int(state["gov"]["money"] if who == "gov" else state["currents"][who]["money"])
+
+
+def pay(state: State, who: str, amount: int, ctx: Context, why: str = "") -> None:
+    """Spend money into the spent-assignats box (3.2.3.4): it feeds inflation (10.1)."""
+    holder = state["gov"] if who == "gov" else state["currents"][who]
+    assert holder["money"] >= amount, "pay() beyond the treasury"
+    holder["money"] -= amount
+    state["spent"] += amount
+    if amount:
+        ctx.emit("pay", f"{name(who)} spends {amount}{why}")
+
+
+def economy_factor(state: State) -> int:
+    """Costs are multiplied by the Economy level (7.2)."""
+    return track_level(state, "economy")
+
+
+# Regions, control, war ------------------------------------------------------------------
+
+
+def controller(state: State, region: str) -> str | None:
+    return state["regions"][region]["control"]  # type: ignore[no-any-return]
+
+
+def paris_controller(state: State) -> str | None:
+    """Who controls Paris: the Commune's controller while it is raised (7.4.4.1)."""
+    if state["commune"]["raised"]:
+        return state["commune"]["controller"]  # type: ignore[no-any-return]
+    return controller(state, "Paris")
+
+
+def controlled_regions(state: State, current: str) -> list[str]:
+    """Regions a Current controls; Paris through the Commune when raised (B11)."""
+    out = [r for r in REGION_NAMES if r != "Paris" and controller(state, r) == current]
+    if paris_controller(state) == current:
+        out.append("Paris")
+    return out
+
+
+def set_control(
+    state: State, region: str, current: str | None, ctx: Context, why: str = ""
+) -> None:
+    if region == "Bordeaux" and state["regime"] == "ffr" and current != "G":
+        current = None  # R.9.9
+    if region == "Paris" and state["regime"] == "froi" and current not in ("MT", "SC", None):
+        current = None  # R.10.9.1
+    before = controller(state, region)
+    state["regions"][region]["control"] = current
+    if before != current:
+        who = name(current) if current else "neutral"
+        ctx.emit("control", f"{region}: {who}{why}")
+
+
+def revolts(state: State) -> list[str]:
+    return [r for r in REGION_NAMES if state["regions"][r]["revolt"]]
+
+
+def civil_war(state: State) -> bool:
+    """Four or more revolts (7.4.2.1) or an active Catholic & Royal army (9.2.3)."""
+    active = any(a["side"] == "catholic" and not a.get("hiding") for a in state["armies"])
+    return len(revolts(state)) >= 4 or active
+
+
+def armies_in(state: State, region: str, side: str | None = None) -> list[dict[str, Any]]:
+    return [
+        a for a in state["armies"] if a["where"] == region and (side is None or a["side"] == side)
+    ]
+
+
+def enemy_present(state: State, region: str) -> bool:
+    """An Allied or Catholic & Royal army stands in the region."""
+    return any(a["side"] in ("allied", "catholic") for a in armies_in(state, region))
+
+
+def paris_threatened(state: State) -> bool:
+    """An enemy army in or next to Paris (13.6; R.1.8.1)."""
+    near = {"Paris", *ADJACENT["Paris"]}
+    return any(a["side"] in ("allied", "catholic") and a["where"] in near for a in state["armies"])
+
+
+def regime(state: State) -> dict[str, Any]:
+    return REGIMES[state["regime"]]
+
+
+def officially_present(state: State, current: str) -> bool:
+    """Present in the Assembly and not outlawed (R.x.2.1; 12.1.1)."""
+    return current in regime(state)["official"] and not outlawed(state, current)
+
+
+def outlawed(state: State, current: str) -> bool:
+    return current in state["outlawed"]
+
+
+def person_outlaw(state: State, person: str) -> bool:
+    p = state["persons"][person]
+    faction = PERSONS[person]["faction"]
+    return bool(
+        outlawed(state, p["current"]) or p.get("outlaw") or faction in state["factions_outlawed"]
+    )
+
+
+def arrestable(state: State, person: str) -> bool:
+    return person_outlaw(state, person) or person in regime(state)["arrestable"]
+
+
+def free_persons(state: State, current: str) -> list[str]:
+    return [
+        n for n, p in state["persons"].items() if p["current"] == current and p["status"] == "free"
+    ]
+
+
+def on_map(state: State, person: str) -> bool:
+    p = state["persons"][person]
+    return bool(p["status"] == "free" and p["where"] is not None)
+
+
+def influential(person: str, region: str) -> bool:
+    return region in PERSONS[person]["influential"]
+
+
+# The Action Result Table (7.1) ----------------------------------------------------------
+
+
+def column(modified_fame: int) -> int:
+    """Column index for a modified fame, held to the 1-2 and 19-20 columns (B7)."""
+    return (clamp(modified_fame) - 1) // 2
+
+
+def result(roll: int, modified_fame: int) -> str:
+    return RESULT_ROWS[clamp(roll, 2, 12)][column(modified_fame)]
+
+
+def roll(
+    state: State, ctx: Context, count: int, sides: int, reason: str = "", about: int | None = None
+) -> list[int]:
+    """Roll public dice and keep them in ``recent_rolls`` (shown in every view): a
+    public result must be visible where the seat looks, not only in the log."""
+    faces = list(ctx.roll(count, sides, reason=reason, about=about))
+    state["recent_rolls"].append({"reason": reason, "dice": faces})
+    return faces
+
+
+def income_of(region: str) -> int:
+    return int(REGIONS[region]["income"])

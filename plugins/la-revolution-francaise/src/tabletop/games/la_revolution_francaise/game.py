@@ -1,0 +1,356 @@
+"""La Révolution française as a Tabletop game: the definition, views and secrets.
+
+The rules live in one module per rulebook chapter (``setup`` 4-5, ``initial`` 6,
+``actions`` 7.1-7.4, ``political`` 7.5/11/13, ``patriot`` 8, ``military`` 9,
+``interphase`` 10/14), each registering its tasks with ``core.task``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from tabletop.framework import (
+    Action,
+    Context,
+    GameDefinition,
+    GameInfo,
+    OptionSpec,
+    Prompt,
+    Result,
+    State,
+    views,
+)
+from tabletop.framework.decisions import SecretChoices
+
+from . import actions, initial, interphase, military, patriot, political, setup  # noqa: F401
+from .assembly import wings
+from .core import (
+    TASKS,
+    advance,
+    armies_in,
+    civil_war,
+    controlled_regions,
+    current_prompt,
+    name,
+    seat_names,
+    track_level,
+)
+from .data import CURRENTS, REGIMES, REGION_NAMES, seating
+
+PHASES = {
+    "setup": "set-up",
+    "negotiations": "Negotiations (6.1)",
+    "events": "Random events (6.2)",
+    "order": "Turn order (6.3)",
+    "objectives": "Declaration of objectives (6.4)",
+    "placement": "Personality placement (6.5)",
+    "actions": "Action Phase (7.3-7.4)",
+    "political": "Political Phase (7.5)",
+    "patriot": "Patriot's Phase (8)",
+    "military": "Military Phase (9)",
+    "interphase": "Interphase (10)",
+    "over": "game over",
+}
+
+
+def rules_text() -> str:
+    from importlib import resources
+
+    return resources.files(__package__).joinpath("rules-summary.md").read_text(encoding="utf-8")
+
+
+def _constant(options: list[str]) -> Callable[[int], Sequence[str]]:
+    """A resample source that offers every seat the same options."""
+
+    def source(other: int) -> Sequence[str]:
+        return options
+
+    return source
+
+
+class LaRevolutionFrancaise(GameDefinition):
+    info = GameInfo(
+        id="la-revolution-francaise",
+        title="La Révolution française 1791-1795",
+        min_players=4,
+        max_players=6,
+        description="Six political Currents fight for France from the Legislative to Thermidor "
+        "(Historical scenario; the Marais is automated with 4 or 5 players).",
+        version="0.1.0",
+        options=(
+            OptionSpec(
+                "euro",
+                "Euro-ish variant (15.3)",
+                (("off", "Off"), ("on", "On: doubles reversed")),
+                "off",
+                help="A double 1 gains a fame point and a double 6 costs one.",
+            ),
+        ),
+        hidden_information=True,
+    )
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return seat_names(players)
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        state = setup.new_state(players, {"euro": "off", **dict(options)})
+        setup.start(state, ctx)
+        advance(state, ctx)
+        return state
+
+    def prompt(self, state: State) -> Prompt | None:
+        return current_prompt(state)
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        state["recent_rolls"] = []
+        top = state["tasks"][-1]
+        handle = TASKS[top["kind"]].handle
+        assert handle is not None
+        handle(state, top, seat, action, ctx)
+        advance(state, ctx)
+
+    # Views -------------------------------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        players = state["players"]
+        names = seat_names(players)
+        mine = seating(players)[seat] if seat is not None else []
+        rows = []
+        for row in seating(players):
+            fields: dict[str, Any] = {}
+            for c in row:
+                cur = state["currents"][c]
+                label = "" if len(row) == 1 else f"{c} "
+                fields[f"{label}Fame"] = cur["fame"]
+                fields[f"{label}Money"] = cur["money"]
+                fields[f"{label}Regions"] = len(controlled_regions(state, c))
+                a = state["assembly"][c]
+                fields[f"{label}Deputies"] = (
+                    a["count"] if not a["hidden"] or c in mine else "hidden"
+                )
+            fields["Order"] = ", ".join(
+                str(state["order"].index(c) + 1) for c in row if c in state["order"]
+            )
+            rows.append(fields)
+        marais = state["currents"]["M"]
+        gov = state["gov"]
+        reg = REGIMES[state["regime"]]
+        tracks = [
+            views.track("Government fame", gov["fame"], 1, 20),
+            *[
+                views.track(f"{name(c)} fame", state["currents"][c]["fame"], 1, 20)
+                for c in CURRENTS
+            ],
+            *[
+                views.track(
+                    f"{t.capitalize()} (level {track_level(state, t)})", state["tracks"][t], 1, 20
+                )
+                for t in ("economy", "clergy", "coalition", "commune")
+            ],
+        ]
+        control: dict[str, list[str]] = {}
+        for r in REGION_NAMES:
+            holder = state["regions"][r]["control"]
+            control.setdefault(name(holder) if holder else "Neutral", []).append(r)
+        zones = [
+            views.zone(f"Held by the {k}" if k != "Neutral" else "Neutral regions", v)
+            for k, v in control.items()
+        ]
+        zones.append(
+            views.zone("Revolts", [r for r in REGION_NAMES if state["regions"][r]["revolt"]])
+        )
+        zones.append(
+            views.zone(
+                "Coalition-controlled",
+                [r for r in REGION_NAMES if state["regions"][r]["coalition"]],
+            )
+        )
+        zones.append(
+            views.zone(
+                "Armies",
+                [
+                    f"{a['id'].replace('_', ' ')} ({a['side']}) at {a['where']}"
+                    for a in state["armies"]
+                ],
+            )
+        )
+        commune = state["commune"]
+        paris_box = (
+            [
+                "Commune raised"
+                + (
+                    f" under the {name(commune['controller'])}"
+                    if commune["controller"]
+                    else ", leaderless"
+                )
+            ]
+            if commune["raised"]
+            else []
+        )
+        zones.append(
+            views.zone(
+                "Paris box",
+                paris_box + [a["id"].replace("_", " ") for a in armies_in(state, "Paris", "rev")],
+            )
+        )
+        for status, title in (
+            ("prison", "Temple prison"),
+            ("dead", "Guillotine"),
+            ("fled", "Off the map until next turn"),
+            ("exiled", "Exiled"),
+        ):
+            zones.append(
+                views.zone(title, [n for n, p in state["persons"].items() if p["status"] == status])
+            )
+        placed: dict[str, list[str]] = {}
+        for n, p in state["persons"].items():
+            if p["status"] == "free" and p["where"]:
+                placed.setdefault(p["where"], []).append(f"{n} ({p['current']})")
+        zones.append(
+            views.zone(
+                "Personalities on the map", [f"{r}: {', '.join(v)}" for r, v in placed.items()]
+            )
+        )
+        assembly = wings(state)
+        zones.append(
+            views.zone(
+                "Assembly",
+                counts={
+                    f"{wing} {('hidden' if k == 'hidden' else name(k))}": v
+                    for wing, parts in assembly.items()
+                    for k, v in parts.items()
+                },
+            )
+        )
+        status = (
+            f"Turn {state['turn']} of 8, {PHASES.get(state['phase'], state['phase'])}: "
+            f"{reg['name']}, "
+            f"Government held by the {name(gov['controller'])}"
+            + ("; foreign war" if state["war"] else "")
+            + ("; civil war" if civil_war(state) else "")
+        )
+        view: dict[str, Any] = {
+            "status": status,
+            "seats": views.seats(names, rows),
+            "tracks": tracks,
+            "zones": zones,
+            "turn": state["turn"],
+            "phase": state["phase"],
+            "regime": state["regime"],
+            "government": {
+                "controller": gov["controller"],
+                "fame": gov["fame"],
+                "money": gov["money"],
+            },
+            "marais": {
+                "fame": marais["fame"],
+                "money": marais["money"],
+                "automated": len(seating(players)) < 6,
+            },
+            "regions": state["regions"],
+            "commune": commune,
+            "persons": state["persons"],
+            "armies": state["armies"],
+            "assembly": assembly,
+            "war": state["war"],
+            "order": state["order"],
+            "last_events": state["last_events"],
+            "recent_rolls": state["recent_rolls"],
+            "declared": state.get("declared", {}),
+            "objectives": {
+                who: SecretChoices(data).view_for(seat)
+                for who, data in state.get("objectives", {}).items()
+            },
+        }
+        if seat is not None:
+            you: dict[str, Any] = {}
+            for c in mine:
+                a = state["assembly"][c]
+                if a["hidden"]:
+                    you[f"{name(c)} hidden deputies"] = a["count"]
+            for who, data in state.get("objectives", {}).items():
+                yours = SecretChoices(data).view_for(seat)["yours"]
+                if yours is not None and not state.get("declared"):
+                    you[f"Objective of the {name(who)}"] = yours
+            view["you"] = you
+        if state["result"]:
+            view["result"] = state["result"]
+        return view
+
+    def result(self, state: State) -> Result | None:
+        res = state.get("result")
+        if not res:
+            return None
+        seat_rank = res["seat_rank"]
+        winners = tuple(s for s, r in enumerate(seat_rank) if r == 1)
+        return Result(
+            winners,
+            tuple(float(7 - r) for r in seat_rank),
+            f"The {name(res['winner'])} wins: {res['why']}.",
+        )
+
+    # Secrets -------------------------------------------------------------------------
+
+    def determinize(self, state: State, seat: int, ctx: Context) -> State:
+        """What ``seat`` cannot know: the other seats' sealed objectives (and the kind
+        being chosen), and how hidden deputies split among the other hidden Currents of
+        a wing (the wing's total is public)."""
+        mine = seating(state["players"])[seat]
+        for who, data in state.get("objectives", {}).items():
+            sealed = SecretChoices(data)
+            if seat in sealed.seats:
+                continue
+            options = [
+                value
+                for pairs in initial.objective_kinds(state, who).values()
+                for value, _ in pairs
+            ]
+            sealed.resample(seat, _constant(options), ctx.rng)
+            if state["objective_kind"].get(who) is not None:
+                state["objective_kind"][who] = ctx.rng.choice(
+                    sorted(initial.objective_kinds(state, who))
+                )
+        touched = {m["from"] for m in state["switched"]} | {m["to"] for m in state["switched"]}
+        for wing in ("right", "center", "left"):
+            hidden = [
+                c
+                for c, a in state["assembly"].items()
+                if a["hidden"] and a["wing"] == wing and c not in mine
+            ]
+            if len(hidden) < 2 or touched & set(hidden):
+                continue
+            total = sum(state["assembly"][c]["count"] for c in hidden)
+            cuts = sorted(ctx.rng.randint(0, total) for _ in range(len(hidden) - 1))
+            parts = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+            for c, n in zip(hidden, parts, strict=True):
+                state["assembly"][c]["count"] = n
+        return state
+
+    def invariants(self, state: State) -> Sequence[str]:
+        problems = []
+        for c, cur in state["currents"].items():
+            if cur["money"] < 0:
+                problems.append(f"{c} has negative money")
+            if not 1 <= cur["fame"] <= 20:
+                problems.append(f"{c} fame out of range")
+        if state["gov"]["money"] < 0:
+            problems.append("the Government has negative money")
+        for t, v in state["tracks"].items():
+            if not 1 <= v <= 20:
+                problems.append(f"track {t} out of range")
+        for c, a in state["assembly"].items():
+            if a["count"] < 0:
+                problems.append(f"{c} has negative deputies")
+        for p, data in state["persons"].items():
+            if data["status"] != "free" and data["where"] is not None and p != "Louis XVI":
+                problems.append(f"{p} is {data['status']} but on the map")
+        if sum(1 for a in state["armies"] if a["kind"] == "volunteer") > 16:
+            problems.append("more than 16 volunteer armies")
+        return problems
+
+    def describe(self, state: State) -> str:
+        return f"Turn {state['turn']}, {REGIMES[state['regime']]['name']}"
+
+    def rules_summary(self) -> str:
+        return rules_text()

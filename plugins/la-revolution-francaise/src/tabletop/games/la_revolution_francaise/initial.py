@@ -1,0 +1,732 @@
+"""Chapter 6, the Initial Phase: negotiations, random events, turn order, declaration
+of objectives and personality placement."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework.decisions import SecretChoices
+
+from .core import (
+    Task,
+    actor_seat,
+    adjust_fame,
+    adjust_track,
+    armies_in,
+    controlled_regions,
+    controller,
+    enemy_present,
+    fame,
+    finish,
+    gov_controller,
+    gov_seat,
+    influential,
+    money,
+    name,
+    paris_controller,
+    pay,
+    regime,
+    roll,
+    schedule,
+    seat_names,
+    seat_of,
+    set_control,
+    task,
+    track_level,
+)
+from .data import EVENTS, LAWS, PERSONS, REGION_NAMES, seating
+
+# 6.1 Negotiations: money offers, accepted or refused ----------------------------------
+
+OFFER_AMOUNTS = (50, 100, 200, 500)
+
+
+def banned(giver: str, taker: str) -> bool:
+    """The Royalist never deals with the Montagne or the Sans-Culotte (6.1)."""
+    return {giver, taker} in ({"R", "MT"}, {"R", "SC"})
+
+
+def negotiations_start(state: State, task_: Task, ctx: Context) -> None:
+    state["phase"] = "negotiations"
+    seats = [s for s in range(state["players"])]
+    schedule(state, {"kind": "negotiate", "seats": seats, "i": 0})
+
+
+def offer_targets(state: State, seat: int) -> list[tuple[str, str]]:
+    mine = seating(state["players"])[seat]
+    out = []
+    for giver in mine:
+        if state["currents"][giver]["money"] < OFFER_AMOUNTS[0]:
+            continue
+        for taker in ("R", "F", "M", "G", "MT", "SC"):
+            taker_seat = seat_of(state, taker)
+            if taker in mine or taker_seat is None or banned(giver, taker):
+                continue
+            out.append((giver, taker))
+    return out
+
+
+def negotiate_prompt(state: State, t: Task) -> Prompt | None:
+    if t["i"] >= len(t["seats"]):
+        return None
+    seat = t["seats"][t["i"]]
+    choices = [Choice("pass", "Pass", detail="Make no offer this turn.")]
+    for giver, taker in offer_targets(state, seat):
+        choices.append(
+            Choice(
+                f"offer:{giver}:{taker}",
+                f"Offer money from the {name(giver)} to the {name(taker)}",
+                detail="The other Current accepts or refuses; a gift is never owed back (6.1).",
+            )
+        )
+    return Prompt(seat, "Negotiations: make an offer of money, or pass", tuple(choices), rule="6.1")
+
+
+def negotiate_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    if action == "pass":
+        t["i"] += 1
+        return
+    _, giver, taker = action.split(":")
+    t["i"] += 1
+    schedule(state, {"kind": "offer_amount", "giver": giver, "taker": taker})
+
+
+def negotiate_empty(state: State, t: Task) -> None:
+    finish(state)
+
+
+def offer_amount_prompt(state: State, t: Task) -> Prompt | None:
+    giver = t["giver"]
+    seat = seat_of(state, giver)
+    assert seat is not None
+    choices = tuple(
+        Choice(f"amount:{a}", f"{a} assignats")
+        for a in OFFER_AMOUNTS
+        if a <= state["currents"][giver]["money"]
+    )
+    return Prompt(
+        seat, f"How much does the {name(giver)} offer the {name(t['taker'])}?", choices, rule="6.1"
+    )
+
+
+def offer_amount_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    amount = int(action.split(":")[1])
+    finish(state)
+    ctx.emit("offer", f"the {name(t['giver'])} offers {amount} to the {name(t['taker'])}")
+    schedule(
+        state, {"kind": "offer_answer", "giver": t["giver"], "taker": t["taker"], "amount": amount}
+    )
+
+
+def offer_answer_prompt(state: State, t: Task) -> Prompt | None:
+    seat = seat_of(state, t["taker"])
+    assert seat is not None
+    detail = f"{t['amount']} assignats from the {name(t['giver'])}."
+    return Prompt(
+        seat,
+        f"The {name(t['giver'])} offers the {name(t['taker'])} {t['amount']} assignats",
+        (Choice("accept", "Accept", detail=detail), Choice("refuse", "Refuse", detail=detail)),
+        rule="6.1",
+    )
+
+
+def offer_answer_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    if action == "accept":
+        state["currents"][t["giver"]]["money"] -= t["amount"]
+        state["currents"][t["taker"]]["money"] += t["amount"]
+        ctx.emit(
+            "offer", f"the {name(t['taker'])} accepts {t['amount']} from the {name(t['giver'])}"
+        )
+    else:
+        ctx.emit("offer", f"the {name(t['taker'])} refuses the offer")
+
+
+task("negotiations_start", run=negotiations_start)
+task("negotiate", prompt=negotiate_prompt, handle=negotiate_handle, on_empty=negotiate_empty)
+task("offer_amount", prompt=offer_amount_prompt, handle=offer_amount_handle)
+task("offer_answer", prompt=offer_answer_prompt, handle=offer_answer_handle)
+
+# 6.2 Random events ----------------------------------------------------------------------
+
+TABLES = ("economic", "political", "counter", "commune")
+
+
+def random_events(state: State, t: Task, ctx: Context) -> None:
+    state["phase"] = "events"
+    state["last_events"] = {}
+    tables = EVENTS.get(state["regime"])
+    if tables is None:
+        ctx.emit("events", f"no random event tables entered for the {regime(state)['name']} yet")
+        return
+    schedule(state, *({"kind": "event_table", "table": name_} for name_ in TABLES))
+
+
+def paris_occupied(state: State) -> bool:
+    return bool(state["regions"]["Paris"]["coalition"]) or (
+        controller(state, "Paris") == "R" and enemy_present(state, "Paris")
+    )
+
+
+def event_modifier(state: State, spec: list[Any]) -> int:
+    """One line of a table's modifier (public source; see events.json)."""
+    kind = spec[0]
+    if kind == "economy_level":
+        return int(spec[1][track_level(state, "economy") - 1])
+    if kind == "clergy_level":
+        return int(spec[1][track_level(state, "clergy") - 1])
+    if kind == "war":
+        return int(spec[1] if state["war"] else spec[2])
+    if kind == "gov_is":
+        return int(spec[2]) if gov_controller(state) == spec[1] else 0
+    if kind == "coalition_level_neg":
+        return -track_level(state, "coalition")
+    if kind == "gironde_ousted":
+        return int(spec[1]) if state.get("gironde_ousted") else 0
+    if kind == "fame_above":
+        return int(spec[3]) if fame(state, spec[1]) > spec[2] else 0
+    if kind == "king_dead":
+        return int(spec[1] if state["king"]["dead"] else spec[2])
+    if kind == "king_alive":
+        return 0 if state["king"]["dead"] else int(spec[1])
+    if kind == "person_alive":
+        p = state["persons"].get(spec[1])
+        return int(spec[2]) if p is not None and p["status"] != "dead" else 0
+    if kind == "faction_outlawed":
+        return int(spec[2]) if spec[1] in state["factions_outlawed"] else 0
+    if kind == "commune_level_three":
+        return int(spec[1]) if track_level(state, "commune") == 3 else 0
+    if kind in ("clergy_at_least", "economy_at_least", "coalition_at_least"):
+        track = kind.split("_")[0]
+        return int(spec[2]) if track_level(state, track) >= spec[1] else 0
+    raise ValueError(f"unknown event modifier {kind}")
+
+
+def event_table(state: State, t: Task, ctx: Context) -> None:
+    table = EVENTS[state["regime"]][t["table"]]
+    if t["table"] == "commune" and paris_occupied(state):
+        ctx.emit("events", "Paris is occupied: no Commune event (9.7.1)")
+        return
+    modifier = sum(event_modifier(state, spec) for spec in table["modifier"])
+    dice = roll(state, ctx, 2, 6, reason=f"{t['table']} event, 6.2", about=gov_seat(state))
+    total = max(2, min(12, sum(dice) + modifier))
+    entry = table["rolls"][str(total)]
+    state["last_events"][t["table"]] = total
+    ctx.emit(
+        "events", f"{t['table']} event: {sum(dice)}{modifier:+d} = {total}: {describe_entry(entry)}"
+    )
+    if not entry_applies(state, entry, ctx):
+        return
+    if "decide" in entry:
+        schedule(state, {"kind": "gov_decision", "decide": entry["decide"]})
+        return
+    for fx in entry["fx"]:
+        apply_effect(state, fx, ctx)
+
+
+def entry_applies(state: State, entry: dict[str, Any], ctx: Context) -> bool:
+    """Events that cannot happen are ignored, with no new roll (6.2)."""
+    person = entry.get("person")
+    if person is not None:
+        p = state["persons"].get(person)
+        if p is None or p["status"] not in ("free", "fled"):
+            ctx.emit("events", f"ignored: {person} is not free")
+            return False
+    if entry.get("war") and not state["war"]:
+        ctx.emit("events", "ignored: France is at peace")
+        return False
+    needs = entry.get("requires")
+    if needs == "king_dead" and not state["king"]["dead"]:
+        ctx.emit("events", "ignored: the King lives")
+        return False
+    if needs is not None and needs != "king_dead" and needs not in state["once"]:
+        ctx.emit("events", f"ignored: needs the {needs} event first")
+        return False
+    once = entry.get("once")
+    if once is not None:
+        if once in state["once"]:
+            ctx.emit("events", "ignored: it has already happened")
+            return False
+        state["once"].append(once)
+    return True
+
+
+WORDS = {
+    "fame": "{0} fame {1:+}",
+    "track": "{0} {1:+}",
+}
+
+
+def describe_fx(fx: str) -> str:
+    verb, *args = fx.split(" ", 1)
+    rest = args[0] if args else ""
+    parts = rest.split(" ") if rest else []
+    if verb == "fame":
+        return f"{name(parts[0])} fame {int(parts[1]):+d}"
+    if verb == "track":
+        return f"{parts[0].capitalize()} {int(parts[1]):+d}"
+    if verb == "neutral":
+        return f"{rest} becomes neutral"
+    if verb == "neutral_revolt":
+        return f"{rest} revolts, neutral"
+    if verb == "take_revolt":
+        return f"{name(parts[0])} takes {' '.join(parts[1:])} in revolt"
+    if verb == "riot":
+        return f"royalist riot in {rest}"
+    if verb == "take":
+        return f"{name(parts[0])} takes {' '.join(parts[1:])}"
+    if verb == "pays":
+        return f"the holder of {parts[0]} pays {parts[1]}" + (
+            f" (not the {name(parts[2])})" if len(parts) > 2 else ""
+        )
+    if verb == "gov_pays":
+        return f"the Government pays {rest}"
+    if verb == "bonus":
+        return f"this turn: {parts[0].replace('_', ' ')} {int(parts[1]):+d}" + (
+            f" for the {name(parts[2])}" if len(parts) > 2 else ""
+        )
+    return fx.replace("_", " ")
+
+
+def describe_entry(entry: dict[str, Any]) -> str:
+    if "decide" in entry:
+        return str(entry["decide"]["question"])
+    text = "; ".join(describe_fx(fx) for fx in entry["fx"])
+    if entry.get("person"):
+        text = f"({entry['person']}) " + text
+    return text
+
+
+def apply_effect(state: State, fx: str, ctx: Context) -> None:
+    """Apply one effect of the event language (see events.json and components-more.md A)."""
+    verb, _, rest = fx.partition(" ")
+    parts = rest.split(" ") if rest else []
+    if verb == "fame":
+        adjust_fame(state, parts[0], int(parts[1]), ctx, " (event)")
+    elif verb == "track":
+        adjust_track(state, parts[0], int(parts[1]), ctx, " (event)")
+    elif verb == "neutral":
+        region = rest
+        r = state["regions"][region]
+        if r["revolt"] or r["coalition"] or (region == "Paris" and state["commune"]["raised"]):
+            ctx.emit("events", f"ignored: {region} is in revolt or occupied")
+        else:
+            set_control(state, region, None, ctx, " (event)")
+    elif verb == "neutral_revolt":
+        region = rest
+        r = state["regions"][region]
+        if r["revolt"] or armies_in(state, region) or region == "Paris" or r["coalition"]:
+            ctx.emit("events", f"ignored: no revolt can start in {region}")
+        else:
+            r["revolt"] = True
+            set_control(state, region, None, ctx, " (revolt)")
+            ctx.emit("revolt", f"{region} revolts (event)")
+    elif verb == "take_revolt":
+        current, region = parts[0], " ".join(parts[1:])
+        r = state["regions"][region]
+        royal_exception = current == "R" and r["coalition"]
+        if r["revolt"] or region == "Paris" or (armies_in(state, region) and not royal_exception):
+            ctx.emit("events", f"ignored: no revolt can start in {region}")
+        else:
+            r["revolt"] = True
+            set_control(state, region, current, ctx, " (revolt)")
+            ctx.emit("revolt", f"{region} revolts (event)")
+    elif verb == "riot":
+        if controller(state, rest) != "R":
+            set_control(state, rest, None, ctx, " (riot)")
+    elif verb == "take":
+        current, region = parts[0], " ".join(parts[1:])
+        r = state["regions"][region]
+        if r["revolt"] or r["coalition"]:
+            ctx.emit("events", f"ignored: {region} is in revolt or occupied")
+        else:
+            set_control(state, region, current, ctx, " (event)")
+    elif verb == "pays":
+        region, amount = parts[0], int(parts[1])
+        holder = controller(state, region)
+        exempt = parts[2] if len(parts) > 2 else None
+        if holder is not None and holder != exempt:
+            pay(state, holder, min(amount, money(state, holder)), ctx, f" ({region} event)")
+    elif verb == "gov_pays":
+        pay(state, "gov", min(int(rest), money(state, "gov")), ctx, " (event)")
+    elif verb == "bonus":
+        key = parts[0] + (f":{parts[2]}" if len(parts) > 2 else "")
+        state["bonuses"][key] = state["bonuses"].get(key, 0) + int(parts[1])
+    elif verb == "commune_rises":
+        if not paris_occupied(state) and not state["commune"]["raised"]:
+            leader = None if parts[0] == "none" else parts[0]
+            state["commune"] = {"raised": True, "controller": leader}
+            ctx.emit(
+                "commune",
+                "the Commune rises" + (f" under the {name(leader)}" if leader else ", leaderless"),
+            )
+    elif verb == "commune_calms":
+        if state["commune"]["raised"]:
+            leader = state["commune"]["controller"]
+            state["commune"] = {"raised": False, "controller": None}
+            set_control(state, "Paris", leader, ctx, " (the Commune calms)")
+    elif verb in ("exile", "kill"):
+        p = state["persons"].get(rest)
+        if p is not None and p["status"] != "dead":
+            p["status"] = "exiled" if verb == "exile" else "dead"
+            p["where"] = None
+            ctx.emit("person", f"{rest} is {'exiled' if verb == 'exile' else 'dead'} (event)")
+    elif verb == "massacre":
+        for pname, p in state["persons"].items():
+            if p["status"] == "prison" and p["current"] in ("R", "F") and pname != "Louis XVI":
+                p["status"] = "dead"
+                ctx.emit("person", f"{pname} dies in the prison massacres (event)")
+    elif verb == "switch":
+        pname, current = parts[0], parts[1]
+        if pname in state["persons"] and state["persons"][pname]["status"] != "dead":
+            state["persons"][pname]["current"] = current
+            ctx.emit("person", f"{pname} joins the {name(current)} (event)")
+    elif verb in ("unless_jailed", "unless_outlawed"):
+        state.setdefault("pending_penalties", []).append(fx)
+    elif verb == "withdraw":
+        for army_id in parts:
+            gone = [a for a in state["armies"] if a["id"] == army_id]
+            if gone:
+                state["armies"].remove(gone[0])
+                state["allied_gone"].append(army_id)
+                ctx.emit("army", f"{army_id} leaves France (event)")
+    elif verb == "allied_return":
+        if rest in state["allied_gone"]:
+            state["allied_gone"].remove(rest)
+            ctx.emit("army", f"{rest} may enter again (event)")
+    elif verb == "army_removed":
+        for region in parts:
+            found = armies_in(state, region, "rev")
+            if found:
+                state["armies"].remove(found[0])
+                ctx.emit("army", f"a revolutionary army at {region} is removed (event)")
+                break
+    elif verb == "jaunaye":
+        if any(a["side"] == "catholic" for a in state["armies"]):
+            adjust_track(state, "clergy", -5, ctx, " (La Jaunaye)")
+    elif verb == "temp_army":
+        state["armies"].append(
+            {
+                "id": f"temporary_{state['turn']}",
+                "side": "rev",
+                "kind": "temporary",
+                "where": "Paris",
+            }
+        )
+        ctx.emit("army", "the Government has a temporary army in Paris this turn")
+    elif verb == "desert":
+        rev = [a for a in state["armies"] if a["side"] == "rev"]
+        if rev:
+            rev.sort(key=lambda a: a["kind"] != "volunteer")
+            state["armies"].remove(rev[0])
+            ctx.emit("army", f"a revolutionary army deserts at {rev[0]['where']} (event)")
+    else:
+        ctx.emit("events", f"effect not yet implemented, ignored: {fx}")
+
+
+def gov_decision_prompt(state: State, t: Task) -> Prompt | None:
+    seat = gov_seat(state)
+    decide = t["decide"]
+    if seat is None:
+        return None
+    yes = "; ".join(describe_fx(f) for f in decide["yes"])
+    no = "; ".join(describe_fx(f) for f in decide["no"])
+    return Prompt(
+        seat,
+        f"Government decision: {decide['question']}",
+        (Choice("decide:yes", "Yes", consequence=yes), Choice("decide:no", "No", consequence=no)),
+        rule="6.2",
+    )
+
+
+def gov_decision_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    answer = action.split(":")[1]
+    ctx.emit("decision", f"the Government answers {answer}")
+    for fx in t["decide"][answer]:
+        apply_effect(state, fx, ctx)
+
+
+def gov_decision_empty(state: State, t: Task) -> None:
+    """An automated Government (the automated Marais) always answers no."""
+    finish(state)
+    state.setdefault("auto_decisions", []).append(t["decide"]["no"])
+
+
+task("random_events", run=random_events)
+task("event_table", run=event_table)
+task(
+    "gov_decision",
+    prompt=gov_decision_prompt,
+    handle=gov_decision_handle,
+    on_empty=gov_decision_empty,
+)
+
+
+def run_auto_decisions(state: State, ctx: Context) -> None:
+    for effects in state.pop("auto_decisions", []):
+        for fx in effects:
+            apply_effect(state, fx, ctx)
+
+
+# 6.3 Turn order -------------------------------------------------------------------------
+
+
+def turn_order(state: State, t: Task, ctx: Context) -> None:
+    """Fame plus controlled regions, higher first; fame breaks ties, then dice (6.3)."""
+    run_auto_decisions(state, ctx)
+    state["phase"] = "order"
+    scores = {
+        c: fame(state, c) + len(controlled_regions(state, c))
+        for c in ("R", "F", "M", "G", "MT", "SC")
+    }
+    groups: dict[tuple[int, int], list[str]] = {}
+    for c, s in scores.items():
+        groups.setdefault((s, fame(state, c)), []).append(c)
+    order: list[str] = []
+    for key in sorted(groups, reverse=True):
+        tied = groups[key]
+        while len(tied) > 1:
+            rolls = {
+                c: roll(
+                    state,
+                    ctx,
+                    1,
+                    6,
+                    reason=f"turn order tie, 6.3 ({name(c)})",
+                    about=seat_of(state, c),
+                )[0]
+                for c in tied
+            }
+            best = max(rolls.values())
+            first = [c for c in tied if rolls[c] == best]
+            if len(first) == 1:
+                order.append(first[0])
+                tied = [c for c in tied if c != first[0]]
+        order.extend(tied)
+    state["order"] = order
+    ctx.emit("order", "turn order: Government, " + ", ".join(name(c) for c in order))
+
+
+task("turn_order", run=turn_order)
+
+# 6.4 Declaration of objectives: sealed, revealed together -------------------------------
+
+
+def declarers(state: State) -> list[str]:
+    out = ["gov"] if gov_seat(state) is not None else []
+    return out + [c for c in state["order"] if seat_of(state, c) is not None]
+
+
+def objectives_start(state: State, t: Task, ctx: Context) -> None:
+    state["phase"] = "objectives"
+    state["gov"]["controller_at_objectives"] = gov_controller(state)
+    state["objectives"] = {}
+    state["objective_kind"] = {}
+    for who in declarers(state):
+        seat = actor_seat(state, who)
+        assert seat is not None  # declarers() lists seated declarers only
+        state["objectives"][who] = SecretChoices.new(f"objective of the {name(who)}", [seat])
+    schedule(state, {"kind": "objectives"})
+
+
+def objective_kinds(state: State, who: str) -> dict[str, list[tuple[str, str]]]:
+    """The objectives a declarer may choose, by kind: (value, label) pairs (6.4.1, 6.4.2)."""
+    regions = list(REGION_NAMES)
+    reg = regime(state)
+    kinds: dict[str, list[tuple[str, str]]] = {}
+    if who == "gov":
+        kinds["arrest"] = [
+            (f"arrest:{p}", f"Arrest {p}")
+            for p in state["persons"]
+            if p != "Louis XVI" and state["persons"][p]["status"] not in ("dead",)
+        ]
+        kinds["suppress"] = [(f"suppress:{r}", f"Suppress the revolt in {r}") for r in regions]
+        kinds["destroy"] = [(f"destroy:{r}", f"Destroy an enemy army in {r}") for r in regions]
+        kinds["crush_commune"] = [("crush_commune", "Crush the Commune by force")]
+        if "gov" in reg["laws_by"] and state["regime"] != "legislative":
+            kinds["law"] = [(f"law:{k}", f"Pass {law['name']}") for k, law in LAWS.items()]
+        return kinds
+    kinds["persuade"] = [
+        (f"persuade:{p}", f"Win over {p}")
+        for p, data in PERSONS.items()
+        if p in state["persons"]
+        and state["persons"][p]["current"] != who
+        and who in [data["current"], *data["secondary"]]
+        and state["persons"][p]["status"] != "dead"
+    ]
+    kinds["plot"] = [
+        (f"plot:{r}", f"Take {r} by a plot") for r in regions if controller(state, r) != who
+    ]
+    kinds["revolt"] = [(f"revolt:{r}", f"Start a revolt in {r}") for r in regions if r != "Paris"]
+    kinds["suppress"] = [
+        (f"suppress:{r}", f"Suppress the revolt in {r}") for r in regions if r != "Paris"
+    ]
+    kinds["commune"] = [
+        ("raise_commune", "Raise the Commune"),
+        ("suppress_commune", "Suppress the Commune"),
+    ]
+    if "currents" in reg["laws_by"]:
+        kinds["law"] = [(f"law:{k}", f"Pass {law['name']}") for k, law in LAWS.items()]
+    kinds["regime"] = [
+        (f"regime:{k}", f"Install the {k.capitalize()}")
+        for k in ("convention", "terror", "thermidor")
+        if k != state["regime"]
+    ]
+    return {k: v for k, v in kinds.items() if v}
+
+
+KIND_LABELS = {
+    "arrest": "Arrest a Personality",
+    "suppress": "Suppress a revolt",
+    "destroy": "Destroy an enemy army",
+    "crush_commune": "Crush the Commune",
+    "law": "Have a law passed",
+    "persuade": "Win over a Personality",
+    "plot": "Take a region by plot",
+    "revolt": "Start a revolt",
+    "commune": "Raise or suppress the Commune",
+    "regime": "Change the regime",
+}
+
+
+def next_declarer(state: State) -> str | None:
+    for who in declarers(state):
+        if (
+            who in state["objectives"]
+            and SecretChoices(state["objectives"][who]).next_seat is not None
+        ):
+            return who
+    return None
+
+
+def objectives_prompt(state: State, t: Task) -> Prompt | None:
+    who = next_declarer(state)
+    if who is None:
+        return None
+    seat = actor_seat(state, who)
+    assert seat is not None
+    kinds = objective_kinds(state, who)
+    kind = state["objective_kind"].get(who)
+    if kind is None:
+        choices = tuple(Choice(f"kind:{k}", KIND_LABELS[k]) for k in kinds)
+        return Prompt(seat, f"Declare the {name(who)}'s objective: what kind?", choices, rule="6.4")
+    options = kinds[kind]
+    choices = tuple(
+        Choice(
+            f"objective:{value}",
+            label,
+            detail="Sealed now; all are shown together once declared. "
+            "Met: fame +1 in the Interphase; missed: -1.",
+        )
+        for value, label in options
+    )
+    choices += (Choice("kind:back", "Choose another kind"),)
+    return Prompt(seat, f"Declare the {name(who)}'s objective", choices, rule="6.4")
+
+
+def objectives_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    who = next_declarer(state)
+    assert who is not None
+    verb, _, value = action.partition(":")
+    if verb == "kind":
+        state["objective_kind"][who] = None if value == "back" else value
+        return
+    state["objective_kind"][who] = None
+    SecretChoices(state["objectives"][who]).choose(seat, value, ctx)
+
+
+def objectives_done(state: State, t: Task) -> None:
+    finish(state)
+    schedule(state, {"kind": "objectives_reveal"})
+
+
+def objectives_reveal(state: State, t: Task, ctx: Context) -> None:
+    names_ = seat_names(state["players"])
+    state["declared"] = {}
+    for who, data in state["objectives"].items():
+        answers = SecretChoices(data).reveal(ctx, names=names_)
+        state["declared"][who] = next(iter(answers.values()))
+
+
+task("objectives_start", run=objectives_start)
+task("objectives", prompt=objectives_prompt, handle=objectives_handle, on_empty=objectives_done)
+task("objectives_reveal", run=objectives_reveal)
+
+# 6.5 Personality placement ----------------------------------------------------------
+
+
+def placement_start(state: State, t: Task, ctx: Context) -> None:
+    state["phase"] = "placement"
+    schedule(
+        state,
+        {
+            "kind": "placement",
+            "order": [c for c in state["order"] if seat_of(state, c) is not None],
+            "i": 0,
+        },
+    )
+
+
+def unplaced(state: State, current: str) -> list[str]:
+    return [
+        n
+        for n, p in state["persons"].items()
+        if p["current"] == current
+        and p["status"] == "free"
+        and p["where"] is None
+        and n != "Louis XVI"
+    ]
+
+
+def placement_prompt(state: State, t: Task) -> Prompt | None:
+    if t["i"] >= len(t["order"]):
+        return None
+    current = t["order"][t["i"]]
+    todo = unplaced(state, current)
+    if not todo:
+        return None
+    person = todo[0]
+    seat = seat_of(state, current)
+    assert seat is not None
+    must_paris = (
+        gov_controller(state) == current
+        and len(todo) == 1
+        and not any(
+            p["where"] == "Paris" and p["current"] == current and p["status"] == "free"
+            for n, p in state["persons"].items()
+        )
+    )
+    regions = ["Paris"] if must_paris else list(REGION_NAMES)
+    choices = tuple(
+        Choice(
+            f"place:{r}",
+            r,
+            detail=("influential here: +2 to regional actions" if influential(person, r) else ""),
+        )
+        for r in regions
+    )
+    return Prompt(seat, f"Place {person} ({name(current)})", choices, rule="6.5")
+
+
+def placement_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    current = t["order"][t["i"]]
+    person = unplaced(state, current)[0]
+    region = action.split(":", 1)[1]
+    state["persons"][person]["where"] = region
+    ctx.emit("place", f"{person} goes to {region}")
+
+
+def placement_empty(state: State, t: Task) -> None:
+    if t["i"] < len(t["order"]) and not unplaced(state, t["order"][t["i"]]):
+        t["i"] += 1
+        if t["i"] < len(t["order"]):
+            return
+    finish(state)
+
+
+task("placement_start", run=placement_start)
+task("placement", prompt=placement_prompt, handle=placement_handle, on_empty=placement_empty)
+
+__all__ = ["apply_effect", "banned", "paris_controller"]

@@ -1,0 +1,244 @@
+"""Chapter 10, the Interphase (economy, income, fame for objectives), the end of a
+turn, and chapter 14, victory in three steps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.framework import Context, State
+
+from .assembly import deputies
+from .core import (
+    Task,
+    adjust_fame,
+    adjust_track,
+    controlled_regions,
+    fame,
+    gov_controller,
+    income_of,
+    name,
+    paris_controller,
+    result,
+    roll,
+    schedule,
+    seat_of,
+    task,
+    track_level,
+)
+from .data import REGION_NAMES, SETUP, TABLES, seating
+
+CURRENT_CODES = ("R", "F", "M", "G", "MT", "SC")
+
+
+def interphase(state: State, t: Task, ctx: Context) -> None:
+    state["phase"] = "interphase"
+    economy(state, ctx)
+    pending_penalties(state, ctx)
+    income(state, ctx)
+    fame_for_objectives(state, ctx)
+
+
+def economy(state: State, ctx: Context) -> None:
+    """10.1: +1 on the Economy track per full 1000 assignats spent this turn."""
+    steps = state["spent"] // 1000
+    if steps:
+        adjust_track(state, "economy", steps, ctx, f" ({state['spent']} spent, 10.1)")
+    state["spent"] = 0
+
+
+def pending_penalties(state: State, ctx: Context) -> None:
+    for fx in state.pop("pending_penalties", []):
+        verb, cond, rest = fx.split(" ", 2)
+        if verb == "unless_jailed":
+            p = state["persons"].get(cond)
+            if p is not None and p["status"] in ("prison", "dead"):
+                continue
+        elif cond in state["factions_outlawed"]:
+            continue
+        from .initial import apply_effect
+
+        apply_effect(state, rest, ctx)
+
+
+def minimum_income(state: State, current: str) -> int:
+    """10.2.1: 100 plus 50 per Personality alive, free or fled."""
+    count = sum(
+        1
+        for n, p in state["persons"].items()
+        if p["current"] == current and p["status"] in ("free", "fled")
+    )
+    return 100 + 50 * count
+
+
+def income(state: State, ctx: Context) -> None:
+    for c in CURRENT_CODES:
+        regions = controlled_regions(state, c)
+        if c == "R":
+            regions = [r for r in regions if not state["regions"][r]["coalition"]]
+        gain = max(sum(income_of(r) for r in regions), minimum_income(state, c))
+        if c == "R":
+            gain += TABLES["coalition_money"][
+                ("I", "II", "III")[track_level(state, "coalition") - 1]
+            ]
+        state["currents"][c]["money"] += gain
+        ctx.emit("income", f"{name(c)} receives {gain}")
+    lost = 0
+    for r in REGION_NAMES:
+        reg = state["regions"][r]
+        occupied = any(
+            a["side"] == "catholic" for a in state["armies"] if a["where"] == r
+        ) and not any(a["side"] == "rev" for a in state["armies"] if a["where"] == r)
+        if reg["revolt"] or reg["coalition"] or occupied:
+            lost += income_of(r)
+    state["gov"]["money"] = max(500, 2500 - lost)
+    ctx.emit("income", f"the Government's treasury is reset to {state['gov']['money']} (10.2.2)")
+
+
+def objective_met(state: State, who: str, objective: str) -> bool:
+    achieved = state["achieved"]
+    kind, _, target = objective.partition(":")
+    if kind in ("plot", "persuade"):
+        return f"{kind}:{target}:{who}" in achieved
+    return objective in achieved
+
+
+def fame_for_objectives(state: State, ctx: Context) -> None:
+    """10.3: +1 for a met objective, -1 otherwise; the Government's failure also costs
+    its controller a point, and a new controller voids it (6.4)."""
+    for who, objective in state.get("declared", {}).items():
+        met = objective_met(state, who, objective)
+        if who == "gov":
+            if gov_controller(state) != state["gov"]["controller_at_objectives"]:
+                ctx.emit("objective", "the Government changed hands: its objective is void (6.4)")
+                continue
+            adjust_fame(state, "gov", 1 if met else -1, ctx, f" (objective {objective})")
+            if not met:
+                adjust_fame(
+                    state, gov_controller(state), -1, ctx, " (the Government's objective failed)"
+                )
+            continue
+        adjust_fame(state, who, 1 if met else -1, ctx, f" (objective {objective})")
+    if seat_of(state, "M") is None:
+        dice = roll(state, ctx, 2, 6, reason="automated Marais fame, 15.2.1.6")
+        letter = result(sum(dice), 13)
+        if letter != "B":
+            adjust_fame(state, "M", 1 if letter == "A" else -1, ctx, " (automated Marais)")
+    state["declared"] = {}
+
+
+def turn_end(state: State, t: Task, ctx: Context) -> None:
+    if state["turn"] >= SETUP["turns"]:
+        finish_game(state, ctx)
+        return
+    state["turn"] += 1
+    schedule(state, {"kind": "turn"})
+
+
+task("interphase", run=interphase)
+task("turn_end", run=turn_end)
+
+# Chapter 14: victory -------------------------------------------------------------------------
+
+FAMILY = {
+    "legislative": "legislative",
+    "convention": "convention",
+    "ffr": "convention",
+    "terror": "terror",
+    "mercy": "terror",
+    "wrath": "terror",
+    "prairial": "terror",
+    "froi": "terror",
+    "thermidor": "thermidor",
+    "directorate": "thermidor",
+}
+
+
+def victory_points(state: State) -> dict[str, int]:
+    """14.1, per Current."""
+    reg = state["regime"]
+    paris = paris_controller(state)
+    king_dead = state["king"]["dead"]
+    vp: dict[str, int] = {}
+    for c in CURRENT_CODES:
+        points = fame(state, c) + len(controlled_regions(state, c))
+        if c != "R" and paris == c:
+            points += 5
+        if c == "R":
+            points += sum(1 for r in state["regions"].values() if r["coalition"])
+            points += 5 if state["king"]["kidnapped"] else 0
+            points += 5 if paris == "R" else 0
+        if c in ("F", "M", "G"):
+            points += deputies(state, c)
+        if c == "F" and reg == "legislative":
+            points += 5
+        if c == "G" and reg in ("convention", "ffr"):
+            points += 5
+        if c == "MT":
+            points += 5 if reg in ("terror", "prairial", "froi") else 0
+            points += max(5 if king_dead else 0, deputies(state, c))
+        if c == "SC":
+            points += 5 if state["commune"]["raised"] else 0
+            points += 5 if reg in ("terror", "wrath", "prairial", "froi") else 0
+            points += max(5 if king_dead else 0, deputies(state, c))
+        vp[c] = points
+    return vp
+
+
+REVOLUTION_AT_25 = {"F": False, "M": False, "G": True, "MT": True, "SC": True}
+
+
+def winner(state: State, vp: dict[str, int]) -> tuple[str, str, str]:
+    """The winner, the regime family for the also-rans, and why (14.2, 14.3)."""
+    if vp["R"] >= 25 or state["regime"] == "vendemiaire":
+        return "R", "all", "the Royalist has 25 VP or more: Divine Right Monarchy (14.2.1)"
+    revolution = sum(1 for c, rev in REVOLUTION_AT_25.items() if (vp[c] >= 25) == rev)
+    side = "Revolution" if revolution >= 3 else "Reaction"
+    family = FAMILY.get(state["regime"], "thermidor")
+
+    def best(a: str, b: str) -> str:
+        return a if vp[a] >= vp[b] else b
+
+    reg = state["regime"]
+    if family == "legislative":
+        win = "G" if side == "Revolution" else best("F", "M")
+    elif family == "convention":
+        win = best("MT", "G") if side == "Revolution" else "M"
+    elif family == "terror":
+        win = best("MT", "SC") if side == "Revolution" else "M"
+    elif reg == "directorate":
+        win = best("G", "MT") if side == "Revolution" else best("F", "M")
+        if win == "MT":
+            family = "terror"
+    else:
+        win = "G" if side == "Revolution" else best("F", "M")
+    return win, family, f"{side} has the majority under the {reg} (14.2.2, 14.3)"
+
+
+def ranking(state: State, win: str, family: str) -> dict[str, int]:
+    """14.4 the also-rans, from the completed table (ambiguity B24)."""
+    table = TABLES["also_rans"]
+    order = table["order"]
+    for w, fam, ranks in table["rows"]:
+        if w == win and (fam == family or fam == "all"):
+            return {c: int(r) for c, r in zip(order, ranks, strict=True)}
+    # No printed row: the winner first, the others by VP.
+    vp = victory_points(state)
+    rest = sorted((c for c in order if c != win), key=lambda c: -vp[c])
+    return {win: 1, **{c: i + 2 for i, c in enumerate(rest)}}
+
+
+def finish_game(state: State, ctx: Context) -> None:
+    vp = victory_points(state)
+    win, family, why = winner(state, vp)
+    ranks = ranking(state, win, family)
+    state["phase"] = "over"
+    state["tasks"] = []
+    seats = seating(state["players"])
+    seat_rank = [min(ranks[c] for c in row) for row in seats]
+    state["result"] = {"winner": win, "vp": vp, "ranks": ranks, "seat_rank": seat_rank, "why": why}
+    text = ", ".join(f"{name(c)} {vp[c]}" for c in CURRENT_CODES)
+    ctx.reveal(f"the game ends: {why}; the {name(win)} wins. VP: {text}")
+
+
+def as_result(state: State) -> dict[str, Any] | None:
+    return state.get("result")

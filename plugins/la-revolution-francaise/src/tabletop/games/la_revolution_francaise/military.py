@@ -1,0 +1,457 @@
+"""Chapter 9, the Military Phase: reinforcements (9.3), maintenance (9.4), movement
+(9.5), combat (9.6) and military control (9.7), with the Commune (9.9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.framework import Choice, Context, Prompt, State
+
+from .core import (
+    Task,
+    adjust_fame,
+    adjust_track,
+    armies_in,
+    civil_war,
+    controller,
+    end_war,
+    finish,
+    gov_seat,
+    money,
+    pay,
+    result,
+    roll,
+    schedule,
+    seat_of,
+    set_control,
+    task,
+    track_level,
+)
+from .data import ADJACENT, ALLIED, CATHOLIC, COSTS, GENERALS, MAX_VOLUNTEERS, REGION_NAMES, VENDEE
+from .political import bankruptcy
+
+ENEMY = ("allied", "catholic")
+
+
+def military_start(state: State, t: Task, ctx: Context) -> None:
+    state["phase"] = "military"
+    schedule(
+        state,
+        {"kind": "coalition_reinforce"},
+        {"kind": "catholic_reinforce"},
+        {"kind": "volunteers_start"},
+        {"kind": "maintenance"},
+        {"kind": "allied_move"},
+        {"kind": "gov_move_start"},
+        {"kind": "combat"},
+        {"kind": "military_control"},
+    )
+
+
+# 9.3 Reinforcements ------------------------------------------------------------------------
+
+
+def coalition_reinforce(state: State, t: Task, ctx: Context) -> None:
+    """9.3.1: three armies when war comes; four more once the Convention or the
+    Terror has been installed; the Fleet and Quiberon only where the Royalist holds."""
+    if not state["war"]:
+        return
+    on_map = {a["id"] for a in state["armies"]}
+    later = state.get("republic_installed", False)
+    for army_id, army in ALLIED.items():
+        if army_id in on_map or army_id in state["allied_gone"]:
+            continue
+        if army["wave"] >= 2 and not later:
+            continue
+        if "requires_royalist" in army and not all(
+            controller(state, r) == "R" for r in army["requires_royalist"]
+        ):
+            continue
+        where = army["enters"][-1]
+        state["armies"].append(
+            {
+                "id": army_id,
+                "side": "allied",
+                "kind": "allied",
+                "where": where,
+                "step": 0,
+                "fresh": True,
+            }
+        )
+        ctx.emit("army", f"{army['name']} enters France at {where} (9.3.1)")
+    state["allied_placed"] = True
+
+
+def catholic_prompt(state: State, t: Task) -> Prompt | None:
+    """9.3.2: with the clergy once at III, raise an army in the Vendée beside a general."""
+    seat = seat_of(state, "R")
+    if seat is None or not state["catholic_allowed"]:
+        return None
+    on_map = {a["id"] for a in state["armies"]}
+    free = [a for a in CATHOLIC if a not in on_map and a not in state["catholic_gone"]]
+    if not free:
+        return None
+    regions = [
+        r
+        for r in VENDEE
+        if any(
+            p["where"] == r and p["status"] == "free" and p["current"] == "R" and n in GENERALS
+            for n, p in state["persons"].items()
+        )
+    ]
+    if not regions:
+        return None
+    choices = [Choice("done", "Raise no more")]
+    choices += [
+        Choice(
+            f"raise:{r}",
+            f"Raise {CATHOLIC[free[0]]['name']} in {r}",
+            consequence=f"upkeep {COSTS['maintenance']} a turn",
+        )
+        for r in regions
+    ]
+    return Prompt(seat, "Raise a Catholic & Royal army?", tuple(choices), rule="9.3.2")
+
+
+def catholic_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    if action == "done":
+        finish(state)
+        return
+    region = action.split(":", 1)[1]
+    on_map = {a["id"] for a in state["armies"]}
+    army_id = next(a for a in CATHOLIC if a not in on_map and a not in state["catholic_gone"])
+    state["armies"].append({"id": army_id, "side": "catholic", "kind": "catholic", "where": region})
+    ctx.emit("army", f"{CATHOLIC[army_id]['name']} is raised in {region} (9.3.2)")
+
+
+task("military_start", run=military_start)
+task("coalition_reinforce", run=coalition_reinforce)
+task("catholic_reinforce", prompt=catholic_prompt, handle=catholic_handle)
+
+
+def volunteers_start(state: State, t: Task, ctx: Context) -> None:
+    if state["conscription"] and not (state["war"] or civil_war(state)):
+        state["conscription"] = False
+        ctx.emit("law", "Conscription ends with the peace (13.5.2)")
+    due = state["volunteers_due"] + (1 if state["conscription"] else 0)
+    state["volunteers_due"] = 0
+    raised = sum(1 for a in state["armies"] if a["kind"] == "volunteer")
+    due = min(due, MAX_VOLUNTEERS - raised)
+    if due > 0:
+        schedule(state, {"kind": "place_volunteer", "left": due})
+
+
+def volunteer_regions(state: State) -> list[str]:
+    """9.3.3: not Royalist, no enemy army, no revolt."""
+    return [
+        r
+        for r in REGION_NAMES
+        if controller(state, r) != "R"
+        and not state["regions"][r]["revolt"]
+        and not any(a["side"] in ENEMY for a in armies_in(state, r))
+    ]
+
+
+def volunteer_prompt(state: State, t: Task) -> Prompt | None:
+    seat = gov_seat(state)
+    regions = volunteer_regions(state)
+    if seat is None or not regions or t["left"] <= 0:
+        return None
+    return Prompt(
+        seat,
+        f"Place a volunteer army ({t['left']} to place)",
+        tuple(Choice(f"place:{r}", r) for r in regions),
+        rule="9.3.3",
+    )
+
+
+def volunteer_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    region = action.split(":", 1)[1]
+    state["volunteer_serial"] = state.get("volunteer_serial", 0) + 1
+    state["armies"].append(
+        {
+            "id": f"volunteer_{state['volunteer_serial']}",
+            "side": "rev",
+            "kind": "volunteer",
+            "where": region,
+        }
+    )
+    ctx.emit("army", f"a volunteer army is raised at {region} (9.3.3)")
+    t["left"] -= 1
+
+
+task("volunteers_start", run=volunteers_start)
+task("place_volunteer", prompt=volunteer_prompt, handle=volunteer_handle)
+
+# 9.4 Maintenance ------------------------------------------------------------------------------
+
+
+def maintenance(state: State, t: Task, ctx: Context) -> None:
+    """100 per army per turn (not multiplied by the Economy: ambiguity B16)."""
+    each = COSTS["maintenance"]
+    rev = [a for a in state["armies"] if a["side"] == "rev" and a["kind"] != "temporary"]
+    rev.sort(key=lambda a: (a["kind"] != "volunteer", a["id"]))
+    while rev and money(state, "gov") < each * len(rev):
+        lost = rev.pop(0)
+        state["armies"].remove(lost)
+        ctx.emit("army", f"{lost['id']} is disbanded for want of pay (9.4)")
+        if lost["kind"] == "regular":
+            bankruptcy(state, ctx)
+    pay(state, "gov", each * len(rev), ctx, " (army maintenance)")
+    cath = [a for a in state["armies"] if a["side"] == "catholic"]
+    while cath and money(state, "R") < each * len(cath):
+        lost = cath.pop()
+        state["armies"].remove(lost)
+        state["catholic_gone"].append(lost["id"])
+        ctx.emit("army", f"{CATHOLIC[lost['id']]['name']} disbands (9.4)")
+    pay(state, "R", each * len(cath), ctx, " (Catholic army upkeep)")
+
+
+task("maintenance", run=maintenance)
+
+# 9.5 Movement -------------------------------------------------------------------------------
+
+
+def allied_move(state: State, t: Task, ctx: Context) -> None:
+    """9.5.2: along the printed path, out of a region only once it is theirs, on
+    through Royalist or Coalition ground free of revolutionary armies and revolts."""
+    if not state["war"] or track_level(state, "coalition") < 2:
+        for a in state["armies"]:
+            a.pop("fresh", None)
+        return
+    for army in [a for a in state["armies"] if a["side"] == "allied"]:
+        if army.pop("fresh", False):
+            continue
+        path = [ALLIED[army["id"]]["enters"][-1], *ALLIED[army["id"]]["route"]]
+        if army["id"] == "quiberon" and not state["regions"]["Paris"]["coalition"]:
+            continue
+        here = army["where"]
+        if not state["regions"][here]["coalition"] or armies_in(state, here, "rev"):
+            continue
+        step = army.get("step", 0)
+        while step + 1 < len(path):
+            nxt = path[step + 1]
+            step += 1
+            army["where"] = nxt
+            reg = state["regions"][nxt]
+            friendly = (
+                (reg["coalition"] or controller(state, nxt) == "R")
+                and not armies_in(state, nxt, "rev")
+                and not (reg["revolt"] and controller(state, nxt) != "R")
+            )
+            if not friendly:
+                break
+        army["step"] = step
+        if army["where"] != here:
+            ctx.emit("army", f"{ALLIED[army['id']]['name']} marches to {army['where']} (9.5.2)")
+
+
+def gov_move_start(state: State, t: Task, ctx: Context) -> None:
+    ids = sorted(a["id"] for a in state["armies"] if a["side"] == "rev")
+    if ids and gov_seat(state) is not None:
+        schedule(state, {"kind": "gov_move", "ids": ids, "i": 0})
+
+
+def reachable(state: State, start: str) -> list[str]:
+    """Any distance, stopping on entering a region with an enemy army (9.5.4)."""
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        for nxt in sorted(ADJACENT[here]):
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            if not any(a["side"] in ENEMY for a in armies_in(state, nxt)):
+                frontier.append(nxt)
+    seen.discard(start)
+    return [r for r in REGION_NAMES if r in seen]
+
+
+def army_by_id(state: State, army_id: str) -> dict[str, Any] | None:
+    return next((a for a in state["armies"] if a["id"] == army_id), None)
+
+
+def gov_move_prompt(state: State, t: Task) -> Prompt | None:
+    seat = gov_seat(state)
+    if seat is None or t["i"] >= len(t["ids"]):
+        return None
+    army = army_by_id(state, t["ids"][t["i"]])
+    if army is None:
+        return None
+    here = army["where"]
+    if any(a["side"] in ENEMY for a in armies_in(state, here)):
+        return None  # pinned (9.5.1): the Royalist always pins here, see rules-coverage
+    choices = [Choice("stay", f"Stay at {here}")]
+    for r in reachable(state, here):
+        choices.append(Choice(f"move:{r}", f"Move to {r}"))
+        if r == "Paris" and state["commune"]["raised"]:
+            choices.append(
+                Choice(
+                    "crush:Paris",
+                    "Move to Paris to crush the Commune",
+                    consequence="Commune track to 20 (9.9.1)",
+                )
+            )
+    return Prompt(
+        seat, f"Move {army['id'].replace('_', ' ')} from {here}?", tuple(choices), rule="9.5.4"
+    )
+
+
+def gov_move_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    army = army_by_id(state, t["ids"][t["i"]])
+    assert army is not None
+    t["i"] += 1
+    if action == "stay":
+        return
+    verb, region = action.split(":", 1)
+    army["where"] = region
+    ctx.emit("army", f"{army['id'].replace('_', ' ')} moves to {region}")
+    if verb == "crush":
+        army["crush"] = True
+        state["tracks"]["commune"] = 20
+        ctx.emit("commune", "a Government army marches on the Commune: Commune track to 20 (9.9.1)")
+
+
+def gov_move_empty(state: State, t: Task) -> None:
+    if t["i"] < len(t["ids"]):
+        t["i"] += 1
+        if t["i"] < len(t["ids"]):
+            return
+    finish(state)
+
+
+task("allied_move", run=allied_move)
+task("gov_move_start", run=gov_move_start)
+task("gov_move", prompt=gov_move_prompt, handle=gov_move_handle, on_empty=gov_move_empty)
+
+# 9.6 Combat ------------------------------------------------------------------------------------
+
+LOSS_ORDER = {
+    "temporary": 0,
+    "volunteer": 1,
+    "commune": 2,
+    "regular": 3,
+    "catholic": 0,
+    "allied": 1,
+}
+
+
+def combat(state: State, t: Task, ctx: Context) -> None:
+    for region in REGION_NAMES:
+        rev = [a for a in armies_in(state, region, "rev") if not a.get("crush")]
+        enemy = [a for a in armies_in(state, region) if a["side"] in ENEMY]
+        if region == "Paris" and state["commune"]["raised"] and enemy:
+            rev = [*rev, {"id": "commune", "side": "rev", "kind": "commune", "where": "Paris"}]
+        if rev and enemy:
+            battle(state, region, rev, enemy, ctx)
+        crushers = [a for a in armies_in(state, region, "rev") if a.get("crush")]
+        if region == "Paris" and crushers and state["commune"]["raised"]:
+            crush_commune(state, crushers, ctx)
+        for a in crushers:
+            a.pop("crush", None)
+
+
+def battle(
+    state: State, region: str, rev: list[dict[str, Any]], enemy: list[dict[str, Any]], ctx: Context
+) -> None:
+    """One roll: the larger side attacks (ties: the Revolution) and adds its excess;
+    column 13-14: A the defender loses an army, C the attacker does (9.6)."""
+    rev_attacks = len(rev) >= len(enemy)
+    excess = abs(len(rev) - len(enemy))
+    dice = roll(
+        state,
+        ctx,
+        2,
+        6,
+        reason=f"combat at {region}, 9.6",
+        about=gov_seat(state) if rev_attacks else seat_of(state, "R"),
+    )
+    letter = result(sum(dice) + excess, 13)
+    attacker, defender = (rev, enemy) if rev_attacks else (enemy, rev)
+    ctx.emit(
+        "combat",
+        f"combat at {region}: {'Revolution' if rev_attacks else 'Counter-revolution'} "
+        f"attacks, {sum(dice)}+{excess}: {letter}",
+    )
+    if letter == "A":
+        lose(state, region, defender, ctx)
+    elif letter == "C":
+        lose(state, region, attacker, ctx)
+
+
+def lose(state: State, region: str, side: list[dict[str, Any]], ctx: Context) -> None:
+    side.sort(key=lambda a: (LOSS_ORDER.get(a["kind"], 5), a["id"]))
+    lost = side[0]
+    if lost["kind"] == "commune":
+        state["commune"] = {"raised": False, "controller": None}
+        ctx.emit("commune", "the Commune is destroyed in battle (9.9.2)")
+        return
+    state["armies"].remove(lost)
+    ctx.emit("army", f"{lost['id'].replace('_', ' ')} is destroyed at {region}")
+    if lost["side"] == "allied":
+        state["allied_gone"].append(lost["id"])
+        state["achieved"].append(f"destroy:{region}")
+    elif lost["side"] == "catholic":
+        state["catholic_gone"].append(lost["id"])
+        state["achieved"].append(f"destroy:{region}")
+    elif (
+        not armies_in(state, region, "rev")
+        and any(a["side"] == "catholic" for a in armies_in(state, region))
+        and not armies_in(state, region, "allied")
+    ):
+        adjust_fame(state, "R", 1, ctx, " (Royalist spoils, 9.6.1)")
+
+
+def crush_commune(state: State, crushers: list[dict[str, Any]], ctx: Context) -> None:
+    """9.9.1 (engine reading): 2d6 + armies beyond the first, column 13-14."""
+    dice = roll(
+        state, ctx, 2, 6, reason="Government against the Commune, 9.9.1", about=gov_seat(state)
+    )
+    letter = result(sum(dice) + len(crushers) - 1, 13)
+    if letter == "A":
+        state["commune"] = {"raised": False, "controller": None}
+        state["achieved"].append("crush_commune")
+        ctx.emit("commune", "the Government crushes the Commune (9.9.1)")
+    elif letter == "C":
+        state["armies"].remove(crushers[0])
+        ctx.emit("army", f"{crushers[0]['id'].replace('_', ' ')} is destroyed by the Commune")
+    else:
+        ctx.emit("commune", "the Commune holds out (9.9.1)")
+
+
+task("combat", run=combat)
+
+# 9.7 Military control ---------------------------------------------------------------------------
+
+
+def military_control(state: State, t: Task, ctx: Context) -> None:
+    for region in REGION_NAMES:
+        sides = {a["side"] for a in armies_in(state, region)}
+        reg = state["regions"][region]
+        if sides == {"rev"}:
+            if reg["coalition"]:
+                reg["coalition"] = False
+                ctx.emit("control", f"{region} is freed from the Coalition (9.7.2)")
+            if reg["revolt"]:
+                reg["revolt"] = False
+                ctx.emit("revolt", f"the army puts down the revolt in {region} (9.7.2)")
+        elif sides and "rev" not in sides:
+            if "allied" in sides and not reg["coalition"]:
+                reg["coalition"] = True
+                ctx.emit("control", f"{region} falls to the Coalition (9.7.1)")
+                if controller(state, region) not in ("R", None):
+                    set_control(state, region, None, ctx, " (Coalition)")
+            if "catholic" in sides and controller(state, region) != "R":
+                set_control(state, region, "R", ctx, " (Catholic & Royal army, 9.7.1)")
+    if (
+        state["war"]
+        and state.get("allied_placed")
+        and not any(a["side"] == "allied" for a in state["armies"])
+    ):
+        end_war(state, ctx, "no Allied army is left in France (9.2)")
+
+
+task("military_control", run=military_control)
+
+__all__ = ["adjust_track"]

@@ -1,0 +1,229 @@
+"""Chapter 8, the Patriot's Phase: justice by regime (R.x.4.2), debates and the vote
+of confidence (8.2, R.x.5), and the return of deputies who switched sides (8.3)."""
+
+from __future__ import annotations
+
+from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework.decisions import OrderedVote
+
+from .assembly import deputies
+from .core import (
+    Task,
+    fame,
+    finish,
+    gov_controller,
+    gov_seat,
+    name,
+    officially_present,
+    outlawed,
+    person_outlaw,
+    regime,
+    result,
+    roll,
+    schedule,
+    seat_of,
+    task,
+)
+from .data import KING, seating
+from .political import deputy_voters, king_holder, set_government
+
+
+def patriot_start(state: State, t: Task, ctx: Context) -> None:
+    state["phase"] = "patriot"
+    prisoners = [n for n, p in state["persons"].items() if p["status"] == "prison" and n != KING]
+    justice = regime(state)["justice"]
+    tasks: list[Task] = []
+    for person in prisoners:
+        if justice == "vote":
+            voters = deputy_voters(state)
+            tasks.append(
+                {
+                    "kind": "justice_vote",
+                    "person": person,
+                    "vote": OrderedVote.new(f"the fate of {person}", [s for s, _ in voters]),
+                }
+            )
+        else:
+            tasks.append({"kind": "justice_roll", "person": person})
+    tasks += [{"kind": "criticism_start"}, {"kind": "deputies_return"}]
+    schedule(state, *tasks)
+
+
+def justice_roll(state: State, t: Task, ctx: Context) -> None:
+    """Dice justice: the Government rolls on its fame; the letter gives the fate."""
+    person = t["person"]
+    outcomes = regime(state)["justice"]
+    if "all" in outcomes:
+        table = outcomes["all"]
+    elif "royalist" in outcomes:
+        table = outcomes["royalist" if state["persons"][person]["current"] == "R" else "other"]
+    else:
+        table = outcomes["outlaw" if person_outlaw(state, person) else "other"]
+    dice = roll(state, ctx, 2, 6, reason=f"justice for {person}, 8.1", about=gov_seat(state))
+    letter = result(sum(dice), fame(state, "gov"))
+    fate = table[letter]
+    apply_fate(state, person, fate, ctx, letter)
+
+
+def apply_fate(state: State, person: str, fate: str, ctx: Context, why: str) -> None:
+    p = state["persons"][person]
+    if fate == "guillotine":
+        p["status"] = "dead"
+        ctx.emit("justice", f"{person} is guillotined ({why})")
+    elif fate == "free":
+        p["status"] = "fled"  # back on the map next turn
+        ctx.emit("justice", f"{person} is released ({why})")
+    else:
+        ctx.emit("justice", f"{person} stays in prison ({why})")
+
+
+def justice_vote_prompt(state: State, t: Task) -> Prompt | None:
+    seat = OrderedVote(t["vote"]).next_seat
+    if seat is None:
+        return None
+    return Prompt(
+        seat,
+        f"Justice: is {t['person']} guilty?",
+        (
+            Choice("vote:guilty", "Guilty", detail="Stays in prison."),
+            Choice("vote:innocent", "Innocent", detail="Released."),
+        ),
+        rule="8.1",
+    )
+
+
+def justice_vote_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+
+
+def justice_vote_done(state: State, t: Task) -> None:
+    finish(state)
+    schedule(state, {**t, "kind": "justice_tally"})
+
+
+def justice_tally(state: State, t: Task, ctx: Context) -> None:
+    votes = OrderedVote(t["vote"]).answers()
+    guilty = innocent = 0
+    for seat, value in votes.items():
+        count = sum(deputies(state, c) for c in seating(state["players"])[seat])
+        if value == "guilty":
+            guilty += count
+        else:
+            innocent += count
+    if guilty == innocent:
+        breaker = king_holder(state) if state["regime"] == "legislative" else gov_controller(state)
+        bseat = seat_of(state, breaker)
+        verdict = votes.get(bseat, "guilty") if bseat is not None else "guilty"
+    else:
+        verdict = "guilty" if guilty > innocent else "innocent"
+    ctx.reveal(f"{t['person']}: {guilty} guilty, {innocent} innocent: {verdict}")
+    apply_fate(state, t["person"], "prison" if verdict == "guilty" else "free", ctx, "vote")
+
+
+task("patriot_start", run=patriot_start)
+task("justice_roll", run=justice_roll)
+task(
+    "justice_vote",
+    prompt=justice_vote_prompt,
+    handle=justice_vote_handle,
+    on_empty=justice_vote_done,
+)
+task("justice_tally", run=justice_tally)
+
+# 8.2 Criticism and the vote of confidence -------------------------------------------------
+
+
+def challenger(state: State) -> str | None:
+    crit = regime(state)["criticism"]
+    if not isinstance(crit, dict):
+        return None
+    other = crit.get(gov_controller(state))
+    if other is None or outlawed(state, other):
+        return None  # R.1.5 note: no vote if the opposite Current is outlawed
+    return str(other)
+
+
+def criticism_start(state: State, t: Task, ctx: Context) -> None:
+    if challenger(state) is None or state.get("limited_coup_turn") == state["turn"]:
+        return
+    seats: list[int] = []
+    for c in state["order"]:
+        seat = seat_of(state, c)
+        if seat is not None and officially_present(state, c) and seat not in seats:
+            seats.append(seat)
+    if seats:
+        schedule(
+            state,
+            {"kind": "confidence", "vote": OrderedVote.new("confidence in the Government", seats)},
+        )
+
+
+def confidence_prompt(state: State, t: Task) -> Prompt | None:
+    seat = OrderedVote(t["vote"]).next_seat
+    if seat is None:
+        return None
+    other = challenger(state)
+    return Prompt(
+        seat,
+        f"Vote of confidence in the {name(gov_controller(state))} Government",
+        (
+            Choice("vote:confidence", "Confidence"),
+            Choice(
+                "vote:disapproval",
+                "Disapproval",
+                detail="An absolute majority of disapproval gives the Government "
+                f"to the {name(other or '')}.",
+            ),
+            Choice("vote:abstention", "Abstain", detail="Abstentions are not counted (8.2)."),
+        ),
+        rule="8.2",
+    )
+
+
+def confidence_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+
+
+def confidence_done(state: State, t: Task) -> None:
+    finish(state)
+    schedule(state, {**t, "kind": "confidence_tally"})
+
+
+def confidence_tally(state: State, t: Task, ctx: Context) -> None:
+    votes = OrderedVote(t["vote"]).answers()
+    tally = {"confidence": 0, "disapproval": 0}
+    for seat, value in votes.items():
+        if value in tally:
+            tally[value] += sum(
+                deputies(state, c)
+                for c in seating(state["players"])[seat]
+                if officially_present(state, c)
+            )
+    toppled = tally["disapproval"] * 2 > tally["confidence"] + tally["disapproval"]
+    ctx.reveal(
+        f"confidence {tally['confidence']}, disapproval {tally['disapproval']}: "
+        + ("the Government falls" if toppled else "the Government stays")
+    )
+    other = challenger(state)
+    if toppled and other is not None:
+        set_government(state, other, ctx)
+
+
+task("criticism_start", run=criticism_start)
+task("confidence", prompt=confidence_prompt, handle=confidence_handle, on_empty=confidence_done)
+task("confidence_tally", run=confidence_tally)
+
+
+def deputies_return(state: State, t: Task, ctx: Context) -> None:
+    """8.3: deputies who switched go back to their own Current."""
+    for move in state["switched"]:
+        state["assembly"][move["to"]]["count"] = max(
+            0, state["assembly"][move["to"]]["count"] - move["n"]
+        )
+        state["assembly"][move["from"]]["count"] += move["n"]
+    if state["switched"]:
+        ctx.emit("deputies", "deputies who switched sides go back (8.3)")
+    state["switched"] = []
+
+
+task("deputies_return", run=deputies_return)

@@ -1,0 +1,865 @@
+"""Chapter 7.5, the Political Phase: regime changes and elections, deputies switching
+sides, the King's action (7.5.2.2), and laws (7.5.2.3, chapter 13) with their votes;
+the King's trial (11.4); installing a regime (R.x.1.1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework.decisions import OrderedVote
+
+from .assembly import deputies, election, election_due
+from .core import (
+    Task,
+    actor_seat,
+    adjust_fame,
+    adjust_track,
+    civil_war,
+    controlled_regions,
+    declare_war,
+    economy_factor,
+    fame,
+    finish,
+    gov_controller,
+    gov_seat,
+    money,
+    name,
+    officially_present,
+    outlawed,
+    paris_threatened,
+    pay,
+    regime,
+    result,
+    roll,
+    schedule,
+    seat_of,
+    set_control,
+    task,
+    track_level,
+)
+from .data import COSTS, KING, LAWS, REGIMES, SWITCH_TARGETS, seating
+
+# 7.5.1 Regime changes and elections -----------------------------------------------------
+
+
+def political_start(state: State, t: Task, ctx: Context) -> None:
+    state["phase"] = "political"
+    state["proposed"] = []
+    state["levee_this_turn"] = False
+    state["gov_laws_proposed"] = 0
+    tasks: list[Task] = [{"kind": "regime_change"}, {"kind": "elections"}]
+    if regime(state)["deputy_switch"]:
+        tasks += [
+            {"kind": "sway", "actor": c} for c in state["order"] if seat_of(state, c) is not None
+        ]
+    if state["regime"] == "legislative":
+        tasks.append({"kind": "king_action"})
+    tasks.append({"kind": "laws_start"})
+    schedule(state, *tasks)
+
+
+def threat(state: State) -> bool:
+    """R.1.8: a Catholic army in Paris, an Allied army in or next to it, or 12+
+    regions held by the Royalist and the Coalition (both counting)."""
+    if paris_threatened(state):
+        return True
+    held = len(controlled_regions(state, "R")) + sum(
+        1 for r in state["regions"].values() if r["coalition"]
+    )
+    return held >= 12
+
+
+def regime_options(state: State) -> list[str]:
+    """Regimes the Commune's controller may install now (R.1.8, R.2.8.1)."""
+    commune = state["commune"]
+    leader = commune["controller"]
+    if not commune["raised"] or leader is None:
+        return []
+    lvl = track_level(state, "commune")
+    strong = (leader == "SC" and lvl >= 2) or (leader == "MT" and lvl == 3)
+    out = []
+    if state["regime"] == "legislative" and threat(state):
+        if leader in ("G", "MT", "SC"):
+            out.append("convention")
+        if strong:
+            out.append("terror")
+    elif state["regime"] == "convention" and state["war"] and civil_war(state) and strong:
+        out.append("terror")
+    return out
+
+
+def regime_change_prompt(state: State, t: Task) -> Prompt | None:
+    options = regime_options(state)
+    leader = state["commune"]["controller"]
+    if not options or seat_of(state, leader) is None:
+        return None
+    seat = seat_of(state, leader)
+    assert seat is not None
+    choices = [Choice("install:none", f"Keep the {regime(state)['name']}")]
+    choices += [
+        Choice(
+            f"install:{r}",
+            f"Install the {REGIMES[r]['name']}",
+            detail=f"See {REGIMES[r]['section']}.",
+        )
+        for r in options
+    ]
+    return Prompt(
+        seat, "As controller of the Commune, change the regime?", tuple(choices), rule="7.5.1"
+    )
+
+
+def regime_change_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    choice = action.split(":")[1]
+    if choice != "none":
+        install(state, choice, ctx)
+
+
+task("political_start", run=political_start)
+task("regime_change", prompt=regime_change_prompt, handle=regime_change_handle)
+
+
+def install(state: State, new: str, ctx: Context, by: str | None = None) -> None:
+    """Install a regime and apply its entry effects (7.5.1, R.x.1.1)."""
+    old = state["regime"]
+    previous_gov = gov_controller(state)
+    state["previous_gov"] = previous_gov
+    state["regime"] = new
+    reg = REGIMES[new]
+    ctx.emit("regime", f"the {reg['name']} is installed ({reg['section']})")
+    state["achieved"].append(f"regime:{new}")
+    if new in ("convention", "terror"):
+        state["republic_installed"] = True  # the later Allied armies may come (9.3.1)
+    gov = by if by is not None and by in reg["gov"] else str(reg["gov"][0])
+    if new == "thermidor" and seat_of(state, "M") is None:
+        gov = "F"  # 15.2.1.5: with the Marais automated, the Feuillant governs Thermidor
+    set_government(state, gov, ctx)
+    if state["gov"]["fame"] < 10:
+        state["gov"]["fame"] = 10
+        ctx.emit("fame", "Government fame raised to 10 (7.5.1)")
+    effects: dict[str, Any] = reg.get("install", {})
+    if (
+        effects.get("king_prison")
+        and not state["king"]["dead"]
+        and state["persons"][KING]["status"] != "dead"
+    ):
+        state["persons"][KING]["status"] = "prison"
+        state["persons"][KING]["where"] = None
+        state["king"]["status"] = "prison"
+        ctx.emit("king", "Louis XVI is imprisoned in the Temple (11.2)")
+    outlaws = []
+    for c in reg["outlawed"]:
+        if c == "$previous_gov":
+            if previous_gov in ("MT", "SC"):
+                outlaws.append(previous_gov)
+        else:
+            outlaws.append(c)
+    outlaws += [c for c in state["outlaw_until"] if c not in outlaws]
+    state["outlawed"] = outlaws
+    freed = set(effects.get("free", [])) | {gov}
+    for pname, p in state["persons"].items():
+        if p["status"] == "prison" and p["current"] in freed and pname != KING:
+            p["status"] = "fled"
+            ctx.emit("person", f"{pname} is released (R.x.1.1)")
+    for pname, p in state["persons"].items():
+        if (
+            p["status"] == "free"
+            and p["where"] == "Paris"
+            and pname != KING
+            and p["current"] in outlaws
+        ):
+            p["status"], p["where"] = "prison", None
+            ctx.emit("person", f"{pname}, an outlaw in Paris, is arrested (7.5.1)")
+    for person, current in effects.get("switch", {}).items():
+        if person in state["persons"] and state["persons"][person]["status"] != "dead":
+            state["persons"][person]["current"] = current
+    for c in effects.get("remove_deputies", []):
+        row = state["assembly"][c]
+        row["aside"], row["count"] = row["count"], 0
+    for c in effects.get("restore_deputies", []):
+        row = state["assembly"][c]
+        if row.get("aside"):
+            row["count"], row["aside"] = row["aside"], 0
+    if effects.get("revolt_in"):
+        for region in controlled_regions(state, effects["revolt_in"]):
+            if region != "Paris":  # B20
+                state["regions"][region]["revolt"] = True
+                ctx.emit("revolt", f"{region} revolts (R.3.1.1)")
+    for track in ("clergy", "coalition"):
+        if effects.get(track):
+            adjust_track(state, track, effects[track], ctx, f" ({reg['name']})")
+    if reg["elections"].get("on_install") or (new == "terror" and old == "legislative"):
+        election(state, ctx)
+
+
+def set_government(state: State, current: str, ctx: Context) -> None:
+    before = gov_controller(state)
+    if before == current:
+        return
+    if before == "G":
+        state["gironde_ousted"] = True
+    state["gov"]["controller"] = current
+    ctx.emit("government", f"the {name(current)} takes the Government")
+
+
+def elections_run(state: State, t: Task, ctx: Context) -> None:
+    if election_due(state) and state["last_election"] != state["turn"]:
+        election(state, ctx)
+
+
+task("elections", run=elections_run)
+
+# 7.5.2.1 Deputies switching sides ---------------------------------------------------------
+
+
+def sway_sources(state: State, actor: str) -> list[str]:
+    """Close Currents (7.5.2.1) with deputies to take; a hidden Current is always
+    offered, since whether it has any is not the actor's to know."""
+    return [
+        c
+        for c in SWITCH_TARGETS[actor]
+        if available_deputies(state, c) > 0 or state["assembly"][c]["hidden"]
+    ]
+
+
+def available_deputies(state: State, current: str) -> int:
+    arrived = sum(int(s["n"]) for s in state["switched"] if s["to"] == current)
+    return max(0, deputies(state, current) - arrived)
+
+
+def sway_person(state: State, actor: str) -> str | None:
+    for pname, p in state["persons"].items():
+        if (
+            p["current"] == actor
+            and p["status"] == "free"
+            and p["where"] == "Paris"
+            and not p["acted"]
+            and pname != KING
+        ):
+            return str(pname)
+    return None
+
+
+def sway_prompt(state: State, t: Task) -> Prompt | None:
+    actor = t["actor"]
+    seat = seat_of(state, actor)
+    price = COSTS["deputies"] * economy_factor(state)
+    person = sway_person(state, actor)
+    if seat is None or person is None or money(state, actor) < price:
+        return None
+    sources = sway_sources(state, actor)
+    if not sources:
+        return None
+    choices = [Choice("done", "Done")]
+    for c in sources:
+        penalty = " (-4: automated Marais, 15.2.1.2)" if seat_of(state, c) is None else ""
+        choices.append(
+            Choice(
+                f"sway:{c}",
+                f"{person} sways {name(c)} deputies{penalty}",
+                detail="A: 5 deputies, B: 3, until the end of the turn.",
+                consequence=f"costs {price}",
+            )
+        )
+    return Prompt(seat, f"{name(actor)}: sway deputies in Paris?", tuple(choices), rule="7.5.2.1")
+
+
+def sway_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    if action == "done":
+        finish(state)
+        return
+    actor = t["actor"]
+    source = action.split(":")[1]
+    person = sway_person(state, actor)
+    assert person is not None
+    state["persons"][person]["acted"] = True
+    pay(state, actor, COSTS["deputies"] * economy_factor(state), ctx, " (deputies)")
+    column = fame(state, actor) + (-4 if seat_of(state, source) is None else 0)
+    from .actions import base_modifiers, double_delta
+
+    column += sum(m for m, _ in base_modifiers(state, actor))
+    column += state["bonuses"].get(f"persuade:{actor}", 0)
+    dice = roll(state, ctx, 2, 6, reason="deputies, 7.5.2.1", about=seat)
+    letter = result(sum(dice), column)
+    delta = double_delta(state, list(dice))
+    if delta:
+        adjust_fame(state, actor, delta, ctx, " (double, 7.1)")
+    wanted = {"A": 5, "B": 3}.get(letter, 0)
+    moved = min(wanted, available_deputies(state, source))
+    if moved:
+        state["assembly"][source]["count"] -= moved
+        state["assembly"][actor]["count"] += moved
+        state["switched"].append({"from": source, "to": actor, "n": moved})
+    text = f"{letter}: {moved} {name(source)} deputies join the {name(actor)} this turn"
+    if state["assembly"][source]["hidden"] or state["assembly"][actor]["hidden"]:
+        ctx.reveal(text)  # the number may tell hidden deputies' true count
+    else:
+        ctx.emit("deputies", text)
+
+
+task("sway", prompt=sway_prompt, handle=sway_handle)
+
+# 7.5.2.2 The King's action ---------------------------------------------------------------------
+
+
+def king_holder(state: State) -> str:
+    return str(state["persons"][KING]["current"])
+
+
+def king_prompt(state: State, t: Task) -> Prompt | None:
+    king = state["persons"][KING]
+    if king["status"] != "free" or state["regime"] != "legislative":
+        return None
+    holder = king_holder(state)
+    seat = seat_of(state, holder)
+    price = COSTS["king_feuillant" if holder == "F" else "king_royalist"] * economy_factor(state)
+    if seat is None or money(state, holder) < price:
+        return None
+    victim, step = ("G", -1) if holder == "F" else ("F", 1)
+    return Prompt(
+        seat,
+        "The King's action (Legislative)?",
+        (
+            Choice("king:none", "No action"),
+            Choice(
+                "king:act",
+                f"The King lowers the {name(victim)}'s fame by 1",
+                consequence=f"costs {price}",
+            ),
+            Choice(
+                "king:both",
+                f"...and moves the Coalition marker {step:+d}",
+                consequence=f"costs {price}",
+            ),
+        ),
+        rule="7.5.2.2",
+    )
+
+
+def king_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    choice = action.split(":")[1]
+    if choice == "none":
+        return
+    holder = king_holder(state)
+    pay(
+        state,
+        holder,
+        COSTS["king_feuillant" if holder == "F" else "king_royalist"] * economy_factor(state),
+        ctx,
+        " (the King)",
+    )
+    victim, step = ("G", -1) if holder == "F" else ("F", 1)
+    adjust_fame(state, victim, -1, ctx, " (the King, 7.5.2.2)")
+    if choice == "both":
+        adjust_track(state, "coalition", step, ctx, " (the King)")
+
+
+task("king_action", prompt=king_prompt, handle=king_handle)
+
+# 7.5.2.3 Laws: proposals ------------------------------------------------------------------------
+
+
+def laws_start(state: State, t: Task, ctx: Context) -> None:
+    reg = regime(state)
+    tasks: list[Task] = []
+    if "gov" in reg["laws_by"] and reg["gov_laws"]:
+        tasks.append({"kind": "propose", "actor": "gov"})
+    if "currents" in reg["laws_by"]:
+        tasks += [
+            {"kind": "propose", "actor": c}
+            for c in state["order"]
+            if officially_present(state, c) and seat_of(state, c) is not None
+        ]
+    schedule(state, *tasks)
+
+
+def law_allowed(state: State, actor: str, key: str) -> bool:
+    law = LAWS[key]
+    fam = law["family"]
+    if key in state["proposed"]:
+        return False  # B4: once per turn
+    if fam in ("anti_privilege", "anti_clergy") and (
+        actor == "F" or state["regime"] in ("thermidor", "directorate")
+    ):
+        return False
+    if key in ("war", "conscription", "patrie") and key in state["laws_once"]:
+        return False
+    if key == "war" and state["war"]:
+        return False
+    if key == "conscription" and not (state["war"] or civil_war(state)):
+        return False
+    if key == "levee" and (state["regime"] == "legislative" or state["levee_this_turn"]):
+        return False
+    if key == "patrie" and not paris_threatened(state):
+        return False
+    if key == "trial":
+        return trial_allowed(state)
+    if fam == "outlaw":
+        return (
+            actor == "gov"
+            and state["regime"] in law["regimes"]
+            and law["faction"] not in state["factions_outlawed"]
+        )
+    return True
+
+
+def trial_allowed(state: State) -> bool:
+    """11.4: only with the King in prison, in a provisional regime, by its own limits."""
+    king = state["persons"][KING]
+    if king["status"] != "prison" or not regime(state)["trial"]:
+        return False
+    tried = int(state["king"]["tried"])
+    if state["regime"] == "convention":
+        return tried == 0
+    if state["regime"] in ("terror", "wrath", "prairial"):
+        return True
+    return tried == 0 or (tried == 1 and bool(state["king"].get("gov_voted_guilty", False)))
+
+
+def propose_prompt(state: State, t: Task) -> Prompt | None:
+    actor = t["actor"]
+    seat = actor_seat(state, actor)
+    if seat is None:
+        return None
+    if actor == "gov":
+        if state["gov_laws_proposed"] >= regime(state)["gov_laws"]:
+            return None
+        price = 0
+    else:
+        price = COSTS["law"] * economy_factor(state)
+        if money(state, actor) < price:
+            return None
+    keys = [k for k in LAWS if law_allowed(state, actor, k)]
+    if not keys:
+        return None
+    vote = (
+        "deputies' vote"
+        if regime(state)["vote"] == "deputies" or keys == ["trial"]
+        else "fame vote"
+    )
+    choices = [Choice("done", "Propose no law" if actor != "gov" else "No more laws")]
+    for k in keys:
+        law = LAWS[k]
+        effects = ", ".join(f"{tr} {v:+d}" for tr, v in law["tracks"].items())
+        choices.append(
+            Choice(
+                f"law:{k}",
+                f"Propose {law['name']} ({law['section']})",
+                detail=f"If passed the Government pays {law['cost']} x economy level; "
+                f"proposer fame {law['fame']:+d}; {effects or 'no track effect'}. "
+                f"Decided by {vote}.",
+                consequence=f"costs {price} to propose" if price else "",
+            )
+        )
+    return Prompt(seat, f"{name(actor)}: propose a law?", tuple(choices), rule="7.5.2.3")
+
+
+def propose_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    actor = t["actor"]
+    if action == "done":
+        finish(state)
+        return
+    key = action.split(":")[1]
+    if actor == "gov":
+        state["gov_laws_proposed"] += 1
+    else:
+        pay(state, actor, COSTS["law"] * economy_factor(state), ctx, " (proposing a law)")
+        finish(state)
+    state["proposed"].append(key)
+    if key == "levee":
+        state["levee_this_turn"] = True
+    ctx.emit("law", f"the {name(actor)} proposes {LAWS[key]['name']}")
+    if key == "trial" or regime(state)["vote"] == "deputies":
+        voters = deputy_voters(state)
+        schedule(
+            state,
+            {
+                "kind": "law_vote",
+                "law": key,
+                "proposer": actor,
+                "vote": OrderedVote.new(f"{LAWS[key]['name']}", [s for s, _ in voters]),
+            },
+        )
+    else:
+        givers = fame_voters(state)
+        schedule(
+            state,
+            {
+                "kind": "fame_vote",
+                "law": key,
+                "proposer": actor,
+                "ranges": {str(s): r for s, r in givers},
+                "vote": OrderedVote.new(
+                    f"modifiers on {LAWS[key]['name']}", [s for s, _ in givers]
+                ),
+            },
+        )
+
+
+task("laws_start", run=laws_start)
+task("propose", prompt=propose_prompt, handle=propose_handle)
+
+# 7.5.2.3.1 Deputies' votes ----------------------------------------------------------------------
+
+
+def deputy_voters(state: State) -> list[tuple[int, list[str]]]:
+    """Every seat, in turn order, with its Currents: a seat whose deputies are all
+    hidden votes too (with none, its ballot simply weighs nothing), so that who is
+    asked never tells how hidden deputies are split."""
+    out: list[tuple[int, list[str]]] = []
+    for c in state["order"]:
+        seat = seat_of(state, c)
+        if seat is None or any(s == seat for s, _ in out):
+            continue
+        out.append((seat, list(seating(state["players"])[seat])))
+    return out
+
+
+def law_vote_prompt(state: State, t: Task) -> Prompt | None:
+    vote = OrderedVote(t["vote"])
+    seat = vote.next_seat
+    if seat is None:
+        return None
+    trial = t["law"] == "trial"
+    yes, no = ("guilty", "innocent") if trial else ("yes", "no")
+    mine = seating(state["players"])[seat]
+    if trial and "F" in mine:
+        return Prompt(
+            seat,
+            "The King's trial: the Feuillant must vote innocent",
+            (Choice("vote:innocent", "Innocent"),),
+            rule="11.4",
+        )
+    return Prompt(
+        seat,
+        f"Vote on {LAWS[t['law']]['name']} with your deputies",
+        (Choice(f"vote:{yes}", yes.capitalize()), Choice(f"vote:{no}", no.capitalize())),
+        rule="7.5.2.3.1",
+    )
+
+
+def law_vote_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+
+
+def law_vote_done(state: State, t: Task) -> None:
+    finish(state)
+    schedule(state, {**t, "kind": "law_tally"})
+
+
+def marais_auto_vote(state: State, ctx: Context) -> str:
+    """15.2.1.4: 1-2 with the Government, 3-4 abstain, 5-6 against."""
+    (face,) = roll(state, ctx, 1, 6, reason="automated Marais vote, 15.2.1.4")
+    return "with" if face <= 2 else "abstain" if face <= 4 else "against"
+
+
+def law_tally(state: State, t: Task, ctx: Context) -> None:
+    votes = OrderedVote(t["vote"]).answers()
+    trial = t["law"] == "trial"
+    yes_word = "guilty" if trial else "yes"
+    yes = no = 0
+    for seat, value in votes.items():
+        count = sum(deputies(state, c) for c in seating(state["players"])[seat])
+        if value == yes_word:
+            yes += count
+        else:
+            no += count
+    gseat = gov_seat(state)
+    gov_side = votes.get(gseat, yes_word) if gseat is not None else yes_word
+    if automated_marais(state) and deputies(state, "M") > 0:
+        how = marais_auto_vote(state, ctx)
+        if how != "abstain":
+            with_gov = (how == "with") == (gov_side == yes_word)
+            if with_gov:
+                yes += deputies(state, "M")
+            else:
+                no += deputies(state, "M")
+    if trial:
+        yes += state["bonuses"].get("trial", 0)
+    if yes != no:
+        passed = yes > no
+        how = ""
+    else:
+        breaker = (
+            king_holder(state)
+            if state["regime"] == "legislative" and state["persons"][KING]["status"] == "free"
+            else gov_controller(state)
+        )
+        bseat = seat_of(state, breaker)
+        passed = votes.get(bseat, yes_word) == yes_word if bseat is not None else True
+        how = f", the tie broken by the {name(breaker)}"
+    ctx.reveal(
+        f"{LAWS[t['law']]['name']}: {yes} {yes_word}, {no} against{how}: "
+        + ("passed" if passed else "rejected")
+    )
+    if trial:
+        if gov_seat(state) is not None:
+            state["king"]["gov_voted_guilty"] = votes.get(gov_seat(state) or 0) == "guilty"
+        trial_verdict(state, passed, ctx)
+        return
+    if passed:
+        law_passed(state, t["law"], t["proposer"], ctx)
+    else:
+        law_rejected(state, t["law"], t["proposer"], ctx, fame_penalty=False)
+
+
+def automated_marais(state: State) -> bool:
+    return seat_of(state, "M") is None
+
+
+task("law_vote", prompt=law_vote_prompt, handle=law_vote_handle, on_empty=law_vote_done)
+task("law_tally", run=law_tally)
+
+# 7.5.2.3.2 Fame votes ------------------------------------------------------------------------
+
+
+def fame_voters(state: State) -> list[tuple[int, int]]:
+    """Seats that may modify the roll, with their largest modifier: the Marais 2,
+    the Commune's controller 3, each other Current present 1 (7.5.2.3.2)."""
+    ranges: dict[int, int] = {}
+    leader = state["commune"]["controller"] if state["commune"]["raised"] else None
+    for c in state["order"]:
+        if c == leader:
+            r = 3
+        elif c == "M" and (officially_present(state, c) or state["regime"] != "prairial"):
+            r = 2 if state["regime"] != "prairial" else 0
+        elif officially_present(state, c):
+            r = 1
+        else:
+            continue
+        seat = seat_of(state, c)
+        if seat is None or r == 0:
+            continue
+        ranges[seat] = ranges.get(seat, 0) + r
+    ordered: list[tuple[int, int]] = []
+    for c in state["order"]:
+        seat = seat_of(state, c)
+        if seat is not None and seat in ranges and all(s != seat for s, _ in ordered):
+            ordered.append((seat, ranges[seat]))
+    return ordered
+
+
+def fame_vote_prompt(state: State, t: Task) -> Prompt | None:
+    vote = OrderedVote(t["vote"])
+    seat = vote.next_seat
+    if seat is None:
+        return None
+    most = t["ranges"][str(seat)]
+    choices = tuple(
+        Choice(
+            f"mod:{m}", f"{m:+d}", detail="Added to the fame used for the vote roll; A or B passes."
+        )
+        for m in range(-most, most + 1)
+    )
+    return Prompt(seat, f"Your modifier on {LAWS[t['law']]['name']}", choices, rule="7.5.2.3.2")
+
+
+def fame_vote_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+
+
+def fame_vote_done(state: State, t: Task) -> None:
+    finish(state)
+    schedule(state, {**t, "kind": "fame_roll"})
+
+
+def fame_roll(state: State, t: Task, ctx: Context) -> None:
+    votes = OrderedVote(t["vote"]).answers()
+    total = sum(int(v) for v in votes.values())
+    if automated_marais(state) and state["regime"] != "prairial":
+        how = marais_auto_vote(state, ctx)
+        total += {"with": 2, "abstain": 0, "against": -2}[how]
+    total += state["bonuses"].get("votes", 0)
+    who = t["proposer"] if state["regime"] == "convention" else "gov"
+    column = fame(state, who) + total
+    dice = roll(
+        state, ctx, 2, 6, reason="law vote, 7.5.2.3.2", about=actor_seat(state, t["proposer"])
+    )
+    letter = result(sum(dice), column)
+    ctx.emit(
+        "law",
+        f"{LAWS[t['law']]['name']}: fame {fame(state, who)} {total:+d}, roll {sum(dice)}: {letter}",
+    )
+    if letter in ("A", "B"):
+        law_passed(state, t["law"], t["proposer"], ctx)
+    else:
+        law_rejected(state, t["law"], t["proposer"], ctx, fame_penalty=True)
+
+
+task("fame_vote", prompt=fame_vote_prompt, handle=fame_vote_handle, on_empty=fame_vote_done)
+task("fame_roll", run=fame_roll)
+
+# Passing, rejecting, bankruptcy (13.0, 10.2.2.1) ---------------------------------------
+
+
+def law_rejected(state: State, key: str, proposer: str, ctx: Context, fame_penalty: bool) -> None:
+    ctx.emit("law", f"{LAWS[key]['name']} is rejected")
+    if fame_penalty:
+        adjust_fame(state, proposer, -1, ctx, " (law rejected)")
+    if state["regime"] in ("terror", "wrath") and proposer == "gov":
+        state["laws_rejected"] += 1
+        if state["laws_rejected"] >= 2 and not outlawed(state, "M"):
+            schedule(state, {"kind": "thermidor_choice"})
+
+
+def thermidor_prompt(state: State, t: Task) -> Prompt | None:
+    seat = seat_of(state, "M")
+    if seat is None:
+        return None
+    return Prompt(
+        seat,
+        "Two Government laws have failed: install Thermidor now?",
+        (
+            Choice(
+                "thermidor:yes",
+                "Install Thermidor",
+                detail="R.3.8.1: the Political Phase ends at once.",
+            ),
+            Choice("thermidor:no", "Not now", detail="You must wait for another rejected law."),
+        ),
+        rule="R.3.8.1",
+    )
+
+
+def thermidor_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    if action.endswith("yes"):
+        end_political_phase(state)
+        install(state, "thermidor", ctx)
+
+
+def thermidor_empty(state: State, t: Task) -> None:
+    """The automated Marais always takes Thermidor (15.2.1.5 gives the Feuillant the Government)."""
+    finish(state)
+    end_political_phase(state)
+    schedule(state, {"kind": "install_regime", "regime": "thermidor"})
+
+
+def install_regime(state: State, t: Task, ctx: Context) -> None:
+    install(state, t["regime"], ctx)
+
+
+def end_political_phase(state: State) -> None:
+    """After a regime change by failed laws the Political Phase ends (7.5.2.3.2)."""
+    keep = ("law_vote", "law_tally", "fame_vote", "fame_roll", "propose", "thermidor_choice")
+    while state["tasks"] and state["tasks"][-1]["kind"] in keep:
+        state["tasks"].pop()
+
+
+task("thermidor_choice", prompt=thermidor_prompt, handle=thermidor_handle, on_empty=thermidor_empty)
+task("install_regime", run=install_regime)
+
+
+def bankruptcy(state: State, ctx: Context) -> None:
+    """10.2.2.1: once per turn, controller fame -5 and Government fame -2."""
+    if state["bankrupt_turn"] == state["turn"]:
+        return
+    state["bankrupt_turn"] = state["turn"]
+    ctx.emit("bankrupt", "the Government is bankrupt (10.2.2.1)")
+    adjust_fame(state, gov_controller(state), -5, ctx, " (bankruptcy)")
+    adjust_fame(state, "gov", -2, ctx, " (bankruptcy)")
+
+
+def law_passed(state: State, key: str, proposer: str, ctx: Context) -> None:
+    law = LAWS[key]
+    if (
+        state["regime"] == "legislative"
+        and law["family"] in ("anti_privilege", "anti_clergy")
+        and state["persons"][KING]["status"] == "free"
+    ):
+        schedule(state, {"kind": "veto", "law": key, "proposer": proposer})
+        return
+    enact(state, key, proposer, ctx)
+
+
+def enact(state: State, key: str, proposer: str, ctx: Context) -> None:
+    law = LAWS[key]
+    price = law["cost"] * economy_factor(state)
+    if money(state, "gov") < price:
+        ctx.emit("law", f"{law['name']} passes but the Government cannot pay {price}")
+        bankruptcy(state, ctx)
+        return
+    pay(state, "gov", price, ctx, f" ({law['name']})")
+    ctx.emit("law", f"{law['name']} is law ({law['section']})")
+    state["achieved"].append(f"law:{key}")
+    if law["fame"]:
+        adjust_fame(state, proposer, law["fame"], ctx, f" ({law['name']})")
+    for track, delta in law["tracks"].items():
+        adjust_track(state, track, delta, ctx, f" ({law['name']})")
+    if key == "war":
+        declare_war(state, ctx, "declared by law (13.5.1)")
+    if key in ("war", "conscription", "patrie"):
+        state["laws_once"].append(key)
+    if key == "conscription":
+        state["conscription"] = True
+    if key == "levee":
+        state["volunteers_due"] += 3
+    if key == "patrie":
+        state["patrie"] = True
+    if law["family"] == "outlaw":
+        state["factions_outlawed"].append(law["faction"])
+        from .data import PERSONS
+
+        for pname, p in state["persons"].items():
+            if (
+                PERSONS[pname]["faction"] == law["faction"]
+                and p["status"] == "free"
+                and p["where"] == "Paris"
+            ):
+                p["status"], p["where"] = "prison", None
+                ctx.emit("person", f"{pname}, outlawed in Paris, is arrested (13.8)")
+
+
+def veto_prompt(state: State, t: Task) -> Prompt | None:
+    holder = king_holder(state)
+    seat = seat_of(state, holder)
+    if seat is None:
+        return None
+    law = LAWS[t["law"]]
+    cost = "Commune +3, Clergy -3" + (", your fame -2" if law["family"] == "anti_clergy" else "")
+    return Prompt(
+        seat,
+        f"The King may veto {law['name']}",
+        (Choice("veto:no", "Let it pass"), Choice("veto:yes", "Veto it", consequence=cost)),
+        rule="11.1",
+    )
+
+
+def veto_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    if action.endswith("no"):
+        enact(state, t["law"], t["proposer"], ctx)
+        return
+    law = LAWS[t["law"]]
+    ctx.emit("king", f"the King vetoes {law['name']} (11.1)")
+    adjust_track(state, "commune", 3, ctx, " (veto)")
+    adjust_track(state, "clergy", -3, ctx, " (veto)")
+    if law["family"] == "anti_clergy":
+        adjust_fame(state, king_holder(state), -2, ctx, " (veto)")
+
+
+task("veto", prompt=veto_prompt, handle=veto_handle)
+
+# 11.4 The King's trial ----------------------------------------------------------------------
+
+
+def trial_verdict(state: State, guilty: bool, ctx: Context) -> None:
+    state["king"]["tried"] += 1
+    sign = 1 if guilty else -1
+    if guilty:
+        state["persons"][KING]["status"] = "dead"
+        state["king"]["dead"] = True
+        ctx.emit("king", "Louis XVI is guillotined (11.4)")
+        state["achieved"].append("law:trial")
+    else:
+        ctx.emit("king", "Louis XVI is spared and stays in prison (11.4)")
+    adjust_track(state, "coalition", 5 * sign, ctx, " (trial)")
+    adjust_track(state, "clergy", 5 * sign, ctx, " (trial)")
+    for c, d in (("SC", 3), ("MT", 3), ("G", -2), ("F", -2)):
+        adjust_fame(state, c, d * sign, ctx, " (trial)")
+
+
+__all__ = ["bankruptcy", "install", "set_control", "set_government"]

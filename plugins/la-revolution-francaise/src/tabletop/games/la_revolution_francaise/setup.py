@@ -1,0 +1,179 @@
+"""Chapter 4, set-up, and chapter 5, the order of a game turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.framework import Context, State
+
+from .core import Task, schedule, task
+from .data import (
+    FOUR_PLAYER_LEFT,
+    KING,
+    PERSONS,
+    REGION_NAMES,
+    REGIONS,
+    REGULARS,
+    SETUP,
+    seating,
+)
+
+
+def new_state(players: int, options: dict[str, str]) -> State:
+    """The position of 4.3-4.7, with the personalities the player count uses (15.2)."""
+    playing = {c for row in seating(players) for c in row}
+    persons: dict[str, Any] = {}
+    for pname, p in PERSONS.items():
+        if p["current"] not in playing and p["current"] != "F":
+            continue  # an automated Marais has no personalities (15.2.1)
+        if players == 4 and p["current"] in ("MT", "SC") and pname not in FOUR_PLAYER_LEFT:
+            continue  # 15.2.2
+        persons[pname] = {
+            "current": p["current"],
+            "status": "free",  # free | prison | dead | fled | exiled
+            "where": None,
+            "acted": False,
+            "outlaw": False,
+        }
+    persons[KING]["where"] = "Paris"
+    fame = SETUP["fame"]
+    cash = SETUP["money"]
+    state: State = {
+        "players": players,
+        "options": dict(options),
+        "turn": 1,
+        "phase": "setup",
+        "tasks": [],
+        "currents": {
+            c: {"fame": fame[c], "money": cash[c]} for c in ("R", "F", "M", "G", "MT", "SC")
+        },
+        "gov": {
+            "fame": fame["gov"],
+            "money": cash["gov"],
+            "controller": SETUP["government"],
+            "controller_at_objectives": SETUP["government"],
+        },
+        "tracks": dict(SETUP["tracks"]),
+        "regions": {
+            r: {
+                "control": REGIONS[r]["start_control"],
+                "revolt": REGIONS[r]["start_revolt"],
+                "coalition": False,
+            }
+            for r in REGION_NAMES
+        },
+        "commune": {"raised": False, "controller": None},
+        "persons": persons,
+        "assembly": {
+            d["current"]: {
+                "count": d["count"],
+                "wing": d["wing"],
+                "hidden": d["hidden"],
+                "aside": False,
+            }
+            for d in SETUP["assembly"]
+        },
+        "switched": [],
+        "regime": SETUP["regime"],
+        "previous_gov": None,
+        "last_election": 0,
+        "outlawed": [],
+        "outlaw_until": {},
+        "factions_outlawed": [],
+        "war": False,
+        "war_declared_turn": None,
+        "catholic_allowed": False,
+        "armies": [
+            {"id": a["id"], "side": "rev", "kind": "regular", "where": a["start"]}
+            for a in REGULARS.values()
+        ],
+        "allied_gone": [],
+        "catholic_gone": [],
+        "volunteers_due": 0,
+        "conscription": False,
+        "patrie": False,
+        "laws_once": [],
+        "laws_rejected": 0,
+        "king": {"status": "free", "tried": 0, "dead": False, "kidnapped": False},
+        "order": [],
+        "spent": 0,
+        "achieved": [],
+        "objectives": {},
+        "bonuses": {},
+        "once": [],
+        "bankrupt_turn": None,
+        "last_events": {},
+        "recent_rolls": [],
+        "offers_made": [],
+        "winner": None,
+        "result": None,
+    }
+    return state
+
+
+def start(state: State, ctx: Context) -> None:
+    schedule(state, {"kind": "turn"})
+
+
+def run_turn(state: State, task_: Task, ctx: Context) -> None:
+    """One game turn's phases in their fixed order (5.0)."""
+    ctx.emit("turn", f"Turn {state['turn']} begins ({TURN_DATES[state['turn'] - 1]})")
+    schedule(
+        state,
+        {"kind": "turn_start"},
+        {"kind": "negotiations_start"},
+        {"kind": "random_events"},
+        {"kind": "turn_order"},
+        {"kind": "objectives_start"},
+        {"kind": "placement_start"},
+        {"kind": "actions_start"},
+        {"kind": "political_start"},
+        {"kind": "patriot_start"},
+        {"kind": "military_start"},
+        {"kind": "interphase"},
+        {"kind": "turn_end"},
+    )
+
+
+TURN_DATES = (
+    "October 1791 - March 1792",
+    "April - September 1792",
+    "October 1792 - March 1793",
+    "April - September 1793",
+    "October 1793 - March 1794",
+    "April - September 1794",
+    "October 1794 - March 1795",
+    "April - September 1795",
+)
+
+
+def run_turn_start(state: State, task_: Task, ctx: Context) -> None:
+    """Fled Personalities return; last turn's bonuses, switches and marks lapse."""
+    for pname, p in state["persons"].items():
+        if p["status"] == "fled":
+            p["status"] = "free"
+            ctx.emit("return", f"{pname} returns to play")
+        p["acted"] = False
+        if p["status"] == "free" and pname != "Louis XVI":
+            p["where"] = None
+    state["bonuses"] = {}
+    state["achieved"] = []
+    state["spent"] = 0
+    state["offers_made"] = []
+    for current, until in list(state["outlaw_until"].items()):
+        if until < state["turn"]:
+            del state["outlaw_until"][current]
+            if current in state["outlawed"] and current not in _regime_outlaws(state):
+                state["outlawed"].remove(current)
+                ctx.emit("outlaw", f"{current} is no longer outlawed (12.2.1)")
+    state["armies"] = [a for a in state["armies"] if a.get("kind") != "temporary"]
+
+
+def _regime_outlaws(state: State) -> list[str]:
+    from .core import regime
+
+    return [c for c in regime(state)["outlawed"] if not c.startswith("$")]
+
+
+task("turn", run=run_turn)
+task("turn_start", run=run_turn_start)

@@ -1,0 +1,44 @@
+"""Positions for rule tests: a set-up state with the task under test on top, played
+on through the engine with every legality check and loaded dice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from tabletop.framework import Context, Engine, State
+from tabletop.framework.chance import LoadedDice, Pcg32, rng_factory
+from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
+from tabletop.games.la_revolution_francaise.core import advance
+from tabletop.games.la_revolution_francaise.setup import new_state
+
+ORDER_TURN_ONE = ["F", "G", "M", "R", "MT", "SC"]
+
+
+def fresh(players: int = 6, **options: str) -> State:
+    state = new_state(players, {"euro": "off", **options})
+    state["order"] = list(ORDER_TURN_ONE)
+    state["phase"] = "actions"
+    return state
+
+
+def place(state: State, **where: str) -> None:
+    for person, region in where.items():
+        state["persons"][person.replace("_", " ")]["where"] = region
+
+
+def engine_at(state: State, tasks: Iterable[dict[str, Any]], faces: Iterable[int] = ()) -> Engine:
+    state["tasks"] = list(reversed(list(tasks)))
+    advance(state, context())  # skip what nobody is asked, as the game does after each act
+    return Engine.from_state(
+        LaRevolutionFrancaise(),
+        state,
+        players=state["players"],
+        options=state["options"],
+        rng_factory=rng_factory,
+        dice_factory=lambda rng: LoadedDice(faces),
+    )
+
+
+def context(faces: Iterable[int] = ()) -> Context:
+    return Context(Pcg32(1), LoadedDice(faces))

@@ -1,0 +1,356 @@
+"""Rules of La Révolution française, one test per rule, each naming its section; the
+rulebook's worked examples are played through the engine with loaded dice."""
+
+from __future__ import annotations
+
+import pytest
+from lrf_helpers import context, engine_at, fresh, place
+
+from tabletop.framework import IllegalAction
+from tabletop.framework.testing import new_engine
+from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
+from tabletop.games.la_revolution_francaise.core import (
+    adjust_track,
+    controlled_regions,
+    declare_war,
+    level,
+    result,
+    seat_of,
+)
+from tabletop.games.la_revolution_francaise.initial import offer_targets, turn_order
+from tabletop.games.la_revolution_francaise.interphase import (
+    minimum_income,
+    ranking,
+    winner,
+)
+from tabletop.games.la_revolution_francaise.political import law_allowed
+from tabletop.games.la_revolution_francaise.setup import new_state
+
+# 3-4 Components and set-up ----------------------------------------------------------------
+
+
+def test_3_2_2_track_levels() -> None:
+    assert [level(v) for v in (1, 8, 9, 16, 17, 20)] == [1, 1, 2, 2, 3, 3]
+
+
+def test_4_set_up_position() -> None:
+    state = new_state(6, {"euro": "off"})
+    assert {c: state["currents"][c]["fame"] for c in state["currents"]} == {
+        "R": 8,
+        "F": 12,
+        "M": 10,
+        "G": 11,
+        "MT": 9,
+        "SC": 8,
+    }
+    assert state["gov"] == {
+        "fame": 10,
+        "money": 2300,
+        "controller": "F",
+        "controller_at_objectives": "F",
+    }
+    assert {c: state["currents"][c]["money"] for c in state["currents"]} == {
+        "R": 400,
+        "F": 1400,
+        "M": 800,
+        "G": 1400,
+        "MT": 350,
+        "SC": 350,
+    }
+    assert sorted(controlled_regions(state, "R")) == ["Angers", "Cholet", "Nantes", "Tours"]
+    assert state["regions"]["Bourges"]["revolt"] and state["regions"]["Brest"]["control"] is None
+    assert [a["where"] for a in state["armies"]] == ["Lille", "Metz", "Strasbourg", "Marseille"]
+    assert state["assembly"]["R"] == {"count": 2, "wing": "center", "hidden": True, "aside": False}
+
+
+def test_4_6_starting_money_follows_income_and_minimum() -> None:
+    """4.6: the Montagne's 300 and the Sans-Culotte's 200 rise to the 350 minimum."""
+    state = new_state(6, {"euro": "off"})
+    assert minimum_income(state, "MT") == 350 and minimum_income(state, "SC") == 350
+
+
+# 6 Initial Phase --------------------------------------------------------------------------
+
+
+def test_6_1_royalist_never_deals_with_montagne_or_sans_culotte() -> None:
+    state = new_state(6, {"euro": "off"})
+    royal = {taker for _, taker in offer_targets(state, seat_of(state, "R") or 0)}
+    assert royal == {"F", "M", "G"}
+    mountain = {taker for _, taker in offer_targets(state, seat_of(state, "MT") or 0)}
+    assert "R" not in mountain and "SC" in mountain
+
+
+def test_6_1_an_offer_is_accepted_or_refused() -> None:
+    state = fresh()
+    engine = engine_at(state, [{"kind": "negotiate", "seats": [seat_of(state, "G")], "i": 0}])
+    g, f = seat_of(state, "G"), seat_of(state, "F")
+    assert g is not None and f is not None
+    engine.act(g, "offer:G:F")
+    engine.act(g, "amount:200")
+    engine.act(f, "accept")
+    assert engine.state["currents"]["G"]["money"] == 1200
+    assert engine.state["currents"]["F"]["money"] == 1600
+
+
+def test_6_3_turn_order_on_turn_one() -> None:
+    """The rulebook's example: Feuillant 20, Gironde 15 before Marais 15 on fame, then
+    Royalist, Montagne, Sans-Culotte."""
+    state = new_state(6, {"euro": "off"})
+    turn_order(state, {"kind": "turn_order"}, context())
+    assert state["order"] == ["F", "G", "M", "R", "MT", "SC"]
+
+
+def test_6_4_objectives_are_sealed_until_all_have_declared() -> None:
+    engine = new_engine(LaRevolutionFrancaise(), seed=3, players=6)
+    while engine.state["phase"] != "objectives":
+        prompt = engine.prompt
+        assert prompt is not None
+        engine.act(prompt.seat, prompt.choices[0].action)
+    prompt = engine.prompt
+    assert prompt is not None and prompt.rule == "6.4"
+    first = prompt.seat
+    engine.act(first, prompt.choices[0].action)
+    second = engine.prompt
+    assert second is not None
+    engine.act(first, second.choices[0].action)
+    sealed = second.choices[0].action.split(":", 1)[1]
+    others = [s for s in range(6) if s != first]
+    for seat in others:
+        assert sealed not in str(engine.view(seat)["objectives"])
+    assert sealed in str(engine.view(first)["you"])
+
+
+# 7.1 Resolution ---------------------------------------------------------------------------
+
+
+def test_7_1_columns_and_rows_are_clamped() -> None:
+    assert result(12, -3) == "A" and result(13, 1) == "A"
+    assert result(1, 30) == "C" and result(7, 25) == "A" and result(7, 18) == "B"
+
+
+def test_7_1_multiple_roll_example() -> None:
+    """7.1: the Marais pays 200 for two rolls at a plot in Lyon, rolls a double 1 and a
+    4, keeps the 4: the plot fails and its fame does not drop (B6; Lyon held by the
+    Gironde for the example, B26)."""
+    state = fresh()
+    state["regions"]["Lyon"]["control"] = "G"
+    place(state, Sieyès="Lyon")
+    m = seat_of(state, "M")
+    assert m is not None
+    engine = engine_at(state, [{"kind": "act", "segment": "plot", "actor": "M"}], [1, 1, 1, 3])
+    engine.act(m, "try:Lyon")
+    rolls = engine.prompt
+    assert rolls is not None and [c.label for c in rolls.choices][1] == "Pay 200 for 2 rolls"
+    engine.act(m, "rolls:2")
+    pick = engine.prompt
+    assert pick is not None and pick.rule == "7.1"
+    assert pick.choices[0].consequence == "fame -1 (double)"
+    engine.act(m, "keep:1")
+    assert engine.state["currents"]["M"]["fame"] == 10
+    assert engine.state["currents"]["M"]["money"] == 600
+    assert engine.state["regions"]["Lyon"]["control"] == "G"
+
+
+def test_7_1_kept_double_one_costs_fame_and_euro_variant_reverses_it() -> None:
+    for euro, expected in (("off", 9), ("on", 11)):
+        state = fresh(euro=euro)
+        place(state, Sieyès="Lyon")
+        state["regions"]["Lyon"]["control"] = "G"
+        m = seat_of(state, "M")
+        assert m is not None
+        engine = engine_at(state, [{"kind": "act", "segment": "plot", "actor": "M"}], [1, 1])
+        engine.act(m, "try:Lyon")
+        engine.act(m, "rolls:1")
+        assert engine.state["currents"]["M"]["fame"] == expected
+
+
+def test_7_2_costs_double_at_economy_level_two() -> None:
+    state = fresh()
+    state["tracks"]["economy"] = 10
+    state["regions"]["Lyon"]["control"] = "G"
+    place(state, Sieyès="Lyon")
+    m = seat_of(state, "M")
+    assert m is not None
+    engine = engine_at(state, [{"kind": "act", "segment": "plot", "actor": "M"}], [1, 1, 1, 3])
+    engine.act(m, "try:Lyon")
+    rolls = engine.prompt
+    assert rolls is not None and rolls.choices[1].label == "Pay 400 for 2 rolls"
+
+
+# 7.3 Personality actions ------------------------------------------------------------------
+
+
+def test_7_3_1_marats_arrest_example() -> None:
+    """7.3.1.1: Marat in Paris held by the Montagne: fame 10 -2 -4 = column 4; two
+    rolls for 200, 5 and 9; the 9 gives B: Marat flees until next turn."""
+    state = fresh()
+    state["regions"]["Paris"]["control"] = "MT"
+    place(state, Marat="Paris")
+    gov = seat_of(state, "F")
+    assert gov is not None
+    engine = engine_at(state, [{"kind": "act", "segment": "arrest", "actor": "gov"}], [1, 4, 3, 6])
+    prompt = engine.prompt
+    assert prompt is not None
+    marat = next(c for c in prompt.choices if c.action == "try:Marat")
+    assert "column 4" in marat.detail
+    engine.act(gov, "try:Marat")
+    engine.act(gov, "rolls:2")
+    engine.act(gov, "keep:1")
+    assert engine.state["gov"]["money"] == 2100
+    assert engine.state["persons"]["Marat"]["status"] == "fled"
+    assert "arrest:Marat" not in engine.state["achieved"]  # B27
+
+
+def test_7_3_1_only_arrestable_personalities_can_be_arrested() -> None:
+    state = fresh()
+    place(state, Marat="Paris", Robespierre="Paris")
+    gov = seat_of(state, "F")
+    assert gov is not None
+    engine = engine_at(state, [{"kind": "act", "segment": "arrest", "actor": "gov"}], [6, 6])
+    with pytest.raises(IllegalAction):
+        engine.act(gov, "try:Robespierre")
+    engine.act(gov, "try:Marat")
+
+
+def test_7_3_2_persuasion_needs_main_or_secondary_current() -> None:
+    state = fresh()
+    place(state, Danton="Paris")
+    m = seat_of(state, "M")
+    assert m is not None
+    engine = engine_at(state, [{"kind": "act", "segment": "persuade", "actor": "M"}], [6, 5])
+    prompt = engine.prompt
+    assert prompt is not None
+    danton = next(c for c in prompt.choices if c.action == "try:Danton")
+    assert "-2 secondary Current" in danton.detail
+    assert not any(c.action == "try:Robespierre" for c in prompt.choices)
+    engine.act(m, "try:Danton")
+    engine.act(m, "rolls:1")
+    assert engine.state["persons"]["Danton"]["current"] == "M"
+
+
+# 7.4 Regional actions -------------------------------------------------------------------------
+
+
+def test_7_4_1_mountain_plot_in_paris_example() -> None:
+    """7.4.1: Robespierre and Danton in Paris, fame 12 +4 = column 16; 300 for three
+    rolls (7, 9, 4); the 9 is an A: the Montagne holds Paris; both have acted."""
+    state = fresh()
+    state["currents"]["MT"]["fame"] = 12
+    place(state, Robespierre="Paris", Danton="Paris")
+    mt = seat_of(state, "MT")
+    assert mt is not None
+    engine = engine_at(
+        state, [{"kind": "act", "segment": "plot", "actor": "MT"}], [3, 4, 4, 5, 1, 3]
+    )
+    engine.act(mt, "try:Paris")
+    engine.act(mt, "with:all")
+    engine.act(mt, "rolls:3")
+    engine.act(mt, "keep:1")
+    assert engine.state["regions"]["Paris"]["control"] == "MT"
+    assert engine.state["currents"]["MT"]["money"] == 50
+    assert (
+        engine.state["persons"]["Danton"]["acted"]
+        and engine.state["persons"]["Robespierre"]["acted"]
+    )
+
+
+def test_7_4_2_only_currents_outside_the_assembly_start_revolts() -> None:
+    state = fresh()
+    place(state, Cadoudal="Brest", Sieyès="Tours")
+    r, m = seat_of(state, "R"), seat_of(state, "M")
+    assert r is not None and m is not None
+    engine = engine_at(
+        state,
+        [
+            {"kind": "act", "segment": "revolt", "actor": "M"},
+            {"kind": "act", "segment": "revolt", "actor": "R"},
+        ],
+        [6, 6],
+    )
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == r  # the Marais, officially present, is skipped
+    engine.act(r, "try:Brest")
+    engine.act(r, "rolls:1")
+    assert (
+        engine.state["regions"]["Brest"]["revolt"]
+        and engine.state["regions"]["Brest"]["control"] == "R"
+    )
+
+
+def test_7_4_4_raising_the_commune_at_level_one_needs_an_a() -> None:
+    state = fresh()
+    place(state, Roux="Paris")
+    sc = seat_of(state, "SC")
+    assert sc is not None
+    # fame 8, Roux influential +2 = column 10: 9 gives B, a failure at level I
+    engine = engine_at(state, [{"kind": "act", "segment": "commune", "actor": "SC"}], [4, 5])
+    engine.act(sc, "try:raise:Paris")
+    assert not engine.state["commune"]["raised"]
+
+
+# 7.5 Political Phase ----------------------------------------------------------------------
+
+
+def test_7_5_2_3_a_law_once_per_turn() -> None:
+    state = fresh()
+    state["proposed"] = ["civic"]
+    state["levee_this_turn"] = False
+    assert not law_allowed(state, "G", "civic")
+    assert law_allowed(state, "G", "war")
+    assert not law_allowed(state, "F", "anti_emigrants")  # 13.2: never the Feuillant
+
+
+# 9 Military -----------------------------------------------------------------------------------
+
+
+def test_9_2_coalition_marker_frozen_in_war() -> None:
+    state = fresh()
+    ctx = context()
+    declare_war(state, ctx, "test")
+    assert state["tracks"]["coalition"] == 20
+    adjust_track(state, "coalition", -3, ctx)
+    assert state["tracks"]["coalition"] == 20  # B33: only the random events move it
+    state["phase"] = "events"
+    adjust_track(state, "coalition", -3, ctx)
+    assert state["tracks"]["coalition"] == 17
+
+
+# 14 Victory -----------------------------------------------------------------------------------
+
+
+def test_14_4_thermidor_tally_example() -> None:
+    """14.4: under Thermidor, Reaction (Marais at 25, Gironde and Montagne below) wins;
+    the Marais beats the Feuillant; then F 2, G 3, MT 4, SC 5, R 6."""
+    state = fresh()
+    state["regime"] = "thermidor"
+    vp = {"R": 13, "F": 15, "M": 25, "G": 23, "MT": 21, "SC": 27}
+    win, family, _ = winner(state, vp)
+    assert win == "M" and family == "thermidor"
+    assert ranking(state, win, family) == {"R": 6, "F": 2, "M": 1, "G": 3, "MT": 4, "SC": 5}
+
+
+def test_14_2_1_royalist_at_25_wins_outright() -> None:
+    state = fresh()
+    win, family, _ = winner(state, {"R": 25, "F": 40, "M": 0, "G": 0, "MT": 0, "SC": 0})
+    assert (win, family) == ("R", "all")
+
+
+# 15.2 Fewer players ---------------------------------------------------------------------------
+
+
+def test_15_2_2_four_players_keep_five_leftist_personalities() -> None:
+    state = new_state(4, {"euro": "off"})
+    left = sorted(n for n, p in state["persons"].items() if p["current"] in ("MT", "SC"))
+    assert left == ["Danton", "Hébert", "Marat", "Robespierre", "Saint-Just"]
+    assert seat_of(state, "M") is None and seat_of(state, "MT") == seat_of(state, "SC") == 3
+
+
+def test_hidden_deputies_are_seen_only_by_their_owner() -> None:
+    engine = new_engine(LaRevolutionFrancaise(), seed=1, players=6)
+    r = seat_of(engine.state, "R")
+    assert r is not None
+    rows = engine.view(0 if r != 0 else 1)["seats"]
+    assert rows[r]["fields"]["Deputies"] == "hidden"
+    assert engine.view(r)["seats"][r]["fields"]["Deputies"] == 2
+    assert engine.view(r)["you"]["Royaliste hidden deputies"] == 2
+    assert engine.view(None)["assembly"]["center"] == {"M": 10, "hidden": 2}
