@@ -282,3 +282,39 @@ def test_easy_mode_rerolls_a_defence_that_would_lose_the_game() -> None:
             assert [r["face"] for r in state["rolls"]][:2] == [1, 4]  # 4 + 3 holds
         else:
             assert state["outcome"] is not None and not state["outcome"]["won"]
+
+
+def test_reserve_may_fill_a_gap_facing_an_engaged_enemy() -> None:
+    """§7.5 Reserve Response: optional when another unit already faces that enemy."""
+    state = blank()
+    inf = unit_id(state, "infantry", 1)
+    b = display(
+        state,
+        "swabia",
+        {"left": [enemy_of(4, 4), enemy_of(5, 5)], "right": [enemy_of(5, 6)]},
+        {"left": [inf], "right": [unit_id(state, "infantry", 2)]},
+        stage="reserve",
+    )
+    run_step(state, "battle_continue", ctx())
+    assert state["tasks"][-1]["kind"] == "battle_reserve_optional"
+    actions = choices(state, "battle_reserve_optional")
+    assert actions[0] == "none" and "place:left:1:scara:3" in actions
+    assert not any(a.startswith("place:right") for a in actions)  # nothing faces enemy 2
+    state["tasks"].pop()
+    decide(state, "battle_reserve_optional", "place:left:1:scara:3", ctx())
+    assert b["mine"]["left"][1] is not None
+    # Declining moves the battle on, and the next round asks again.
+    state = blank()
+    b = display(
+        state,
+        "swabia",
+        {"left": [enemy_of(4, 4), enemy_of(5, 5)], "right": [enemy_of(5, 6)]},
+        {"left": [unit_id(state, "infantry", 1)], "right": [unit_id(state, "infantry", 2)]},
+        stage="reserve",
+    )
+    run_step(state, "battle_continue", ctx())
+    state["tasks"].pop()
+    decide(state, "battle_reserve_optional", "none", ctx())
+    state["tasks"].clear()
+    run_step(state, "battle_continue", ctx([1] * 30))
+    assert b["stage"] == "attack" and "reserve_declined" not in b

@@ -414,11 +414,28 @@ def unengaged_enemy(state: State, b: dict[str, Any]) -> tuple[str, int, list[int
     return None
 
 
+def optional_spaces(state: State, b: dict[str, Any]) -> list[Slot]:
+    """Empty line spaces touching an enemy that another unit already faces."""
+    if not reserve(state, b) or b.get("reserve_declined"):
+        return []
+    return [
+        ["line", w, j]
+        for w in WINGS
+        for j in range(LINE_SPACES)
+        if b["mine"][w][j] is None and enemies_touching_line(b, w, j)
+    ]
+
+
 def stage_reserve(state: State, b: dict[str, Any], ctx: Context) -> bool:
+    """Reserve Response: first the required units (facing unengaged enemies), then, if
+    the player wishes, more units into gaps facing engaged enemies."""
     found = unengaged_enemy(state, b)
     if found is not None:
         wing, k, _ = found
         return ask(state, "battle_reserve", wing=wing, count=k)
+    if optional_spaces(state, b):
+        return ask(state, "battle_reserve_optional")
+    b.pop("reserve_declined", None)
     b["stage"] = "isolation"
     return False
 
@@ -683,6 +700,42 @@ class BattleReserve(Decision):
             "reserve",
             f"the Reserve sends {unit_words(state, b['mine'][wing][int(j)])} to "
             f"{slot_words(['line', wing, int(j)])}",
+        )
+
+
+@decision
+class BattleReserveOptional(Decision):
+    kind = "battle_reserve_optional"
+    rule = "Battles: Defense Round (Reserve Response)"
+
+    def text(self, state: State, task: Task) -> str:
+        return "Send more Reserve units into the line?"
+
+    def choices(self, state: State, task: Task) -> list[Choice]:
+        b = state["battle"]
+        out = [Choice("none", "Keep the Reserve back")]
+        for _, wing, j in optional_spaces(state, b):
+            for choice in type_choices(state, b, f"place:{wing}:{j}:"):
+                out.append(
+                    Choice(
+                        choice.action,
+                        f"{choice.label} to your {slot_words(['line', wing, j])}",
+                        detail=choice.detail,
+                    )
+                )
+        return out
+
+    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
+        b = state["battle"]
+        if action == "none":
+            b["reserve_declined"] = True
+            return
+        _, wing, j, kind, level = action.split(":")
+        b["mine"][wing][int(j)] = take_from_reserve(state, b, kind, int(level))
+        ctx.emit(
+            "reserve",
+            f"the Reserve sends {unit_words(state, b['mine'][wing][int(j)])} "
+            f"to {slot_words(['line', wing, int(j)])}",
         )
 
 
