@@ -1,0 +1,239 @@
+"""Rules of the later phases, chapter by chapter: regime changes and laws (7.5, 11,
+R.3.8), the Patriot's Phase (8), the Military Phase (9) and the Interphase (10)."""
+
+from __future__ import annotations
+
+from lrf_helpers import context, engine_at, fresh
+
+from tabletop.framework.decisions import OrderedVote
+from tabletop.games.la_revolution_francaise.actions import base_modifiers
+from tabletop.games.la_revolution_francaise.core import declare_war, seat_of
+from tabletop.games.la_revolution_francaise.initial import event_table
+from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives, income
+from tabletop.games.la_revolution_francaise.military import (
+    coalition_reinforce,
+    combat,
+    military_control,
+)
+from tabletop.games.la_revolution_francaise.patriot import justice_roll
+from tabletop.games.la_revolution_francaise.political import regime_options
+
+
+def seat(state: dict[str, object], current: str) -> int:
+    found = seat_of(state, current)
+    assert found is not None
+    return found
+
+
+# 6.2 Random events -------------------------------------------------------------------------
+
+
+def test_6_2_legislative_counter_revolution_roll_with_its_modifier() -> None:
+    """Legislative counter-revolution table: minus the Coalition level (I), -2 at
+    peace: 12 - 3 = 9, Clergy +2."""
+    state = fresh()
+    state["phase"] = "events"
+    event_table(state, {"kind": "event_table", "table": "counter"}, context([6, 6]))
+    assert state["last_events"]["counter"] == 9
+    assert state["tracks"]["clergy"] == 6
+
+
+def test_6_2_an_impossible_event_is_ignored() -> None:
+    """Legislative economic roll 2: a revolt in Marseille cannot start beside the
+    regular army there, so that part is ignored; the Clergy -2 still applies."""
+    state = fresh()
+    state["phase"] = "events"
+    event_table(state, {"kind": "event_table", "table": "economic"}, context([1, 1]))
+    assert not state["regions"]["Marseille"]["revolt"]  # the regular army stands there
+    assert state["tracks"]["clergy"] == 2
+
+
+# 7.1.1-7.1.2 Track bonuses --------------------------------------------------------------------
+
+
+def test_7_1_1_and_7_1_2_track_bonuses() -> None:
+    state = fresh()
+    state["tracks"]["clergy"] = 10
+    state["tracks"]["commune"] = 17
+    assert sum(m for m, _ in base_modifiers(state, "R")) == 1
+    assert sum(m for m, _ in base_modifiers(state, "SC")) == 2
+    assert sum(m for m, _ in base_modifiers(state, "MT")) == 1
+    assert base_modifiers(state, "G") == []
+
+
+# 7.5.1 Regime change ----------------------------------------------------------------------------
+
+
+def test_7_5_1_commune_controller_installs_the_convention_when_paris_is_threatened() -> None:
+    state = fresh()
+    state["commune"] = {"raised": True, "controller": "G"}
+    state["armies"].append(
+        {"id": "cobourg", "side": "allied", "kind": "allied", "where": "Amiens", "step": 1}
+    )
+    engine = engine_at(state, [{"kind": "regime_change"}])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == seat(state, "G")
+    assert [c.action for c in prompt.choices] == ["install:none", "install:convention"]
+    engine.act(seat(state, "G"), "install:convention")
+    after = engine.state
+    assert after["regime"] == "convention" and after["gov"]["controller"] == "G"
+    assert after["persons"]["Louis XVI"]["status"] == "prison"  # 11.2
+    assert after["tracks"]["clergy"] == 7 and after["tracks"]["coalition"] == 7  # R.2.1.1
+    assert after["assembly"]["R"]["count"] == 0  # R.2.6: no Royalist deputies
+    assert set(after["outlawed"]) == {"R", "F"}  # R.2.4.1
+
+
+def test_7_5_1_no_regime_change_without_a_threat() -> None:
+    """R.1.8: a Sans-Culotte Commune at level III is not enough without a threat."""
+    state = fresh()
+    state["commune"] = {"raised": True, "controller": "SC"}
+    state["tracks"]["commune"] = 17
+    assert regime_options(state) == []
+    state["armies"].append({"id": "brunswick", "side": "allied", "kind": "allied", "where": "Metz"})
+    assert regime_options(state) == ["convention", "terror"]  # B12: the controller chooses
+
+
+def test_r_3_8_1_two_rejected_government_laws_let_the_marais_install_thermidor() -> None:
+    state = fresh()
+    state["regime"] = "terror"
+    state["gov"]["controller"] = "MT"
+    state["laws_rejected"] = 1
+    m = seat(state, "M")
+    engine = engine_at(
+        state,
+        [
+            {
+                "kind": "fame_vote",
+                "law": "civic",
+                "proposer": "gov",
+                "ranges": {str(m): 2},
+                "vote": OrderedVote.new("modifiers", [m]),
+            }
+        ],
+        [1, 2],
+    )
+    engine.act(m, "mod:-2")  # fame 10 - 2 = 8, roll 3: C
+    assert engine.state["gov"]["fame"] == 9  # 7.5.2.3.2: the proposer loses 1
+    prompt = engine.prompt
+    assert prompt is not None and prompt.rule == "R.3.8.1" and prompt.seat == m
+    engine.act(m, "thermidor:yes")
+    assert engine.state["regime"] == "thermidor" and engine.state["gov"]["controller"] == "M"
+    assert "MT" in engine.state["outlawed"]  # R.4.4.1: the previous Government's Current
+
+
+# 11.4 The trial ----------------------------------------------------------------------------------
+
+
+def test_11_4_the_feuillant_must_vote_innocent_and_a_guilty_majority_executes() -> None:
+    state = fresh()
+    state["regime"] = "convention"
+    state["gov"]["controller"] = "G"
+    state["persons"]["Louis XVI"]["status"] = "prison"
+    state["persons"]["Louis XVI"]["where"] = None
+    voters = [seat(state, c) for c in state["order"]]
+    engine = engine_at(
+        state,
+        [
+            {
+                "kind": "law_vote",
+                "law": "trial",
+                "proposer": "G",
+                "vote": OrderedVote.new("trial", voters),
+            }
+        ],
+    )
+    for voter in voters:
+        prompt = engine.prompt
+        assert prompt is not None
+        if voter == seat(state, "F"):
+            assert [c.action for c in prompt.choices] == ["vote:innocent"]
+            engine.act(voter, "vote:innocent")
+        else:
+            engine.act(voter, "vote:guilty")
+    after = engine.state
+    assert after["king"]["dead"] and after["persons"]["Louis XVI"]["status"] == "dead"
+    assert after["tracks"]["coalition"] == 9 and after["tracks"]["clergy"] == 9
+    fames = {c: after["currents"][c]["fame"] for c in ("SC", "MT", "G", "F")}
+    assert fames == {"SC": 11, "MT": 12, "G": 9, "F": 10}
+
+
+# 8 Patriot's Phase -------------------------------------------------------------------------
+
+
+def test_r_2_4_2_convention_justice_guillotines_royalists_on_a_or_b() -> None:
+    state = fresh()
+    state["regime"] = "convention"
+    for person in ("Cadoudal", "Barnave"):
+        state["persons"][person]["status"] = "prison"
+    justice_roll(state, {"kind": "justice_roll", "person": "Cadoudal"}, context([4, 5]))
+    justice_roll(state, {"kind": "justice_roll", "person": "Barnave"}, context([4, 5]))
+    assert state["persons"]["Cadoudal"]["status"] == "dead"
+    assert state["persons"]["Barnave"]["status"] == "prison"  # B: stays in prison
+
+
+def test_8_2_an_absolute_majority_of_disapproval_topples_the_government() -> None:
+    for m_vote, expected in (("disapproval", "G"), ("abstention", "F")):
+        state = fresh()
+        voters = [seat(state, c) for c in ("F", "G", "M")]
+        engine = engine_at(
+            state, [{"kind": "confidence", "vote": OrderedVote.new("confidence", voters)}]
+        )
+        engine.act(voters[0], "vote:confidence")  # 8 deputies
+        engine.act(voters[1], "vote:disapproval")  # 4
+        engine.act(voters[2], f"vote:{m_vote}")  # 10, or not counted
+        assert engine.state["gov"]["controller"] == expected
+
+
+# 9 Military Phase --------------------------------------------------------------------------------
+
+
+def test_9_3_1_war_brings_the_first_wave_only() -> None:
+    state = fresh()
+    declare_war(state, context(), "test")
+    coalition_reinforce(state, {"kind": "coalition_reinforce"}, context())
+    allied = sorted((a["id"], a["where"]) for a in state["armies"] if a["side"] == "allied")
+    assert allied == [("brunswick", "Metz"), ("cobourg", "Lille"), ("wurmser", "Strasbourg")]
+
+
+def test_9_6_combat_on_column_13_14_and_destroy_objective() -> None:
+    """Equal forces: the Revolution attacks with no excess; 9 on column 13-14 is an A."""
+    state = fresh()
+    state["armies"].append({"id": "cobourg", "side": "allied", "kind": "allied", "where": "Lille"})
+    combat(state, {"kind": "combat"}, context([5, 4]))
+    assert not any(a["id"] == "cobourg" for a in state["armies"])
+    assert "cobourg" in state["allied_gone"] and "destroy:Lille" in state["achieved"]
+
+
+def test_9_7_1_unopposed_allies_take_military_control() -> None:
+    state = fresh()
+    state["armies"].append({"id": "cobourg", "side": "allied", "kind": "allied", "where": "Amiens"})
+    military_control(state, {"kind": "military_control"}, context())
+    assert state["regions"]["Amiens"]["coalition"] and state["regions"]["Amiens"]["control"] is None
+
+
+def test_9_7_2_an_unopposed_army_ends_a_revolt() -> None:
+    state = fresh()
+    state["armies"][0]["where"] = "Bourges"
+    military_control(state, {"kind": "military_control"}, context())
+    assert not state["regions"]["Bourges"]["revolt"]
+
+
+# 10 Interphase ------------------------------------------------------------------------------------
+
+
+def test_10_2_income_coalition_money_and_the_governments_reset() -> None:
+    state = fresh()
+    income(state, context())
+    assert state["currents"]["R"]["money"] == 400 + 400 + 50  # regions, Coalition level I
+    assert state["currents"]["MT"]["money"] == 350 + 350  # the minimum income
+    assert state["gov"]["money"] == 2300  # 2500 less Bourges in revolt
+
+
+def test_10_3_fame_for_objectives() -> None:
+    state = fresh()
+    state["declared"] = {"gov": "arrest:Marat", "G": "plot:Lyon", "MT": "plot:Paris"}
+    state["achieved"] = ["plot:Lyon:G", "plot:Paris:G"]
+    fame_for_objectives(state, context())
+    assert state["gov"]["fame"] == 9 and state["currents"]["F"]["fame"] == 11
+    assert state["currents"]["G"]["fame"] == 12
+    assert state["currents"]["MT"]["fame"] == 8  # another Current's plot does not count
