@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import NOBODY, Action, Choice, Context, State
+from tabletop.framework import Action, Choice, Context, State
 
 from . import board
+from .board import tell
 from .data import BOXES, ENEMY_BATTLE_UNITS, FRIENDLY_FACTORS, formation
 from .tasks import Decision, Task, decision, lose, new_task, roll, schedule, special, step
 
@@ -459,7 +460,7 @@ def stage_isolation(state: State, b: dict[str, Any], ctx: Context) -> bool:
             if every or scara:
                 b["enemy"][wing][k] = None
                 board_put_back(state, enemy["id"])
-                ctx.emit("isolation", f"the isolated {enemy_words(enemy)} withdraws", about=NOBODY)
+                tell(ctx, "isolation", f"the isolated {enemy_words(enemy)} withdraws")
     b["stage"] = "rout"
     return False
 

@@ -30,6 +30,11 @@ CUP_NAMES = {"friendly": "Friendly", "unfriendly": "Unfriendly", "hostile": "Hos
 PIECE_CHARLEMAGNE = "charlemagne"
 
 
+def tell(ctx: Context, kind: str, text: str) -> None:
+    """An event about the world rather than about the player (no seat is named)."""
+    ctx.emit(kind, text[:1].upper() + text[1:], about=NOBODY)
+
+
 # Questions about the map --------------------------------------------------------------
 
 
@@ -219,14 +224,12 @@ def cup_adjustment(
             src, dst = "unfriendly", "hostile"
         bag: list[str] = state["cups"][src]
         if not bag:
-            ctx.emit("cup", f"{CUP_NAMES[src]} Cup is empty: no chit moves", about=NOBODY)
+            tell(ctx, "cup", f"{CUP_NAMES[src]} Cup is empty: no chit moves")
             continue
         chit = bag.pop(ctx.rng.randbelow(len(bag)))
         put_in_cup(state, dst, chit)
-        ctx.emit(
-            "cup",
-            f"a chit moves blind from the {CUP_NAMES[src]} to the {CUP_NAMES[dst]} Cup",
-            about=NOBODY,
+        tell(
+            ctx, "cup", f"a chit moves blind from the {CUP_NAMES[src]} to the {CUP_NAMES[dst]} Cup"
         )
 
 
@@ -265,14 +268,10 @@ def eliminate(state: State, counter: str, ctx: Context) -> None:
     region = region_of(where)
     if region in roads_regions(state):
         put_in_cup(state, "friendly", counter)
-        ctx.emit(
-            "eliminate",
-            f"{shown} is eliminated into the Friendly Cup (Bridges & Roads)",
-            about=NOBODY,
-        )
+        tell(ctx, "eliminate", f"{shown} is eliminated into the Friendly Cup (Bridges & Roads)")
     else:
         state["dead_pool"].append(counter)
-        ctx.emit("eliminate", f"{shown} is eliminated to the Dead Pool", about=NOBODY)
+        tell(ctx, "eliminate", f"{shown} is eliminated to the Dead Pool")
 
 
 def crown_king_of_lombards(state: State, ctx: Context) -> None:
@@ -297,7 +296,7 @@ def eliminate_moors(state: State, box: str, ctx: Context) -> None:
     for chit in state["moors"].get(box, []):
         state["dead_pool"].append(chit)
     if state["moors"].get(box):
-        ctx.emit("eliminate", f"the Moors in {BOXES[box].name} go to the Dead Pool", about=NOBODY)
+        tell(ctx, "eliminate", f"the Moors in {BOXES[box].name} go to the Dead Pool")
     state["moors"][box] = []
 
 
@@ -340,7 +339,7 @@ def resolve_dead_pool(state: State, ctx: Context) -> None:
         moved[cup] += 1
     state["dead_pool"] = keep
     words = ", ".join(f"{n} to the {CUP_NAMES[c]} Cup" for c, n in moved.items() if n)
-    ctx.emit("dead_pool", f"the Dead Pool is resolved: {words or 'nothing moves'}", about=NOBODY)
+    tell(ctx, "dead_pool", f"the Dead Pool is resolved: {words or 'nothing moves'}")
 
 
 def count_in_dead_pool(state: State, kind: str) -> int:

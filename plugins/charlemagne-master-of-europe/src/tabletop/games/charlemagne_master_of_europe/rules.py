@@ -14,7 +14,7 @@ from typing import Any
 from tabletop.framework import NOBODY, Action, Choice, Context, State
 
 from . import board
-from .board import PIECE_CHARLEMAGNE, piece_box, piece_name
+from .board import PIECE_CHARLEMAGNE, piece_box, piece_name, tell
 from .data import (
     ACTIONS,
     BOXES,
@@ -105,7 +105,7 @@ def _draw_until(state: State, cup: str, ctx: Context, done: Any) -> None:
         drawn.append(chit)
         box = MAP_UNITS[chit].box
         state["stacks"][box].append(chit)
-        ctx.emit("setup", f"{counter_name(chit)} is placed in {BOXES[box].name}", about=NOBODY)
+        tell(ctx, "setup", f"{counter_name(chit)} is placed in {BOXES[box].name}")
 
 
 def setup_game(state: State, ctx: Context) -> None:
@@ -189,7 +189,7 @@ def setup_rest(state: State, task: Task, ctx: Context) -> None:
     for kind, level, count in STARTING_ARMY:
         for _ in range(count):
             add_unit(state, kind, level)
-    ctx.emit("setup", "the set-up is complete: Charlemagne (young) stands in Aachen", about=NOBODY)
+    tell(ctx, "setup", "the set-up is complete: Charlemagne (young) stands in Aachen")
 
 
 def add_unit(state: State, kind: str, level: int, new: bool = False) -> None:
@@ -204,7 +204,7 @@ def add_unit(state: State, kind: str, level: int, new: bool = False) -> None:
 
 @step("turn_start")
 def turn_start(state: State, task_: Task, ctx: Context) -> None:
-    ctx.emit("turn", f"Game Turn {state['turn']} begins", about=NOBODY)
+    tell(ctx, "turn", f"Game Turn {state['turn']} begins")
     levy = [new_task("levy_buy"), new_task("levy_promote")] if state["turn"] > 1 else []
     schedule(
         state,
@@ -565,7 +565,7 @@ def campaign_continue(state: State, task_: Task, ctx: Context) -> None:
     if state["campaign_ending"]:
         state["campaign_ending"] = False
         state["siege"] = None
-        ctx.emit("phase", "the Campaign Phase ends", about=NOBODY)
+        tell(ctx, "phase", "the Campaign Phase ends")
         return
     schedule(state, new_task("campaign_action"), new_task("campaign_continue"))
 
@@ -755,7 +755,7 @@ ACTION_HANDLERS = {
 def hostile_reaction(state: State, task_: Task, ctx: Context) -> None:
     chit = board.draw_from_cup(state, "hostile", ctx)
     if chit is None:
-        ctx.emit("reaction", "the Hostile Cup is empty: no reaction", about=NOBODY)
+        tell(ctx, "reaction", "the Hostile Cup is empty: no reaction")
         return
     kind = marker_kind(chit)
     if kind is None:
@@ -769,12 +769,10 @@ def dispose(state: State, chit: str, ctx: Context) -> None:
     region = board.region_of(MAP_UNITS[chit].box)
     if region in board.roads_regions(state):
         board.put_in_cup(state, "friendly", chit)
-        ctx.emit(
-            "eliminate", f"{counter_name(chit)} is eliminated into the Friendly Cup", about=NOBODY
-        )
+        tell(ctx, "eliminate", f"{counter_name(chit)} is eliminated into the Friendly Cup")
     else:
         state["dead_pool"].append(chit)
-        ctx.emit("eliminate", f"{counter_name(chit)} is eliminated to the Dead Pool", about=NOBODY)
+        tell(ctx, "eliminate", f"{counter_name(chit)} is eliminated to the Dead Pool")
 
 
 def enemy_unit_arrives(state: State, chit: str, ctx: Context) -> None:
@@ -795,17 +793,13 @@ def enemy_unit_arrives(state: State, chit: str, ctx: Context) -> None:
         state["leader_side"].append(chit)
         state["leader_side"].sort()
         units.append(chit)
-        ctx.emit("reaction", f"{board.name(state, chit)} rises in {BOXES[box].name}", about=NOBODY)
+        tell(ctx, "reaction", f"{board.name(state, chit)} rises in {BOXES[box].name}")
     elif leader is not None:
         units.insert(len(units) - 1, chit)
-        ctx.emit(
-            "reaction",
-            f"{counter_name(chit)} joins {BOXES[box].name} under its Leader",
-            about=NOBODY,
-        )
+        tell(ctx, "reaction", f"{counter_name(chit)} joins {BOXES[box].name} under its Leader")
     else:
         units.append(chit)
-        ctx.emit("reaction", f"{counter_name(chit)} is placed in {BOXES[box].name}", about=NOBODY)
+        tell(ctx, "reaction", f"{counter_name(chit)} is placed in {BOXES[box].name}")
 
 
 def moors_arrive(state: State, chit: str, ctx: Context) -> None:
@@ -825,7 +819,7 @@ def moors_arrive(state: State, chit: str, ctx: Context) -> None:
     for victim in list(reversed(board.stack(state, box))):
         board.eliminate(state, victim, ctx)
     state["moors"][box].append(chit)
-    ctx.emit("moors", f"the Moors advance into {BOXES[box].name}", about=NOBODY)
+    tell(ctx, "moors", f"the Moors advance into {BOXES[box].name}")
 
 
 def vikings_arrive(state: State, chit: str, ctx: Context) -> None:
@@ -840,11 +834,11 @@ def vikings_arrive(state: State, chit: str, ctx: Context) -> None:
     for counter in back:
         state["dead_pool"].remove(counter)
         board.put_in_cup(state, "hostile", counter)
-    ctx.emit(
+    tell(
+        ctx,
         "vikings",
         f"Vikings land in the {REGIONS[region].name} Region; "
         f"{len(back)} dead unit(s) of that Region go to the Hostile Cup",
-        about=NOBODY,
     )
 
 
@@ -852,12 +846,12 @@ def byzantium_reacts(state: State, chit: str, ctx: Context) -> None:
     state["dead_pool"].append(chit)
     if state["byzantine"] == "peace":
         state["byzantine"] = "tension"
-        ctx.emit("byzantium", "relations with Byzantium turn to Tension", about=NOBODY)
+        tell(ctx, "byzantium", "relations with Byzantium turn to Tension")
         return
     regions = sum(1 for r in REGION_ORDER if board.region_leaders(state, r))
     loss = 3 * (board.moors_boxes(state) + regions + board.count_in_dead_pool(state, "byzantium"))
     board.lose_vp(state, loss)
-    ctx.emit("byzantium", f"Byzantium outshines you: -{loss} VP", about=NOBODY)
+    tell(ctx, "byzantium", f"Byzantium outshines you: -{loss} VP")
 
 
 def intrigue_reacts(state: State, chit: str, ctx: Context) -> None:
@@ -1090,7 +1084,7 @@ class DiplomacyVikings(Decision):
             state["treasury"] -= board.vikings_in(state, region)
         chit = state["vikings"][region].pop()
         state["dead_pool"].append(chit)
-        ctx.emit("vikings", f"a Viking leaves the {REGIONS[region].name} Region", about=NOBODY)
+        tell(ctx, "vikings", f"a Viking leaves the {REGIONS[region].name} Region")
         schedule(state, new_task(self.kind, used=used))
 
 
@@ -1140,9 +1134,9 @@ def diplomacy_byzantine(state: State, task_: Task, ctx: Context) -> None:
             state["dead_pool"].remove(chit)
             board.put_in_cup(state, "friendly", chit)
         state["byzantine"] = "peace"
-        ctx.emit("byzantium", "peace with Byzantium", about=NOBODY)
+        tell(ctx, "byzantium", "peace with Byzantium")
     else:
-        ctx.emit("byzantium", "Byzantium stays cold", about=NOBODY)
+        tell(ctx, "byzantium", "Byzantium stays cold")
 
 
 @step("diplomacy_england")
@@ -1349,7 +1343,7 @@ def turn_end_progress(state: State, task_: Task, ctx: Context) -> None:
     board.cup_adjustment(state, "unfriendly", "hostile", 4, ctx, edge_case=False)
     if state["turn"] in TURN_END_ADDED_AFTER and state["turn_end_track"]:
         board.put_in_cup(state, "hostile", state["turn_end_track"].pop(0))
-        ctx.emit("turn_end", "another Turn End marker goes into the Hostile Cup", about=NOBODY)
+        tell(ctx, "turn_end", "another Turn End marker goes into the Hostile Cup")
     state["turn"] += 1
     schedule(state, new_task("turn_start"))
 
