@@ -49,7 +49,7 @@ STRENGTHS = (
 #: One-line descriptions of the bot kinds every game has.
 _DESCRIPTIONS = {
     "human": "A person at this screen",
-    "random": "Picks any legal move at random: a baseline, not an opponent",
+    "random": "Any legal move at random: a baseline, not an opponent",
     **{strength.kind: strength.description for strength in STRENGTHS},
 }
 

@@ -1,4 +1,5 @@
-"""New game dialog: game, its declared options, player count, who plays each seat, seed."""
+"""New game dialog: game, its declared options, player count, who plays each seat (a
+person or a bot, each bot kind described in one line), the search bots' strength, seed."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from tabletop.adapters.bots import STRENGTHS, describe
 from tabletop.adapters.tui.presenting import NewGameSpec
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.framework.game import GameDefinition
@@ -65,7 +67,7 @@ class NewGameForm(VerticalScroll):
                     compact=True,
                     id="players",
                 )
-        kinds = [HUMAN, *app.registry.bot_kinds(info.id)]
+        kinds = d.seat_kinds()
         for seat, name in enumerate(d.seat_names()):
             with Horizontal(classes="field"):
                 yield Label(name, classes="field-label seat-label", id=f"seat-label-{seat}")
@@ -76,6 +78,22 @@ class NewGameForm(VerticalScroll):
                     compact=True,
                     id=f"seat-{seat}",
                 )
+            yield Static(d.describe_seat(seat), classes="field-help", id=f"seat-help-{seat}",
+                         markup=False)
+        if d.strengths:
+            with Horizontal(classes="field"):
+                yield Label("Bot strength", classes="field-label")
+                yield Select(
+                    [(strength.label, strength.kind) for strength in d.strengths],
+                    value=d.strength,
+                    allow_blank=False,
+                    compact=True,
+                    id="strength",
+                )
+            yield Static(
+                "How long the tree-search (mcts) seats think before each move.",
+                classes="field-help",
+            )
         with Horizontal(classes="field"):
             yield Label("Seed", classes="field-label")
             yield Input(d.seed, restrict=r"[0-9]*", max_length=12, compact=True, id="seed")
@@ -121,8 +139,23 @@ class NewGameScreen(ModalScreen[None]):
         self.options = {spec.key: spec.default for spec in info.options}
         self.players = info.min_players
         bots = app.registry.bot_kinds(game_id)
-        self.default_bot = bots[0] if bots else HUMAN
+        #: The search bot's strengths this registry offers (none in a bare registry).
+        self.strengths = [strength for strength in STRENGTHS if strength.kind in bots]
+        default = next((s.kind for s in self.strengths if s.label == "normal"), None)
+        self.strength = default or (self.strengths[0].kind if self.strengths else "")
+        self.default_bot = self.strength or (bots[0] if bots else HUMAN)
         self.controllers = [HUMAN] + [self.default_bot] * (info.max_players - 1)
+
+    def seat_kinds(self) -> list[str]:
+        """Who may play a seat: a person, the search bot (its strength set once, below
+        the seats), and every other bot kind."""
+        app = tabletop(self)
+        variants = {strength.kind for strength in self.strengths} - {self.strength}
+        kinds = [k for k in app.registry.bot_kinds(self.game.info.id) if k not in variants]
+        return [HUMAN, *kinds]
+
+    def describe_seat(self, seat: int) -> str:
+        return describe(self.controllers[seat])
 
     def seat_names(self) -> tuple[str, ...]:
         try:
@@ -149,7 +182,14 @@ class NewGameScreen(ModalScreen[None]):
                 for label in self.query(f"#seat-label-{seat}").results(Label):
                     label.update(name)
         elif widget_id.startswith("seat-"):
-            self.controllers[int(widget_id.removeprefix("seat-"))] = value
+            seat = int(widget_id.removeprefix("seat-"))
+            self.controllers[seat] = value
+            for help_line in self.query(f"#seat-help-{seat}").results(Static):
+                help_line.update(self.describe_seat(seat))
+        elif widget_id == "strength" and value != self.strength:
+            old, self.strength = self.strength, value
+            self.controllers = [value if kind == old else kind for kind in self.controllers]
+            form.refresh(recompose=True)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "seed":
