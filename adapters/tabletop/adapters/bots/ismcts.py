@@ -49,7 +49,7 @@ class Budget:
     """How long the bot thinks per decision: ``iterations`` samples and playouts, and/or
     ``seconds`` of wall-clock time (whichever ends first). At least one must be set."""
 
-    iterations: int | None = 200
+    iterations: int | None = 100
     seconds: float | None = None
 
     def __post_init__(self) -> None:
