@@ -31,6 +31,7 @@ from .data import (
     COUNTERS,
     ENEMY_BATTLE_UNITS,
     EVP_MAX,
+    FRIENDLY_FACTORS,
     LAST_TURN,
     MAP_UNITS,
     MARKER_COUNTS,
@@ -257,7 +258,8 @@ def title(state: State) -> str:
 def army_counts(state: State) -> dict[str, int]:
     counts: dict[str, int] = {}
     for u in sorted(state["army"], key=lambda u: (u["kind"], u["level"])):
-        label = f"{u['kind'].title()} L{u['level']}"
+        attack, defense = FRIENDLY_FACTORS[(u["kind"], u["level"])]
+        label = f"{u['kind'].title()} L{u['level']} ({attack}-{defense})"
         counts[label] = counts.get(label, 0) + 1
     return counts
 
