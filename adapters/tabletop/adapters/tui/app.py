@@ -114,6 +114,43 @@ class TabletopApp(App[None]):
         else:
             self.push_screen(screen)
 
+    async def action_quit(self) -> None:
+        """Quit, unless a game holds moves that are not saved: then ask first (a second
+        Ctrl+Q while asked quits anyway)."""
+        from tabletop.adapters.tui.screens.unsaved import UnsavedScreen
+
+        session = self.unsaved_session()
+        if session is None or isinstance(self.screen, UnsavedScreen):
+            self.exit()
+            return
+        self.push_screen(UnsavedScreen(session), callback=self._quit_if_settled)
+
+    def _quit_if_settled(self, answer: str | None) -> None:
+        if answer is not None:  # saved elsewhere, or the player chose to lose the moves
+            self.exit()
+
+    def unsaved_session(self) -> GameSession | None:
+        """The open game whose last autosave failed, if any."""
+        for screen in reversed(self.screen_stack):
+            session = getattr(screen, "session", None)
+            if isinstance(session, GameSession) and session.last_save_error is not None:
+                return session
+        return None
+
+    def leave_game(self, session: GameSession) -> None:
+        """Back home from a game; asks first when the game has unsaved moves."""
+        from tabletop.adapters.tui.screens.unsaved import UnsavedScreen
+
+        if session.last_save_error is None:
+            self.go_home()
+            return
+
+        def settled(answer: str | None) -> None:
+            if answer is not None:
+                self.go_home()
+
+        self.push_screen(UnsavedScreen(session, leaving="leave"), callback=settled)
+
     def go_home(self) -> None:
         """Back to the home screen from anywhere (the game is already saved)."""
         while len(self.screen_stack) > 1:

@@ -10,6 +10,12 @@ code as in ``tabletop simulate``.
 It decides whose view is on screen: the only person in a game against bots, the seat
 to act among several people (behind a hand-off screen when the game hides
 information), or a spectator's view when only bots play.
+
+A move (a person's pick or a bot's answer) runs the game's ``apply`` in a mover thread
+that the screen waits for a moment (MOVE_WAIT_SECONDS): a usual move is done by then
+and the screen goes on as if it had made it itself, while a game whose code blocks
+leaves the screen and its quit key working, with a message. The session's news from
+the mover thread is queued and delivered on the UI thread.
 """
 
 from __future__ import annotations
@@ -31,7 +37,13 @@ from tabletop.adapters.tui.hookspecs import board_widget_class
 from tabletop.adapters.tui.presenting import seat_label
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.adapters.tui.widgets import ChoiceList, GameLog, ViewPanel
-from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError, UndoRefused
+from tabletop.framework.errors import (
+    PLUGIN_ESCAPES,
+    IllegalAction,
+    PluginFault,
+    TabletopError,
+    UndoRefused,
+)
 from tabletop.framework.game import Action, Prompt, Result
 from tabletop.framework.ports import UserInterface
 from tabletop.framework.session import BotTurn, GameSession, Move
@@ -39,6 +51,42 @@ from tabletop.framework.session import BotTurn, GameSession, Move
 #: What a bot's worker thread hands back: the turn, and its move, its error or None
 #: (stopped before thinking).
 Thought = tuple[BotTurn, Action | Exception | None]
+#: How long the screen waits for a move before it stops waiting and says so.
+MOVE_WAIT_SECONDS = 2.0
+
+
+class _Move:
+    """One move made in a mover thread; whoever finishes second hands it over."""
+
+    def __init__(self, make: Callable[[], object]) -> None:
+        self.make = make
+        self.error: BaseException | None = None
+        self.late = False
+        self._finished = False
+        self._done = threading.Event()
+        self._lock = threading.Lock()
+
+    def run(self, when_late: Callable[[_Move], None]) -> None:
+        try:
+            self.make()
+        except PLUGIN_ESCAPES as exc:  # reported on the UI thread
+            self.error = exc
+        finally:
+            with self._lock:
+                self._finished = True
+                late = self.late
+            self._done.set()
+        if late:
+            when_late(self)
+
+    def wait(self, seconds: float) -> bool:
+        """True when the move finished within ``seconds``; else it is late from now on
+        and ``run`` hands it over when it ends."""
+        self._done.wait(seconds)
+        with self._lock:
+            if not self._finished:
+                self.late = True
+            return self._finished
 
 
 class TextualUI(UserInterface):
@@ -61,22 +109,22 @@ class TextualUI(UserInterface):
         pass  # the screen renders when the next decision is due
 
     def undone(self, steps: int) -> None:
-        self.screen.undone(steps)
+        self.screen.deliver(lambda: self.screen.undone(steps))
 
     def saved(self, save_id: str) -> None:
-        self.screen.save_problem = None
+        self.screen.deliver(self.screen.save_worked)
 
     def save_failed(self, message: str) -> None:
-        self.screen.save_failed(message)
+        self.screen.deliver(lambda: self.screen.save_failed(message))
 
     def fault(self, fault: PluginFault) -> None:
-        self.screen.show_fault(fault)
+        self.screen.deliver(lambda: self.screen.show_fault(fault))
 
     def bot_failed(self, seat: int, error: Exception) -> None:
-        self.screen.bot_failed(error)
+        self.screen.deliver(lambda: self.screen.bot_failed(error))
 
     def game_over(self, result: Result | None) -> None:
-        self.screen.finish()
+        self.screen.deliver(self.screen.finish)
 
 
 class GameScreen(Screen[None]):
@@ -111,6 +159,11 @@ class GameScreen(Screen[None]):
         self._bot_wake = threading.Event()
         self._bot_failed = False
         self._finished = False
+        #: The move the game's code is making in the mover thread, if any.
+        self._moving: _Move | None = None
+        #: News from the session told in the mover thread, for the UI thread.
+        self._news: list[Callable[[], None]] = []
+        self._ui_thread = threading.get_ident()
 
     def compose(self) -> ComposeResult:
         app = tabletop(self)
@@ -150,7 +203,7 @@ class GameScreen(Screen[None]):
     def sync(self) -> None:
         """Play on: the session runs until a decision is due here (a person's, or a bot
         thinking in a worker) or the game is over, telling this screen through its port."""
-        if not self.is_current:
+        if not self.is_current or self._moving is not None:
             return  # on_screen_resume syncs when the dialog on top closes
         try:
             self.session.run()
@@ -190,6 +243,20 @@ class GameScreen(Screen[None]):
         self._stop_bot()
         self._bot_failed = False
         self.notify(f"Undid {steps} action{'s' if steps != 1 else ''}.")
+
+    def deliver(self, news: Callable[[], None]) -> None:
+        """Run a notification now on the UI thread, or queue it from the mover thread."""
+        if threading.get_ident() == self._ui_thread:
+            news()
+        else:
+            self._news.append(news)
+
+    def save_worked(self) -> None:
+        if self.save_problem is not None:
+            self.save_problem = None
+            self.notify("Saved again: every move is safe.")
+            if self.is_mounted:
+                self._update_status()
 
     def save_failed(self, message: str) -> None:
         self.save_problem = message
@@ -286,8 +353,14 @@ class GameScreen(Screen[None]):
             parts.append(f"⏳ {who} ({turn.kind}) is thinking…")
         elif self._bot_failed:
             parts.append("Bot stopped after an error: press t to retry")
+        moving = self._moving
+        if moving is not None and moving.late:
+            parts.append(
+                "⏳ The game's code is still working on this move (Ctrl+Q quits; the game "
+                "is saved as it was before the move)"
+            )
         if self.save_problem:
-            parts.append(f"⚠ {self.save_problem}")
+            parts.append(f"⚠ NOT SAVED: {self.save_problem} (Ctrl+Q offers to save elsewhere)")
         if any(not self.session.is_human(s) for s in range(len(self.session.controllers))):
             parts.append(f"Bots: {app.bot_speed_name}")
         self.query_one("#status", Static).update("  ·  ".join(parts))
@@ -349,7 +422,7 @@ class GameScreen(Screen[None]):
         self._apply(lambda: turn.play(outcome))
 
     def action_retry_bot(self) -> None:
-        if self._bot_failed:
+        if self._bot_failed and not self._busy():
             self._bot_failed = False
             self.sync()
 
@@ -370,6 +443,8 @@ class GameScreen(Screen[None]):
         """Act on a person's pick, ignoring stale or out-of-range input with a note."""
         choices = self.query_one("#choices", ChoiceList)
         prompt = self.engine.prompt
+        if self._busy():
+            return
         if prompt is None or self.concealed or not self.session.is_human(prompt.seat):
             self.notify("It is not your decision now.", severity="warning")
             return
@@ -383,23 +458,67 @@ class GameScreen(Screen[None]):
         seat, action = prompt.seat, prompt.choices[index].action
         self._apply(lambda: self.session.act(seat, action))
 
+    def _busy(self) -> bool:
+        """Say so and return True while the game's code is still making a move."""
+        if self._moving is None:
+            return False
+        self.notify("The game is still working on the last move.", severity="warning")
+        return True
+
     def _apply(self, move: Callable[[], object]) -> None:
-        """Make a move (a person's pick or a bot's answer), then play on."""
-        try:
-            move()
-        except IllegalAction as exc:
-            self.notify(f"Not allowed: {exc}", severity="warning")
-        except PluginFault:
+        """Make a move (a person's pick or a bot's answer) in the mover thread, then
+        play on; see the module's docstring."""
+        if self._busy():
+            return
+        making = _Move(move)
+        self._moving = making
+        threading.Thread(
+            target=making.run, args=(self._moved_late,), name="tabletop-move", daemon=True
+        ).start()
+        if making.wait(MOVE_WAIT_SECONDS):
+            self._moved(making)
+        else:
+            self.notify(
+                "The game's code is taking long over this move. You can wait, or quit "
+                "with Ctrl+Q: the game is saved as it was before this move.",
+                severity="warning",
+                timeout=10,
+            )
+            self._update_status()
+
+    def _moved_late(self, making: _Move) -> None:
+        """From the mover thread: a late move ended; finish it on the UI thread."""
+        with contextlib.suppress(Exception):  # the app may have quit meanwhile
+            self.app.call_from_thread(self._moved, making)
+
+    def _moved(self, making: _Move) -> None:
+        """On the UI thread: deliver the session's news, report an error, play on."""
+        self._moving = None
+        news, self._news = self._news, []
+        for item in news:
+            item()
+        error = making.error
+        if isinstance(error, IllegalAction):
+            self.notify(f"Not allowed: {error}", severity="warning")
+        elif isinstance(error, PluginFault):
             pass  # already shown through the port (show_fault)
-        except TabletopError as exc:
-            self.notify(str(exc), severity="error")
-        self.sync()
+        elif isinstance(error, TabletopError):
+            self.notify(str(error), severity="error")
+        elif error is not None:  # the game's prompt() or a save raised inside the move
+            tabletop(self).show_error(
+                "The game's code failed", f"{type(error).__name__}: {error}"
+            )
+        if self.is_mounted:
+            self._update_status()
+            self.sync()
 
     # Commands -----------------------------------------------------------------------
 
     def action_undo(self) -> None:
         # With hidden information each person may take back only their own decisions;
         # at an open table a takeback of the last move is for whoever asks.
+        if self._busy():
+            return
         try:
             self.session.undo(by=self.viewer if self.hides else None)  # tells undone()
         except UndoRefused as exc:
@@ -408,6 +527,8 @@ class GameScreen(Screen[None]):
         self.sync()
 
     def action_save_copy(self) -> None:
+        if self._busy():
+            return
         from tabletop.adapters.tui.screens.save_as import SaveAsScreen
 
         default = f"{self.game.info.id}-copy-{len(self.engine.log)}"
@@ -445,7 +566,7 @@ class GameScreen(Screen[None]):
 
     def action_home(self) -> None:
         self._stop_bot()
-        tabletop(self).go_home()
+        tabletop(self).leave_game(self.session)  # asks first if moves are not saved
 
     def palette_commands(self) -> list[SystemCommand]:
         return [

@@ -1,0 +1,227 @@
+"""The terminal UI when things go wrong: a failing autosave, a game whose code exits or
+blocks. The player is told, can still quit, and never loses a move without being asked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Input, Static
+
+from tabletop.adapters.saves import JsonSaveStore, read_save_file
+from tabletop.adapters.tui.app import TabletopApp
+from tabletop.adapters.tui.presenting import NewGameSpec
+from tabletop.adapters.tui.screens import game as game_screen
+from tabletop.adapters.tui.screens.error import ErrorScreen
+from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.screens.unsaved import UnsavedScreen
+from tabletop.framework import (
+    Action,
+    Choice,
+    Context,
+    GameDefinition,
+    GameInfo,
+    GameRecord,
+    Prompt,
+    Result,
+    SaveError,
+    State,
+    hookimpl,
+)
+from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.plugins import load_registry
+from tabletop.framework.session import SessionStarter
+
+#: Released at the end of the blocking test, so its mover thread ends too.
+RELEASE = threading.Event()
+
+
+class Tricky(GameDefinition):
+    """Count to five; 'exit' calls sys.exit, 'block' waits until RELEASE is set."""
+
+    info = GameInfo(id="tricky", title="Tricky", min_players=1, max_players=1, version="1")
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return ("Solo",)
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {"n": 0}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["n"] >= 5:
+            return None
+        choices = (Choice("inc", "Count"), Choice("exit", "Exit"), Choice("block", "Block"))
+        return Prompt(0, "Count on", choices)
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if action == "exit":
+            state["n"] = 99
+            sys.exit("the plugin quits")
+        if action == "block":
+            RELEASE.wait(30)
+            return
+        state["n"] += 1
+        ctx.emit("count", f"counts {state['n']}")
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"n": state["n"]}
+
+    def result(self, state: State) -> Result | None:
+        return Result((0,), (float(state["n"]),), "Counted.") if state["n"] >= 5 else None
+
+
+class Plugin:
+    @hookimpl
+    def tabletop_register_games(self, register: Any) -> None:
+        register(Tricky())
+
+
+class FailingStore(JsonSaveStore):
+    """A save directory that fills up after the first save."""
+
+    def __init__(self, directory: Path) -> None:
+        super().__init__(directory)
+        self.full = False
+
+    def save(self, record: GameRecord, save_id: str | None = None) -> str:
+        if self.full:
+            raise SaveError("cannot write save: No space left on device")
+        self.full = True
+        return super().save(record, save_id)
+
+
+def _app(store: JsonSaveStore) -> TabletopApp:
+    registry = load_registry(plugins=[("tricky", Plugin())], use_entry_points=False)
+    sessions = SessionStarter(registry, rng_factory, dice_factory, store)
+    return TabletopApp(sessions, bot_delay=0.0, new_seed=lambda: 7)
+
+
+async def _open_game(app: TabletopApp, pilot: Any) -> GameScreen:
+    await pilot.pause()
+    session = app.start_game(NewGameSpec("tricky", 1, {}, ["human"], 7))
+    assert session is not None
+    app.open_game(session)
+    await pilot.pause()
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def _status(screen: GameScreen) -> str:
+    return str(screen.query_one("#status", Static).render())
+
+
+def test_quitting_with_a_failing_autosave_asks_and_saves_elsewhere(tmp_path: Path) -> None:
+    rescue = tmp_path / "elsewhere" / "rescued.json"
+    played: list[int] = []
+
+    async def main() -> None:
+        app = _app(FailingStore(tmp_path / "saves"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await _open_game(app, pilot)
+            for _ in range(2):
+                await pilot.press("1")
+                await pilot.pause()
+            played.append(len(screen.engine.log))
+            assert "NOT SAVED" in _status(screen) and "No space left" in _status(screen)
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert isinstance(app.screen, UnsavedScreen), "quit at once with unsaved moves"
+            app.screen.query_one("#unsaved-path", Input).value = str(rescue)
+            await pilot.press("enter")
+            await pilot.pause()
+
+    asyncio.run(main())
+    record, _ = read_save_file(rescue)
+    assert len(record.actions) == played[0] == 2
+
+
+def test_a_second_ctrl_q_quits_without_saving_and_escape_stays(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = _app(FailingStore(tmp_path / "saves"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await _open_game(app, pilot)
+            await pilot.press("1")
+            await pilot.pause()
+            await pilot.press("escape")  # leaving the game asks too
+            await pilot.pause()
+            assert isinstance(app.screen, UnsavedScreen)
+            await pilot.press("escape")  # back to the game
+            await pilot.pause()
+            assert screen.is_current
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert isinstance(app.screen, UnsavedScreen)
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+        assert app.return_code == 0
+
+    asyncio.run(main())
+
+
+def test_quitting_with_everything_saved_asks_nothing(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = _app(JsonSaveStore(tmp_path / "saves"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _open_game(app, pilot)
+            await pilot.press("1")
+            await pilot.pause()
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert not isinstance(app.screen, UnsavedScreen)
+
+    asyncio.run(main())
+
+
+def test_sys_exit_in_apply_is_shown_and_the_ui_goes_on(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = _app(JsonSaveStore(tmp_path / "saves"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await _open_game(app, pilot)
+            await pilot.press("1")
+            await pilot.pause()
+            await pilot.press("2")  # 'exit': the game's code calls sys.exit
+            await pilot.pause()
+            assert isinstance(app.screen, ErrorScreen)
+            assert screen.engine.state["n"] == 1, "the state was not restored"
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("1")
+            await pilot.pause()
+            assert screen.engine.state["n"] == 2
+
+    asyncio.run(main())
+
+
+def test_a_blocked_apply_leaves_the_ui_and_its_quit_key_working(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game_screen, "MOVE_WAIT_SECONDS", 0.2)
+    RELEASE.clear()
+
+    async def main() -> None:
+        app = _app(JsonSaveStore(tmp_path / "saves"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await _open_game(app, pilot)
+            await pilot.press("3")  # 'block': apply waits for RELEASE
+            await pilot.pause()
+            assert "still working on this move" in _status(screen)
+            await pilot.press("1")  # the UI still answers keys
+            await pilot.pause()
+            assert any("still working" in n.message for n in app._notifications)
+            await pilot.press("ctrl+q")  # and quits: the game was saved before the move
+            await pilot.pause()
+        assert app.return_code == 0
+
+    try:
+        asyncio.run(main())
+    finally:
+        RELEASE.set()
+
