@@ -24,7 +24,8 @@ def fresh(players: int = 6, **options: str) -> State:
 
 def place(state: State, **where: str) -> None:
     for person, region in where.items():
-        state["persons"][person.replace("_", " ")]["where"] = region
+        key = {"Collot_d_Herbois": "Collot d'Herbois", "Saint_Just": "Saint-Just"}.get(person)
+        state["persons"][key or person.replace("_", " ")]["where"] = region
 
 
 def engine_at(state: State, tasks: Iterable[dict[str, Any]], faces: Iterable[int] = ()) -> Engine:

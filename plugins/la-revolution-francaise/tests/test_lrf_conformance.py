@@ -14,5 +14,5 @@ class TestLaRevolutionFrancaiseConformance(GameConformance):
     # the rule tests cover it, and a game here is long (about a thousand decisions).
     option_sets = ({},)
     seeds = (1,)
-    fuzz_games = 2
+    fuzz_games = 1
     samples = 6

@@ -3,12 +3,12 @@ R.3.8), the Patriot's Phase (8), the Military Phase (9) and the Interphase (10).
 
 from __future__ import annotations
 
-from lrf_helpers import context, engine_at, fresh
+from lrf_helpers import context, engine_at, fresh, place
 
 from tabletop.framework.decisions import OrderedVote
-from tabletop.games.la_revolution_francaise.actions import base_modifiers
+from tabletop.games.la_revolution_francaise.actions import action_modifiers, base_modifiers
 from tabletop.games.la_revolution_francaise.core import declare_war, seat_of
-from tabletop.games.la_revolution_francaise.initial import event_table
+from tabletop.games.la_revolution_francaise.initial import event_table, offer_targets
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives, income
 from tabletop.games.la_revolution_francaise.military import (
     coalition_reinforce,
@@ -16,7 +16,11 @@ from tabletop.games.la_revolution_francaise.military import (
     military_control,
 )
 from tabletop.games.la_revolution_francaise.patriot import justice_roll
-from tabletop.games.la_revolution_francaise.political import regime_options
+from tabletop.games.la_revolution_francaise.political import (
+    law_bonus,
+    lawmaker_present,
+    regime_options,
+)
 
 
 def seat(state: dict[str, object], current: str) -> int:
@@ -237,3 +241,123 @@ def test_10_3_fame_for_objectives() -> None:
     assert state["gov"]["fame"] == 9 and state["currents"]["F"]["fame"] == 11
     assert state["currents"]["G"]["fame"] == 12
     assert state["currents"]["MT"]["fame"] == 8  # another Current's plot does not count
+
+
+# R.3.9 Special rules under the Terror; event bonuses ---------------------------------------------
+
+
+def test_r_3_9_1_terrorist_bonus_to_government_arrests_and_suppressions() -> None:
+    state = fresh()
+    state["regime"] = "terror"
+    state["gov"]["controller"] = "MT"
+    state["regions"]["Lyon"]["revolt"] = True
+    assert not any(
+        "R.3.9.1" in why for _, why in action_modifiers(state, "gov", "suppress", "Lyon", [])
+    )
+    place(state, Collot_d_Herbois="Lyon")
+    assert (2, "terrorist Personality there, R.3.9.1") in action_modifiers(
+        state, "gov", "suppress", "Lyon", []
+    )
+
+
+def test_r_3_9_2_a_lawmaker_in_paris_helps_government_laws_once() -> None:
+    state = fresh()
+    state["regime"] = "terror"
+    assert not lawmaker_present(state)
+    place(state, Robespierre="Paris", Saint_Just="Paris")
+    assert lawmaker_present(state)
+    state["factions_outlawed"] = []
+    state["outlawed"] = ["MT"]
+    assert not lawmaker_present(state)  # outlaws lend no help
+
+
+def test_6_2_event_bonus_to_outlaw_a_faction() -> None:
+    state = fresh()
+    state["bonuses"] = {"outlaw_hebertiste": 2, "outlaw_any": 2}
+    assert law_bonus(state, "outlaw_hebertistes") == 4
+    assert law_bonus(state, "outlaw_terroristes") == 2
+    assert law_bonus(state, "civic") == 0
+
+
+def test_6_2_the_army_of_lille_holds_back() -> None:
+    """Legislative political 11: the revolutionary side at Lille does not attack."""
+    state = fresh()
+    state["bonuses"] = {"lille_holds": 1}
+    state["armies"].append({"id": "cobourg", "side": "allied", "kind": "allied", "where": "Lille"})
+    combat(state, {"kind": "combat"}, context())  # no dice are needed: no combat
+    assert any(a["id"] == "cobourg" for a in state["armies"])
+
+
+# 11.1 / R.1.4.2 The King's pardon; 9.5.1 pinning; 9.3.1 h Quiberon; 13.6 Fatherland ----------
+
+
+def test_r_1_4_2_the_kings_holder_may_free_a_feuillant_before_the_vote() -> None:
+    state = fresh()
+    state["persons"]["Barnave"]["status"] = "prison"
+    engine = engine_at(state, [{"kind": "patriot_start"}])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.rule == "R.1.4.2" and prompt.seat == seat(state, "F")
+    engine.act(seat(state, "F"), "pardon:yes")
+    assert engine.state["persons"]["Barnave"]["status"] == "fled"  # back next turn
+    after = engine.prompt
+    assert after is None or after.rule != "8.1"  # no vote on a freed man
+
+
+def test_9_5_1_pinned_armies_cannot_move_and_unpinned_ones_can() -> None:
+    for answer, movable in (("pin:yes", False), ("pin:no", True)):
+        state = fresh()
+        state["armies"].append(
+            {"id": "cobourg", "side": "allied", "kind": "allied", "where": "Lille"}
+        )
+        engine = engine_at(state, [{"kind": "pinning_start"}, {"kind": "gov_move_start"}])
+        prompt = engine.prompt
+        assert prompt is not None and prompt.rule == "9.5.1"
+        engine.act(seat(state, "R"), answer)
+        prompt = engine.prompt
+        assert prompt is not None
+        moving = prompt.text.startswith("Move regular lille")
+        assert moving == movable
+
+
+def test_9_3_1_the_royalist_lands_quiberon() -> None:
+    state = fresh()
+    declare_war(state, context(), "test")
+    state["republic_installed"] = True
+    state["regions"]["Brest"]["control"] = "R"
+    engine = engine_at(state, [{"kind": "coalition_reinforce"}])
+    prompt = engine.prompt
+    assert prompt is not None and [c.action for c in prompt.choices] == [
+        "land:Brest",
+        "land:Nantes",
+    ]
+    engine.act(seat(state, "R"), "land:Brest")
+    quiberon = next(a for a in engine.state["armies"] if a["id"] == "quiberon")
+    assert quiberon["where"] == "Brest"
+
+
+def test_13_6_fatherland_in_danger_gifts_to_the_government_and_opposition_costs_fame() -> None:
+    state = fresh()
+    state["patrie"] = True
+    g = seat(state, "G")
+    assert ("G", "gov") in offer_targets(state, g)
+    engine = engine_at(state, [{"kind": "negotiate", "seats": [g], "i": 0}])
+    engine.act(g, "offer:G:gov")
+    engine.act(g, "amount:500")
+    assert engine.state["gov"]["money"] == 2800 and engine.state["currents"]["G"]["money"] == 900
+    state = fresh()
+    state["patrie"] = True
+    voters = [seat(state, c) for c in state["order"]]
+    engine = engine_at(
+        state,
+        [
+            {
+                "kind": "law_vote",
+                "law": "civic",
+                "proposer": "gov",
+                "vote": OrderedVote.new("civic", voters),
+            }
+        ],
+    )
+    for voter in voters:
+        engine.act(voter, "vote:no" if voter == g else "vote:yes")
+    assert engine.state["currents"]["G"]["fame"] == 10  # officially present and opposed

@@ -102,6 +102,15 @@ def action_modifiers(
             mods.append((state["bonuses"]["police"], "event"))
         if target == "Marat" and state["bonuses"].get("arrest_marat"):
             mods.append((state["bonuses"]["arrest_marat"], "event"))
+        outlawed_left = state["persons"][target]["current"] in ("SC", "MT")
+        if (
+            outlawed_left
+            and person_outlaw(state, target)
+            and state["bonuses"].get("arrest_outlawed")
+        ):
+            mods.append((state["bonuses"]["arrest_outlawed"], "event"))
+        if terror_bonus(state, where):
+            mods.append((2, "terrorist Personality there, R.3.9.1"))
     elif segment == "arrest":
         if influential(target, state["persons"][target]["where"]):
             mods.append((-2, "influential there"))
@@ -129,6 +138,8 @@ def action_modifiers(
             mods.append((2, "Coalition region, 9.7.1"))
     if segment == "suppress":
         mods.append((-2, "suppressing a revolt"))
+        if actor == "gov" and terror_bonus(state, target):
+            mods.append((2, "terrorist Personality there, R.3.9.1"))
         if actor == "gov" and state["bonuses"].get("police"):
             mods.append((state["bonuses"]["police"], "event"))
     if segment == "commune":
@@ -141,6 +152,24 @@ def action_modifiers(
     return mods
 
 
+def terror_factions(state: State) -> tuple[str, ...]:
+    """Factions whose presence helps the Government (R.3.9.1, R.5.9.1, R.6.9.1, R.8.9)."""
+    reg = state["regime"]
+    if reg == "terror" or (reg == "prairial" and state["gov"]["controller"] == "MT"):
+        return ("terroriste",)
+    if reg in ("wrath", "mercy") or (reg == "prairial" and state["gov"]["controller"] == "SC"):
+        return ("terroriste", "hebertiste")
+    return ()
+
+
+def terror_bonus(state: State, region: str | None) -> bool:
+    factions = terror_factions(state)
+    return bool(factions) and any(
+        p["status"] == "free" and p["where"] == region and PERSONS[n]["faction"] in factions
+        for n, p in state["persons"].items()
+    )
+
+
 def commune_penalty(state: State, actor: str) -> int:
     if actor in COMMUNE_PENALTY:
         if actor == "MT" and state["regime"] == "froi" and state.get("froi_variant") == "MT":
@@ -150,7 +179,7 @@ def commune_penalty(state: State, actor: str) -> int:
         return -4
     if actor == "M" and state["regime"] == "froi":
         return -3
-    return 0
+    return 0  # the Feuillant by a Thermidor event (Pol 11), with no penalty
 
 
 def commune_actors(state: State) -> set[str]:
@@ -159,6 +188,8 @@ def commune_actors(state: State) -> set[str]:
         out.add("R")
     if state["regime"] == "froi":
         out.add("M")
+    if state["bonuses"].get("raise_commune_free:F") is not None:
+        out.add("F")
     return out
 
 

@@ -35,7 +35,7 @@ from .core import (
     task,
     track_level,
 )
-from .data import EVENTS, LAWS, PERSONS, REGION_NAMES, seating
+from .data import ADJACENT, EVENTS, LAWS, PERSONS, REGION_NAMES, seating
 
 # 6.1 Negotiations: money offers, accepted or refused ----------------------------------
 
@@ -64,6 +64,8 @@ def offer_targets(state: State, seat: int) -> list[tuple[str, str]]:
             if taker in mine or taker_seat is None or banned(giver, taker):
                 continue
             out.append((giver, taker))
+        if state["patrie"]:
+            out.append((giver, "gov"))  # 13.6: the Government may now be given money
     return out
 
 
@@ -76,7 +78,8 @@ def negotiate_prompt(state: State, t: Task) -> Prompt | None:
         choices.append(
             Choice(
                 f"offer:{giver}:{taker}",
-                f"Offer money from the {name(giver)} to the {name(taker)}",
+                f"Offer money from the {name(giver)} to the {name(taker)}"
+                + (" (accepted at once, 13.6)" if taker == "gov" else ""),
                 detail="The other Current accepts or refuses; a gift is never owed back (6.1).",
             )
         )
@@ -114,6 +117,11 @@ def offer_amount_handle(state: State, t: Task, seat: int, action: str, ctx: Cont
     amount = int(action.split(":")[1])
     finish(state)
     ctx.emit("offer", f"the {name(t['giver'])} offers {amount} to the {name(t['taker'])}")
+    if t["taker"] == "gov":
+        state["currents"][t["giver"]]["money"] -= amount
+        state["gov"]["money"] += amount
+        ctx.emit("offer", f"the Government receives {amount} (Fatherland in Danger, 13.6)")
+        return
     schedule(
         state, {"kind": "offer_answer", "giver": t["giver"], "taker": t["taker"], "amount": amount}
     )
@@ -401,6 +409,16 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
             if found:
                 state["armies"].remove(found[0])
                 ctx.emit("army", f"a revolutionary army at {region} is removed (event)")
+                break
+    elif verb == "retreat":
+        for region in parts:
+            found = armies_in(state, region, "rev")
+            if found:
+                near = sorted(ADJACENT[region], key=lambda r: (r != "Paris", r))
+                safe = [r for r in near if not enemy_present(state, r)]
+                if safe:
+                    found[0]["where"] = safe[0]
+                    ctx.emit("army", f"a revolutionary army retreats from {region} to {safe[0]}")
                 break
     elif verb == "jaunaye":
         if any(a["side"] == "catholic" for a in state["armies"]):

@@ -92,6 +92,11 @@ def income(state: State, ctx: Context) -> None:
             lost += income_of(r)
     state["gov"]["money"] = max(500, 2500 - lost)
     ctx.emit("income", f"the Government's treasury is reset to {state['gov']['money']} (10.2.2)")
+    if state["patrie"] and seat_of(state, "M") is None:
+        half = state["currents"]["M"]["money"] // 2
+        state["currents"]["M"]["money"] -= half
+        state["gov"]["money"] += half
+        ctx.emit("income", f"the automated Marais gives the Government {half} (15.2.1.3)")
 
 
 def objective_met(state: State, who: str, objective: str) -> bool:

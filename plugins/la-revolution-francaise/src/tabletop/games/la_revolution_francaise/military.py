@@ -41,6 +41,7 @@ def military_start(state: State, t: Task, ctx: Context) -> None:
         {"kind": "catholic_reinforce"},
         {"kind": "volunteers_start"},
         {"kind": "maintenance"},
+        {"kind": "pinning_start"},
         {"kind": "allied_move"},
         {"kind": "gov_move_start"},
         {"kind": "combat"},
@@ -68,6 +69,9 @@ def coalition_reinforce(state: State, t: Task, ctx: Context) -> None:
         ):
             continue
         where = army["enters"][-1]
+        if len(army["enters"]) > 1 and seat_of(state, "R") is not None:
+            schedule(state, {"kind": "landing", "army": army_id})
+            continue
         state["armies"].append(
             {
                 "id": army_id,
@@ -80,6 +84,36 @@ def coalition_reinforce(state: State, t: Task, ctx: Context) -> None:
         )
         ctx.emit("army", f"{army['name']} enters France at {where} (9.3.1)")
     state["allied_placed"] = True
+
+
+def landing_prompt(state: State, t: Task) -> Prompt | None:
+    """9.3.1 h: the Royalist lands Quiberon at Brest or Nantes."""
+    seat = seat_of(state, "R")
+    assert seat is not None
+    army = ALLIED[t["army"]]
+    choices = tuple(Choice(f"land:{r}", f"Land at {r}") for r in army["enters"])
+    return Prompt(seat, f"Where does {army['name']} land?", choices, rule="9.3.1")
+
+
+def landing_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    region = action.split(":", 1)[1]
+    army = ALLIED[t["army"]]
+    step = -1 if region != army["enters"][-1] else 0
+    state["armies"].append(
+        {
+            "id": t["army"],
+            "side": "allied",
+            "kind": "allied",
+            "where": region,
+            "step": step,
+            "fresh": True,
+        }
+    )
+    ctx.emit("army", f"{army['name']} lands at {region} (9.3.1)")
+
+
+task("landing", prompt=landing_prompt, handle=landing_handle)
 
 
 def catholic_prompt(state: State, t: Task) -> Prompt | None:
@@ -212,6 +246,44 @@ task("maintenance", run=maintenance)
 # 9.5 Movement -------------------------------------------------------------------------------
 
 
+def pinning_start(state: State, t: Task, ctx: Context) -> None:
+    """9.5.1: where his armies share a region with revolutionary armies, the Royalist
+    says at the start of movement whether he holds them there for combat."""
+    state["pinned"] = []
+    regions = [
+        r
+        for r in REGION_NAMES
+        if armies_in(state, r, "rev") and any(a["side"] in ENEMY for a in armies_in(state, r))
+    ]
+    if regions and seat_of(state, "R") is not None:
+        schedule(state, *({"kind": "pin", "region": r} for r in regions))
+
+
+def pin_prompt(state: State, t: Task) -> Prompt | None:
+    seat = seat_of(state, "R")
+    assert seat is not None
+    return Prompt(
+        seat,
+        f"Pin the revolutionary armies at {t['region']}?",
+        (
+            Choice("pin:yes", "Pin them", detail="They cannot leave; combat follows (9.5.1)."),
+            Choice("pin:no", "Let them move"),
+        ),
+        rule="9.5.1",
+    )
+
+
+def pin_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    if action.endswith("yes"):
+        state["pinned"].append(t["region"])
+        ctx.emit("army", f"the Royalist pins the revolutionary armies at {t['region']} (9.5.1)")
+
+
+task("pinning_start", run=pinning_start)
+task("pin", prompt=pin_prompt, handle=pin_handle)
+
+
 def allied_move(state: State, t: Task, ctx: Context) -> None:
     """9.5.2: along the printed path, out of a region only once it is theirs, on
     through Royalist or Coalition ground free of revolutionary armies and revolts."""
@@ -280,8 +352,8 @@ def gov_move_prompt(state: State, t: Task) -> Prompt | None:
     if army is None:
         return None
     here = army["where"]
-    if any(a["side"] in ENEMY for a in armies_in(state, here)):
-        return None  # pinned (9.5.1): the Royalist always pins here, see rules-coverage
+    if here in state.get("pinned", []):
+        return None  # pinned (9.5.1)
     choices = [Choice("stay", f"Stay at {here}")]
     for r in reachable(state, here):
         choices.append(Choice(f"move:{r}", f"Move to {r}"))
@@ -359,6 +431,11 @@ def battle(
     column 13-14: A the defender loses an army, C the attacker does (9.6)."""
     rev_attacks = len(rev) >= len(enemy)
     excess = abs(len(rev) - len(enemy))
+    if region == "Lille" and rev_attacks and state["bonuses"].get("lille_holds"):
+        ctx.emit("combat", "the army of Lille does not attack this turn (event)")
+        return
+    if region == "Metz" and rev_attacks:
+        excess += int(state["bonuses"].get("metz_combat", 0))
     dice = roll(
         state,
         ctx,
@@ -444,6 +521,10 @@ def military_control(state: State, t: Task, ctx: Context) -> None:
                     set_control(state, region, None, ctx, " (Coalition)")
             if "catholic" in sides and controller(state, region) != "R":
                 set_control(state, region, "R", ctx, " (Catholic & Royal army, 9.7.1)")
+    if state["patrie"] and not state["war"] and not civil_war(state):
+        state["patrie"] = False
+        state["laws_once"] = [k for k in state["laws_once"] if k != "patrie"]
+        ctx.emit("law", "the Fatherland is no longer in danger (13.6)")
     if (
         state["war"]
         and state.get("allied_placed")

@@ -33,7 +33,14 @@ def patriot_start(state: State, t: Task, ctx: Context) -> None:
     prisoners = [n for n, p in state["persons"].items() if p["status"] == "prison" and n != KING]
     justice = regime(state)["justice"]
     tasks: list[Task] = []
+    king_free = state["persons"][KING]["status"] == "free"
     for person in prisoners:
+        if (
+            state["regime"] == "legislative"
+            and king_free
+            and state["persons"][person]["current"] in ("R", "F")
+        ):
+            tasks.append({"kind": "king_pardon", "person": person})
         if justice == "vote":
             voters = deputy_voters(state)
             tasks.append(
@@ -52,6 +59,8 @@ def patriot_start(state: State, t: Task, ctx: Context) -> None:
 def justice_roll(state: State, t: Task, ctx: Context) -> None:
     """Dice justice: the Government rolls on its fame; the letter gives the fate."""
     person = t["person"]
+    if state["persons"][person]["status"] != "prison":
+        return
     outcomes = regime(state)["justice"]
     if "all" in outcomes:
         table = outcomes["all"]
@@ -77,9 +86,34 @@ def apply_fate(state: State, person: str, fate: str, ctx: Context, why: str) -> 
         ctx.emit("justice", f"{person} stays in prison ({why})")
 
 
+def king_pardon_prompt(state: State, t: Task) -> Prompt | None:
+    """R.1.4.2, 11.1: the King's holder may free an imprisoned Royalist or Feuillant."""
+    seat = seat_of(state, king_holder(state))
+    if seat is None or state["persons"][t["person"]]["status"] != "prison":
+        return None
+    return Prompt(
+        seat,
+        f"The King may free {t['person']}",
+        (
+            Choice("pardon:yes", f"Free {t['person']}", detail="Back on the map next turn."),
+            Choice("pardon:no", "Leave him to the Assembly's justice"),
+        ),
+        rule="R.1.4.2",
+    )
+
+
+def king_pardon_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    if action.endswith("yes"):
+        apply_fate(state, t["person"], "free", ctx, "the King's pardon, R.1.4.2")
+
+
+task("king_pardon", prompt=king_pardon_prompt, handle=king_pardon_handle)
+
+
 def justice_vote_prompt(state: State, t: Task) -> Prompt | None:
     seat = OrderedVote(t["vote"]).next_seat
-    if seat is None:
+    if seat is None or state["persons"][t["person"]]["status"] != "prison":
         return None
     return Prompt(
         seat,
@@ -98,7 +132,8 @@ def justice_vote_handle(state: State, t: Task, seat: int, action: str, ctx: Cont
 
 def justice_vote_done(state: State, t: Task) -> None:
     finish(state)
-    schedule(state, {**t, "kind": "justice_tally"})
+    if state["persons"][t["person"]]["status"] == "prison":
+        schedule(state, {**t, "kind": "justice_tally"})
 
 
 def justice_tally(state: State, t: Task, ctx: Context) -> None:

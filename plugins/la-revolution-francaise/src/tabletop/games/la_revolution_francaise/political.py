@@ -373,6 +373,9 @@ def laws_start(state: State, t: Task, ctx: Context) -> None:
             for c in state["order"]
             if officially_present(state, c) and seat_of(state, c) is not None
         ]
+        if state["regime"] == "convention" and seat_of(state, "M") is None:
+            # 15.2.1.3: with the Marais automated, the Government's Current proposes two
+            tasks.append({"kind": "propose", "actor": gov_controller(state)})
     schedule(state, *tasks)
 
 
@@ -579,6 +582,7 @@ def law_tally(state: State, t: Task, ctx: Context) -> None:
                 no += deputies(state, "M")
     if trial:
         yes += state["bonuses"].get("trial", 0)
+    yes += law_bonus(state, t["law"])
     if yes != no:
         passed = yes > no
         how = ""
@@ -600,10 +604,23 @@ def law_tally(state: State, t: Task, ctx: Context) -> None:
             state["king"]["gov_voted_guilty"] = votes.get(gov_seat(state) or 0) == "guilty"
         trial_verdict(state, passed, ctx)
         return
+    if t["proposer"] == "gov":
+        fatherland_penalty(state, [s for s, v in votes.items() if v != yes_word], ctx)
     if passed:
         law_passed(state, t["law"], t["proposer"], ctx)
     else:
         law_rejected(state, t["law"], t["proposer"], ctx, fame_penalty=False)
+
+
+def fatherland_penalty(state: State, opponents: list[int], ctx: Context) -> None:
+    """13.6: while the Fatherland is in danger, officially present Currents that opposed
+    a Government law lose 1 fame."""
+    if not state["patrie"]:
+        return
+    for seat in opponents:
+        for c in seating(state["players"])[seat]:
+            if officially_present(state, c):
+                adjust_fame(state, c, -1, ctx, " (opposed the Government, 13.6)")
 
 
 def automated_marais(state: State) -> bool:
@@ -642,6 +659,32 @@ def fame_voters(state: State) -> list[tuple[int, int]]:
     return ordered
 
 
+LAWMAKERS = {"terror": ("Robespierre", "Saint-Just"), "wrath": ("Hébert", "Chaumette")}
+
+
+def lawmaker_present(state: State) -> bool:
+    """A lawmaker of the regime free in Paris and not an outlaw (R.3.9.2, R.5.9.2)."""
+    from .core import person_outlaw
+
+    names = LAWMAKERS.get(state["regime"], ())
+    return any(
+        n in state["persons"]
+        and state["persons"][n]["status"] == "free"
+        and state["persons"][n]["where"] == "Paris"
+        and not person_outlaw(state, n)
+        for n in names
+    )
+
+
+def law_bonus(state: State, key: str) -> int:
+    """Event bonuses for outlawing a faction this turn (6.2; Terror, Thermidor tables)."""
+    law = LAWS[key]
+    if law["family"] != "outlaw":
+        return 0
+    bonus = state["bonuses"]
+    return int(bonus.get(f"outlaw_{law['faction']}", 0)) + int(bonus.get("outlaw_any", 0))
+
+
 def fame_vote_prompt(state: State, t: Task) -> Prompt | None:
     vote = OrderedVote(t["vote"])
     seat = vote.next_seat
@@ -669,10 +712,15 @@ def fame_vote_done(state: State, t: Task) -> None:
 def fame_roll(state: State, t: Task, ctx: Context) -> None:
     votes = OrderedVote(t["vote"]).answers()
     total = sum(int(v) for v in votes.values())
+    if t["proposer"] == "gov":
+        fatherland_penalty(state, [s for s, v in votes.items() if int(v) < 0], ctx)
     if automated_marais(state) and state["regime"] != "prairial":
         how = marais_auto_vote(state, ctx)
         total += {"with": 2, "abstain": 0, "against": -2}[how]
     total += state["bonuses"].get("votes", 0)
+    total += law_bonus(state, t["law"])
+    if t["proposer"] == "gov" and lawmaker_present(state):
+        total += 2  # R.3.9.2 / R.5.9.2: one lawmaker's +2, never cumulative
     who = t["proposer"] if state["regime"] == "convention" else "gov"
     column = fame(state, who) + total
     dice = roll(
