@@ -240,6 +240,7 @@ def draw_from_cup(state: State, cup: str, ctx: Context) -> str | None:
         return None
     chit = bag.pop(ctx.rng.randbelow(len(bag)))
     ctx.reveal(f"draws {counter_name(chit)} from the {CUP_NAMES[cup]} Cup")
+    state["drawn"].append(counter_name(chit))  # the view shows what came out, in order
     return chit
 
 

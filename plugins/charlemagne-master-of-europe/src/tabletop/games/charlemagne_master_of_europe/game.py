@@ -83,6 +83,7 @@ class CharlemagneMasterOfEurope(GameDefinition):
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         state["rolls"] = []
+        state["drawn"] = []
         top = state["tasks"].pop()
         DECISIONS[top["kind"]].apply(state, top, action, ctx)
         advance(state, ctx)
@@ -214,6 +215,7 @@ class CharlemagneMasterOfEurope(GameDefinition):
                 "Al-Andalus": state["al_andalus"],
                 "Byzantium": state["byzantine"],
                 "Last rolls": rolls or "none",
+                "Last drawn": ", ".join(state["drawn"]) or "none",
                 "This turn": f"VP threshold {vp_threshold(shown_turn)}, Wealth "
                 f"{wealth_threshold(shown_turn)}, Minimum Army "
                 f"{minimum_army_strength(shown_turn)}",
@@ -244,6 +246,7 @@ class CharlemagneMasterOfEurope(GameDefinition):
             "numbers": {k: state[k] for k in ("turn", "vp", "treasury", "taxes", "evp", "pam")}
             | {"hre": state["hre"], "iron_crown": state["iron_crown"]},
             "rolls": list(state["rolls"]),
+            "drawn": list(state["drawn"]),
             "phase": state["phase"],
         }
 

@@ -85,6 +85,7 @@ def new_state(easy: bool) -> State:
         "campaign_ending": False,
         "battle": None,
         "rolls": [],
+        "drawn": [],
         "tasks": [],
         "outcome": None,
     }
