@@ -27,7 +27,9 @@ def test_view_draws_the_battle_display() -> None:
     state = blank()
     place(state, "swabia", "swabia-1", "swabia-2")
     battle.start_battle(state, "swabia", ambush=False, moors_chit=None, ctx=ctx([1]))
-    names = [z["name"] for z in GAME.view(state, 0)["zones"]]
+    view = GAME.view(state, 0)
+    assert "Battle in Swabia, round 1" in view["status"]
+    names = [z["name"] for z in view["zones"]]
     assert "Battle: enemy facing your Left" in names and "Battle: your Right wing" in names
 
 

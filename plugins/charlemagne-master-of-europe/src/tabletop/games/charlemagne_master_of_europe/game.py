@@ -155,6 +155,12 @@ class CharlemagneMasterOfEurope(GameDefinition):
             status = ("Victory: " if state["outcome"]["won"] else "Defeat: ") + state["outcome"][
                 "reason"
             ]
+        elif state["battle"] is not None:
+            kind = "Ambush" if state["battle"]["ambush"] else "Battle"
+            status += (
+                f": {kind} in {BOXES[state['battle']['box']].name}, round "
+                f"{state['battle']['round']}"
+            )
         elif state["siege"] is not None:
             status += f": the Siege of {BOXES[state['siege']['box']].name} goes on"
         shown_turn = min(turn, LAST_TURN)
