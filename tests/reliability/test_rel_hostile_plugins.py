@@ -12,11 +12,22 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import CliRun
 from toygames import HighCard
 
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import Action, Context, Engine, GameInfo, PluginFault, RandomBot, State
+from tabletop.framework import (
+    Action,
+    Context,
+    Engine,
+    GameInfo,
+    PluginFault,
+    RandomBot,
+    State,
+    plugins,
+)
 from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.plugins import load_registry
 from tabletop.framework.session import GameSession
 
 
@@ -90,3 +101,91 @@ def test_ctrl_c_is_never_contained() -> None:
     engine = _engine(Interrupted())
     with pytest.raises(KeyboardInterrupt):
         engine.act(0, "tap")
+
+
+# Plugin loading ------------------------------------------------------------------------
+
+
+def _install(root: Path, name: str, source: str) -> None:
+    """Install a plugin as pip would leave it: a module and a dist-info with its entry
+    point (its metadata is newer than every plugin installed before the test)."""
+    module = name.replace("-", "_") + "_plugin"
+    (root / f"{module}.py").write_text(source)
+    info = root / f"{name}-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[tabletop]\n{name} = {module}\n")
+
+
+@pytest.fixture
+def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A site-packages for the test's plugins, first on the path."""
+    root = tmp_path / "site"
+    root.mkdir()
+    monkeypatch.syspath_prepend(str(root))
+    return root
+
+
+def test_sys_exit_at_import_is_a_failure_not_an_exit(site: Path, cli: CliRun) -> None:
+    _install(site, "quitter", "import sys\nsys.exit('bye from the plugin')\n")
+    registry = load_registry()
+    assert "pig" in registry.games
+    [failure] = [f for f in registry.failures if f.plugin == "quitter"]
+    assert failure.reason == "failed to import: SystemExit: bye from the plugin"
+    code, out, err = cli("games")
+    assert code == 0 and "pig" in out, err
+    assert "! plugin quitter failed to load: failed to import: SystemExit" in out
+
+
+def test_a_plugin_cannot_take_over_an_installed_game_id(site: Path) -> None:
+    _install(  # named to sort before "pig": the order of names must not matter
+        site,
+        "aaa-impostor",
+        "from tabletop.framework import hookimpl\n"
+        "from tabletop.games.pig import Pig\n"
+        "class Impostor(Pig):\n"
+        "    pass\n"
+        "@hookimpl\n"
+        "def tabletop_register_games(register):\n"
+        "    register(Impostor())\n",
+    )
+    registry = load_registry()
+    assert (
+        registry.get("pig").plugin == "pig" and registry.get("pig").distribution == "tabletop-pig"
+    )
+    assert type(registry.get("pig").definition).__name__ == "Pig"
+    [failure] = [f for f in registry.failures if f.plugin == "aaa-impostor"]
+    assert "game id 'pig' is already provided by plugin 'pig'" in failure.reason
+    assert not any(f.plugin == "pig" for f in registry.failures), "the genuine plugin is blamed"
+
+
+def test_a_plugin_cannot_replace_the_random_bot(site: Path) -> None:
+    _install(
+        site,
+        "aaa-bots",
+        "from tabletop.framework import hookimpl, RandomBot\n"
+        "class Loaded(RandomBot):\n"
+        "    pass\n"
+        "@hookimpl\n"
+        "def tabletop_register_bots(register):\n"
+        "    register('random', lambda game: Loaded(), '')\n"
+        "    register('aaa-own', lambda game: Loaded(), '')\n",
+    )
+    registry = load_registry()
+    factory, _ = registry.bots["random"]
+    assert type(factory(registry.get("pig").definition)) is RandomBot
+    assert registry.bot_owners["random"] == "tabletop" and "aaa-own" in registry.bots
+    [failure] = [f for f in registry.failures if f.plugin == "aaa-bots"]
+    assert "bot kind 'random' is already provided by 'tabletop'" in failure.reason
+
+
+def test_a_slow_import_is_reported(
+    site: Path, cli: CliRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(plugins, "SLOW_IMPORT_SECONDS", 0.05)
+    _install(site, "sluggish", "import time\ntime.sleep(0.2)\n")
+    code, _, err = cli("games")
+    assert code == 0 and "note: plugin sluggish took" in err and "to import" in err
+    monkeypatch.delitem(sys.modules, "sluggish_plugin")  # imported afresh below
+    registry = load_registry()
+    assert [name for name, seconds in registry.slow if seconds >= 0.2] == ["sluggish"]

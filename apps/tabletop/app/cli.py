@@ -132,8 +132,27 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
 # Commands -------------------------------------------------------------------------------
 
 
+def _registry(container: Any) -> Any:
+    """The container's registry, with a note on stderr for each plugin whose import
+    was slow (once per command): otherwise a 10 s import just makes every command slow."""
+    registry = container.registry()
+    global _slow_noted
+    if not _slow_noted:
+        _slow_noted = True
+        for plugin, seconds in registry.slow:
+            print(
+                f"tabletop: note: plugin {_shown(plugin)} took {seconds} s to import "
+                "(every command waits for it; TABLETOP_LOAD_PLUGINS=... skips plugins)",
+                file=sys.stderr,
+            )
+    return registry
+
+
+_slow_noted = False
+
+
 def cmd_games(args: argparse.Namespace) -> int:
-    registry = _container().registry()
+    registry = _registry(_container())
     games = [
         {
             "id": installed.info.id,
@@ -157,7 +176,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         dist = f"{game['distribution']} {game['version']}".strip()
         print(f"{game['id']:<28} {game['title']:<36} {players:>5} players  {dist}")
     for failure in failures:
-        print(f"! plugin {failure['plugin']} failed to load: {failure['reason']}")
+        print(_shown(f"! plugin {failure['plugin']} failed to load: {failure['reason']}"))
     return EXIT_OK
 
 
@@ -188,7 +207,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise TabletopError("--games must be 0 or more")
     container = _container()
     log = container.logger()
-    seats = _seats_for(args, container.registry(), args.game)
+    seats = _seats_for(args, _registry(container), args.game)
     store = None
     if args.save_dir:
         _check_writable_dir(Path(args.save_dir))
@@ -259,7 +278,7 @@ def _load_save(path_text: str) -> tuple[Any, Any]:
         if candidate.exists():
             path = candidate
     record, _ = container.save_file_reader()(path)
-    registry = container.registry()
+    registry = _registry(container)
     if record.game not in registry.games:
         known = ", ".join(sorted(registry.games)) or "none"
         raise UnknownGame(
@@ -403,7 +422,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         raise TabletopError("--roundtrip-every must be 0 or more")
     container = _container()
     log = container.logger()
-    game = container.registry().get(args.game).definition
+    game = _registry(container).get(args.game).definition
     save_dir = Path(args.save_dir)
     if args.save_dir != DEFAULT_FUZZ_DIR:  # the default is only made when needed
         _check_writable_dir(save_dir)
@@ -762,6 +781,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # A log file on a full or vanished device must not print logging's own traceback
     # into a player's terminal: the log is best-effort, the command goes on.
     logging.raiseExceptions = False
+    global _slow_noted
+    _slow_noted = False  # each command notes slow plugins once
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

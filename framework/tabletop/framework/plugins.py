@@ -1,25 +1,36 @@
 """Plugin discovery: find installed games through the ``tabletop`` entry-point group.
 
 A plugin that fails to import or register is recorded with its reason and skipped, so
-one broken game never keeps the others (or the app) from starting.
+one broken game never keeps the others (or the app) from starting: a ``SystemExit`` at
+import counts as failing (only the user's Ctrl+C is let through). Plugins are loaded
+oldest installation first, and a game id or bot name already taken is refused for the
+newcomer (reported as its failure): a plugin cannot take over an installed game or the
+``random`` bot by sorting first. An import slower than SLOW_IMPORT_SECONDS is recorded
+(``GameRegistry.slow``) so that front ends can say which plugin slows them down.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 from typing import Any
 
 import pluggy
 
 from tabletop.framework import hookspecs
 from tabletop.framework.bots import BotFactory, RandomBot
-from tabletop.framework.errors import UnknownGame
+from tabletop.framework.errors import PLUGIN_ESCAPES, UnknownGame
 from tabletop.framework.game import GameDefinition, GameInfo
 from tabletop.framework.search import BotHints
 
 ENTRY_POINT_GROUP = "tabletop"
+#: An import slower than this is reported (it slows every command).
+SLOW_IMPORT_SECONDS = 1.0
+#: Who provides the bot kinds the framework itself brings.
+BUILT_IN = "tabletop"
 
 
 @dataclass(frozen=True)
@@ -47,6 +58,10 @@ class GameRegistry:
     games: dict[str, InstalledGame] = field(default_factory=dict)
     bots: dict[str, tuple[BotFactory, str]] = field(default_factory=dict)
     failures: list[PluginFailure] = field(default_factory=list)
+    slow: list[tuple[str, float]] = field(default_factory=list)
+    """Plugins whose import took over SLOW_IMPORT_SECONDS, with the seconds it took."""
+    bot_owners: dict[str, str] = field(default_factory=dict)
+    """Which plugin registered each bot kind (``BUILT_IN`` for the framework's)."""
     hints: dict[str, BotHints] = field(default_factory=dict)
     """Each game's advice to search bots (``tabletop_register_bot_hints``), by game id."""
     manager: pluggy.PluginManager | None = None
@@ -66,6 +81,16 @@ class GameRegistry:
     def hints_for(self, game_id: str) -> BotHints:
         """The game's advice to search bots; neutral advice when it gave none."""
         return self.hints.get(game_id) or BotHints()
+
+
+def _installed_at(ep: EntryPoint) -> float:
+    """When the plugin's distribution was installed (its metadata's change time), for
+    "the first installed stays"; 0 when unknown (sorted first, then by name)."""
+    where = getattr(ep.dist, "_path", None)
+    try:
+        return Path(where).stat().st_mtime if where is not None else 0.0
+    except (OSError, TypeError):
+        return 0.0
 
 
 def _dist_of(ep: EntryPoint) -> tuple[str, str]:
@@ -94,23 +119,31 @@ def load_registry(
 
     candidates: list[tuple[str, Any, tuple[str, str]]] = []
     if use_entry_points:
-        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-            if allow is not None and ep.name not in allow:
-                continue
+        found = [
+            ep
+            for ep in entry_points(group=ENTRY_POINT_GROUP)
+            if allow is None or ep.name in allow
+        ]
+        for ep in sorted(found, key=lambda e: (_installed_at(e), e.name)):
+            started = time.perf_counter()
             try:
                 module = ep.load()
-            except Exception as exc:  # a broken plugin must not stop the app
+            except PLUGIN_ESCAPES as exc:  # a broken plugin must not stop the app
                 registry.failures.append(
                     PluginFailure(ep.name, f"failed to import: {type(exc).__name__}: {exc}")
                 )
                 continue
+            finally:
+                took = time.perf_counter() - started
+                if took > SLOW_IMPORT_SECONDS:
+                    registry.slow.append((ep.name, round(took, 1)))
             candidates.append((ep.name, module, _dist_of(ep)))
     candidates.extend((name, module, ("", "")) for name, module in plugins)
 
     for name, module, origin in candidates:
         try:
             manager.register(module, name=name)
-        except Exception as exc:
+        except PLUGIN_ESCAPES as exc:
             registry.failures.append(
                 PluginFailure(name, f"failed to register: {type(exc).__name__}: {exc}")
             )
@@ -118,6 +151,7 @@ def load_registry(
         origins[name] = origin
 
     registry.bots["random"] = (lambda game: RandomBot(), "")
+    registry.bot_owners["random"] = BUILT_IN
     for impl in manager.hook.tabletop_register_games.get_hookimpls():
         _collect_games(registry, impl.plugin_name, impl.function, origins)
     for impl in manager.hook.tabletop_register_bots.get_hookimpls():
@@ -133,7 +167,7 @@ def _collect_games(
     found: list[GameDefinition] = []
     try:
         hook(register=found.append)
-    except Exception as exc:
+    except PLUGIN_ESCAPES as exc:
         registry.failures.append(
             PluginFailure(plugin, f"failed to register games: {type(exc).__name__}: {exc}")
         )
@@ -165,11 +199,22 @@ def _check_game(game: object) -> str | None:
 
 def _collect_bots(registry: GameRegistry, plugin: str, hook: Any) -> None:
     def register(name: str, factory: BotFactory, game_id: str = "") -> None:
+        if name in registry.bots:  # would silently change every game it plays
+            owner = registry.bot_owners.get(name, "another plugin")
+            registry.failures.append(
+                PluginFailure(
+                    plugin,
+                    f"bot kind {name!r} is already provided by {owner!r}; "
+                    "this plugin's bot was not loaded",
+                )
+            )
+            return
         registry.bots[name] = (factory, game_id)
+        registry.bot_owners[name] = plugin
 
     try:
         hook(register=register)
-    except Exception as exc:
+    except PLUGIN_ESCAPES as exc:
         registry.failures.append(
             PluginFailure(plugin, f"failed to register bots: {type(exc).__name__}: {exc}")
         )
@@ -185,7 +230,7 @@ def _collect_hints(registry: GameRegistry, plugin: str, hook: Any) -> None:
 
     try:
         hook(register=register)
-    except Exception as exc:
+    except PLUGIN_ESCAPES as exc:
         registry.failures.append(
             PluginFailure(plugin, f"failed to register bot hints: {type(exc).__name__}: {exc}")
         )
