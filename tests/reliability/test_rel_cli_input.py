@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CliRun
+from dependency_injector import providers
 
 
 @pytest.fixture
@@ -37,6 +38,13 @@ def a_file(tmp_path: Path) -> Path:
         (["replay", "nonexistent-save-id"], "no such save file"),
         (["export", "/nonexistent/dir/x.json"], "no such save file"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
+        # Round two: huge numbers are refused while parsing, before any allocation.
+        (["simulate", "pig", "--players", "99999999999999999999"], "argument --players"),
+        (["simulate", "pig", "--players", "100000000"], "out of range (at most 1,000"),
+        (["fuzz", "pig", "--players", "100000000"], "out of range (at most 1,000"),
+        (["fuzz", "pig", "--games", "1" + "0" * 4400], "argument --games"),
+        (["simulate", "pig", "--seed", "9" * 31], "argument --seed"),
+        (["replay", "x.json", "--to", "-" + "9" * 80], "argument --to"),
     ],
 )
 def test_bad_arguments(cli: CliRun, argv: list[str], message: str) -> None:
@@ -62,3 +70,45 @@ def test_unusable_save_directories(cli: CliRun, a_file: Path, command: str) -> N
 def test_replay_to_out_of_range(cli: CliRun, pig_save: Path) -> None:
     code, _, err = cli("replay", str(pig_save), "--to", "100000")
     assert code == 2 and "--to must be between 0 and" in err
+
+
+def test_a_log_file_on_a_full_device_prints_no_traceback(
+    cli: CliRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TABLETOP_LOG_FILE", "/dev/full")  # every write: ENOSPC
+    code, out, err = cli("simulate", "pig", "--games", "2", "--seed", "1")
+    assert code == 0 and "2/2 completed" in out
+    assert err == "", err
+
+
+def test_an_unexpected_error_is_one_line(cli: CliRun, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.app import cli as cli_module
+
+    def broken(args: object) -> int:
+        raise SystemExit("a plugin called sys.exit")
+
+    monkeypatch.setattr(cli_module, "cmd_games", broken)
+    code, out, err = cli("games")
+    assert code == 3 and out == "" and err.count("\n") == 1
+    assert "unexpected SystemExit: a plugin called sys.exit" in err
+
+
+def test_play_exits_non_zero_when_the_ui_died(cli: CliRun, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.app import cli as cli_module
+
+    class DeadApp:
+        return_code = 1  # what Textual sets when the app ended on an exception
+
+        def run(self) -> None:
+            pass
+
+    real = cli_module._container
+
+    def container(console: bool = True) -> object:
+        built = real(console)
+        built.tui.override(providers.Object(DeadApp()))
+        return built
+
+    monkeypatch.setattr(cli_module, "_container", container)
+    code, _, _ = cli("play")
+    assert code == 3
