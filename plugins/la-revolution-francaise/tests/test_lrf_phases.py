@@ -11,6 +11,7 @@ from tabletop.games.la_revolution_francaise.core import declare_war, seat_of
 from tabletop.games.la_revolution_francaise.initial import event_table, offer_targets
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives, income
 from tabletop.games.la_revolution_francaise.military import (
+    catholic_destinations,
     coalition_reinforce,
     combat,
     military_control,
@@ -361,3 +362,61 @@ def test_13_6_fatherland_in_danger_gifts_to_the_government_and_opposition_costs_
     for voter in voters:
         engine.act(voter, "vote:no" if voter == g else "vote:yes")
     assert engine.state["currents"]["G"]["fame"] == 10  # officially present and opposed
+
+
+# 9.5.3 Catholic armies, 9.8 the Vendée, 11.3 kidnapping ------------------------------------
+
+
+def test_9_5_3_without_a_general_a_catholic_army_stays_in_the_vendee() -> None:
+    state = fresh()
+    state["armies"].append({"id": "acr", "side": "catholic", "kind": "catholic", "where": "Cholet"})
+    army = state["armies"][-1]
+    assert catholic_destinations(state, army) == ["Nantes", "Angers"]
+    place(state, Cathelineau="Cholet")
+    assert "Bourges" in catholic_destinations(state, army)  # with a general, as the Allies
+    engine = engine_at(state, [{"kind": "catholic_move_start"}])
+    engine.act(seat(state, "R"), "move:Tours")  # Royalist ground: it may go on
+    assert engine.state["persons"]["Cathelineau"]["where"] == "Tours"
+
+
+def test_9_8_a_catholic_army_with_a_general_may_hide_in_the_vendee() -> None:
+    state = fresh()
+    state["armies"].append({"id": "acr", "side": "catholic", "kind": "catholic", "where": "Cholet"})
+    state["armies"][0]["where"] = "Cholet"
+    place(state, Charette="Cholet")
+    engine = engine_at(
+        state, [{"kind": "hiding_start"}, {"kind": "combat"}, {"kind": "military_control"}]
+    )
+    engine.act(seat(state, "R"), "hide:yes")
+    after = engine.state
+    assert any(a["id"] == "acr" for a in after["armies"])  # no combat took place
+    assert after["regions"]["Cholet"]["control"] is None
+
+
+def test_11_3_unopposed_allies_in_paris_let_the_royalist_kidnap_the_king() -> None:
+    state = fresh()
+    state["armies"].append(
+        {"id": "brunswick", "side": "allied", "kind": "allied", "where": "Paris"}
+    )
+    engine = engine_at(state, [{"kind": "kidnap_check"}], [6, 6])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.rule == "11.3"
+    assert prompt.choices[1].consequence == "costs 200"  # the Legislative price
+    engine.act(seat(state, "R"), "kidnap:try")
+    assert (
+        engine.state["king"]["kidnapped"] and engine.state["persons"]["Louis XVI"]["current"] == "R"
+    )
+    assert engine.state["currents"]["R"]["money"] == 200
+
+
+def test_11_3_a_failed_kidnapping_takes_the_king_to_the_provisional_capital() -> None:
+    state = fresh()
+    state["armies"].append(
+        {"id": "brunswick", "side": "allied", "kind": "allied", "where": "Paris"}
+    )
+    engine = engine_at(state, [{"kind": "kidnap_check"}], [1, 2])
+    engine.act(seat(state, "R"), "kidnap:try")
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == seat(state, "F") and prompt.rule == "9.7.1"
+    engine.act(seat(state, "F"), "capital:Orléans")
+    assert engine.state["king"]["where"] == "Orléans" and not engine.state["king"]["kidnapped"]

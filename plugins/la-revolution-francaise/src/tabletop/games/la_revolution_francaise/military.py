@@ -14,6 +14,7 @@ from .core import (
     armies_in,
     civil_war,
     controller,
+    economy_factor,
     end_war,
     finish,
     gov_seat,
@@ -43,9 +44,12 @@ def military_start(state: State, t: Task, ctx: Context) -> None:
         {"kind": "maintenance"},
         {"kind": "pinning_start"},
         {"kind": "allied_move"},
+        {"kind": "catholic_move_start"},
         {"kind": "gov_move_start"},
+        {"kind": "hiding_start"},
         {"kind": "combat"},
         {"kind": "military_control"},
+        {"kind": "kidnap_check"},
     )
 
 
@@ -318,6 +322,248 @@ def allied_move(state: State, t: Task, ctx: Context) -> None:
             ctx.emit("army", f"{ALLIED[army['id']]['name']} marches to {army['where']} (9.5.2)")
 
 
+# 9.5.3 Catholic and Royal armies ------------------------------------------------------------
+
+
+def generals_with(state: State, region: str) -> list[str]:
+    return [
+        n
+        for n, p in state["persons"].items()
+        if n in GENERALS and p["status"] == "free" and p["where"] == region and p["current"] == "R"
+    ]
+
+
+def catholic_move_start(state: State, t: Task, ctx: Context) -> None:
+    for a in state["armies"]:
+        a.pop("hiding", None)
+    ids = sorted(a["id"] for a in state["armies"] if a["side"] == "catholic")
+    if ids and seat_of(state, "R") is not None:
+        schedule(state, {"kind": "catholic_move", "ids": ids, "i": 0})
+
+
+def catholic_destinations(state: State, army: dict[str, Any]) -> list[str]:
+    """Within the Vendée alone; with a general, as the Allied armies move: one region,
+    or on through Royalist or Coalition ground free of revolutionary armies and of
+    non-Royalist revolts (9.5.3, 9.5.2)."""
+    here = army["where"]
+    if here in state.get("pinned", []) and armies_in(state, here, "rev"):
+        return []
+    if not generals_with(state, here):
+        return [r for r in REGION_NAMES if r in ADJACENT[here] and r in VENDEE]
+    seen = {here}
+    frontier = [here]
+    while frontier:
+        at = frontier.pop()
+        for nxt in sorted(ADJACENT[at]):
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            reg = state["regions"][nxt]
+            friendly = (reg["coalition"] or controller(state, nxt) == "R") and not armies_in(
+                state, nxt, "rev"
+            )
+            if friendly and not (reg["revolt"] and controller(state, nxt) != "R"):
+                frontier.append(nxt)
+    seen.discard(here)
+    return [r for r in REGION_NAMES if r in seen]
+
+
+def catholic_move_prompt(state: State, t: Task) -> Prompt | None:
+    seat = seat_of(state, "R")
+    if seat is None or t["i"] >= len(t["ids"]):
+        return None
+    army = army_by_id(state, t["ids"][t["i"]])
+    if army is None:
+        return None
+    places = catholic_destinations(state, army)
+    if not places:
+        return None
+    generals = generals_with(state, army["where"])
+    escort = f" with {', '.join(generals)}" if generals else ""
+    choices = [Choice("stay", f"Stay at {army['where']}")]
+    choices += [Choice(f"move:{r}", f"Move to {r}{escort}") for r in places]
+    return Prompt(
+        seat,
+        f"Move {CATHOLIC[army['id']]['name']} from {army['where']}?",
+        tuple(choices),
+        rule="9.5.3",
+    )
+
+
+def catholic_move_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    army = army_by_id(state, t["ids"][t["i"]])
+    assert army is not None
+    t["i"] += 1
+    if action == "stay":
+        return
+    region = action.split(":", 1)[1]
+    for general in generals_with(state, army["where"]):
+        state["persons"][general]["where"] = region  # the generals move with it
+    army["where"] = region
+    ctx.emit("army", f"{CATHOLIC[army['id']]['name']} moves to {region} (9.5.3)")
+
+
+def catholic_move_empty(state: State, t: Task) -> None:
+    if t["i"] < len(t["ids"]):
+        t["i"] += 1
+        if t["i"] < len(t["ids"]):
+            return
+    finish(state)
+
+
+task("catholic_move_start", run=catholic_move_start)
+task(
+    "catholic_move",
+    prompt=catholic_move_prompt,
+    handle=catholic_move_handle,
+    on_empty=catholic_move_empty,
+)
+
+
+# 9.8 The military Vendée: hiding from combat ------------------------------------------------
+
+
+def hiding_start(state: State, t: Task, ctx: Context) -> None:
+    regions = [
+        r
+        for r in VENDEE
+        if armies_in(state, r, "rev")
+        and armies_in(state, r, "catholic")
+        and generals_with(state, r)
+        and r not in state.get("pinned", [])
+    ]
+    if regions and seat_of(state, "R") is not None:
+        schedule(state, *({"kind": "hide", "region": r} for r in regions))
+
+
+def hide_prompt(state: State, t: Task) -> Prompt | None:
+    seat = seat_of(state, "R")
+    assert seat is not None
+    return Prompt(
+        seat,
+        f"Do the Catholic & Royal armies at {t['region']} avoid combat?",
+        (
+            Choice("hide:no", "Fight"),
+            Choice(
+                "hide:yes",
+                "Melt into the countryside",
+                consequence="your control marker there is removed; they do not count for civil war",
+            ),
+        ),
+        rule="9.8",
+    )
+
+
+def hide_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    if action.endswith("no"):
+        return
+    region = t["region"]
+    for a in armies_in(state, region, "catholic"):
+        a["hiding"] = True
+    if controller(state, region) == "R":
+        set_control(state, region, None, ctx, " (the army hides, 9.8)")
+    ctx.emit("army", f"the Catholic & Royal armies at {region} avoid combat (9.8)")
+
+
+task("hiding_start", run=hiding_start)
+task("hide", prompt=hide_prompt, handle=hide_handle)
+
+
+# 11.3 Kidnapping the King --------------------------------------------------------------------
+
+
+def kidnap_check(state: State, t: Task, ctx: Context) -> None:
+    king = state["king"]
+    where = king.get("where", "Paris")
+    if king["dead"] or king["kidnapped"] or seat_of(state, "R") is None:
+        return
+    sides = {a["side"] for a in armies_in(state, where) if not a.get("hiding")}
+    if sides and "rev" not in sides:
+        schedule(state, {"kind": "kidnap", "where": where})
+
+
+def kidnap_cost(state: State) -> int:
+    return COSTS["kidnap"] * economy_factor(state) if state["regime"] == "legislative" else 0
+
+
+def kidnap_prompt(state: State, t: Task) -> Prompt | None:
+    seat = seat_of(state, "R")
+    assert seat is not None
+    price = kidnap_cost(state)
+    choices = [
+        Choice("kidnap:no", "Leave the King", detail="He is taken to the provisional capital.")
+    ]
+    if money(state, "R") >= price:
+        choices.append(
+            Choice(
+                "kidnap:try",
+                "Try to kidnap the King",
+                detail="One roll on your fame: A or B succeeds (11.3).",
+                consequence=f"costs {price}" if price else "",
+            )
+        )
+    return Prompt(
+        seat, f"Your armies hold {t['where']}: kidnap Louis XVI?", tuple(choices), rule="11.3"
+    )
+
+
+def kidnap_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    if action.endswith("try"):
+        pay(state, "R", kidnap_cost(state), ctx, " (kidnapping the King)")
+        dice = roll(state, ctx, 2, 6, reason="kidnapping the King, 11.3", about=seat)
+        from .actions import base_modifiers
+
+        column = state["currents"]["R"]["fame"] + sum(m for m, _ in base_modifiers(state, "R"))
+        if result(sum(dice), column) in ("A", "B"):
+            king = state["persons"]["Louis XVI"]
+            king["current"], king["status"], king["where"] = "R", "free", t["where"]
+            state["king"]["kidnapped"] = True
+            state["king"]["status"] = "free"
+            ctx.emit("king", "the Royalist kidnaps Louis XVI (11.3)")
+            return
+        ctx.emit("king", "the kidnapping fails (11.3)")
+    schedule(state, {"kind": "capital"})
+
+
+def capital_choices(state: State) -> list[str]:
+    return [
+        r
+        for r in REGION_NAMES
+        if not state["regions"][r]["coalition"]
+        and controller(state, r) != "R"
+        and not any(a["side"] in ENEMY for a in armies_in(state, r))
+    ]
+
+
+def capital_prompt(state: State, t: Task) -> Prompt | None:
+    seat = gov_seat(state)
+    places = capital_choices(state)
+    if seat is None or not places:
+        return None
+    return Prompt(
+        seat,
+        "Choose the provisional capital; the King is taken there",
+        tuple(Choice(f"capital:{r}", r) for r in places),
+        rule="9.7.1",
+    )
+
+
+def capital_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    region = action.split(":", 1)[1]
+    state["king"]["where"] = region
+    if state["persons"]["Louis XVI"]["status"] == "free":
+        state["persons"]["Louis XVI"]["where"] = region
+    ctx.emit("king", f"the capital moves to {region}, and the King with it (9.7.1, 11.3)")
+
+
+task("kidnap_check", run=kidnap_check)
+task("kidnap", prompt=kidnap_prompt, handle=kidnap_handle)
+task("capital", prompt=capital_prompt, handle=capital_handle)
+
+
 def gov_move_start(state: State, t: Task, ctx: Context) -> None:
     ids = sorted(a["id"] for a in state["armies"] if a["side"] == "rev")
     if ids and gov_seat(state) is not None:
@@ -412,7 +658,7 @@ LOSS_ORDER = {
 def combat(state: State, t: Task, ctx: Context) -> None:
     for region in REGION_NAMES:
         rev = [a for a in armies_in(state, region, "rev") if not a.get("crush")]
-        enemy = [a for a in armies_in(state, region) if a["side"] in ENEMY]
+        enemy = [a for a in armies_in(state, region) if a["side"] in ENEMY and not a.get("hiding")]
         if region == "Paris" and state["commune"]["raised"] and enemy:
             rev = [*rev, {"id": "commune", "side": "rev", "kind": "commune", "where": "Paris"}]
         if rev and enemy:
@@ -504,7 +750,7 @@ task("combat", run=combat)
 
 def military_control(state: State, t: Task, ctx: Context) -> None:
     for region in REGION_NAMES:
-        sides = {a["side"] for a in armies_in(state, region)}
+        sides = {a["side"] for a in armies_in(state, region) if not a.get("hiding")}
         reg = state["regions"][region]
         if sides == {"rev"}:
             if reg["coalition"]:

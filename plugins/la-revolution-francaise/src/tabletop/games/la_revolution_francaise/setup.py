@@ -94,7 +94,7 @@ def new_state(players: int, options: dict[str, str]) -> State:
         "patrie": False,
         "laws_once": [],
         "laws_rejected": 0,
-        "king": {"status": "free", "tried": 0, "dead": False, "kidnapped": False},
+        "king": {"status": "free", "tried": 0, "dead": False, "kidnapped": False, "where": "Paris"},
         "order": [],
         "spent": 0,
         "achieved": [],
