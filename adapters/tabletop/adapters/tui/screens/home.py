@@ -43,11 +43,16 @@ class HomeScreen(Screen[None]):
             yield Label("Saved games", classes="section-title")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             yield Static("", id="saves-empty")
-            failures = tabletop(self).registry.failures
-            if failures:
-                yield Label("Plugins that failed to load", classes="section-title")
-                lines = "\n".join(f"• {f.plugin}: {f.reason}" for f in failures)
-                yield Static(lines, id="failures", markup=False)
+            registry = tabletop(self).registry
+            failures, slow = registry.failures, getattr(registry, "slow", [])
+            if failures or slow:
+                title = "Plugins that failed to load"
+                if slow:
+                    title += " or slowed the start"
+                yield Label(title, classes="section-title")
+                lines = [f"• {f.plugin}: {printable(f.reason, 300)}" for f in failures]
+                lines += [f"• {name}: took {seconds} s to import" for name, seconds in slow]
+                yield Static("\n".join(lines), id="failures", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
