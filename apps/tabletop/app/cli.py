@@ -251,7 +251,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for outcome, count in data["outcomes"].items():
             print(f"  {outcome}: {count}")
         for failure in data["failures"]:
-            print(f"  error with seed {failure['seed']}: {failure['error']}")
+            print(_shown(f"  error with seed {failure['seed']}: {failure['error']}"))
+            if failure.get("save_error"):
+                print(_shown(f"    {failure['save_error']}"))
         print(f"  digest {data['digest']}")
     return EXIT_OK if report.errors == 0 else EXIT_MISMATCH
 
