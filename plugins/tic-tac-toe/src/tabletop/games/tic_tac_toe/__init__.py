@@ -1,0 +1,117 @@
+"""Tic-tac-toe: two players mark a 3x3 grid in turn; three in a row wins, a full grid
+with no line is a draw.
+
+Why it is here: it is the smallest complete game, so it measures what the framework
+itself costs per decision, and OpenSpiel ships the same game in Python and in C++, so
+``tabletop bench --openspiel`` can time the three side by side. The rules are the
+common ones (no rulebook is needed); the code is written for this project.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tabletop.framework import (
+    Action,
+    Choice,
+    Context,
+    GameDefinition,
+    GameInfo,
+    GameRegistrar,
+    Prompt,
+    Result,
+    State,
+    hookimpl,
+    views,
+)
+
+MARKS = ("X", "O")
+#: The eight lines of three cells (rows, columns, diagonals), cells numbered 0-8.
+LINES = (
+    (0, 1, 2), (3, 4, 5), (6, 7, 8),
+    (0, 3, 6), (1, 4, 7), (2, 5, 8),
+    (0, 4, 8), (2, 4, 6),
+)  # fmt: skip
+#: One choice per cell, made once: a prompt offers those of the empty cells.
+_CHOICES = tuple(
+    Choice(str(cell), f"Mark row {cell // 3 + 1}, column {cell % 3 + 1}") for cell in range(9)
+)
+_TEXT = ("X to mark a cell", "O to mark a cell")
+
+
+class TicTacToe(GameDefinition):
+    info = GameInfo(
+        id="tic-tac-toe",
+        title="Tic-tac-toe",
+        min_players=2,
+        max_players=2,
+        description="Mark three cells in a row on a 3x3 grid before your opponent does.",
+        version="1.0.0",
+    )
+    fresh_views = True
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return MARKS
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {"cells": [-1] * 9, "turn": 0, "winner": None, "over": False}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["over"]:
+            return None
+        cells = state["cells"]
+        seat: int = state["turn"]
+        choices = tuple(_CHOICES[cell] for cell in range(9) if cells[cell] < 0)
+        return Prompt(seat, _TEXT[seat], choices)
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        cells = state["cells"]
+        cell = int(action)
+        cells[cell] = seat
+        for a, b, c in LINES:
+            if cells[a] == cells[b] == cells[c] == seat and cell in (a, b, c):
+                state["winner"], state["over"] = seat, True
+                ctx.emit("win", "three in a row")
+                return
+        if -1 not in cells:
+            state["over"] = True
+            ctx.emit("draw", "the grid is full: a draw")
+            return
+        state["turn"] = 1 - seat
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        cells = state["cells"]
+        rows = [" ".join("." if m < 0 else MARKS[m] for m in cells[r : r + 3]) for r in (0, 3, 6)]
+        winner = state["winner"]
+        if state["over"]:
+            status = "Draw" if winner is None else f"{MARKS[winner]} wins"
+        else:
+            status = f"{MARKS[state['turn']]} to play"
+        return {
+            "status": status,
+            "zones": [views.zone("Grid", contents=rows)],
+            "cells": list(cells),
+        }
+
+    def result(self, state: State) -> Result | None:
+        if not state["over"]:
+            return None
+        winner = state["winner"]
+        if winner is None:
+            return Result((), (0.5, 0.5), "a draw: the grid is full")
+        scores = (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+        return Result((winner,), scores, f"{MARKS[winner]} has three in a row")
+
+    def describe(self, state: State) -> str:
+        return f"{9 - state['cells'].count(-1)} cells marked"
+
+    def invariants(self, state: State) -> Sequence[str]:
+        cells = state["cells"]
+        x, o = cells.count(0), cells.count(1)
+        return [] if x - o in (0, 1) else [f"{x} X marks and {o} O marks"]
+
+
+@hookimpl
+def tabletop_register_games(register: GameRegistrar) -> None:
+    register(TicTacToe())
