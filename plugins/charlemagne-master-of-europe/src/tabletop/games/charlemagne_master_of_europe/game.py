@@ -28,7 +28,6 @@ from . import board, rules
 from .board import CUP_NAMES, CUPS
 from .data import (
     BOXES,
-    COUNTERS,
     ENEMY_BATTLE_UNITS,
     EVP_MAX,
     FRIENDLY_FACTORS,
@@ -296,6 +295,3 @@ def battle_zones(state: State) -> list[views.Zone]:
             )
         )
     return out
-
-
-_ = COUNTERS  # data provenance is documented beside the JSON
