@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cme_helpers import blank, choices, ctx, decide, kinds, place, run_step
+from cme_helpers import DECISIONS, blank, choices, ctx, decide, kinds, new_task, place, run_step
 
 from tabletop.framework import State
 from tabletop.games.charlemagne_master_of_europe import battle
@@ -144,6 +144,9 @@ def test_a_unit_touching_two_enemies_chooses_its_target() -> None:
     run_step(state, "battle_continue", ctx())
     assert state["tasks"][-1]["kind"] == "battle_attack"
     assert choices(state, "battle_attack", slot=["line", "left", 0]) == ["target:0", "target:1"]
+    made = new_task("battle_attack", slot=["line", "left", 0])
+    details = [c.detail for c in DECISIONS["battle_attack"].choices(state, made)]
+    assert details[0].startswith("A roll above 2 flips")  # Defense 4 - Attack 2
 
 
 def test_defense_round_sums_attacks_and_the_top_face_counterattacks() -> None:

@@ -593,10 +593,33 @@ class BattleAttack(Decision):
     def choices(self, state: State, task: Task) -> list[Choice]:
         b = state["battle"]
         wing = task["slot"][1]
-        return [
-            Choice(f"target:{k}", f"The {enemy_words(b['enemy'][wing][k])} in enemy space {k + 1}")
-            for k in enemies_touching(b, task["slot"])
-        ]
+        unit_id = occupant(b, task["slot"])
+        attack = factors(state, unit_id)[0] if unit_id is not None else 0
+        out = []
+        for k in enemies_touching(b, task["slot"]):
+            enemy = b["enemy"][wing][k]
+            need = enemy_factors(enemy)[1] - attack
+            bonus = (
+                b["attack_rounds"] == 0
+                and not b["ambush"]
+                and unit_id is not None
+                and unit(state, unit_id)["kind"] == "scara"
+            )
+            effect = (
+                "eliminates it"
+                if enemy["reduced"]
+                else "eliminates it (the Scara's first-round bonus)"
+                if bonus
+                else "flips it to its reduced side"
+            )
+            out.append(
+                Choice(
+                    f"target:{k}",
+                    f"The {enemy_words(enemy)} in enemy space {k + 1}",
+                    detail=f"A roll above {need} {effect}; the top face eliminates it.",
+                )
+            )
+        return out
 
     def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
         b = state["battle"]
