@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from cme_helpers import DECISIONS, blank, choices, ctx, decide, kinds, new_task, place, run_step
+from cme_helpers import blank, choices, ctx, decide, kinds, place, run_step
 
 from tabletop.framework import State
 from tabletop.games.charlemagne_master_of_europe import battle
 from tabletop.games.charlemagne_master_of_europe.data import ENEMY_BATTLE_UNITS
+from tabletop.games.charlemagne_master_of_europe.tasks import DECISIONS, new_task
 
 
 def unit_id(state: State, kind: str, level: int, nth: int = 0) -> int:
