@@ -322,3 +322,21 @@ def test_reserve_may_fill_a_gap_facing_an_engaged_enemy() -> None:
     state["tasks"].clear()
     run_step(state, "battle_continue", ctx([1] * 30))
     assert b["stage"] == "attack" and "reserve_declined" not in b
+
+
+def test_a_won_ambush_sends_its_moors_to_the_dead_pool() -> None:
+    """§6.2 / §7.6: the ambushing Moors chit is not placed when Charlemagne wins."""
+    state = blank()
+    state["cups"]["friendly"].remove("moors-1")
+    display(
+        state,
+        "spanish_march",
+        {"left": [enemy_of(4, 4)], "right": [None]},
+        {"left": [unit_id(state, "scara", 3)], "right": [unit_id(state, "scara", 2)]},
+        stage="rout",
+        ambush=True,
+        moors_chit="moors-1",
+    )
+    run_step(state, "battle_continue", ctx())
+    assert state["moors"]["spanish_march"] == [] and state["outcome"] is None
+    assert "moors-1" in state["cups"]["friendly"]  # Dead Pool resolved: Al-Andalus at Peace

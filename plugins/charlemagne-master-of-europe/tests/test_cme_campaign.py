@@ -339,3 +339,27 @@ def test_the_second_turn_end_marker_ends_the_campaign_after_the_reactions() -> N
     run(state, ctx())
     assert state["cups"]["hostile"] == [] and state["phase"] == "campaign"
     assert kinds(state) == ["build_bridges"] or kinds(state) == []
+
+
+def test_battle_against_the_moors_only_at_tension() -> None:
+    """§5.2 (A19): a box holding Moors may be attacked while Al-Andalus is at Tension."""
+    state = blank()
+    state["charlemagne"] = "gascony"
+    state["moors"]["gascony"] = ["moors-1"]
+    state["cups"]["friendly"].remove("moors-1")
+    assert "act:charlemagne:gascony:battle" not in choices(state, "campaign_action")
+    state["al_andalus"] = "tension"
+    assert "act:charlemagne:gascony:battle" in choices(state, "campaign_action")
+    decide(state, "campaign_action", "act:charlemagne:gascony:battle", ctx([7]))
+    assert state["battle"]["column"] == "moors" and state["battle"]["counts"] == {
+        "left": 6,
+        "right": 6,
+    }  # Moors row 7-8: 6/6/2
+
+
+def test_treasury_never_exceeds_20() -> None:
+    """A25: whatever pays (ransom, Siege, the Iron Crown), 20 is the most."""
+    state = blank()
+    state["treasury"] = 18
+    board.gain_coins(state, 6)
+    assert state["treasury"] == 20

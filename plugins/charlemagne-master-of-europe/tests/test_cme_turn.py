@@ -279,3 +279,11 @@ def test_a_whole_turn_runs_through_every_phase() -> None:
     state["tasks"].pop()
     run(state, ctx())
     assert state["turn"] == 2 and state["tasks"][-1]["kind"] == "levy_buy"
+
+
+def test_the_last_turn_scores_the_endgame_instead_of_progressing() -> None:
+    """§11: after turn 16's VP, the endgame scoring replaces the threshold and progress."""
+    state = blank(turn=16)
+    state["tasks"] = [{"kind": "turn_end_progress"}, {"kind": "turn_end_threshold"}]
+    run_step(state, "turn_end_victory_points", ctx())
+    assert [t["kind"] for t in state["tasks"]] == ["endgame_scoring"]
