@@ -95,7 +95,7 @@ def test_7_5_1_no_regime_change_without_a_threat() -> None:
     state["tracks"]["commune"] = 17
     assert regime_options(state) == []
     state["armies"].append({"id": "brunswick", "side": "allied", "kind": "allied", "where": "Metz"})
-    assert regime_options(state) == ["convention", "terror"]  # B12: the controller chooses
+    assert regime_options(state) == [("SC", "convention", "install"), ("SC", "terror", "install")]
 
 
 def test_r_3_8_1_two_rejected_government_laws_let_the_marais_install_thermidor() -> None:

@@ -48,6 +48,7 @@ def test_4_set_up_position() -> None:
         "money": 2300,
         "controller": "F",
         "controller_at_objectives": "F",
+        "partner": None,
     }
     assert {c: state["currents"][c]["money"] for c in state["currents"]} == {
         "R": 400,

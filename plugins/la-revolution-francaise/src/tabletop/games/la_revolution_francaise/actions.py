@@ -120,6 +120,19 @@ def action_modifiers(
             mods.append((-2, "secondary Current"))
         if state["bonuses"].get(f"persuade:{actor}"):
             mods.append((state["bonuses"][f"persuade:{actor}"], "event"))
+    paris = (
+        segment == "commune"
+        or target == "Paris"
+        or (segment == "arrest" and actor == "gov" and state["persons"][target]["where"] == "Paris")
+    )
+    if (
+        paris
+        and (segment in REGIONAL or actor == "gov")
+        and state["bonuses"].get(f"paris_actions:{actor}")
+    ):
+        mods.append((state["bonuses"][f"paris_actions:{actor}"], "event, Paris"))
+    if actor == "gov" and segment in ("arrest", "suppress") and state["bonuses"].get("gov_all"):
+        mods.append((state["bonuses"]["gov_all"], "event"))
     if segment in REGIONAL:
         region = "Paris" if segment == "commune" else target.split(":")[-1]
         count = sum(1 for p in persons if influential(p, region))
@@ -176,7 +189,7 @@ def commune_penalty(state: State, actor: str) -> int:
             return 0
         return COMMUNE_PENALTY[actor]
     if actor == "R" and state["regime"] in ("directorate", "prairial"):
-        return -4
+        return 2 if state["bonuses"].get("raise_commune_royalist:R") else -4
     if actor == "M" and state["regime"] == "froi":
         return -3
     return 0  # the Feuillant by a Thermidor event (Pol 11), with no penalty

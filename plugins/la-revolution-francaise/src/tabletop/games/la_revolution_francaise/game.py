@@ -21,7 +21,7 @@ from tabletop.framework import (
     State,
     views,
 )
-from tabletop.framework.decisions import SecretChoices
+from tabletop.framework.decisions import Agreement, SecretChoices
 
 from . import actions, initial, interphase, military, patriot, political, setup  # noqa: F401
 from .assembly import wings
@@ -34,6 +34,7 @@ from .core import (
     current_prompt,
     name,
     seat_names,
+    seat_of,
     track_level,
 )
 from .data import CURRENTS, REGIMES, REGION_NAMES, seating
@@ -60,6 +61,22 @@ def rules_text() -> str:
     return resources.files(__package__).joinpath("rules-summary.md").read_text(encoding="utf-8")
 
 
+def shared_government(state: State, prompt: Prompt) -> bool:
+    """A Government decision under the two-headed Directorate (R.7.2.2): both of its
+    Currents seal an answer, and a die-off settles a disagreement."""
+    partner = state["gov"].get("partner")
+    if partner is None or prompt.seat != seat_of(state, state["gov"]["controller"]):
+        return False
+    partner_seat = seat_of(state, partner)
+    if partner_seat is None or partner_seat == prompt.seat:
+        return False
+    top = state["tasks"][-1]
+    return top.get("actor") == "gov" or top["kind"] in GOVERNMENT_TASKS
+
+
+GOVERNMENT_TASKS = ("gov_decision", "place_volunteer", "gov_move", "capital", "mercy_referendum")
+
+
 def _constant(options: list[str]) -> Callable[[int], Sequence[str]]:
     """A resample source that offers every seat the same options."""
 
@@ -80,6 +97,14 @@ class LaRevolutionFrancaise(GameDefinition):
         version="0.1.0",
         options=(
             OptionSpec(
+                "scenario",
+                "Scenario (4.1)",
+                (("historical", "Historical"), ("open", "Open: all eleven regimes")),
+                "historical",
+                help="The Open scenario adds Wrath, Mercy, the Directorate, Prairial and both "
+                "First Republics (coups are not implemented yet).",
+            ),
+            OptionSpec(
                 "euro",
                 "Euro-ish variant (15.3)",
                 (("off", "Off"), ("on", "On: doubles reversed")),
@@ -94,19 +119,44 @@ class LaRevolutionFrancaise(GameDefinition):
         return seat_names(players)
 
     def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
-        state = setup.new_state(players, {"euro": "off", **dict(options)})
+        state = setup.new_state(players, {"euro": "off", "scenario": "historical", **dict(options)})
         setup.start(state, ctx)
         advance(state, ctx)
         return state
 
     def prompt(self, state: State) -> Prompt | None:
-        return current_prompt(state)
+        prompt = current_prompt(state)
+        shared = state.get("shared")
+        if prompt is None or not shared_government(state, prompt):
+            return prompt
+        waiting = Agreement(shared).next_seat if shared else prompt.seat
+        assert waiting is not None
+        partner = state["gov"]["partner"]
+        return Prompt(
+            waiting,
+            prompt.text + f" (shared Government: sealed; if the {name(partner)} and the "
+            f"{name(state['gov']['controller'])} differ, a die-off decides, R.7.2.2)",
+            prompt.choices,
+            rule=prompt.rule,
+        )
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         state["recent_rolls"] = []
         top = state["tasks"][-1]
         handle = TASKS[top["kind"]].handle
         assert handle is not None
+        prompt = current_prompt(state)
+        if prompt is not None and shared_government(state, prompt):
+            if not state.get("shared"):
+                partner_seat = seat_of(state, state["gov"]["partner"])
+                assert partner_seat is not None  # shared_government() checked it
+                state["shared"] = Agreement.new("Government decision", [prompt.seat, partner_seat])
+            agreement = Agreement(state["shared"])
+            if not agreement.choose(seat, action, ctx):
+                return
+            action, _ = agreement.settle(ctx, names=seat_names(state["players"]))
+            state["shared"] = None
+            seat = prompt.seat
         handle(state, top, seat, action, ctx)
         advance(state, ctx)
 
@@ -227,6 +277,7 @@ class LaRevolutionFrancaise(GameDefinition):
             f"Turn {state['turn']} of 8, {PHASES.get(state['phase'], state['phase'])}: "
             f"{reg['name']}, "
             f"Government held by the {name(gov['controller'])}"
+            + (f" and the {name(gov['partner'])}" if gov.get("partner") else "")
             + ("; foreign war" if state["war"] else "")
             + ("; civil war" if civil_war(state) else "")
         )
@@ -242,7 +293,11 @@ class LaRevolutionFrancaise(GameDefinition):
                 "controller": gov["controller"],
                 "fame": gov["fame"],
                 "money": gov["money"],
+                "partner": gov.get("partner"),
             },
+            "shared_decision": Agreement(state["shared"]).view_for(seat)
+            if state.get("shared")
+            else None,
             "marais": {
                 "fame": marais["fame"],
                 "money": marais["money"],
@@ -311,6 +366,11 @@ class LaRevolutionFrancaise(GameDefinition):
                 state["objective_kind"][who] = ctx.rng.choice(
                     sorted(initial.objective_kinds(state, who))
                 )
+        shared = state.get("shared")
+        if shared:
+            prompt = current_prompt(state)
+            actions_ = [c.action for c in prompt.choices] if prompt is not None else []
+            Agreement(shared).resample(seat, _constant(actions_), ctx.rng)
         touched = {m["from"] for m in state["switched"]} | {m["to"] for m in state["switched"]}
         for wing in ("right", "center", "left"):
             hidden = [

@@ -35,7 +35,7 @@ from .core import (
     task,
     track_level,
 )
-from .data import ADJACENT, EVENTS, LAWS, PERSONS, REGION_NAMES, seating
+from .data import ADJACENT, EVENTS, LAWS, PERSONS, REGIMES, REGION_NAMES, seating
 
 # 6.1 Negotiations: money offers, accepted or refused ----------------------------------
 
@@ -203,6 +203,15 @@ def event_modifier(state: State, spec: list[Any]) -> int:
         return int(spec[2]) if p is not None and p["status"] != "dead" else 0
     if kind == "faction_outlawed":
         return int(spec[2]) if spec[1] in state["factions_outlawed"] else 0
+    if kind == "civil_war":
+        from .core import civil_war
+
+        return int(spec[1] if civil_war(state) else spec[2])
+    if kind == "commune_level":
+        return int(spec[1][track_level(state, "commune") - 1])
+    if kind == "clergy_or_coalition_three":
+        three = track_level(state, "clergy") == 3 or track_level(state, "coalition") == 3
+        return int(spec[1]) if three else 0
     if kind == "commune_level_three":
         return int(spec[1]) if track_level(state, "commune") == 3 else 0
     if kind in ("clergy_at_least", "economy_at_least", "coalition_at_least"):
@@ -244,6 +253,18 @@ def entry_applies(state: State, entry: dict[str, Any], ctx: Context) -> bool:
     if entry.get("war") and not state["war"]:
         ctx.emit("events", "ignored: France is at peace")
         return False
+    if entry.get("any_war"):
+        from .core import civil_war
+
+        if not state["war"] and not civil_war(state):
+            ctx.emit("events", "ignored: France is at peace at home and abroad")
+            return False
+    holds = entry.get("holds")
+    if holds is not None:
+        p = state["persons"].get(holds[1])
+        if p is None or p["current"] != holds[0] or p["status"] in ("dead", "exiled"):
+            ctx.emit("events", f"ignored: the {name(holds[0])} does not hold {holds[1]}")
+            return False
     needs = entry.get("requires")
     if needs == "king_dead" and not state["king"]["dead"]:
         ctx.emit("events", "ignored: the King lives")
@@ -311,7 +332,8 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
     verb, _, rest = fx.partition(" ")
     parts = rest.split(" ") if rest else []
     if verb == "fame":
-        adjust_fame(state, parts[0], int(parts[1]), ctx, " (event)")
+        who = gov_controller(state) if parts[0] == "gov_holder" else parts[0]
+        adjust_fame(state, who, int(parts[1]), ctx, " (event)")
     elif verb == "track":
         adjust_track(state, parts[0], int(parts[1]), ctx, " (event)")
     elif verb == "neutral":
@@ -381,10 +403,55 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
             p["where"] = None
             ctx.emit("person", f"{rest} is {'exiled' if verb == 'exile' else 'dead'} (event)")
     elif verb == "massacre":
+        king_too = rest == "king"  # Prairial's massacre spares nobody
         for pname, p in state["persons"].items():
-            if p["status"] == "prison" and p["current"] in ("R", "F") and pname != "Louis XVI":
+            if (
+                p["status"] == "prison"
+                and p["current"] in ("R", "F")
+                and (pname != "Louis XVI" or king_too)
+            ):
                 p["status"] = "dead"
                 ctx.emit("person", f"{pname} dies in the prison massacres (event)")
+                if pname == "Louis XVI":
+                    state["king"]["dead"] = True
+    elif verb == "free_prisoners":
+        for pname, p in state["persons"].items():
+            if p["status"] == "prison" and pname != "Louis XVI":
+                p["status"] = "fled"
+                ctx.emit("person", f"{pname} is freed (event)")
+    elif verb == "receive":
+        state["currents"][parts[0]]["money"] += int(parts[1])
+        ctx.emit("money", f"the {name(parts[0])} receives {parts[1]} (event)")
+    elif verb == "subsidies":
+        state["subsidies"] = True
+    elif verb == "deputies_half":
+        source, target = parts
+        moved = (state["assembly"][source]["count"] + 1) // 2
+        state["assembly"][source]["count"] -= moved
+        state["assembly"][target]["count"] += moved
+        ctx.reveal(f"{moved} {name(source)} deputies join the {name(target)} (event)")
+    elif verb == "split_marais":
+        count = state["assembly"]["M"]["count"]
+        holder = gov_controller(state)
+        other = "SC" if holder == "MT" else "MT"
+        first = (count + 1) // 2
+        state["assembly"]["M"]["count"] = 0
+        state["assembly"][holder]["count"] += first
+        state["assembly"][other]["count"] += count - first
+        ctx.reveal(
+            f"the Marais deputies split: {first} to the {name(holder)}, "
+            f"{count - first} to the {name(other)} (event)"
+        )
+    elif verb == "allied_return_first":
+        for army_id in parts:
+            if army_id in state["allied_gone"]:
+                state["allied_gone"].remove(army_id)
+                ctx.emit("army", f"{army_id} may enter again (event)")
+                break
+    elif verb == "catholic_back":
+        if state["catholic_gone"]:
+            back = state["catholic_gone"].pop(0)
+            ctx.emit("army", f"the Catholic & Royal army {back} may be raised again (event)")
     elif verb == "switch":
         pname, current = parts[0], parts[1]
         if pname in state["persons"] and state["persons"][pname]["status"] != "dead":
@@ -587,9 +654,24 @@ def objective_kinds(state: State, who: str) -> dict[str, list[tuple[str, str]]]:
     ]
     if "currents" in reg["laws_by"]:
         kinds["law"] = [(f"law:{k}", f"Pass {law['name']}") for k, law in LAWS.items()]
+    regimes_ = (
+        ("convention", "terror", "thermidor")
+        if state["options"].get("scenario") != "open"
+        else (
+            "convention",
+            "terror",
+            "thermidor",
+            "wrath",
+            "mercy",
+            "directorate",
+            "prairial",
+            "ffr",
+            "froi",
+        )
+    )
     kinds["regime"] = [
-        (f"regime:{k}", f"Install the {k.capitalize()}")
-        for k in ("convention", "terror", "thermidor")
+        (f"regime:{k}", f"Install the {REGIMES[k]['name']}")
+        for k in regimes_
         if k != state["regime"]
     ]
     return {k: v for k, v in kinds.items() if v}

@@ -80,6 +80,8 @@ def income(state: State, ctx: Context) -> None:
             gain += TABLES["coalition_money"][
                 ("I", "II", "III")[track_level(state, "coalition") - 1]
             ]
+            if state.get("subsidies") and state["tracks"]["coalition"] >= 15:
+                gain += 100  # English subsidies (a First Republic event)
         state["currents"][c]["money"] += gain
         ctx.emit("income", f"{name(c)} receives {gain}")
     lost = 0

@@ -25,7 +25,7 @@ from .core import (
     task,
 )
 from .data import KING, seating
-from .political import deputy_voters, king_holder, set_government
+from .political import choose_partner, deputy_voters, king_holder, set_government
 
 
 def patriot_start(state: State, t: Task, ctx: Context) -> None:
@@ -170,6 +170,14 @@ task("justice_tally", run=justice_tally)
 
 def challenger(state: State) -> str | None:
     crit = regime(state)["criticism"]
+    if crit == "partner":  # R.7.5: the partner is replaced, if another can be
+        partner = state["gov"].get("partner")
+        others = [
+            c
+            for c in ("F", "G", "MT")
+            if c not in (partner, gov_controller(state)) and not outlawed(state, c)
+        ]
+        return partner if partner is not None and others else None
     if not isinstance(crit, dict):
         return None
     other = crit.get(gov_controller(state))
@@ -241,7 +249,10 @@ def confidence_tally(state: State, t: Task, ctx: Context) -> None:
     )
     other = challenger(state)
     if toppled and other is not None:
-        set_government(state, other, ctx)
+        if regime(state)["criticism"] == "partner":
+            choose_partner(state, ctx, exclude=other)
+        else:
+            set_government(state, other, ctx)
 
 
 task("criticism_start", run=criticism_start)

@@ -48,7 +48,11 @@ def political_start(state: State, t: Task, ctx: Context) -> None:
     state["proposed"] = []
     state["levee_this_turn"] = False
     state["gov_laws_proposed"] = 0
-    tasks: list[Task] = [{"kind": "regime_change"}, {"kind": "elections"}]
+    tasks: list[Task] = [
+        {"kind": "pending_regime"},
+        {"kind": "regime_change"},
+        {"kind": "elections"},
+    ]
     if regime(state)["deputy_switch"]:
         tasks += [
             {"kind": "sway", "actor": c} for c in state["order"] if seat_of(state, c) is not None
@@ -70,51 +74,265 @@ def threat(state: State) -> bool:
     return held >= 12
 
 
-def regime_options(state: State) -> list[str]:
-    """Regimes the Commune's controller may install now (R.1.8, R.2.8.1)."""
+def strong_commune(state: State, sc_level: int = 2) -> bool:
+    """The Commune raised under the Sans-Culotte at ``sc_level`` or more, or under the
+    Montagne at level III (R.1.8.2, R.2.8.1, R.6.8.1)."""
     commune = state["commune"]
-    leader = commune["controller"]
-    if not commune["raised"] or leader is None:
-        return []
     lvl = track_level(state, "commune")
-    strong = (leader == "SC" and lvl >= 2) or (leader == "MT" and lvl == 3)
-    out = []
-    if state["regime"] == "legislative" and threat(state):
+    leader = commune["controller"]
+    return bool(commune["raised"]) and (
+        (leader == "SC" and lvl >= sc_level) or (leader == "MT" and lvl == 3)
+    )
+
+
+def both_wars(state: State) -> bool:
+    return bool(state["war"]) and civil_war(state)
+
+
+def regime_options(state: State) -> list[tuple[str, str, str]]:
+    """(deciding Current, regime, "install" or "referendum") open at the start of the
+    Political Phase (R.1.8, R.2.8, R.3.8, R.5.8, R.6.8)."""
+    commune = state["commune"]
+    leader = commune["controller"] if commune["raised"] else None
+    open_ = state["options"].get("scenario") == "open"
+    reg = state["regime"]
+    out: list[tuple[str, str, str]] = []
+    if reg == "legislative" and leader is not None and threat(state):
         if leader in ("G", "MT", "SC"):
-            out.append("convention")
-        if strong:
-            out.append("terror")
-    elif state["regime"] == "convention" and state["war"] and civil_war(state) and strong:
-        out.append("terror")
+            out.append((leader, "convention", "install"))
+        if strong_commune(state):
+            out.append((leader, "terror", "install"))
+    elif reg == "convention":
+        if leader is not None and strong_commune(state):
+            if both_wars(state):
+                out.append((leader, "terror", "install"))
+            elif open_:
+                out.append((leader, "mercy", "install"))
+        if open_ and not both_wars(state) and leader in (None, "G") and not outlawed(state, "G"):
+            out.append(("G", "ffr", "referendum"))
+    elif reg == "terror" and open_:
+        wrath_need = (
+            track_level(state, "economy") == 3
+            or any(
+                a["side"] in ("allied", "catholic")
+                for a in state["armies"]
+                if a["where"] == "Paris"
+            )
+            or sum(
+                1
+                for r in state["regions"].values()
+                if r["revolt"] or r["coalition"] or r["control"] == "R"
+            )
+            >= 10
+        )
+        if (
+            "hebertiste" not in state["factions_outlawed"]
+            and both_wars(state)
+            and leader == "SC"
+            and track_level(state, "commune") >= 2
+            and wrath_need
+        ):
+            out.append(("SC", "wrath", "install"))
+        if (
+            "indulgent" not in state["factions_outlawed"]
+            and not both_wars(state)
+            and not commune["raised"]
+            and not paris_threatened(state)
+            and not outlawed(state, "M")
+        ):
+            out.append(("M", "mercy", "install"))
+        if not both_wars(state) and leader == "MT":
+            out.append(("MT", "froi", "referendum"))
+    elif reg == "wrath" and open_ and not both_wars(state) and not outlawed(state, "SC"):
+        out.append(("SC", "froi", "referendum"))
+    elif reg == "mercy" and leader is not None and both_wars(state) and strong_commune(state):
+        out.append((leader, "terror", "install"))
     return out
 
 
 def regime_change_prompt(state: State, t: Task) -> Prompt | None:
-    options = regime_options(state)
-    leader = state["commune"]["controller"]
-    if not options or seat_of(state, leader) is None:
-        return None
-    seat = seat_of(state, leader)
-    assert seat is not None
-    choices = [Choice("install:none", f"Keep the {regime(state)['name']}")]
-    choices += [
-        Choice(
-            f"install:{r}",
-            f"Install the {REGIMES[r]['name']}",
-            detail=f"See {REGIMES[r]['section']}.",
+    for decider in state["order"]:
+        if decider in t.get("asked", []):
+            continue
+        options = [(target, how) for who, target, how in regime_options(state) if who == decider]
+        seat = seat_of(state, decider)
+        if not options or seat is None:
+            continue
+        choices = [Choice("install:none", f"Keep the {regime(state)['name']}")]
+        for target, how in options:
+            verb = "Install" if how == "install" else "Propose a referendum on"
+            detail = f"See {REGIMES[target]['section']}."
+            if how == "referendum":
+                detail += " Adopted unless more than 13 regions vote no."
+            choices.append(
+                Choice(f"{how}:{target}", f"{verb} the {REGIMES[target]['name']}", detail=detail)
+            )
+        return Prompt(
+            seat, f"The {name(decider)} may change the regime", tuple(choices), rule="7.5.1"
         )
-        for r in options
-    ]
-    return Prompt(
-        seat, "As controller of the Commune, change the regime?", tuple(choices), rule="7.5.1"
-    )
+    return None
 
 
 def regime_change_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    how, _, target = action.partition(":")
+    decider = next(
+        c
+        for c in state["order"]
+        if c not in t.get("asked", [])
+        and seat_of(state, c) == seat
+        and any(w == c for w, _, _ in regime_options(state))
+    )
+    if target == "none":
+        t.setdefault("asked", []).append(decider)
+        return
     finish(state)
-    choice = action.split(":")[1]
-    if choice != "none":
-        install(state, choice, ctx)
+    if how == "install":
+        install(state, target, ctx, by=decider)
+    else:
+        schedule(state, referendum_task(state, target, decider, pending=False))
+
+
+def referendum_task(state: State, target: str, proposer: str, pending: bool) -> Task:
+    seats: list[int] = []
+    for c in state["order"]:
+        s_ = seat_of(state, c)
+        if s_ is not None and s_ not in seats:
+            seats.append(s_)
+    return {
+        "kind": "referendum",
+        "target": target,
+        "proposer": proposer,
+        "pending": pending,
+        "vote": OrderedVote.new(f"referendum on the {REGIMES[target]['name']}", seats),
+    }
+
+
+def ballots(state: State, current: str) -> int:
+    """One ballot per controlled region, none where there is a revolt or an enemy army;
+    Paris always votes (R.2.8.3.1)."""
+    count = 0
+    for r in controlled_regions(state, current):
+        blocked = state["regions"][r]["revolt"] or any(
+            a["side"] in ("allied", "catholic") for a in state["armies"] if a["where"] == r
+        )
+        if r == "Paris" or not blocked:
+            count += 1
+    return count
+
+
+def referendum_prompt(state: State, t: Task) -> Prompt | None:
+    seat = OrderedVote(t["vote"]).next_seat
+    if seat is None:
+        return None
+    mine = seating(state["players"])[seat]
+    n = sum(ballots(state, c) for c in mine)
+    title = f"Referendum on the {REGIMES[t['target']]['name']}: your {n} ballots"
+    if gov_controller(state) in mine:
+        return Prompt(
+            seat,
+            title + " (the Government's Current votes yes)",
+            (Choice("vote:yes", "Yes"),),
+            rule="R.2.8.3.1",
+        )
+    return Prompt(
+        seat,
+        title,
+        (Choice("vote:yes", "Yes"), Choice("vote:no", "No"), Choice("vote:abstain", "Abstain")),
+        rule="R.2.8.3.1",
+    )
+
+
+def referendum_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+
+
+def referendum_done(state: State, t: Task) -> None:
+    finish(state)
+    schedule(state, {**t, "kind": "referendum_tally"})
+
+
+def referendum_tally(state: State, t: Task, ctx: Context) -> None:
+    votes = OrderedVote(t["vote"]).answers()
+    no = sum(
+        sum(ballots(state, c) for c in seating(state["players"])[s])
+        for s, v in votes.items()
+        if v == "no"
+    )
+    if automated_marais(state) and marais_auto_vote(state, ctx) == "against":
+        no += ballots(state, "M")
+    adopted = no <= 13
+    target = REGIMES[t["target"]]["name"]
+    ctx.emit(
+        "referendum",
+        f"referendum on the {target}: {no} regions against: "
+        + ("adopted" if adopted else "rejected"),
+    )
+    if not adopted:
+        return
+    if t["pending"]:
+        state["pending_regime"] = t["target"]
+        ctx.emit("regime", f"the {target} will be installed at the next Political Phase")
+    else:
+        install(state, t["target"], ctx, by=t["proposer"])
+
+
+def pending_regime(state: State, t: Task, ctx: Context) -> None:
+    """A referendum adopted at the end of last turn, or Prairial's own (R.4.8.1, R.8.8.1)."""
+    waiting = state.pop("pending_regime", None)
+    if waiting is not None:
+        install(state, waiting, ctx)
+        return
+    if state["regime"] == "prairial" and state.get("regime_since", 0) < state["turn"]:
+        holder = gov_controller(state)
+        schedule(state, referendum_task(state, "froi", holder, pending=False))
+
+
+task("referendum", prompt=referendum_prompt, handle=referendum_handle, on_empty=referendum_done)
+task("referendum_tally", run=referendum_tally)
+task("pending_regime", run=pending_regime)
+
+
+def end_of_turn_referendum(state: State, t: Task, ctx: Context) -> None:
+    """Thermidor holds one automatically at the very end of the turn (R.4.8.1); Mercy's
+    Government may call one under the conditions of R.6.8.2 (Open scenario only)."""
+    if state["options"].get("scenario") != "open":
+        return
+    if state["regime"] == "thermidor":
+        schedule(state, referendum_task(state, "directorate", gov_controller(state), pending=True))
+    elif state["regime"] == "mercy":
+        calm = not state["commune"]["raised"] and track_level(state, "commune") == 1
+        peace = not state["war"] and not civil_war(state)
+        if calm or peace or state.get("mt_failed_coup"):
+            schedule(state, {"kind": "mercy_referendum"})
+
+
+def mercy_referendum_prompt(state: State, t: Task) -> Prompt | None:
+    seat = gov_seat(state)
+    if seat is None:
+        return None
+    return Prompt(
+        seat,
+        "Hold a referendum on the Directorate?",
+        (
+            Choice("hold:no", "No"),
+            Choice(
+                "hold:yes",
+                "Yes",
+                detail="Installed at the next Political Phase if adopted (R.6.8.2).",
+            ),
+        ),
+        rule="R.6.8.2",
+    )
+
+
+def mercy_referendum_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    if action.endswith("yes"):
+        schedule(state, referendum_task(state, "directorate", gov_controller(state), pending=True))
+
+
+task("end_of_turn_referendum", run=end_of_turn_referendum)
+task("mercy_referendum", prompt=mercy_referendum_prompt, handle=mercy_referendum_handle)
 
 
 task("political_start", run=political_start)
@@ -133,8 +351,17 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
     if new in ("convention", "terror"):
         state["republic_installed"] = True  # the later Allied armies may come (9.3.1)
     gov = by if by is not None and by in reg["gov"] else str(reg["gov"][0])
-    if new == "thermidor" and seat_of(state, "M") is None:
-        gov = "F"  # 15.2.1.5: with the Marais automated, the Feuillant governs Thermidor
+    if new == "mercy" and by not in ("M", "MT"):
+        gov = "MT"  # R.6.2: the installer if Marais or Montagne, else the Montagne
+    if new in ("thermidor", "directorate") and seat_of(state, "M") is None:
+        gov = "F"  # 15.2.1.5: with the Marais automated, the Feuillant takes its place
+    if new == "froi":
+        state["froi_variant"] = gov  # R.10.1.2
+    mt_was_outlawed = outlawed(state, "MT")
+    state["gov"]["partner"] = None
+    state["regime_since"] = state["turn"]
+    if new == "wrath" or new not in ("terror", "wrath"):
+        state["laws_rejected"] = 0  # R.5.8.1 counts Wrath's own; R.3.8.1 counts both
     set_government(state, gov, ctx)
     if state["gov"]["fame"] < 10:
         state["gov"]["fame"] = 10
@@ -156,6 +383,8 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
                 outlaws.append(previous_gov)
         else:
             outlaws.append(c)
+    if new == "directorate" and mt_was_outlawed:
+        outlaws.append("MT")  # R.7.4.1
     outlaws += [c for c in state["outlaw_until"] if c not in outlaws]
     state["outlawed"] = outlaws
     freed = set(effects.get("free", [])) | {gov}
@@ -192,6 +421,27 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
             adjust_track(state, track, effects[track], ctx, f" ({reg['name']})")
     if reg["elections"].get("on_install") or (new == "terror" and old == "legislative"):
         election(state, ctx)
+    if new == "directorate":
+        choose_partner(state, ctx)
+
+
+def choose_partner(state: State, ctx: Context, exclude: str | None = None) -> None:
+    """R.7.2: the Marais shares the Government with whichever of the Feuillant, the
+    Gironde and the Montagne (not outlawed) has the most deputies; ties go to the one
+    first in turn order (the rulebook lets the Marais choose; see reconstructed.md)."""
+    holder = gov_controller(state)
+    eligible = [
+        c for c in ("F", "G", "MT") if c != holder and c != exclude and not outlawed(state, c)
+    ]
+    if not eligible:
+        state["gov"]["partner"] = None
+        return
+    order = {c: i for i, c in enumerate(state["order"])}
+    partner = max(eligible, key=lambda c: (deputies(state, c), -order.get(c, 9)))
+    state["gov"]["partner"] = partner
+    ctx.emit(
+        "government", f"the {name(partner)} shares the Government with the {name(holder)} (R.7.2)"
+    )
 
 
 def set_government(state: State, current: str, ctx: Context) -> None:
@@ -719,6 +969,8 @@ def fame_roll(state: State, t: Task, ctx: Context) -> None:
         total += {"with": 2, "abstain": 0, "against": -2}[how]
     total += state["bonuses"].get("votes", 0)
     total += law_bonus(state, t["law"])
+    if t["proposer"] == "gov":
+        total += int(state["bonuses"].get("gov_all", 0))
     if t["proposer"] == "gov" and lawmaker_present(state):
         total += 2  # R.3.9.2 / R.5.9.2: one lawmaker's +2, never cumulative
     who = t["proposer"] if state["regime"] == "convention" else "gov"

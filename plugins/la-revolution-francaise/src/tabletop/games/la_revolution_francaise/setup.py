@@ -52,6 +52,7 @@ def new_state(players: int, options: dict[str, str]) -> State:
             "money": cash["gov"],
             "controller": SETUP["government"],
             "controller_at_objectives": SETUP["government"],
+            "partner": None,
         },
         "tracks": dict(SETUP["tracks"]),
         "regions": {
@@ -131,6 +132,7 @@ def run_turn(state: State, task_: Task, ctx: Context) -> None:
         {"kind": "patriot_start"},
         {"kind": "military_start"},
         {"kind": "interphase"},
+        {"kind": "end_of_turn_referendum"},
         {"kind": "turn_end"},
     )
 

@@ -1,0 +1,106 @@
+"""The Open scenario (4.1): its regime changes without coups, referendums, and the
+two-headed Directorate (R.2.8.2-R.10)."""
+
+from __future__ import annotations
+
+from lrf_helpers import context, engine_at, fresh
+
+from tabletop.framework import State
+from tabletop.framework.decisions import Agreement
+from tabletop.games.la_revolution_francaise.core import seat_of
+from tabletop.games.la_revolution_francaise.political import (
+    ballots,
+    install,
+    referendum_task,
+    regime_options,
+)
+
+
+def seat(state: State, current: str) -> int:
+    found = seat_of(state, current)
+    assert found is not None
+    return found
+
+
+def convention(scenario: str) -> State:
+    state = fresh(scenario=scenario)
+    install(state, "convention", context())
+    state["commune"] = {"raised": True, "controller": "SC"}
+    state["tracks"]["commune"] = 12
+    return state
+
+
+def test_r_2_8_2_mercy_only_in_the_open_scenario() -> None:
+    assert ("SC", "mercy", "install") in regime_options(convention("open"))
+    assert regime_options(convention("historical")) == []
+
+
+def test_r_2_8_3_the_gironde_proposes_the_federal_republic_by_referendum() -> None:
+    state = convention("open")
+    state["commune"] = {"raised": False, "controller": None}
+    assert ("G", "ffr", "referendum") in regime_options(state)
+    engine = engine_at(state, [referendum_task(state, "ffr", "G", pending=False)])
+    for current in state["order"]:
+        prompt = engine.prompt
+        assert prompt is not None and prompt.seat == seat(state, current)
+        if current == "G":  # the Government's Current always votes yes
+            assert [c.action for c in prompt.choices] == ["vote:yes"]
+        engine.act(prompt.seat, "vote:yes" if current == "G" else "vote:no")
+    # every region but the Gironde's votes no: more than 13, rejected
+    assert engine.state["regime"] == "convention"
+
+
+def test_r_2_8_3_1_ballots_skip_revolts_and_enemy_armies_but_not_paris() -> None:
+    state = fresh()
+    assert ballots(state, "G") == 4
+    state["regions"]["Caen"]["revolt"] = True
+    state["armies"].append({"id": "cobourg", "side": "allied", "kind": "allied", "where": "Paris"})
+    assert ballots(state, "G") == 3  # Caen no longer votes; Paris always does
+
+
+def test_r_3_8_3_the_marais_installs_mercy_from_the_terror_at_peace() -> None:
+    state = fresh(scenario="open")
+    install(state, "terror", context())
+    assert ("M", "mercy", "install") in regime_options(state)
+    engine = engine_at(state, [{"kind": "regime_change"}])
+    engine.act(seat(state, "M"), "install:mercy")
+    after = engine.state
+    assert after["regime"] == "mercy" and after["gov"]["controller"] == "M"
+    assert after["persons"]["Danton"]["current"] == "M"  # R.6.1.1
+
+
+def test_r_4_8_1_thermidor_referendum_installs_the_directorate_next_turn() -> None:
+    state = fresh(scenario="open")
+    install(state, "thermidor", context())
+    engine = engine_at(state, [{"kind": "end_of_turn_referendum"}])
+    while engine.prompt is not None:
+        engine.act(engine.prompt.seat, "vote:yes")
+    assert engine.state["pending_regime"] == "directorate"
+    engine = engine_at(engine.state, [{"kind": "pending_regime"}])
+    after = engine.state
+    assert after["regime"] == "directorate" and after["gov"]["controller"] == "M"
+    assert after["gov"]["partner"] in ("F", "G", "MT")  # R.7.2: the most deputies
+
+
+def test_r_7_2_2_the_directorate_decides_by_agreement_and_a_die_off() -> None:
+    state = fresh(scenario="open")
+    install(state, "directorate", context())
+    partner = state["gov"]["partner"]
+    m, p = seat(state, "M"), seat(state, partner)
+    decide = {
+        "key": "pikes",
+        "by": "gov",
+        "question": "Pikes?",
+        "yes": ["track commune -1"],
+        "no": ["track commune 1"],
+    }
+    engine = engine_at(state, [{"kind": "gov_decision", "decide": decide}], [2, 5])
+    first = engine.prompt
+    assert first is not None and first.seat == m and "shared Government" in first.text
+    engine.act(m, "decide:yes")
+    second = engine.prompt
+    assert second is not None and second.seat == p
+    assert "yes" not in str(engine.view(p)["shared_decision"])  # sealed until both answer
+    assert Agreement(engine.state["shared"]).answers() == {m: "decide:yes"}
+    engine.act(p, "decide:no")  # they differ: the partner rolls 5 against 2 and wins
+    assert engine.state["tracks"]["commune"] == 5
