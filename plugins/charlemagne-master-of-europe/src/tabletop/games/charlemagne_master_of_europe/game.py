@@ -199,7 +199,21 @@ class CharlemagneMasterOfEurope(GameDefinition):
             REGIONS[r].name: BOXES[m["box"]].name + (" (Bridges & Roads)" if m["crowned"] else "")
             for r, m in sorted(state["marquis"].items())
         }
+        realm = {
+            "Charlemagne": BOXES[state["charlemagne"]].name,
+            "Marquis": marquis or "none",
+            "Al-Andalus": state["al_andalus"],
+            "Byzantium": state["byzantine"],
+            "Last rolls": rolls or "none",
+            "Last drawn": ", ".join(state["drawn"]) or "none",
+            "This turn": f"VP threshold {vp_threshold(shown_turn)}, Wealth "
+            f"{wealth_threshold(shown_turn)}, Minimum Army "
+            f"{minimum_army_strength(shown_turn)}",
+        }
+        # The player's own standing: the "You" box for the player, a plain key otherwise.
+        mine = {"you": realm} if seat is not None else {"realm": realm}
         return {
+            **mine,
             "status": status,
             "seats": views.seats(
                 ["Charlemagne"],
@@ -214,17 +228,6 @@ class CharlemagneMasterOfEurope(GameDefinition):
                     }
                 ],
             ),
-            "you": {
-                "Charlemagne": BOXES[state["charlemagne"]].name,
-                "Marquis": marquis or "none",
-                "Al-Andalus": state["al_andalus"],
-                "Byzantium": state["byzantine"],
-                "Last rolls": rolls or "none",
-                "Last drawn": ", ".join(state["drawn"]) or "none",
-                "This turn": f"VP threshold {vp_threshold(shown_turn)}, Wealth "
-                f"{wealth_threshold(shown_turn)}, Minimum Army "
-                f"{minimum_army_strength(shown_turn)}",
-            },
             "tracks": [
                 views.track("Turn", shown_turn, 1, LAST_TURN),
                 views.track("Victory Points", state["vp"], 0, 150),
