@@ -133,12 +133,23 @@ def test_budgets_are_checked() -> None:
         Budget(iterations=0)
     with pytest.raises(ValueError, match="more than 0"):
         Budget(seconds=0)
+    with pytest.raises(ValueError, match="actions must be 1 or more"):
+        Budget(actions=0)
     assert Budget(iterations=10).deterministic and not Budget(seconds=0.1).deterministic
+
+
+def test_the_action_cap_stops_a_search_deterministically() -> None:
+    engine = _rfop_position(seed=3)
+    capped = IsmctsBot(budget=Budget(iterations=1000, actions=300))
+    first = _decide(engine, capped)
+    assert 1 <= capped.last.iterations < 1000
+    assert capped.last.actions >= 300
+    assert _decide(engine, IsmctsBot(budget=Budget(iterations=1000, actions=300))) == first
 
 
 def test_a_time_budget_stops_the_search() -> None:
     engine = _rfop_position(seed=3)
-    bot = IsmctsBot(budget=Budget(iterations=None, seconds=0.05))
+    bot = IsmctsBot(budget=Budget(iterations=None, seconds=0.05, actions=None))
     action = bot_move(engine, bot, rng_factory)
     prompt = engine.prompt
     assert prompt is not None and action in prompt.actions()

@@ -18,9 +18,11 @@ Chance (dice, draws) is resolved by the bot's own random source inside the sampl
 the tree is "open loop": a node stands for a sequence of choices, whatever the dice
 said. The answer is the most visited legal choice at the root.
 
-The budget is a number of iterations (deterministic: the same seed, position and
-budget give the same move on any machine) or a wall-clock limit, or both: then it stops
-at whichever comes first, and only the iteration budget is reproducible.
+The budget is a number of iterations and a cap on the simulated actions they may use
+(both deterministic: the same seed, position and budget give the same move on any
+machine), and optionally a wall-clock limit (not reproducible). The search stops at
+whichever comes first. The action cap keeps a long game without hints (whose every
+playout is a whole game) from thinking for minutes.
 """
 
 from __future__ import annotations
@@ -46,11 +48,13 @@ MAX_PLAYOUT = 5_000
 
 @dataclass(frozen=True)
 class Budget:
-    """How long the bot thinks per decision: ``iterations`` samples and playouts, and/or
-    ``seconds`` of wall-clock time (whichever ends first). At least one must be set."""
+    """How long the bot thinks per decision: ``iterations`` samples and playouts, at most
+    ``actions`` simulated actions in all, and/or ``seconds`` of wall-clock time
+    (whichever ends first; at least one iteration is always made)."""
 
     iterations: int | None = 100
     seconds: float | None = None
+    actions: int | None = 6_000
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -59,6 +63,8 @@ class Budget:
             raise ValueError(f"iterations must be 1 or more, not {self.iterations}")
         if self.seconds is not None and self.seconds <= 0:
             raise ValueError(f"seconds must be more than 0, not {self.seconds}")
+        if self.actions is not None and self.actions < 1:
+            raise ValueError(f"actions must be 1 or more, not {self.actions}")
 
     @property
     def deterministic(self) -> bool:
@@ -86,6 +92,8 @@ class SearchStats:
 
     iterations: int = 0
     seconds: float = 0.0
+    actions: int = 0
+    """Actions applied in simulations (tree walks and playouts)."""
     root_visits: dict[Action, int] | None = None
 
 
@@ -104,6 +112,7 @@ class IsmctsBot(SearchBot):
         self.budget = budget or Budget()
         self.exploration = exploration
         self.last = SearchStats()
+        self._actions = 0
 
     def search(
         self,
@@ -115,21 +124,25 @@ class IsmctsBot(SearchBot):
     ) -> Action:
         legal = prompt.actions()
         if len(legal) == 1:
-            self.last = SearchStats(0, 0.0, {legal[0]: 0})
+            self.last = SearchStats(0, 0.0, 0, {legal[0]: 0})
             return legal[0]
         started = time.perf_counter()
         deadline = None if self.budget.seconds is None else started + self.budget.seconds
         limit = self.budget.iterations
+        cap = self.budget.actions
         root = _Node()
         done = 0
+        self._actions = 0
         while limit is None or done < limit:
+            if done and cap is not None and self._actions >= cap:
+                break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             self._iterate(game, information.sample(rng), root, rng)
             done += 1
         children = root.children
         visits = {action: children[action].visits for action in legal if action in children}
-        self.last = SearchStats(done, time.perf_counter() - started, visits)
+        self.last = SearchStats(done, time.perf_counter() - started, self._actions, visits)
         if not visits:  # the hints left one choice: no tree was needed
             first = self._candidates(game, information.sample(rng), prompt)[0]
             self.last.root_visits = {first: 0}
@@ -164,6 +177,7 @@ class IsmctsBot(SearchBot):
                     path.append(node)
                     seats.append(prompt.seat)
                     game.apply(state, prompt.seat, action, Context(rng, dice, actor=prompt.seat))
+                    self._actions += 1
                     prompt = game.prompt(state)
                     break
                 action = self._select(node, actions)
@@ -171,6 +185,7 @@ class IsmctsBot(SearchBot):
                 path.append(node)
                 seats.append(prompt.seat)
             game.apply(state, prompt.seat, action, Context(rng, dice, actor=prompt.seat))
+            self._actions += 1
             prompt = game.prompt(state)
         rewards = self._playout(game, state, prompt, rng)
         for node_on_path, seat in zip(path[1:], seats, strict=True):
@@ -222,6 +237,7 @@ class IsmctsBot(SearchBot):
             game.apply(state, prompt.seat, action, Context(rng, dice, actor=prompt.seat))
             prompt = game.prompt(state)
             steps += 1
+            self._actions += 1
         result = game.result(state)
         return _shares(result)
 

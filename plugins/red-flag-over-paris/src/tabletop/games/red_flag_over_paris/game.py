@@ -120,7 +120,7 @@ class RedFlagOverParis(GameDefinition):
             "Paris, 1871: Versailles and the Commune use cards to win political and "
             "military control over three rounds and a Final Crisis."
         ),
-        version="1.2.0",
+        version="1.1.0",
         hidden_information=True,
         options=(
             OptionSpec(
