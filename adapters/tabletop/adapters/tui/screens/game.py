@@ -30,13 +30,14 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, OptionList, Static
+from textual.widgets import Header, Label, OptionList, Static
 from textual.worker import Worker, WorkerState
 
 from tabletop.adapters.tui.hookspecs import board_widget_class
 from tabletop.adapters.tui.presenting import seat_label
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.adapters.tui.widgets import ChoiceList, GameLog, ViewPanel
+from tabletop.adapters.tui.widgets.footer import StableFooter
 from tabletop.framework.errors import (
     PLUGIN_ESCAPES,
     IllegalAction,
@@ -184,7 +185,7 @@ class GameScreen(Screen[None]):
                     yield ChoiceList(id="choices")
                 yield Static("", id="status")
                 yield GameLog(id="log")
-        yield Footer()
+        yield StableFooter()
 
     def on_mount(self) -> None:
         self.title = self.game.info.title
@@ -297,11 +298,17 @@ class GameScreen(Screen[None]):
         self.sync()
 
     def _conceal(self) -> None:
-        """Wipe everything seat-specific before the device changes hands."""
+        """Wipe everything seat-specific before the device changes hands. The board
+        keeps its widget and shows the spectator's view meanwhile (nothing secret, and
+        no widget to build again when the next seat sits down)."""
         self.concealed = True
         self.query_one("#game-body").display = False
-        self.query_one("#board", ViewPanel).clear_view()
-        self.query_one("#log", GameLog).clear()
+        board = self.query_one("#board", ViewPanel)
+        try:
+            board.show(self.engine.view(None), self.seat_names, None, self.game.info.title)
+        except Exception:  # the game's view() crashed: a blank board hides as well
+            board.clear_view()
+        self.query_one("#log", GameLog).put_away()
         self.query_one("#choices", ChoiceList).show_prompt(None)
 
     def render_game(self) -> None:

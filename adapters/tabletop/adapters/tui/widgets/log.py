@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.text import Text
+from textual.geometry import Size
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 from tabletop.adapters.tui.presenting import event_text
@@ -15,6 +18,17 @@ from tabletop.framework.game import Event
 #: hundreds of thousands of actions; the widget's memory (and the time to open it) must
 #: not grow with them. The whole log is ``tabletop export``'s job.
 MAX_LOG_LINES = 1000
+
+
+@dataclass
+class _PutAway:
+    """A seat's log taken off the screen at a hand-off: drawn lines and where they end."""
+
+    position: int
+    last: object
+    lines: list[Strip]
+    widest: int
+    start_line: int
 
 
 class GameLog(RichLog):
@@ -34,6 +48,8 @@ class GameLog(RichLog):
         self._position = 0
         self._viewer: int | None = None
         self._last: object = None
+        #: Seats' logs put away at hand-offs (never drawn while put away), by viewer.
+        self._put_away: dict[int | None, _PutAway] = {}
 
     def sync(
         self, engine: Engine, viewer: int | None, seat_names: Sequence[str] | None = None
@@ -49,6 +65,8 @@ class GameLog(RichLog):
             self.clear()
             self._position = 0
             self._viewer = viewer
+            if not rewritten:
+                self._take_back(viewer, history)
         start, skipped = self._window(history, viewer)
         if skipped:
             self.write(
@@ -82,6 +100,39 @@ class GameLog(RichLog):
             if history[index][1].visible_to(viewer):
                 skipped += 1
         return start, skipped
+
+    def put_away(self) -> None:
+        """Empty the widget before the device changes hands, keeping this seat's drawn
+        lines off screen so that its log comes back at its next turn without drawing
+        the whole game again (only the events since are added then)."""
+        if self._position and self._size_known:
+            self._put_away[self._viewer] = _PutAway(
+                self._position,
+                self._last,
+                list(self.lines),
+                self._widest_line_width,
+                self._start_line,
+            )
+        self.clear()
+
+    def _take_back(self, viewer: int | None, history: Sequence[tuple[int, Event]]) -> None:
+        """Show ``viewer``'s put-away lines again when the history they were drawn from
+        is still there (no undo took it back). Lines keep the width they were drawn at,
+        as a RichLog's lines always do after a resize."""
+        kept = self._put_away.pop(viewer, None)
+        if kept is None:
+            return
+        if len(history) < kept.position or history[kept.position - 1][1] is not kept.last:
+            return
+        self.lines = kept.lines
+        self._widest_line_width = kept.widest
+        self._start_line = kept.start_line
+        self._line_cache.clear()
+        self.virtual_size = Size(kept.widest, len(kept.lines))
+        self._position = kept.position
+        self._last = kept.last
+        if self.auto_scroll:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def clear(self) -> GameLog:
         super().clear()

@@ -27,8 +27,14 @@ class ViewPanel(VerticalScroll):
         self._board: Widget | None = None
         self._generic = Static(id="generic-view")
         self.board_error: str | None = None
-        #: The view now shown, as text: lets tests check what reached the screen's DOM.
-        self.plain = ""
+        #: The view now shown (None: blank), and for whom: the same again is not redrawn.
+        self._shown: tuple[dict[str, Any], int | None] | None = None
+
+    @property
+    def plain(self) -> str:
+        """The view now shown, as text: lets tests check what reached the screen's DOM
+        (made when asked for: a repr of a large view on every move costs)."""
+        return "" if self._shown is None else repr(self._shown[0])
 
     def compose(self) -> Any:
         yield self._generic
@@ -36,7 +42,9 @@ class ViewPanel(VerticalScroll):
     def show(
         self, view: dict[str, Any], seat_names: Sequence[str], viewer: int | None, title: str
     ) -> None:
-        self.plain = repr(view)
+        if self._shown is not None and self._shown == (view, viewer):
+            return  # the same table for the same seat: nothing to draw again
+        self._shown = (view, viewer)
         if self._board_class is not None and self.board_error is None:
             try:
                 if self._board is None:
@@ -64,7 +72,7 @@ class ViewPanel(VerticalScroll):
 
     def clear_view(self) -> None:
         """Blank the board (used while the device is handed to another player)."""
-        self.plain = ""
+        self._shown = None
         self._generic.update("")
         if self._board is not None:
             self._board.remove()

@@ -1,0 +1,97 @@
+"""The game screen does per key press only what changed: a seat's log comes back after
+a hand-off without being drawn again (and says exactly what a fresh log would), the
+footer keeps its keys when they did not change, and the same table is not redrawn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui_support import SIZE, FrozenStore, make_app, make_registry, run, start_game, wait_until
+
+from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.screens.handoff import HandoffScreen
+from tabletop.adapters.tui.widgets import GameLog, ViewPanel
+from tabletop.adapters.tui.widgets.footer import StableFooter
+
+
+def test_a_seats_log_comes_back_after_hand_offs_as_a_fresh_log_would_show_it() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "secrets", seats=("human", "human"))
+            game: GameScreen | None = None
+            for turn in range(5):  # North, South, North... each pass hands the device over
+                assert isinstance(app.screen, HandoffScreen)
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+                game = app.screen  # type: ignore[assignment]
+                assert game is not None
+                log = game.query_one("#log", GameLog)
+                shown = log.text_lines()
+                log.clear()
+                log.sync(game.engine, game.viewer)  # drawn from scratch for comparison
+                assert shown == log.text_lines()
+                # from each seat's second turn on, its own private event is in its log
+                assert turn < 2 or any("looks at" in line for line in shown)
+                await pilot.press("1")
+                await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+            assert game is not None and len(game.engine.log) == 5
+            # while the device changes hands, nothing is on the hidden screen's log
+            assert game.query_one("#log", GameLog).text_lines() == []
+
+    run(main)
+
+
+def test_the_footer_keeps_its_keys_through_moves_that_do_not_change_them() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "pig", seats=("human", "human"))
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            footer = game.query_one(StableFooter)
+            await pilot.pause()
+            keys = list(footer.children)
+            assert keys, "the footer shows the screen's keys"
+            for _ in range(3):
+                before = len(game.engine.log)
+                await pilot.press("1")
+
+                def moved(before: int = before) -> bool:
+                    return len(game.engine.log) > before
+
+                await wait_until(pilot, moved)
+                await pilot.pause()
+            assert list(footer.children) == keys  # the same widgets: never rebuilt
+            shown = [getattr(key, "description", "") for key in keys]
+            assert "Undo" in shown and "Rules" in shown  # and they are the screen's keys
+
+    run(main)
+
+
+def test_the_same_table_is_not_drawn_again() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "pig", seats=("human", "human"))
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            panel = game.query_one("#board", ViewPanel)
+            drawn: list[Any] = []
+            generic = panel.query_one("#generic-view")
+            original = generic.update  # type: ignore[attr-defined]
+
+            def counting(content: Any = "", **kwargs: Any) -> None:
+                drawn.append(content)
+                original(content, **kwargs)
+
+            generic.update = counting  # type: ignore[attr-defined]
+            view = game.engine.view(game.viewer)
+            names, title = game.seat_names, game.game.info.title
+            panel.show(view, names, game.viewer, title)
+            panel.show(game.engine.view(game.viewer), names, game.viewer, title)
+            assert drawn == []  # what is on screen already
+            panel.show(game.engine.view(None), names, None, title)
+            assert len(drawn) == 1  # another seat's table is drawn
+
+    run(main)
