@@ -35,12 +35,12 @@ class Pcg32(RandomSource):
     algorithm = "pcg32"
 
     def __init__(self, seed: int) -> None:
+        # PCG's reference seeding (state 0, step, add the seed, step) with the two steps
+        # written out: bots make a generator per move, so this is on the hot path.
         mixed = _splitmix64(seed & _MASK64)
-        self._inc = (_splitmix64(mixed) << 1 | 1) & _MASK64
-        self._state = 0
-        self.next_u32()
-        self._state = (self._state + mixed) & _MASK64
-        self.next_u32()
+        inc = (_splitmix64(mixed) << 1 | 1) & _MASK64
+        self._inc = inc
+        self._state = (((inc + mixed) & _MASK64) * _MULT + inc) & _MASK64
 
     def next_u32(self) -> int:
         old = self._state

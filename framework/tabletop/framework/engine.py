@@ -187,7 +187,10 @@ class Engine:
             raise IllegalAction(
                 f"it is {self.seat_name(prompt.seat)}'s decision, not {self.seat_name(seat)}'s"
             )
-        if action not in prompt.actions():
+        for choice in prompt.choices:  # a loop, not actions(): no tuple per action
+            if choice.action == action:
+                break
+        else:
             raise IllegalAction(f"{action!r} is not a legal choice now ({prompt.text})")
         snapshot: _Snapshot | None = None
         if self.keeps_undo or self._hand_made:
@@ -209,8 +212,9 @@ class Engine:
             ) from exc
         self._prompt_valid = False
         self.log.append(LogEntry(seat, action, ctx.barrier))
-        turn = len(self.log)
-        self.history.extend((turn, event) for event in ctx.events)
+        if ctx.events:
+            turn = len(self.log)
+            self.history.extend((turn, event) for event in ctx.events)
         if ctx.barrier:
             self._undo.clear()
         elif snapshot is not None and self.keeps_undo:

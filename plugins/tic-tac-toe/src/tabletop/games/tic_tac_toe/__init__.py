@@ -33,11 +33,15 @@ LINES = (
     (0, 3, 6), (1, 4, 7), (2, 5, 8),
     (0, 4, 8), (2, 4, 6),
 )  # fmt: skip
+#: The lines through each cell: a mark can only complete one of these.
+_THROUGH = tuple(tuple(line for line in LINES if cell in line) for cell in range(9))
 #: One choice per cell, made once: a prompt offers those of the empty cells.
 _CHOICES = tuple(
     Choice(str(cell), f"Mark row {cell // 3 + 1}, column {cell % 3 + 1}") for cell in range(9)
 )
 _TEXT = ("X to mark a cell", "O to mark a cell")
+#: Every prompt made so far, by (seat, empty cells): at most 2 x 512.
+_PROMPTS: dict[tuple[int, tuple[int, ...]], Prompt] = {}
 
 
 class TicTacToe(GameDefinition):
@@ -62,15 +66,19 @@ class TicTacToe(GameDefinition):
             return None
         cells = state["cells"]
         seat: int = state["turn"]
-        choices = tuple(_CHOICES[cell] for cell in range(9) if cells[cell] < 0)
-        return Prompt(seat, _TEXT[seat], choices)
+        empty = tuple(cell for cell in range(9) if cells[cell] < 0)
+        prompt = _PROMPTS.get((seat, empty))
+        if prompt is None:  # prompts are immutable: one per position of the empty cells
+            prompt = Prompt(seat, _TEXT[seat], tuple(_CHOICES[cell] for cell in empty))
+            _PROMPTS[seat, empty] = prompt
+        return prompt
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         cells = state["cells"]
         cell = int(action)
         cells[cell] = seat
-        for a, b, c in LINES:
-            if cells[a] == cells[b] == cells[c] == seat and cell in (a, b, c):
+        for a, b, c in _THROUGH[cell]:
+            if cells[a] == cells[b] == cells[c]:
                 state["winner"], state["over"] = seat, True
                 ctx.emit("win", "three in a row")
                 return
