@@ -219,3 +219,70 @@ def format_table(benches: Sequence[GameBench]) -> list[str]:
             f"{bench.save_bytes / 1024:>9.1f} {bench.save_ms:>8.2f} {bench.load_ms:>8.1f}"
         )
     return lines
+
+
+@dataclass
+class StartupBench:
+    """Wall and CPU time of ``tabletop games --json`` against a bare interpreter."""
+
+    runs: int
+    bare_ms: float = 0.0
+    games_ms: float = 0.0
+    bare_cpu_ms: float = 0.0
+    games_cpu_ms: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "runs": self.runs,
+            "bare_ms": round(self.bare_ms, 1),
+            "games_ms": round(self.games_ms, 1),
+            "above_bare_ms": round(self.games_ms - self.bare_ms, 1),
+            "bare_cpu_ms": round(self.bare_cpu_ms, 1),
+            "games_cpu_ms": round(self.games_cpu_ms, 1),
+            "above_bare_cpu_ms": round(self.games_cpu_ms - self.bare_cpu_ms, 1),
+        }
+
+
+def bench_startup(runs: int = 7) -> StartupBench:
+    """Medians of interleaved runs of ``python -c pass`` and ``python -m tabletop games
+    --json`` (the same interpreter, the environment as it is)."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    commands = {
+        "bare": [sys.executable, "-c", "pass"],
+        "games": [sys.executable, "-m", "tabletop", "games", "--json"],
+    }
+    wall: dict[str, list[float]] = {"bare": [], "games": []}
+    cpu: dict[str, list[float]] = {"bare": [], "games": []}
+    for _ in range(runs):
+        for name, command in commands.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            started = time.perf_counter()
+            subprocess.run(
+                command, check=True, stdout=subprocess.DEVNULL, env=dict(os.environ)
+            )
+            wall[name].append(time.perf_counter() - started)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu[name].append(
+                after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+            )
+    return StartupBench(
+        runs,
+        1e3 * statistics.median(wall["bare"]),
+        1e3 * statistics.median(wall["games"]),
+        1e3 * statistics.median(cpu["bare"]),
+        1e3 * statistics.median(cpu["games"]),
+    )
+
+
+def format_startup(bench: StartupBench) -> list[str]:
+    data = bench.to_json()
+    return [
+        f"start-up, tabletop games --json (median of {bench.runs}): "
+        f"{data['games_ms']} ms wall, {data['games_cpu_ms']} ms CPU; a bare interpreter "
+        f"{data['bare_ms']} ms wall, {data['bare_cpu_ms']} ms CPU; "
+        f"above it: {data['above_bare_ms']} ms wall, {data['above_bare_cpu_ms']} ms CPU"
+    ]

@@ -499,7 +499,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from tabletop.app.bench import bench_games, format_table
+    from tabletop.app.bench import bench_games, bench_startup, format_startup, format_table
 
     if args.games < 1:
         raise TabletopError("--games must be 1 or more")
@@ -518,12 +518,31 @@ def cmd_bench(args: argparse.Namespace) -> int:
         seed=args.seed,
         progress=_progress("benchmarking"),
     )
-    data = {"games": [bench.to_json() for bench in benches]}
+    data: dict[str, Any] = {"games": [bench.to_json() for bench in benches]}
+    lines = format_table(benches)
+    failed = any(bench.error is not None for bench in benches)
+    if args.startup:
+        startup = bench_startup()
+        data["startup"] = startup.to_json()
+        lines += format_startup(startup)
+    if args.ui:  # imports Textual: only when asked for
+        from tabletop.app.bench_ui import bench_ui, format_ui
+
+        ui = bench_ui(sessions, args.ui_game, seed=args.seed or 1)
+        data["ui"] = ui.to_json()
+        lines += format_ui(ui)
+        failed = failed or ui.error is not None
+    if args.openspiel:
+        from tabletop.app.bench_openspiel import bench_side_by_side, format_side_by_side
+
+        side = bench_side_by_side(sessions.registry, seconds=args.openspiel_seconds)
+        data["openspiel"] = side
+        lines += format_side_by_side(side)
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        print("\n".join(format_table(benches)))
-    return EXIT_OK if all(bench.error is None for bench in benches) else EXIT_MISMATCH
+        print("\n".join(lines))
+    return EXIT_MISMATCH if failed else EXIT_OK
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -759,6 +778,36 @@ def build_parser() -> argparse.ArgumentParser:
         "--rounds", type=int, default=3, metavar="R", help="rounds, for medians (default: 3)"
     )
     bench.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default: 0)")
+    bench.add_argument(
+        "--startup",
+        action="store_true",
+        help="also time `tabletop games --json` against a bare interpreter",
+    )
+    bench.add_argument(
+        "--ui",
+        action="store_true",
+        help="also play a hot-seat game in the Textual UI through Pilot and report CPU "
+        "time per key press (imports Textual)",
+    )
+    bench.add_argument(
+        "--ui-game",
+        default="red-flag-over-paris",
+        metavar="GAME",
+        help="the game --ui plays (default: red-flag-over-paris)",
+    )
+    bench.add_argument(
+        "--openspiel",
+        action="store_true",
+        help="also time tic-tac-toe and Pig as Tabletop games and as OpenSpiel's Python "
+        "and C++ games, side by side (needs pip install 'tabletop-app[openspiel]')",
+    )
+    bench.add_argument(
+        "--openspiel-seconds",
+        type=float,
+        default=2.0,
+        metavar="T",
+        help="seconds of play per figure with --openspiel (default: 2)",
+    )
     bench.add_argument(
         "--json", action="store_true", help="print one JSON object (default: a table)"
     )

@@ -1,0 +1,85 @@
+"""``tabletop bench``: its figures are consistent with what was played (counted from the
+games themselves), its sections run, and a broken game is reported, not raised.
+
+Speed is never asserted here (a shared CI machine is too noisy for that): these tests
+check that the bench measures the right things; the figures are in docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.app.bench import bench_games, format_table
+from tabletop.app.cli import main
+
+
+def test_bench_counts_the_actions_it_times(container: Any) -> None:
+    sessions = container.simulation().sessions
+    [pig] = bench_games(sessions, ["pig"], games=5, rounds=1)
+    report = container.simulation().run("pig", games=5, seed=0, seats=["random"] * 2, options={})
+    assert pig.error is None
+    assert pig.actions == report.actions  # the same games as `simulate` plays
+    assert pig.us_per_action > 0 and 0 < pig.rules_us_per_action < pig.us_per_action
+    assert pig.framework_us_per_action == pytest.approx(pig.us_per_action - pig.rules_us_per_action)
+    assert pig.save_bytes > 0 and pig.load_ms > 0
+    assert format_table([pig])[1].startswith("pig ")
+
+
+def test_a_game_that_fails_is_reported_and_the_others_still_measured(container: Any) -> None:
+    sessions = container.simulation().sessions
+    game = sessions.registry.get("pig").definition
+
+    class Broken(type(game)):  # type: ignore[misc]
+        def apply(self, *args: Any) -> None:
+            raise RuntimeError("broken rules")
+
+    from dataclasses import replace
+
+    broken = replace(sessions.registry.games["pig"], definition=Broken())
+    sessions.registry.games["broken-pig"] = broken
+    try:
+        results = bench_games(sessions, ["broken-pig", "tic-tac-toe"], games=3, rounds=1)
+    finally:
+        del sessions.registry.games["broken-pig"]
+    assert results[0].error is not None and "broken rules" in results[0].error
+    assert results[1].error is None and results[1].actions > 0
+
+
+def test_the_bench_command_prints_json_with_start_up(
+    isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["bench", "pig", "--games", "3", "--rounds", "1", "--startup", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert [game["game"] for game in data["games"]] == ["pig"]
+    assert data["startup"]["games_ms"] > 0 and data["startup"]["bare_ms"] > 0
+    assert main(["bench", "chess"]) == 2
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pyspiel") is None, reason="needs open_spiel")
+def test_side_by_side_times_both_sides_of_every_pair() -> None:
+    from tabletop.app.bench_openspiel import bench_side_by_side, format_side_by_side
+
+    results = bench_side_by_side(seconds=0.3)
+    ttt = results["tic-tac-toe"]
+    for key in ("tabletop_us", "openspiel_python_us", "openspiel_cpp_us"):
+        assert ttt[key] > 0
+    assert ttt["tabletop_vs_openspiel_cpp"] == pytest.approx(
+        ttt["tabletop_us"] / ttt["openspiel_cpp_us"], rel=0.01
+    )
+    assert "pig" in results and any("tic-tac-toe" in line for line in format_side_by_side(results))
+
+
+def test_the_ui_bench_plays_a_hot_seat_game_to_its_end(container: Any) -> None:
+    from tabletop.app.bench_ui import bench_ui
+
+    ui = bench_ui(container.simulation().sessions, "pig", seed=3, limit=12)
+    assert ui.error is None, ui.error
+    assert len(ui.presses) == 12 and ui.first_screen_ms > 0
+    kinds = ui.summary()
+    assert sum(int(row["count"]) for row in kinds.values()) == 12
