@@ -91,7 +91,7 @@ class FailingStore(JsonSaveStore):
 
     def save(self, record: GameRecord, save_id: str | None = None) -> str:
         if self.full:
-            raise SaveError("cannot write save: No space left on device")
+            raise SaveError("cannot write save [/oops]: No space left on device")  # markup too
         self.full = True
         return super().save(record, save_id)
 

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, cast
 
+from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -261,7 +262,7 @@ class GameScreen(Screen[None]):
 
     def save_failed(self, message: str) -> None:
         self.save_problem = message
-        self.notify(message, severity="warning")
+        self.notify(message, severity="warning", markup=False)  # it may name a save
         if self.is_mounted:
             self._update_status()
 
@@ -370,7 +371,7 @@ class GameScreen(Screen[None]):
             parts.append(f"⚠ NOT SAVED: {self.save_problem} (Ctrl+Q offers to save elsewhere)")
         if any(not self.session.is_human(s) for s in range(len(self.session.controllers))):
             parts.append(f"Bots: {app.bot_speed_name}")
-        self.query_one("#status", Static).update("  ·  ".join(parts))
+        self.query_one("#status", Static).update(Text("  ·  ".join(parts)))  # not markup
 
     # Bots ---------------------------------------------------------------------------
 
