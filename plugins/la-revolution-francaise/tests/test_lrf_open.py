@@ -3,7 +3,7 @@ two-headed Directorate (R.2.8.2-R.10)."""
 
 from __future__ import annotations
 
-from lrf_helpers import context, engine_at, fresh
+from lrf_helpers import context, engine_at, fresh, place
 
 from tabletop.framework import State
 from tabletop.framework.decisions import Agreement
@@ -104,3 +104,55 @@ def test_r_7_2_2_the_directorate_decides_by_agreement_and_a_die_off() -> None:
     assert Agreement(engine.state["shared"]).answers() == {m: "decide:yes"}
     engine.act(p, "decide:no")  # they differ: the partner rolls 5 against 2 and wins
     assert engine.state["tracks"]["commune"] == 5
+
+
+# 12 Coups ----------------------------------------------------------------------------------
+
+
+def test_12_0_no_coups_in_the_historical_scenario() -> None:
+    state = fresh()
+    state["gov"]["controller"] = "G"
+    place(state, Barnave="Paris")
+    engine = engine_at(state, [{"kind": "coup_offer_start", "coup": "limited"}])
+    assert engine.prompt is None  # B5
+
+
+def test_r_9_7_1_a_limited_coup_seizes_the_government() -> None:
+    state = fresh(scenario="open")
+    install(state, "ffr", context())
+    place(state, Barras="Paris", Robespierre="Paris")
+    m, mt = seat(state, "M"), seat(state, "MT")
+    engine = engine_at(state, [{"kind": "coup_offer_start", "coup": "limited"}], [6, 6])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == m and prompt.rule == "12.2"
+    engine.act(m, "coup:gov:1")
+    reaction = engine.prompt
+    assert reaction is not None and reaction.seat == mt  # present in Paris, not governing
+    engine.act(mt, "react:-1")
+    after = engine.state
+    assert after["gov"]["controller"] == "M" and after["currents"]["M"]["fame"] == 11
+    assert after["currents"]["G"]["fame"] == 10 and after["currents"]["M"]["money"] == 700
+
+
+def test_12_1_1_a_failed_popular_coup_jails_and_outlaws() -> None:
+    state = fresh(scenario="open")
+    install(state, "convention", context())
+    state["commune"] = {"raised": True, "controller": "SC"}
+    place(state, Robespierre="Paris", Roux="Paris")
+    state["currents"]["MT"]["money"] = 500
+    mt, sc = seat(state, "MT"), seat(state, "SC")
+    deputies_before = state["assembly"]["MT"]["count"]
+    engine = engine_at(state, [{"kind": "coup_offer_start", "coup": "popular"}], [1, 2])
+    engine.act(mt, "coup:mercy:1")
+    permission = engine.prompt
+    assert permission is not None and permission.seat == sc and permission.rule == "12.1"
+    engine.act(sc, "permit:yes")
+    engine.act(sc, "react:0")
+    after = engine.state
+    assert after["regime"] == "convention" and "MT" in after["outlawed"]
+    assert after["persons"]["Robespierre"]["status"] == "prison"
+    assert (
+        after["assembly"]["MT"]["count"] == 0
+        and after["assembly"]["MT"]["aside"] == deputies_before
+    )
+    assert after["tracks"]["commune"] == 1  # 4 - 3

@@ -23,7 +23,16 @@ from tabletop.framework import (
 )
 from tabletop.framework.decisions import Agreement, SecretChoices
 
-from . import actions, initial, interphase, military, patriot, political, setup  # noqa: F401
+from . import (  # noqa: F401
+    actions,
+    coups,
+    initial,
+    interphase,
+    military,
+    patriot,
+    political,
+    setup,
+)
 from .assembly import wings
 from .core import (
     TASKS,

@@ -42,6 +42,7 @@ def military_start(state: State, t: Task, ctx: Context) -> None:
         {"kind": "catholic_reinforce"},
         {"kind": "volunteers_start"},
         {"kind": "maintenance"},
+        {"kind": "coup_offer_start", "coup": "popular"},  # 9.5, 12.0
         {"kind": "pinning_start"},
         {"kind": "allied_move"},
         {"kind": "catholic_move_start"},

@@ -52,6 +52,8 @@ def patriot_start(state: State, t: Task, ctx: Context) -> None:
             )
         else:
             tasks.append({"kind": "justice_roll", "person": person})
+    if state["regime"] != "directorate":
+        tasks.append({"kind": "coup_offer_start", "coup": "limited"})  # 12.2
     tasks += [{"kind": "criticism_start"}, {"kind": "deputies_return"}]
     schedule(state, *tasks)
 

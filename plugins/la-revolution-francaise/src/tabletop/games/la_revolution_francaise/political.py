@@ -59,6 +59,8 @@ def political_start(state: State, t: Task, ctx: Context) -> None:
         ]
     if state["regime"] == "legislative":
         tasks.append({"kind": "king_action"})
+    if state["regime"] == "directorate":
+        tasks.append({"kind": "coup_offer_start", "coup": "limited"})  # R.7.7.1
     tasks.append({"kind": "laws_start"})
     schedule(state, *tasks)
 

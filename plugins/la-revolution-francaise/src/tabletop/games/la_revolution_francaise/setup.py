@@ -169,6 +169,11 @@ def run_turn_start(state: State, task_: Task, ctx: Context) -> None:
                 state["outlawed"].remove(current)
                 ctx.emit("outlaw", f"{current} is no longer outlawed (12.2.1)")
     state["armies"] = [a for a in state["armies"] if a.get("kind") != "temporary"]
+    if state["regime"] == "directorate" and state.get("sole_until", state["turn"]) < state["turn"]:
+        # R.7.7.1: a limited coup gives sole power for one turn; then the Marais shares it
+        couper = state["gov"]["controller"]
+        state.pop("sole_until")
+        state["gov"]["controller"], state["gov"]["partner"] = "M", couper
 
 
 def _regime_outlaws(state: State) -> list[str]:

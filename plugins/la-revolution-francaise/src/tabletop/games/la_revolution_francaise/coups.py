@@ -1,0 +1,402 @@
+"""Chapter 12, coups (Open scenario only, ambiguity B5): limited coups (12.2) in the
+Patriot's Phase before criticism (in the Directorate before the laws, R.7.7.1), and
+popular coups (12.1) at the start of the Military Phase's movement. Who may try what
+is each regime's R.x.7; military coups (12.3) are not implemented yet."""
+
+from __future__ import annotations
+
+from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework.decisions import OrderedVote
+
+from .core import (
+    Task,
+    adjust_fame,
+    adjust_track,
+    civil_war,
+    economy_factor,
+    fame,
+    finish,
+    gov_controller,
+    money,
+    name,
+    officially_present,
+    outlawed,
+    pay,
+    result,
+    roll,
+    schedule,
+    seat_of,
+    task,
+    track_level,
+)
+from .data import COSTS, KING, REGIMES
+
+
+def open_scenario(state: State) -> bool:
+    return bool(state["options"].get("scenario") == "open")
+
+
+def plotters(state: State, current: str) -> list[str]:
+    """Free Personalities of the Current in Paris (12.1: at least one is needed)."""
+    return [
+        n
+        for n, p in state["persons"].items()
+        if p["current"] == current and p["status"] == "free" and p["where"] == "Paris" and n != KING
+    ]
+
+
+def commune_is(state: State, leaders: tuple[str, ...], level: int) -> bool:
+    commune = state["commune"]
+    return (
+        bool(commune["raised"])
+        and commune["controller"] in leaders
+        and track_level(state, "commune") >= level
+    )
+
+
+# Who may try ----------------------------------------------------------------------------
+
+
+def limited_candidates(state: State) -> list[str]:
+    """R.1.7.1 (Legislative), R.7.7.1 (Directorate), R.9.7.1 (FFR), R.10.7.1 (FROI)."""
+    reg, holder = state["regime"], gov_controller(state)
+    out: list[str] = []
+    if reg == "legislative":
+        if holder == "G":
+            out.append("F")
+        if holder == "F" and (state.get("feuillant_couped") or track_level(state, "commune") == 3):
+            out.append("G")
+    elif reg == "directorate":
+        out += [c for c in ("G", "F", "MT") if c != state["gov"].get("partner") and c != holder]
+    elif reg == "ffr":
+        if holder == "G":
+            out.append("M")
+        elif holder == "M" and state.get("marais_couped"):
+            out.append("G")
+    elif reg == "froi":
+        other = "SC" if holder == "MT" else "MT"
+        if state["commune"]["controller"] != holder or not state["commune"]["raised"]:
+            out.append(other)
+    return [c for c in out if not outlawed(state, c)]
+
+
+def popular_candidates(state: State) -> list[tuple[str, list[str]]]:
+    """(Current, regimes it may install; "gov" = only seize the Government)."""
+    reg = state["regime"]
+    war, civil = state["war"], civil_war(state)
+    both, peace = war and civil, not (war and civil)
+    out: list[tuple[str, list[str]]] = []
+    raised = state["commune"]["raised"]
+    if reg == "legislative" and raised:
+        targets = ["gov"]
+        if commune_is(state, ("SC",), 2) or commune_is(state, ("SC", "MT", "G"), 3):
+            targets.append("convention")
+        out.append(("G", targets))
+    elif reg == "convention" and (commune_is(state, ("SC",), 1) or commune_is(state, ("MT",), 2)):
+        out.append(("MT", ["terror"] if both else ["mercy"]))
+    elif reg == "terror":
+        if (
+            peace
+            and "indulgent" not in state["factions_outlawed"]
+            and commune_is(state, ("SC",), 3)
+        ):
+            out.append(("M", ["mercy"]))
+        if (
+            both
+            and "hebertiste" not in state["factions_outlawed"]
+            and commune_is(state, ("SC",), 3)
+        ):
+            out.append(("SC", ["wrath"]))
+    elif reg == "thermidor" and (war or civil):
+        out += [(c, ["prairial"]) for c in ("MT", "SC") if commune_is(state, (c,), 3)]
+    elif reg == "wrath" and commune_is(state, ("MT",), 2):
+        out.append(("M", ["thermidor"]))
+    elif reg == "mercy" and gov_controller(state) == "M" and commune_is(state, ("SC", "MT"), 3):
+        out.append(("MT", ["terror"]))
+    elif reg == "directorate":
+        if commune_is(state, ("MT",), 3):
+            out.append(("MT", ["prairial"]))
+        if commune_is(state, ("SC",), 2):
+            out.append(("SC", ["prairial"]))
+        if commune_is(state, ("R",), 2) and not state.get("royalist_couped"):
+            out.append(("R", ["vendemiaire"]))
+    elif reg == "prairial" and (war or civil) and commune_is(state, ("R",), 3):
+        out.append(("R", ["vendemiaire"]))
+    elif reg == "ffr":
+        strong = commune_is(state, ("SC",), 2) or commune_is(state, ("MT",), 3)
+        if strong:
+            target = ["terror"] if (war or civil) else ["mercy"]
+            out.append(("MT", target))
+            if state.get("mt_failed_coup"):
+                out.append(("M", ["gov", *target]))
+    elif reg == "froi" and not raised:
+        out.append(("M", ["thermidor"]))
+    return [(c, t) for c, t in out if not outlawed(state, c) and c != gov_controller(state)]
+
+
+# The offer: each candidate in turn order, one coup of each kind a turn ------------------
+
+
+def coup_cost(state: State, kind: str) -> int:
+    return COSTS["limited_coup" if kind == "limited" else "popular_coup"] * economy_factor(state)
+
+
+def coup_offer_start(state: State, t: Task, ctx: Context) -> None:
+    if not open_scenario(state):
+        return
+    kind = t["coup"]
+    if kind == "limited" and state.get("coup_turn") == state["turn"]:
+        return  # 12.2: not after a popular or military coup this turn
+    if kind == "popular" and state.get("popular_turn") == state["turn"]:
+        return
+    schedule(state, {"kind": "coup_offer", "coup": kind, "asked": []})
+
+
+def offers(state: State, t: Task) -> list[tuple[str, list[str]]]:
+    if t["coup"] == "limited":
+        found = [(c, ["gov"]) for c in limited_candidates(state)]
+    else:
+        found = popular_candidates(state)
+    return [
+        (c, targets)
+        for c, targets in found
+        if c not in t["asked"]
+        and seat_of(state, c) is not None
+        and plotters(state, c)
+        and money(state, c) >= coup_cost(state, t["coup"])
+    ]
+
+
+def coup_offer_prompt(state: State, t: Task) -> Prompt | None:
+    found = offers(state, t)
+    if not found:
+        return None
+    current, targets = found[0]
+    seat = seat_of(state, current)
+    assert seat is not None
+    price = coup_cost(state, t["coup"])
+    who = plotters(state, current)
+    choices = [Choice("coup:none", "No coup")]
+    for target in targets:
+        goal = (
+            "seize the Government"
+            if target == "gov"
+            else f"install the {REGIMES.get(target, {'name': 'Vendémiaire'})['name']}"
+        )
+        for n in range(1, len(who) + 1):
+            choices.append(
+                Choice(
+                    f"coup:{target}:{n}",
+                    f"{t['coup'].capitalize()} coup to {goal} with {n} of your Personalities",
+                    detail=f"One roll on your fame +{2 * (n - 1)}; only an A succeeds. "
+                    f"{', '.join(who[:n])} take part.",
+                    consequence=f"costs {price}; on failure they are arrested and the "
+                    f"{name(current)} is outlawed",
+                )
+            )
+    rule = "12.2" if t["coup"] == "limited" else "12.1"
+    return Prompt(
+        seat, f"The {name(current)} may attempt a {t['coup']} coup", tuple(choices), rule=rule
+    )
+
+
+def coup_offer_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    current, _ = offers(state, t)[0]
+    t["asked"].append(current)
+    parts = action.split(":")
+    if parts[1] == "none":
+        return
+    finish(state)
+    target, count = parts[1], int(parts[2])
+    who = plotters(state, current)[:count]
+    pay(state, current, coup_cost(state, t["coup"]), ctx, f" ({t['coup']} coup)")
+    state["coup_turn"] = state["turn"]
+    if t["coup"] == "popular":
+        state["popular_turn"] = state["turn"]
+    attempt: Task = {"coup": t["coup"], "current": current, "target": target, "persons": who}
+    leader = state["commune"]["controller"] if state["commune"]["raised"] else None
+    if (
+        t["coup"] == "popular"
+        and leader not in (None, current)
+        and seat_of(state, leader) is not None
+    ):
+        schedule(state, {**attempt, "kind": "coup_permission", "leader": leader})
+    else:
+        schedule(state, reactions_task(state, attempt))
+
+
+def reactions_task(state: State, attempt: Task) -> Task:
+    """12.1: the other Currents with a Personality in Paris, but not the Government's,
+    may each lower the roll by 1, in turn order."""
+    seats: list[int] = []
+    for c in state["order"]:
+        seat = seat_of(state, c)
+        if c in (attempt["current"], gov_controller(state)) or seat is None or seat in seats:
+            continue
+        if seat == seat_of(state, attempt["current"]) or seat == seat_of(
+            state, gov_controller(state)
+        ):
+            continue
+        if plotters(state, c):
+            seats.append(seat)
+    return {
+        **attempt,
+        "kind": "coup_reactions",
+        "vote": OrderedVote.new("reactions to the coup", seats),
+    }
+
+
+def coup_permission_prompt(state: State, t: Task) -> Prompt | None:
+    seat = seat_of(state, t["leader"])
+    assert seat is not None
+    return Prompt(
+        seat,
+        f"The {name(t['current'])} asks the Commune's leave for a popular coup",
+        (
+            Choice("permit:yes", "Give leave"),
+            Choice("permit:no", "Refuse", detail="The coup does not take place (12.1)."),
+        ),
+        rule="12.1",
+    )
+
+
+def coup_permission_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    if action.endswith("no"):
+        ctx.emit("coup", "the Commune refuses: no coup (12.1)")
+        return
+    schedule(state, reactions_task(state, t))
+
+
+def reactions_prompt(state: State, t: Task) -> Prompt | None:
+    seat = OrderedVote(t["vote"]).next_seat
+    if seat is None:
+        return None
+    return Prompt(
+        seat,
+        f"The {name(t['current'])} attempts a {t['coup']} coup",
+        (
+            Choice("react:0", "Let it be"),
+            Choice("react:-1", "Oppose it: -1 to its roll"),
+        ),
+        rule="12.1",
+    )
+
+
+def reactions_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+
+
+def reactions_done(state: State, t: Task) -> None:
+    finish(state)
+    schedule(state, {**t, "kind": "coup_roll"})
+
+
+def coup_roll(state: State, t: Task, ctx: Context) -> None:
+    current = t["current"]
+    penalty = sum(int(v) for v in OrderedVote(t["vote"]).answers().values())
+    bonus = 2 * (len(t["persons"]) - 1) + int(
+        state["bonuses"].get(f"{t['coup']}_coup:{current}", 0)
+    )
+    if (
+        t["coup"] == "limited"
+        and current == "SC"
+        and state["regime"] == "froi"
+        and state.get("froi_variant") == "SC"
+        and state["commune"]["raised"]
+    ):
+        bonus += track_level(state, "commune")  # R.10.9.4
+    dice = roll(state, ctx, 2, 6, reason=f"{t['coup']} coup, 12", about=seat_of(state, current))
+    letter = result(sum(dice), fame(state, current) + bonus + penalty)
+    ctx.emit(
+        "coup",
+        f"{t['coup']} coup by the {name(current)}: fame {fame(state, current)} "
+        f"{bonus + penalty:+d}, roll {sum(dice)}: {letter}",
+    )
+    if letter == "A":
+        coup_success(state, t, ctx)
+    else:
+        coup_failure(state, t, ctx)
+
+
+def coup_success(state: State, t: Task, ctx: Context) -> None:
+    from .interphase import finish_game
+    from .political import install, set_government
+
+    current, target = t["current"], t["target"]
+    if t["coup"] == "popular":
+        adjust_track(state, "commune", 3, ctx, " (popular coup, 12.1.2)")
+    if target == "vendemiaire":
+        state["regime"] = "vendemiaire"
+        ctx.emit("regime", "Vendémiaire: the Royalist takes power and wins (R.11)")
+        finish_game(state, ctx)
+        return
+    if target == "gov":
+        old = gov_controller(state)
+        set_government(state, current, ctx)
+        if t["coup"] == "limited":
+            adjust_fame(state, current, 1, ctx, " (limited coup, 12.2.2)")
+            adjust_fame(state, old, -1, ctx, " (ousted, 12.2.2)")
+            state["limited_coup_turn"] = state["turn"]
+            if state["regime"] == "directorate":
+                state["gov"]["partner"] = None
+                state["sole_until"] = state["turn"]  # R.7.7.1: alone for one turn
+            if state["regime"] == "legislative" and current == "F":
+                state["feuillant_couped"] = True
+            if state["regime"] == "ffr" and current == "M":
+                state["marais_couped"] = True
+            if (
+                state["regime"] == "froi"
+                and state["commune"]["controller"] == current
+                and track_level(state, "commune") >= 2
+            ):
+                state["froi_variant"] = current  # R.10.7.2
+        return
+    install(state, target, ctx, by=current)
+
+
+REDUCED = {("terror", "M"), ("froi", "M"), ("ffr", "M"), ("mercy", "M"), ("legislative", "G")}
+COMMUNE_NEUTRAL = {
+    ("terror", "SC"),
+    ("thermidor", "MT"),
+    ("thermidor", "SC"),
+    ("mercy", "MT"),
+    ("prairial", "R"),
+}
+
+
+def coup_failure(state: State, t: Task, ctx: Context) -> None:
+    """12.1.1, 12.2.1: the plotters are jailed as outlaws and their Current outlawed,
+    for a turn after a limited coup (and the Marais' reduced cases), for good otherwise."""
+    current = t["current"]
+    reg = state["regime"]
+    for person in t["persons"]:
+        p = state["persons"][person]
+        p["status"], p["where"], p["outlaw"] = "prison", None, True
+        ctx.emit("person", f"{person} is arrested after the failed coup")
+    short = t["coup"] == "limited" or (reg, current) in REDUCED
+    if short:
+        adjust_fame(state, current, -1, ctx, " (failed coup, 12.2.1)")
+        state["outlaw_until"][current] = state["turn"] + 1
+    elif officially_present(state, current):
+        row = state["assembly"][current]
+        row["aside"], row["count"] = row["count"], 0
+        ctx.emit("deputies", f"the {name(current)}'s deputies are expelled (12.1.1)")
+    if current not in state["outlawed"]:
+        state["outlawed"].append(current)
+    ctx.emit("outlaw", f"the {name(current)} is outlawed")
+    if t["coup"] == "popular":
+        adjust_track(state, "commune", -3, ctx, " (failed popular coup, 12.1.1)")
+        if (reg, current) in COMMUNE_NEUTRAL and state["commune"]["raised"]:
+            state["commune"]["controller"] = None
+        if current == "MT":
+            state["mt_failed_coup"] = True
+        if current == "R":
+            state["royalist_couped"] = True
+
+
+task("coup_offer_start", run=coup_offer_start)
+task("coup_offer", prompt=coup_offer_prompt, handle=coup_offer_handle)
+task("coup_permission", prompt=coup_permission_prompt, handle=coup_permission_handle)
+task("coup_reactions", prompt=reactions_prompt, handle=reactions_handle, on_empty=reactions_done)
+task("coup_roll", run=coup_roll)
