@@ -8,6 +8,7 @@ from lrf_helpers import context, engine_at, fresh, place
 from tabletop.framework import State
 from tabletop.framework.decisions import Agreement
 from tabletop.games.la_revolution_francaise.core import seat_of
+from tabletop.games.la_revolution_francaise.coups import rally_bases
 from tabletop.games.la_revolution_francaise.political import (
     ballots,
     install,
@@ -156,3 +157,44 @@ def test_12_1_1_a_failed_popular_coup_jails_and_outlaws() -> None:
         and after["assembly"]["MT"]["aside"] == deputies_before
     )
     assert after["tracks"]["commune"] == 1  # 4 - 3
+
+
+def military_coup_position() -> State:
+    state = fresh(scenario="open")
+    place(state, Brissot="Metz")
+    return state
+
+
+def test_12_3_a_rallied_army_marches_on_paris_and_installs_the_convention() -> None:
+    state = military_coup_position()
+    g = seat(state, "G")
+    engine = engine_at(state, [{"kind": "coup_offer_start", "coup": "military"}], [6, 6, 6, 6])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.rule == "12.3"
+    assert "coup:convention:Metz:1" in [c.action for c in prompt.choices]
+    engine.act(g, "coup:convention:Metz:1")
+    after = engine.state
+    assert after["regime"] == "convention" and after["gov"]["controller"] == "G"
+    assert not after["persons"]["Brissot"]["outlaw"]
+    assert any(a["id"] == "regular_metz" and a["where"] == "Paris" for a in after["armies"])
+
+
+def test_12_3_3_1_a_failed_march_outlaws_the_plotters() -> None:
+    state = military_coup_position()
+    g = seat(state, "G")
+    engine = engine_at(state, [{"kind": "coup_offer_start", "coup": "military"}], [6, 6, 1, 1])
+    engine.act(g, "coup:convention:Metz:1")
+    after = engine.state
+    assert after["regime"] == "legislative" and "G" in after["outlawed"]
+    assert after["persons"]["Brissot"]["status"] == "prison"
+    assert not any(a["id"] == "regular_metz" for a in after["armies"])  # C: the rebels lose it
+    assert after["tracks"]["commune"] == 9  # +5 (12.3.3.1)
+
+
+def test_12_3_1_marat_can_never_rally_an_army() -> None:
+    state = fresh(scenario="open")
+    install(state, "convention", context())
+    place(state, Marat="Metz")
+    assert rally_bases(state, "MT") == {}
+    place(state, Danton="Metz")
+    assert rally_bases(state, "MT") == {"Metz": ["Danton"]}

@@ -43,6 +43,7 @@ def military_start(state: State, t: Task, ctx: Context) -> None:
         {"kind": "volunteers_start"},
         {"kind": "maintenance"},
         {"kind": "coup_offer_start", "coup": "popular"},  # 9.5, 12.0
+        {"kind": "coup_offer_start", "coup": "military"},
         {"kind": "pinning_start"},
         {"kind": "allied_move"},
         {"kind": "catholic_move_start"},
