@@ -36,3 +36,17 @@ def test_plays_whole_games_with_legal_actions() -> None:
         while engine.prompt is not None:
             engine.act(0, bot.choose(GAME, {}, engine.prompt, rng))  # refuses an illegal one
         assert GAME.result(engine.state) is not None
+
+
+def test_attacks_the_easier_kill() -> None:
+    prompt = Prompt(
+        0,
+        "Attack which?",
+        (
+            Choice(
+                "target:0", "The 6-6", detail="A roll above 4 flips it; the top face eliminates it."
+            ),
+            Choice("target:1", "The 3-4 (reduced)", detail="A roll above 2 eliminates it; ..."),
+        ),
+    )
+    assert StewardBot().choose(GAME, {}, prompt, Pcg32(1)) == "target:1"

@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.framework import Action, Bot, Choice, GameDefinition, Prompt, RandomSource
 
-_ABOVE = re.compile(r"Roll above (-?\d+)")
+_ABOVE = re.compile(r"[Rr]oll above (-?\d+)")
 
 #: Scores by the start of an action string; the first matching prefix wins.
 _PREFERENCES = (
@@ -69,6 +69,8 @@ def score(choice: Choice) -> float:
             return 15
         if verb == "forced_march":
             return 3
+    if action.startswith("target:"):
+        return 5 + odds(choice) + (1 if "eliminates" in choice.detail.split(";")[0] else 0)
     if action.startswith("buy:"):
         return 40 if "scara" in action else 35
     for prefix, value in _PREFERENCES:
