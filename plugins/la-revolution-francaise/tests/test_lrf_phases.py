@@ -11,6 +11,7 @@ from tabletop.games.la_revolution_francaise.core import declare_war, seat_of
 from tabletop.games.la_revolution_francaise.initial import event_table, offer_targets
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives, income
 from tabletop.games.la_revolution_francaise.military import (
+    army_return,
     catholic_destinations,
     coalition_reinforce,
     combat,
@@ -420,3 +421,66 @@ def test_11_3_a_failed_kidnapping_takes_the_king_to_the_provisional_capital() ->
     assert prompt is not None and prompt.seat == seat(state, "F") and prompt.rule == "9.7.1"
     engine.act(seat(state, "F"), "capital:Orléans")
     assert engine.state["king"]["where"] == "Orléans" and not engine.state["king"]["kidnapped"]
+
+
+# 9.9.2, 15.1, and the events that ask the Royalist or the Assembly ---------------------------
+
+
+def test_9_9_2_the_commune_rises_against_invaders_and_fights_beside_the_armies() -> None:
+    state = fresh()
+    state["armies"].append(
+        {"id": "brunswick", "side": "allied", "kind": "allied", "where": "Paris"}
+    )
+    combat(state, {"kind": "combat"}, context([1, 1]))  # the Commune attacks at 1 v 1: C
+    assert not state["commune"]["raised"]  # it rose, fought and was destroyed
+    assert any(a["id"] == "brunswick" for a in state["armies"])
+
+
+def test_15_1_army_return_on_a_six() -> None:
+    state = fresh(army_return="on")
+    state["catholic_gone"] = ["acr"]
+    state["allied_gone"] = ["cobourg", "brunswick"]
+    army_return(state, {"kind": "army_return"}, context([6, 2, 6]))
+    assert state["catholic_gone"] == [] and state["allied_gone"] == ["cobourg"]
+    off = fresh()
+    off["catholic_gone"] = ["acr"]
+    army_return(off, {"kind": "army_return"}, context())  # no roll when the option is off
+    assert off["catholic_gone"] == ["acr"]
+
+
+def test_6_2_the_royalist_chooses_the_deserting_army() -> None:
+    state = fresh()
+    state["phase"] = "events"
+    engine = engine_at(state, [{"kind": "desert"}])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == seat(state, "R") and len(prompt.choices) == 4
+    engine.act(seat(state, "R"), "desert:regular_metz")
+    assert not any(a["id"] == "regular_metz" for a in engine.state["armies"])
+
+
+def test_6_2_the_assembly_votes_on_the_kings_deposition() -> None:
+    state = fresh()
+    state["phase"] = "events"
+    decide = {
+        "key": "deposition",
+        "by": "assembly",
+        "question": "Depose?",
+        "yes": ["track commune -2"],
+        "no": ["track commune 2"],
+    }
+    voters = [seat(state, c) for c in state["order"]]
+    engine = engine_at(
+        state,
+        [
+            {
+                "kind": "assembly_decision",
+                "decide": decide,
+                "vote": OrderedVote.new("Depose?", voters),
+            }
+        ],
+    )
+    for voter in voters:  # the Marais' 10 and the Gironde's 4 against the Feuillant's 8
+        engine.act(
+            voter, "vote:yes" if voter in (seat(state, "M"), seat(state, "G")) else "vote:no"
+        )
+    assert engine.state["tracks"]["commune"] == 2

@@ -114,6 +114,14 @@ class LaRevolutionFrancaise(GameDefinition):
                 "First Republics (coups are not implemented yet).",
             ),
             OptionSpec(
+                "army_return",
+                "Army return (15.1)",
+                (("off", "Off"), ("on", "On")),
+                "off",
+                help="Eliminated Catholic & Royal, Austrian and Brunswick armies may come "
+                "back on a 6.",
+            ),
+            OptionSpec(
                 "euro",
                 "Euro-ish variant (15.3)",
                 (("off", "Off"), ("on", "On: doubles reversed")),
@@ -128,7 +136,8 @@ class LaRevolutionFrancaise(GameDefinition):
         return seat_names(players)
 
     def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
-        state = setup.new_state(players, {"euro": "off", "scenario": "historical", **dict(options)})
+        defaults = {"euro": "off", "scenario": "historical", "army_return": "off"}
+        state = setup.new_state(players, {**defaults, **dict(options)})
         setup.start(state, ctx)
         advance(state, ctx)
         return state

@@ -235,6 +235,15 @@ def event_table(state: State, t: Task, ctx: Context) -> None:
     )
     if not entry_applies(state, entry, ctx):
         return
+    if "decide" in entry and entry["decide"]["by"] == "assembly":
+        from tabletop.framework.decisions import OrderedVote
+
+        from .political import deputy_voters
+
+        seats = [s for s, _ in deputy_voters(state)]
+        vote = OrderedVote.new(entry["decide"]["question"], seats)
+        schedule(state, {"kind": "assembly_decision", "decide": entry["decide"], "vote": vote})
+        return
     if "decide" in entry:
         schedule(state, {"kind": "gov_decision", "decide": entry["decide"]})
         return
@@ -501,11 +510,8 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
         )
         ctx.emit("army", "the Government has a temporary army in Paris this turn")
     elif verb == "desert":
-        rev = [a for a in state["armies"] if a["side"] == "rev"]
-        if rev:
-            rev.sort(key=lambda a: a["kind"] != "volunteer")
-            state["armies"].remove(rev[0])
-            ctx.emit("army", f"a revolutionary army deserts at {rev[0]['where']} (event)")
+        if any(a["side"] == "rev" for a in state["armies"]):
+            schedule(state, {"kind": "desert"})
     else:
         ctx.emit("events", f"effect not yet implemented, ignored: {fx}")
 
@@ -539,6 +545,82 @@ def gov_decision_empty(state: State, t: Task) -> None:
     state.setdefault("auto_decisions", []).append(t["decide"]["no"])
 
 
+def desert_prompt(state: State, t: Task) -> Prompt | None:
+    """Legislative counter-revolution 11: the Royalist picks the army that deserts."""
+    seat = seat_of(state, "R")
+    armies = sorted(a["id"] for a in state["armies"] if a["side"] == "rev")
+    if seat is None or not armies:
+        return None
+    where = {a["id"]: a["where"] for a in state["armies"]}
+    choices = tuple(Choice(f"desert:{a}", f"{a.replace('_', ' ')} at {where[a]}") for a in armies)
+    return Prompt(seat, "Which revolutionary army deserts?", choices, rule="6.2")
+
+
+def desert_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    army_id = action.split(":", 1)[1]
+    state["armies"] = [a for a in state["armies"] if a["id"] != army_id]
+    ctx.emit("army", f"{army_id.replace('_', ' ')} deserts (event)")
+
+
+def assembly_prompt(state: State, t: Task) -> Prompt | None:
+    from tabletop.framework.decisions import OrderedVote
+
+    seat = OrderedVote(t["vote"]).next_seat
+    if seat is None:
+        return None
+    yes = "; ".join(describe_fx(f) for f in t["decide"]["yes"])
+    no = "; ".join(describe_fx(f) for f in t["decide"]["no"])
+    return Prompt(
+        seat,
+        f"The Assembly votes: {t['decide']['question']}",
+        (
+            Choice("vote:yes", "Yes, with your deputies", consequence=yes),
+            Choice("vote:no", "No, with your deputies", consequence=no),
+        ),
+        rule="6.2",
+    )
+
+
+def assembly_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    from tabletop.framework.decisions import OrderedVote
+
+    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+
+
+def assembly_done(state: State, t: Task) -> None:
+    finish(state)
+    schedule(state, {**t, "kind": "assembly_tally"})
+
+
+def assembly_tally(state: State, t: Task, ctx: Context) -> None:
+    """A majority of deputies decides; a tie is broken as for laws (7.5.2.3.1)."""
+    from tabletop.framework.decisions import OrderedVote
+
+    from .assembly import deputies
+
+    votes = OrderedVote(t["vote"]).answers()
+    yes = no = 0
+    for seat, value in votes.items():
+        count = sum(deputies(state, c) for c in seating(state["players"])[seat])
+        yes, no = (yes + count, no) if value == "yes" else (yes, no + count)
+    if yes == no:
+        breaker = (
+            seat_of(state, state["persons"]["Louis XVI"]["current"])
+            if state["regime"] == "legislative"
+            else gov_seat(state)
+        )
+        answer = votes.get(breaker, "no") if breaker is not None else "no"
+    else:
+        answer = "yes" if yes > no else "no"
+    ctx.reveal(f"{t['decide']['question']} {yes} yes, {no} no: {answer}")
+    for fx in t["decide"][answer]:
+        apply_effect(state, fx, ctx)
+
+
+task("desert", prompt=desert_prompt, handle=desert_handle)
+task("assembly_decision", prompt=assembly_prompt, handle=assembly_handle, on_empty=assembly_done)
+task("assembly_tally", run=assembly_tally)
 task("random_events", run=random_events)
 task("event_table", run=event_table)
 task(

@@ -38,6 +38,7 @@ def military_start(state: State, t: Task, ctx: Context) -> None:
     state["phase"] = "military"
     schedule(
         state,
+        {"kind": "army_return"},
         {"kind": "coalition_reinforce"},
         {"kind": "catholic_reinforce"},
         {"kind": "volunteers_start"},
@@ -56,6 +57,33 @@ def military_start(state: State, t: Task, ctx: Context) -> None:
 
 
 # 9.3 Reinforcements ------------------------------------------------------------------------
+
+
+def army_return(state: State, t: Task, ctx: Context) -> None:
+    """Optional rule 15.1: at the start of the Military Phase the Royalist rolls a die
+    for the eliminated Catholic & Royal armies, and one each for the Austrians and for
+    Brunswick; a 6 brings one back."""
+    if state["options"].get("army_return") != "on":
+        return
+    rolls: list[tuple[str, list[str]]] = [
+        ("Catholic & Royal", state["catholic_gone"]),
+        ("Austrian", [a for a in ("cobourg", "wurmser") if a in state["allied_gone"]]),
+        ("Brunswick", [a for a in ("brunswick",) if a in state["allied_gone"]]),
+    ]
+    for label, gone in rolls:
+        if not gone:
+            continue
+        (face,) = roll(
+            state, ctx, 1, 6, reason=f"{label} army return, 15.1", about=seat_of(state, "R")
+        )
+        if face == 6:
+            back = gone[0]
+            pool = state["catholic_gone"] if label == "Catholic & Royal" else state["allied_gone"]
+            pool.remove(back)
+            ctx.emit("army", f"{back} may return (15.1)")
+
+
+task("army_return", run=army_return)
 
 
 def coalition_reinforce(state: State, t: Task, ctx: Context) -> None:
@@ -658,6 +686,10 @@ LOSS_ORDER = {
 
 
 def combat(state: State, t: Task, ctx: Context) -> None:
+    invaders = [a for a in armies_in(state, "Paris") if a["side"] in ENEMY and not a.get("hiding")]
+    if invaders and not state["commune"]["raised"] and not state["regions"]["Paris"]["coalition"]:
+        state["commune"] = {"raised": True, "controller": None}
+        ctx.emit("commune", "the Commune rises against the invaders of Paris (9.9.2)")
     for region in REGION_NAMES:
         rev = [a for a in armies_in(state, region, "rev") if not a.get("crush")]
         enemy = [a for a in armies_in(state, region) if a["side"] in ENEMY and not a.get("hiding")]
