@@ -33,12 +33,16 @@ def test_promotion_is_mandatory_and_never_of_a_unit_just_bought() -> None:
     state["tasks"] = [{"kind": "levy_promote"}]
     run(state, ctx())
     assert state["tasks"] == []  # nothing promotable: the decision is skipped
-    state["army"][-1]["new"] = True
     rules.add_unit(state, "infantry", 2)
+    state["tasks"] = [{"kind": "levy_end"}, {"kind": "levy_promote"}]
+    run(state, ctx())
+    assert state["tasks"][-1]["kind"] == "levy_promote"
     assert choices(state, "levy_promote") == ["promote:2"]
+    state["tasks"].pop()
     decide(state, "levy_promote", "promote:2", ctx())
     assert sorted(u["level"] for u in state["army"] if u["kind"] == "infantry") == [1, 3]
-    assert not any(u["new"] for u in state["army"])
+    run(state, ctx())  # the Levy ends: this turn's recruit is a veteran next turn
+    assert not any(u["new"] for u in state["army"]) and state["levy_bought"] == 0
 
 
 # §5 Actions ----------------------------------------------------------------------------

@@ -206,7 +206,11 @@ def add_unit(state: State, kind: str, level: int, new: bool = False) -> None:
 @step("turn_start")
 def turn_start(state: State, task_: Task, ctx: Context) -> None:
     tell(ctx, "turn", f"Game Turn {state['turn']} begins")
-    levy = [new_task("levy_buy"), new_task("levy_promote")] if state["turn"] > 1 else []
+    levy = (
+        [new_task("levy_buy"), new_task("levy_promote"), new_task("levy_end")]
+        if state["turn"] > 1
+        else []
+    )
     schedule(
         state,
         *levy,
@@ -340,10 +344,7 @@ class LevyPromote(Decision):
     rule = "Levy Phase: Promoting Veterans"
 
     def needed(self, state: State, task: Task) -> bool:
-        if promotable_levels(state):
-            return True
-        self._finish(state)
-        return False
+        return bool(promotable_levels(state))
 
     def text(self, state: State, task: Task) -> str:
         return "Promote one Infantry unit (not one just bought)"
@@ -367,13 +368,14 @@ class LevyPromote(Decision):
         )
         unit["level"] += 1
         ctx.emit("levy", f"promotes a Level {level} Infantry to Level {level + 1}")
-        self._finish(state)
 
-    @staticmethod
-    def _finish(state: State) -> None:
-        state["levy_bought"] = 0
-        for unit in state["army"]:
-            unit["new"] = False
+
+@step("levy_end")
+def levy_end(state: State, task_: Task, ctx: Context) -> None:
+    """The Levy is over: this turn's recruits are veterans from now on."""
+    state["levy_bought"] = 0
+    for unit in state["army"]:
+        unit["new"] = False
 
 
 # =====================================================================================
