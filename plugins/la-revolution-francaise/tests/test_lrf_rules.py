@@ -17,8 +17,15 @@ from tabletop.games.la_revolution_francaise.core import (
     result,
     seat_of,
 )
-from tabletop.games.la_revolution_francaise.initial import offer_targets, turn_order
+from tabletop.games.la_revolution_francaise.initial import (
+    declarers,
+    objective_kinds,
+    offer_targets,
+    pact_targets,
+    turn_order,
+)
 from tabletop.games.la_revolution_francaise.interphase import (
+    fame_for_objectives,
     minimum_income,
     ranking,
     winner,
@@ -355,3 +362,23 @@ def test_hidden_deputies_are_seen_only_by_their_owner() -> None:
     assert engine.view(r)["seats"][r]["fields"]["Deputies"] == 2
     assert engine.view(r)["you"]["Royaliste hidden deputies"] == 2
     assert engine.view(None)["assembly"]["center"] == {"M": 10, "hidden": 2}
+
+
+def test_6_4_a_joint_objective_is_agreed_declared_once_and_shared() -> None:
+    state = fresh()
+    g, mt, r = (seat_of(state, c) for c in ("G", "MT", "R"))
+    assert g is not None and mt is not None and r is not None
+    assert ("R", "MT") not in pact_targets(state, r)  # 6.1: never the Royalist and the Left
+    engine = engine_at(state, [{"kind": "negotiate", "seats": [mt], "i": 0}])
+    engine.act(mt, "pact:MT:G")
+    engine.act(g, "accept")
+    after = engine.state
+    assert after["pacts"] == [["MT", "G"]]
+    assert "MT" not in declarers(after)  # the Gironde, first in turn order, declares for both
+    kinds = objective_kinds(after, "G")
+    assert "revolt" not in kinds and "law" not in kinds  # each must be able to do it alone
+    assert "plot:Lyon" in [v for v, _ in kinds["plot"]]
+    after["declared"] = {"G": "plot:Lyon", "MT": "plot:Lyon"}
+    after["achieved"] = ["plot:Lyon:MT"]
+    fame_for_objectives(after, context())
+    assert after["currents"]["G"]["fame"] == 12 and after["currents"]["MT"]["fame"] == 10

@@ -83,15 +83,51 @@ def negotiate_prompt(state: State, t: Task) -> Prompt | None:
                 detail="The other Current accepts or refuses; a gift is never owed back (6.1).",
             )
         )
-    return Prompt(seat, "Negotiations: make an offer of money, or pass", tuple(choices), rule="6.1")
+    for leader, partner in pact_targets(state, seat):
+        choices.append(
+            Choice(
+                f"pact:{leader}:{partner}",
+                f"Propose a joint objective: the {name(leader)} with the {name(partner)}",
+                detail="If accepted, the first of you in turn order declares one objective "
+                "for both, which both could achieve alone; both gain or lose the same fame (6.4).",
+            )
+        )
+    return Prompt(seat, "Negotiations: make an offer, or pass", tuple(choices), rule="6.1")
+
+
+def in_pact(state: State, current: str) -> bool:
+    return any(current in pact for pact in state.get("pacts", []))
+
+
+def pact_targets(state: State, seat: int) -> list[tuple[str, str]]:
+    """Joint objectives between Currents (never the Government) that may deal with
+    each other (6.1, 6.4; B19: any such pair, the player aid's list being unknown)."""
+    mine = seating(state["players"])[seat]
+    out = []
+    for leader in mine:
+        if in_pact(state, leader):
+            continue
+        for partner in ("R", "F", "M", "G", "MT", "SC"):
+            if partner in mine or seat_of(state, partner) is None or banned(leader, partner):
+                continue
+            if not in_pact(state, partner):
+                out.append((leader, partner))
+    return out
 
 
 def negotiate_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
     if action == "pass":
         t["i"] += 1
         return
-    _, giver, taker = action.split(":")
+    verb, giver, taker = action.split(":")
     t["i"] += 1
+    if verb == "pact":
+        ctx.emit("offer", f"the {name(giver)} proposes a joint objective to the {name(taker)}")
+        schedule(
+            state,
+            {"kind": "offer_answer", "giver": giver, "taker": taker, "amount": 0, "pact": True},
+        )
+        return
     schedule(state, {"kind": "offer_amount", "giver": giver, "taker": taker})
 
 
@@ -130,6 +166,14 @@ def offer_amount_handle(state: State, t: Task, seat: int, action: str, ctx: Cont
 def offer_answer_prompt(state: State, t: Task) -> Prompt | None:
     seat = seat_of(state, t["taker"])
     assert seat is not None
+    if t.get("pact"):
+        detail = "One objective, declared by the first of you in turn order, for both (6.4)."
+        return Prompt(
+            seat,
+            f"The {name(t['giver'])} proposes a joint objective to the {name(t['taker'])}",
+            (Choice("accept", "Accept", detail=detail), Choice("refuse", "Refuse", detail=detail)),
+            rule="6.4",
+        )
     detail = f"{t['amount']} assignats from the {name(t['giver'])}."
     return Prompt(
         seat,
@@ -141,6 +185,16 @@ def offer_answer_prompt(state: State, t: Task) -> Prompt | None:
 
 def offer_answer_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
     finish(state)
+    if t.get("pact"):
+        if action == "accept":
+            state.setdefault("pacts", []).append([t["giver"], t["taker"]])
+            ctx.emit(
+                "offer",
+                f"the {name(t['taker'])} and the {name(t['giver'])} will share an objective (6.4)",
+            )
+        else:
+            ctx.emit("offer", f"the {name(t['taker'])} refuses the joint objective")
+        return
     if action == "accept":
         state["currents"][t["giver"]]["money"] -= t["amount"]
         state["currents"][t["taker"]]["money"] += t["amount"]
@@ -681,9 +735,30 @@ task("turn_order", run=turn_order)
 # 6.4 Declaration of objectives: sealed, revealed together -------------------------------
 
 
+def joint_follower(state: State, current: str) -> str | None:
+    """The ally whose objective ``current`` declares, if ``current`` leads a pact."""
+    for a, b in state.get("pacts", []):
+        if current in (a, b):
+            first, second = sorted((a, b), key=state["order"].index)
+            return second if current == first else None
+    return None
+
+
+def joint_leader(state: State, current: str) -> str | None:
+    for a, b in state.get("pacts", []):
+        if current in (a, b):
+            first, second = sorted((a, b), key=state["order"].index)
+            return first if current == second else None
+    return None
+
+
 def declarers(state: State) -> list[str]:
     out = ["gov"] if gov_seat(state) is not None else []
-    return out + [c for c in state["order"] if seat_of(state, c) is not None]
+    return out + [
+        c
+        for c in state["order"]
+        if seat_of(state, c) is not None and joint_leader(state, c) is None
+    ]
 
 
 def objectives_start(state: State, t: Task, ctx: Context) -> None:
@@ -698,7 +773,7 @@ def objectives_start(state: State, t: Task, ctx: Context) -> None:
     schedule(state, {"kind": "objectives"})
 
 
-def objective_kinds(state: State, who: str) -> dict[str, list[tuple[str, str]]]:
+def objective_kinds(state: State, who: str, joint: bool = True) -> dict[str, list[tuple[str, str]]]:
     """The objectives a declarer may choose, by kind: (value, label) pairs (6.4.1, 6.4.2)."""
     regions = list(REGION_NAMES)
     reg = regime(state)
@@ -756,7 +831,32 @@ def objective_kinds(state: State, who: str) -> dict[str, list[tuple[str, str]]]:
         for k in regimes_
         if k != state["regime"]
     ]
+    follower = joint_follower(state, who) if joint else None
+    if follower is not None:  # 6.4: each ally must be able to achieve it alone
+        mine = able(state, who, kinds)
+        theirs = able(state, follower, objective_kinds(state, follower, joint=False))
+        allowed = {value for pairs in theirs.values() for value, _ in pairs}
+        kinds = {k: [(v, label) for v, label in pairs if v in allowed] for k, pairs in mine.items()}
     return {k: v for k, v in kinds.items() if v}
+
+
+def able(
+    state: State, who: str, kinds: dict[str, list[tuple[str, str]]]
+) -> dict[str, list[tuple[str, str]]]:
+    """The objectives ``who`` could achieve by its own actions (6.4 on joint ones): only
+    Currents outside the Assembly start revolts, only those present propose laws, only
+    the Commune's Currents act on it."""
+    from .actions import commune_actors
+    from .core import officially_present
+
+    out = dict(kinds)
+    if officially_present(state, who):
+        out.pop("revolt", None)
+    else:
+        out.pop("law", None)
+    if who not in commune_actors(state):
+        out.pop("commune", None)
+    return out
 
 
 KIND_LABELS = {
@@ -830,6 +930,10 @@ def objectives_reveal(state: State, t: Task, ctx: Context) -> None:
     for who, data in state["objectives"].items():
         answers = SecretChoices(data).reveal(ctx, names=names_)
         state["declared"][who] = next(iter(answers.values()))
+        follower = joint_follower(state, who) if who != "gov" else None
+        if follower is not None:
+            state["declared"][follower] = state["declared"][who]
+            ctx.emit("objective", f"the {name(follower)} shares this objective (6.4)")
 
 
 task("objectives_start", run=objectives_start)

@@ -102,10 +102,13 @@ def income(state: State, ctx: Context) -> None:
 
 
 def objective_met(state: State, who: str, objective: str) -> bool:
+    """Anyone's deed counts (6.4), but a plot or a persuasion must profit the declarer
+    or its ally in a joint objective."""
     achieved = state["achieved"]
     kind, _, target = objective.partition(":")
     if kind in ("plot", "persuade"):
-        return f"{kind}:{target}:{who}" in achieved
+        allies = {who, *(c for pact in state.get("pacts", []) if who in pact for c in pact)}
+        return any(f"{kind}:{target}:{c}" in achieved for c in allies)
     return objective in achieved
 
 

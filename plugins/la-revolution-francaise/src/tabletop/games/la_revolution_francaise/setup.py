@@ -106,6 +106,7 @@ def new_state(players: int, options: dict[str, str]) -> State:
         "last_events": {},
         "recent_rolls": [],
         "offers_made": [],
+        "pacts": [],
         "winner": None,
         "result": None,
     }
@@ -162,6 +163,7 @@ def run_turn_start(state: State, task_: Task, ctx: Context) -> None:
     state["achieved"] = []
     state["spent"] = 0
     state["offers_made"] = []
+    state["pacts"] = []
     for current, until in list(state["outlaw_until"].items()):
         if until < state["turn"]:
             del state["outlaw_until"][current]
