@@ -484,3 +484,35 @@ def test_6_2_the_assembly_votes_on_the_kings_deposition() -> None:
             voter, "vote:yes" if voter in (seat(state, "M"), seat(state, "G")) else "vote:no"
         )
     assert engine.state["tracks"]["commune"] == 2
+
+
+def test_11_3_1_a_recaptured_king_is_tried_next_turn_with_four_for_death() -> None:
+    state = fresh()
+    king = state["persons"]["Louis XVI"]
+    king["current"], king["where"] = "R", "Orléans"
+    state["king"].update({"kidnapped": True, "where": "Orléans"})
+    state["armies"][0]["where"] = "Orléans"
+    after = engine_at(state, [{"kind": "kidnap_check"}]).state
+    assert after["persons"]["Louis XVI"]["status"] == "prison" and not after["king"]["kidnapped"]
+    after["turn"] += 1
+    after["proposed"], after["levee_this_turn"], after["gov_laws_proposed"] = [], False, 0
+    engine = engine_at(after, [{"kind": "laws_start"}])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.rule == "11.4"
+    # guilty: Marais 10, Montagne 1, Sans-Culotte 1 = 12, +4 = 16, against 14
+    guilty = {seat(after, c) for c in ("M", "MT", "SC")}
+    for current in after["order"]:
+        voter = seat(after, current)
+        engine.act(voter, "vote:guilty" if voter in guilty else "vote:innocent")
+    assert engine.state["king"]["dead"]
+
+
+def test_r_6_9_2_mercy_lawmakers_help_a_marais_government() -> None:
+    state = fresh()
+    state["regime"] = "mercy"
+    state["gov"]["controller"] = "M"
+    state["persons"]["Danton"]["current"] = "M"
+    place(state, Danton="Paris")
+    assert lawmaker_present(state)
+    state["gov"]["controller"] = "MT"
+    assert not lawmaker_present(state)

@@ -506,6 +506,15 @@ task("hide", prompt=hide_prompt, handle=hide_handle)
 def kidnap_check(state: State, t: Task, ctx: Context) -> None:
     king = state["king"]
     where = king.get("where", "Paris")
+    if king["kidnapped"] and not king["dead"]:
+        sides = {a["side"] for a in armies_in(state, where) if not a.get("hiding")}
+        if sides == {"rev"}:  # 11.3.1: his escort is gone and the Revolution holds him
+            person = state["persons"]["Louis XVI"]
+            person["status"], person["where"], person["current"] = "prison", None, "F"
+            king["kidnapped"], king["status"] = False, "prison"
+            king["retrial"] = state["turn"] + 1
+            ctx.emit("king", "Louis XVI is recaptured; his trial follows next turn (11.3.1)")
+        return
     if king["dead"] or king["kidnapped"] or seat_of(state, "R") is None:
         return
     sides = {a["side"] for a in armies_in(state, where) if not a.get("hiding")}

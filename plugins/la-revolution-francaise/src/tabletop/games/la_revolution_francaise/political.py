@@ -617,6 +617,22 @@ task("king_action", prompt=king_prompt, handle=king_handle)
 def laws_start(state: State, t: Task, ctx: Context) -> None:
     reg = regime(state)
     tasks: list[Task] = []
+    if (
+        state["king"].get("retrial") == state["turn"]
+        and state["persons"][KING]["status"] == "prison"
+    ):
+        # 11.3.1: after a recapture the trial is held whatever the regime, +4 for death
+        state["bonuses"]["trial"] = state["bonuses"].get("trial", 0) + 4
+        state["proposed"].append("trial")
+        voters = deputy_voters(state)
+        tasks.append(
+            {
+                "kind": "law_vote",
+                "law": "trial",
+                "proposer": "gov",
+                "vote": OrderedVote.new("the King's trial", [s for s, _ in voters]),
+            }
+        )
     if "gov" in reg["laws_by"] and reg["gov_laws"]:
         tasks.append({"kind": "propose", "actor": "gov"})
     if "currents" in reg["laws_by"]:
@@ -835,6 +851,13 @@ def law_tally(state: State, t: Task, ctx: Context) -> None:
     if trial:
         yes += state["bonuses"].get("trial", 0)
     yes += law_bonus(state, t["law"])
+    if (
+        t["proposer"] == "SC"
+        and state["regime"] == "froi"
+        and state.get("froi_variant") == "SC"
+        and state["commune"]["raised"]
+    ):
+        yes += track_level(state, "commune")  # R.10.9.4
     if yes != no:
         passed = yes > no
         how = ""
@@ -911,14 +934,29 @@ def fame_voters(state: State) -> list[tuple[int, int]]:
     return ordered
 
 
-LAWMAKERS = {"terror": ("Robespierre", "Saint-Just"), "wrath": ("Hébert", "Chaumette")}
+LAWMAKERS = {
+    "terror": ("Robespierre", "Saint-Just"),
+    "wrath": ("Hébert", "Chaumette"),
+    "mercy": ("Danton", "Desmoulins"),
+}
 
 
 def lawmaker_present(state: State) -> bool:
     """A lawmaker of the regime free in Paris and not an outlaw (R.3.9.2, R.5.9.2)."""
     from .core import person_outlaw
 
-    names = LAWMAKERS.get(state["regime"], ())
+    reg = state["regime"]
+    if reg == "prairial":  # R.8.9.2, R.8.9.3: the Terror's or Wrath's, by who governs
+        reg = "terror" if gov_controller(state) == "MT" else "wrath"
+    names: tuple[str, ...] = LAWMAKERS.get(reg, ())
+    if reg == "mercy":
+        # R.6.9.2: for a Marais Government, with their Current's consent (taken as given
+        # only when they belong to the Government's Current; see reconstructed.md)
+        if gov_controller(state) != "M":
+            return False
+        names = tuple(
+            n for n in names if n in state["persons"] and state["persons"][n]["current"] == "M"
+        )
     return any(
         n in state["persons"]
         and state["persons"][n]["status"] == "free"
