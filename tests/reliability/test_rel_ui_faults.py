@@ -15,6 +15,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
+from tabletop.adapters.tui import app as app_module
 from tabletop.adapters.tui.app import TabletopApp
 from tabletop.adapters.tui.presenting import NewGameSpec
 from tabletop.adapters.tui.screens import game as game_screen
@@ -25,6 +26,7 @@ from tabletop.framework import (
     Action,
     Choice,
     Context,
+    Engine,
     GameDefinition,
     GameInfo,
     GameRecord,
@@ -200,7 +202,7 @@ def test_sys_exit_in_apply_is_shown_and_the_ui_goes_on(tmp_path: Path) -> None:
     asyncio.run(main())
 
 
-def test_a_blocked_apply_leaves_the_ui_and_its_quit_key_working(
+def test_a_blocked_apply_leaves_the_ui_working_and_finishes_later(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(game_screen, "MOVE_WAIT_SECONDS", 0.2)
@@ -213,10 +215,36 @@ def test_a_blocked_apply_leaves_the_ui_and_its_quit_key_working(
             await pilot.press("3")  # 'block': apply waits for RELEASE
             await pilot.pause()
             assert "still working on this move" in _status(screen)
-            await pilot.press("1")  # the UI still answers keys
+            await pilot.press("1")  # the UI still answers keys, and makes no other move
             await pilot.pause()
             assert any("still working" in n.message for n in app._notifications)
-            await pilot.press("ctrl+q")  # and quits: the game was saved before the move
+            RELEASE.set()  # the game's code ends its move: the screen plays on
+            await _wait_for(pilot, lambda: screen._moving is None)
+            assert "still working" not in _status(screen) and len(screen.engine.log) == 1
+            await pilot.press("1")
+            await pilot.pause()
+            assert screen.engine.state["n"] == 1 and len(screen.engine.log) == 2
+            await pilot.press("ctrl+q")
+
+    try:
+        asyncio.run(main())
+    finally:
+        RELEASE.set()
+
+
+def test_ctrl_q_quits_while_the_games_code_blocks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(game_screen, "MOVE_WAIT_SECONDS", 0.2)
+    RELEASE.clear()
+
+    async def main() -> None:
+        app = _app(JsonSaveStore(tmp_path / "saves"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _open_game(app, pilot)
+            await pilot.press("3")
+            await pilot.pause()
+            await pilot.press("ctrl+q")  # the game was saved before the move: no question
             await pilot.pause()
         assert app.return_code == 0
 
@@ -225,3 +253,71 @@ def test_a_blocked_apply_leaves_the_ui_and_its_quit_key_working(
     finally:
         RELEASE.set()
 
+
+async def _wait_for(pilot: Any, condition: Any) -> None:
+    for _ in range(200):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+        await pilot.pause()
+    raise AssertionError("timed out")
+
+
+def _save_with_a_slow_replay(directory: Path) -> str:
+    """A save whose replay blocks until RELEASE is set (its log holds a 'block')."""
+    RELEASE.set()  # let the game be played once to make the save
+    engine = Engine(
+        Tricky(), seed=1, players=1, options={}, rng_factory=rng_factory, dice_factory=dice_factory
+    )
+    for action in ("inc", "block", "inc"):
+        engine.act(0, action)
+    RELEASE.clear()
+    return JsonSaveStore(directory).save(engine.record(seats=["human"]), "slow-replay")
+
+
+def test_a_long_load_goes_on_behind_a_working_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(app_module, "LOAD_WAIT_SECONDS", 0.2)
+    save_id = _save_with_a_slow_replay(tmp_path / "saves")
+
+    async def main() -> None:
+        app = _app(JsonSaveStore(tmp_path / "saves"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.open_save(save_id)
+            await pilot.pause()
+            assert any("a long game takes a while" in n.message for n in app._notifications)
+            app.open_save(save_id)  # the screen answers; a second load waits its turn
+            await pilot.pause()
+            assert any("Still loading" in n.message for n in app._notifications)
+            RELEASE.set()  # the replay ends: the game opens
+            await _wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and screen.engine.state["n"] == 2
+            await pilot.press("ctrl+q")
+
+    try:
+        asyncio.run(main())
+    finally:
+        RELEASE.set()
+
+
+def test_ctrl_q_quits_while_a_save_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "LOAD_WAIT_SECONDS", 0.2)
+    save_id = _save_with_a_slow_replay(tmp_path / "saves")
+
+    async def main() -> None:
+        app = _app(JsonSaveStore(tmp_path / "saves"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.open_save(save_id)
+            await pilot.pause()
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+        assert app.return_code == 0
+
+    try:
+        asyncio.run(main())
+    finally:
+        RELEASE.set()

@@ -8,6 +8,7 @@ presentation. Each game screen is the session's UI port (``screens.game.TextualU
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -17,12 +18,16 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tabletop.adapters.saves import printable
+from tabletop.adapters.tui.patience import Patient
 from tabletop.adapters.tui.presenting import NewGameSpec, next_bot_speed, speed_name
 from tabletop.framework.bots import BotFactory
 from tabletop.framework.errors import PLUGIN_ESCAPES, TabletopError
 from tabletop.framework.plugins import GameRegistry
 from tabletop.framework.ports import SaveStore
 from tabletop.framework.session import GameSession, SessionStarter
+
+#: How long opening a save may hold the screen before the replay goes on behind it.
+LOAD_WAIT_SECONDS = 2.0
 
 
 def random_seed() -> int:
@@ -52,6 +57,9 @@ class TabletopApp(App[None]):
         self.store: SaveStore = sessions.store
         self.bot_delay = bot_delay
         self.new_seed = new_seed
+        #: A save being replayed in the background, if any (``open_save``).
+        self._loading: Patient | None = None
+        self._loading_id = ""
 
     def get_default_screen(self) -> Screen[Any]:
         from tabletop.adapters.tui.screens.home import HomeScreen
@@ -91,19 +99,65 @@ class TabletopApp(App[None]):
             self.show_error("Cannot start the game", f"{type(exc).__name__}: {exc}")
             return None
 
-    def load_game(self, save_id: str) -> GameSession | None:
-        """Resume a save by replaying it; a bad or mismatching file is reported and kept."""
+    def load_game(self, save_id: str, *, report: bool = True) -> GameSession | str | None:
+        """Resume a save by replaying it; a bad or mismatching file is reported and kept.
+
+        With ``report=False`` (off the UI thread) the reason is returned instead of
+        shown."""
         try:
             return self.sessions.resume(save_id)
         except TabletopError as exc:
             message = str(exc)
         except PLUGIN_ESCAPES as exc:  # a plugin crashed (or exited) while replaying
             message = f"{type(exc).__name__}: {exc}"
+        if not report:
+            return message
+        self._cannot_load(save_id, message)
+        return None
+
+    def open_save(self, save_id: str) -> None:
+        """Load a save and open its game. Replaying runs in a daemon thread the app
+        waits for up to LOAD_WAIT_SECONDS; a longer replay (a very long game) goes on
+        in the background with a message, and the app, its quit key included, keeps
+        working meanwhile (``patience.Patient``)."""
+        if self._loading is not None:
+            self.notify("Still loading a game: a moment, please.", severity="warning")
+            return
+        loading = Patient(lambda: self.load_game(save_id, report=False))
+        self._loading, self._loading_id = loading, save_id
+        loading.start(self._loaded_late, name="tabletop-load")
+        if loading.wait(LOAD_WAIT_SECONDS):
+            self._loaded(loading, save_id)
+        else:
+            self.notify(
+                f"Loading {printable(save_id, 80)}: a long game takes a while to replay. "
+                "Ctrl+Q quits meanwhile; the save is only read.",
+                markup=False,
+                timeout=10,
+            )
+
+    def _loaded_late(self, loading: Patient) -> None:
+        if not self.is_running:
+            return  # the player quit meanwhile
+        with contextlib.suppress(Exception):  # ... or is quitting now
+            self.call_from_thread(self._loaded, loading, self._loading_id)
+
+    def _loaded(self, loading: Patient, save_id: str) -> None:
+        self._loading = None
+        outcome = loading.result
+        if isinstance(outcome, GameSession):
+            self.open_game(outcome)
+        elif isinstance(outcome, str):
+            self._cannot_load(save_id, outcome)
+        else:
+            error = loading.error
+            self._cannot_load(save_id, f"{type(error).__name__}: {error}")
+
+    def _cannot_load(self, save_id: str, message: str) -> None:
         self.show_error(
             f"Cannot load {printable(save_id, 80)}",
             f"{printable(message)}\n\nThe save file was kept as it is.",
         )
-        return None
 
     def open_game(self, session: GameSession, *, replace: bool = False) -> None:
         from tabletop.adapters.tui.screens.game import GameScreen

@@ -27,7 +27,7 @@ from functools import partial
 from typing import Any, cast
 
 from rich.text import Text
-from textual.app import ComposeResult, SystemCommand
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -35,12 +35,12 @@ from textual.widgets import Header, Label, OptionList, Static
 from textual.worker import Worker, WorkerState
 
 from tabletop.adapters.tui.hookspecs import board_widget_class
+from tabletop.adapters.tui.patience import Patient
 from tabletop.adapters.tui.presenting import seat_label
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.adapters.tui.widgets import ChoiceList, GameLog, ViewPanel
 from tabletop.adapters.tui.widgets.footer import StableFooter
 from tabletop.framework.errors import (
-    PLUGIN_ESCAPES,
     IllegalAction,
     PluginFault,
     TabletopError,
@@ -55,40 +55,6 @@ from tabletop.framework.session import BotTurn, GameSession, Move
 Thought = tuple[BotTurn, Action | Exception | None]
 #: How long the screen waits for a move before it stops waiting and says so.
 MOVE_WAIT_SECONDS = 2.0
-
-
-class _Move:
-    """One move made in a mover thread; whoever finishes second hands it over."""
-
-    def __init__(self, make: Callable[[], object]) -> None:
-        self.make = make
-        self.error: BaseException | None = None
-        self.late = False
-        self._finished = False
-        self._done = threading.Event()
-        self._lock = threading.Lock()
-
-    def run(self, when_late: Callable[[_Move], None]) -> None:
-        try:
-            self.make()
-        except PLUGIN_ESCAPES as exc:  # reported on the UI thread
-            self.error = exc
-        finally:
-            with self._lock:
-                self._finished = True
-                late = self.late
-            self._done.set()
-        if late:
-            when_late(self)
-
-    def wait(self, seconds: float) -> bool:
-        """True when the move finished within ``seconds``; else it is late from now on
-        and ``run`` hands it over when it ends."""
-        self._done.wait(seconds)
-        with self._lock:
-            if not self._finished:
-                self.late = True
-            return self._finished
 
 
 class TextualUI(UserInterface):
@@ -162,7 +128,7 @@ class GameScreen(Screen[None]):
         self._bot_failed = False
         self._finished = False
         #: The move the game's code is making in the mover thread, if any.
-        self._moving: _Move | None = None
+        self._moving: Patient | None = None
         #: News from the session told in the mover thread, for the UI thread.
         self._news: list[Callable[[], None]] = []
         self._ui_thread = threading.get_ident()
@@ -478,11 +444,10 @@ class GameScreen(Screen[None]):
         play on; see the module's docstring."""
         if self._busy():
             return
-        making = _Move(move)
+        making = Patient(move)
         self._moving = making
-        threading.Thread(
-            target=making.run, args=(self._moved_late,), name="tabletop-move", daemon=True
-        ).start()
+        app = self.app  # the mover thread has no active app of its own
+        making.start(partial(self._moved_late, app), name="tabletop-move")
         if making.wait(MOVE_WAIT_SECONDS):
             self._moved(making)
         else:
@@ -494,12 +459,14 @@ class GameScreen(Screen[None]):
             )
             self._update_status()
 
-    def _moved_late(self, making: _Move) -> None:
+    def _moved_late(self, app: App[None], making: Patient) -> None:
         """From the mover thread: a late move ended; finish it on the UI thread."""
-        with contextlib.suppress(Exception):  # the app may have quit meanwhile
-            self.app.call_from_thread(self._moved, making)
+        if not app.is_running:
+            return  # the player quit meanwhile
+        with contextlib.suppress(Exception):  # ... or is quitting now
+            app.call_from_thread(self._moved, making)
 
-    def _moved(self, making: _Move) -> None:
+    def _moved(self, making: Patient) -> None:
         """On the UI thread: deliver the session's news, report an error, play on."""
         self._moving = None
         news, self._news = self._news, []

@@ -126,10 +126,7 @@ class HomeScreen(Screen[None]):
                 f"{printable(info.error)}\n\nThe save file was kept as it is.",
             )
             return
-        app = tabletop(self)
-        session = app.load_game(save_id)
-        if session is not None:
-            app.open_game(session)
+        tabletop(self).open_save(save_id)  # replays off the screen's thread if long
 
     def action_focus_games(self) -> None:
         self.query_one("#games", DataTable).focus()
