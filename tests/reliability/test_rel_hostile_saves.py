@@ -11,8 +11,10 @@ escape sequences, forged metadata) and unusual file names.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import CliRun
@@ -170,3 +172,34 @@ def test_replay_to_shows_a_view_unless_full_state(cli: CliRun, pig_save: Path) -
     assert code == 0 and "state" in json.loads(out)
     code, _, err = cli("replay", str(pig_save), "--to", "3", "--seat", "5")
     assert code == 2 and "--seat must be between 0 and 1" in err
+
+
+def test_the_writer_refuses_what_the_reader_would_refuse(
+    pig_save: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tabletop.adapters import saves
+    from tabletop.framework import SaveError
+
+    store = JsonSaveStore(pig_save.parent)
+    record = store.load("pig-game")
+    before = fingerprint(pig_save)
+    nested: list[object] = []
+    for _ in range(40):
+        nested = [nested]
+    bad: list[tuple[dict[str, Any], str]] = [
+        ({"meta": {"deep": nested}}, "nested deeper than 32 levels"),
+        ({"seed": 10**45}, "integer longer than 40 digits"),
+        ({"meta": {"x": float("nan")}}, "not finite"),
+        ({"meta": {"x": {1, 2}}}, "not JSON data"),
+        ({"digest": ""}, "digest must be 64 hexadecimal digits"),
+        ({"seats": ["human"]}, "1 controllers for 2 players"),
+    ]
+    for changes, message in bad:
+        edited = dataclasses.replace(record, **changes)
+        with pytest.raises(SaveError, match=message):
+            store.save(edited, "pig-game")
+        assert fingerprint(pig_save) == before
+    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 1000)  # as if the log had outgrown it
+    with pytest.raises(SaveError, match="over the save limit of 1000"):
+        store.save(record, "pig-game")
+    assert fingerprint(pig_save) == before
