@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.framework import Context, Prompt, State
+from tabletop.framework import NOBODY, Context, Prompt, State
 
 from .data import (
     ADJACENT,
@@ -98,6 +98,18 @@ def seat_of(state: State, current: str) -> int | None:
     return None
 
 
+def subject(state: State, who: str) -> tuple[str, int]:
+    """How an event names a Current or the Government: the log line already starts with
+    the seat's name, so a seat's only Current needs no repeating (``about`` that seat);
+    the Government and the automated Marais are named and concern no seat."""
+    seat = None if who == "gov" else seat_of(state, who)
+    if seat is None:
+        return f"the {name(who)} ".replace("the Government", "Government"), NOBODY
+    if len(seating(state["players"])[seat]) == 1:
+        return "", seat
+    return f"the {name(who)} ", seat
+
+
 def seat_names(players: int) -> tuple[str, ...]:
     return tuple(" & ".join(CURRENT_NAMES[c] for c in row) for row in seating(players))
 
@@ -152,7 +164,9 @@ def adjust_track(state: State, track: str, delta: int, ctx: Context, why: str = 
     before = state["tracks"][track]
     state["tracks"][track] = clamp(before + delta)
     if state["tracks"][track] != before:
-        ctx.emit("track", f"{track.capitalize()} {before} -> {state['tracks'][track]}{why}")
+        ctx.emit(
+            "track", f"{track.capitalize()} {before} -> {state['tracks'][track]}{why}", about=NOBODY
+        )
     if track == "coalition" and state["tracks"]["coalition"] >= 17 and not state["war"]:
         declare_war(state, ctx, "the Coalition declares war (9.2.2)")
     if track == "coalition" and state["war"] and state["tracks"]["coalition"] <= 8:
@@ -165,12 +179,12 @@ def declare_war(state: State, ctx: Context, why: str) -> None:
     state["war"] = True
     state["war_declared_turn"] = state["turn"]
     state["tracks"]["coalition"] = 20
-    ctx.emit("war", f"Foreign war: {why}; Coalition marker to 20")
+    ctx.emit("war", f"Foreign war: {why}; Coalition marker to 20", about=NOBODY)
 
 
 def end_war(state: State, ctx: Context, why: str) -> None:
     state["war"] = False
-    ctx.emit("war", f"Foreign peace: {why}")
+    ctx.emit("war", f"Foreign peace: {why}", about=NOBODY)
     state["laws_once"] = [
         k for k in state["laws_once"] if k not in ("war", "conscription", "patrie")
     ]
@@ -185,7 +199,8 @@ def adjust_fame(state: State, who: str, delta: int, ctx: Context, why: str = "")
     before = holder["fame"]
     holder["fame"] = clamp(before + delta)
     if holder["fame"] != before:
-        ctx.emit("fame", f"{name(who)} fame {before} -> {holder['fame']}{why}")
+        prefix, about = subject(state, who)
+        ctx.emit("fame", f"{prefix}fame {before} -> {holder['fame']}{why}", about=about)
 
 
 def money(state: State, who: str) -> int:
@@ -199,7 +214,8 @@ def pay(state: State, who: str, amount: int, ctx: Context, why: str = "") -> Non
     holder["money"] -= amount
     state["spent"] += amount
     if amount:
-        ctx.emit("pay", f"{name(who)} spends {amount}{why}")
+        prefix, about = subject(state, who)
+        ctx.emit("pay", f"{prefix}spends {amount}{why}", about=about)
 
 
 def economy_factor(state: State) -> int:

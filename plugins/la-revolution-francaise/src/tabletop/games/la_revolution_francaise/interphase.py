@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import Context, State
+from tabletop.framework import NOBODY, Context, State
 
 from .assembly import deputies
 from .core import (
@@ -22,6 +22,7 @@ from .core import (
     roll,
     schedule,
     seat_of,
+    subject,
     task,
     track_level,
 )
@@ -83,7 +84,8 @@ def income(state: State, ctx: Context) -> None:
             if state.get("subsidies") and state["tracks"]["coalition"] >= 15:
                 gain += 100  # English subsidies (a First Republic event)
         state["currents"][c]["money"] += gain
-        ctx.emit("income", f"{name(c)} receives {gain}")
+        prefix, about = subject(state, c)
+        ctx.emit("income", f"{prefix}receives {gain}", about=about)
     lost = 0
     for r in REGION_NAMES:
         reg = state["regions"][r]
@@ -93,7 +95,11 @@ def income(state: State, ctx: Context) -> None:
         if reg["revolt"] or reg["coalition"] or occupied:
             lost += income_of(r)
     state["gov"]["money"] = max(500, 2500 - lost)
-    ctx.emit("income", f"the Government's treasury is reset to {state['gov']['money']} (10.2.2)")
+    ctx.emit(
+        "income",
+        f"the Government's treasury is reset to {state['gov']['money']} (10.2.2)",
+        about=NOBODY,
+    )
     if state["patrie"] and seat_of(state, "M") is None:
         half = state["currents"]["M"]["money"] // 2
         state["currents"]["M"]["money"] -= half
@@ -247,7 +253,7 @@ def finish_game(state: State, ctx: Context) -> None:
     seat_rank = [min(ranks[c] for c in row) for row in seats]
     state["result"] = {"winner": win, "vp": vp, "ranks": ranks, "seat_rank": seat_rank, "why": why}
     text = ", ".join(f"{name(c)} {vp[c]}" for c in CURRENT_CODES)
-    ctx.reveal(f"the game ends: {why}; the {name(win)} wins. VP: {text}")
+    ctx.reveal(f"the game ends: {why}; the {name(win)} wins. VP: {text}", about=NOBODY)
 
 
 def as_result(state: State) -> dict[str, Any] | None:

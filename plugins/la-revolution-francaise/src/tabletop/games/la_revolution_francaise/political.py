@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote
 
 from .assembly import deputies, election, election_due
@@ -348,7 +348,7 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
     state["previous_gov"] = previous_gov
     state["regime"] = new
     reg = REGIMES[new]
-    ctx.emit("regime", f"the {reg['name']} is installed ({reg['section']})")
+    ctx.emit("regime", f"the {reg['name']} is installed ({reg['section']})", about=NOBODY)
     state["achieved"].append(f"regime:{new}")
     if new in ("convention", "terror"):
         state["republic_installed"] = True  # the later Allied armies may come (9.3.1)
@@ -453,7 +453,7 @@ def set_government(state: State, current: str, ctx: Context) -> None:
     if before == "G":
         state["gironde_ousted"] = True
     state["gov"]["controller"] = current
-    ctx.emit("government", f"the {name(current)} takes the Government")
+    ctx.emit("government", f"the {name(current)} takes the Government", about=NOBODY)
 
 
 def elections_run(state: State, t: Task, ctx: Context) -> None:
