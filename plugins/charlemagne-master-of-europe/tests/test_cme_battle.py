@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cme_helpers import blank, choices, ctx, decide, kinds, place, run_step
+from cme_helpers import GAME, blank, choices, ctx, decide, kinds, place, run_step
 
 from tabletop.framework import State
 from tabletop.games.charlemagne_master_of_europe import battle
@@ -340,3 +340,4 @@ def test_a_won_ambush_sends_its_moors_to_the_dead_pool() -> None:
     run_step(state, "battle_continue", ctx())
     assert state["moors"]["spanish_march"] == [] and state["outcome"] is None
     assert "moors-1" in state["cups"]["friendly"]  # Dead Pool resolved: Al-Andalus at Peace
+    assert GAME.invariants(state) == []  # held once only, through the promotions

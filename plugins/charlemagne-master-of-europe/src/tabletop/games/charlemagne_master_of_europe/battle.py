@@ -497,6 +497,7 @@ def stage_won(state: State, b: dict[str, Any], ctx: Context) -> bool:
         board.eliminate_moors(state, box, ctx)
     if b["moors_chit"] is not None:
         state["dead_pool"].append(b["moors_chit"])
+        b["moors_chit"] = None
     board.resolve_dead_pool(state, ctx)
     b["stage"] = "done"
     schedule(
