@@ -79,6 +79,24 @@ def test_tournament_in_words(isolated_env: Path, capsys: pytest.CaptureFixture[s
     assert "rfop-greedy" in out and "95% CI" in out and "per decision" in out
 
 
+def test_fixed_seats_measure_the_red_flag_solo_opponent(
+    isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The solo opponent's seat is never asked: its kind is a placeholder, and fixed
+    seats keep the greedy bot on Versailles in every game."""
+    code, out, _ = _run(
+        capsys, "tournament", "red-flag-over-paris", "--games", "4", "--seats",
+        "rfop-greedy,random", "--option", "solo=commune", "--fixed-seats", "--json",
+    )
+    data = json.loads(out)
+    assert code == 0 and data["rotated"] is False and data["completed"] == 4
+    assert data["seat_names"] == ["Versailles", "Commune (solo opponent)"]
+    by_seat = data["wins_by_seat"]
+    assert by_seat[0]["random"] == 0 and by_seat[1]["rfop-greedy"] == 0
+    bots = {bot["kind"]: bot for bot in data["bots"]}
+    assert bots["random"]["decisions"] == 0  # the solo seat never had a decision
+
+
 def test_tournament_counts_a_failing_game_with_its_seed(
     isolated_env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

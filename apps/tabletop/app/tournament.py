@@ -83,6 +83,8 @@ class TournamentReport:
     seed: int
     seats: list[str]
     options: dict[str, str]
+    rotate: bool = True
+    seat_names: list[str] = field(default_factory=list)
     completed: int = 0
     errors: int = 0
     actions: int = 0
@@ -98,6 +100,8 @@ class TournamentReport:
             "games": self.games,
             "seed": self.seed,
             "seats": self.seats,
+            "rotated": self.rotate,
+            "seat_names": self.seat_names,
             "options": self.options,
             "completed": self.completed,
             "errors": self.errors,
@@ -115,7 +119,8 @@ class TournamentReport:
         data = self.to_json()
         out = [
             f"{self.game}: {self.completed}/{self.games} games completed, {self.errors} errors, "
-            f"seats {','.join(self.seats)} rotated; mean length {data['mean_game_length']} "
+            f"seats {','.join(self.seats)} {'rotated' if self.rotate else 'fixed'}; "
+            f"mean length {data['mean_game_length']} "
             f"actions; {data['seconds']} s"
         ]
         for bot in data["bots"]:
@@ -126,6 +131,9 @@ class TournamentReport:
                 f"{bot['mean_decision_seconds']:.3f} s per decision "
                 f"(slowest {bot['slowest_decision_seconds']:.3f} s)"
             )
+        for name, seat in zip(self.seat_names, data["wins_by_seat"], strict=False):
+            wins = ", ".join(f"{kind} {count:g}" for kind, count in seat.items() if count)
+            out.append(f"  wins as {name}: {wins or 'none'}")
         for failure in self.failures:
             out.append(f"  error with seed {failure['seed']}: {failure['error']}")
         return out
@@ -167,16 +175,20 @@ class Tournament:
         seats: list[str],
         options: dict[str, str],
         progress: Callable[[int, int], None] | None = None,
+        rotate: bool = True,
     ) -> TournamentReport:
+        """Play ``games`` games; ``rotate=False`` keeps every kind in its seat (for a
+        seat the game plays itself, such as a solo opponent's, or a seat study)."""
         game = self.sessions.registry.get(game_id).definition
         options = resolve_options(game, options)  # a bad option is the caller's error
-        report = TournamentReport(game_id, games, seed, list(seats), options)
+        report = TournamentReport(game_id, games, seed, list(seats), options, rotate)
+        report.seat_names = list(game.seat_names(len(seats), options))
         for kind in seats:
             report.bots.setdefault(kind, BotRecord(kind))
         report.by_seat = [dict.fromkeys(report.bots, 0.0) for _ in seats]
         started = time.perf_counter()
         for index in range(games):
-            self._play(report, index, rotated(list(seats), index))
+            self._play(report, index, rotated(list(seats), index if rotate else 0))
             if progress is not None:
                 progress(index + 1, games)
         report.seconds = time.perf_counter() - started
@@ -249,6 +261,10 @@ def add_command(sub: Any) -> None:
         help="set a game option, repeatable (default: the game's defaults)",
     )
     parser.add_argument(
+        "--fixed-seats", action="store_true",
+        help="keep each kind in its seat instead of rotating (default: rotate)",
+    )
+    parser.add_argument(
         "--json", action="store_true", help="print one JSON object (default: words)"
     )
     parser.set_defaults(func=cmd_tournament, players=None)
@@ -271,6 +287,7 @@ def cmd_tournament(args: Any) -> int:
         seats=seats,
         options=cli._parse_options(args.option),
         progress=cli._progress(f"tournament {args.game}"),
+        rotate=not args.fixed_seats,
     )
     data = report.to_json()
     container.logger().info("tournament", **{k: v for k, v in data.items() if k != "failures"})
