@@ -382,3 +382,28 @@ def test_6_4_a_joint_objective_is_agreed_declared_once_and_shared() -> None:
     after["achieved"] = ["plot:Lyon:MT"]
     fame_for_objectives(after, context())
     assert after["currents"]["G"]["fame"] == 12 and after["currents"]["MT"]["fame"] == 10
+
+
+def test_6_5_placement_short_list_and_the_governments_man_in_paris() -> None:
+    state = fresh()
+    state["order"] = ["MT", "F"]
+    engine = engine_at(state, [{"kind": "placement", "order": ["MT", "F"], "i": 0}])
+    mt, f = seat_of(state, "MT"), seat_of(state, "F")
+    assert mt is not None and f is not None
+    prompt = engine.prompt
+    assert prompt is not None and prompt.text.startswith("Place Robespierre")
+    places = [c.action for c in prompt.choices]
+    # influential (Lille, Amiens, Paris), held by the Montagne (Lille), in revolt (Bourges)
+    assert places == ["place:Lille", "place:Amiens", "place:Paris", "place:Bourges", "more"]
+    engine.act(mt, "more")
+    every = engine.prompt
+    assert every is not None and len(every.choices) == 27  # 26 regions and "back"
+    for _ in range(5):  # the Montagne's five Personalities, anywhere but Paris
+        engine.act(mt, "place:Lille")
+    feuillants = [
+        n for n, p in engine.state["persons"].items() if p["current"] == "F" and n != "Louis XVI"
+    ]
+    for _ in feuillants[:-1]:
+        engine.act(f, "place:Rouen")
+    last = engine.prompt
+    assert last is not None and [c.action for c in last.choices] == ["place:Paris"]  # 6.5

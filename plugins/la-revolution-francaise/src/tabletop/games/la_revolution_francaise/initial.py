@@ -984,19 +984,57 @@ def placement_prompt(state: State, t: Task) -> Prompt | None:
             for n, p in state["persons"].items()
         )
     )
-    regions = ["Paris"] if must_paris else list(REGION_NAMES)
-    choices = tuple(
+    if must_paris:
+        regions = ["Paris"]
+    elif t.get("more"):
+        regions = list(REGION_NAMES)
+    else:
+        regions = likely_places(state, current, person)
+    choices = [
         Choice(
             f"place:{r}",
             r,
-            detail=("influential here: +2 to regional actions" if influential(person, r) else ""),
+            detail=place_detail(state, current, person, r),
         )
         for r in regions
-    )
-    return Prompt(seat, f"Place {person} ({name(current)})", choices, rule="6.5")
+    ]
+    if not must_paris:
+        if t.get("more"):
+            choices.append(Choice("back", "Back to the usual places"))
+        else:
+            choices.append(Choice("more", "Another region...", detail="Choose among all 26."))
+    return Prompt(seat, f"Place {person} ({name(current)})", tuple(choices), rule="6.5")
+
+
+def likely_places(state: State, current: str, person: str) -> list[str]:
+    """The short list first shown (6.5): Paris, where he is influential, where his
+    Current holds, and the regions in revolt; every region is one choice further."""
+    return [
+        r
+        for r in REGION_NAMES
+        if r == "Paris"
+        or influential(person, r)
+        or controller(state, r) == current
+        or state["regions"][r]["revolt"]
+    ]
+
+
+def place_detail(state: State, current: str, person: str, region: str) -> str:
+    notes = []
+    if influential(person, region):
+        notes.append("influential here: +2 to regional actions")
+    holder = controller(state, region)
+    notes.append(f"held by the {name(holder)}" if holder else "neutral")
+    if state["regions"][region]["revolt"]:
+        notes.append("in revolt")
+    return "; ".join(notes)
 
 
 def placement_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    if action in ("more", "back"):
+        t["more"] = action == "more"
+        return
+    t["more"] = False
     current = t["order"][t["i"]]
     person = unplaced(state, current)[0]
     region = action.split(":", 1)[1]
