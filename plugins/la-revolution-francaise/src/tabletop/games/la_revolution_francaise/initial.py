@@ -982,6 +982,7 @@ def placement_prompt(state: State, t: Task) -> Prompt | None:
         and not any(
             p["where"] == "Paris" and p["current"] == current and p["status"] == "free"
             for n, p in state["persons"].items()
+            if n != "Louis XVI"  # he cannot act for the Government (11.0)
         )
     )
     if must_paris:
