@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop.framework.context import Context
 from tabletop.framework.errors import (
@@ -69,8 +69,10 @@ def resolve_options(game: GameDefinition, options: Mapping[str, str] | None) -> 
     return resolved
 
 
-@dataclass(frozen=True)
-class LogEntry:
+class LogEntry(NamedTuple):
+    """One applied action. A named tuple, not a frozen dataclass: as immutable, and one
+    is made per action (a third of a microsecond instead of half)."""
+
     seat: int
     action: Action
     barrier: bool
@@ -126,7 +128,8 @@ class Engine:
                 seed=seed,
                 actions=[],
             ) from exc
-        self.history.extend((0, event) for event in ctx.events)
+        if ctx.events:
+            self.history.extend((0, event) for event in ctx.events)
         self._prompt: Prompt | None = None
         self._prompt_valid = False
         self._hand_made = False
