@@ -516,3 +516,26 @@ def test_r_6_9_2_mercy_lawmakers_help_a_marais_government() -> None:
     assert lawmaker_present(state)
     state["gov"]["controller"] = "MT"
     assert not lawmaker_present(state)
+
+
+def test_r_3_9_3_carnot_commands_the_armies_and_may_be_captured() -> None:
+    state = fresh()
+    state["regime"], state["gov"]["controller"] = "terror", "MT"
+    state["order"] = ["M"]
+    m = seat(state, "M")
+    engine = engine_at(state, [{"kind": "placement", "order": ["M"], "i": 0}])
+    while engine.prompt is not None and "Carnot" not in engine.prompt.text:
+        engine.act(m, "place:Paris")
+    prompt = engine.prompt
+    assert prompt is not None and "general:Lille" in [c.action for c in prompt.choices]
+    engine.act(m, "general:Lille")
+    after = engine.state
+    assert after["persons"]["Carnot"]["general"] and after["persons"]["Carnot"]["acted"]
+    after["armies"].append({"id": "cobourg", "side": "allied", "kind": "allied", "where": "Lille"})
+    after["armies"].append({"id": "york", "side": "allied", "kind": "allied", "where": "Lille"})
+    # two against one: the Coalition attacks with +1; 8 + 1 - 1 (Carnot) = 8 is a B, no loss
+    combat(after, {"kind": "combat"}, context([4, 4]))
+    assert any(a["id"] == "regular_lille" for a in after["armies"])
+    # 10 + 1 - 1 = 10 is an A: the army falls, and on a 1-3 Carnot is taken
+    combat(after, {"kind": "combat"}, context([5, 5, 2]))
+    assert after["persons"]["Carnot"]["status"] == "captured"

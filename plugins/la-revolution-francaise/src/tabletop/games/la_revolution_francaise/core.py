@@ -185,6 +185,10 @@ def declare_war(state: State, ctx: Context, why: str) -> None:
 def end_war(state: State, ctx: Context, why: str) -> None:
     state["war"] = False
     ctx.emit("war", f"Foreign peace: {why}", about=NOBODY)
+    for pname, p in state["persons"].items():
+        if p["status"] == "captured":  # R.3.9.3: a prisoner of war comes home at peace
+            p["status"] = "fled"
+            ctx.emit("person", f"{pname} comes home with the peace", about=NOBODY)
     state["laws_once"] = [
         k for k in state["laws_once"] if k not in ("war", "conscription", "patrie")
     ]

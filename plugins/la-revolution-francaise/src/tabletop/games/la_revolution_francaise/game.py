@@ -267,6 +267,7 @@ class LaRevolutionFrancaise(GameDefinition):
             ("dead", "Guillotine"),
             ("fled", "Off the map until next turn"),
             ("exiled", "Exiled"),
+            ("captured", "Prisoners of war"),
         ):
             zones.append(
                 views.zone(title, [n for n, p in state["persons"].items() if p["status"] == status])

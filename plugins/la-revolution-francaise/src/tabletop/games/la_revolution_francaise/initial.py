@@ -999,12 +999,38 @@ def placement_prompt(state: State, t: Task) -> Prompt | None:
         )
         for r in regions
     ]
+    if person == "Carnot" and carnot_may_command(state):
+        for r in REGION_NAMES:
+            if any(a["where"] == r and a["side"] == "rev" for a in state["armies"]):
+                choices.append(
+                    Choice(
+                        f"general:{r}",
+                        f"Send Carnot to command the armies at {r}",
+                        detail="+1 or -1 to their combat rolls; he moves with them and takes "
+                        "no action this turn (R.3.9.3).",
+                    )
+                )
     if not must_paris:
         if t.get("more"):
             choices.append(Choice("back", "Back to the usual places"))
         else:
             choices.append(Choice("more", "Another region...", detail="Choose among all 26."))
     return Prompt(seat, f"Place {person} ({name(current)})", tuple(choices), rule="6.5")
+
+
+def carnot_may_command(state: State) -> bool:
+    """R.3.9.3, R.5.9.3, R.6.9.3 (and Prairial under the Montagne, R.8.9.2): Carnot, not
+    an outlaw, may command the armies when the Marais (his holder) sends him."""
+    from .core import person_outlaw
+
+    reg = state["regime"]
+    allowed = reg in ("terror", "wrath", "mercy") or (
+        reg == "prairial" and gov_controller(state) == "MT"
+    )
+    carnot = state["persons"].get("Carnot")
+    return bool(
+        allowed and carnot and carnot["current"] == "M" and not person_outlaw(state, "Carnot")
+    )
 
 
 def likely_places(state: State, current: str, person: str) -> list[str]:
@@ -1038,8 +1064,13 @@ def placement_handle(state: State, t: Task, seat: int, action: str, ctx: Context
     t["more"] = False
     current = t["order"][t["i"]]
     person = unplaced(state, current)[0]
-    region = action.split(":", 1)[1]
+    verb, _, region = action.partition(":")
     state["persons"][person]["where"] = region
+    if verb == "general":
+        state["persons"][person]["general"] = True
+        state["persons"][person]["acted"] = True
+        ctx.emit("place", f"{person} takes command of the armies at {region} (R.3.9.3)")
+        return
     ctx.emit("place", f"{person} goes to {region}")
 
 

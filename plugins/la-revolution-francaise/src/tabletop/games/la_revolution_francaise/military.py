@@ -662,8 +662,13 @@ def gov_move_handle(state: State, t: Task, seat: int, action: str, ctx: Context)
     if action == "stay":
         return
     verb, region = action.split(":", 1)
+    origin = army["where"]
     army["where"] = region
     ctx.emit("army", f"{army['id'].replace('_', ' ')} moves to {region}")
+    carnot = state["persons"].get("Carnot")
+    left_alone = not any(a["where"] == origin and a["side"] == "rev" for a in state["armies"])
+    if carnot and carnot.get("general") and carnot["where"] == origin and left_alone:
+        carnot["where"] = region  # he goes with the last army to leave
     if verb == "crush":
         army["crush"] = True
         state["tracks"]["commune"] = 20
@@ -733,7 +738,10 @@ def battle(
         reason=f"combat at {region}, 9.6",
         about=gov_seat(state) if rev_attacks else seat_of(state, "R"),
     )
-    letter = result(sum(dice) + excess, 13)
+    modifier = excess
+    if carnot_commands(state, region):
+        modifier += 1 if rev_attacks else -1  # R.3.9.3: the Government's extra +1 or -1
+    letter = result(sum(dice) + modifier, 13)
     attacker, defender = (rev, enemy) if rev_attacks else (enemy, rev)
     ctx.emit(
         "combat",
@@ -744,6 +752,22 @@ def battle(
         lose(state, region, defender, ctx)
     elif letter == "C":
         lose(state, region, attacker, ctx)
+    if carnot_commands(state, region) and not armies_in(state, region, "rev"):
+        (face,) = roll(state, ctx, 1, 6, reason="Carnot's fate, R.3.9.3", about=gov_seat(state))
+        if face <= 3:
+            carnot = state["persons"]["Carnot"]
+            carnot["status"], carnot["where"] = "captured", None
+            ctx.emit("person", "Carnot is taken prisoner by the enemy (R.3.9.3)")
+
+
+def carnot_commands(state: State, region: str) -> bool:
+    carnot = state["persons"].get("Carnot")
+    return bool(
+        carnot
+        and carnot.get("general")
+        and carnot["status"] == "free"
+        and carnot["where"] == region
+    )
 
 
 def lose(state: State, region: str, side: list[dict[str, Any]], ctx: Context) -> None:

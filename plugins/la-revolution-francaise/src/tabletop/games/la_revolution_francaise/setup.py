@@ -157,6 +157,7 @@ def run_turn_start(state: State, task_: Task, ctx: Context) -> None:
             p["status"] = "free"
             ctx.emit("return", f"{pname} returns to play")
         p["acted"] = False
+        p.pop("general", None)
         if p["status"] == "free" and pname != "Louis XVI":
             p["where"] = None
     state["bonuses"] = {}
