@@ -144,3 +144,31 @@ def test_ray_gives_the_same_digest_as_one_process(
     assert main(["simulate", "pig", "--games", "20", "--ray", "--json"]) == 0
     on_ray = json.loads(capsys.readouterr().out)
     assert on_ray["digest"] == here["digest"] and on_ray["outcomes"] == here["outcomes"]
+
+
+def test_the_cli_fuzzes_on_workers_and_saves_failures_in_game_order(
+    isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saves = isolated_env / "fuzz"
+    args = ["fuzz", "pig", "--games", "8", "--players", "2", "--max-actions", "30", "--json"]
+    reports = []
+    for workers, where in (("1", "one"), ("2", "two")):
+        code = main([*args, "--workers", workers, "--save-dir", str(saves / where)])
+        assert code == 1  # some games are stuck at 30 actions
+        reports.append(json.loads(capsys.readouterr().out))
+    one, two = reports
+    assert [f["seed"] for f in two["failures"]] == [f["seed"] for f in one["failures"]]
+    assert [f["reason"] for f in two["failures"]] == [f["reason"] for f in one["failures"]]
+    saved = sorted(path.name for path in (saves / "two").iterdir())
+    assert saved == sorted(path.name for path in (saves / "one").iterdir())
+    assert len(saved) == one["errors"] > 0
+
+
+def test_the_cli_saves_simulated_games_from_every_worker(
+    isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saves = isolated_env / "games"
+    code = main(["simulate", "pig", "--games", "6", "--workers", "2", "--save-dir", str(saves)])
+    assert code == 0
+    assert "6/6 completed" in capsys.readouterr().out
+    assert len(list(saves.glob("*.json"))) == 6
