@@ -132,3 +132,14 @@ def test_tournament_refuses_bad_input_in_one_line(
     code, out, err = _run(capsys, "tournament", "pig", *argv)
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1
+
+
+def test_tournament_help_names_its_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["tournament", "--help"])
+    out = capsys.readouterr().out
+    assert exit_info.value.code == 0
+    assert "--fixed-seats" in out and "95% confidence" in out and "default: 100" in out
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "95% intervals" in capsys.readouterr().out

@@ -237,7 +237,7 @@ def add_command(sub: Any) -> None:
     """Register ``tabletop tournament`` on the CLI's subparsers."""
     parser = sub.add_parser(
         "tournament",
-        help="bots against each other, seats rotated, win rates with 95% intervals",
+        help="bots against each other, seats rotated, win rates with 95%% intervals",
         description="Play GAME N times with the given bot kinds, the seat list rotated "
         "by one seat each game; report each kind's win rate with a 95% confidence "
         "interval (Wilson), the mean game length and each kind's time per decision. "
