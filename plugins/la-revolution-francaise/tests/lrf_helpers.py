@@ -28,9 +28,16 @@ def place(state: State, **where: str) -> None:
         state["persons"][key or person.replace("_", " ")]["where"] = region
 
 
-def engine_at(state: State, tasks: Iterable[dict[str, Any]], faces: Iterable[int] = ()) -> Engine:
+def engine_at(
+    state: State,
+    tasks: Iterable[dict[str, Any]],
+    faces: Iterable[int] = (),
+    first: Iterable[int] = (),
+) -> Engine:
+    """An engine whose next decision is the first of ``tasks``; automatic tasks before
+    it run at once with the dice ``first``, later ones with ``faces``."""
     state["tasks"] = list(reversed(list(tasks)))
-    advance(state, context())  # skip what nobody is asked, as the game does after each act
+    advance(state, context(first))  # skip what nobody is asked, as the game does after each act
     return Engine.from_state(
         LaRevolutionFrancaise(),
         state,

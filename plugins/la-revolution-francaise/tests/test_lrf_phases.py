@@ -539,3 +539,18 @@ def test_r_3_9_3_carnot_commands_the_armies_and_may_be_captured() -> None:
     # 10 + 1 - 1 = 10 is an A: the army falls, and on a 1-3 Carnot is taken
     combat(after, {"kind": "combat"}, context([5, 5, 2]))
     assert after["persons"]["Carnot"]["status"] == "captured"
+
+
+def test_9_6_the_owner_chooses_which_army_is_lost() -> None:
+    state = fresh()
+    state["armies"].append(
+        {"id": "volunteer_1", "side": "rev", "kind": "volunteer", "where": "Lille"}
+    )
+    state["armies"].append({"id": "cobourg", "side": "allied", "kind": "allied", "where": "Lille"})
+    engine = engine_at(state, [{"kind": "combat"}], first=[1, 1])  # 2 + 1 = 3: C, attacker loses
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == seat(state, "F") and prompt.rule == "9.6"
+    assert [c.action for c in prompt.choices] == ["lose:volunteer_1", "lose:regular_lille"]
+    engine.act(seat(state, "F"), "lose:regular_lille")
+    ids = {a["id"] for a in engine.state["armies"]}
+    assert "regular_lille" not in ids and "volunteer_1" in ids

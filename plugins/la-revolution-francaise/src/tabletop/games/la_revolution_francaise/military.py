@@ -752,12 +752,6 @@ def battle(
         lose(state, region, defender, ctx)
     elif letter == "C":
         lose(state, region, attacker, ctx)
-    if carnot_commands(state, region) and not armies_in(state, region, "rev"):
-        (face,) = roll(state, ctx, 1, 6, reason="Carnot's fate, R.3.9.3", about=gov_seat(state))
-        if face <= 3:
-            carnot = state["persons"]["Carnot"]
-            carnot["status"], carnot["where"] = "captured", None
-            ctx.emit("person", "Carnot is taken prisoner by the enemy (R.3.9.3)")
 
 
 def carnot_commands(state: State, region: str) -> bool:
@@ -771,12 +765,26 @@ def carnot_commands(state: State, region: str) -> bool:
 
 
 def lose(state: State, region: str, side: list[dict[str, Any]], ctx: Context) -> None:
+    """9.6: the owner picks which army is lost when the stack holds different kinds
+    (the Government for the Revolution and the Commune, 9.9.2; the Royalist for the
+    Allied and Catholic armies); otherwise any one of them goes."""
     side.sort(key=lambda a: (LOSS_ORDER.get(a["kind"], 5), a["id"]))
-    lost = side[0]
-    if lost["kind"] == "commune":
+    kinds = {a["kind"] for a in side}
+    owner = gov_seat(state) if side[0]["side"] == "rev" else seat_of(state, "R")
+    if len(kinds) > 1 and owner is not None:
+        schedule(
+            state, {"kind": "loss", "region": region, "ids": [a["id"] for a in side], "seat": owner}
+        )
+        return
+    eliminate(state, region, side[0]["id"], ctx)
+
+
+def eliminate(state: State, region: str, army_id: str, ctx: Context) -> None:
+    if army_id == "commune":
         state["commune"] = {"raised": False, "controller": None}
         ctx.emit("commune", "the Commune is destroyed in battle (9.9.2)")
         return
+    lost = next(a for a in state["armies"] if a["id"] == army_id)
     state["armies"].remove(lost)
     ctx.emit("army", f"{lost['id'].replace('_', ' ')} is destroyed at {region}")
     if lost["side"] == "allied":
@@ -785,12 +793,42 @@ def lose(state: State, region: str, side: list[dict[str, Any]], ctx: Context) ->
     elif lost["side"] == "catholic":
         state["catholic_gone"].append(lost["id"])
         state["achieved"].append(f"destroy:{region}")
-    elif (
-        not armies_in(state, region, "rev")
-        and any(a["side"] == "catholic" for a in armies_in(state, region))
-        and not armies_in(state, region, "allied")
-    ):
-        adjust_fame(state, "R", 1, ctx, " (Royalist spoils, 9.6.1)")
+    elif not armies_in(state, region, "rev"):
+        if any(a["side"] == "catholic" for a in armies_in(state, region)) and not armies_in(
+            state, region, "allied"
+        ):
+            adjust_fame(state, "R", 1, ctx, " (Royalist spoils, 9.6.1)")
+        if carnot_commands(state, region):
+            (face,) = roll(state, ctx, 1, 6, reason="Carnot's fate, R.3.9.3", about=gov_seat(state))
+            if face <= 3:
+                carnot = state["persons"]["Carnot"]
+                carnot["status"], carnot["where"] = "captured", None
+                ctx.emit("person", "Carnot is taken prisoner by the enemy (R.3.9.3)")
+
+
+def loss_prompt(state: State, t: Task) -> Prompt | None:
+    names = {a["id"]: a for a in state["armies"]}
+    choices = tuple(
+        Choice(
+            f"lose:{army_id}",
+            "the Commune"
+            if army_id == "commune"
+            else f"{army_id.replace('_', ' ')} ({names[army_id]['kind']})",
+            consequence="a regular army can never be rebuilt (9.3.3)"
+            if army_id in names and names[army_id]["kind"] == "regular"
+            else "",
+        )
+        for army_id in t["ids"]
+    )
+    return Prompt(t["seat"], f"Combat at {t['region']}: which army is lost?", choices, rule="9.6")
+
+
+def loss_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    eliminate(state, t["region"], action.split(":", 1)[1], ctx)
+
+
+task("loss", prompt=loss_prompt, handle=loss_handle)
 
 
 def crush_commune(state: State, crushers: list[dict[str, Any]], ctx: Context) -> None:
