@@ -555,6 +555,10 @@ def military_offer_handle(state: State, t: Task, seat: int, action: str, ctx: Co
         and not a.get("rebel")
         and a["where"] in _paris_neighbours()
         and region != "Paris"
+        and not any(
+            e["where"] == a["where"] and e["side"] in ("allied", "catholic")
+            for e in state["armies"]
+        )
     )
     schedule(state, {**attempt, "kind": "intercept", "ids": interceptors, "i": 0})
 
