@@ -16,7 +16,8 @@ def test_render_board_shows_regions_assembly_and_only_the_viewers_secrets() -> N
     engine = new_engine(LaRevolutionFrancaise(), seed=1, players=6)
     royal = render_board(engine.view(0))
     assert "Bourges" in royal and "Paris box: Commune calm" in royal
-    assert "center: Mar 10, hidden 2" in royal
+    assert "center Mar 10, hidden 2" in royal
+    assert max(len(line) for line in royal.splitlines()) <= 44  # half a 100-column screen
     assert "Royaliste hidden deputies: 2" in royal
     assert "hidden deputies" not in render_board(engine.view(2))  # the Marais has none
 
