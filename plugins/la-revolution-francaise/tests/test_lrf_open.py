@@ -9,6 +9,7 @@ from tabletop.framework import State
 from tabletop.framework.decisions import Agreement
 from tabletop.games.la_revolution_francaise.core import seat_of
 from tabletop.games.la_revolution_francaise.coups import rally_bases
+from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives
 from tabletop.games.la_revolution_francaise.political import (
     ballots,
     install,
@@ -198,3 +199,27 @@ def test_12_3_1_marat_can_never_rally_an_army() -> None:
     assert rally_bases(state, "MT") == {}
     place(state, Danton="Metz")
     assert rally_bases(state, "MT") == {"Metz": ["Danton"]}
+
+
+def test_r_x_1_1_installing_federal_and_one_indivisible_republics() -> None:
+    state = fresh(scenario="open")
+    state["regions"]["Bordeaux"]["control"] = "F"
+    install(state, "ffr", context())
+    assert state["regions"]["Bordeaux"]["control"] is None  # R.9.1.1
+    state["regions"]["Paris"]["control"] = "G"
+    install(state, "froi", context(), by="SC")
+    assert state["regions"]["Paris"]["control"] is None  # R.10.1.1
+    assert state["gov"]["controller"] == "SC" and state["froi_variant"] == "SC"
+
+
+def test_r_7_2_3_a_failed_government_objective_costs_both_partners() -> None:
+    state = fresh(scenario="open")
+    install(state, "directorate", context())
+    partner = state["gov"]["partner"]
+    before = {c: state["currents"][c]["fame"] for c in ("M", partner)}
+    state["gov"]["controller_at_objectives"] = "M"
+    state["declared"] = {"gov": "arrest:Marat"}
+    fame_for_objectives(state, context())
+    assert {c: state["currents"][c]["fame"] for c in ("M", partner)} == {
+        c: f - 1 for c, f in before.items()
+    }

@@ -129,9 +129,11 @@ def fame_for_objectives(state: State, ctx: Context) -> None:
                 continue
             adjust_fame(state, "gov", 1 if met else -1, ctx, f" (objective {objective})")
             if not met:
-                adjust_fame(
-                    state, gov_controller(state), -1, ctx, " (the Government's objective failed)"
-                )
+                holders = [gov_controller(state)]
+                if state["gov"].get("partner"):
+                    holders.append(state["gov"]["partner"])  # R.7.2.3: both partners
+                for holder in holders:
+                    adjust_fame(state, holder, -1, ctx, " (the Government's objective failed)")
             continue
         adjust_fame(state, who, 1 if met else -1, ctx, f" (objective {objective})")
     if seat_of(state, "M") is None:

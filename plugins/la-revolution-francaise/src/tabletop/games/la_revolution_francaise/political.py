@@ -388,7 +388,27 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
     if new == "directorate" and mt_was_outlawed:
         outlaws.append("MT")  # R.7.4.1
     outlaws += [c for c in state["outlaw_until"] if c not in outlaws]
+    previous_outlaws = list(state["outlawed"])
     state["outlawed"] = outlaws
+    if new in ("mercy", "directorate"):  # R.6.1.1, R.7.1.1: jailed former outlaws go free
+        for pname, p in state["persons"].items():
+            if (
+                p["status"] == "prison"
+                and pname != KING
+                and p["current"] in previous_outlaws
+                and p["current"] not in outlaws
+            ):
+                p["status"] = "fled"
+                ctx.emit("person", f"{pname} is released ({reg['section']}.1.1)")
+    if new == "thermidor":  # R.4.6: the outlawed Left's deputies are set aside
+        for c in ("MT", "SC"):
+            if c in outlaws and state["assembly"][c]["count"]:
+                row = state["assembly"][c]
+                row["aside"], row["count"] = row["count"], 0
+    if new == "ffr" and state["regions"]["Bordeaux"]["control"] not in ("G", None):
+        set_control(state, "Bordeaux", None, ctx, " (R.9.1.1)")
+    if new == "froi" and state["regions"]["Paris"]["control"] not in ("MT", "SC", None):
+        set_control(state, "Paris", None, ctx, " (R.10.1.1)")
     freed = set(effects.get("free", [])) | {gov}
     for pname, p in state["persons"].items():
         if p["status"] == "prison" and p["current"] in freed and pname != KING:
@@ -421,7 +441,13 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
     for track in ("clergy", "coalition"):
         if effects.get(track):
             adjust_track(state, track, effects[track], ctx, f" ({reg['name']})")
-    if reg["elections"].get("on_install") or (new == "terror" and old == "legislative"):
+    fresh_assembly = (
+        (new == "terror" and old in ("legislative", "ffr"))  # R.3.6
+        or (new == "thermidor" and old == "froi")  # R.4.6
+        or (new == "mercy" and old in ("ffr", "froi"))  # R.6.6.2
+        or (new == "prairial" and old == "directorate")  # R.8.6.2
+    )
+    if reg["elections"].get("on_install") or fresh_assembly:
         election(state, ctx)
     if new == "directorate":
         choose_partner(state, ctx)
