@@ -169,7 +169,7 @@ def _play(game: GameDefinition, players: int, bots: Sequence[IsmctsBot | RandomB
     ("game", "players"), [(Pig(), 2), (Council(), 3), (LiarsDice(), 3), (RFOP, 2)]
 )
 def test_plays_whole_games_of_every_kind(game: GameDefinition, players: int) -> None:
-    bot = IsmctsBot(budget=Budget(iterations=8))
+    bot = IsmctsBot(budget=Budget(iterations=4))
     engine = _play(game, players, [bot] * players, seed=2)
     assert engine.result() is not None
     assert len(engine.log) > players
