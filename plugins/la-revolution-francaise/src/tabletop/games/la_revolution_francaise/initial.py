@@ -444,7 +444,10 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
     elif verb == "gov_pays":
         pay(state, "gov", min(int(rest), money(state, "gov")), ctx, " (event)")
     elif verb == "bonus":
-        key = parts[0] + (f":{parts[2]}" if len(parts) > 2 else "")
+        who_for = parts[2] if len(parts) > 2 else None
+        if who_for == "not_gov_left":  # FROI political 7: whichever of MT/SC is not governing
+            who_for = "SC" if gov_controller(state) == "MT" else "MT"
+        key = parts[0] + (f":{who_for}" if who_for else "")
         state["bonuses"][key] = state["bonuses"].get(key, 0) + int(parts[1])
     elif verb == "commune_rises":
         if not paris_occupied(state) and not state["commune"]["raised"]:

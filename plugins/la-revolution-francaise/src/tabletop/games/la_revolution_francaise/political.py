@@ -667,7 +667,7 @@ def laws_start(state: State, t: Task, ctx: Context) -> None:
             for c in state["order"]
             if officially_present(state, c) and seat_of(state, c) is not None
         ]
-        if state["regime"] == "convention" and seat_of(state, "M") is None:
+        if state["regime"] in ("convention", "ffr", "froi") and seat_of(state, "M") is None:
             # 15.2.1.3: with the Marais automated, the Government's Current proposes two
             tasks.append({"kind": "propose", "actor": gov_controller(state)})
     schedule(state, *tasks)
