@@ -11,6 +11,7 @@ from tabletop.games.la_revolution_francaise.core import declare_war, seat_of
 from tabletop.games.la_revolution_francaise.initial import event_table, offer_targets
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives, income
 from tabletop.games.la_revolution_francaise.military import (
+    allied_move,
     army_return,
     catholic_destinations,
     coalition_reinforce,
@@ -554,3 +555,17 @@ def test_9_6_the_owner_chooses_which_army_is_lost() -> None:
     engine.act(seat(state, "F"), "lose:regular_lille")
     ids = {a["id"] for a in engine.state["armies"]}
     assert "regular_lille" not in ids and "volunteer_1" in ids
+
+
+def test_9_2_allied_armies_stop_at_coalition_level_one() -> None:
+    state = fresh()
+    state["armies"].append(
+        {"id": "brunswick", "side": "allied", "kind": "allied", "where": "Metz", "step": 0}
+    )
+    state["regions"]["Metz"]["coalition"] = True
+    state["tracks"]["coalition"] = 8
+    allied_move(state, {"kind": "allied_move"}, context())
+    assert state["armies"][-1]["where"] == "Metz"  # level I: they stand (no war either)
+    state["tracks"]["coalition"] = 9
+    allied_move(state, {"kind": "allied_move"}, context())
+    assert state["armies"][-1]["where"] == "Paris"  # back at level II: they march on

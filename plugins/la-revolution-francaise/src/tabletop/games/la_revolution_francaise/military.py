@@ -321,7 +321,7 @@ task("pin", prompt=pin_prompt, handle=pin_handle)
 def allied_move(state: State, t: Task, ctx: Context) -> None:
     """9.5.2: along the printed path, out of a region only once it is theirs, on
     through Royalist or Coalition ground free of revolutionary armies and revolts."""
-    if not state["war"] or track_level(state, "coalition") < 2:
+    if track_level(state, "coalition") < 2:  # 9.2: they stop at level I, resume above it
         for a in state["armies"]:
             a.pop("fresh", None)
         return
