@@ -559,6 +559,7 @@ def test_9_6_the_owner_chooses_which_army_is_lost() -> None:
 
 def test_9_2_allied_armies_stop_at_coalition_level_one() -> None:
     state = fresh()
+    state["armies"] = [a for a in state["armies"] if a["id"] != "regular_metz"]
     state["armies"].append(
         {"id": "brunswick", "side": "allied", "kind": "allied", "where": "Metz", "step": 0}
     )
