@@ -203,3 +203,11 @@ def test_the_writer_refuses_what_the_reader_would_refuse(
     with pytest.raises(SaveError, match="over the save limit of 1000"):
         store.save(record, "pig-game")
     assert fingerprint(pig_save) == before
+
+
+def test_verify_refuses_a_save_without_a_digest(cli: CliRun, pig_save: Path) -> None:
+    _hostile(pig_save, actions=[], digest="", finished=False)  # as a failed setup leaves it
+    code, out, err = cli("replay", str(pig_save), "--verify")
+    assert code == 1 and out == "" and "no digest to verify against" in err
+    code, out, _ = cli("replay", str(pig_save))  # replaying it is fine
+    assert code == 0 and "0 actions" in out

@@ -321,3 +321,55 @@ def test_ctrl_q_quits_while_a_save_loads(tmp_path: Path, monkeypatch: pytest.Mon
         asyncio.run(main())
     finally:
         RELEASE.set()
+
+
+class Hostile(Tricky):
+    """Markup and escapes in its title, and a describe() that raises after a move."""
+
+    info = GameInfo(
+        id="hostile",
+        title="[/oops] [bold]Evil\x1b[2J",
+        min_players=1,
+        max_players=1,
+        version="1",
+        description="\x1b]0;pwned\x07 [link=x]y",
+    )
+
+    def describe(self, state: State) -> str:
+        if state["n"] >= 1:
+            raise RuntimeError("describe is broken")
+        return "starting"
+
+
+class HostilePlugin:
+    @hookimpl
+    def tabletop_register_games(self, register: Any) -> None:
+        register(Hostile())
+
+
+def test_a_hostile_plugin_cannot_break_the_home_screen_or_lose_moves(tmp_path: Path) -> None:
+    registry = load_registry(plugins=[("hostile", HostilePlugin())], use_entry_points=False)
+    sessions = SessionStarter(registry, rng_factory, dice_factory, JsonSaveStore(tmp_path))
+
+    async def main() -> None:
+        app = TabletopApp(sessions, bot_delay=0.0, new_seed=lambda: 7)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            session = app.start_game(NewGameSpec("hostile", 1, {}, ["human"], 7))
+            assert session is not None
+            app.open_game(session)
+            await pilot.pause()
+            await pilot.press("1")  # the autosave after it fails: describe() raises
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            assert "NOT SAVED" in _status(screen) and "describe is broken" in _status(screen)
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert isinstance(app.screen, UnsavedScreen)
+            await pilot.press("enter")  # saving elsewhere fails the same way: it says so
+            await pilot.pause()
+            result = str(app.screen.query_one("#unsaved-result", Static).render())
+            assert "Not saved" in result and "describe is broken" in result
+
+    asyncio.run(main())

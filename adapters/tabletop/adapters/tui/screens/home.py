@@ -62,13 +62,13 @@ class HomeScreen(Screen[None]):
             tabletop(self).registry.games.items(), key=lambda item: item[1].info.title
         ):
             info = installed.info
-            games.add_row(
+            cells = (
                 info.title,
                 players_text(info),
                 installed.version or info.version,
                 shorten(info.description, 60),
-                key=game_id,
-            )
+            )  # a plugin's words, shown as plain text like a save's
+            games.add_row(*(Text(printable(str(cell), 200)) for cell in cells), key=game_id)
         saves = self.query_one("#saves", DataTable)
         saves.add_columns("Name", "Game", "Saved", "Progress", "Seats")
         self.refresh_saves()
