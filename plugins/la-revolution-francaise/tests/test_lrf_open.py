@@ -12,6 +12,7 @@ from tabletop.games.la_revolution_francaise.coups import rally_bases
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives
 from tabletop.games.la_revolution_francaise.political import (
     ballots,
+    choose_partner,
     install,
     referendum_task,
     regime_options,
@@ -223,3 +224,30 @@ def test_r_7_2_3_a_failed_government_objective_costs_both_partners() -> None:
     assert {c: state["currents"][c]["fame"] for c in ("M", partner)} == {
         c: f - 1 for c, f in before.items()
     }
+
+
+def test_r_7_2_the_marais_chooses_its_partner_on_a_tie() -> None:
+    state = fresh(scenario="open")
+    state["regime"], state["gov"]["controller"] = "directorate", "M"
+    state["assembly"]["F"]["count"] = state["assembly"]["G"]["count"] = 5
+    state["assembly"]["MT"]["count"] = 0
+    state["tasks"] = []
+    choose_partner(state, context())
+    engine = engine_at(state, list(reversed(state["tasks"])))
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == seat(state, "M")
+    assert [c.action for c in prompt.choices] == ["partner:F", "partner:G"]
+    engine.act(seat(state, "M"), "partner:G")
+    assert engine.state["gov"]["partner"] == "G"
+
+
+def test_11_3_the_kidnapped_king_may_leave_with_a_catholic_army() -> None:
+    state = fresh()
+    state["king"].update({"kidnapped": True, "where": "Cholet"})
+    state["persons"]["Louis XVI"].update({"current": "R", "where": "Cholet"})
+    state["armies"].append({"id": "acr", "side": "catholic", "kind": "catholic", "where": "Cholet"})
+    place(state, Charette="Cholet")
+    engine = engine_at(state, [{"kind": "catholic_move_start"}])
+    engine.act(seat(state, "R"), "king:Angers")
+    assert engine.state["king"]["where"] == "Angers"
+    assert engine.state["persons"]["Louis XVI"]["where"] == "Angers"

@@ -412,6 +412,16 @@ def catholic_move_prompt(state: State, t: Task) -> Prompt | None:
     escort = f" with {', '.join(generals)}" if generals else ""
     choices = [Choice("stay", f"Stay at {army['where']}")]
     choices += [Choice(f"move:{r}", f"Move to {r}{escort}") for r in places]
+    king = state["king"]
+    if king["kidnapped"] and not king["dead"] and king.get("where") == army["where"]:
+        choices += [
+            Choice(
+                f"king:{r}",
+                f"Move to {r}{escort}, taking Louis XVI",
+                detail="The kidnapped King may leave with an army (11.3).",
+            )
+            for r in places
+        ]
     return Prompt(
         seat,
         f"Move {CATHOLIC[army['id']]['name']} from {army['where']}?",
@@ -426,7 +436,11 @@ def catholic_move_handle(state: State, t: Task, seat: int, action: str, ctx: Con
     t["i"] += 1
     if action == "stay":
         return
-    region = action.split(":", 1)[1]
+    verb, region = action.split(":", 1)
+    if verb == "king":
+        state["king"]["where"] = region
+        state["persons"]["Louis XVI"]["where"] = region
+        ctx.emit("king", f"Louis XVI goes with the army to {region} (11.3)")
     for general in generals_with(state, army["where"]):
         state["persons"][general]["where"] = region  # the generals move with it
     army["where"] = region

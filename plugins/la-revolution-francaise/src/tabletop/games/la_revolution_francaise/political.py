@@ -455,8 +455,8 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
 
 def choose_partner(state: State, ctx: Context, exclude: str | None = None) -> None:
     """R.7.2: the Marais shares the Government with whichever of the Feuillant, the
-    Gironde and the Montagne (not outlawed) has the most deputies; ties go to the one
-    first in turn order (the rulebook lets the Marais choose; see reconstructed.md)."""
+    Gironde and the Montagne (not outlawed) has the most deputies; on a tie the Marais
+    chooses among them."""
     holder = gov_controller(state)
     eligible = [
         c for c in ("F", "G", "MT") if c != holder and c != exclude and not outlawed(state, c)
@@ -464,12 +464,36 @@ def choose_partner(state: State, ctx: Context, exclude: str | None = None) -> No
     if not eligible:
         state["gov"]["partner"] = None
         return
-    order = {c: i for i, c in enumerate(state["order"])}
-    partner = max(eligible, key=lambda c: (deputies(state, c), -order.get(c, 9)))
+    best = max(deputies(state, c) for c in eligible)
+    tied = [c for c in eligible if deputies(state, c) == best]
+    state["gov"]["partner"] = None
+    if len(tied) > 1 and seat_of(state, holder) is not None:
+        schedule(state, {"kind": "partner_choice", "tied": tied})
+        return
+    set_partner(state, tied[0], ctx)
+
+
+def set_partner(state: State, partner: str, ctx: Context) -> None:
     state["gov"]["partner"] = partner
-    ctx.emit(
-        "government", f"the {name(partner)} shares the Government with the {name(holder)} (R.7.2)"
+    holder = name(gov_controller(state))
+    ctx.emit("government", f"the {name(partner)} shares the Government with the {holder} (R.7.2)")
+
+
+def partner_prompt(state: State, t: Task) -> Prompt | None:
+    seat = seat_of(state, gov_controller(state))
+    assert seat is not None
+    choices = tuple(Choice(f"partner:{c}", f"The {name(c)}") for c in t["tied"])
+    return Prompt(
+        seat, "Choose the Directorate's partner among the tied Currents", choices, rule="R.7.2"
     )
+
+
+def partner_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    set_partner(state, action.split(":")[1], ctx)
+
+
+task("partner_choice", prompt=partner_prompt, handle=partner_handle)
 
 
 def set_government(state: State, current: str, ctx: Context) -> None:
