@@ -97,7 +97,7 @@ def test_r_7_2_2_the_directorate_decides_by_agreement_and_a_die_off() -> None:
         "yes": ["track commune -1"],
         "no": ["track commune 1"],
     }
-    engine = engine_at(state, [{"kind": "gov_decision", "decide": decide}], [2, 5])
+    engine = engine_at(state, [{"kind": "gov_decision", "decide": decide}], [4, 5])
     first = engine.prompt
     assert first is not None and first.seat == m and "shared Government" in first.text
     engine.act(m, "decide:yes")
@@ -105,8 +105,14 @@ def test_r_7_2_2_the_directorate_decides_by_agreement_and_a_die_off() -> None:
     assert second is not None and second.seat == p
     assert "yes" not in str(engine.view(p)["shared_decision"])  # sealed until both answer
     assert Agreement(engine.state["shared"]).answers() == {m: "decide:yes"}
-    engine.act(p, "decide:no")  # they differ: the partner rolls 5 against 2 and wins
-    assert engine.state["tracks"]["commune"] == 5
+    engine.act(p, "decide:no")  # they differ: the others may back a side (R.7.2.2)
+    backers = 0
+    while engine.prompt is not None and engine.prompt.rule == "R.7.2.2":
+        answer = "back:none" if backers else f"back:{m}"  # the first backs the Marais: +2
+        engine.act(engine.prompt.seat, answer)
+        backers += 1
+    assert backers >= 1
+    assert engine.state["tracks"]["commune"] == 3  # the Marais' 4 + 2 beats 5: its yes stands
 
 
 # 12 Coups ----------------------------------------------------------------------------------

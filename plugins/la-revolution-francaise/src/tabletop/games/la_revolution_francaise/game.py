@@ -12,6 +12,7 @@ from typing import Any
 
 from tabletop.framework import (
     Action,
+    Choice,
     Context,
     GameDefinition,
     GameInfo,
@@ -21,7 +22,7 @@ from tabletop.framework import (
     State,
     views,
 )
-from tabletop.framework.decisions import Agreement, SecretChoices
+from tabletop.framework.decisions import Agreement, OrderedVote, SecretChoices
 
 from . import (  # noqa: F401
     actions,
@@ -42,8 +43,11 @@ from .core import (
     controlled_regions,
     current_prompt,
     name,
+    roll,
+    schedule,
     seat_names,
     seat_of,
+    task,
     track_level,
 )
 from .data import CURRENTS, REGIMES, REGION_NAMES, seating
@@ -81,6 +85,89 @@ def shared_government(state: State, prompt: Prompt) -> bool:
         return False
     top = state["tasks"][-1]
     return top.get("actor") == "gov" or top["kind"] in GOVERNMENT_TASKS
+
+
+def schedule_dieoff(state: State, answers: dict[int, str]) -> None:
+    """The Directorate's partners disagree: the other Currents not outlawed may each
+    back one of them (+2 to its die), in turn order; then the die-off (R.7.2.2)."""
+    holders = {state["gov"]["controller"], state["gov"]["partner"]}
+    sides = set(answers)
+    backers: list[int] = []
+    for c in state["order"]:
+        seat = seat_of(state, c)
+        if (
+            seat is None
+            or c in holders
+            or seat in sides
+            or seat in backers
+            or c in state["outlawed"]
+        ):
+            continue
+        backers.append(seat)
+    task: dict[str, Any] = {
+        "kind": "dieoff_backing",
+        "answers": {str(s): a for s, a in answers.items()},
+        "vote": OrderedVote.new("backing in the Directorate's die-off", backers),
+    }
+    schedule(state, task)
+
+
+def backing_prompt(state: State, t: dict[str, Any]) -> Prompt | None:
+    seat = OrderedVote(t["vote"]).next_seat
+    if seat is None:
+        return None
+    names = seat_names(state["players"])
+    choices = [Choice("back:none", "Back neither")]
+    choices += [
+        Choice(f"back:{s}", f"Back {names[int(s)]}: +2 to its die", detail=f"It wants: {a}")
+        for s, a in t["answers"].items()
+    ]
+    return Prompt(
+        seat,
+        "The Directorate is divided: back one side in the die-off?",
+        tuple(choices),
+        rule="R.7.2.2",
+    )
+
+
+def backing_handle(state: State, t: dict[str, Any], seat: int, action: str, ctx: Context) -> None:
+    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+
+
+def backing_done(state: State, t: dict[str, Any]) -> None:
+    state["tasks"].pop()
+    bonus = {s: 0 for s in t["answers"]}
+    for value in OrderedVote(t["vote"]).answers().values():
+        if value in bonus:
+            bonus[value] += 2
+    schedule(state, {"kind": "dieoff", "answers": t["answers"], "bonus": bonus})
+
+
+def dieoff(state: State, t: dict[str, Any], ctx: Context) -> None:
+    """Each partner rolls a die plus its backing; ties roll again; the winner's answer
+    is the Government's decision, applied to the question still waiting below."""
+    rolling = list(t["answers"])
+    while True:
+        totals = {
+            s: roll(state, ctx, 1, 6, reason="Directorate die-off, R.7.2.2", about=int(s))[0]
+            + t["bonus"][s]
+            for s in rolling
+        }
+        best = max(totals.values())
+        rolling = [s for s, v in totals.items() if v == best]
+        if len(rolling) == 1:
+            break
+    winner = rolling[0]
+    decided = t["answers"][winner]
+    ctx.emit("agreement", f"wins the die-off: {decided} (R.7.2.2)", about=int(winner))
+    below = state["tasks"][-1]
+    handle = TASKS[below["kind"]].handle
+    assert handle is not None
+    handle(state, below, seat_of(state, state["gov"]["controller"]) or 0, decided, ctx)
+
+
+task("dieoff_backing", prompt=backing_prompt, handle=backing_handle, on_empty=backing_done)
+task("dieoff", run=dieoff)
 
 
 GOVERNMENT_TASKS = ("gov_decision", "place_volunteer", "gov_move", "capital", "mercy_referendum")
@@ -172,8 +259,14 @@ class LaRevolutionFrancaise(GameDefinition):
             agreement = Agreement(state["shared"])
             if not agreement.choose(seat, action, ctx):
                 return
-            action, _ = agreement.settle(ctx, names=seat_names(state["players"]))
             state["shared"] = None
+            if len(set(agreement.answers().values())) > 1:
+                # R.7.2.2: they differ; the other Currents may back either side (+2)
+                agreement.reveal(ctx, names=seat_names(state["players"]))
+                schedule_dieoff(state, agreement.answers())
+                advance(state, ctx)
+                return
+            action, _ = agreement.settle(ctx, names=seat_names(state["players"]))
             seat = prompt.seat
         handle(state, top, seat, action, ctx)
         advance(state, ctx)
