@@ -20,6 +20,7 @@ from typing import Any
 
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.adapters.tui.app import TabletopApp
+from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.widgets.log import GameLog
 from tabletop.framework import (
     Action,
@@ -106,6 +107,10 @@ async def main(directory: Path, actions: int) -> dict[str, Any]:
         await pilot.pause()
         started = time.perf_counter()
         app.screen.action_load_game(save_id)  # type: ignore[attr-defined]
+        await pilot.pause()
+        while not isinstance(app.screen, GameScreen):  # a long replay goes on behind
+            await asyncio.sleep(0.1)
+            await pilot.pause()
         await pilot.pause()
         report["open_seconds"] = round(time.perf_counter() - started, 2)
         log = app.screen.query_one(GameLog)
