@@ -1,0 +1,143 @@
+"""Dedicated tests for rules first covered only by whole-game play: removals, civil war,
+suppression, deputies, the King's action and veto, maintenance, volunteers, the Catholic
+armies, the economy, bankruptcy and the laws' effects."""
+
+from __future__ import annotations
+
+from lrf_helpers import context, engine_at, fresh, place
+
+from tabletop.framework import State
+from tabletop.games.la_revolution_francaise.core import civil_war, seat_of
+from tabletop.games.la_revolution_francaise.interphase import economy
+from tabletop.games.la_revolution_francaise.military import maintenance, volunteers_start
+from tabletop.games.la_revolution_francaise.patriot import deputies_return
+from tabletop.games.la_revolution_francaise.political import bankruptcy, enact
+
+
+def seat(state: State, current: str) -> int:
+    found = seat_of(state, current)
+    assert found is not None
+    return found
+
+
+def test_7_3_1_2_a_current_outside_the_assembly_removes_a_personality_from_its_region() -> None:
+    state = fresh()
+    place(state, Barnave="Lille")  # the Montagne holds Lille and sits outside the Assembly
+    engine = engine_at(state, [{"kind": "act", "segment": "arrest", "actor": "MT"}], [6, 6])
+    engine.act(seat(state, "MT"), "try:Barnave")
+    engine.act(seat(state, "MT"), "rolls:1")
+    assert engine.state["persons"]["Barnave"]["status"] == "fled"
+
+
+def test_7_4_2_1_four_revolts_make_a_civil_war() -> None:
+    state = fresh()
+    for region in ("Brest", "Nîmes", "Caen"):
+        assert not civil_war(state)
+        state["regions"][region]["revolt"] = True
+    assert civil_war(state)  # with Bourges, four
+
+
+def test_7_4_3_the_government_suppresses_without_a_personality() -> None:
+    state = fresh()
+    gov = seat(state, "F")
+    engine = engine_at(state, [{"kind": "act", "segment": "suppress", "actor": "gov"}], [6, 6])
+    engine.act(gov, "try:Bourges")
+    engine.act(gov, "rolls:1")
+    assert not engine.state["regions"]["Bourges"]["revolt"]
+    assert engine.state["regions"]["Bourges"]["control"] is None  # control unchanged
+    assert "suppress:Bourges" in engine.state["achieved"]
+
+
+def test_7_5_2_1_a_personality_in_paris_sways_deputies_until_the_end_of_the_turn() -> None:
+    state = fresh()
+    place(state, Sieyès="Paris")
+    engine = engine_at(state, [{"kind": "sway", "actor": "M"}], [6, 6])
+    engine.act(seat(state, "M"), "sway:F")
+    after = engine.state
+    assert after["assembly"]["F"]["count"] == 3 and after["assembly"]["M"]["count"] == 15
+    deputies_return(after, {"kind": "deputies_return"}, context())  # 8.3
+    assert after["assembly"]["F"]["count"] == 8 and after["assembly"]["M"]["count"] == 10
+
+
+def test_7_5_2_2_the_feuillant_king_strikes_the_gironde() -> None:
+    state = fresh()
+    engine = engine_at(state, [{"kind": "king_action"}])
+    engine.act(seat(state, "F"), "king:both")
+    after = engine.state
+    assert after["currents"]["G"]["fame"] == 10 and after["tracks"]["coalition"] == 3
+    assert after["currents"]["F"]["money"] == 1300
+
+
+def test_11_1_the_king_vetoes_an_anti_clergy_law() -> None:
+    state = fresh()
+    engine = engine_at(state, [{"kind": "veto", "law": "usages", "proposer": "G"}])
+    engine.act(seat(state, "F"), "veto:yes")
+    after = engine.state
+    assert after["tracks"]["commune"] == 7 and after["tracks"]["clergy"] == 1
+    assert after["currents"]["F"]["fame"] == 10  # -2 for the King's holder (13.3)
+    assert after["gov"]["money"] == 2300  # the law never took effect
+
+
+def test_13_5_1_declaring_war() -> None:
+    state = fresh()
+    enact(state, "war", "G", context())
+    assert state["war"] and state["tracks"]["coalition"] == 20 and state["tracks"]["clergy"] == 7
+    assert state["currents"]["G"]["fame"] == 12 and state["gov"]["money"] == 2200
+
+
+def test_13_1_an_economy_law_costs_the_government_at_the_economy_level() -> None:
+    state = fresh()
+    state["tracks"]["economy"] = 17
+    enact(state, "free_prices", "G", context())  # 13.1's example: 450, then 17 -> 10
+    assert state["gov"]["money"] == 2300 - 450 and state["tracks"]["economy"] == 10
+
+
+def test_10_2_2_1_bankruptcy_once_a_turn() -> None:
+    state = fresh()
+    state["gov"]["money"] = 50
+    enact(state, "war", "G", context())
+    assert not state["war"]  # unpaid: the law does not take effect
+    assert state["currents"]["F"]["fame"] == 7 and state["gov"]["fame"] == 8
+    bankruptcy(state, context())
+    assert state["currents"]["F"]["fame"] == 7  # only one a turn
+
+
+def test_9_4_unpaid_armies_disband_volunteers_first() -> None:
+    state = fresh()
+    state["armies"].append(
+        {"id": "volunteer_1", "side": "rev", "kind": "volunteer", "where": "Paris"}
+    )
+    state["gov"]["money"] = 420
+    maintenance(state, {"kind": "maintenance"}, context())
+    assert not any(a["id"] == "volunteer_1" for a in state["armies"])
+    assert len(state["armies"]) == 4 and state["gov"]["money"] == 20
+
+
+def test_9_3_3_conscription_raises_a_volunteer_each_turn_of_war() -> None:
+    state = fresh()
+    state["conscription"], state["war"] = True, True
+    volunteers_start(state, {"kind": "volunteers_start"}, context())
+    engine = engine_at(state, list(reversed(state["tasks"])))
+    prompt = engine.prompt
+    assert prompt is not None and prompt.rule == "9.3.3"
+    assert "place:Cholet" not in [c.action for c in prompt.choices]  # Royalist ground
+    engine.act(seat(state, "F"), "place:Paris")
+    assert any(a["kind"] == "volunteer" and a["where"] == "Paris" for a in engine.state["armies"])
+
+
+def test_9_3_2_catholic_armies_only_in_the_vendee_beside_a_general() -> None:
+    state = fresh()
+    state["catholic_allowed"] = True
+    place(state, Charette="Cholet", Cadoudal="Brest")
+    engine = engine_at(state, [{"kind": "catholic_reinforce"}])
+    prompt = engine.prompt
+    assert prompt is not None and [c.action for c in prompt.choices] == ["done", "raise:Cholet"]
+    engine.act(seat(state, "R"), "raise:Cholet")
+    assert any(a["side"] == "catholic" and a["where"] == "Cholet" for a in engine.state["armies"])
+
+
+def test_10_1_every_thousand_spent_raises_the_economy() -> None:
+    state = fresh()
+    state["spent"] = 2999
+    economy(state, context())
+    assert state["tracks"]["economy"] == 6 and state["spent"] == 0
