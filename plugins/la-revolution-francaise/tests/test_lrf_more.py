@@ -7,8 +7,10 @@ from __future__ import annotations
 from lrf_helpers import context, engine_at, fresh, place
 
 from tabletop.framework import State
+from tabletop.games.la_revolution_francaise.actions import marais_plot
+from tabletop.games.la_revolution_francaise.assembly import election
 from tabletop.games.la_revolution_francaise.core import civil_war, seat_of
-from tabletop.games.la_revolution_francaise.interphase import economy
+from tabletop.games.la_revolution_francaise.interphase import economy, fame_for_objectives
 from tabletop.games.la_revolution_francaise.military import maintenance, volunteers_start
 from tabletop.games.la_revolution_francaise.patriot import deputies_return
 from tabletop.games.la_revolution_francaise.political import bankruptcy, enact
@@ -141,3 +143,42 @@ def test_10_1_every_thousand_spent_raises_the_economy() -> None:
     state["spent"] = 2999
     economy(state, context())
     assert state["tracks"]["economy"] == 6 and state["spent"] == 0
+
+
+def test_15_2_1_1_the_automated_marais_plots_by_its_table() -> None:
+    state = fresh(players=5)
+    marais_plot(state, {"kind": "marais_plot"}, context([4, 5]))  # 9: Lille; Cahors, Nîmes
+    assert state["regions"]["Lille"]["control"] == "M"
+    assert state["regions"]["Cahors"]["control"] == "M"  # its own region never goes neutral
+    marais_plot(state, {"kind": "marais_plot"}, context([5, 5]))  # 10: Nîmes, Montpellier; Tours
+    assert (
+        state["regions"]["Tours"]["control"] is None and state["regions"]["Nîmes"]["control"] == "M"
+    )
+
+
+def test_15_2_1_6_the_automated_marais_fame_moves_by_a_roll() -> None:
+    state = fresh(players=5)
+    state["declared"] = {}
+    fame_for_objectives(state, context([6, 6]))  # 12 on column 13-14: A
+    assert state["currents"]["M"]["fame"] == 11
+
+
+def test_r_1_6_legislative_elections() -> None:
+    """Set-up regions: F 8 (+0), M 5 + 3 neutral + R 4 // 2 = 10, R ceil(4/2) = 2,
+    G 4 + MT 1 // 2 = 4, MT ceil(1/2) + SC 1 // 2 = 1, SC ceil(1/2) = 1: the set-up."""
+    state = fresh()
+    election(state, context())
+    counts = {c: state["assembly"][c]["count"] for c in ("R", "F", "M", "G", "MT", "SC")}
+    assert counts == {"R": 2, "F": 8, "M": 10, "G": 4, "MT": 1, "SC": 1}
+    assert state["assembly"]["R"]["hidden"] and not state["assembly"]["G"]["hidden"]
+
+
+def test_9_5_4_an_army_sent_to_crush_the_commune() -> None:
+    state = fresh()
+    state["commune"] = {"raised": True, "controller": "SC"}
+    engine = engine_at(state, [{"kind": "gov_move_start"}])
+    gov = seat(state, "F")
+    prompt = engine.prompt
+    assert prompt is not None and "crush:Paris" in [c.action for c in prompt.choices]
+    engine.act(gov, "crush:Paris")
+    assert engine.state["tracks"]["commune"] == 20  # 9.9.1
