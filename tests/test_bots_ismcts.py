@@ -280,3 +280,18 @@ def test_hints_that_are_not_bot_hints_are_refused() -> None:
     registry = load_registry(plugins=[("broken", Broken())], use_entry_points=False)
     assert registry.hints == {}
     assert any("not BotHints" in failure.reason for failure in registry.failures)
+
+
+def test_a_hidden_information_game_without_determinize_gets_random_play() -> None:
+    """Searching it would mean reading the real state: the bot plays at random instead
+    of cheating or failing, so every seat of every game stays playable."""
+    from toygames import HighCard
+
+    bot = IsmctsBot(budget=Budget(iterations=50))
+    engine = Engine(HighCard(), seed=4, players=2, options=None,
+                    rng_factory=rng_factory, dice_factory=dice_factory)
+    while (prompt := engine.prompt) is not None:
+        action = bot_move(engine, bot, rng_factory)
+        assert action in prompt.actions() and bot.last.iterations == 0
+        engine.act(prompt.seat, action)
+    assert engine.result() is not None

@@ -36,6 +36,7 @@ from typing import Any
 from tabletop.framework.bots import SearchBot
 from tabletop.framework.chance import dice_factory
 from tabletop.framework.context import Context
+from tabletop.framework.errors import Unsupported
 from tabletop.framework.game import Action, GameDefinition, Prompt, Result, State
 from tabletop.framework.ports import RandomSource
 from tabletop.framework.search import BotHints, InformationSet
@@ -129,6 +130,13 @@ class IsmctsBot(SearchBot):
         started = time.perf_counter()
         deadline = None if self.budget.seconds is None else started + self.budget.seconds
         limit = self.budget.iterations
+        try:
+            first_sample = information.sample(rng)
+        except Unsupported:
+            # Hidden information and no determinize: searching would mean reading the
+            # real state, so the seat is played uniformly at random instead.
+            self.last = SearchStats(0, 0.0, 0, {})
+            return rng.choice(prompt.choices).action
         cap = self.budget.actions
         root = _Node()
         done = 0
@@ -138,7 +146,8 @@ class IsmctsBot(SearchBot):
                 break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(game, information.sample(rng), root, rng)
+            sample = first_sample if done == 0 else information.sample(rng)
+            self._iterate(game, sample, root, rng)
             done += 1
         children = root.children
         visits = {action: children[action].visits for action in legal if action in children}
