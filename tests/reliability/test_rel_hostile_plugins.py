@@ -8,6 +8,7 @@ import is reported. Only the user's Ctrl+C (KeyboardInterrupt) is never containe
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -184,8 +185,9 @@ def test_a_slow_import_is_reported(
 ) -> None:
     monkeypatch.setattr(plugins, "SLOW_IMPORT_SECONDS", 0.05)
     _install(site, "sluggish", "import time\ntime.sleep(0.2)\n")
-    code, _, err = cli("games")
+    code, out, err = cli("games", "--json")
     assert code == 0 and "note: plugin sluggish took" in err and "to import" in err
+    assert [s["plugin"] for s in json.loads(out)["slow"]] == ["sluggish"]
     monkeypatch.delitem(sys.modules, "sluggish_plugin")  # imported afresh below
     registry = load_registry()
     assert [name for name, seconds in registry.slow if seconds >= 0.2] == ["sluggish"]

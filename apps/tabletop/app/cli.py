@@ -166,7 +166,8 @@ def cmd_games(args: argparse.Namespace) -> int:
     ]
     failures = [{"plugin": f.plugin, "reason": f.reason} for f in registry.failures]
     if args.json:
-        print(json.dumps({"games": games, "failures": failures}, indent=2))
+        slow = [{"plugin": name, "seconds": seconds} for name, seconds in registry.slow]
+        print(json.dumps({"games": games, "failures": failures, "slow": slow}, indent=2))
         return EXIT_OK
     if not games:
         print("No games installed. Install one with: pip install <game plugin>")
