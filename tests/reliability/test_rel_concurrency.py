@@ -77,7 +77,7 @@ def test_two_windows_on_one_save_never_lose_moves_in_silence(tmp_path: Path) -> 
     assert second.load(copy).actions == list(two.record().actions)
 
 
-def test_the_lock_makes_compare_and_write_one_step(tmp_path: Path) -> None:
+def test_a_save_rewritten_elsewhere_is_not_overwritten(tmp_path: Path) -> None:
     save_id = _new_game(tmp_path)
     store = JsonSaveStore(tmp_path)
     record = store.load(save_id)
