@@ -6,7 +6,10 @@ every file it read or wrote, and refuses to replace a file that changed since.
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import threading
 from pathlib import Path
 
 from conftest import CliRun
@@ -110,3 +113,26 @@ def test_two_simulate_runs_with_other_options_keep_both_runs(cli: CliRun, tmp_pa
     # The same settings again rewrite the same games: no pile of duplicates.
     assert cli(*base, "--option", "target=50")[0] == 0
     assert len(list(saves.glob("*.json"))) == 12
+
+
+def test_writes_wait_for_the_directory_lock(tmp_path: Path) -> None:
+    """A writer holding the save directory's lock makes every other writer wait, so
+    the compare-before-write and the rename are one step for all of them."""
+    save_id = _new_game(tmp_path)
+    store = JsonSaveStore(tmp_path)
+    record = store.load(save_id)
+    done = threading.Event()
+    holder = os.open(tmp_path, os.O_RDONLY)
+    fcntl.flock(holder, fcntl.LOCK_EX)  # another process in the middle of a write
+    def write() -> None:
+        store.save(record, save_id)
+        done.set()
+
+    try:
+        writer = threading.Thread(target=write)
+        writer.start()
+        assert not done.wait(0.3), "the save did not wait for the lock"
+    finally:
+        os.close(holder)  # releases the lock
+    writer.join(5)
+    assert done.is_set()
