@@ -127,6 +127,8 @@ class GameScreen(Screen[None]):
         self._bot_wake = threading.Event()
         self._bot_failed = False
         self._finished = False
+        #: What each text line of the screen shows now (see ``_put``).
+        self._texts: dict[str, str] = {}
         #: The move the game's code is making in the mover thread, if any.
         self._moving: Patient | None = None
         #: News from the session told in the mover thread, for the UI thread.
@@ -296,19 +298,19 @@ class GameScreen(Screen[None]):
         text = self.query_one("#prompt-text", Static)
         rule = self.query_one("#prompt-rule", Label)
         if prompt is None:
-            seat_line.update("")
-            text.update("")
-            rule.update("")
+            self._put(seat_line, "")
+            self._put(text, "")
+            self._put(rule, "")
             choices.show_prompt(None)
             return
         human = self.session.is_human(prompt.seat)
         name = seat_label(prompt.seat, self.seat_names)
         kind = "" if human else f" ({self.session.controllers[prompt.seat]} bot)"
-        seat_line.update(f"{name}{kind} to decide")
+        self._put(seat_line, f"{name}{kind} to decide")
         # Another seat's prompt and choices can reveal its hand: only that seat sees them.
         private = self.hides and viewer != prompt.seat
-        text.update(f"Waiting for {name}…" if private else prompt.text)
-        rule.update(f"Rule {prompt.rule} — press r for the rules" if prompt.rule else "")
+        self._put(text, f"Waiting for {name}…" if private else prompt.text)
+        self._put(rule, f"Rule {prompt.rule} — press r for the rules" if prompt.rule else "")
         rule.display = bool(prompt.rule) and not private
         if human and not private:
             choices.show_prompt(prompt, moment=len(self.engine.log))
@@ -317,6 +319,15 @@ class GameScreen(Screen[None]):
         else:
             choices.show_prompt(None)
         self._update_status()
+
+    def _put(self, widget: Static, line: str) -> None:
+        """Show ``line`` (plain text, never markup) in ``widget`` unless it shows it
+        already: each update lays the whole screen out again, and most moves leave the
+        seat, rule and status lines as they were."""
+        key = widget.id or str(id(widget))
+        if self._texts.get(key) != line:
+            self._texts[key] = line
+            widget.update(Text(line))
 
     def _update_status(self) -> None:
         app = tabletop(self)
@@ -337,7 +348,7 @@ class GameScreen(Screen[None]):
             parts.append(f"⚠ NOT SAVED: {self.save_problem} (Ctrl+Q offers to save elsewhere)")
         if any(not self.session.is_human(s) for s in range(len(self.session.controllers))):
             parts.append(f"Bots: {app.bot_speed_name}")
-        self.query_one("#status", Static).update(Text("  ·  ".join(parts)))  # not markup
+        self._put(self.query_one("#status", Static), "  ·  ".join(parts))
 
     # Bots ---------------------------------------------------------------------------
 
