@@ -102,6 +102,7 @@ class IsmctsBot(SearchBot):
     """Information-set MCTS with the game's optional ``BotHints``."""
 
     name = "mcts"
+    reads_view = False  # it decides from sampled states, never from the view
 
     def __init__(
         self,
