@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 
 from .core import (
     Task,
@@ -638,7 +638,7 @@ OUTCOMES = {
 
 
 def marais_plot(state: State, t: Task, ctx: Context) -> None:
-    dice = roll(state, ctx, 2, 6, reason="automated Marais, 15.2.1.1")
+    dice = roll(state, ctx, 2, 6, reason="automated Marais, 15.2.1.1", about=NOBODY)
     entry = TABLES["marais_automaton"]["rolls"][str(sum(dice))]
 
     def free_to_change(region: str) -> bool:

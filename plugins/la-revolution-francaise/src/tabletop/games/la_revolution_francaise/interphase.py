@@ -137,7 +137,7 @@ def fame_for_objectives(state: State, ctx: Context) -> None:
             continue
         adjust_fame(state, who, 1 if met else -1, ctx, f" (objective {objective})")
     if seat_of(state, "M") is None:
-        dice = roll(state, ctx, 2, 6, reason="automated Marais fame, 15.2.1.6")
+        dice = roll(state, ctx, 2, 6, reason="automated Marais fame, 15.2.1.6", about=NOBODY)
         letter = result(sum(dice), 13)
         if letter != "B":
             adjust_fame(state, "M", 1 if letter == "A" else -1, ctx, " (automated Marais)")

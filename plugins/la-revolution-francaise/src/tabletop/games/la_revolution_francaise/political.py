@@ -873,7 +873,7 @@ def law_vote_done(state: State, t: Task) -> None:
 
 def marais_auto_vote(state: State, ctx: Context) -> str:
     """15.2.1.4: 1-2 with the Government, 3-4 abstain, 5-6 against."""
-    (face,) = roll(state, ctx, 1, 6, reason="automated Marais vote, 15.2.1.4")
+    (face,) = roll(state, ctx, 1, 6, reason="automated Marais vote, 15.2.1.4", about=NOBODY)
     return "with" if face <= 2 else "abstain" if face <= 4 else "against"
 
 
