@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.widgets import Static
 from tui_support import SIZE, FrozenStore, make_app, make_registry, run, start_game, wait_until
 
 from tabletop.adapters.tui.screens.game import GameScreen
@@ -36,8 +37,12 @@ def test_a_seats_log_comes_back_after_hand_offs_as_a_fresh_log_would_show_it() -
                 await pilot.press("1")
                 await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
             assert game is not None and len(game.engine.log) == 5
-            # while the device changes hands, nothing is on the hidden screen's log
+            # while the device changes hands, nothing of the last seat is on the hidden
+            # screen: its log and prompt are empty, its board shows the spectator's view
             assert game.query_one("#log", GameLog).text_lines() == []
+            for line in ("#prompt-seat", "#prompt-text", "#prompt-rule"):
+                assert str(game.query_one(line, Static).render()).strip() == ""
+            assert "SECRET" not in game.query_one("#board", ViewPanel).plain
 
     run(main)
 

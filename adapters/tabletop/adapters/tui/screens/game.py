@@ -263,16 +263,19 @@ class GameScreen(Screen[None]):
     def _handed_over(self, seat: int, _: None = None) -> None:
         self.viewer = seat
         self.concealed = False
-        self.query_one("#game-body").display = True
         self.sync()
 
     def _conceal(self) -> None:
-        """Wipe everything seat-specific before the device changes hands. The board
-        keeps its widget and shows the spectator's view meanwhile (nothing secret, and
-        no widget to build again when the next seat sits down)."""
+        """Wipe everything seat-specific before the device changes hands: the prompt,
+        the choices and the log are emptied, and the board shows the spectator's view
+        (nothing secret). The layout itself stays as it is: hiding and showing the
+        whole body again cost more than half of the hand-off back to the board, and
+        the hand-off screen covers it all anyway."""
         self.concealed = True
-        self.query_one("#game-body").display = False
+        for line in ("#prompt-seat", "#prompt-text", "#prompt-rule"):
+            self._put(self.query_one(line, Static), "")
         board = self.query_one("#board", ViewPanel)
+        board.border_title = "Table"
         try:
             board.show(self.engine.view(None), self.seat_names, None, self.game.info.title)
         except Exception:  # the game's view() crashed: a blank board hides as well
