@@ -127,7 +127,8 @@ class Simulation:
                 result = engine.result()
                 assert result is not None
                 names = [engine.seat_name(seat) for seat in result.winners]
-                outcomes[" & ".join(names) if names else "nobody"] += 1
+                who = " & ".join(names) if names else "nobody"
+                outcomes[f"{who} ({result.outcome})" if result.outcome else who] += 1
                 digest = engine.digest()
                 digests.update(digest.encode("ascii"))
                 report.game_digests.append(digest)

@@ -129,6 +129,10 @@ class Result:
     scores: tuple[float, ...] = ()
     summary: str = ""
     """How the winner was decided, in words (tiebreaks included)."""
+    outcome: str = ""
+    """The way the game ended, as a short fixed category ("Sudden Death victory",
+    "defeat: army routed"): what simulations and tournaments count, so a balance study
+    sees how games end, not only who won. Empty: the winners alone say it."""
 
 
 #: ``about=NOBODY``: an event that concerns no seat ("Round 2 begins"), even when a
