@@ -10,10 +10,12 @@ from tabletop.framework import State
 from tabletop.games.la_revolution_francaise.actions import marais_plot
 from tabletop.games.la_revolution_francaise.assembly import election
 from tabletop.games.la_revolution_francaise.core import civil_war, seat_of
+from tabletop.games.la_revolution_francaise.initial import apply_effect
 from tabletop.games.la_revolution_francaise.interphase import economy, fame_for_objectives
 from tabletop.games.la_revolution_francaise.military import maintenance, volunteers_start
 from tabletop.games.la_revolution_francaise.patriot import deputies_return
 from tabletop.games.la_revolution_francaise.political import bankruptcy, enact
+from tabletop.games.la_revolution_francaise.setup import run_turn
 
 
 def seat(state: State, current: str) -> int:
@@ -182,3 +184,40 @@ def test_9_5_4_an_army_sent_to_crush_the_commune() -> None:
     assert prompt is not None and "crush:Paris" in [c.action for c in prompt.choices]
     engine.act(gov, "crush:Paris")
     assert engine.state["tracks"]["commune"] == 20  # 9.9.1
+
+
+def test_5_0_the_turn_runs_its_phases_in_the_fixed_order() -> None:
+    state = fresh()
+    state["tasks"] = []
+    run_turn(state, {"kind": "turn"}, context())
+    kinds = [t["kind"] for t in reversed(state["tasks"])]
+    assert kinds == [
+        "turn_start",
+        "negotiations_start",
+        "random_events",
+        "turn_order",
+        "objectives_start",
+        "placement_start",
+        "actions_start",
+        "political_start",
+        "patriot_start",
+        "military_start",
+        "interphase",
+        "end_of_turn_referendum",
+        "turn_end",
+    ]
+
+
+def test_6_2_open_regime_event_effects() -> None:
+    state = fresh(scenario="open")
+    apply_effect(state, "deputies_half R M", context())  # Directorate political 11
+    assert state["assembly"]["R"]["count"] == 1 and state["assembly"]["M"]["count"] == 11
+    state["gov"]["controller"] = "MT"
+    apply_effect(state, "split_marais", context())  # FROI political 8: 11 -> 6 and 5
+    assert state["assembly"]["M"]["count"] == 0
+    assert state["assembly"]["MT"]["count"] == 7 and state["assembly"]["SC"]["count"] == 6
+    state["persons"]["Barnave"]["status"] = "prison"
+    apply_effect(state, "free_prisoners", context())  # FFR political 2
+    assert state["persons"]["Barnave"]["status"] == "fled"
+    apply_effect(state, "bonus limited_coup 2 not_gov_left", context())  # FROI political 7
+    assert state["bonuses"] == {"limited_coup:SC": 2}
