@@ -104,6 +104,12 @@ def run(state: State, context: Context) -> None:
         state["tasks"].pop(0)
 
 
+def outcome(state: State) -> str:
+    """How the game ended, as ``Result.outcome`` reports it ("" while it goes on)."""
+    result = GAME.result(state)
+    return "" if result is None else result.outcome
+
+
 def kinds(state: State) -> list[str]:
     """The task stack, next task first."""
     return [t["kind"] for t in reversed(state["tasks"])]

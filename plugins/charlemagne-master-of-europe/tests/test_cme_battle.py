@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cme_helpers import GAME, blank, choices, ctx, decide, kinds, place, run_step
+from cme_helpers import GAME, blank, choices, ctx, decide, kinds, outcome, place, run_step
 
 from tabletop.framework import State
 from tabletop.games.charlemagne_master_of_europe import battle
@@ -210,6 +210,23 @@ def test_a_routed_army_loses_the_game() -> None:
     )
     run_step(state, "battle_continue", ctx())
     assert state["outcome"] is not None and not state["outcome"]["won"]
+    assert outcome(state) == "defeat: army routed"
+
+
+def test_a_battle_still_undecided_after_the_round_limit_is_lost() -> None:
+    """The reconstructed guard: a battle must end, so round 21 never starts."""
+    for last_round, expected in ((battle.ROUND_LIMIT - 1, ""), (battle.ROUND_LIMIT, "stalled")):
+        state = blank()
+        display(
+            state,
+            "swabia",
+            {"left": [enemy_of(6, 6)], "right": [enemy_of(6, 6, 1)]},
+            {"left": [unit_id(state, "infantry", 1)], "right": [unit_id(state, "infantry", 2)]},
+            stage="rout",
+            round=last_round,
+        )
+        battle.stage_rout(state, state["battle"], ctx())
+        assert outcome(state) == ("defeat: battle stalled" if expected else "")
 
 
 def test_maneuvers_and_flanking() -> None:
@@ -285,7 +302,7 @@ def test_easy_mode_rerolls_a_defence_that_would_lose_the_game() -> None:
         if easy:
             assert [r["face"] for r in state["rolls"]][:2] == [1, 4]  # 4 + 3 holds
         else:
-            assert state["outcome"] is not None and not state["outcome"]["won"]
+            assert outcome(state) == "defeat: army routed"
 
 
 def test_reserve_may_fill_a_gap_facing_an_engaged_enemy() -> None:

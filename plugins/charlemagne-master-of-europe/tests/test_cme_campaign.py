@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cme_helpers import blank, choices, ctx, decide, kinds, place, run, run_step, to_cup
+from cme_helpers import blank, choices, ctx, decide, kinds, outcome, place, run, run_step, to_cup
 
 from tabletop.games.charlemagne_master_of_europe import board, rules
 
@@ -274,6 +274,7 @@ def test_moors_follow_their_path_and_poitiers_loses() -> None:
     ]
     react(state, "moors-4")
     assert state["outcome"] is not None and not state["outcome"]["won"]
+    assert outcome(state) == "defeat: Moors beyond Poitiers"
 
 
 def test_moors_ambush_charlemagne() -> None:
@@ -324,6 +325,7 @@ def test_intrigue_is_paid_by_taxes_then_coins_then_evp() -> None:
     state["vp"], state["taxes"], state["treasury"] = 10, 6, 3
     react(state, "intrigue-1")
     assert state["outcome"] is not None
+    assert outcome(state) == "defeat: court intrigue"
 
 
 def test_the_second_turn_end_marker_ends_the_campaign_after_the_reactions() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cme_helpers import GAME, blank, choices, ctx, decide, place, run, run_step
+from cme_helpers import GAME, blank, choices, ctx, decide, outcome, place, run, run_step
 
 from tabletop.games.charlemagne_master_of_europe import board
 from tabletop.games.charlemagne_master_of_europe.data import REGIONS
@@ -207,6 +207,7 @@ def test_vp_threshold_with_emergency_vp_and_defeat() -> None:
     state["vp"] = 5
     run_step(state, "turn_end_threshold", ctx())
     assert state["outcome"] is not None and not state["outcome"]["won"]
+    assert outcome(state) == "defeat: VP threshold missed"
 
 
 def test_voluntary_evp_is_worth_half() -> None:
@@ -260,10 +261,28 @@ def test_endgame_scoring_and_the_five_conditions() -> None:
     assert state["vp"] == 140 - 1 + 6 and state["outcome"]["won"]
     result = GAME.result(state)
     assert result is not None and result.winners == (0,)
+    assert result.outcome == "victory: Master of Europe"
     state = blank(turn=16)
     state["vp"], state["iron_crown"], state["hre"] = 200, True, True
     run_step(state, "endgame_scoring", ctx())
     assert not state["outcome"]["won"] and "Bridges & Roads" in state["outcome"]["reason"]
+    assert outcome(state) == "defeat: final conditions unmet"
+    state = blank(turn=16)
+    state["vp"], state["iron_crown"], state["hre"] = 100, True, True
+    run_step(state, "endgame_scoring", ctx())
+    assert outcome(state) == "defeat: final VP short of 145"
+
+
+def test_an_easy_mode_victory_is_its_own_outcome() -> None:
+    """§11 Easy Mode: a win is marked, and simulations count it apart."""
+    state = blank(turn=16)
+    state["easy"] = True
+    state["vp"], state["iron_crown"], state["hre"] = 150, True, True
+    for region in ("blue", "purple", "yellow", "green"):
+        state["marquis"][region] = {"box": REGIONS[region].boxes[0], "crowned": True}
+    run_step(state, "endgame_scoring", ctx())
+    assert outcome(state) == "victory: Master of Europe (Easy Mode)"
+    assert "Easy Mode" in state["outcome"]["reason"]
 
 
 def test_a_whole_turn_runs_through_every_phase() -> None:

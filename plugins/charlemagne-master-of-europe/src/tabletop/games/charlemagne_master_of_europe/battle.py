@@ -20,7 +20,19 @@ from tabletop.framework import Action, Choice, Context, State
 from . import board
 from .board import tell
 from .data import BOXES, ENEMY_BATTLE_UNITS, FRIENDLY_FACTORS, formation
-from .tasks import Decision, Task, decision, lose, new_task, roll, schedule, special, step
+from .tasks import (
+    DEFEAT_ROUTED,
+    DEFEAT_STALLED,
+    Decision,
+    Task,
+    decision,
+    lose,
+    new_task,
+    roll,
+    schedule,
+    special,
+    step,
+)
 
 WINGS = ("left", "right")
 WING_NAMES = {"left": "Left", "right": "Right"}
@@ -469,14 +481,14 @@ def stage_rout(state: State, b: dict[str, Any], ctx: Context) -> bool:
     mine_routed = any(not wing_units(b, w) for w in WINGS)
     enemy_routed = any(all(s is None for s in b["enemy"][w]) for w in WINGS)
     if mine_routed:
-        lose(state, ctx, f"the army routs in {BOXES[b['box']].name}")
+        lose(state, ctx, f"the army routs in {BOXES[b['box']].name}", DEFEAT_ROUTED)
         return True
     if enemy_routed:
         b["stage"] = "won"
         return False
     b["round"] += 1
     if b["round"] > ROUND_LIMIT:
-        lose(state, ctx, f"the battle in {BOXES[b['box']].name} stalls and is lost")
+        lose(state, ctx, f"the battle in {BOXES[b['box']].name} stalls and is lost", DEFEAT_STALLED)
         return True
     b["stage"], b["cursor"] = "attack", 0
     return False

@@ -95,6 +95,7 @@ class CharlemagneMasterOfEurope(GameDefinition):
             winners=(0,) if outcome["won"] else (),
             scores=(float(state["vp"]),),
             summary=("Victory: " if outcome["won"] else "Defeat: ") + outcome["reason"],
+            outcome=outcome["category"],
         )
 
     def describe(self, state: State) -> str:

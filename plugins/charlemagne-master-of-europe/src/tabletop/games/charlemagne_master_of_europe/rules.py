@@ -43,7 +43,25 @@ from .data import (
     vp_threshold,
     wealth_threshold,
 )
-from .tasks import Decision, Task, advance, decision, lose, new_task, roll, schedule, special, step
+from .tasks import (
+    DEFEAT_FINAL_CONDITIONS,
+    DEFEAT_FINAL_VP,
+    DEFEAT_INTRIGUE,
+    DEFEAT_MOORS,
+    DEFEAT_THRESHOLD,
+    VICTORY,
+    VICTORY_EASY,
+    Decision,
+    Task,
+    advance,
+    decision,
+    lose,
+    new_task,
+    roll,
+    schedule,
+    special,
+    step,
+)
 
 # =====================================================================================
 # Set-Up (rules: Set-Up)
@@ -810,7 +828,7 @@ def moors_arrive(state: State, chit: str, ctx: Context) -> None:
     state["al_andalus"] = "tension"
     if board.moors_in(state, MOORS_PATH[-1]):
         state["dead_pool"].append(chit)  # kept somewhere: the count of counters holds
-        lose(state, ctx, "the Moors reach beyond Poitiers")
+        lose(state, ctx, "the Moors reach beyond Poitiers", DEFEAT_MOORS)
         return
     box = next(b for b in MOORS_PATH if not board.moors_in(state, b))
     if state["charlemagne"] == box:
@@ -870,7 +888,7 @@ def intrigue_reacts(state: State, chit: str, ctx: Context) -> None:
             state["evp"] -= 1
     state["dead_pool"].append(chit)
     if short > 0:
-        lose(state, ctx, "a court intrigue overthrows you")
+        lose(state, ctx, "a court intrigue overthrows you", DEFEAT_INTRIGUE)
         return
     ctx.emit("intrigue", "overcomes a court intrigue")
 
@@ -1289,6 +1307,7 @@ def turn_end_threshold(state: State, task_: Task, ctx: Context) -> None:
             state,
             ctx,
             f"{state['vp']} VP is short of turn {state['turn']}'s threshold of {threshold}",
+            DEFEAT_THRESHOLD,
         )
 
 
@@ -1387,10 +1406,15 @@ def endgame_scoring(state: State, task_: Task, ctx: Context) -> None:
     if len(board.roads_regions(state)) < 4:
         missing.append(f"only {len(board.roads_regions(state))} Bridges & Roads Regions")
     if missing:
-        lose(state, ctx, "; ".join(missing))
+        short = state["vp"] < FINAL_VP_THRESHOLD
+        lose(state, ctx, "; ".join(missing), DEFEAT_FINAL_VP if short else DEFEAT_FINAL_CONDITIONS)
     else:
         mark = " (Easy Mode*)" if state["easy"] else ""
-        state["outcome"] = {"won": True, "reason": f"Master of Europe with {state['vp']} VP{mark}"}
+        state["outcome"] = {
+            "won": True,
+            "reason": f"Master of Europe with {state['vp']} VP{mark}",
+            "category": VICTORY_EASY if state["easy"] else VICTORY,
+        }
         ctx.emit("victory", f"conquers Europe with {state['vp']} VP{mark}")
 
 

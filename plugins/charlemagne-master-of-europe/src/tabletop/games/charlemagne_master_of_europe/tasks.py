@@ -103,9 +103,34 @@ def advance(state: State, ctx: Context) -> None:
     state["tasks"] = []
 
 
-def lose(state: State, ctx: Context, reason: str) -> None:
+#: Every way the game ends, as the short fixed category ``Result.outcome`` carries
+#: (simulations count games by it); the reason in words says the particulars.
+VICTORY = "victory: Master of Europe"
+VICTORY_EASY = "victory: Master of Europe (Easy Mode)"
+DEFEAT_THRESHOLD = "defeat: VP threshold missed"
+DEFEAT_ROUTED = "defeat: army routed"
+DEFEAT_STALLED = "defeat: battle stalled"
+DEFEAT_MOORS = "defeat: Moors beyond Poitiers"
+DEFEAT_INTRIGUE = "defeat: court intrigue"
+DEFEAT_FINAL_VP = "defeat: final VP short of 145"
+DEFEAT_FINAL_CONDITIONS = "defeat: final conditions unmet"
+OUTCOMES = (
+    VICTORY,
+    VICTORY_EASY,
+    DEFEAT_THRESHOLD,
+    DEFEAT_ROUTED,
+    DEFEAT_STALLED,
+    DEFEAT_MOORS,
+    DEFEAT_INTRIGUE,
+    DEFEAT_FINAL_VP,
+    DEFEAT_FINAL_CONDITIONS,
+)
+
+
+def lose(state: State, ctx: Context, reason: str, category: str) -> None:
+    """End the game lost: ``reason`` in words, ``category`` one of ``OUTCOMES``."""
     if state["outcome"] is None:
-        state["outcome"] = {"won": False, "reason": reason}
+        state["outcome"] = {"won": False, "reason": reason, "category": category}
         ctx.emit("defeat", f"loses the game: {reason}")
 
 
