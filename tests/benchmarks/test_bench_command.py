@@ -83,3 +83,15 @@ def test_the_ui_bench_plays_a_hot_seat_game_to_its_end(container: Any) -> None:
     assert len(ui.presses) == 12 and ui.first_screen_ms > 0
     kinds = ui.summary()
     assert sum(int(row["count"]) for row in kinds.values()) == 12
+
+
+def test_the_search_bench_counts_what_the_bot_did(container: Any) -> None:
+    from tabletop.app.bench import bench_mcts, format_mcts
+
+    sessions = container.simulation().sessions
+    results = bench_mcts(sessions, ["tic-tac-toe"], kind="mcts-quick", decisions=2)
+    row = results["tic-tac-toe"]
+    assert row["decisions"] == 2 and row["iterations"] == 2 * 30  # mcts-quick: 30 each
+    assert row["iterations_per_second"] > 0
+    assert "tic-tac-toe" in format_mcts(results)[1]
+    assert "error" in bench_mcts(sessions, ["pig"], kind="no-such-bot")

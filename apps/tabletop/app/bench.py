@@ -286,3 +286,74 @@ def format_startup(bench: StartupBench) -> list[str]:
         f"{data['bare_ms']} ms wall, {data['bare_cpu_ms']} ms CPU; "
         f"above it: {data['above_bare_ms']} ms wall, {data['above_bare_cpu_ms']} ms CPU"
     ]
+
+
+def bench_mcts(
+    sessions: SessionStarter,
+    game_ids: Sequence[str],
+    *,
+    kind: str = "mcts",
+    decisions: int = 6,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Search speed per game: the ``kind`` bot (registered by the app) thinks at the
+    first ``decisions`` decisions of a game (random moves in between), and its own
+    statistics give iterations and simulated actions per second."""
+    from tabletop.framework.bots import RandomBot, bot_move
+
+    results: dict[str, Any] = {}
+    if kind not in sessions.registry.bots:
+        return {"error": f"no {kind!r} bot kind is registered"}
+    for game_id in game_ids:
+        game = sessions.registry.get(game_id).definition
+        bot = sessions.registry.bots[kind][0](game)
+        engine = Engine(
+            game,
+            seed=seed,
+            players=game.info.min_players,
+            options={},
+            rng_factory=sessions.rng_factory,
+            dice_factory=sessions.dice_factory,
+            undo=False,
+        )
+        iterations = actions = 0
+        seconds = 0.0
+        thought = 0
+        try:
+            while thought < decisions and engine.prompt is not None:
+                prompt = engine.prompt
+                if len(prompt.choices) > 1:
+                    action = bot_move(engine, bot, sessions.rng_factory)
+                    stats = getattr(bot, "last", None)
+                    iterations += getattr(stats, "iterations", 0)
+                    actions += getattr(stats, "actions", 0)
+                    seconds += getattr(stats, "seconds", 0.0)
+                    thought += 1
+                else:
+                    action = bot_move(engine, RandomBot(), sessions.rng_factory)
+                engine.act(prompt.seat, action)
+        except Exception as exc:  # one game's failure is a figure, not a crash
+            results[game_id] = {"error": f"{type(exc).__name__}: {exc}"}
+            continue
+        results[game_id] = {
+            "decisions": thought,
+            "iterations": iterations,
+            "iterations_per_second": round(iterations / seconds, 1) if seconds else 0.0,
+            "simulated_actions_per_second": round(actions / seconds) if seconds else 0,
+        }
+    return results
+
+
+def format_mcts(results: dict[str, Any], kind: str = "mcts") -> list[str]:
+    lines = [f"search ({kind} bot), at a game's first decisions:"]
+    if "error" in results:
+        return [*lines, f"  {results['error']}"]
+    for game_id, row in results.items():
+        if "error" in row:
+            lines.append(f"  {game_id:<28} failed: {row['error']}")
+        else:
+            lines.append(
+                f"  {game_id:<28} {row['iterations_per_second']:>8.1f} iterations/s, "
+                f"{row['simulated_actions_per_second']:>7} simulated actions/s"
+            )
+    return lines

@@ -522,6 +522,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     data: dict[str, Any] = {"games": [bench.to_json() for bench in benches]}
     lines = format_table(benches)
     failed = any(bench.error is not None for bench in benches)
+    if args.mcts:
+        from tabletop.app.bench import bench_mcts, format_mcts
+
+        search = bench_mcts(sessions, game_ids, seed=args.seed)
+        data["mcts"] = search
+        lines += format_mcts(search)
     if args.startup:
         startup = bench_startup()
         data["startup"] = startup.to_json()
@@ -779,6 +785,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--rounds", type=int, default=3, metavar="R", help="rounds, for medians (default: 3)"
     )
     bench.add_argument("--seed", type=int, default=0, metavar="S", help="seed (default: 0)")
+    bench.add_argument(
+        "--mcts",
+        action="store_true",
+        help="also time the search bot (mcts): iterations and simulated actions per second",
+    )
     bench.add_argument(
         "--startup",
         action="store_true",
