@@ -97,3 +97,12 @@ def test_search_with_the_hints_beats_the_greedy_bot() -> None:
         assert result is not None
         wins += seat in result.winners
     assert wins >= 3
+
+
+def test_in_solitaire_a_level_race_favours_the_solo_opponent() -> None:
+    hints = RfopHints()
+    state = _state()
+    clear_board(state)
+    assert hints.versailles_chance(state) < 0.5
+    state["solo"] = VERSAILLES
+    assert hints.versailles_chance(state) > 0.5

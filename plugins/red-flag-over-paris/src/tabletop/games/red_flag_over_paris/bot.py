@@ -111,5 +111,7 @@ class RfopHints(BotHints):
             owners = [board.controller(state, s) for s in spaces]
             share = (owners.count(VERSAILLES) - owners.count(COMMUNE)) / len(spaces)
             margin += self.dimension_weight * scorings * share * abs(share)
-        margin -= 0.3  # a level race goes to the tiebreak, which favours the Commune
+        # A level race goes to the tiebreak, which favours the Commune; in solitaire
+        # play the solo opponent wins it outright.
+        margin += 0.6 if state.get("solo") == VERSAILLES else -0.3
         return 1.0 / (1.0 + math.exp(-margin / self.scale))
