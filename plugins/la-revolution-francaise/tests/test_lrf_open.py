@@ -257,3 +257,21 @@ def test_11_3_the_kidnapped_king_may_leave_with_a_catholic_army() -> None:
     engine.act(seat(state, "R"), "king:Angers")
     assert engine.state["king"]["where"] == "Angers"
     assert engine.state["persons"]["Louis XVI"]["where"] == "Angers"
+
+
+def test_11_3_the_kidnapped_king_may_leave_with_an_allied_army() -> None:
+    state = fresh()
+    state["armies"] = [a for a in state["armies"] if a["id"] != "regular_metz"]
+    state["armies"].append(
+        {"id": "brunswick", "side": "allied", "kind": "allied", "where": "Metz", "step": 0}
+    )
+    state["regions"]["Metz"]["coalition"] = True
+    state["tracks"]["coalition"] = 12
+    state["king"].update({"kidnapped": True, "where": "Metz"})
+    state["persons"]["Louis XVI"].update({"current": "R", "where": "Metz"})
+    engine = engine_at(state, [{"kind": "allied_move"}, {"kind": "king_follow"}])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.rule == "11.3"
+    assert [c.action for c in prompt.choices] == ["follow:stay", "follow:Paris"]
+    engine.act(seat(state, "R"), "follow:Paris")
+    assert engine.state["king"]["where"] == "Paris"

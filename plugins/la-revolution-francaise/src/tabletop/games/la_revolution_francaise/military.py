@@ -47,6 +47,7 @@ def military_start(state: State, t: Task, ctx: Context) -> None:
         {"kind": "coup_offer_start", "coup": "military"},
         {"kind": "pinning_start"},
         {"kind": "allied_move"},
+        {"kind": "king_follow"},
         {"kind": "catholic_move_start"},
         {"kind": "gov_move_start"},
         {"kind": "hiding_start"},
@@ -318,6 +319,39 @@ task("pinning_start", run=pinning_start)
 task("pin", prompt=pin_prompt, handle=pin_handle)
 
 
+def king_follow_prompt(state: State, t: Task) -> Prompt | None:
+    """11.3: the kidnapped King may leave with an Allied army that marches off."""
+    seat = seat_of(state, "R")
+    places = state.get("king_escorts", [])
+    if seat is None or not places:
+        return None
+    choices = [Choice("follow:stay", f"Louis XVI stays at {state['king']['where']}")]
+    choices += [
+        Choice(f"follow:{r}", f"Louis XVI goes with the Allied army to {r}") for r in places
+    ]
+    return Prompt(seat, "Does the King leave with the Allies?", tuple(choices), rule="11.3")
+
+
+def king_follow_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+    finish(state)
+    state["king_escorts"] = []
+    region = action.split(":", 1)[1]
+    if region != "stay":
+        state["king"]["where"] = region
+        state["persons"]["Louis XVI"]["where"] = region
+        ctx.emit("king", f"Louis XVI goes with the Allies to {region} (11.3)")
+
+
+def king_follow_empty(state: State, t: Task) -> None:
+    state["king_escorts"] = []
+    finish(state)
+
+
+task(
+    "king_follow", prompt=king_follow_prompt, handle=king_follow_handle, on_empty=king_follow_empty
+)
+
+
 def allied_move(state: State, t: Task, ctx: Context) -> None:
     """9.5.2: along the printed path, out of a region only once it is theirs, on
     through Royalist or Coalition ground free of revolutionary armies and revolts."""
@@ -348,6 +382,14 @@ def allied_move(state: State, t: Task, ctx: Context) -> None:
             if not friendly:
                 break
         army["step"] = step
+        king = state["king"]
+        if (
+            army["where"] != here
+            and king["kidnapped"]
+            and not king["dead"]
+            and king.get("where") == here
+        ):
+            state.setdefault("king_escorts", []).append(army["where"])
         if army["where"] != here:
             ctx.emit("army", f"{ALLIED[army['id']]['name']} marches to {army['where']} (9.5.2)")
 
