@@ -1,9 +1,13 @@
-"""A rule-of-thumb bot: it scores the prompt's choices only (no search, no view).
+"""A rule-of-thumb bot: it scores the prompt's choices (no search); of the view it reads
+only the size of the army.
 
-It places Marquis, Suppresses where the odds are good, builds whenever it can and
-avoids hopeless Sieges and costly conversions. That plays far longer games than random
-play, so simulations and the fuzzer reach the later turns, the crowns and the ends a
-random player never sees.
+
+It places Marquis, Suppresses where the odds are good, fights for the Iron Crown and
+then wherever a battle is offered (each won battle promotes two units, and a Level 4
+unit retires for a VP) but only with an army that fills both wings, builds whenever it
+can and avoids hopeless Sieges, Raids and costly conversions. That plays far longer
+games than random play, so simulations and the fuzzer reach the later turns, the
+crowns and the ends a random player never sees.
 """
 
 from __future__ import annotations
@@ -51,7 +55,21 @@ def odds(choice: Choice) -> float:
     return max(0.0, min(1.0, (8 - int(found.group(1))) / 8))
 
 
-def score(choice: Choice) -> float:
+#: The steward fights only with at least this many units: both wings' five spaces can
+#: then be filled, since a wing left empty routs the army and loses the game (measured:
+#: 10 plays longer games than 12 or 14).
+SAFE_ARMY = 10
+#: A Raid spends coins that a Marquis or a Church would turn into VP every turn; it is a
+#: last resort (measured: games last longer than when it ranked above a Battle).
+RAID = 2
+#: A battle elsewhere ranks with a Suppress at 80 % odds: it clears the box for sure
+#: and promotes two units (measured: games last longer than at 15 or 35).
+BATTLE = 55
+
+
+def score(choice: Choice, army: int = SAFE_ARMY) -> float:
+    """How much the steward likes ``choice``; ``army`` is the number of units in the
+    Reserve (the view's), which decides whether a Battle is worth the risk."""
     action = choice.action
     if action.startswith("act:"):
         verb = action.split(":")[-1] if "forced_march" not in action else "forced_march"
@@ -64,9 +82,13 @@ def score(choice: Choice) -> float:
         if verb == "siege":
             return 60 * odds(choice) - 10
         if verb == "raid":
-            return 25
+            return RAID
         if verb == "battle":
-            return 15
+            if army < SAFE_ARMY:
+                return 0
+            # Lombardy's battle takes the Iron Crown: Taxes +3 and a VP every turn.
+            return 75 if ":lombardy:" in action else BATTLE
+
         if verb == "forced_march":
             return 3
     if action.startswith("target:"):
@@ -81,12 +103,13 @@ def score(choice: Choice) -> float:
 
 class StewardBot(Bot):
     name = "cme-steward"
-    reads_view = False
+    reads_view = True  # the size of the army, before risking a Battle
 
     def choose(
         self, game: GameDefinition, view: dict[str, Any], prompt: Prompt, rng: RandomSource
     ) -> Action:
-        scored = [(score(choice), choice.action) for choice in prompt.choices]
+        army = len(view.get("army", ())) if view else SAFE_ARMY
+        scored = [(score(choice, army), choice.action) for choice in prompt.choices]
         top = max(value for value, _ in scored)
         best = [action for value, action in scored if value == top]
         return best[0] if len(best) == 1 else rng.choice(best)
