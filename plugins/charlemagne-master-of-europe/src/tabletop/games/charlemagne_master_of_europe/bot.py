@@ -1,7 +1,6 @@
 """A rule-of-thumb bot: it scores the prompt's choices (no search); of the view it reads
 only the size of the army.
 
-
 It places Marquis, Suppresses where the odds are good, fights for the Iron Crown and
 then wherever a battle is offered (each won battle promotes two units, and a Level 4
 unit retires for a VP) but only with an army that fills both wings, builds whenever it
