@@ -1,5 +1,5 @@
-"""Charlemagne played in the terminal UI from the set-up to the end, on the generic
-screen: the map by box, the cups' counts and the tracks are on screen; the first
+"""Charlemagne played in the terminal UI from the set-up to the end, with the game's
+board widget: the map by box, the cups' counts and the tracks are on screen; the first
 choice is taken each time."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def test_a_whole_game_in_the_terminal_ui() -> None:
                     text = screen_text(app)
                     assert "Cups:" in text and "Unfriendly" in text and "Hostile" in text
                     assert "Lombardy +4 Leader (Desiderius)" in text
-                    assert "Victory Points" in text and "Treasury" in text
+                    assert "VP 0 (threshold 3)" in text and "Treasury 5/20" in text
                 moved_on = _moved_on(app, game, len(game.engine.log))
                 await pilot.press("1")
                 await wait_until(pilot, moved_on)

@@ -1,0 +1,102 @@
+"""The board widget: a mid-game view and a battle drawn on screen (Textual's Pilot),
+and the hook that hands the widget only to this game."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from cme_helpers import GAME
+
+from tabletop.framework.chance import Pcg32
+from tabletop.framework.testing import new_engine
+from tabletop.games import charlemagne_master_of_europe as plugin
+from tabletop.games.charlemagne_master_of_europe import StewardBot
+from tabletop.games.charlemagne_master_of_europe.board import CUP_NAMES, CUPS
+from tabletop.games.charlemagne_master_of_europe.data import (
+    BOXES,
+    ENEMY_BATTLE_UNITS,
+    vp_threshold,
+)
+from tabletop.games.charlemagne_master_of_europe.render import render_board
+
+
+def _views() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A view of turn 2's campaign before any battle, and one during a battle (the
+    steward's game with seed 1 fights in Saxons I on turn 2)."""
+    engine = new_engine(GAME, seed=1, players=1)
+    rng, bot = Pcg32(1), StewardBot()
+    calm: dict[str, Any] | None = None
+    while engine.prompt is not None:
+        view = engine.view(0)
+        if view["battle"] is not None and view["battle"]["stage"] != "deploy":
+            assert calm is not None
+            return calm, view
+        if view["numbers"]["turn"] == 2 and view["phase"] == "campaign" and not view["battle"]:
+            calm = view
+        engine.act(0, bot.choose(GAME, view, engine.prompt, rng))
+    raise AssertionError("no battle in the steward's game")
+
+
+def _a_stack(view: dict[str, Any]) -> str:
+    """The first box holding two or more counters, top first, as the widget joins it."""
+    for box, entry in view["map"].items():
+        if len(entry["stack"]) >= 2:
+            zone = next(z for z in view["zones"] if z["name"].startswith(_box_name(box)))
+            return " | ".join(zone["contents"])
+    raise AssertionError("no stack of two")
+
+
+def _box_name(box: str) -> str:
+    return BOXES[box].name + " ["
+
+
+def test_the_hook_gives_the_widget_to_this_game_only() -> None:
+    assert plugin.tabletop_board_widget("pig") is None
+    assert plugin.tabletop_board_widget("charlemagne-master-of-europe") is not None
+
+
+def test_the_board_widget_draws_cups_stacks_tracks_and_the_battle_display() -> None:
+    from textual.app import App, ComposeResult
+
+    calm, fighting = _views()
+    widget_class = plugin.tabletop_board_widget("charlemagne-master-of-europe")
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield widget_class(view=calm)
+
+    async def run() -> tuple[str, str]:
+        app = Host()
+        async with app.run_test(size=(140, 60)) as pilot:
+            await pilot.pause()
+            board = app.query_one(widget_class)
+            first = str(board.render())
+            board.update_view(fighting)
+            await pilot.pause()
+            return first, str(board.render())
+
+    before, during = asyncio.run(run())
+    for cup in CUPS:
+        assert f"{CUP_NAMES[cup]} {calm['cup_counts'][cup]}" in before
+    assert _a_stack(calm) in before
+    vp, turn = calm["numbers"]["vp"], calm["numbers"]["turn"]
+    assert f"VP {vp} (threshold {vp_threshold(turn)})" in before
+    assert "Battle in" not in before
+    box = fighting["battle"]["box"]
+    assert f"Battle in {_box_name(box)[:-2]}, round 1" in during
+    assert "Enemy facing your Left" in during and "Your Right wing" in during
+
+
+def test_a_flipped_enemy_and_the_reserve_show_on_the_battle_display() -> None:
+    _, fighting = _views()
+    first = fighting["battle"]["enemy"]["left"][0]
+    first["reduced"] = True
+    unit = ENEMY_BATTLE_UNITS[first["id"]]
+    text = render_board(fighting)
+    left = text.split("Enemy facing your Left", 1)[1].split("\n", 1)[0]
+    assert left.split()[0] == f"1:{unit.reduced_attack}-{unit.reduced_defense}r"
+    placed = sum(
+        1 for w in ("left", "right") for u in fighting["battle"]["mine"][w] if u is not None
+    )
+    assert f"Reserve: {len(fighting['army']) - placed} unit(s)" in text
