@@ -42,8 +42,9 @@ def _a_stack(view: dict[str, Any]) -> str:
     """The first box holding two or more counters, top first, as the widget joins it."""
     for box, entry in view["map"].items():
         if len(entry["stack"]) >= 2:
-            zone = next(z for z in view["zones"] if z["name"].startswith(_box_name(box)))
-            return " | ".join(zone["contents"])
+            name = _box_name(box)
+            zone = next(z for z in view["zones"] if z["name"].startswith(name))
+            return " | ".join(c.removeprefix(name[:-1]) for c in zone["contents"])
     raise AssertionError("no stack of two")
 
 
@@ -85,7 +86,8 @@ def test_the_board_widget_draws_cups_stacks_tracks_and_the_battle_display() -> N
     assert "Battle in" not in before
     box = fighting["battle"]["box"]
     assert f"Battle in {_box_name(box)[:-2]}, round 1" in during
-    assert "Enemy facing your Left" in during and "Your Right wing" in during
+    assert "Enemy facing your Left wing" in during and "Enemy facing your Right wing" in during
+    assert during.index("Battle in") < during.index("Map (")  # the battle comes first
 
 
 def test_a_flipped_enemy_and_the_reserve_show_on_the_battle_display() -> None:
@@ -94,7 +96,7 @@ def test_a_flipped_enemy_and_the_reserve_show_on_the_battle_display() -> None:
     first["reduced"] = True
     unit = ENEMY_BATTLE_UNITS[first["id"]]
     text = render_board(fighting)
-    left = text.split("Enemy facing your Left", 1)[1].split("\n", 1)[0]
+    left = text.split("Enemy facing your Left wing, then yours:\n", 1)[1].split("\n", 1)[0]
     assert left.split()[0] == f"1:{unit.reduced_attack}-{unit.reduced_defense}r"
     placed = sum(
         1 for w in ("left", "right") for u in fighting["battle"]["mine"][w] if u is not None

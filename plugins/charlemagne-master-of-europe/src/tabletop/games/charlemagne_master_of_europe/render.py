@@ -22,7 +22,7 @@ from .data import (
 
 #: Width of one Battle Display space; your line sits half a space to the right, so
 #: your space j lies between enemy spaces j and j+1, the two it touches.
-CELL = 10
+CELL = 9
 WINGS = (("left", "Left"), ("right", "Right"))
 #: How the view's box contents name your own pieces (they come before the stack).
 PIECES = ("Charlemagne", "Marquis of ")
@@ -31,9 +31,9 @@ PIECES = ("Charlemagne", "Marquis of ")
 def render_board(view: dict[str, Any]) -> str:
     lines = [str(view.get("status", ""))]
     lines += _tracks(view)
-    lines += _map(view)
     if view.get("battle"):
-        lines += _battle(view)
+        lines += _battle(view)  # above the map, where a short screen still shows it
+    lines += _map(view)
     return "\n".join(lines)
 
 
@@ -54,17 +54,17 @@ def _tracks(view: dict[str, Any]) -> list[str]:
     title = "Holy Roman Emperor" if numbers.get("hre") else "King of the Franks"
     if numbers.get("iron_crown"):
         title += ", King of the Lombards (Iron Crown)"
+    # Short lines: the board shares the screen with the decision and the log.
     return [
         f"Turn {turn}/{LAST_TURN}  VP {numbers.get('vp', 0)} (threshold {vp_threshold(turn)})  "
+        f"Army {army} (minimum {minimum_army_strength(turn)})",
         f"Treasury {numbers.get('treasury', 0)}/20  Taxes {numbers.get('taxes', 0)} "
         f"(Wealth {wealth_threshold(turn)})  EVP {numbers.get('evp', 0)}  "
-        f"PAM {int(numbers.get('pam', 0)):+d}  Army {army} "
-        f"(minimum {minimum_army_strength(turn)})",
-        f"{title}; Al-Andalus: {realm.get('Al-Andalus', '?')}; "
-        f"Byzantium: {realm.get('Byzantium', '?')}",
-        "Cups: "
-        + ", ".join(f"{cup} {count}" for cup, count in cups.items())
-        + f"; Dead Pool {len(view.get('dead_pool', ()))}",
+        f"PAM {int(numbers.get('pam', 0)):+d}",
+        title,
+        f"Al-Andalus: {realm.get('Al-Andalus', '?')}  Byzantium: {realm.get('Byzantium', '?')}",
+        "Cups: " + "  ".join(f"{cup} {count}" for cup, count in cups.items() if cup != "Battle"),
+        f"Battle Cup {cups.get('Battle', 0)}  Dead Pool {len(view.get('dead_pool', ()))}",
     ]
 
 
@@ -78,7 +78,7 @@ def _map(view: dict[str, Any]) -> list[str]:
         if isinstance(marquis, dict)
         else set()
     )
-    lines = ["Map (each stack top unit first):"]
+    lines = ["Map (stacks top first; a number is a Resistance):"]
     for region in REGION_ORDER:
         name = REGIONS[region].name
         notes = [f"Church {churches[name]}"] if name in churches else []
@@ -90,7 +90,9 @@ def _map(view: dict[str, Any]) -> list[str]:
         for box in REGIONS[region].boxes:
             contents = _zone(view, f"{BOXES[box].name} [{region.title()}]").get("contents", [])
             pieces = [f"[{c}]" for c in contents if c.startswith(PIECES)]
-            stack = [c for c in contents if not c.startswith(PIECES)]
+            # A unit always stands in its home box: its number (Resistance) suffices.
+            home = f"{BOXES[box].name} "
+            stack = [c.removeprefix(home) for c in contents if not c.startswith(PIECES)]
             words = " ".join(pieces) + (" " if pieces and stack else "") + " | ".join(stack)
             lines.append(f"   {BOXES[box].name:<18} {words or '-'}")
     return lines
@@ -121,8 +123,8 @@ def _battle(view: dict[str, Any]) -> list[str]:
     placed = {u for w, _ in WINGS for u in b["mine"][w] + b["flank"][w] if u is not None}
     reserve = [u["id"] for u in view.get("army", ()) if u["id"] not in placed]
     lines = [
-        f"{kind} in {BOXES[b['box']].name}, round {b['round']} "
-        "(I = Infantry, S = Scara with level, Attack-Defense; r = reduced)"
+        f"{kind} in {BOXES[b['box']].name}, round {b['round']}",
+        " (I/S = Infantry/Scara and level, Attack-Defense, r = reduced, f = flanking)",
     ]
     for wing, label in WINGS:
         enemy = "".join(f"{k + 1}:{_enemy(s)}".ljust(CELL) for k, s in enumerate(b["enemy"][wing]))
@@ -133,9 +135,10 @@ def _battle(view: dict[str, Any]) -> list[str]:
         mine = " " * (CELL // 2) + "".join(
             f"{j + 1}:{_friendly(view, u)}".ljust(CELL) for j, u in enumerate(b["mine"][wing])
         )
-        lines.append(f"  {'Enemy facing your ' + label:<25} {enemy}".rstrip())
+        lines.append(f" Enemy facing your {label} wing, then yours:")
+        lines.append(f" {enemy}".rstrip())
         if flank.strip():
-            lines.append(f"  {'  flanking':<25} {flank}".rstrip())
-        lines.append(f"  {'Your ' + label + ' wing':<25} {mine}".rstrip())
-    lines.append(f"  Reserve: {len(reserve)} unit(s)")
+            lines.append(f" {flank}".rstrip())
+        lines.append(f" {mine}".rstrip())
+    lines.append(f" Reserve: {len(reserve)} unit(s)")
     return lines
