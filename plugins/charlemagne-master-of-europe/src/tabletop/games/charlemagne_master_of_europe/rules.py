@@ -9,6 +9,7 @@ handlers of its answers and the steps it schedules sit together. Battles are in
 from __future__ import annotations
 
 import math
+from abc import abstractmethod
 from typing import Any
 
 from tabletop.framework import NOBODY, Action, Choice, Context, State
@@ -922,8 +923,9 @@ MARKER_REACTIONS = {
 class BuildDecision(Decision):
     """A Build step offered again after each purchase until the player moves on."""
 
+    @abstractmethod
     def options(self, state: State) -> list[Choice]:
-        raise NotImplementedError
+        """What can be built now (empty: the step is skipped)."""
 
     def needed(self, state: State, task: Task) -> bool:
         return bool(self.options(state))

@@ -9,6 +9,7 @@ game, is on top. A decision whose ``needed`` says no is dropped without a prompt
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar, TypedDict
 
@@ -33,7 +34,7 @@ class Task(TypedDict, total=False):
     piece: str
 
 
-class Decision:
+class Decision(ABC):
     """A decision the player makes: its prompt and the handler of its answer."""
 
     kind: ClassVar[str]
@@ -42,17 +43,20 @@ class Decision:
     def needed(self, state: State, task: Task) -> bool:
         return True
 
+    @abstractmethod
     def choices(self, state: State, task: Task) -> list[Choice]:
-        raise NotImplementedError
+        """The legal answers now."""
 
+    @abstractmethod
     def text(self, state: State, task: Task) -> str:
-        raise NotImplementedError
+        """The question, in words."""
 
     def prompt(self, state: State, task: Task) -> Prompt:
         return Prompt(0, self.text(state, task), tuple(self.choices(state, task)), rule=self.rule)
 
+    @abstractmethod
     def apply(self, state: State, task: Task, action: Action, ctx: Context) -> None:
-        raise NotImplementedError
+        """Carry out the chosen answer."""
 
 
 Step = Callable[[State, Task, Context], None]
