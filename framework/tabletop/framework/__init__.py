@@ -19,7 +19,9 @@ from tabletop.framework.errors import (
     Unsupported,
 )
 from tabletop.framework.game import (
+    HEADING,
     NOBODY,
+    PASS_KEY,
     Action,
     Choice,
     Event,
@@ -36,7 +38,9 @@ from tabletop.framework.ports import Dice, RandomSource, SaveInfo, SaveStore, Us
 from tabletop.framework.record import GameRecord
 
 __all__ = [
+    "HEADING",
     "NOBODY",
+    "PASS_KEY",
     "Action",
     "Bot",
     "BotFactory",

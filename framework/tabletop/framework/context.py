@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, MutableSequence
 from typing import Any, TypeVar
 
-from tabletop.framework.game import Event
+from tabletop.framework.game import HEADING, NOBODY, Event
 from tabletop.framework.ports import Dice, RandomSource
 
 T = TypeVar("T")
@@ -124,6 +124,12 @@ class Context:
         (``NOBODY`` for an event about no seat, such as "Round 2 begins").
         ``data`` is copied: later changes to the state do not reach the event."""
         self._add(kind, text, None if seats is None else frozenset(seats), about, **data)
+
+    def heading(self, text: str, **data: Any) -> None:
+        """Mark a phase boundary in the log ("Round 2", "Final Crisis", "Scoring"):
+        a public event of kind ``HEADING`` about no seat, which front ends show as a
+        heading so a long log stays easy to scan."""
+        self._add(HEADING, text, None, NOBODY, **data)
 
     def reveal(self, text: str = "", *, about: int | None = None, **data: Any) -> None:
         """Mark that hidden information became known: undo may not cross this action."""

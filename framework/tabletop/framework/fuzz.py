@@ -167,6 +167,9 @@ def check_prompt(prompt: Prompt | None, players: int, result: Result | None) -> 
         return f"prompt {prompt.text!r} offers the same action twice"
     if any(not isinstance(action, str) or not action for action in actions):
         return f"prompt {prompt.text!r} offers an action that is not a non-empty string"
+    keys = [choice.key for choice in prompt.choices if choice.key]
+    if len(set(keys)) != len(keys):
+        return f"prompt {prompt.text!r} gives the same key to two choices"
     return None
 
 

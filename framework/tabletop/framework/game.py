@@ -94,6 +94,11 @@ class Choice:
     consequence: str = ""
     """A side effect the person should know before committing, in words
     ("breaches your Final Crisis zone: -1 Political VP"). Empty when there is none."""
+    key: str = ""
+    """A stable key for a recurring choice, so it does not move under a player's
+    fingers from one prompt to the next: ``"0"`` for pass / stop / none by convention
+    (``PASS_KEY``), or a letter. Front ends bind it as given when it is free and number
+    the other choices around it. Empty: the front end numbers the choice."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +139,14 @@ class Result:
     "defeat: army routed"): what simulations and tournaments count, so a balance study
     sees how games end, not only who won. Empty: the winners alone say it."""
 
+
+#: The key front ends give a pass / stop / "no bonus action" choice when the game marks
+#: it with ``Choice(..., key=PASS_KEY)``: the same key in every prompt.
+PASS_KEY = "0"
+
+#: Event kind for a phase boundary ("Round 3", "Final Crisis", "Scoring"); emitted with
+#: ``Context.heading``, shown by front ends as a heading in the log.
+HEADING = "heading"
 
 #: ``about=NOBODY``: an event that concerns no seat ("Round 2 begins"), even when a
 #: seat's action triggered it; front ends then name no seat for it.
