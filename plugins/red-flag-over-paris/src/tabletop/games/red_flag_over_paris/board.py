@@ -96,8 +96,7 @@ def eligible(snap: dict[str, list[str]], kind: str) -> list[str]:
     return [
         s
         for s in BOARD
-        if SPACES[s].kind == kind
-        and (s in pres or any(a in ctl for a in SPACES[s].adjacent))
+        if SPACES[s].kind == kind and (s in pres or any(a in ctl for a in SPACES[s].adjacent))
     ]
 
 
@@ -194,16 +193,26 @@ def resolve_breaches(state: State, ctx: Context) -> None:
         state["bonus"][seat][zone] = 0
         if zone == FINAL_ZONE and state["fc_first"] != seat:
             state["out"][seat] += bonus
-            ctx.emit("breach", "breached its Final Crisis zone second: no bonus cubes (§8.3)",
-                     about=seat, zone=zone)
+            ctx.emit(
+                "breach",
+                "breached its Final Crisis zone second: no bonus cubes (§8.3)",
+                about=seat,
+                zone=zone,
+            )
             continue
         if zone == FINAL_ZONE:
             before = vp_of(state, seat, "political")
             add_vp(state, seat, "political", -1)
             loss = before - vp_of(state, seat, "political")
-            ctx.emit("breach", "breached its Final Crisis zone first: "
-                     + (f"-{loss} Political VP" if loss else "Political VP already at the bottom")
-                     + " (§8.3)", about=seat, zone=zone, vp=-loss)
+            ctx.emit(
+                "breach",
+                "breached its Final Crisis zone first: "
+                + (f"-{loss} Political VP" if loss else "Political VP already at the bottom")
+                + " (§8.3)",
+                about=seat,
+                zone=zone,
+                vp=-loss,
+            )
         lost = to_pool(state, seat, bonus)
         ctx.emit(
             "breach",
@@ -269,16 +278,18 @@ def shift_momentum(state: State, seat: int, delta: int, ctx: Context) -> list[di
             state["prussian"][new - 1] = 0
             state["pool"][VERSAILLES] += gained
             if gained:
-                ctx.emit("momentum", f"takes {gained} Prussian cube(s) for good (§9.1)",
-                         about=VERSAILLES)
+                ctx.emit(
+                    "momentum", f"takes {gained} Prussian cube(s) for good (§9.1)", about=VERSAILLES
+                )
         if seat == COMMUNE and step < 0:
             cap = COMMUNE_POOL[new]
             lost = max(0, state["pool"][COMMUNE] - cap)
             if lost:
                 state["pool"][COMMUNE] -= lost
                 state["out"][COMMUNE] += lost
-                ctx.emit("momentum", f"loses {lost} pooled cube(s): no pool space (§9.2)",
-                         about=COMMUNE)
+                ctx.emit(
+                    "momentum", f"loses {lost} pooled cube(s): no pool space (§9.2)", about=COMMUNE
+                )
         if step > 0 and new in (2, 3):
             tasks.append(
                 {"t": "mplace", "seat": other(seat), "side": other(seat), "dim": MOMENTUM_DIM[seat]}
@@ -304,8 +315,10 @@ def momentum_forecast(levels: list[int], seat: int, delta: int, pool: int) -> li
         levels[seat] = new
         if step > 0 and new in (2, 3):
             dim = DIMENSIONS[MOMENTUM_DIM[seat]]["name"]
-            notes.append(f"{MOMENTUM_NAMES[seat]} reaches {new}: {SIDE_NOUNS[other(seat)]} "
-                         f"may place 1 cube in {dim} (§9.3)")
+            notes.append(
+                f"{MOMENTUM_NAMES[seat]} reaches {new}: {SIDE_NOUNS[other(seat)]} "
+                f"may place 1 cube in {dim} (§9.3)"
+            )
         if seat == COMMUNE and step < 0:
             lost = max(0, pool - COMMUNE_POOL[new])
             if lost:

@@ -17,10 +17,26 @@ from . import board
 from .data import COMMUNE, DIM_SPACES, DIMENSIONS, FINAL_ZONE, ROUNDS, VERSAILLES
 
 _PREFERENCES = (
-    ("put:", 5), ("pl:", 5), ("take:", 6), ("rm:", 6), ("rmx:", 4), ("turn:", 7),
-    ("disc:", 4), ("ev:", 3), ("ops:", 3), ("fc:", 1), ("reuse:", 2), ("mom:", 1),
-    ("kind:", 1), ("perform", 5), ("apply", 1), ("first", 2), ("spread", 2),
-    ("deesc", 0), ("opp:", 4), ("own:", 0),
+    ("put:", 5),
+    ("pl:", 5),
+    ("take:", 6),
+    ("rm:", 6),
+    ("rmx:", 4),
+    ("turn:", 7),
+    ("disc:", 4),
+    ("ev:", 3),
+    ("ops:", 3),
+    ("fc:", 1),
+    ("reuse:", 2),
+    ("mom:", 1),
+    ("kind:", 1),
+    ("perform", 5),
+    ("apply", 1),
+    ("first", 2),
+    ("spread", 2),
+    ("deesc", 0),
+    ("opp:", 4),
+    ("own:", 0),
 )
 
 
@@ -52,9 +68,26 @@ class GreedyBot(Bot):
 #: who mostly builds, attacks and turns cubes, rarely passes, and avoids drawing cubes
 #: from its Final Crisis zone.
 _ROLLOUT_WEIGHTS = {
-    "turn": 14, "take": 12, "rm": 12, "put": 10, "pl": 10, "disc": 8, "opp": 8,
-    "perform": 10, "ev": 8, "ops": 8, "rmx": 6, "reuse": 6, "apply": 4, "toplace": 4,
-    "mom": 2, "fc": 2, "stop": 2, "done": 2, "pass": 1, "own": 1,
+    "turn": 14,
+    "take": 12,
+    "rm": 12,
+    "put": 10,
+    "pl": 10,
+    "disc": 8,
+    "opp": 8,
+    "perform": 10,
+    "ev": 8,
+    "ops": 8,
+    "rmx": 6,
+    "reuse": 6,
+    "apply": 4,
+    "toplace": 4,
+    "mom": 2,
+    "fc": 2,
+    "stop": 2,
+    "done": 2,
+    "pass": 1,
+    "own": 1,
 }
 _DEFAULT_WEIGHT = 3
 #: Weight of a placement that would breach the placer's Final Crisis zone (§8.3).

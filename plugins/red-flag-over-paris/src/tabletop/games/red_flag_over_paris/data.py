@@ -95,7 +95,12 @@ for _group, _kind in (
 ):
     for _raw in CARDS_DATA[_group]:
         CARDS[_raw["id"]] = Card(
-            _raw["id"], _raw["title"], _side(_raw["faction"]), _raw["ops"], _kind, None,
+            _raw["id"],
+            _raw["title"],
+            _side(_raw["faction"]),
+            _raw["ops"],
+            _kind,
+            None,
             _raw["event"],
         )
 for _raw in CARDS_DATA["objectives"]:

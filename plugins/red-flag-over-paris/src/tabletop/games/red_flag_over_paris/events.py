@@ -14,7 +14,17 @@ from typing import Any
 from tabletop.framework import Context, State
 
 from . import board
-from .data import BOARD, CARDS, COMMUNE, DIM_SPACES, DISC_NAMES, SIDE_NAMES, SPACES, card_name
+from .data import (
+    BOARD,
+    CARDS,
+    COMMUNE,
+    DIM_SPACES,
+    DISC_NAMES,
+    MOMENTUM_NAMES,
+    SIDE_NAMES,
+    SPACES,
+    card_name,
+)
 
 Step = dict[str, Any]
 Effect = Callable[[State, int, Step, int, int, list[int], Context], None]
@@ -55,6 +65,32 @@ def check(state: State, seat: int, cond: dict[str, Any] | None) -> bool:
 
 def playable(state: State, seat: int, card: int) -> bool:
     return check(state, seat, CARDS[card].event.get("requires"))
+
+
+def condition_text(seat: int, cond: dict[str, Any]) -> str:
+    """A condition in words, from ``seat``'s side ("the Commune has no cube in Press")."""
+    name = cond["check"]
+    opp = board.other(seat)
+    if name == "opponent_cubes_in":
+        where = " or ".join(SPACES[s].name for s in cond["spaces"])
+        return f"{SIDE_NAMES[opp]} has a cube in {where}"
+    if name == "momentum_at_least":
+        who = seat if cond["who"] == "self" else opp
+        return f"{MOMENTUM_NAMES[who]} is at {cond['value']} or more"
+    if name == "controls":
+        return f"{SIDE_NAMES[seat]} controls {SPACES[cond['space']].name}"
+    raise ValueError(f"unknown event condition {name!r}")
+
+
+def unplayable_reason(state: State, seat: int, card: int) -> str:
+    """Why ``seat`` may not play ``card`` for its event now, or "" when it may (§7.1)."""
+    owner = CARDS[card].faction
+    if owner is not None and owner != seat:
+        return f"it is a {SIDE_NAMES[owner]} card: only {SIDE_NAMES[owner]} may use its event"
+    cond = CARDS[card].event.get("requires")
+    if cond is not None and not check(state, seat, cond):
+        return f"it needs {condition_text(seat, cond)}, which is not so"
+    return ""
 
 
 # Effect functions ---------------------------------------------------------------------
@@ -142,8 +178,12 @@ def recover_cubes(
     else:
         state["out"][seat] -= count
         lost = board.to_pool(state, seat, count)
-        ctx.emit("recover", f"{card_name(card)}: recovers {count - lost} cube(s)"
-                 + (f", {lost} find no pool space" if lost else ""), about=seat)
+        ctx.emit(
+            "recover",
+            f"{card_name(card)}: recovers {count - lost} cube(s)"
+            + (f", {lost} find no pool space" if lost else ""),
+            about=seat,
+        )
 
 
 def choose(

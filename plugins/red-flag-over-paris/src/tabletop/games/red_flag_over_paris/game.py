@@ -20,6 +20,7 @@ from typing import Any
 
 from tabletop.framework import (
     NOBODY,
+    PASS_KEY,
     Action,
     Choice,
     Context,
@@ -91,9 +92,11 @@ def card_detail(card: int) -> str:
     text = c.event.get("text", "")
     if c.kind == "objective":
         space = c.space or ""
-        return (f"Objective {c.title}: whoever controls {space_name(space)} when objectives "
-                f"are revealed scores 1 {SPACES[space].kind} VP; if it is you, you may "
-                f"perform its event: {text} (§11)")
+        return (
+            f"Objective {c.title}: whoever controls {space_name(space)} when objectives "
+            f"are revealed scores 1 {SPACES[space].kind} VP; if it is you, you may "
+            f"perform its event: {text} (§11)"
+        )
     side = "gray" if c.faction is None else SIDE_NAMES[c.faction]
     kind = "Final Crisis card" if c.kind == "final_crisis" else f"{side} card"
     return f"{c.title}: {c.ops} OP, {kind}. Event: {text}"
@@ -126,12 +129,14 @@ class RedFlagOverParis(GameDefinition):
             OptionSpec(
                 solo.OPTION,
                 "Solitaire",
-                (("off", "Two players"),
-                 ("versailles", "Solitaire: the solo opponent plays Versailles"),
-                 ("commune", "Solitaire: the solo opponent plays the Commune")),
+                (
+                    ("off", "Two players"),
+                    ("versailles", "Solitaire: the solo opponent plays Versailles"),
+                    ("commune", "Solitaire: the solo opponent plays the Commune"),
+                ),
                 "off",
                 help="The rulebook's solitaire mode: one side is played by the game itself "
-                     "by the solo opponent's procedure; you play the other seat.",
+                "by the solo opponent's procedure; you play the other seat.",
             ),
         ),
     )
@@ -145,8 +150,10 @@ class RedFlagOverParis(GameDefinition):
         bot = solo.SIDES.get(options.get(solo.OPTION, "off"))
         if bot is None:
             return SIDE_NAMES
-        return tuple(f"{name} (solo opponent)" if seat == bot else name
-                     for seat, name in enumerate(SIDE_NAMES))
+        return tuple(
+            f"{name} (solo opponent)" if seat == bot else name
+            for seat, name in enumerate(SIDE_NAMES)
+        )
 
     def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
         setup_map = TRACKS["setup_map"]["value"]
@@ -209,21 +216,33 @@ class RedFlagOverParis(GameDefinition):
     def _prompt_objective(self, state: State, task: Task) -> Prompt:
         seat = task["seat"]
         choices = tuple(
-            Choice(f"keep:{c}", f"Keep {card_name(c)} ({space_name(CARDS[c].space or '')})",
-                   card_detail(c))
+            Choice(
+                f"keep:{c}",
+                f"Keep {card_name(c)} ({space_name(CARDS[c].space or '')})",
+                card_detail(c),
+            )
             for c in state["obj_hand"][seat]
         )
-        return Prompt(seat, "Choose the objective to keep this round (the other is removed unseen)",
-                      choices, "§5.2")
+        return Prompt(
+            seat,
+            "Choose the objective to keep this round (the other is removed unseen)",
+            choices,
+            "§5.2",
+        )
 
     def _prompt_init(self, state: State, task: Task) -> Prompt:
         return Prompt(
             task["seat"],
             "You have the higher initiative level: play first or second?",
-            (Choice("first", "Play first (become Initiative Player)",
+            (
+                Choice(
+                    "first",
+                    "Play first (become Initiative Player)",
                     "The Initiative Player plays first, orders the end-of-round steps when "
-                    "both sides score, and leads the last tiebreak test (§6.2, §13.2)"),
-             Choice("second", "Play second", "Your opponent becomes the Initiative Player")),
+                    "both sides score, and leads the last tiebreak test (§6.2, §13.2)",
+                ),
+                Choice("second", "Play second", "Your opponent becomes the Initiative Player"),
+            ),
             "§6.2",
         )
 
@@ -233,8 +252,14 @@ class RedFlagOverParis(GameDefinition):
         choices: list[Choice] = []
         if state["fc"]:
             for c in hand:
-                choices.append(Choice(f"ev:{c}", f"Event: {_card_label(c)}", card_detail(c),
-                                      self._final_crisis_event_notes(state, seat, c)))
+                choices.append(
+                    Choice(
+                        f"ev:{c}",
+                        f"Event: {_card_label(c)}",
+                        card_detail(c),
+                        self._final_crisis_event_notes(state, seat, c),
+                    )
+                )
             return Prompt(seat, "Final Crisis: play a card for its event", tuple(choices), "§12.3")
         top = self._reusable_top(state, seat)
         mom_detail, mom_notes = self._momentum_notes(state, seat)
@@ -243,33 +268,56 @@ class RedFlagOverParis(GameDefinition):
             card = CARDS[c]
             detail = card_detail(c)
             gift = self._gift_note(state, seat, c)
-            if card.faction in (seat, None) and events.playable(state, seat, c):
+            why_not = events.unplayable_reason(state, seat, c)
+            if not why_not:
                 notes = events.forecast(state, seat, events.event_steps(c, []))
                 choices.append(Choice(f"ev:{c}", f"Event: {_card_label(c)}", detail, _join(notes)))
-            choices.append(Choice(f"ops:{c}", f"Operations ({card.ops}): {card.title}",
-                                  f"Spend {card.ops} OP in Political or Military spaces (§7.2). "
-                                  + detail, gift))
+            ops_label = f"Operations ({card.ops}): {card.title}"
+            if why_not and card.faction in (seat, None):
+                ops_label += " (event not playable now)"
+            choices.append(
+                Choice(
+                    f"ops:{c}",
+                    ops_label,
+                    (f"Event not playable now: {why_not} (§7.1). " if why_not else "")
+                    + f"Spend {card.ops} OP in Political or Military spaces "
+                    "(§7.2). " + detail,
+                    gift,
+                )
+            )
             if state["momentum"][seat] < MOMENTUM_MAX:
                 choices.append(
-                    Choice(f"mom:{c}", f"Advance {MOMENTUM_NAMES[seat]}: remove {card.title}",
-                           f"{card.title} leaves the game (§7.7); {mom_detail}. {detail}",
-                           mom_notes)
+                    Choice(
+                        f"mom:{c}",
+                        f"Advance {MOMENTUM_NAMES[seat]}: remove {card.title}",
+                        f"{card.title} leaves the game (§7.7); {mom_detail}. {detail}",
+                        mom_notes,
+                    )
                 )
             if top is not None and card.ops >= CARDS[top].ops:
                 choices.append(
-                    Choice(f"reuse:{c}", f"Use discarded {card_name(top)}: discard {card.title}",
-                           card_detail(top) + f" (§7.6). Discards {card.title}.",
-                           _join([*events.forecast(state, seat, events.event_steps(top, [])),
-                                  gift]))
+                    Choice(
+                        f"reuse:{c}",
+                        f"Use discarded {card_name(top)}: discard {card.title}",
+                        card_detail(top) + f" (§7.6). Discards {card.title}.",
+                        _join([*events.forecast(state, seat, events.event_steps(top, [])), gift]),
+                    )
                 )
             if state["fc_card"][seat]:
                 choices.append(
-                    Choice(f"fc:{c}", f"Final Crisis card {card_name(fc)} for 4 OP: "
-                                      f"discard {card.title}",
-                           f"Spend {card_name(fc)}'s {CARDS[fc].ops} OP as operations and "
-                           f"discard {card.title} (§7.8). " + detail,
-                           _join([f"{card_name(fc)} then leaves the game: it will not join "
-                                  "your Final Crisis hand (§12.2)", gift]))
+                    Choice(
+                        f"fc:{c}",
+                        f"Final Crisis card {card_name(fc)} for 4 OP: discard {card.title}",
+                        f"Spend {card_name(fc)}'s {CARDS[fc].ops} OP as operations and "
+                        f"discard {card.title} (§7.8). " + detail,
+                        _join(
+                            [
+                                f"{card_name(fc)} then leaves the game: it will not join "
+                                "your Final Crisis hand (§12.2)",
+                                gift,
+                            ]
+                        ),
+                    )
                 )
         return Prompt(seat, f"Round {state['round']}: play a Strategy Card", tuple(choices), "§7")
 
@@ -296,8 +344,9 @@ class RedFlagOverParis(GameDefinition):
         if seat == COMMUNE and level < MOMENTUM_MAX:
             parts.append(f"pool spaces {COMMUNE_POOL[level]} -> {COMMUNE_POOL[level + 1]} (§9.2)")
         if level + 1 == MOMENTUM_MAX:
-            parts.append(f"at {MOMENTUM_MAX} it is worth 1 {MOMENTUM_VP[seat]} VP at the end "
-                         "(§9.4)")
+            parts.append(
+                f"at {MOMENTUM_MAX} it is worth 1 {MOMENTUM_VP[seat]} VP at the end (§9.4)"
+            )
         notes = board.momentum_forecast(list(state["momentum"]), seat, 1, state["pool"][COMMUNE])
         return "; ".join(parts), _join(notes)
 
@@ -308,8 +357,10 @@ class RedFlagOverParis(GameDefinition):
             return ""
         if state["plays"][opp] >= PLAYS or not state["hands"][opp]:
             return ""
-        return (f"{SIDE_NOUNS[opp]} may then use {card_name(card)}'s event from the discard "
-                "pile this round (§7.6)")
+        return (
+            f"{SIDE_NOUNS[opp]} may then use {card_name(card)}'s event from the discard "
+            "pile this round (§7.6)"
+        )
 
     def _breach_notes(self, state: State, seat: int) -> tuple[str, str]:
         """What taking ``seat``'s next cube does to its Crisis Track (§8.2-§8.3, §12.1).
@@ -324,24 +375,34 @@ class RedFlagOverParis(GameDefinition):
         if board.pool_capacity(state, seat) is not None:
             later += ", room permitting"
         if zone != FINAL_ZONE:
-            return (f"This cube is the first from your {ZONES[zone]} zone: a breach; its "
-                    f"{bonus} bonus cube(s) reach your pool {later} (§8.2)"), ""
+            return (
+                f"This cube is the first from your {ZONES[zone]} zone: a breach; its "
+                f"{bonus} bonus cube(s) reach your pool {later} (§8.2)"
+            ), ""
         notes: list[str] = []
         if state["fc_first"] is None:
             detail = f"Its {bonus} bonus cube(s) reach your pool {later} (§8.3)"
             if board.vp_of(state, seat, "political") > -VP_CAP:
                 notes.append("breaches your Final Crisis zone first: -1 Political VP (§8.3)")
             else:
-                notes.append("breaches your Final Crisis zone first: Political VP already at "
-                             "the bottom, nothing more to lose (§8.3)")
+                notes.append(
+                    "breaches your Final Crisis zone first: Political VP already at "
+                    "the bottom, nothing more to lose (§8.3)"
+                )
         else:
             detail = ""
-            notes.append("breaches your Final Crisis zone second: its bonus cubes leave play "
-                         "(§8.3)")
-        if not state["fc"] and state["breached"][other(seat)][FINAL_ZONE] \
-                and state["round"] < ROUNDS:
-            notes.append("both Final Crisis zones are then breached: the Final Crisis follows "
-                         "this round (§12.1)")
+            notes.append(
+                "breaches your Final Crisis zone second: its bonus cubes leave play (§8.3)"
+            )
+        if (
+            not state["fc"]
+            and state["breached"][other(seat)][FINAL_ZONE]
+            and state["round"] < ROUNDS
+        ):
+            notes.append(
+                "both Final Crisis zones are then breached: the Final Crisis follows "
+                "this round (§12.1)"
+            )
         return detail, _join(notes)
 
     def _reusable_top(self, state: State, seat: int) -> int | None:
@@ -357,8 +418,12 @@ class RedFlagOverParis(GameDefinition):
         step = events.event_steps(task["card"], [])[task["i"]]
         detail = card_detail(task["card"])
         choices = tuple(
-            Choice(f"opt:{k}", option["text"], detail,
-                   _join(events.forecast(state, task["seat"], option["steps"])))
+            Choice(
+                f"opt:{k}",
+                option["text"],
+                detail,
+                _join(events.forecast(state, task["seat"], option["steps"])),
+            )
             for k, option in enumerate(step["options"])
         )
         return Prompt(task["seat"], f"{card_name(task['card'])}: choose one", choices, "§7.1")
@@ -368,10 +433,22 @@ class RedFlagOverParis(GameDefinition):
         return Prompt(
             task["seat"],
             f"Your opponent played your event {name}: apply it?",
-            (Choice("apply", f"Apply {name}", card_detail(task["card"]),
-                    _join(events.forecast(state, task["seat"],
-                                          events.event_steps(task["card"], [])))),
-             Choice("decline", "Do not apply it", f"{name} is discarded with no effect")),
+            (
+                Choice(
+                    "apply",
+                    f"Apply {name}",
+                    card_detail(task["card"]),
+                    _join(
+                        events.forecast(state, task["seat"], events.event_steps(task["card"], []))
+                    ),
+                ),
+                Choice(
+                    "decline",
+                    "Do not apply it",
+                    f"{name} is discarded with no effect",
+                    key=PASS_KEY,
+                ),
+            ),
             "§12.3",
         )
 
@@ -379,29 +456,43 @@ class RedFlagOverParis(GameDefinition):
         seat = task["seat"]
         per = task["per"]
         return [
-            s for s in task["spaces"]
+            s
+            for s in task["spaces"]
             if board.can_place(state, s, seat) and (per is None or task["done"].get(s, 0) < per)
         ]
 
     def _prompt_place(self, state: State, task: Task) -> Prompt:
         detail, cost = self._breach_notes(state, task["seat"])
-        choices = [Choice(f"put:{s}", f"Place a cube in {space_name(s)}", detail, cost)
-                   for s in self._place_targets(state, task)]
-        choices.append(Choice("stop", "Place no more"))
-        return Prompt(task["seat"], f"{card_name(task['card'])}: place up to {task['left']} more "
-                      "cube(s)", tuple(choices), "§7.1")
+        choices = [
+            Choice(f"put:{s}", f"Place a cube in {space_name(s)}", detail, cost)
+            for s in self._place_targets(state, task)
+        ]
+        choices.append(Choice("stop", "Place no more", key=PASS_KEY))
+        return Prompt(
+            task["seat"],
+            f"{card_name(task['card'])}: place up to {task['left']} more cube(s)",
+            tuple(choices),
+            "§7.1",
+        )
 
     def _remove_targets(self, state: State, task: Task) -> list[str]:
         opp = other(task["seat"])
         return [s for s in task["spaces"] if board.cubes(state, s, opp) > 0]
 
     def _prompt_remove(self, state: State, task: Task) -> Prompt:
-        choices = [Choice(f"take:{s}", f"Remove a {SIDE_NAMES[other(task['seat'])]} cube from "
-                                        f"{space_name(s)}")
-                   for s in self._remove_targets(state, task)]
-        choices.append(Choice("stop", "Remove no more"))
-        return Prompt(task["seat"], f"{card_name(task['card'])}: remove up to {task['left']} more "
-                      "cube(s)", tuple(choices), "§7.1")
+        choices = [
+            Choice(
+                f"take:{s}", f"Remove a {SIDE_NAMES[other(task['seat'])]} cube from {space_name(s)}"
+            )
+            for s in self._remove_targets(state, task)
+        ]
+        choices.append(Choice("stop", "Remove no more", key=PASS_KEY))
+        return Prompt(
+            task["seat"],
+            f"{card_name(task['card'])}: remove up to {task['left']} more cube(s)",
+            tuple(choices),
+            "§7.1",
+        )
 
     def _disc_choices(self, state: State, task: Task) -> list[Choice]:
         seat = task["seat"]
@@ -412,12 +503,13 @@ class RedFlagOverParis(GameDefinition):
         mine = sorted(s for s, owner in state["discs"].items() if owner == seat)
         return [
             Choice(f"move:{a}:{b}", f"Move a {name} from {space_name(a)} to {space_name(b)}")
-            for a in mine for b in free
+            for a in mine
+            for b in free
         ]
 
     def _prompt_disc(self, state: State, task: Task) -> Prompt:
         choices = self._disc_choices(state, task)
-        choices.append(Choice("stop", f"No {DISC_NAMES[task['seat']]}"))
+        choices.append(Choice("stop", f"No {DISC_NAMES[task['seat']]}", key=PASS_KEY))
         return Prompt(task["seat"], f"Place a {DISC_NAMES[task['seat']]}", tuple(choices), "§1.2")
 
     def _ops_remove_choices(self, state: State, task: Task) -> list[Choice]:
@@ -436,21 +528,37 @@ class RedFlagOverParis(GameDefinition):
             cost = 2 if opp_disc else 1
             strength = board.military_strength(task["snap"], s, False)
             if pts >= cost:
-                out.append(Choice(f"rm:{s}", f"Attack the {what} in {space_name(s)} "
-                                             f"({cost} OP, strength {strength})",
-                                  self._attack_detail(strength)))
+                out.append(
+                    Choice(
+                        f"rm:{s}",
+                        f"Attack the {what} in {space_name(s)} ({cost} OP, strength {strength})",
+                        self._attack_detail(strength),
+                    )
+                )
             if strength < 3 and pts >= cost + 1:
-                out.append(Choice(f"rmx:{s}", f"Attack the {what} in {space_name(s)} "
-                                              f"({cost + 1} OP, strength {strength + 1})",
-                                  self._attack_detail(strength + 1)))
+                out.append(
+                    Choice(
+                        f"rmx:{s}",
+                        f"Attack the {what} in {space_name(s)} "
+                        f"({cost + 1} OP, strength {strength + 1})",
+                        self._attack_detail(strength + 1),
+                    )
+                )
         return out
+
+    @staticmethod
+    def _unspent_note(points: int) -> str:
+        """Operations Points are not kept: finishing early throws the rest away (§7.2)."""
+        return f"{points} Operations Point(s) left unspent are lost" if points else ""
 
     @staticmethod
     def _attack_detail(strength: int) -> str:
         if strength >= 3:
             return f"Strength {strength}: the attack succeeds without a draw (§7.4)"
-        return (f"Strength {strength}: a card is drawn from the deck and leaves the game; the "
-                f"attack succeeds if the card is worth {strength} OP or less (§7.4)")
+        return (
+            f"Strength {strength}: a card is drawn from the deck and leaves the game; the "
+            f"attack succeeds if the card is worth {strength} OP or less (§7.4)"
+        )
 
     def _ops_place_choices(self, state: State, task: Task) -> list[Choice]:
         seat, pts = task["seat"], task["pts"]
@@ -459,8 +567,11 @@ class RedFlagOverParis(GameDefinition):
         for s in task["snap"]["elig"]:
             cost = 2 if board.disc_owner(state, s) == other(seat) else 1
             if pts >= cost and board.can_place(state, s, seat):
-                out.append(Choice(f"pl:{s}", f"Place a cube in {space_name(s)} ({cost} OP)",
-                                  detail, breach))
+                out.append(
+                    Choice(
+                        f"pl:{s}", f"Place a cube in {space_name(s)} ({cost} OP)", detail, breach
+                    )
+                )
         return out
 
     def _prompt_ops(self, state: State, task: Task) -> Prompt:
@@ -468,66 +579,96 @@ class RedFlagOverParis(GameDefinition):
         if task["stage"] == "kind":
             snap = board.snapshot(state, seat)
             kinds = tuple(
-                Choice(f"kind:{kind}", f"{kind.capitalize()} spaces",
-                       "Open to you now: "
-                       + (board.where_text(board.eligible(snap, kind)) or "no space") + " (§7.2)")
+                Choice(
+                    f"kind:{kind}",
+                    f"{kind.capitalize()} spaces",
+                    "Open to you now: "
+                    + (board.where_text(board.eligible(snap, kind)) or "no space")
+                    + " (§7.2)",
+                )
                 for kind in ("political", "military")
             )
-            return Prompt(seat, f"Operations with {pts} OP: Political or Military spaces?",
-                          kinds, "§7.2")
+            return Prompt(
+                seat, f"Operations with {pts} OP: Political or Military spaces?", kinds, "§7.2"
+            )
         if task["stage"] == "remove":
             choices = self._ops_remove_choices(state, task)
-            choices.append(Choice("toplace", "Stop removing; go on to placing cubes"))
+            choices.append(Choice("toplace", "Stop removing; go on to placing cubes", key=PASS_KEY))
             rule = "§7.3" if task["kind"] == "political" else "§7.4"
-            return Prompt(seat, f"Operations ({task['kind']}, {pts} OP left): remove first",
-                          tuple(choices), rule)
+            return Prompt(
+                seat,
+                f"Operations ({task['kind']}, {pts} OP left): remove first",
+                tuple(choices),
+                rule,
+            )
         choices = self._ops_place_choices(state, task)
-        choices.append(Choice("done", "Finish operations"))
-        return Prompt(seat, f"Operations ({task['kind']}, {pts} OP left): place cubes",
-                      tuple(choices), "§7.5")
+        choices.append(
+            Choice("done", "Finish operations", consequence=self._unspent_note(pts), key=PASS_KEY)
+        )
+        return Prompt(
+            seat, f"Operations ({task['kind']}, {pts} OP left): place cubes", tuple(choices), "§7.5"
+        )
 
     def _prompt_mplace(self, state: State, task: Task) -> Prompt:
         seat = task["seat"]
         detail, cost = self._breach_notes(state, seat)
-        choices = [Choice(f"put:{s}", f"Place a cube in {space_name(s)}", detail, cost)
-                   for s in DIM_SPACES[task["dim"]] if board.can_place(state, s, seat)]
-        choices.append(Choice("stop", "Decline"))
-        return Prompt(seat, f"Your opponent's momentum rose: you may place 1 cube in "
-                      f"{DIMENSIONS[task['dim']]['name']}", tuple(choices), "§9.3")
+        choices = [
+            Choice(f"put:{s}", f"Place a cube in {space_name(s)}", detail, cost)
+            for s in DIM_SPACES[task["dim"]]
+            if board.can_place(state, s, seat)
+        ]
+        choices.append(Choice("stop", "Decline", key=PASS_KEY))
+        return Prompt(
+            seat,
+            f"Your opponent's momentum rose: you may place 1 cube in "
+            f"{DIMENSIONS[task['dim']]['name']}",
+            tuple(choices),
+            "§9.3",
+        )
 
     def _prompt_pivot(self, state: State, task: Task) -> Prompt:
         choices = tuple(
-            Choice(f"pivot:{s}",
-                   f"Next: {space_name(s)} ({SIDE_NAMES[board.controller(state, s) or 0]})",
-                   f"A bonus action in {DIMENSIONS[SPACES[s].dimension or '']['name']}, "
-                   f"by {SIDE_NOUNS[board.controller(state, s) or 0]} (§10.1)")
+            Choice(
+                f"pivot:{s}",
+                f"Next: {space_name(s)} ({SIDE_NAMES[board.controller(state, s) or 0]})",
+                f"A bonus action in {DIMENSIONS[SPACES[s].dimension or '']['name']}, "
+                f"by {SIDE_NOUNS[board.controller(state, s) or 0]} (§10.1)",
+            )
             for s in task["left"]
         )
-        return Prompt(task["seat"], "Order of Pivotal Space bonus actions: which next?",
-                      choices, "§10.1")
+        return Prompt(
+            task["seat"], "Order of Pivotal Space bonus actions: which next?", choices, "§10.1"
+        )
 
     def _bonus_choices(self, state: State, task: Task) -> list[Choice]:
         seat, opp = task["seat"], other(task["seat"])
         spaces = DIM_SPACES[task["dim"]]
         out: list[Choice] = []
         if any(board.cubes(state, s, seat) for s in spaces):
-            out.append(Choice("deesc", "De-escalate: remove up to 2 own cubes, or 1 own + 1 enemy"))
+            out.append(
+                Choice(
+                    "deesc", "De-escalate: remove up to 2 own cubes, or 1 own + 1 enemy", key="d"
+                )
+            )
             if self._spread_sources(state, seat, spaces):
-                out.append(Choice("spread", "Spread Influence: move up to 2 own cubes"))
+                out.append(Choice("spread", "Spread Influence: move up to 2 own cubes", key="s"))
         detail, cost = self._breach_notes(state, seat)
-        swap = (f"An enemy cube goes back to {SIDE_NOUNS[opp]}'s pool and one of your cubes "
-                "takes its place (§10.1)")
+        swap = (
+            f"An enemy cube goes back to {SIDE_NOUNS[opp]}'s pool and one of your cubes "
+            "takes its place (§10.1)"
+        )
         out.extend(
             Choice(f"turn:{s}", f"Turncoat in {space_name(s)}", _join([swap, detail]), cost)
             for s in spaces
             if board.cubes(state, s, opp) and board.can_place(state, s, seat)
         )
-        out.append(Choice("pass", "No bonus action"))
+        out.append(Choice("pass", "No bonus action", key=PASS_KEY))
         return out
 
     def _spread_sources(self, state: State, seat: int, spaces: Sequence[str]) -> list[str]:
         return [
-            s for s in spaces
+            s
+            for s in spaces
             if board.cubes(state, s, seat)
             and any(t != s and board.cubes(state, t, seat) < CUBE_LIMIT for t in spaces)
         ]
@@ -535,8 +676,12 @@ class RedFlagOverParis(GameDefinition):
     def _prompt_bonus(self, state: State, task: Task) -> Prompt:
         dim = DIMENSIONS[task["dim"]]["name"]
         pivot = space_name(PIVOT_OF[task["dim"]])
-        return Prompt(task["seat"], f"Bonus action in {dim} (you control {pivot})",
-                      tuple(self._bonus_choices(state, task)), "§10.1")
+        return Prompt(
+            task["seat"],
+            f"Bonus action in {dim} (you control {pivot})",
+            tuple(self._bonus_choices(state, task)),
+            "§10.1",
+        )
 
     def _deesc_choices(self, state: State, task: Task) -> list[Choice]:
         seat, opp = task["seat"], other(task["seat"])
@@ -544,54 +689,78 @@ class RedFlagOverParis(GameDefinition):
         cap = board.pool_capacity(state, seat)
         full = cap is not None and state["pool"][seat] >= cap
         lost = "your pool has no free space: this cube leaves play (§8.4)" if full else ""
-        out = [Choice(f"own:{s}", f"Remove your cube from {space_name(s)}", consequence=lost)
-               for s in spaces if board.cubes(state, s, seat)]
+        out = [
+            Choice(f"own:{s}", f"Remove your cube from {space_name(s)}", consequence=lost)
+            for s in spaces
+            if board.cubes(state, s, seat)
+        ]
         if task["n"] == 1:
-            out.extend(Choice(f"opp:{s}", f"Remove an enemy cube from {space_name(s)}")
-                       for s in spaces if board.cubes(state, s, opp))
+            out.extend(
+                Choice(f"opp:{s}", f"Remove an enemy cube from {space_name(s)}")
+                for s in spaces
+                if board.cubes(state, s, opp)
+            )
         return out
 
     def _prompt_deesc(self, state: State, task: Task) -> Prompt:
         choices = self._deesc_choices(state, task)
-        choices.append(Choice("stop", "Stop"))
+        choices.append(Choice("stop", "Stop", key=PASS_KEY))
         return Prompt(task["seat"], "De-escalate", tuple(choices), "§10.1")
 
     def _prompt_spread(self, state: State, task: Task) -> Prompt:
         seat = task["seat"]
         spaces = DIM_SPACES[task["dim"]]
         if task["from"] is None:
-            choices = [Choice(f"from:{s}", f"Move a cube out of {space_name(s)}")
-                       for s in self._spread_sources(state, seat, spaces)]
-            choices.append(Choice("stop", "Stop"))
+            choices = [
+                Choice(f"from:{s}", f"Move a cube out of {space_name(s)}")
+                for s in self._spread_sources(state, seat, spaces)
+            ]
+            choices.append(Choice("stop", "Stop", key=PASS_KEY))
         else:
-            choices = [Choice(f"to:{s}", f"Move it to {space_name(s)}")
-                       for s in spaces
-                       if s != task["from"] and board.cubes(state, s, seat) < CUBE_LIMIT]
+            choices = [
+                Choice(f"to:{s}", f"Move it to {space_name(s)}")
+                for s in spaces
+                if s != task["from"] and board.cubes(state, s, seat) < CUBE_LIMIT
+            ]
         return Prompt(seat, "Spread Influence", tuple(choices), "§10.1")
 
     def _prompt_order(self, state: State, task: Task) -> Prompt:
-        what = {"dim": ("Crisis Dimension scoring", "§10.2"),
-                "objvp": ("objective VP scoring", "§11"),
-                "objev": ("objective events", "§11")}[task["what"]]
-        return Prompt(task["seat"], f"Order of {what[0]}: who goes first?",
-                      (Choice("first:0", "Versailles first"), Choice("first:1", "Commune first")),
-                      what[1])
+        what = {
+            "dim": ("Crisis Dimension scoring", "§10.2"),
+            "objvp": ("objective VP scoring", "§11"),
+            "objev": ("objective events", "§11"),
+        }[task["what"]]
+        return Prompt(
+            task["seat"],
+            f"Order of {what[0]}: who goes first?",
+            (Choice("first:0", "Versailles first"), Choice("first:1", "Commune first")),
+            what[1],
+        )
 
     def _prompt_objev(self, state: State, task: Task) -> Prompt:
         name = card_name(task["card"])
         notes = events.forecast(state, task["seat"], events.event_steps(task["card"], []))
-        return Prompt(task["seat"], f"You fulfilled {name}: perform its event?",
-                      (Choice("perform", f"Perform {name}", card_detail(task["card"]),
-                              _join(notes)),
-                       Choice("skip", "Skip the event", "The objective is fulfilled either way")),
-                      "§11")
+        return Prompt(
+            task["seat"],
+            f"You fulfilled {name}: perform its event?",
+            (
+                Choice("perform", f"Perform {name}", card_detail(task["card"]), _join(notes)),
+                Choice(
+                    "skip", "Skip the event", "The objective is fulfilled either way", key=PASS_KEY
+                ),
+            ),
+            "§11",
+        )
 
     def _prompt_fc_discard(self, state: State, task: Task) -> Prompt:
         seat = task["seat"]
-        choices = tuple(Choice(f"drop:{c}", f"Discard {_card_label(c)}", card_detail(c))
-                        for c in state["hands"][seat])
-        return Prompt(seat, f"Final Crisis: discard down to {state['round']} card(s)",
-                      choices, "§12.2")
+        choices = tuple(
+            Choice(f"drop:{c}", f"Discard {_card_label(c)}", card_detail(c))
+            for c in state["hands"][seat]
+        )
+        return Prompt(
+            seat, f"Final Crisis: discard down to {state['round']} card(s)", choices, "§12.2"
+        )
 
     # Applying --------------------------------------------------------------------------
 
@@ -611,8 +780,11 @@ class RedFlagOverParis(GameDefinition):
             given = next((c for c in hand if c != keep), None)
             state["objective"][bot] = given
             if given is not None:
-                ctx.reveal(f"gives {card_name(given)} ({space_name(CARDS[given].space or '')}) "
-                           "to the solo opponent (solitaire)", card=given)
+                ctx.reveal(
+                    f"gives {card_name(given)} ({space_name(CARDS[given].space or '')}) "
+                    "to the solo opponent (solitaire)",
+                    card=given,
+                )
         else:
             state["obj_discarded"][seat].extend(c for c in hand if c != keep)
         state["obj_hand"][seat] = []
@@ -620,9 +792,13 @@ class RedFlagOverParis(GameDefinition):
         ctx.emit("objective", "keeps one objective, face down (§5.2)")
         dropped = [card_name(c) for c in hand if c != keep]
         fate = "leaves the game unseen" if bot is None else "goes to the solo opponent"
-        ctx.emit("objective", f"keeps {card_name(keep)} ({space_name(CARDS[keep].space or '')})"
-                 + (f"; {', '.join(dropped)} {fate}" if dropped else ""),
-                 seats=[seat], card=keep)
+        ctx.emit(
+            "objective",
+            f"keeps {card_name(keep)} ({space_name(CARDS[keep].space or '')})"
+            + (f"; {', '.join(dropped)} {fate}" if dropped else ""),
+            seats=[seat],
+            card=keep,
+        )
 
     def _apply_init(self, state: State, task: Task, action: str, ctx: Context) -> None:
         leader = task["seat"]
@@ -632,8 +808,11 @@ class RedFlagOverParis(GameDefinition):
         state["plays"] = [0, 0]
         state["stack"].pop()
         chose = "first" if action == "first" else "second"
-        ctx.emit("initiative", f"is the Initiative Player ({SIDE_NOUNS[leader]} chose to play "
-                 f"{chose}) (§6.2)", about=first)
+        ctx.emit(
+            "initiative",
+            f"is the Initiative Player ({SIDE_NOUNS[leader]} chose to play {chose}) (§6.2)",
+            about=first,
+        )
 
     def _apply_play(self, state: State, task: Task, action: str, ctx: Context) -> None:
         seat = task["seat"]
@@ -648,43 +827,64 @@ class RedFlagOverParis(GameDefinition):
             ctx.emit("play", f"plays {card_name(card)} for its event", card=card)
             actor = seat if owner is None else owner
             if state["fc"] and not events.playable(state, actor, card):
-                ctx.emit("event", f"{card_name(card)}: its condition does not hold, no effect "
-                         "(§7.1)", card=card)
+                ctx.emit(
+                    "event",
+                    f"{card_name(card)}: its condition does not hold, no effect (§7.1)",
+                    card=card,
+                )
             elif state["fc"] and owner == other(seat):
                 state["stack"].append({"t": "consent", "seat": owner, "card": card})
             else:
                 events.start_event(state, seat, card)
         elif use == "ops":
             state["discard"].append([card, seat, rnd])
-            ctx.emit("play", f"plays {card_name(card)} for {CARDS[card].ops} OP (§7.2)",
-                     card=card)
+            ctx.emit("play", f"plays {card_name(card)} for {CARDS[card].ops} OP (§7.2)", card=card)
             state["stack"].append(self._ops_task(seat, CARDS[card].ops))
         elif use == "mom":
             state["removed"].append(card)
-            ctx.emit("play", f"removes {card_name(card)} from the game to advance "
-                     f"{MOMENTUM_NAMES[seat]} (§7.7)", card=card)
+            ctx.emit(
+                "play",
+                f"removes {card_name(card)} from the game to advance {MOMENTUM_NAMES[seat]} (§7.7)",
+                card=card,
+            )
             tasks = board.shift_momentum(state, seat, 1, ctx)
             state["stack"].extend(reversed(tasks))
         elif use == "reuse":
             top = self._reusable_top(state, seat)
             assert top is not None
             state["discard"].append([card, seat, rnd])
-            ctx.emit("play", f"discards {card_name(card)} to use the event of "
-                     f"{card_name(top)} from the discard pile (§7.6)", card=card, used=top)
+            ctx.emit(
+                "play",
+                f"discards {card_name(card)} to use the event of "
+                f"{card_name(top)} from the discard pile (§7.6)",
+                card=card,
+                used=top,
+            )
             events.start_event(state, seat, top)
         elif use == "fc":
             fc = FINAL_CRISIS_CARD[seat]
             state["discard"].append([card, seat, rnd])
             state["fc_card"][seat] = False
             state["removed"].append(fc)
-            ctx.emit("play", f"discards {card_name(card)} and spends {card_name(fc)}'s "
-                     f"{CARDS[fc].ops} OP (§7.8)", card=card, used=fc)
+            ctx.emit(
+                "play",
+                f"discards {card_name(card)} and spends {card_name(fc)}'s "
+                f"{CARDS[fc].ops} OP (§7.8)",
+                card=card,
+                used=fc,
+            )
             state["stack"].append(self._ops_task(seat, CARDS[fc].ops))
 
     @staticmethod
     def _ops_task(seat: int, points: int) -> Task:
-        return {"t": "ops", "seat": seat, "pts": points, "kind": None, "stage": "kind",
-                "snap": None}
+        return {
+            "t": "ops",
+            "seat": seat,
+            "pts": points,
+            "kind": None,
+            "stage": "kind",
+            "snap": None,
+        }
 
     def _apply_choose(self, state: State, task: Task, action: str, ctx: Context) -> None:
         state["stack"].pop()
@@ -697,8 +897,9 @@ class RedFlagOverParis(GameDefinition):
             ctx.emit("event", f"applies {card_name(task['card'])} (§12.3)", card=task["card"])
             events.start_event(state, task["seat"], task["card"])
         else:
-            ctx.emit("event", f"declines {card_name(task['card'])}: no effect (§12.3)",
-                     card=task["card"])
+            ctx.emit(
+                "event", f"declines {card_name(task['card'])}: no effect (§12.3)", card=task["card"]
+            )
 
     def _apply_place(self, state: State, task: Task, action: str, ctx: Context) -> None:
         if action == "stop":
@@ -717,8 +918,11 @@ class RedFlagOverParis(GameDefinition):
         space = action.split(":")[1]
         board.remove_cube(state, space, other(task["seat"]))
         task["left"] -= 1
-        ctx.emit("remove", f"removes a {SIDE_NAMES[other(task['seat'])]} cube from "
-                 f"{space_name(space)}", space=space)
+        ctx.emit(
+            "remove",
+            f"removes a {SIDE_NAMES[other(task['seat'])]} cube from {space_name(space)}",
+            space=space,
+        )
 
     def _apply_disc(self, state: State, task: Task, action: str, ctx: Context) -> None:
         state["stack"].pop()
@@ -726,13 +930,17 @@ class RedFlagOverParis(GameDefinition):
         parts = action.split(":")
         if parts[0] == "disc":
             state["discs"][parts[1]] = seat
-            ctx.emit("disc", f"places a {DISC_NAMES[seat]} in {space_name(parts[1])}",
-                     space=parts[1])
+            ctx.emit(
+                "disc", f"places a {DISC_NAMES[seat]} in {space_name(parts[1])}", space=parts[1]
+            )
         elif parts[0] == "move":
             del state["discs"][parts[1]]
             state["discs"][parts[2]] = seat
-            ctx.emit("disc", f"moves a {DISC_NAMES[seat]} from {space_name(parts[1])} to "
-                     f"{space_name(parts[2])}", space=parts[2])
+            ctx.emit(
+                "disc",
+                f"moves a {DISC_NAMES[seat]} from {space_name(parts[1])} to {space_name(parts[2])}",
+                space=parts[2],
+            )
 
     def _apply_ops(self, state: State, task: Task, action: str, ctx: Context) -> None:
         seat = task["seat"]
@@ -761,8 +969,11 @@ class RedFlagOverParis(GameDefinition):
         if task["kind"] == "political":
             task["pts"] -= 1
             board.remove_cube(state, space, opp)
-            ctx.emit("remove", f"removes a {SIDE_NAMES[opp]} cube from {space_name(space)} "
-                     "(§7.3)", space=space)
+            ctx.emit(
+                "remove",
+                f"removes a {SIDE_NAMES[opp]} cube from {space_name(space)} (§7.3)",
+                space=space,
+            )
             return
         task["pts"] -= (2 if board.disc_owner(state, space) == opp else 1) + (1 if extra else 0)
         strength = board.military_strength(task["snap"], space, extra)
@@ -774,8 +985,11 @@ class RedFlagOverParis(GameDefinition):
                 state["removed"].append(drawn)
                 success = strength >= CARDS[drawn].ops
                 detail += f" against {card_name(drawn)}'s {CARDS[drawn].ops} OP"
-                ctx.reveal(f"draws {card_name(drawn)} ({CARDS[drawn].ops} OP) from the deck for "
-                           "the attack; it leaves the game (§7.4)", card=drawn)
+                ctx.reveal(
+                    f"draws {card_name(drawn)} ({CARDS[drawn].ops} OP) from the deck for "
+                    "the attack; it leaves the game (§7.4)",
+                    card=drawn,
+                )
             else:
                 detail += ", no card left to draw"
         if success and has_cube:
@@ -783,9 +997,14 @@ class RedFlagOverParis(GameDefinition):
         elif success:
             del state["discs"][space]
         target = "cube" if has_cube else DISC_NAMES[opp]
-        ctx.emit("attack", f"attacks the {SIDE_NAMES[opp]} {target} in {space_name(space)}: "
-                 f"{'success' if success else 'failure'} ({detail}) (§7.4)",
-                 space=space, success=success, strength=strength)
+        ctx.emit(
+            "attack",
+            f"attacks the {SIDE_NAMES[opp]} {target} in {space_name(space)}: "
+            f"{'success' if success else 'failure'} ({detail}) (§7.4)",
+            space=space,
+            success=success,
+            strength=strength,
+        )
 
     def _draw(self, state: State, ctx: Context) -> int | None:
         """Top card of the strategy deck; an empty deck takes the reshuffled discards."""
@@ -795,8 +1014,11 @@ class RedFlagOverParis(GameDefinition):
             # Which cards went into this deck is public; determinize needs it (see there).
             state.setdefault("reshuffles", []).append(sorted(state["deck"]))
             ctx.rng.shuffle(state["deck"])
-            ctx.emit("deck", f"the discard pile ({len(state['deck'])} cards) is shuffled into a "
-                     "new deck", about=NOBODY)
+            ctx.emit(
+                "deck",
+                f"the discard pile ({len(state['deck'])} cards) is shuffled into a new deck",
+                about=NOBODY,
+            )
         if not state["deck"]:
             return None
         card: int = state["deck"].pop()
@@ -833,8 +1055,12 @@ class RedFlagOverParis(GameDefinition):
             space = action.split(":")[1]
             board.remove_cube(state, space, other(seat))
             board.place_cube(state, space, seat)
-            ctx.emit("bonus", f"Turncoat: replaces a {SIDE_NAMES[other(seat)]} cube in "
-                     f"{space_name(space)} with its own (§10.1)", space=space)
+            ctx.emit(
+                "bonus",
+                f"Turncoat: replaces a {SIDE_NAMES[other(seat)]} cube in "
+                f"{space_name(space)} with its own (§10.1)",
+                space=space,
+            )
 
     def _apply_deesc(self, state: State, task: Task, action: str, ctx: Context) -> None:
         if action == "stop":
@@ -845,8 +1071,11 @@ class RedFlagOverParis(GameDefinition):
         victim = seat if verb == "own" else other(seat)
         board.remove_cube(state, space, victim)
         whose = "its own" if victim == seat else f"a {SIDE_NAMES[victim]}"
-        ctx.emit("bonus", f"De-escalate: removes {whose} cube from {space_name(space)} (§10.1)",
-                 space=space)
+        ctx.emit(
+            "bonus",
+            f"De-escalate: removes {whose} cube from {space_name(space)} (§10.1)",
+            space=space,
+        )
         task["n"] += 1
         if task["n"] >= 2 or verb == "opp":
             state["stack"].pop()
@@ -862,8 +1091,12 @@ class RedFlagOverParis(GameDefinition):
         seat = task["seat"]
         state["cubes"][task["from"]][seat] -= 1
         state["cubes"][space][seat] += 1
-        ctx.emit("bonus", f"Spread Influence: moves a cube from {space_name(task['from'])} to "
-                 f"{space_name(space)} (§10.1)", space=space)
+        ctx.emit(
+            "bonus",
+            f"Spread Influence: moves a cube from {space_name(task['from'])} to "
+            f"{space_name(space)} (§10.1)",
+            space=space,
+        )
         task["from"] = None
         task["n"] += 1
         if task["n"] >= 2:
@@ -886,8 +1119,13 @@ class RedFlagOverParis(GameDefinition):
         seat, card = task["seat"], task["card"]
         state["fulfilled"][seat].append(card)
         state["objective"][seat] = None
-        ctx.emit("objective", f"fulfils {card_name(card)}"
-                 + ("" if action == "perform" else " and skips its event") + " (§11)", card=card)
+        ctx.emit(
+            "objective",
+            f"fulfils {card_name(card)}"
+            + ("" if action == "perform" else " and skips its event")
+            + " (§11)",
+            card=card,
+        )
         if action == "perform":
             state["stack"].append({"t": "end_bonus"})
             events.start_event(state, seat, card)
@@ -1027,10 +1265,19 @@ class RedFlagOverParis(GameDefinition):
             for seat in (VERSAILLES, COMMUNE):
                 kept = state["hands"][seat]
                 if kept:
-                    ctx.emit("aside", f"sets aside {len(kept)} card(s) face down for the Final "
-                             "Crisis (§5.3)", about=seat, count=len(kept))
-                    ctx.emit("aside", "sets aside " + ", ".join(card_name(c) for c in kept),
-                             seats=[seat], about=seat, cards=kept)
+                    ctx.emit(
+                        "aside",
+                        f"sets aside {len(kept)} card(s) face down for the Final Crisis (§5.3)",
+                        about=seat,
+                        count=len(kept),
+                    )
+                    ctx.emit(
+                        "aside",
+                        "sets aside " + ", ".join(card_name(c) for c in kept),
+                        seats=[seat],
+                        about=seat,
+                        cards=kept,
+                    )
                 state["aside"][seat].extend(kept)
                 state["hands"][seat] = []
             state["step"] = "bonus"
@@ -1089,12 +1336,24 @@ class RedFlagOverParis(GameDefinition):
             if bot is not None:
                 self._solo_redraw(state, seat)
             hand, objs = state["hands"][seat], state["obj_hand"][seat]
-            ctx.emit("deal", f"is dealt {len(hand)} Strategy and {len(objs)} Objective cards "
-                     "(§5.1)", about=seat, cards=len(hand), objectives=len(objs))
-            ctx.emit("deal", "receives " + ", ".join(card_name(c) for c in hand)
-                     + "; objectives " + ", ".join(
-                         f"{card_name(c)} ({space_name(CARDS[c].space or '')})" for c in objs),
-                     seats=[seat], about=seat, hand=hand, objectives=objs)
+            ctx.emit(
+                "deal",
+                f"is dealt {len(hand)} Strategy and {len(objs)} Objective cards (§5.1)",
+                about=seat,
+                cards=len(hand),
+                objectives=len(objs),
+            )
+            ctx.emit(
+                "deal",
+                "receives "
+                + ", ".join(card_name(c) for c in hand)
+                + "; objectives "
+                + ", ".join(f"{card_name(c)} ({space_name(CARDS[c].space or '')})" for c in objs),
+                seats=[seat],
+                about=seat,
+                hand=hand,
+                objectives=objs,
+            )
         ctx.reveal()
         state["revealed"] = []
         for seat in (COMMUNE, VERSAILLES):
@@ -1144,8 +1403,12 @@ class RedFlagOverParis(GameDefinition):
             for dim in DIMENSIONS:
                 if board.controls_dimension(state, dim, seat):
                     board.add_vp(state, seat, DIMENSIONS[dim]["kind"], 1)
-                    ctx.emit("score", f"controls {DIMENSIONS[dim]['name']}: "
-                             f"+1 {DIMENSIONS[dim]['kind']} VP (§10.2)", about=seat)
+                    ctx.emit(
+                        "score",
+                        f"controls {DIMENSIONS[dim]['name']}: "
+                        f"+1 {DIMENSIONS[dim]['kind']} VP (§10.2)",
+                        about=seat,
+                    )
 
     def _objective_gains(self, state: State) -> list[list[int]]:
         gains: list[list[int]] = [[], []]
@@ -1167,8 +1430,9 @@ class RedFlagOverParis(GameDefinition):
                 kind = SPACES[CARDS[card].space or ""].kind or "political"
                 board.add_vp(state, seat, kind, 1)
                 where = space_name(CARDS[card].space or "")
-                ctx.emit("score", f"controls {where} ({card_name(card)}): +1 {kind} VP (§11)",
-                         about=seat)
+                ctx.emit(
+                    "score", f"controls {where} ({card_name(card)}): +1 {kind} VP (§11)", about=seat
+                )
 
     def _reveal_objectives(self, state: State, ctx: Context) -> None:
         kept = state["objective"]
@@ -1179,8 +1443,12 @@ class RedFlagOverParis(GameDefinition):
         ]
         for seat, card in enumerate(kept):
             if card is not None:
-                ctx.reveal(f"reveals its objective {card_name(card)} "
-                           f"({space_name(CARDS[card].space or '')}) (§11)", about=seat, card=card)
+                ctx.reveal(
+                    f"reveals its objective {card_name(card)} "
+                    f"({space_name(CARDS[card].space or '')}) (§11)",
+                    about=seat,
+                    card=card,
+                )
         self._ordered(state, "objvp", self._objective_gains(state), ctx)
 
     def _objective_events(self, state: State, ctx: Context) -> None:
@@ -1193,8 +1461,12 @@ class RedFlagOverParis(GameDefinition):
                 state["obj_removed"].append(kept[seat])
                 kept[seat] = None
                 where = space_name(CARDS[cards[seat]].space or "")
-                ctx.emit("objective", f"does not control {where}: {card_name(cards[seat])} "
-                         "leaves the game (§11)", about=seat, card=cards[seat])
+                ctx.emit(
+                    "objective",
+                    f"does not control {where}: {card_name(cards[seat])} leaves the game (§11)",
+                    about=seat,
+                    card=cards[seat],
+                )
         if ok[0] and ok[1]:
             state["stack"].append(
                 {"t": "order", "seat": state["initiative"], "what": "objev", "cards": cards}
@@ -1218,8 +1490,13 @@ class RedFlagOverParis(GameDefinition):
                 parts.append(f"its Final Crisis card {card_name(FINAL_CRISIS_CARD[seat])}")
             state["hands"][seat] = hand
             ctx.emit("final_crisis", " and ".join(parts) + " (§12.2)", about=seat)
-            ctx.emit("final_crisis", "Final Crisis hand: " + ", ".join(card_name(c) for c in hand),
-                     seats=[seat], about=seat, hand=hand)
+            ctx.emit(
+                "final_crisis",
+                "Final Crisis hand: " + ", ".join(card_name(c) for c in hand),
+                seats=[seat],
+                about=seat,
+                hand=hand,
+            )
             if len(hand) > state["round"] and seat != solo.seat_of(state):
                 state["stack"].append({"t": "fc_discard", "seat": seat})
         if solo.seat_of(state) is not None:  # one play per round played, the last its card
@@ -1230,8 +1507,12 @@ class RedFlagOverParis(GameDefinition):
         for seat in (VERSAILLES, COMMUNE):
             if state["momentum"][seat] == MOMENTUM_MAX:
                 board.add_vp(state, seat, MOMENTUM_VP[seat], 1)
-                ctx.emit("score", f"{MOMENTUM_NAMES[seat]} is at {MOMENTUM_MAX}: "
-                         f"+1 {MOMENTUM_VP[seat]} VP (§9.4)", about=seat)
+                ctx.emit(
+                    "score",
+                    f"{MOMENTUM_NAMES[seat]} is at {MOMENTUM_MAX}: "
+                    f"+1 {MOMENTUM_VP[seat]} VP (§9.4)",
+                    about=seat,
+                )
         winner, reason = self._victory(state)
         state["result"] = {"winner": winner, "summary": f"{_WINNER_NAMES[winner]} wins: {reason}"}
         ctx.emit("end", f"wins: {reason}", about=winner)
@@ -1249,24 +1530,34 @@ class RedFlagOverParis(GameDefinition):
         v_mil = board.vp_of(state, VERSAILLES, "military")
         c_pol = board.vp_of(state, COMMUNE, "political")
         if v_mil >= 0 and v_mil > c_pol:
-            return VERSAILLES, (f"{v_mil} Military VP against the Commune's {c_pol} Political "
-                                "VP (§13.1)")
+            return VERSAILLES, (
+                f"{v_mil} Military VP against the Commune's {c_pol} Political VP (§13.1)"
+            )
         if c_pol >= 0 and c_pol > v_mil:
-            return COMMUNE, (f"{c_pol} Political VP against Versailles' {v_mil} Military VP "
-                             "(§13.1)")
+            return COMMUNE, (
+                f"{c_pol} Political VP against Versailles' {v_mil} Military VP (§13.1)"
+            )
         bot = solo.seat_of(state)
         if bot is not None:
-            return bot, ("no side ahead, and the solo opponent wins every tie that would go "
-                         "to the tiebreak (solitaire)")
+            return bot, (
+                "no side ahead, and the solo opponent wins every tie that would go "
+                "to the tiebreak (solitaire)"
+            )
         met = [0, 0]
         notes: list[str] = []
         tests = [
-            ("most combined VP",
-             [board.vp_of(state, s, "political") + board.vp_of(state, s, "military")
-              for s in (0, 1)]),
+            (
+                "most combined VP",
+                [
+                    board.vp_of(state, s, "political") + board.vp_of(state, s, "military")
+                    for s in (0, 1)
+                ],
+            ),
             ("most objectives fulfilled", [len(state["fulfilled"][s]) for s in (0, 1)]),
-            ("most Pivotal Spaces controlled",
-             [sum(1 for p in PIVOTALS if board.controls(state, p, s)) for s in (0, 1)]),
+            (
+                "most Pivotal Spaces controlled",
+                [sum(1 for p in PIVOTALS if board.controls(state, p, s)) for s in (0, 1)],
+            ),
             ("final Initiative Player", [int(state["initiative"] == s) for s in (0, 1)]),
         ]
         for label, values in tests:
@@ -1281,8 +1572,9 @@ class RedFlagOverParis(GameDefinition):
             return VERSAILLES, f"tiebreak {met[0]}-{met[1]} ({detail}) (§13.2)"
         if met[1] > met[0]:
             return COMMUNE, f"tiebreak {met[1]}-{met[0]} ({detail}) (§13.2)"
-        return COMMUNE, (f"tiebreak level {met[0]}-{met[1]}, which goes to the Commune "
-                         f"({detail}) (§13.2)")
+        return COMMUNE, (
+            f"tiebreak level {met[0]}-{met[1]}, which goes to the Commune ({detail}) (§13.2)"
+        )
 
     # Views, results, checks ------------------------------------------------------------
 
@@ -1305,12 +1597,22 @@ class RedFlagOverParis(GameDefinition):
             "status": self._status(state, top),
             "seats": schema.seats(SIDE_NAMES, [self._public_row(state, s) for s in (0, 1)]),
             "tracks": [
-                schema.track("Political VP (+ Versailles, - Commune)", state["vp"]["political"],
-                             -VP_CAP, VP_CAP),
-                schema.track("Military VP (+ Versailles, - Commune)", state["vp"]["military"],
-                             -VP_CAP, VP_CAP),
-                *(schema.track(MOMENTUM_NAMES[s], state["momentum"][s], 0, MOMENTUM_MAX)
-                  for s in (0, 1)),
+                schema.track(
+                    "Political VP (+ Versailles, - Commune)",
+                    state["vp"]["political"],
+                    -VP_CAP,
+                    VP_CAP,
+                ),
+                schema.track(
+                    "Military VP (+ Versailles, - Commune)",
+                    state["vp"]["military"],
+                    -VP_CAP,
+                    VP_CAP,
+                ),
+                *(
+                    schema.track(MOMENTUM_NAMES[s], state["momentum"][s], 0, MOMENTUM_MAX)
+                    for s in (0, 1)
+                ),
             ],
             "seat": seat,
             "round": state["round"],
@@ -1321,8 +1623,11 @@ class RedFlagOverParis(GameDefinition):
             "spaces": spaces,
             "dimensions": {d: list(DIM_SPACES[d]) for d in DIMENSIONS},
             "crisis": [
-                {"cubes": list(state["track"][s]), "bonus": list(state["bonus"][s]),
-                 "breached": list(state["breached"][s])}
+                {
+                    "cubes": list(state["track"][s]),
+                    "bonus": list(state["bonus"][s]),
+                    "breached": list(state["breached"][s]),
+                }
                 for s in (0, 1)
             ],
             "crisis_zones": list(ZONES),
@@ -1359,10 +1664,12 @@ class RedFlagOverParis(GameDefinition):
         shown: list[schema.Card] = []
         if seat is not None:
             kept = state["objective"][seat]
-            for where, cards in (("hand", state["hands"][seat]),
-                                 ("set aside", state["aside"][seat]),
-                                 ("objective to choose", state["obj_hand"][seat]),
-                                 ("objective", [] if kept is None else [kept])):
+            for where, cards in (
+                ("hand", state["hands"][seat]),
+                ("set aside", state["aside"][seat]),
+                ("objective to choose", state["obj_hand"][seat]),
+                ("objective", [] if kept is None else [kept]),
+            ):
                 shown.extend(schema.card(card_name(c), card_detail(c), where) for c in cards)
         if state["discard"]:
             top = state["discard"][-1][0]
@@ -1457,8 +1764,13 @@ class RedFlagOverParis(GameDefinition):
         problems: list[str] = []
         for seat in (VERSAILLES, COMMUNE):
             on_map = sum(state["cubes"][s][seat] for s in BOARD)
-            total = (on_map + sum(state["track"][seat]) + sum(state["bonus"][seat])
-                     + state["pool"][seat] + state["out"][seat])
+            total = (
+                on_map
+                + sum(state["track"][seat])
+                + sum(state["bonus"][seat])
+                + state["pool"][seat]
+                + state["out"][seat]
+            )
             if seat == VERSAILLES:
                 total += sum(state["prussian"])
             if total != CUBES_PER_SIDE:
@@ -1489,15 +1801,29 @@ class RedFlagOverParis(GameDefinition):
                 problems.append(f"{kind} VP out of range")
         if not 1 <= state["round"] <= ROUNDS:
             problems.append("round out of range")
-        cards = (state["deck"] + [e[0] for e in state["discard"]] + state["removed"]
-                 + state["hands"][0] + state["hands"][1] + state["aside"][0] + state["aside"][1]
-                 + [FINAL_CRISIS_CARD[s] for s in (0, 1) if state["fc_card"][s]])
+        cards = (
+            state["deck"]
+            + [e[0] for e in state["discard"]]
+            + state["removed"]
+            + state["hands"][0]
+            + state["hands"][1]
+            + state["aside"][0]
+            + state["aside"][1]
+            + [FINAL_CRISIS_CARD[s] for s in (0, 1) if state["fc_card"][s]]
+        )
         if sorted(cards) != sorted([*STRATEGY_IDS, *FINAL_CRISIS_CARD]):
             problems.append("strategy cards are not all accounted for")
-        objs = (state["obj_deck"] + state["obj_hand"][0] + state["obj_hand"][1]
-                + [c for c in state["objective"] if c is not None]
-                + state["obj_discarded"][0] + state["obj_discarded"][1]
-                + state["fulfilled"][0] + state["fulfilled"][1] + state["obj_removed"])
+        objs = (
+            state["obj_deck"]
+            + state["obj_hand"][0]
+            + state["obj_hand"][1]
+            + [c for c in state["objective"] if c is not None]
+            + state["obj_discarded"][0]
+            + state["obj_discarded"][1]
+            + state["fulfilled"][0]
+            + state["fulfilled"][1]
+            + state["obj_removed"]
+        )
         if sorted(objs) != list(OBJECTIVE_IDS):
             problems.append("objective cards are not all accounted for")
         return problems

@@ -33,8 +33,7 @@ def render_board(view: dict[str, Any]) -> str:
     vp = view["vp"]
     lines.append(f"{when}  Initiative: {view['initiative']}  To act: {view['to_act'] or '-'}")
     lines.append(
-        f"VP (+Versailles/-Commune): Political {vp['political']:+d}  "
-        f"Military {vp['military']:+d}"
+        f"VP (+Versailles/-Commune): Political {vp['political']:+d}  Military {vp['military']:+d}"
     )
     if view.get("hand"):
         lines.append("Your hand: " + ", ".join(card_name(c) for c in view["hand"]))

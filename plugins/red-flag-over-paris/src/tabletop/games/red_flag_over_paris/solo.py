@@ -125,6 +125,8 @@ PLACE_TABLE: tuple[tuple[str, Row | None], ...] = (
     ("the player is present", lambda st, s, b: board.pieces(st, s, other(b)) > 0),
     ("not Isolated", lambda st, s, b: not isolated(st, s, b)),
 )
+
+
 #: Where to remove a player's cube, by the same procedure.
 def _breaks_control(state: State, space: str, seat: int) -> bool:
     """Removing one of the player's cubes in ``space`` ends the player's control."""
@@ -143,8 +145,11 @@ REMOVE_TABLE: tuple[tuple[str, Row | None], ...] = (
 
 
 def select(
-    state: State, spaces: Sequence[str], seat: int,
-    table: Sequence[tuple[str, Row | None]], ctx: Context,
+    state: State,
+    spaces: Sequence[str],
+    seat: int,
+    table: Sequence[tuple[str, Row | None]],
+    ctx: Context,
 ) -> str | None:
     """The table's choice among ``spaces`` (None when there is none)."""
     left = list(dict.fromkeys(spaces))
@@ -251,8 +256,9 @@ def turn(game: RedFlagOverParis, state: State, task: Task, ctx: Context) -> None
         ctx.emit("solo", "no card left to reveal: the turn ends (solo b)")
         stack.extend(reversed(later))
         return
-    ctx.reveal(f"reveals {card_name(card)} ({CARDS[card].ops} OP) from the deck (solo b)",
-               card=card)
+    ctx.reveal(
+        f"reveals {card_name(card)} ({CARDS[card].ops} OP) from the deck (solo b)", card=card
+    )
     top = _discarded_event(state, seat, card)
     state["discard"].append([card, seat, state["round"]])
     used: int | None = None
@@ -292,8 +298,11 @@ def _final_crisis_turn(game: RedFlagOverParis, state: State, seat: int, ctx: Con
     if state["solo_fc_plays"] == 0 and fc_card in state["hands"][seat]:
         state["hands"][seat].remove(fc_card)
         state["discard"].append([fc_card, seat, state["round"]])
-        ctx.emit("play", f"plays its Final Crisis card {card_name(fc_card)} (solo Final "
-                 "Crisis)", card=fc_card)
+        ctx.emit(
+            "play",
+            f"plays its Final Crisis card {card_name(fc_card)} (solo Final Crisis)",
+            card=fc_card,
+        )
         if events.playable(state, seat, fc_card):
             events.start_event(state, seat, fc_card)
         return
@@ -306,14 +315,18 @@ def _final_crisis_turn(game: RedFlagOverParis, state: State, seat: int, ctx: Con
         seen += 1
         if CARDS[card].faction == seat and event_useful(state, seat, card):
             state["discard"].append([card, seat, state["round"]])
-            ctx.reveal(f"reveals {card_name(card)} and plays its event (solo Final Crisis)",
-                       card=card)
+            ctx.reveal(
+                f"reveals {card_name(card)} and plays its event (solo Final Crisis)", card=card
+            )
             events.start_event(state, seat, card)
             return
         # Face up out of the game, where every view shows it, until a reshuffle.
         state["removed"].append(card)
-        ctx.reveal(f"reveals {card_name(card)}: not a useful {SIDE_NAMES[seat]} event, "
-                   "set aside (solo Final Crisis)", card=card)
+        ctx.reveal(
+            f"reveals {card_name(card)}: not a useful {SIDE_NAMES[seat]} event, "
+            "set aside (solo Final Crisis)",
+            card=card,
+        )
     ctx.emit("solo", "no useful event left to reveal (solo Final Crisis)")
 
 
@@ -321,8 +334,9 @@ def _final_crisis_draw(game: RedFlagOverParis, state: State, ctx: Context) -> in
     """The deck's top card; an empty deck takes the discarded and removed cards (never
     those taken out for solitaire play, nor the Final Crisis cards)."""
     if not state["deck"]:
-        back = [c for c in state["removed"]
-                if c not in REMOVED_CARDS and c not in FINAL_CRISIS_CARD]
+        back = [
+            c for c in state["removed"] if c not in REMOVED_CARDS and c not in FINAL_CRISIS_CARD
+        ]
         if back:
             state["removed"] = [c for c in state["removed"] if c not in back]
             state["discard"].extend([c, -1, 0] for c in back)
@@ -362,33 +376,35 @@ def _place(state: State, actions: list[str], seat: int, verb: str, ctx: Context)
     return None if chosen is None else f"{verb}:{chosen}"
 
 
-def _rule_place(state: State, task: Task, actions: list[str], seat: int, ctx: Context
-                ) -> str | None:
+def _rule_place(
+    state: State, task: Task, actions: list[str], seat: int, ctx: Context
+) -> str | None:
     return _place(state, actions, seat, "put", ctx)
 
 
-def _rule_remove(state: State, task: Task, actions: list[str], seat: int, ctx: Context
-                 ) -> str | None:
+def _rule_remove(
+    state: State, task: Task, actions: list[str], seat: int, ctx: Context
+) -> str | None:
     chosen = select(state, _spaces(actions, "take"), seat, REMOVE_TABLE, ctx)
     return None if chosen is None else f"take:{chosen}"
 
 
-def _rule_disc(state: State, task: Task, actions: list[str], seat: int, ctx: Context
-               ) -> str | None:
+def _rule_disc(state: State, task: Task, actions: list[str], seat: int, ctx: Context) -> str | None:
     """Discs may be placed even without Room; the bot never moves one."""
     chosen = select(state, _spaces(actions, "disc"), seat, PLACE_TABLE, ctx)
     return None if chosen is None else f"disc:{chosen}"
 
 
-def _rule_ops(state: State, task: Task, actions: list[str], seat: int, ctx: Context
-              ) -> str | None:
+def _rule_ops(state: State, task: Task, actions: list[str], seat: int, ctx: Context) -> str | None:
     if task["stage"] == "kind":
         first = OPS_KIND[seat]
         second = "political" if first == "military" else "military"
         snap = board.snapshot(state, seat)
         for kind in (first, second):
-            if any(room(state, s, seat) or board.pieces(state, s, other(seat))
-                   for s in board.eligible(snap, kind)):
+            if any(
+                room(state, s, seat) or board.pieces(state, s, other(seat))
+                for s in board.eligible(snap, kind)
+            ):
                 return f"kind:{kind}"
         return f"kind:{first}"
     if task["stage"] == "remove":
@@ -402,20 +418,25 @@ def _rule_ops(state: State, task: Task, actions: list[str], seat: int, ctx: Cont
         chosen = select(state, targets, seat, REMOVE_TABLE, ctx)
         if chosen is None:
             return "toplace"
-        if task["kind"] == "military" and f"rmx:{chosen}" in actions and \
-                board.military_strength(task["snap"], chosen, False) == 1:
+        if (
+            task["kind"] == "military"
+            and f"rmx:{chosen}" in actions
+            and board.military_strength(task["snap"], chosen, False) == 1
+        ):
             return f"rmx:{chosen}"  # the extra OP at Military Value 1
         return f"rm:{chosen}"
     return _place(state, actions, seat, "pl", ctx) or "done"
 
 
-def _rule_mplace(state: State, task: Task, actions: list[str], seat: int, ctx: Context
-                 ) -> str | None:
+def _rule_mplace(
+    state: State, task: Task, actions: list[str], seat: int, ctx: Context
+) -> str | None:
     return _place(state, actions, seat, "put", ctx)
 
 
-def _rule_choose(state: State, task: Task, actions: list[str], seat: int, ctx: Context
-                 ) -> str | None:
+def _rule_choose(
+    state: State, task: Task, actions: list[str], seat: int, ctx: Context
+) -> str | None:
     """Exclusive options: the first that has an effect."""
     step = events.event_steps(task["card"], [])[task["i"]]
     for index, option in enumerate(step["options"]):
@@ -424,21 +445,22 @@ def _rule_choose(state: State, task: Task, actions: list[str], seat: int, ctx: C
     return "opt:0"
 
 
-def _rule_yes_if_useful(state: State, task: Task, actions: list[str], seat: int,
-                        ctx: Context) -> str | None:
+def _rule_yes_if_useful(
+    state: State, task: Task, actions: list[str], seat: int, ctx: Context
+) -> str | None:
     useful = event_useful(state, seat, task["card"])
     if "apply" in actions:
         return "apply" if useful else "decline"
     return "perform" if useful else "skip"
 
 
-def _rule_order(state: State, task: Task, actions: list[str], seat: int, ctx: Context
-                ) -> str | None:
+def _rule_order(
+    state: State, task: Task, actions: list[str], seat: int, ctx: Context
+) -> str | None:
     return f"first:{seat}"
 
 
-def _rule_init(state: State, task: Task, actions: list[str], seat: int, ctx: Context
-               ) -> str | None:
+def _rule_init(state: State, task: Task, actions: list[str], seat: int, ctx: Context) -> str | None:
     """With the higher initiative the bot plays second."""
     return "second"
 
@@ -458,8 +480,12 @@ def _best_spread(state: State, seat: int, dim: str) -> tuple[int, list[list[str]
     cubes = state["cubes"]
 
     def moves() -> list[tuple[str, str]]:
-        return [(a, b) for a in spaces for b in spaces
-                if a != b and cubes[a][seat] > 0 and cubes[b][seat] < CUBE_LIMIT]
+        return [
+            (a, b)
+            for a in spaces
+            for b in spaces
+            if a != b and cubes[a][seat] > 0 and cubes[b][seat] < CUBE_LIMIT
+        ]
 
     for a, b in moves():
         cubes[a][seat] -= 1
@@ -493,8 +519,9 @@ def _turncoat_gains(state: State, space: str, seat: int) -> tuple[bool, bool]:
     return gained, ended
 
 
-def _rule_bonus(state: State, task: Task, actions: list[str], seat: int, ctx: Context
-                ) -> str | None:
+def _rule_bonus(
+    state: State, task: Task, actions: list[str], seat: int, ctx: Context
+) -> str | None:
     dim = task["dim"]
     spread_gain, plan = _best_spread(state, seat, dim) if "spread" in actions else (0, [])
     turns = _spaces(actions, "turn")
@@ -520,8 +547,9 @@ def _rule_bonus(state: State, task: Task, actions: list[str], seat: int, ctx: Co
     return "pass"  # f)
 
 
-def _rule_spread(state: State, task: Task, actions: list[str], seat: int, ctx: Context
-                 ) -> str | None:
+def _rule_spread(
+    state: State, task: Task, actions: list[str], seat: int, ctx: Context
+) -> str | None:
     plan: list[list[str]] = state.get("solo_plan") or []
     if not plan:
         state.pop("solo_plan", None)
@@ -534,8 +562,9 @@ def _rule_spread(state: State, task: Task, actions: list[str], seat: int, ctx: C
     return f"to:{move[1]}"
 
 
-def _rule_deesc(state: State, task: Task, actions: list[str], seat: int, ctx: Context
-                ) -> str | None:
+def _rule_deesc(
+    state: State, task: Task, actions: list[str], seat: int, ctx: Context
+) -> str | None:
     plan: list[list[str]] = state.get("solo_plan") or []
     if plan:
         state.pop("solo_plan", None)
@@ -544,8 +573,9 @@ def _rule_deesc(state: State, task: Task, actions: list[str], seat: int, ctx: Co
     return "stop" if chosen is None else f"opp:{chosen}"
 
 
-def _rule_pivot(state: State, task: Task, actions: list[str], seat: int, ctx: Context
-                ) -> str | None:
+def _rule_pivot(
+    state: State, task: Task, actions: list[str], seat: int, ctx: Context
+) -> str | None:
     """As Initiative Player the bot acts after the player: the player's spaces first."""
     for space in _spaces(actions, "pivot"):
         if board.controller(state, space) == other(seat):
