@@ -9,7 +9,7 @@ from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 
 class TestLaRevolutionFrancaiseConformance(GameConformance):
     game = LaRevolutionFrancaise()
-    players = (4, 6)
+    players = (4, 5, 6)
     # The Euro-ish variant changes only the sign of a double's fame effect (15.3);
     # the rule tests cover it, and a game here is long (about a thousand decisions).
     option_sets = ({},)

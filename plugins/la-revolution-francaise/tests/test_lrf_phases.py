@@ -6,13 +6,15 @@ from __future__ import annotations
 from lrf_helpers import context, engine_at, fresh, place
 
 from tabletop.framework.decisions import OrderedVote
-from tabletop.games.la_revolution_francaise.actions import action_modifiers, base_modifiers
+from tabletop.games.la_revolution_francaise.actions import action_modifiers, base_modifiers, targets
 from tabletop.games.la_revolution_francaise.core import declare_war, seat_of
-from tabletop.games.la_revolution_francaise.initial import event_table, offer_targets
+from tabletop.games.la_revolution_francaise.data import ADJACENT
+from tabletop.games.la_revolution_francaise.initial import apply_effect, event_table, offer_targets
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives, income
 from tabletop.games.la_revolution_francaise.military import (
     allied_move,
     army_return,
+    capital_choices,
     catholic_destinations,
     coalition_reinforce,
     combat,
@@ -416,12 +418,107 @@ def test_11_3_a_failed_kidnapping_takes_the_king_to_the_provisional_capital() ->
     state["armies"].append(
         {"id": "brunswick", "side": "allied", "kind": "allied", "where": "Paris"}
     )
-    engine = engine_at(state, [{"kind": "kidnap_check"}], [1, 2])
+    tasks = [{"kind": "military_control"}, {"kind": "kidnap_check"}, {"kind": "capital_check"}]
+    engine = engine_at(state, tasks, [1, 2])
     engine.act(seat(state, "R"), "kidnap:try")
     prompt = engine.prompt
     assert prompt is not None and prompt.seat == seat(state, "F") and prompt.rule == "9.7.1"
     engine.act(seat(state, "F"), "capital:Orléans")
     assert engine.state["king"]["where"] == "Orléans" and not engine.state["king"]["kidnapped"]
+    assert engine.state["capital"] == "Orléans"
+
+
+# 9.7.1 The provisional capital -------------------------------------------------------------
+
+FALL_OF_PARIS = [{"kind": "military_control"}, {"kind": "kidnap_check"}, {"kind": "capital_check"}]
+
+
+def test_9_7_1_paris_falling_moves_the_capital_even_without_the_king() -> None:
+    """The Government chooses a capital whenever Paris falls, not only to lodge the
+    King: here he is already dead, and the Catholic & Royal army takes Paris."""
+    state = fresh()
+    state["king"]["dead"] = True
+    state["armies"].append({"id": "cat1", "side": "catholic", "kind": "catholic", "where": "Paris"})
+    engine = engine_at(state, FALL_OF_PARIS)
+    prompt = engine.prompt
+    assert prompt is not None and prompt.rule == "9.7.1" and prompt.seat == seat(state, "F")
+    actions = [c.action for c in prompt.choices]
+    assert "capital:Paris" not in actions
+    assert actions[0].split(":")[1] in ADJACENT["Paris"]  # nearest first
+    engine.act(seat(state, "F"), "capital:Orléans")
+    assert engine.state["capital"] == "Orléans"
+    assert engine.state["regions"]["Paris"]["control"] == "R"
+
+
+def test_9_7_1_no_commune_while_paris_is_under_royalist_or_allied_control() -> None:
+    """With the Coalition's marker on Paris (its army gone on), the Commune can be
+    raised neither by an action nor by an event, and the Commune table is skipped."""
+    state = fresh()
+    state["regions"]["Paris"]["coalition"] = True
+    state["capital"] = "Orléans"
+    place(state, Roux="Paris")
+    assert not any(key.startswith("raise") for key, _ in targets(state, "commune", "SC"))
+    state["regions"]["Paris"]["coalition"] = False
+    assert any(key.startswith("raise") for key, _ in targets(state, "commune", "SC"))
+    state["regions"]["Paris"]["coalition"] = True
+    ctx = context([6, 6])
+    apply_effect(state, "commune_rises SC", ctx)
+    assert not state["commune"]["raised"]
+    state["phase"] = "events"
+    event_table(state, {"kind": "event_table", "table": "commune"}, ctx)
+    assert "commune" not in state["last_events"]  # skipped: no roll
+    state["regions"]["Paris"]["coalition"] = False
+    event_table(state, {"kind": "event_table", "table": "commune"}, ctx)
+    assert "commune" in state["last_events"]
+
+
+def test_9_7_1_a_freed_paris_takes_the_capital_and_the_king_back() -> None:
+    state = fresh()
+    state["capital"] = "Orléans"
+    state["king"]["where"] = "Orléans"
+    state["persons"]["Louis XVI"]["where"] = "Orléans"
+    state["regions"]["Paris"]["coalition"] = True
+    state["armies"].append({"id": "v1", "side": "rev", "kind": "volunteer", "where": "Paris"})
+    after = engine_at(state, FALL_OF_PARIS).state
+    assert not after["regions"]["Paris"]["coalition"]  # 9.7.2: the army frees it
+    assert after["capital"] == "Paris" and after["king"]["where"] == "Paris"
+    assert after["persons"]["Louis XVI"]["where"] == "Paris"
+
+
+def test_9_7_1_a_fallen_provisional_capital_moves_again_after_a_kidnap_attempt() -> None:
+    """11.3: when the provisional capital falls too, the Royalist may try to kidnap the
+    King there first; if he stays, the Government picks another capital."""
+    state = fresh()
+    state["capital"] = "Orléans"
+    state["king"]["where"] = "Orléans"
+    state["persons"]["Louis XVI"]["where"] = "Orléans"
+    state["regions"]["Paris"]["coalition"] = True
+    state["armies"].append(
+        {"id": "brunswick", "side": "allied", "kind": "allied", "where": "Orléans"}
+    )
+    engine = engine_at(state, FALL_OF_PARIS)
+    prompt = engine.prompt
+    assert prompt is not None and prompt.rule == "11.3"
+    engine.act(seat(state, "R"), "kidnap:no")
+    prompt = engine.prompt
+    assert prompt is not None and prompt.rule == "9.7.1"
+    assert "capital:Orléans" not in [c.action for c in prompt.choices]
+    engine.act(seat(state, "F"), "capital:Bourges")
+    assert engine.state["capital"] == "Bourges" and engine.state["king"]["where"] == "Bourges"
+
+
+def test_9_7_1_the_automated_marais_government_takes_the_nearest_free_region() -> None:
+    """With 5 players nobody is asked for the automated Marais' Government: it takes
+    the free region nearest to Paris."""
+    state = fresh(5)
+    state["gov"]["controller"] = "M"
+    state["king"]["dead"] = True
+    state["armies"].append(
+        {"id": "brunswick", "side": "allied", "kind": "allied", "where": "Paris"}
+    )
+    after = engine_at(state, FALL_OF_PARIS).state
+    assert after["capital"] == capital_choices(after)[0]
+    assert after["capital"] in ADJACENT["Paris"]
 
 
 # 9.9.2, 15.1, and the events that ask the Royalist or the Assembly ---------------------------

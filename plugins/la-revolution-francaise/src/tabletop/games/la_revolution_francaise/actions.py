@@ -19,6 +19,7 @@ from .core import (
     adjust_fame,
     armies_in,
     arrestable,
+    commune_may_rise,
     controller,
     economy_factor,
     fame,
@@ -281,8 +282,7 @@ def targets(state: State, segment: str, actor: str) -> list[tuple[str, str]]:
     elif segment == "commune":
         if actor not in commune_actors(state) or not available_persons(state, actor, "Paris"):
             return out
-        occupied = any(a["side"] in ("allied", "catholic") for a in armies_in(state, "Paris"))
-        if not state["commune"]["raised"] and not occupied:
+        if commune_may_rise(state):  # 7.4.4.1, 9.7.1
             out.append(("raise:Paris", "Raise the Commune"))
         if state["commune"]["raised"]:
             out.append(("suppress:Paris", "Suppress the Commune"))

@@ -284,6 +284,29 @@ def enemy_present(state: State, region: str) -> bool:
     return any(a["side"] in ("allied", "catholic") for a in armies_in(state, region))
 
 
+def capital(state: State) -> str:
+    """Where the Government sits: Paris, or the provisional capital it chose when
+    Paris fell to the Royalist or the Coalition (9.7.1)."""
+    return str(state.get("capital", "Paris"))
+
+
+def paris_fallen(state: State) -> bool:
+    """Paris is under Royalist or Allied control (9.7.1): it bears the Coalition's
+    marker, or the Royalist holds it with an army there or since it fell."""
+    if state["regions"]["Paris"]["coalition"]:
+        return True
+    if controller(state, "Paris") != "R":
+        return False
+    return enemy_present(state, "Paris") or capital(state) != "Paris"
+
+
+def commune_may_rise(state: State) -> bool:
+    """The Commune can be raised: it is not up already, no Allied or Catholic & Royal
+    army stands in Paris (7.4.4.1), and Paris has not fallen (9.7.1)."""
+    raised = bool(state["commune"]["raised"])
+    return not raised and not enemy_present(state, "Paris") and not paris_fallen(state)
+
+
 def paris_threatened(state: State) -> bool:
     """An enemy army in or next to Paris (13.6; R.1.8.1)."""
     near = {"Paris", *ADJACENT["Paris"]}

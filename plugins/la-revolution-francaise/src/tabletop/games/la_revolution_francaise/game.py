@@ -39,6 +39,7 @@ from .core import (
     TASKS,
     advance,
     armies_in,
+    capital,
     civil_war,
     controlled_regions,
     current_prompt,
@@ -390,6 +391,7 @@ class LaRevolutionFrancaise(GameDefinition):
             f"{reg['name']}, "
             f"Government held by the {name(gov['controller'])}"
             + (f" and the {name(gov['partner'])}" if gov.get("partner") else "")
+            + (f"; capital at {capital(state)}" if capital(state) != "Paris" else "")
             + ("; foreign war" if state["war"] else "")
             + ("; civil war" if civil_war(state) else "")
         )
@@ -401,6 +403,7 @@ class LaRevolutionFrancaise(GameDefinition):
             "turn": state["turn"],
             "phase": state["phase"],
             "regime": state["regime"],
+            "capital": capital(state),
             "government": {
                 "controller": gov["controller"],
                 "fame": gov["fame"],

@@ -14,6 +14,7 @@ from .core import (
     adjust_fame,
     adjust_track,
     armies_in,
+    commune_may_rise,
     controlled_regions,
     controller,
     enemy_present,
@@ -25,6 +26,7 @@ from .core import (
     money,
     name,
     paris_controller,
+    paris_fallen,
     pay,
     regime,
     roll,
@@ -225,12 +227,6 @@ def random_events(state: State, t: Task, ctx: Context) -> None:
     schedule(state, *({"kind": "event_table", "table": name_} for name_ in TABLES))
 
 
-def paris_occupied(state: State) -> bool:
-    return bool(state["regions"]["Paris"]["coalition"]) or (
-        controller(state, "Paris") == "R" and enemy_present(state, "Paris")
-    )
-
-
 def event_modifier(state: State, spec: list[Any]) -> int:
     """One line of a table's modifier (public source; see events.json)."""
     kind = spec[0]
@@ -276,8 +272,8 @@ def event_modifier(state: State, spec: list[Any]) -> int:
 
 def event_table(state: State, t: Task, ctx: Context) -> None:
     table = EVENTS[state["regime"]][t["table"]]
-    if t["table"] == "commune" and paris_occupied(state):
-        ctx.emit("events", "Paris is occupied: no Commune event (9.7.1)")
+    if t["table"] == "commune" and paris_fallen(state):
+        ctx.emit("events", "Paris has fallen: no Commune event (9.7.1)")
         return
     modifier = sum(event_modifier(state, spec) for spec in table["modifier"])
     dice = roll(state, ctx, 2, 6, reason=f"{t['table']} event, 6.2", about=gov_seat(state))
@@ -450,7 +446,7 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
         key = parts[0] + (f":{who_for}" if who_for else "")
         state["bonuses"][key] = state["bonuses"].get(key, 0) + int(parts[1])
     elif verb == "commune_rises":
-        if not paris_occupied(state) and not state["commune"]["raised"]:
+        if commune_may_rise(state):
             leader = None if parts[0] == "none" else parts[0]
             state["commune"] = {"raised": True, "controller": leader}
             ctx.emit(

@@ -12,6 +12,7 @@ from .core import (
     adjust_fame,
     adjust_track,
     armies_in,
+    capital,
     civil_war,
     controller,
     economy_factor,
@@ -19,6 +20,7 @@ from .core import (
     finish,
     gov_seat,
     money,
+    paris_fallen,
     pay,
     result,
     roll,
@@ -54,6 +56,7 @@ def military_start(state: State, t: Task, ctx: Context) -> None:
         {"kind": "combat"},
         {"kind": "military_control"},
         {"kind": "kidnap_check"},
+        {"kind": "capital_check"},
     )
 
 
@@ -619,17 +622,63 @@ def kidnap_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -
             ctx.emit("king", "the Royalist kidnaps Louis XVI (11.3)")
             return
         ctx.emit("king", "the kidnapping fails (11.3)")
-    schedule(state, {"kind": "capital"})
+    # 11.3: a King left behind is taken to the provisional capital (``capital_check``)
+
+
+# 9.7.1 The provisional capital ---------------------------------------------------------
+
+
+def capital_lost(state: State, region: str) -> bool:
+    """The Royalist side has conquered ``region`` (9.7.1, 11.3)."""
+    if region == "Paris":
+        return paris_fallen(state)
+    return bool(state["regions"][region]["coalition"]) or controller(state, region) == "R"
+
+
+def capital_check(state: State, t: Task, ctx: Context) -> None:
+    """After military control (9.7.1): if Paris, or the provisional capital, has fallen
+    to the Royalist or the Coalition, the Government chooses a new capital, and the
+    King, unless kidnapped, is taken there (11.3); once Paris is free of both again, the
+    capital and the King return to it."""
+    seat_ = capital(state)
+    if seat_ != "Paris" and not paris_fallen(state):
+        move_capital(state, "Paris", ctx, "Paris is free again; the capital returns to it")
+        return
+    if capital_lost(state, seat_):
+        schedule(state, {"kind": "capital", "lost": seat_})
+
+
+def move_capital(state: State, region: str, ctx: Context, why: str) -> None:
+    before = capital(state)
+    state["capital"] = region
+    king = state["king"]
+    moved = not king["dead"] and not king["kidnapped"] and king.get("where", "Paris") == before
+    if moved:
+        king["where"] = region
+        if state["persons"]["Louis XVI"]["status"] == "free":
+            state["persons"]["Louis XVI"]["where"] = region
+    ctx.emit("capital", f"{why}" + (", and the King with it" if moved else "") + " (9.7.1, 11.3)")
 
 
 def capital_choices(state: State) -> list[str]:
-    return [
+    """Regions free of the Coalition, the Royalist and enemy armies, nearest to Paris
+    first (the order the automated Marais uses when it governs)."""
+    free = [
         r
         for r in REGION_NAMES
-        if not state["regions"][r]["coalition"]
-        and controller(state, r) != "R"
-        and not any(a["side"] in ENEMY for a in armies_in(state, r))
+        if not capital_lost(state, r) and not any(a["side"] in ENEMY for a in armies_in(state, r))
     ]
+    distance = {"Paris": 0}
+    frontier = ["Paris"]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for there in ADJACENT[here]:
+                if there not in distance:
+                    distance[there] = distance[here] + 1
+                    nxt.append(there)
+        frontier = nxt
+    return sorted(free, key=lambda r: distance.get(r, 99))
 
 
 def capital_prompt(state: State, t: Task) -> Prompt | None:
@@ -639,8 +688,17 @@ def capital_prompt(state: State, t: Task) -> Prompt | None:
         return None
     return Prompt(
         seat,
-        "Choose the provisional capital; the King is taken there",
-        tuple(Choice(f"capital:{r}", r) for r in places),
+        f"{t.get('lost', 'Paris')} has fallen: choose the provisional capital "
+        "(the King, unless kidnapped, is taken there)",
+        tuple(
+            Choice(
+                f"capital:{r}",
+                r,
+                detail=f"The Government sits in {r} until Paris is free of the Royalist and "
+                "the Coalition; the Commune cannot rise meanwhile (9.7.1).",
+            )
+            for r in places
+        ),
         rule="9.7.1",
     )
 
@@ -648,15 +706,27 @@ def capital_prompt(state: State, t: Task) -> Prompt | None:
 def capital_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     region = action.split(":", 1)[1]
-    state["king"]["where"] = region
-    if state["persons"]["Louis XVI"]["status"] == "free":
-        state["persons"]["Louis XVI"]["where"] = region
-    ctx.emit("king", f"the capital moves to {region}, and the King with it (9.7.1, 11.3)")
+    move_capital(state, region, ctx, f"the Government makes {region} its capital")
+
+
+def capital_empty(state: State, t: Task) -> None:
+    """Nobody to ask: the automated Marais governs (15.2.1), and takes the free region
+    nearest to Paris; with no free region at all the capital stays where it is."""
+    finish(state)
+    places = capital_choices(state)
+    if places:
+        schedule(state, {"kind": "capital_auto", "region": places[0]})
+
+
+def capital_auto(state: State, t: Task, ctx: Context) -> None:
+    move_capital(state, t["region"], ctx, f"the Government makes {t['region']} its capital")
 
 
 task("kidnap_check", run=kidnap_check)
 task("kidnap", prompt=kidnap_prompt, handle=kidnap_handle)
-task("capital", prompt=capital_prompt, handle=capital_handle)
+task("capital_check", run=capital_check)
+task("capital", prompt=capital_prompt, handle=capital_handle, on_empty=capital_empty)
+task("capital_auto", run=capital_auto)
 
 
 def gov_move_start(state: State, t: Task, ctx: Context) -> None:
