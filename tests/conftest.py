@@ -1,4 +1,9 @@
-"""Shared fixtures for the framework, adapter and CLI tests."""
+"""Shared fixtures for the framework, adapter and CLI tests.
+
+Helpers live in modules of their own (see docs/testing.md): toy games in toygames.py
+and liars.py, sessions in sessions.py, engines in the conformance kit
+(tabletop.framework.testing), fake installed plugins in fakesite.py.
+"""
 
 from __future__ import annotations
 
@@ -8,26 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tabletop.framework import Engine, GameDefinition
-from tabletop.framework.chance import dice_factory, rng_factory
-
-
-@pytest.fixture
-def new_engine() -> object:
-    """Build an engine with the default adapters: new_engine(game, seed=1, players=2)."""
-
-    def build(game: GameDefinition, seed: int = 1, players: int = 2, **options: str) -> Engine:
-        return Engine(
-            game,
-            seed=seed,
-            players=players,
-            options=options,
-            rng_factory=rng_factory,
-            dice_factory=dice_factory,
-        )
-
-    return build
 
 
 @pytest.fixture
@@ -58,3 +43,13 @@ def container(isolated_env: Path) -> Iterator[Any]:
     for handler in list(logger.handlers):
         logger.removeHandler(handler)
         handler.close()
+
+
+@pytest.fixture
+def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A site-packages folder for the test's plugins (fakesite.install), first on
+    ``sys.path`` while the test runs."""
+    root = tmp_path / "site"
+    root.mkdir()
+    monkeypatch.syspath_prepend(str(root))
+    return root

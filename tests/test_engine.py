@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from toygames import Exploding, HighCard
 
@@ -16,12 +14,12 @@ from tabletop.framework import (
     TabletopError,
     UndoRefused,
 )
-from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.record import GameRecord
+from tabletop.framework.testing import engine_from_state, new_engine, play_out, replay
 from tabletop.games.pig import Pig
 
 
-def test_illegal_action_is_refused_and_changes_nothing(new_engine: Any) -> None:
+def test_illegal_action_is_refused_and_changes_nothing() -> None:
     engine = new_engine(Pig())
     before = engine.digest()
     with pytest.raises(IllegalAction, match="not a legal choice"):
@@ -30,13 +28,13 @@ def test_illegal_action_is_refused_and_changes_nothing(new_engine: Any) -> None:
     assert engine.log == []
 
 
-def test_wrong_seat_is_refused_with_its_name(new_engine: Any) -> None:
+def test_wrong_seat_is_refused_with_its_name() -> None:
     engine = new_engine(Pig())
     with pytest.raises(IllegalAction, match="Player 1's decision, not Player 2's"):
         engine.act(1, "roll")
 
 
-def test_actions_after_the_end_are_refused(new_engine: Any) -> None:
+def test_actions_after_the_end_are_refused() -> None:
     engine = new_engine(HighCard())
     engine.act(0, "keep")
     engine.act(1, "keep")
@@ -45,7 +43,7 @@ def test_actions_after_the_end_are_refused(new_engine: Any) -> None:
         engine.act(0, "keep")
 
 
-def test_undo_restores_a_move_without_chance(new_engine: Any) -> None:
+def test_undo_restores_a_move_without_chance() -> None:
     engine = new_engine(HighCard())
     before = engine.digest()
     events_before = len(engine.history)
@@ -58,7 +56,7 @@ def test_undo_restores_a_move_without_chance(new_engine: Any) -> None:
     assert not engine.can_undo()
 
 
-def test_undo_never_crosses_randomness(new_engine: Any) -> None:
+def test_undo_never_crosses_randomness() -> None:
     engine = new_engine(HighCard())
     engine.act(0, "tap")
     engine.act(0, "swap")  # draws a card: a barrier
@@ -70,14 +68,14 @@ def test_undo_never_crosses_randomness(new_engine: Any) -> None:
         engine.undo()
 
 
-def test_undo_never_crosses_a_reveal(new_engine: Any) -> None:
+def test_undo_never_crosses_a_reveal() -> None:
     engine = new_engine(HighCard())
     engine.act(0, "keep")
     engine.act(1, "keep")  # reveals all cards
     assert not engine.can_undo()
 
 
-def test_dice_rolls_are_logged_and_block_undo(new_engine: Any) -> None:
+def test_dice_rolls_are_logged_and_block_undo() -> None:
     engine = new_engine(Pig())
     events = engine.act(0, "roll")
     dice = [e for e in events if e.kind == "dice"]
@@ -86,20 +84,15 @@ def test_dice_rolls_are_logged_and_block_undo(new_engine: Any) -> None:
     assert not engine.can_undo()
 
 
-def _random_game(engine: Engine, seed: int) -> list[tuple[int, str]]:
-    from tabletop.framework.chance import Pcg32
-
-    chooser = Pcg32(seed)
-    while engine.prompt is not None:
-        prompt = engine.prompt
-        engine.act(prompt.seat, chooser.choice(prompt.choices).action)
+def _random_game(engine: Engine) -> list[tuple[int, str]]:
+    play_out(engine)
     return [(entry.seat, entry.action) for entry in engine.log]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 99])
-def test_seed_plus_log_replays_to_the_same_state(new_engine: Any, seed: int) -> None:
+def test_seed_plus_log_replays_to_the_same_state(seed: int) -> None:
     first = new_engine(Pig(), seed=seed, players=3)
-    log = _random_game(first, seed)
+    log = _random_game(first)
     again = new_engine(Pig(), seed=seed, players=3)
     for seat, action in log:
         again.act(seat, action)
@@ -107,11 +100,11 @@ def test_seed_plus_log_replays_to_the_same_state(new_engine: Any, seed: int) -> 
     assert again.state == first.state
 
 
-def test_different_seeds_give_different_games(new_engine: Any) -> None:
+def test_different_seeds_give_different_games() -> None:
     assert new_engine(HighCard(), seed=1).digest() != new_engine(HighCard(), seed=2).digest()
 
 
-def test_views_hide_other_seats_cards(new_engine: Any) -> None:
+def test_views_hide_other_seats_cards() -> None:
     engine = new_engine(HighCard(), players=3)
     cards = engine.state["cards"]
     for seat in range(3):
@@ -121,21 +114,21 @@ def test_views_hide_other_seats_cards(new_engine: Any) -> None:
     assert engine.view(None)["held"] == [None, None, None]
 
 
-def test_private_events_reach_only_their_seat(new_engine: Any) -> None:
+def test_private_events_reach_only_their_seat() -> None:
     engine = new_engine(HighCard())
     mine = [e for e in engine.events_for(0) if e.kind == "deal"]
     assert len(mine) == 1 and mine[0].data["card"] == engine.state["cards"][0]
     assert [e for e in engine.events_for(None) if e.kind == "deal"] == []
 
 
-def test_view_is_a_copy(new_engine: Any) -> None:
+def test_view_is_a_copy() -> None:
     engine = new_engine(HighCard())
     view = engine.view(0)
     view["held"][0] = 1000
     assert engine.state["cards"][0] != 1000
 
 
-def test_a_crash_in_game_code_restores_the_state(new_engine: Any) -> None:
+def test_a_crash_in_game_code_restores_the_state() -> None:
     engine = new_engine(Exploding(), seed=5)
     engine.act(0, "tap")
     before = engine.digest()
@@ -148,54 +141,50 @@ def test_a_crash_in_game_code_restores_the_state(new_engine: Any) -> None:
     assert len(engine.log) == 1
 
 
-def test_options_are_validated(new_engine: Any) -> None:
+def test_options_are_validated() -> None:
     with pytest.raises(TabletopError, match="option target='7' is not valid"):
-        new_engine(Pig(), target="7")
+        new_engine(Pig(), options={"target": "7"})
     with pytest.raises(TabletopError, match="unknown option 'colour'"):
-        new_engine(Pig(), colour="red")
-    engine = new_engine(Pig(), target="100")
+        new_engine(Pig(), options={"colour": "red"})
+    engine = new_engine(Pig(), options={"target": "100"})
     assert engine.options == {"target": "100", "dice": "one", "banks": "open"}
 
 
-def test_player_count_is_validated(new_engine: Any) -> None:
+def test_player_count_is_validated() -> None:
     with pytest.raises(TabletopError, match="takes 2-6 players, not 7"):
         new_engine(Pig(), players=7)
 
 
-def test_record_replays_and_verifies(new_engine: Any) -> None:
+def test_record_replays_and_verifies() -> None:
     engine = new_engine(Pig(), seed=4, players=2)
-    _random_game(engine, 4)
+    _random_game(engine)
     record = GameRecord.from_json(engine.record(seats=["human", "random"]).to_json())
-    again = Engine.from_record(Pig(), record, rng_factory=rng_factory, dice_factory=dice_factory)
+    again = replay(Pig(), record)
     assert again.digest() == engine.digest() == record.digest
-    halfway = Engine.from_record(
-        Pig(), record, rng_factory=rng_factory, dice_factory=dice_factory, upto=5
-    )
+    halfway = replay(Pig(), record, upto=5)
     assert len(halfway.log) == 5
 
 
-def test_a_record_with_a_wrong_digest_is_a_mismatch(new_engine: Any) -> None:
+def test_a_record_with_a_wrong_digest_is_a_mismatch() -> None:
     engine = new_engine(Pig(), seed=4)
-    _random_game(engine, 4)
+    _random_game(engine)
     record = engine.record()
     record.digest = "0" * 64
     with pytest.raises(ReplayMismatch, match="does not match"):
-        Engine.from_record(Pig(), record, rng_factory=rng_factory, dice_factory=dice_factory)
+        replay(Pig(), record)
 
 
-def test_a_record_with_an_impossible_action_is_a_mismatch(new_engine: Any) -> None:
+def test_a_record_with_an_impossible_action_is_a_mismatch() -> None:
     engine = new_engine(Pig(), seed=4)
     record = engine.record()
     record.actions = [(0, "roll"), (0, "fly")]
     with pytest.raises(ReplayMismatch, match="action 2"):
-        Engine.from_record(Pig(), record, rng_factory=rng_factory, dice_factory=dice_factory)
+        replay(Pig(), record)
 
 
 def test_a_game_can_continue_from_a_hand_made_state() -> None:
     state = {"top": 10, "cards": [3, 9], "turn": 1, "taps": 0, "done": False}
-    engine = Engine.from_state(
-        HighCard(), state, players=2, rng_factory=rng_factory, dice_factory=dice_factory
-    )
+    engine = engine_from_state(HighCard(), state, players=2)
     assert engine.prompt is not None and engine.prompt.seat == 1
     engine.act(1, "keep")
     result = engine.result()
@@ -205,7 +194,7 @@ def test_a_game_can_continue_from_a_hand_made_state() -> None:
         engine.record()
 
 
-def test_an_event_about_nobody_names_no_seat(new_engine: Any) -> None:
+def test_an_event_about_nobody_names_no_seat() -> None:
     from tabletop.framework import NOBODY, Event
 
     engine = new_engine(HighCard())

@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from sessions import start_session
 from toygames import Exploding, HighCard, OpenHighCard
 
 from tabletop.framework import (
     Engine,
+    GameDefinition,
     PluginFault,
     RandomBot,
     State,
@@ -19,20 +21,12 @@ from tabletop.framework import (
 )
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.fuzz import fuzz
-from tabletop.framework.session import GameSession
+from tabletop.framework.testing import new_engine
 from tabletop.framework.views import shared_part
 
 
-def _engine(game: Any, *, undo: bool, seed: int = 5) -> Engine:
-    return Engine(
-        game,
-        seed=seed,
-        players=2,
-        options={},
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-        undo=undo,
-    )
+def _engine(game: GameDefinition, *, undo: bool, seed: int = 5) -> Engine:
+    return new_engine(game, seed=seed, undo=undo)
 
 
 def test_without_snapshots_a_crash_still_restores_the_state_by_replay() -> None:
@@ -64,16 +58,7 @@ def test_without_snapshots_nothing_can_be_undone() -> None:
     ("seats", "keeps"), [(["random", "random"], False), (["human", "random"], True)]
 )
 def test_sessions_keep_snapshots_only_when_a_person_plays(seats: list[str], keeps: bool) -> None:
-    session = GameSession.start(
-        HighCard(),
-        seed=1,
-        players=2,
-        options={},
-        controllers=seats,
-        bot_factories={"random": lambda game: RandomBot()},
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-    )
+    session = start_session(HighCard(), seats, seed=1)
     assert session.engine.keeps_undo is keeps
 
 
@@ -98,6 +83,12 @@ class Sharing(OpenHighCard):
         return {"held": state["cards"], "turn": state["turn"]}
 
 
+class SharingUnpromised(Sharing):
+    """Hands out the state's own list but promises nothing: the engine must copy."""
+
+    fresh_views = False
+
+
 class Remembering(OpenHighCard):
     """Promises fresh views but returns the same list on every call."""
 
@@ -112,14 +103,12 @@ def test_a_game_with_fresh_views_is_not_copied_and_others_are() -> None:
     game = FreshHighCard()
     fresh = _engine(game, undo=True)
     assert fresh.view(0) is game.built
-    copied = _engine(Sharing(), undo=True)  # sharing, but the engine trusts the flag...
-    Sharing.fresh_views = False
-    try:  # ...and without it copies, so the state stays out of reach
-        view = copied.view(0)
-        view["held"][0] = 1000
-        assert copied.state["cards"][0] != 1000
-    finally:
-        Sharing.fresh_views = True
+    trusted = _engine(Sharing(), undo=True)  # a broken promise is trusted (fuzz finds it)
+    assert trusted.view(0)["held"] is trusted.state["cards"]
+    copied = _engine(SharingUnpromised(), undo=True)  # without the promise: a copy
+    view = copied.view(0)
+    view["held"][0] = 1000
+    assert copied.state["cards"][0] != 1000
 
 
 def test_shared_part_names_where_a_view_shares_a_list() -> None:
@@ -162,7 +151,9 @@ class Peeker(RandomBot):
 
 def test_bots_that_do_not_read_views_never_make_one() -> None:
     engine = _engine(Blind(), undo=False)
-    assert bot_move(engine, RandomBot(), rng_factory) in engine.prompt.actions()  # type: ignore[union-attr]
+    prompt = engine.prompt
+    assert prompt is not None
+    assert bot_move(engine, RandomBot(), rng_factory) in prompt.actions()
     reader = RandomBot()
     reader.reads_view = True
     with pytest.raises(RuntimeError, match="no view today"):

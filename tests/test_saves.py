@@ -5,24 +5,22 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tabletop.adapters.saves import JsonSaveStore, atomic_write_text
 from tabletop.framework import SaveError
 from tabletop.framework.record import FORMAT_VERSION, GameRecord
+from tabletop.framework.testing import new_engine
 from tabletop.games.pig import Pig
 
 
 @pytest.fixture
-def record(new_engine: Any) -> GameRecord:
+def record() -> GameRecord:
     engine = new_engine(Pig(), seed=3, players=3)
-    for action in ["roll", "roll"]:
-        prompt = engine.prompt
-        engine.act(prompt.seat, action)
-    result: GameRecord = engine.record(seats=["human", "random", "random"])
-    return result
+    engine.act(0, "roll")
+    engine.act(0, "roll")
+    return engine.record(seats=["human", "random", "random"])
 
 
 def test_round_trip(tmp_path: Path, record: GameRecord) -> None:

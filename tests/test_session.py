@@ -8,32 +8,33 @@ from typing import Any
 
 import pytest
 from memory_store import MemoryStore
+from sessions import BOTS, DICE_FACTORY, RNG_FACTORY, resume_session, start_session
 from toygames import Exploding, HighCard, OpenHighCard
 
 from tabletop.adapters.headless import HeadlessUI, ScriptedUI
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import PluginFault, Prompt, RandomBot, Result, TabletopError, UndoRefused
-from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework import (
+    GameDefinition,
+    PluginFault,
+    Prompt,
+    RandomBot,
+    Result,
+    SaveStore,
+    TabletopError,
+    UndoRefused,
+    testing,
+)
 from tabletop.framework.session import BotTurn, GameSession, Move
 from tabletop.games.pig import Pig
 
-BOTS = {"random": lambda game: RandomBot()}
-
 
 def _start(
-    game: object, controllers: list[str], store: JsonSaveStore | None = None, seed: int = 3
+    game: GameDefinition,
+    controllers: list[str],
+    store: SaveStore | None = None,
+    seed: int = 3,
 ) -> GameSession:
-    return GameSession.start(
-        game,  # type: ignore[arg-type]
-        seed=seed,
-        players=len(controllers),
-        options={},
-        controllers=controllers,
-        bot_factories=BOTS,
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-        store=store,
-    )
+    return start_session(game, controllers, seed=seed, store=store)
 
 
 def test_every_action_is_autosaved_and_resumes(tmp_path: Path) -> None:
@@ -45,15 +46,7 @@ def test_every_action_is_autosaved_and_resumes(tmp_path: Path) -> None:
     session.play_bots()
     record = store.load(session.save_id)
     assert len(record.actions) == len(session.engine.log)
-    resumed = GameSession.resume(
-        Pig(),
-        record,
-        save_id=session.save_id,
-        bot_factories=BOTS,
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-        store=store,
-    )
+    resumed = resume_session(Pig(), record, save_id=session.save_id, store=store)
     assert resumed.engine.digest() == session.engine.digest()
     assert resumed.controllers == ["human", "random"]
 
@@ -193,18 +186,7 @@ def test_a_script_plays_people_through_the_port() -> None:
 def test_the_ui_is_told_every_change_in_order() -> None:
     store = MemoryStore()
     ui = Recorder(["tap"])
-    session = GameSession.start(
-        OpenHighCard(),
-        seed=4,
-        players=2,
-        options={},
-        controllers=["human", "random"],
-        bot_factories=BOTS,
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-        store=store,
-        ui=ui,
-    )
+    session = start_session(OpenHighCard(), ["human", "random"], seed=4, store=store, ui=ui)
     assert ui.calls == ["attached"]  # the first autosave came before: nothing to tell
     session.run()  # the script taps, then the person's next decision stays pending
     assert ui.calls[1:4] == ["ask 0", "saved", "moved 0 tap"]
@@ -223,7 +205,7 @@ def test_the_ui_is_told_every_change_in_order() -> None:
 
 def test_save_failures_reach_the_ui_through_the_port_until_saving_works() -> None:
     store = MemoryStore(fail=True)
-    session = _start(HighCard(), ["human", "human"], store=store)  # type: ignore[arg-type]
+    session = _start(HighCard(), ["human", "human"], store=store)
     assert session.save_id is None and session.last_save_error is not None
     ui = Recorder()
     session.attach(ui)  # a UI attached later learns of the problem at once
@@ -283,16 +265,8 @@ def test_a_failing_bot_and_a_game_fault_are_told_then_raised() -> None:
             raise ValueError("the bot lost its marbles")
 
     ui = Recorder()
-    session = GameSession.start(
-        Pig(),
-        seed=1,
-        players=2,
-        options={},
-        controllers=["crashy", "random"],
-        bot_factories={**BOTS, "crashy": lambda game: Crashy()},
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-        ui=ui,
+    session = start_session(
+        Pig(), ["crashy", "random"], seed=1, ui=ui, bots={**BOTS, "crashy": lambda game: Crashy()}
     )
     with pytest.raises(ValueError, match="marbles"):
         session.run()
@@ -331,3 +305,10 @@ def test_play_bot_is_one_step_of_run() -> None:
         move = session.play_bot()
         assert move is not None and move.seat == 0
     assert session.play_bot() is None  # a person is due: nothing happens
+
+
+def test_the_kit_and_the_app_wire_the_same_chance() -> None:
+    """Framework tests build engines with the kit's adapters, app tests with the
+    container's: they must be the ones saves are made with, or the two kinds of test
+    would be testing different games."""
+    assert testing.default_factories() == (RNG_FACTORY, DICE_FACTORY)

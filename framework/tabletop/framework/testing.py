@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pytest
 
+from tabletop.framework.bots import Bot, RandomBot, bot_move
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.context import Context
 from tabletop.framework.engine import Engine
@@ -44,7 +45,7 @@ from tabletop.framework.record import GameRecord
 from tabletop.framework.views import check_view_schema, shared_part
 
 if TYPE_CHECKING:
-    from tabletop.framework.ports import RandomSource
+    from tabletop.framework.ports import Dice, RandomSource
 
 Config = tuple[int, dict[str, str]]
 
@@ -55,12 +56,45 @@ def default_factories() -> tuple[Callable[[int], RandomSource], Callable[[Random
 
 
 def new_engine(
-    game: GameDefinition, *, seed: int, players: int, options: Mapping[str, str] | None = None
+    game: GameDefinition,
+    *,
+    seed: int = 1,
+    players: int = 2,
+    options: Mapping[str, str] | None = None,
+    undo: bool = True,
+    dice: Callable[[RandomSource], Dice] | None = None,
 ) -> Engine:
-    """An engine with the default adapters: what tests usually want."""
+    """An engine with the default adapters: what tests usually want.
+
+    ``undo=False`` is batch play (no undo snapshots); ``dice`` replaces the seeded dice
+    (``lambda rng: LoadedDice([6, 1])`` for a rulebook example's faces).
+    """
     rng_factory, dice_factory = default_factories()
     return Engine(
         game,
+        seed=seed,
+        players=players,
+        options=options,
+        rng_factory=rng_factory,
+        dice_factory=dice or dice_factory,
+        undo=undo,
+    )
+
+
+def engine_from_state(
+    game: GameDefinition,
+    state: State,
+    *,
+    players: int,
+    seed: int = 0,
+    options: Mapping[str, str] | None = None,
+) -> Engine:
+    """An engine that plays on from a hand-made ``state`` (a rulebook situation), with
+    the default adapters and the full legality checks (``Engine.from_state``)."""
+    rng_factory, dice_factory = default_factories()
+    return Engine.from_state(
+        game,
+        state,
         seed=seed,
         players=players,
         options=options,
@@ -69,17 +103,44 @@ def new_engine(
     )
 
 
+def replay(
+    game: GameDefinition, record: GameRecord, *, upto: int | None = None, verify: bool = True
+) -> Engine:
+    """``Engine.from_record`` with the default adapters (raises ReplayMismatch)."""
+    rng_factory, dice_factory = default_factories()
+    return Engine.from_record(
+        game, record, rng_factory=rng_factory, dice_factory=dice_factory, upto=upto, verify=verify
+    )
+
+
 def reload(game: GameDefinition, record: GameRecord, *, verify: bool = True) -> Engine:
     """Replay a record with the default adapters after a trip through JSON text."""
-    rng_factory, dice_factory = default_factories()
     text = json.dumps(record.to_json())
-    return Engine.from_record(
-        game,
-        GameRecord.from_json(json.loads(text)),
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-        verify=verify,
-    )
+    return replay(game, GameRecord.from_json(json.loads(text)), verify=verify)
+
+
+def play_out(
+    engine: Engine,
+    bots: Bot | Sequence[Bot] | None = None,
+    *,
+    until: Callable[[Engine], bool] | None = None,
+    limit: int = 100_000,
+) -> Engine:
+    """Let bots play ``engine`` on, through ``bot_move`` (the one way a bot is asked, so
+    the same seed gives the same game as ``tabletop simulate``), until the game is over,
+    ``until(engine)`` holds or ``limit`` actions were made; return the engine.
+
+    ``bots`` is one bot for every seat or one per seat (default: random play).
+    """
+    rng_factory, _ = default_factories()
+    chosen: Bot | Sequence[Bot] = RandomBot() if bots is None else bots
+    for _ in range(limit):
+        prompt = engine.prompt
+        if prompt is None or (until is not None and until(engine)):
+            return engine
+        bot = chosen if isinstance(chosen, Bot) else chosen[prompt.seat]
+        engine.act(prompt.seat, bot_move(engine, bot, rng_factory))
+    raise AssertionError(f"no result after {limit} actions")
 
 
 @pytest.fixture
@@ -172,9 +233,7 @@ class GameConformance:
         if each is not None:
             each(engine)
         while engine.prompt is not None:
-            assert len(engine.log) < self.max_actions, (
-                f"no result after {self.max_actions} actions"
-            )
+            assert len(engine.log) < self.max_actions, f"no result after {self.max_actions} actions"
             prompt = engine.prompt
             engine.act(prompt.seat, chooser.choice(prompt.choices).action)
             trail.append(engine.digest())
@@ -252,9 +311,7 @@ class GameConformance:
                 for seat in [*range(sample.players), None]:
                     view = self.game.view(sample.state, seat)
                     assert isinstance(view, dict), f"{label}: view must be a dict"
-                    problem = json_problem(view, "view") or check_view_schema(
-                        view, sample.players
-                    )
+                    problem = json_problem(view, "view") or check_view_schema(view, sample.players)
                     assert problem is None, f"{label}: view for seat {seat}: {problem}"
                     if self.game.fresh_views:  # the engine hands such views out uncopied
                         again = self.game.view(sample.state, seat)
@@ -320,9 +377,7 @@ class GameConformance:
             except Unsupported as exc:
                 pytest.skip(f"no way to resample hidden information: {exc}")
             except Leak as exc:
-                raise AssertionError(
-                    f"{label}, action {len(engine.log)}: a leak: {exc}"
-                ) from None
+                raise AssertionError(f"{label}, action {len(engine.log)}: a leak: {exc}") from None
             if not checker.supported:
                 pytest.skip("no way to resample hidden information (no determinize)")
         if not checked:
@@ -361,8 +416,7 @@ class GameConformance:
             max_actions=self.max_actions,
         )
         problems = [
-            f"seed {f.seed} ({f.players} players, {f.options}): {f.reason}"
-            for f in report.failures
+            f"seed {f.seed} ({f.players} players, {f.options}): {f.reason}" for f in report.failures
         ]
         assert not problems, "fuzzing found:\n" + "\n".join(problems)
         assert report.completed == self.fuzz_games
