@@ -202,7 +202,7 @@ def resolve_breaches(state: State, ctx: Context) -> None:
             continue
         if zone == FINAL_ZONE:
             before = vp_of(state, seat, "political")
-            add_vp(state, seat, "political", -1)
+            add_vp(state, seat, "political", -1, "breached its Final Crisis zone first")
             loss = before - vp_of(state, seat, "political")
             ctx.emit(
                 "breach",
@@ -251,10 +251,19 @@ def vp_of(state: State, seat: int, kind: str) -> int:
     return value if seat == VERSAILLES else -value
 
 
-def add_vp(state: State, seat: int, kind: str, amount: int) -> None:
-    """Move the shared marker toward ``seat`` by ``amount``; neither type passes 5 (§2.5)."""
+def add_vp(state: State, seat: int, kind: str, amount: int, why: str = "") -> None:
+    """Move the shared marker toward ``seat`` by ``amount``; neither type passes 5 (§2.5).
+
+    With ``why``, the change is recorded in ``state["vp_log"]`` as
+    ``[when, seat, kind, amount, moved, why]`` (``moved``: how far the marker really
+    went), from which the result explains the final score."""
     delta = amount if seat == VERSAILLES else -amount
-    state["vp"][kind] = max(-VP_CAP, min(VP_CAP, state["vp"][kind] + delta))
+    before = state["vp"][kind]
+    state["vp"][kind] = max(-VP_CAP, min(VP_CAP, before + delta))
+    if why:
+        when = "Final Crisis" if state["fc"] else f"Round {state['round']}"
+        moved = abs(state["vp"][kind] - before) * (1 if amount >= 0 else -1)
+        state.setdefault("vp_log", []).append([when, seat, kind, amount, moved, why])
 
 
 def shift_momentum(state: State, seat: int, delta: int, ctx: Context) -> list[dict[str, Any]]:

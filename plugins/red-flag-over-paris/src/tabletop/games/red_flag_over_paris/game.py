@@ -109,6 +109,30 @@ _SPACE_FACTS: dict[str, tuple[str, str | None, bool]] = {
 }
 
 
+def final_account(state: State) -> list[str]:
+    """The final score in words: each side's VP, what the result's scores are, and every
+    VP change of the game with its reason (the game-over screen shows these lines)."""
+    lines = [
+        "Scores: Versailles' Military VP and the Commune's Political VP, the two numbers "
+        "§13.1 compares.",
+    ]
+    for seat in (VERSAILLES, COMMUNE):
+        lines.append(
+            f"{SIDE_NAMES[seat]}: Political VP {board.vp_of(state, seat, 'political'):+d}, "
+            f"Military VP {board.vp_of(state, seat, 'military'):+d}, "
+            f"objectives fulfilled {len(state['fulfilled'][seat])}."
+        )
+    log = state.get("vp_log", [])
+    if not log:
+        lines.append("No VP changed hands during the game.")
+    for when, seat, kind, amount, moved, why in log:
+        change = f"{moved:+d} {kind} VP"
+        if moved != amount:
+            change += f" (of {amount:+d}: the track stops at {VP_CAP})"
+        lines.append(f"{when}: {SIDE_NAMES[seat]} {change}, {why}.")
+    return lines
+
+
 def _join(notes: Sequence[str]) -> str:
     return "; ".join(note for note in notes if note)
 
@@ -123,7 +147,7 @@ class RedFlagOverParis(GameDefinition):
             "Paris, 1871: Versailles and the Commune use cards to win political and "
             "military control over three rounds and a Final Crisis."
         ),
-        version="1.1.0",
+        version="2.0.0",
         hidden_information=True,
         options=(
             OptionSpec(
@@ -197,6 +221,7 @@ class RedFlagOverParis(GameDefinition):
             "plays": [0, 0],
             "stack": [],
             "result": None,
+            "vp_log": [],
         }
         if bot is not None:
             state["solo"] = bot
@@ -1282,11 +1307,15 @@ class RedFlagOverParis(GameDefinition):
                 state["hands"][seat] = []
             state["step"] = "bonus"
         elif step == "bonus":
+            when = "Final Crisis" if state["fc"] else f"Round {state['round']}"
+            ctx.heading(f"End of {when}: Pivotal Space bonus actions (§10.1)")
             held = [p for p in PIVOTALS if board.controller(state, p) is not None]
             if held:
                 stack.append({"t": "pivot", "seat": state["initiative"], "left": held})
             state["step"] = "dims"
         elif step == "dims":
+            when = "Final Crisis" if state["fc"] else f"Round {state['round']}"
+            ctx.heading(f"End of {when}: scoring (§10.2, §11)")
             self._ordered(state, "dim", self._dimension_gains(state), ctx)
             state["step"] = "fc_end" if state["fc"] else "objectives"
         elif step == "objectives":
@@ -1321,7 +1350,7 @@ class RedFlagOverParis(GameDefinition):
         The deck was shuffled at setup, so dealing draws no chance: ``reveal`` makes the
         deal an undo barrier, since each side has now seen its cards. Only the counts
         are public; each side alone is told its cards."""
-        ctx.emit("round", f"Round {state['round']} begins", about=NOBODY)
+        ctx.heading(f"Round {state['round']} of {ROUNDS}")
         bot = solo.seat_of(state)
         for seat in (VERSAILLES, COMMUNE):
             if seat == bot:
@@ -1402,7 +1431,13 @@ class RedFlagOverParis(GameDefinition):
         for seat in order:
             for dim in DIMENSIONS:
                 if board.controls_dimension(state, dim, seat):
-                    board.add_vp(state, seat, DIMENSIONS[dim]["kind"], 1)
+                    board.add_vp(
+                        state,
+                        seat,
+                        DIMENSIONS[dim]["kind"],
+                        1,
+                        f"controls all of {DIMENSIONS[dim]['name']} (§10.2)",
+                    )
                     ctx.emit(
                         "score",
                         f"controls {DIMENSIONS[dim]['name']}: "
@@ -1428,7 +1463,14 @@ class RedFlagOverParis(GameDefinition):
         for seat in order:
             for card in gains[seat]:
                 kind = SPACES[CARDS[card].space or ""].kind or "political"
-                board.add_vp(state, seat, kind, 1)
+                board.add_vp(
+                    state,
+                    seat,
+                    kind,
+                    1,
+                    f"controls {space_name(CARDS[card].space or '')}, the space of objective "
+                    f"{card_name(card)} (§11)",
+                )
                 where = space_name(CARDS[card].space or "")
                 ctx.emit(
                     "score", f"controls {where} ({card_name(card)}): +1 {kind} VP (§11)", about=seat
@@ -1479,7 +1521,7 @@ class RedFlagOverParis(GameDefinition):
     def _gather_final_crisis(self, state: State, ctx: Context) -> None:
         """§12.2: set-aside cards plus the Final Crisis card, cut to the rounds played."""
         state["fc"] = True
-        ctx.emit("round", "The Final Crisis begins (§12)", about=NOBODY)
+        ctx.heading("The Final Crisis (§12)")
         for seat in (COMMUNE, VERSAILLES):
             hand = state["aside"][seat]
             state["aside"][seat] = []
@@ -1504,9 +1546,16 @@ class RedFlagOverParis(GameDefinition):
 
     def _finish(self, state: State, ctx: Context) -> None:
         """§9.4 momentum VP, then §13 victory and the tiebreak chain."""
+        ctx.heading("End of the game: momentum VP and victory (§9.4, §13)")
         for seat in (VERSAILLES, COMMUNE):
             if state["momentum"][seat] == MOMENTUM_MAX:
-                board.add_vp(state, seat, MOMENTUM_VP[seat], 1)
+                board.add_vp(
+                    state,
+                    seat,
+                    MOMENTUM_VP[seat],
+                    1,
+                    f"{MOMENTUM_NAMES[seat]} at {MOMENTUM_MAX} (§9.4)",
+                )
                 ctx.emit(
                     "score",
                     f"{MOMENTUM_NAMES[seat]} is at {MOMENTUM_MAX}: "
@@ -1744,11 +1793,12 @@ class RedFlagOverParis(GameDefinition):
         res = state["result"]
         if res is None:
             return None
-        combined = [
-            float(board.vp_of(state, s, "political") + board.vp_of(state, s, "military"))
-            for s in (0, 1)
-        ]
-        return Result(winners=(res["winner"],), scores=tuple(combined), summary=res["summary"])
+        scores = (
+            float(board.vp_of(state, VERSAILLES, "military")),
+            float(board.vp_of(state, COMMUNE, "political")),
+        )
+        summary = "\n".join([res["summary"], *final_account(state)])
+        return Result(winners=(res["winner"],), scores=scores, summary=summary)
 
     def describe(self, state: State) -> str:
         if state["result"] is not None:
