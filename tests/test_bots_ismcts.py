@@ -6,19 +6,22 @@ to be legal."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from liars import LiarsDice
 
 from tabletop.adapters.bots import STRENGTHS, Budget, IsmctsBot, describe, register_search_bots
 from tabletop.framework import Context, Engine, GameDefinition, Prompt, State, clone, hookimpl
-from tabletop.framework.bots import RandomBot, SearchBot, batch_seed, bot_move
-from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.bots import Bot, RandomBot, SearchBot, batch_seed, bot_move
+from tabletop.framework.chance import rng_factory
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.hookspecs import BotHintsRegistrar
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.ports import RandomSource
 from tabletop.framework.search import BotHints
+from tabletop.framework.testing import engine_from_state, new_engine, play_out
+from tabletop.games import pig
 from tabletop.games.council import Council
 from tabletop.games.pig import Pig
 from tabletop.games.red_flag_over_paris import RedFlagOverParis
@@ -35,9 +38,7 @@ class PeekingLiars(LiarsDice):
 
 
 def _engine(game: GameDefinition, state: State, seed: int = 5, players: int = 2) -> Engine:
-    return Engine.from_state(
-        game, state, seed=seed, players=players, rng_factory=rng_factory, dice_factory=dice_factory
-    )
+    return engine_from_state(game, state, seed=seed, players=players)
 
 
 def _liars_position(opponent_cup: list[int]) -> State:
@@ -78,15 +79,13 @@ def test_a_bot_that_could_see_the_cups_would_decide_differently() -> None:
 
 def _rfop_position(seed: int) -> Engine:
     """A Red Flag position several plays into round 1, random play up to there."""
-    engine = Engine(RFOP, seed=seed, players=2, options=None,
-                    rng_factory=rng_factory, dice_factory=dice_factory)
-    bot = RandomBot()
-    while True:
+
+    def reached(engine: Engine) -> bool:
         prompt = engine.prompt
         assert prompt is not None
-        if prompt.text.startswith("Round 1: play") and sum(engine.state["plays"]) >= 2:
-            return engine
-        engine.act(prompt.seat, bot_move(engine, bot, rng_factory))
+        return prompt.text.startswith("Round 1: play") and sum(engine.state["plays"]) >= 2
+
+    return play_out(new_engine(RFOP, seed=seed), until=reached)
 
 
 def _swap_hidden_card(state: State, seat: int) -> State:
@@ -156,21 +155,12 @@ def test_a_time_budget_stops_the_search() -> None:
     assert bot.last.iterations >= 1
 
 
-def _play(game: GameDefinition, players: int, bots: Sequence[IsmctsBot | RandomBot],
-          seed: int) -> Engine:
-    engine = Engine(game, seed=seed, players=players, options=None,
-                    rng_factory=rng_factory, dice_factory=dice_factory)
-    while (prompt := engine.prompt) is not None:
-        engine.act(prompt.seat, bot_move(engine, bots[prompt.seat], rng_factory))
-    return engine
-
-
 @pytest.mark.parametrize(
     ("game", "players"), [(Pig(), 2), (Council(), 3), (LiarsDice(), 3), (RFOP, 2)]
 )
 def test_plays_whole_games_of_every_kind(game: GameDefinition, players: int) -> None:
     bot = IsmctsBot(budget=Budget(iterations=4))
-    engine = _play(game, players, [bot] * players, seed=2)
+    engine = play_out(new_engine(game, seed=2, players=players), bot)
     assert engine.result() is not None
     assert len(engine.log) > players
 
@@ -181,9 +171,9 @@ def test_beats_random_play_at_pig() -> None:
     games = 8
     for index in range(games):
         seat = index % 2
-        bots: list[IsmctsBot | RandomBot] = [RandomBot(), RandomBot()]
+        bots: list[Bot] = [RandomBot(), RandomBot()]
         bots[seat] = IsmctsBot(budget=Budget(iterations=100))
-        result = _play(Pig(), 2, bots, seed=batch_seed(7, index)).result()
+        result = play_out(new_engine(Pig(), seed=batch_seed(7, index)), bots).result()
         assert result is not None
         wins += seat in result.winners
     assert wins >= 7  # 7 of 8 or better happens 3.5% of the time between equals
@@ -229,9 +219,7 @@ class _SeatZeroAlwaysWins(BotHints):
 
 
 class _RolloutCounter(BotHints):
-    def rollout(
-        self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource
-    ) -> str:
+    def rollout(self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource) -> str:
         self.calls = getattr(self, "calls", 0) + 1
         return prompt.actions()[0]
 
@@ -256,8 +244,7 @@ def test_the_registry_offers_every_strength_with_the_games_hints() -> None:
             register("pig", hints)
 
     registry = register_search_bots(
-        load_registry(plugins=[("pig", __import__("tabletop.games.pig", fromlist=["x"])),
-                               ("hints", Plugin())], use_entry_points=False)
+        load_registry(plugins=[("pig", pig), ("hints", Plugin())], use_entry_points=False)
     )
     for strength in STRENGTHS:
         assert strength.kind in registry.bot_kinds("pig")
@@ -275,7 +262,8 @@ def test_hints_that_are_not_bot_hints_are_refused() -> None:
         @staticmethod
         @hookimpl
         def tabletop_register_bot_hints(register: BotHintsRegistrar) -> None:
-            register("pig", object())  # type: ignore[arg-type]
+            not_hints: Any = object()  # a plugin that ignores the types, as some will
+            register("pig", not_hints)
 
     registry = load_registry(plugins=[("broken", Broken())], use_entry_points=False)
     assert registry.hints == {}
@@ -288,8 +276,7 @@ def test_a_hidden_information_game_without_determinize_gets_random_play() -> Non
     from toygames import HighCard
 
     bot = IsmctsBot(budget=Budget(iterations=50))
-    engine = Engine(HighCard(), seed=4, players=2, options=None,
-                    rng_factory=rng_factory, dice_factory=dice_factory)
+    engine = new_engine(HighCard(), seed=4)
     while (prompt := engine.prompt) is not None:
         action = bot_move(engine, bot, rng_factory)
         assert action in prompt.actions() and bot.last.iterations == 0

@@ -4,11 +4,13 @@ its own Final Crisis zone, and a search that uses them to beat the greedy bot.""
 
 from __future__ import annotations
 
+from rfop_helpers import clear_board, set_cubes
+
 from tabletop.adapters.bots import Budget, IsmctsBot
-from tabletop.framework import Choice, Engine, Prompt, State
-from tabletop.framework.bots import bot_move
-from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework import Bot, Choice, Prompt, State
+from tabletop.framework.chance import rng_factory
 from tabletop.framework.plugins import load_registry
+from tabletop.framework.testing import new_engine, play_out
 from tabletop.games import red_flag_over_paris as rfop
 from tabletop.games.red_flag_over_paris import GreedyBot, RedFlagOverParis, RfopHints
 from tabletop.games.red_flag_over_paris.data import COMMUNE, DIM_SPACES, FINAL_ZONE, VERSAILLES
@@ -16,25 +18,8 @@ from tabletop.games.red_flag_over_paris.data import COMMUNE, DIM_SPACES, FINAL_Z
 GAME = RedFlagOverParis()
 
 
-def clear_board(state: State) -> None:
-    """Empty the map; its cubes go to the Starting zones so that totals stay right."""
-    for cubes in state["cubes"].values():
-        for seat in (VERSAILLES, COMMUNE):
-            state["track"][seat][0] += cubes[seat]
-            cubes[seat] = 0
-    state["discs"] = {}
-
-
-def set_cubes(state: State, space: str, v: int, c: int) -> None:
-    for seat, count in ((VERSAILLES, v), (COMMUNE, c)):
-        state["track"][seat][0] -= count - state["cubes"][space][seat]
-        state["cubes"][space][seat] = count
-
-
 def _state(seed: int = 1) -> State:
-    engine = Engine(GAME, seed=seed, players=2, options=None,
-                    rng_factory=rng_factory, dice_factory=dice_factory)
-    return engine.state
+    return new_engine(GAME, seed=seed).state
 
 
 def test_the_plugin_registers_its_hints() -> None:
@@ -85,15 +70,10 @@ def test_search_with_the_hints_beats_the_greedy_bot() -> None:
     (the 200-game figures at the default budget are in docs/bots.md)."""
     wins = 0
     for index in range(4):
-        engine = Engine(GAME, seed=40 + index, players=2, options=None,
-                        rng_factory=rng_factory, dice_factory=dice_factory)
         seat = index % 2
-        search = IsmctsBot(RfopHints(), Budget(iterations=8))
-        greedy = GreedyBot()
-        while (prompt := engine.prompt) is not None:
-            bot = search if prompt.seat == seat else greedy
-            engine.act(prompt.seat, bot_move(engine, bot, rng_factory))
-        result = engine.result()
+        bots: list[Bot] = [GreedyBot(), GreedyBot()]
+        bots[seat] = IsmctsBot(RfopHints(), Budget(iterations=8))
+        result = play_out(new_engine(GAME, seed=40 + index), bots).result()
         assert result is not None
         wins += seat in result.winners
     assert wins >= 3
