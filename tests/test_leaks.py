@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from liars import DroppedSeatsLiars, LiarsDice, LiveStateLiars, PublicRollLiars
 
-from tabletop.framework import Engine, GameDefinition
+from tabletop.framework import GameDefinition
 from tabletop.framework.chance import LoadedDice, dice_factory, rng_factory
 from tabletop.framework.fuzz import fuzz
-from tabletop.framework.testing import GameConformance
+from tabletop.framework.testing import GameConformance, conformance_kit, new_engine
 
 LEAKY = [
     (PublicRollLiars(), "event 'dice'"),
@@ -26,7 +26,7 @@ class TestLiarsDiceConformance(GameConformance):
 
 
 def _kit(game: GameDefinition) -> GameConformance:
-    return type("Kit", (GameConformance,), {"game": game, "seeds": (1, 2)})()
+    return conformance_kit(game, seeds=(1, 2))
 
 
 @pytest.mark.parametrize(("game", "named"), LEAKY, ids=lambda x: getattr(x, "info", x))
@@ -50,22 +50,13 @@ def test_a_leaking_game_fails_tabletop_fuzz_naming_the_event(
 
 
 def test_the_correct_game_passes_fuzz() -> None:
-    report = fuzz(
-        LiarsDice(), games=30, seed=3, rng_factory=rng_factory, dice_factory=dice_factory
-    )
+    report = fuzz(LiarsDice(), games=30, seed=3, rng_factory=rng_factory, dice_factory=dice_factory)
     assert report.errors == 0, [f.reason for f in report.failures]
     assert report.completed == 30
 
 
 def test_private_rolls_show_faces_only_to_their_seat_and_work_with_loaded_dice() -> None:
-    engine = Engine(
-        LiarsDice(),
-        seed=1,
-        players=2,
-        options={},
-        rng_factory=rng_factory,
-        dice_factory=lambda rng: LoadedDice([6, 5, 2, 2]),
-    )
+    engine = new_engine(LiarsDice(), seed=1, dice=lambda rng: LoadedDice([6, 5, 2, 2]))
     assert engine.view(0)["you"]["dice"] == [6, 5]
     assert engine.view(1)["you"]["dice"] == [2, 2]
     mine = [e.text for e in engine.events_for(0) if e.kind == "dice"]
@@ -78,10 +69,7 @@ def test_private_rolls_show_faces_only_to_their_seat_and_work_with_loaded_dice()
 
 def test_event_data_keeps_what_was_true_when_it_happened() -> None:
     """The reveal carries the cups as they were, not the next round's secret dice."""
-    engine = Engine(
-        LiarsDice(), seed=5, players=2, options={}, rng_factory=rng_factory,
-        dice_factory=lambda rng: LoadedDice([1, 1, 2, 2, 3, 4, 5]),
-    )
+    engine = new_engine(LiarsDice(), seed=5, dice=lambda rng: LoadedDice([1, 1, 2, 2, 3, 4, 5]))
     engine.act(0, "bid:1:1")
     engine.act(1, "challenge")  # two 1s shown: the challenger loses; new round rolled
     reveal = next(e for e in engine.events_for(None) if e.kind == "reveal")

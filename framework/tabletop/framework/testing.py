@@ -420,3 +420,12 @@ class GameConformance:
         ]
         assert not problems, "fuzzing found:\n" + "\n".join(problems)
         assert report.completed == self.fuzz_games
+
+
+def conformance_kit(
+    game: GameDefinition, base: type[GameConformance] = GameConformance, **settings: Any
+) -> GameConformance:
+    """The suite bound to ``game`` (with class settings such as ``seeds=(1,)``), to run
+    one check directly: how a test shows that a check fails for a broken game."""
+    kit = type(f"ConformanceFor{type(game).__name__}", (base,), {"game": game, **settings})
+    return kit()
