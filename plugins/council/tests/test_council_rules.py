@@ -14,14 +14,7 @@ from tabletop.games.council import Council
 
 
 def _engine(players: int = 3, faces: Iterable[int] = ()) -> Engine:
-    return Engine(
-        Council(),
-        seed=1,
-        players=players,
-        options={},
-        rng_factory=rng_factory,
-        dice_factory=lambda rng: LoadedDice(faces),
-    )
+    return new_engine(Council(), players=players, dice=lambda rng: LoadedDice(faces))
 
 
 def _seal(engine: Engine, agendas: list[str]) -> None:
@@ -117,10 +110,15 @@ def test_s2_4_a_disagreement_goes_to_a_die_off_rolled_again_on_a_tie() -> None:
     engine.act(1, "consul:fleet")
     assert engine.state["influence"] == [before[0], before[1] + 2, before[2]]
     rolls = [e.text for e in engine.events_for(None) if e.kind == "dice"]
-    assert rolls == ["rolled 4 (die-off)", "rolled 4 (die-off)", "rolled 2 (die-off)",
-                     "rolled 5 (die-off)"]
-    assert any("wins the die-off: fleet" in e.text and e.concerns == 1
-               for e in engine.events_for(None))
+    assert rolls == [
+        "rolled 4 (die-off)",
+        "rolled 4 (die-off)",
+        "rolled 2 (die-off)",
+        "rolled 5 (die-off)",
+    ]
+    assert any(
+        "wins the die-off: fleet" in e.text and e.concerns == 1 for e in engine.events_for(None)
+    )
 
 
 def test_s2_5_the_first_councillor_moves_each_round_and_three_rounds_end_it() -> None:
@@ -139,9 +137,14 @@ def test_s2_5_the_first_councillor_moves_each_round_and_three_rounds_end_it() ->
 
 def test_undo_cannot_take_back_a_sealed_agenda_once_the_next_seat_has_sealed() -> None:
     session = GameSession.start(
-        Council(), seed=1, players=2, options={}, controllers=["human", "random"],
+        Council(),
+        seed=1,
+        players=2,
+        options={},
+        controllers=["human", "random"],
         bot_factories={"random": lambda game: RandomBot()},
-        rng_factory=rng_factory, dice_factory=lambda rng: LoadedDice([]),
+        rng_factory=rng_factory,
+        dice_factory=lambda rng: LoadedDice([]),
     )
     session.act(0, "agenda:grain")
     session.play_bot()  # the bot seals and the agendas are revealed

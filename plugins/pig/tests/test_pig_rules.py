@@ -5,20 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tabletop.framework import Engine
-from tabletop.framework.chance import LoadedDice, Pcg32
+from tabletop.framework.chance import LoadedDice
+from tabletop.framework.testing import new_engine
 from tabletop.games.pig import Pig
 
 
 def _engine(faces: Iterable[int], players: int = 2, **options: str) -> Engine:
     loaded = list(faces)
-    return Engine(
-        Pig(),
-        seed=1,
-        players=players,
-        options=options,
-        rng_factory=Pcg32,
-        dice_factory=lambda rng: LoadedDice(loaded),
-    )
+    return new_engine(Pig(), players=players, options=options, dice=lambda rng: LoadedDice(loaded))
 
 
 def test_rolls_add_to_the_turn_total_and_hold_banks_it() -> None:  # §2, §2.2

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.framework import Engine, IllegalAction
-from tabletop.framework.chance import dice_factory, rng_factory
-from tabletop.framework.testing import GameConformance
+from tabletop.framework.testing import GameConformance, new_engine
 from tabletop.games.tic_tac_toe import TicTacToe
 
 
@@ -16,14 +15,7 @@ class TestTicTacToeConformance(GameConformance):
 
 
 def _play(*cells: int) -> Engine:
-    engine = Engine(
-        TicTacToe(),
-        seed=1,
-        players=2,
-        options={},
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-    )
+    engine = new_engine(TicTacToe())
     for move, cell in enumerate(cells):
         engine.act(move % 2, str(cell))
     return engine
