@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sessions import CliRun
 
 
 @pytest.fixture
@@ -53,3 +54,35 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     root.mkdir()
     monkeypatch.syspath_prepend(str(root))
     return root
+
+
+@pytest.fixture
+def cli(isolated_env: Path, capsys: pytest.CaptureFixture[str]) -> CliRun:
+    """Run the ``tabletop`` command in-process: ``cli("replay", path)`` -> (exit code,
+    stdout, stderr); argparse's own exits are returned as codes too."""
+    from tabletop.app.cli import main
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        try:
+            code = main(list(argv))
+        except SystemExit as exit_:
+            code = int(exit_.code or 0)
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
+
+
+@pytest.fixture
+def cli_container(container: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The container the ``cli`` fixture's commands run with: override its providers
+    (``cli_container.tui.override(...)``) to change what the command is wired with.
+
+    The command takes no container argument, so this replaces the CLI's one factory
+    (``cli._container``): the only place a test reaches into the CLI's private code.
+    A plugin is better installed for real (the ``site`` fixture and fakesite.py).
+    """
+    from tabletop.app import cli
+
+    monkeypatch.setattr(cli, "_container", lambda console=True: container)
+    return container

@@ -14,7 +14,7 @@ fixture's ``session_starter``: this module is for toy games the registry does no
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from tabletop.app.container import Container
 from tabletop.framework import GameDefinition, GameRecord, RandomBot, SaveStore
@@ -27,6 +27,10 @@ RNG_FACTORY: RngFactory = Container.rng_factory()
 """The random source the app wires (PCG32, the generator saves are made with)."""
 DICE_FACTORY: DiceFactory = Container.dice_factory()
 """The dice the app wires (seeded from the random source)."""
+
+CliRun = Callable[..., tuple[int, str, str]]
+"""The ``cli`` fixture (tests/conftest.py): ``cli("replay", path)`` -> (exit code,
+stdout, stderr), argparse's exits included."""
 
 BOTS: dict[str, BotFactory] = {"random": lambda game: RandomBot()}
 """The bot kinds every game has, for sessions built outside the registry."""

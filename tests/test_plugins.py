@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from fakesite import add_distribution, install_games
 from toygames import HighCard
 
-from tabletop.framework import UnknownGame, hookimpl
+from tabletop.framework import BotRegistrar, GameRegistrar, RandomBot, UnknownGame, hookimpl
 from tabletop.framework.plugins import load_registry
 
 
@@ -18,7 +20,8 @@ def _plugin(**hooks: object) -> types.SimpleNamespace:
 
 def _registering(*games: object) -> types.SimpleNamespace:
     @hookimpl
-    def tabletop_register_games(register):  # type: ignore[no-untyped-def]
+    def tabletop_register_games(register: Callable[[object], None]) -> None:
+        # object, not GameRegistrar: the point is that anything may be registered
         for game in games:
             register(game)
 
@@ -33,27 +36,10 @@ def test_installed_example_game_is_found_through_its_entry_point() -> None:
     assert pig.info.min_players == 2
 
 
-def _fake_distribution(root: Path, name: str, entry: str) -> None:
-    """What pip leaves in site-packages for a plugin: metadata with an entry point."""
-    info = root / f"{name}-1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(f"[tabletop]\n{name} = {entry}\n")
-
-
 def test_an_installed_plugin_appears_and_an_uninstalled_one_is_gone(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    site: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    package = tmp_path / "toy_highcard_plugin.py"
-    package.write_text(
-        "from tabletop.framework import hookimpl\n"
-        "import toygames\n"
-        "@hookimpl\n"
-        "def tabletop_register_games(register):\n"
-        "    register(toygames.HighCard())\n"
-    )
-    _fake_distribution(tmp_path, "toy-highcard", "toy_highcard_plugin")
-    monkeypatch.syspath_prepend(str(tmp_path))
+    install_games(site, "toy-highcard", "toygames:HighCard")
     registry = load_registry()
     assert registry.get("highcard").distribution == "toy-highcard"
     assert "pig" in registry.games
@@ -61,11 +47,8 @@ def test_an_installed_plugin_appears_and_an_uninstalled_one_is_gone(
     assert "highcard" not in load_registry().games
 
 
-def test_a_plugin_that_fails_to_import_is_reported_and_skipped(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    _fake_distribution(tmp_path, "broken-game", "no_such_module_anywhere")
-    monkeypatch.syspath_prepend(str(tmp_path))
+def test_a_plugin_that_fails_to_import_is_reported_and_skipped(site: Path) -> None:
+    add_distribution(site, "broken-game", "no_such_module_anywhere")
     registry = load_registry()
     failure = next(f for f in registry.failures if f.plugin == "broken-game")
     assert "failed to import" in failure.reason and "no_such_module_anywhere" in failure.reason
@@ -74,7 +57,7 @@ def test_a_plugin_that_fails_to_import_is_reported_and_skipped(
 
 def test_a_hook_that_raises_is_reported_and_others_still_load() -> None:
     @hookimpl
-    def tabletop_register_games(register):  # type: ignore[no-untyped-def]
+    def tabletop_register_games(register: GameRegistrar) -> None:
         raise RuntimeError("data file missing")
 
     registry = load_registry(
@@ -115,8 +98,8 @@ def test_allow_list_and_unknown_games() -> None:
 
 def test_bot_kinds_include_random_and_game_specific_ones() -> None:
     @hookimpl
-    def tabletop_register_bots(register):  # type: ignore[no-untyped-def]
-        register("greedy", lambda game: None, "highcard")
+    def tabletop_register_bots(register: BotRegistrar) -> None:
+        register("greedy", lambda game: RandomBot(), "highcard")
 
     registry = load_registry(
         plugins=[("bots", _plugin(tabletop_register_bots=tabletop_register_bots))],

@@ -1,8 +1,15 @@
-"""Tiny games for framework tests: each exercises one engine feature, nothing more."""
+"""Tiny games for framework tests: each exercises one engine feature, nothing more.
+
+The home of the tests' toy games (Liar's Dice and its leaky variants are in liars.py;
+the terminal UI's own are in tests/tui/tui_support.py). A broken variant used by one
+test file stays in that file; one that a plugin installed by fakesite.py must import
+by name lives here.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from tabletop.framework import (
@@ -16,6 +23,12 @@ from tabletop.framework import (
     Result,
     State,
 )
+from tabletop.games.pig import Pig
+
+
+def renamed(info: GameInfo, id: str, title: str, **changes: Any) -> GameInfo:
+    """``info`` under another id and title: a variant registers beside its original."""
+    return replace(info, id=id, title=title, **changes)
 
 
 class HighCard(GameDefinition):
@@ -82,13 +95,7 @@ class HighCard(GameDefinition):
 class OpenHighCard(HighCard):
     """High Card played face up: an open-information game (undo may cross bot moves)."""
 
-    info = GameInfo(
-        id="openhighcard",
-        title="Open High Card",
-        min_players=2,
-        max_players=4,
-        options=HighCard.info.options,
-    )
+    info = renamed(HighCard.info, "openhighcard", "Open High Card", hidden_information=False)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"held": list(state["cards"]), "turn": state["turn"], "taps": state["taps"]}
@@ -97,16 +104,42 @@ class OpenHighCard(HighCard):
 class Exploding(HighCard):
     """High Card whose code raises on the second 'tap': a buggy plugin."""
 
-    info = GameInfo(
-        id="exploding",
-        title="Exploding",
-        min_players=2,
-        max_players=2,
-        options=HighCard.info.options,
-    )
+    info = renamed(HighCard.info, "exploding", "Exploding", max_players=2, hidden_information=False)
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         if action == "tap" and state["taps"] == 1:
             state["taps"] = 99  # half-done change the engine must roll back
             raise ZeroDivisionError("boom")
         super().apply(state, seat, action, ctx)
+
+
+# Broken Pig variants that an installed plugin registers (see fakesite.install_games).
+
+
+class SetState(Pig):
+    """Keeps a set in its state after the third action: not JSON."""
+
+    info = renamed(Pig.info, "set-pig", "Set Pig", max_players=3, version="0.1")
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        super().apply(state, seat, action, ctx)
+        if state["turn"] >= 3:
+            state["seen"] = {seat}
+
+
+class BadDescribe(Pig):
+    """A progress line that raises: every save of it fails."""
+
+    info = renamed(Pig.info, "bad-describe", "Bad Describe", max_players=3, version="0.1")
+
+    def describe(self, state: State) -> str:
+        raise RuntimeError("describe is broken")
+
+
+class Cursed(Pig):
+    """Breaks its own invariant from turn 4 on: every fuzzed game fails, replayably."""
+
+    info = renamed(Pig.info, "cursed", "Cursed Pig", max_players=3, version="0.1")
+
+    def invariants(self, state: State) -> list[str]:
+        return ["turn 4 is cursed"] if state["turn"] >= 4 else []

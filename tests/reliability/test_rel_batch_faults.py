@@ -8,70 +8,18 @@ traceback, whether or not the failing game can be saved.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
-from conftest import CliRun
-from dependency_injector import providers
-
-from tabletop.app import cli as cli_module
-from tabletop.framework import Action, Context, GameInfo, State, hookimpl
-from tabletop.framework.plugins import load_registry
-from tabletop.games.pig import Pig
-
-
-class SetState(Pig):
-    """Keeps a set in its state after the third action: not JSON."""
-
-    info = GameInfo(
-        id="set-pig",
-        title="Set Pig",
-        min_players=2,
-        max_players=3,
-        options=Pig.info.options,
-        version="0.1",
-    )
-
-    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
-        super().apply(state, seat, action, ctx)
-        if state["turn"] >= 3:
-            state["seen"] = {seat}
-
-
-class BadDescribe(Pig):
-    """A progress line that raises: every save of it fails."""
-
-    info = GameInfo(
-        id="bad-describe",
-        title="Bad Describe",
-        min_players=2,
-        max_players=3,
-        options=Pig.info.options,
-        version="0.1",
-    )
-
-    def describe(self, state: State) -> str:
-        raise RuntimeError("describe is broken")
+from fakesite import install_games
+from sessions import CliRun
 
 
 @pytest.fixture
-def with_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The CLI's container, with the two broken games installed."""
-    plugin = type(sys)("broken_games")
-    plugin.tabletop_register_games = hookimpl(  # type: ignore[attr-defined]
-        lambda register: [register(SetState()), register(BadDescribe())]
-    )
-    registry = load_registry(plugins=[("broken", plugin)], use_entry_points=False)
-    real = cli_module._container
-
-    def container(console: bool = True) -> Any:
-        built = real(console)
-        built.registry.override(providers.Object(registry))
-        return built
-
-    monkeypatch.setattr(cli_module, "_container", container)
+def with_games(site: Path) -> None:
+    """The two broken games (toygames.SetState, toygames.BadDescribe), installed as a
+    plugin is: the command finds them through their entry point."""
+    install_games(site, "broken-games", "toygames:SetState", "toygames:BadDescribe")
 
 
 @pytest.mark.parametrize("game", ["set-pig", "bad-describe"])

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import CliRun
 from dependency_injector import providers
+from sessions import CliRun
 
 
 @pytest.fixture

@@ -12,40 +12,21 @@ import os
 import threading
 from pathlib import Path
 
-from conftest import CliRun
 from relhelp import fingerprint
+from sessions import CliRun, resume_session, start_session
 
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import RandomBot, SaveError
-from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework import SaveError
 from tabletop.framework.session import GameSession
 from tabletop.games.pig import Pig
 
 
 def _open(store: JsonSaveStore, save_id: str) -> GameSession:
-    return GameSession.resume(
-        Pig(),
-        store.load(save_id),
-        save_id=save_id,
-        bot_factories={"random": lambda game: RandomBot()},
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-        store=store,
-    )
+    return resume_session(Pig(), store.load(save_id), save_id=save_id, store=store)
 
 
 def _new_game(directory: Path) -> str:
-    session = GameSession.start(
-        Pig(),
-        seed=9,
-        players=2,
-        options={},
-        controllers=["human", "human"],
-        bot_factories={},
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-        store=JsonSaveStore(directory),
-    )
+    session = start_session(Pig(), ["human", "human"], seed=9, store=JsonSaveStore(directory))
     assert session.save_id is not None
     return session.save_id
 
@@ -124,6 +105,7 @@ def test_writes_wait_for_the_directory_lock(tmp_path: Path) -> None:
     done = threading.Event()
     holder = os.open(tmp_path, os.O_RDONLY)
     fcntl.flock(holder, fcntl.LOCK_EX)  # another process in the middle of a write
+
     def write() -> None:
         store.save(record, save_id)
         done.set()

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import CliRun
 from relhelp import fingerprint, read, write_signed
+from sessions import CliRun
 
 from tabletop.adapters.saves import MAX_SAVE_BYTES, JsonSaveStore
 

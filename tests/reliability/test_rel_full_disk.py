@@ -8,16 +8,15 @@ from pathlib import Path
 
 import pytest
 from relhelp import fingerprint
+from sessions import start_session
 
 from tabletop.adapters import saves
 from tabletop.adapters.headless import HeadlessUI
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import Engine, RandomBot, SaveError
-from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework import SaveError
 from tabletop.framework.session import GameSession
+from tabletop.framework.testing import replay
 from tabletop.games.pig import Pig
-
-BOTS = {"random": lambda game: RandomBot()}
 
 
 class DiskFull:
@@ -32,17 +31,7 @@ class DiskFull:
 
 
 def _session(store: JsonSaveStore) -> GameSession:
-    return GameSession.start(
-        Pig(),
-        seed=9,
-        players=2,
-        options={},
-        controllers=["human", "random"],
-        bot_factories=BOTS,
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-        store=store,
-    )
+    return start_session(Pig(), ["human", "random"], seed=9, store=store)
 
 
 def test_enospc_is_a_save_error_and_the_old_save_is_intact(
@@ -88,7 +77,5 @@ def test_the_session_keeps_playing_and_reports_then_recovers(
     assert session.last_save_error is None
     record = store.load(session.save_id)
     assert len(record.actions) == len(session.engine.log)
-    engine = Engine.from_record(
-        Pig(), record, rng_factory=rng_factory, dice_factory=dice_factory, verify=True
-    )
+    engine = replay(Pig(), record)
     assert engine.digest() == session.engine.digest()

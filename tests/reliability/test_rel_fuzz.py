@@ -5,23 +5,20 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CliRun
-from dependency_injector import providers
+from fakesite import install_games
+from sessions import CliRun
 from toygames import HighCard
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
-from tabletop.app import cli as cli_module
-from tabletop.framework import Action, Choice, Context, GameInfo, Prompt, State, hookimpl
+from tabletop.framework import Action, Choice, Context, Prompt, State
 from tabletop.framework.chance import dice_factory, rng_factory
-from tabletop.framework.engine import Engine
 from tabletop.framework.fuzz import FuzzFailure, fuzz
-from tabletop.framework.plugins import load_registry
+from tabletop.framework.testing import replay
 from tabletop.games.pig import Pig
 
 
@@ -188,37 +185,14 @@ def test_each_broken_guarantee_is_caught(game: Any, reason: str, tmp_path: Path)
     record, _ = read_save_file(Path(failure.save))  # a failure is a loadable save
     assert record.seed == failure.seed and record.meta["fuzz"]["reason"] == failure.reason
     if isinstance(game, BrokenInvariant):  # and it reproduces the broken state
-        engine = Engine.from_record(
-            BrokenInvariant(), record, rng_factory=rng_factory, dice_factory=dice_factory
-        )
+        engine = replay(BrokenInvariant(), record)
         assert game.invariants(engine.state)
 
 
-class Cursed(BrokenInvariant):
-    info = GameInfo(
-        id="cursed",
-        title="Cursed Pig",
-        min_players=2,
-        max_players=3,
-        options=Pig.info.options,
-        version="0.1",
-    )
-
-
 def test_the_command_saves_failures_where_replay_can_open_them(
-    cli: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    cli: CliRun, site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    plugin = type(sys)("cursed_plugin")
-    plugin.tabletop_register_games = hookimpl(lambda register: register(Cursed()))
-    registry = load_registry(plugins=[("cursed", plugin)], use_entry_points=False)
-    real = cli_module._container
-
-    def container(console: bool = True) -> Any:
-        built = real(console)
-        built.registry.override(providers.Object(registry))
-        return built
-
-    monkeypatch.setattr(cli_module, "_container", container)
+    install_games(site, "cursed", "toygames:Cursed")
     monkeypatch.chdir(tmp_path)
     code, out, err = cli("fuzz", "cursed", "--games", "3", "--seed", "7")
     assert code == 1, err

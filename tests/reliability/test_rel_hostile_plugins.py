@@ -13,31 +13,28 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import CliRun
-from toygames import HighCard
+from fakesite import install
+from sessions import CliRun, start_session
+from toygames import HighCard, renamed
 
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.framework import (
     Action,
     Context,
     Engine,
-    GameInfo,
     PluginFault,
     RandomBot,
     State,
     plugins,
 )
-from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.plugins import load_registry
-from tabletop.framework.session import GameSession
+from tabletop.framework.testing import new_engine
 
 
 class Exiting(HighCard):
     """High Card whose second 'tap' half-changes the state, then calls sys.exit."""
 
-    info = GameInfo(
-        id="exiting", title="Exiting", min_players=2, max_players=2, options=HighCard.info.options
-    )
+    info = renamed(HighCard.info, "exiting", "Exiting", max_players=2)
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         if action == "tap" and state["taps"] == 1:
@@ -49,22 +46,14 @@ class Exiting(HighCard):
 class Interrupted(HighCard):
     """High Card interrupted by the user (Ctrl+C) on the first 'tap'."""
 
-    info = GameInfo(
-        id="interrupted",
-        title="Ctrl+C",
-        min_players=2,
-        max_players=2,
-        options=HighCard.info.options,
-    )
+    info = renamed(HighCard.info, "interrupted", "Ctrl+C", max_players=2)
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         raise KeyboardInterrupt
 
 
 def _engine(game: HighCard) -> Engine:
-    return Engine(
-        game, seed=3, players=2, options={}, rng_factory=rng_factory, dice_factory=dice_factory
-    )
+    return new_engine(game, seed=3)
 
 
 def test_sys_exit_in_apply_is_a_plugin_fault_with_the_state_restored() -> None:
@@ -80,17 +69,7 @@ def test_sys_exit_in_apply_is_a_plugin_fault_with_the_state_restored() -> None:
 
 def test_a_session_survives_sys_exit_in_apply_and_keeps_the_save(tmp_path: Path) -> None:
     store = JsonSaveStore(tmp_path)
-    session = GameSession.start(
-        Exiting(),
-        seed=3,
-        players=2,
-        options={},
-        controllers=["human", "human"],
-        bot_factories={"random": lambda game: RandomBot()},
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-        store=store,
-    )
+    session = start_session(Exiting(), ["human", "human"], store=store)
     session.act(0, "tap")
     with pytest.raises(PluginFault):
         session.act(0, "tap")
@@ -107,28 +86,8 @@ def test_ctrl_c_is_never_contained() -> None:
 # Plugin loading ------------------------------------------------------------------------
 
 
-def _install(root: Path, name: str, source: str) -> None:
-    """Install a plugin as pip would leave it: a module and a dist-info with its entry
-    point (its metadata is newer than every plugin installed before the test)."""
-    module = name.replace("-", "_") + "_plugin"
-    (root / f"{module}.py").write_text(source)
-    info = root / f"{name}-1.0.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(f"[tabletop]\n{name} = {module}\n")
-
-
-@pytest.fixture
-def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A site-packages for the test's plugins, first on the path."""
-    root = tmp_path / "site"
-    root.mkdir()
-    monkeypatch.syspath_prepend(str(root))
-    return root
-
-
 def test_sys_exit_at_import_is_a_failure_not_an_exit(site: Path, cli: CliRun) -> None:
-    _install(site, "quitter", "import sys\nsys.exit('bye from the plugin')\n")
+    install(site, "quitter", "import sys\nsys.exit('bye from the plugin')\n")
     registry = load_registry()
     assert "pig" in registry.games
     [failure] = [f for f in registry.failures if f.plugin == "quitter"]
@@ -139,7 +98,7 @@ def test_sys_exit_at_import_is_a_failure_not_an_exit(site: Path, cli: CliRun) ->
 
 
 def test_a_plugin_cannot_take_over_an_installed_game_id(site: Path) -> None:
-    _install(  # named to sort before "pig": the order of names must not matter
+    install(  # named to sort before "pig": the order of names must not matter
         site,
         "aaa-impostor",
         "from tabletop.framework import hookimpl\n"
@@ -161,7 +120,7 @@ def test_a_plugin_cannot_take_over_an_installed_game_id(site: Path) -> None:
 
 
 def test_a_plugin_cannot_replace_the_random_bot(site: Path) -> None:
-    _install(
+    install(
         site,
         "aaa-bots",
         "from tabletop.framework import hookimpl, RandomBot\n"
@@ -184,7 +143,7 @@ def test_a_slow_import_is_reported(
     site: Path, cli: CliRun, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(plugins, "SLOW_IMPORT_SECONDS", 0.05)
-    _install(site, "sluggish", "import time\ntime.sleep(0.2)\n")
+    install(site, "sluggish", "import time\ntime.sleep(0.2)\n")
     code, out, err = cli("games", "--json")
     assert code == 0 and "note: plugin sluggish took" in err and "to import" in err
     assert [s["plugin"] for s in json.loads(out)["slow"]] == ["sluggish"]

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CliRun
 from relhelp import fingerprint, read, write_signed
+from sessions import CliRun
 from textual.widgets import DataTable
 
 from tabletop.adapters.saves import JsonSaveStore, printable

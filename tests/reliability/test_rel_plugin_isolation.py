@@ -5,26 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from sessions import start_session
 from toygames import Exploding
 
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import Engine, PluginFault, RandomBot
+from tabletop.framework import Engine, PluginFault
 from tabletop.framework.chance import dice_factory, rng_factory
-from tabletop.framework.fuzz import fuzz
-from tabletop.framework.session import GameSession
-
-BOTS = {"random": lambda game: RandomBot()}
+from tabletop.framework.fuzz import FuzzFailure, fuzz
+from tabletop.framework.testing import new_engine, replay
 
 
 def _engine(seed: int = 11) -> Engine:
-    return Engine(
-        Exploding(),
-        seed=seed,
-        players=2,
-        options={},
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-    )
+    return new_engine(Exploding(), seed=seed)
 
 
 def test_a_raising_apply_is_a_plugin_fault_with_the_state_restored() -> None:
@@ -45,26 +37,14 @@ def test_a_raising_apply_is_a_plugin_fault_with_the_state_restored() -> None:
 
 def test_the_autosave_keeps_the_game_from_before_the_fault(tmp_path: Path) -> None:
     store = JsonSaveStore(tmp_path)
-    session = GameSession.start(
-        Exploding(),
-        seed=11,
-        players=2,
-        options={},
-        controllers=["human", "human"],
-        bot_factories=BOTS,
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-        store=store,
-    )
+    session = start_session(Exploding(), ["human", "human"], seed=11, store=store)
     assert session.save_id is not None
     session.act(0, "tap")
     with pytest.raises(PluginFault):
         session.act(0, "tap")
     record = store.load(session.save_id)
     assert record.actions == [(0, "tap")]
-    reloaded = Engine.from_record(
-        Exploding(), record, rng_factory=rng_factory, dice_factory=dice_factory, verify=True
-    )
+    reloaded = replay(Exploding(), record)
     assert reloaded.digest() == session.engine.digest()
     assert session.last_save_error is None
 
@@ -72,10 +52,9 @@ def test_the_autosave_keeps_the_game_from_before_the_fault(tmp_path: Path) -> No
 def test_fuzzing_reports_the_fault_with_a_save_that_reproduces_it(tmp_path: Path) -> None:
     store = JsonSaveStore(tmp_path)
 
-    def keep(failure: object) -> str:
-        assert failure.record is not None  # type: ignore[attr-defined]
-        save_id = f"fault-{failure.seed}"  # type: ignore[attr-defined]
-        return str(store.path_of(store.save(failure.record, save_id)))  # type: ignore[attr-defined]
+    def keep(failure: FuzzFailure) -> str:
+        assert failure.record is not None
+        return str(store.path_of(store.save(failure.record, f"fault-{failure.seed}")))
 
     report = fuzz(
         Exploding(),
@@ -91,9 +70,7 @@ def test_fuzzing_reports_the_fault_with_a_save_that_reproduces_it(tmp_path: Path
     assert Path(failure.save).exists()
     record = store.load(Path(failure.save).stem)
     assert record.seed == failure.seed and record.meta["fuzz"]["log"] == failure.log
-    engine = Engine.from_record(
-        Exploding(), record, rng_factory=rng_factory, dice_factory=dice_factory, verify=True
-    )
+    engine = replay(Exploding(), record)
     seat, action = failure.log[-1]
     with pytest.raises(PluginFault):  # the saved game plus the logged action: same fault
         engine.act(seat, action)

@@ -12,17 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CliRun
 from relhelp import fingerprint, read, write_signed
+from sessions import DICE_FACTORY, RNG_FACTORY, CliRun, resume_session
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
-from tabletop.framework import Engine, RandomBot, ReplayMismatch, record
-from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework import ReplayMismatch, record
 from tabletop.framework.engine import replay_partial
-from tabletop.framework.session import GameSession
+from tabletop.framework.testing import replay
 from tabletop.games.pig import Pig
-
-BOTS = {"random": lambda game: RandomBot()}
 
 
 def _break_action(path: Path, version: str = "0.9.0") -> int:
@@ -50,9 +47,7 @@ def test_a_save_for_a_missing_plugin(cli: CliRun, pig_save: Path) -> None:
     assert fingerprint(pig_save) == before
 
 
-def test_a_new_plugin_version_that_still_replays_is_only_noted(
-    cli: CliRun, pig_save: Path
-) -> None:
+def test_a_new_plugin_version_that_still_replays_is_only_noted(cli: CliRun, pig_save: Path) -> None:
     data = read(pig_save)
     data["game_version"] = "0.9.0"
     write_signed(pig_save, data)
@@ -61,9 +56,7 @@ def test_a_new_plugin_version_that_still_replays_is_only_noted(
     assert err == "tabletop: note: saved with pig 0.9.0, installed pig is 1.0.0\n"
 
 
-def test_a_save_that_no_longer_replays_is_reported_and_kept(
-    cli: CliRun, pig_save: Path
-) -> None:
+def test_a_save_that_no_longer_replays_is_reported_and_kept(cli: CliRun, pig_save: Path) -> None:
     bad = _break_action(pig_save)
     before = fingerprint(pig_save)
     code, out, err = cli("replay", str(pig_save), "--verify")
@@ -92,21 +85,19 @@ def test_partial_replay_says_how_far_it_got(pig_save: Path) -> None:
     total = len(read(pig_save)["actions"])
     bad = _break_action(pig_save)
     saved, _ = read_save_file(pig_save)
-    replay = replay_partial(Pig(), saved, rng_factory=rng_factory, dice_factory=dice_factory)
+    replay = replay_partial(Pig(), saved, rng_factory=RNG_FACTORY, dice_factory=DICE_FACTORY)
     assert not replay.complete and replay.replayed == bad - 1 and replay.total == total
     assert replay.problem is not None and "does not replay" in replay.problem
     assert len(replay.engine.log) == bad - 1
 
     saved.actions = saved.actions[: bad - 1]  # every action legal, but another digest
-    replay = replay_partial(Pig(), saved, rng_factory=rng_factory, dice_factory=dice_factory)
+    replay = replay_partial(Pig(), saved, rng_factory=RNG_FACTORY, dice_factory=DICE_FACTORY)
     assert replay.replayed == replay.total == bad - 1
     assert replay.problem is not None and "final state differs" in replay.problem
 
-    good = Engine.from_record(
-        Pig(), saved, rng_factory=rng_factory, dice_factory=dice_factory, verify=False
-    )
+    good = replay(Pig(), saved, verify=False)
     saved.digest = good.digest()
-    replay = replay_partial(Pig(), saved, rng_factory=rng_factory, dice_factory=dice_factory)
+    replay = replay_partial(Pig(), saved, rng_factory=RNG_FACTORY, dice_factory=DICE_FACTORY)
     assert replay.complete and replay.replayed == bad - 1
 
 
@@ -115,15 +106,7 @@ def test_resuming_a_stale_save_fails_without_touching_it(pig_save: Path) -> None
     store = JsonSaveStore(pig_save.parent)
     before = fingerprint(pig_save)
     with pytest.raises(ReplayMismatch, match=r"saved with pig 0\.9\.0"):
-        GameSession.resume(
-            Pig(),
-            store.load("pig-game"),
-            save_id="pig-game",
-            bot_factories=BOTS,
-            rng_factory=rng_factory,
-            dice_factory=dice_factory,
-            store=store,
-        )
+        resume_session(Pig(), store.load("pig-game"), save_id="pig-game", store=store)
     assert fingerprint(pig_save) == before
 
 
@@ -141,9 +124,7 @@ def _migrate_0_to_1(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def test_an_old_format_migrates_on_load(
-    pig_save: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_old_format_migrates_on_load(pig_save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     current = read(pig_save)
     write_signed(pig_save, _format_0(current))
     with pytest.raises(Exception, match="format version 0 is too old to migrate"):
@@ -153,9 +134,7 @@ def test_an_old_format_migrates_on_load(
     before = fingerprint(pig_save)
     migrated, _ = read_save_file(pig_save)
     assert migrated.actions == [tuple(entry) for entry in current["actions"]]
-    engine = Engine.from_record(
-        Pig(), migrated, rng_factory=rng_factory, dice_factory=dice_factory, verify=True
-    )
+    engine = replay(Pig(), migrated)
     assert engine.digest() == current["digest"]
     assert fingerprint(pig_save) == before, "loading must not rewrite the old file"
 
@@ -164,9 +143,7 @@ def test_an_old_format_migrates_on_load(
     assert json.loads(pig_save.read_text())["version"] == record.FORMAT_VERSION
 
 
-def test_migrations_chain_across_versions(
-    pig_save: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_migrations_chain_across_versions(pig_save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     current = read(pig_save)
     write_signed(pig_save, _format_0(current))
     steps: list[int] = []
