@@ -85,20 +85,20 @@ def test_partial_replay_says_how_far_it_got(pig_save: Path) -> None:
     total = len(read(pig_save)["actions"])
     bad = _break_action(pig_save)
     saved, _ = read_save_file(pig_save)
-    replay = replay_partial(Pig(), saved, rng_factory=RNG_FACTORY, dice_factory=DICE_FACTORY)
-    assert not replay.complete and replay.replayed == bad - 1 and replay.total == total
-    assert replay.problem is not None and "does not replay" in replay.problem
-    assert len(replay.engine.log) == bad - 1
+    partial = replay_partial(Pig(), saved, rng_factory=RNG_FACTORY, dice_factory=DICE_FACTORY)
+    assert not partial.complete and partial.replayed == bad - 1 and partial.total == total
+    assert partial.problem is not None and "does not replay" in partial.problem
+    assert len(partial.engine.log) == bad - 1
 
     saved.actions = saved.actions[: bad - 1]  # every action legal, but another digest
-    replay = replay_partial(Pig(), saved, rng_factory=RNG_FACTORY, dice_factory=DICE_FACTORY)
-    assert replay.replayed == replay.total == bad - 1
-    assert replay.problem is not None and "final state differs" in replay.problem
+    partial = replay_partial(Pig(), saved, rng_factory=RNG_FACTORY, dice_factory=DICE_FACTORY)
+    assert partial.replayed == partial.total == bad - 1
+    assert partial.problem is not None and "final state differs" in partial.problem
 
     good = replay(Pig(), saved, verify=False)
     saved.digest = good.digest()
-    replay = replay_partial(Pig(), saved, rng_factory=RNG_FACTORY, dice_factory=DICE_FACTORY)
-    assert replay.complete and replay.replayed == bad - 1
+    partial = replay_partial(Pig(), saved, rng_factory=RNG_FACTORY, dice_factory=DICE_FACTORY)
+    assert partial.complete and partial.replayed == bad - 1
 
 
 def test_resuming_a_stale_save_fails_without_touching_it(pig_save: Path) -> None:
