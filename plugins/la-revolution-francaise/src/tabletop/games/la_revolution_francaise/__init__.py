@@ -9,15 +9,22 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.framework import GameRegistrar, hookimpl
+from tabletop.framework.hookspecs import BotHintsRegistrar
 
+from .bot import RevolutionHints
 from .game import LaRevolutionFrancaise
 
-__all__ = ["LaRevolutionFrancaise"]
+__all__ = ["LaRevolutionFrancaise", "RevolutionHints", "tabletop_register_bot_hints"]
 
 
 @hookimpl
 def tabletop_register_games(register: GameRegistrar) -> None:
     register(LaRevolutionFrancaise())
+
+
+@hookimpl
+def tabletop_register_bot_hints(register: BotHintsRegistrar) -> None:
+    register("la-revolution-francaise", RevolutionHints())
 
 
 @hookimpl

@@ -90,12 +90,18 @@ def current_prompt(state: State) -> Prompt | None:
 # Seats and Currents -------------------------------------------------------------------
 
 
+_SEATS: dict[int, dict[str, int]] = {}
+
+
 def seat_of(state: State, current: str) -> int | None:
     """The seat that plays ``current``; None for the automated Marais (15.2)."""
-    for seat, currents in enumerate(seating(state["players"])):
-        if current in currents:
-            return seat
-    return None
+    players = state["players"]
+    seats = _SEATS.get(players)
+    if seats is None:
+        seats = _SEATS[players] = {
+            c: seat for seat, row in enumerate(seating(players)) for c in row
+        }
+    return seats.get(current)
 
 
 def subject(state: State, who: str) -> tuple[str, int]:

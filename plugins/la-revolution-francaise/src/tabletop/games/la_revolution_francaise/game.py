@@ -251,7 +251,9 @@ class LaRevolutionFrancaise(GameDefinition):
         top = state["tasks"][-1]
         handle = TASKS[top["kind"]].handle
         assert handle is not None
-        prompt = current_prompt(state)
+        # Only a two-headed Government can share a decision: skip building the prompt
+        # otherwise (search bots apply thousands of actions a decision).
+        prompt = current_prompt(state) if state["gov"].get("partner") else None
         if prompt is not None and shared_government(state, prompt):
             if not state.get("shared"):
                 partner_seat = seat_of(state, state["gov"]["partner"])

@@ -1,0 +1,140 @@
+"""What the search bot should know about La Révolution française (issue #14).
+
+A whole game is about a thousand decisions, so a playout to the end costs the search
+almost all of its budget. The hints cut playouts short (``rollout_depth``) and judge
+the position by the victory rules of chapter 14 applied to the board as it stands: each
+Current's victory points now (14.1), who would win if the game ended now (14.2-14.3),
+and how much can still change in the turns left. Playouts and the tree both start from
+sensible defaults for each kind of decision (keep your money in the negotiations, no
+fame modifier on others' laws, your own laws supported, one roll rather than three, the
+best roll kept), so that a simulated Current does not ruin itself the way a random one
+does (bankrupt Governments, fame spent on nothing).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from tabletop.framework import Action, GameDefinition, Prompt, State
+from tabletop.framework.ports import RandomSource
+from tabletop.framework.search import BotHints
+
+from .core import gov_controller, seat_of
+from .data import seating
+from .interphase import victory_points, winner
+
+#: Playout weight of a choice by its whole action, then by its verb (before ``:``);
+#: anything else weighs ``_DEFAULT``. Stopping, passing and modest spending come first.
+_WEIGHTS = {
+    "pass": 12,
+    "done": 4,
+    "stay": 3,
+    "rolls:1": 4,
+    "amount:50": 3,
+    "mod:0": 6,
+    "king:none": 2,
+    "coup:none": 6,
+    "veto:no": 2,
+    "kidnap:try": 4,
+    "vote:abstention": 1,
+    "more": 1,
+}
+_VERB_WEIGHTS = {"offer": 1, "pact": 1, "amount": 1}
+_DEFAULT = 2
+#: The seat's own Current benefits (its law, its modifier): weight of the right answer.
+_OWN = 10
+
+
+class RevolutionHints(BotHints):
+    """Short playouts judged by chapter 14, and a default answer for every decision."""
+
+    rollout_depth = 16
+    #: VP of margin that make a seat about 73% sure to lead, at the last turn; earlier
+    #: turns widen it by ``spread_per_turn`` each (more can still change).
+    scale = 3.0
+    spread_per_turn = 1.5
+    #: VP-equivalent of being the Current that would win if the game ended now.
+    leader_bonus = 6.0
+
+    # Playouts -------------------------------------------------------------------------
+
+    def rollout(
+        self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource
+    ) -> Action:
+        preferred = self._preferred(state, prompt)
+        if preferred is not None:
+            return preferred
+        weights = [
+            _WEIGHTS.get(c.action, _VERB_WEIGHTS.get(c.action.partition(":")[0], _DEFAULT))
+            for c in prompt.choices
+        ]
+        pick = rng.randbelow(sum(weights))
+        for choice, weight in zip(prompt.choices, weights, strict=True):
+            pick -= weight
+            if pick < 0:
+                return choice.action
+        return prompt.choices[-1].action
+
+    def candidates(self, game: GameDefinition, state: State, prompt: Prompt) -> Sequence[Action]:
+        """Every legal choice, the default answer first, then by playout weight."""
+        actions = prompt.actions()
+        preferred = self._preferred(state, prompt)
+
+        def weight(action: Action) -> int:
+            if action == preferred:
+                return 1000
+            return _WEIGHTS.get(action, _VERB_WEIGHTS.get(action.partition(":")[0], _DEFAULT))
+
+        return sorted(actions, key=lambda a: -weight(a))
+
+    def _preferred(self, state: State, prompt: Prompt) -> Action | None:
+        """The answer a Current's own interest makes obvious, or None."""
+        tasks = state.get("tasks") or []
+        if not tasks:
+            return None
+        top = tasks[-1]
+        kind = top.get("kind")
+        mine = seating(state["players"])[prompt.seat]
+        actions = prompt.actions()
+        if kind == "pick_result":  # keep the best letter (A before B before C)
+            rolls = top.get("rolls", [])
+            best = min(range(len(rolls)), key=lambda i: rolls[i]["letter"], default=None)
+            return f"keep:{best}" if best is not None and f"keep:{best}" in actions else None
+        proposer = top.get("proposer")
+        own = proposer in mine or (proposer == "gov" and gov_controller(state) in mine)
+        if kind == "fame_vote":
+            if own:
+                return actions[-1]  # the largest modifier in favour
+            return "mod:0" if "mod:0" in actions else None
+        if kind == "law_vote" and own:
+            yes = [a for a in actions if a.endswith(":yes") or a.endswith(":guilty")]
+            return yes[0] if yes else None
+        if kind == "confidence":
+            vote = "vote:confidence" if gov_controller(state) in mine else None
+            return vote if vote in actions else None
+        if kind == "negotiate":
+            return "pass" if "pass" in actions else None
+        return None
+
+    # Evaluation -----------------------------------------------------------------------
+
+    def evaluate(self, game: GameDefinition, state: State) -> Sequence[float] | None:
+        rows = seating(state["players"])
+        result = state.get("result")
+        if result:
+            return [1.0 if rank == 1 else 0.0 for rank in result["seat_rank"]]
+        vp = victory_points(state)
+        leader, _, _ = winner(state, vp)
+        spread = self.scale + self.spread_per_turn * max(0, 8 - int(state["turn"]))
+        scores = []
+        for row in rows:
+            best = max(vp[c] for c in row)
+            scores.append(best + (self.leader_bonus if leader in row else 0.0))
+        # The automated Marais (4 and 5 seats) can win too: it takes its share.
+        if seat_of(state, "M") is None:
+            scores.append(vp["M"] + (self.leader_bonus if leader == "M" else 0.0))
+        top = max(scores)
+        weights = [math.exp((s - top) / spread) for s in scores]
+        total = sum(weights)
+        return [w / total for w in weights[: len(rows)]]

@@ -1,0 +1,122 @@
+"""The search bot's hints (#14): short playouts judged by chapter 14, and a default
+answer for the decisions where a Current's own interest is plain."""
+
+from __future__ import annotations
+
+from lrf_helpers import engine_at, fresh
+
+from tabletop.framework import Context, Engine
+from tabletop.framework.chance import Pcg32, dice_factory, rng_factory
+from tabletop.framework.decisions import OrderedVote
+from tabletop.framework.search import BotHints
+from tabletop.games.la_revolution_francaise import (
+    LaRevolutionFrancaise,
+    RevolutionHints,
+    tabletop_register_bot_hints,
+)
+from tabletop.games.la_revolution_francaise.core import seat_of
+
+GAME = LaRevolutionFrancaise()
+
+
+def seat(state: dict[str, object], current: str) -> int:
+    found = seat_of(state, current)
+    assert found is not None
+    return found
+
+
+def test_the_plugin_registers_its_hints() -> None:
+    registered: dict[str, BotHints] = {}
+
+    def register(game_id: str, hints: BotHints) -> None:
+        registered[game_id] = hints
+
+    tabletop_register_bot_hints(register)
+    assert isinstance(registered["la-revolution-francaise"], RevolutionHints)
+
+
+def test_evaluate_favours_the_current_that_would_win_now() -> None:
+    """At set-up the Reaction has every vote and the Feuillant out-scores the Marais
+    under the Legislative (14.3.1); give the Marais forty deputies and it leads."""
+    state = fresh()
+    hints = RevolutionHints()
+    judged = hints.evaluate(GAME, state)
+    assert judged is not None and abs(sum(judged) - 1.0) < 1e-9
+    assert list(judged).index(max(judged)) == seat(state, "F")
+    state["assembly"]["M"]["count"] = 40
+    judged = hints.evaluate(GAME, state)
+    assert judged is not None
+    assert list(judged).index(max(judged)) == seat(state, "M")
+
+
+def test_evaluate_leaves_a_share_to_the_automated_marais() -> None:
+    """With 5 seats the automated Marais can win: the seats' chances sum below one."""
+    judged = RevolutionHints().evaluate(GAME, fresh(5))
+    assert judged is not None and len(judged) == 5 and sum(judged) < 0.99
+
+
+def test_evaluate_a_finished_game_by_its_ranking() -> None:
+    state = fresh()
+    state["result"] = {"seat_rank": [2, 1, 3, 4, 5, 6], "winner": "M"}
+    assert RevolutionHints().evaluate(GAME, state) == [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]
+
+
+def test_a_playout_is_cut_and_judged_mid_game() -> None:
+    """Playouts stop after ``rollout_depth`` actions; the evaluation must then judge
+    an unfinished game (the bot would otherwise play on to the end, about a thousand
+    actions)."""
+    hints = RevolutionHints()
+    assert hints.rollout_depth is not None
+    engine = Engine(
+        GAME, seed=3, players=6, options={}, rng_factory=rng_factory, dice_factory=dice_factory
+    )
+    state, rng = engine.state, Pcg32(7)
+    for _ in range(hints.rollout_depth):
+        prompt = GAME.prompt(state)
+        assert prompt is not None
+        action = hints.rollout(GAME, state, prompt, rng)
+        assert action in prompt.actions()
+        GAME.apply(state, prompt.seat, action, Context(rng, dice_factory(rng), actor=prompt.seat))
+    assert GAME.result(state) is None
+    judged = hints.evaluate(GAME, state)
+    assert judged is not None and all(0.0 <= v <= 1.0 for v in judged)
+
+
+def test_defaults_pass_in_negotiations_and_back_your_own_law() -> None:
+    hints = RevolutionHints()
+    state = fresh()
+    g = seat(state, "G")
+    engine = engine_at(state, [{"kind": "negotiate", "seats": [g], "i": 0}])
+    prompt = engine.prompt
+    assert prompt is not None
+    assert hints.candidates(GAME, engine.state, prompt)[0] == "pass"
+    state = fresh()
+    m, f = seat(state, "M"), seat(state, "F")
+    vote = {
+        "kind": "fame_vote",
+        "law": "civic",
+        "proposer": "M",
+        "ranges": {str(m): 2, str(f): 2},
+        "vote": OrderedVote.new("modifiers", [m, f]),
+    }
+    engine = engine_at(state, [vote])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == m
+    assert hints.candidates(GAME, engine.state, prompt)[0] == "mod:2"  # its own law
+    engine.act(m, "mod:2")
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == f
+    assert hints.candidates(GAME, engine.state, prompt)[0] == "mod:0"  # not its business
+
+
+def test_defaults_keep_the_best_roll() -> None:
+    state = fresh()
+    rolls = [{"dice": [2, 3], "letter": "C"}, {"dice": [5, 6], "letter": "A"}]
+    state["tasks"] = [
+        {"kind": "pick_result", "actor": "G", "segment": "plot", "rolls": rolls, "target": "Lyon"}
+    ]
+    prompt = GAME.prompt(state)
+    assert prompt is not None
+    hints = RevolutionHints()
+    assert hints.candidates(GAME, state, prompt)[0] == "keep:1"
+    assert hints.rollout(GAME, state, prompt, Pcg32(1)) == "keep:1"
