@@ -12,71 +12,60 @@ from typing import Any
 
 import pytest
 from dependency_injector import providers
+from sessions import CliRun
 
 from tabletop.app.cli import main
+from tabletop.framework import Context, State
 from tabletop.framework.record import digest_of
 
 
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_games_lists_the_example_game(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, _ = _run(capsys, "games", "--json")
+def test_games_lists_the_example_game(cli: CliRun) -> None:
+    code, out, _ = cli("games", "--json")
     data = json.loads(out)
     pig = next(g for g in data["games"] if g["id"] == "pig")
     assert code == 0
     assert pig["players"] == [2, 6] and pig["distribution"] == "tabletop-pig"
     assert pig["version"] == "1.0.0" and pig["title"] == "Pig"
-    code, out, _ = _run(capsys, "games")
+    code, out, _ = cli("games")
     assert "Pig" in out and "2-6 players" in out
 
 
-def test_simulate_is_complete_and_reproducible(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, _ = _run(capsys, "simulate", "pig", "--games", "200", "--seed", "7", "--json")
+def test_simulate_is_complete_and_reproducible(cli: CliRun) -> None:
+    code, out, _ = cli("simulate", "pig", "--games", "200", "--seed", "7", "--json")
     first = json.loads(out)
     assert code == 0
     assert first["completed"] == 200 and first["errors"] == 0 and first["games"] == 200
     assert first["actions"] > 200 and sum(first["outcomes"].values()) == 200
     for key in ("game", "games", "completed", "errors", "actions", "seconds", "outcomes", "digest"):
         assert key in first
-    _, again, _ = _run(capsys, "simulate", "pig", "--games", "200", "--seed", "7", "--json")
+    _, again, _ = cli("simulate", "pig", "--games", "200", "--seed", "7", "--json")
     assert json.loads(again)["digest"] == first["digest"]
-    _, other, _ = _run(capsys, "simulate", "pig", "--games", "200", "--seed", "8", "--json")
+    _, other, _ = cli("simulate", "pig", "--games", "200", "--seed", "8", "--json")
     assert json.loads(other)["digest"] != first["digest"]
 
 
 def test_simulate_counts_errors_with_their_seed(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    cli: CliRun, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tabletop.games.pig import Pig
 
     original = Pig.apply
 
-    def flaky(self: Pig, state: dict[str, object], seat: int, action: str, ctx: object) -> None:
+    def flaky(self: Pig, state: State, seat: int, action: str, ctx: Context) -> None:
         if state["turn"] == 7:
             raise KeyError("bug")
-        original(self, state, seat, action, ctx)  # type: ignore[arg-type]
+        original(self, state, seat, action, ctx)
 
     monkeypatch.setattr(Pig, "apply", flaky)
-    code, out, _ = _run(capsys, "simulate", "pig", "--games", "5", "--seed", "1", "--json")
+    code, out, _ = cli("simulate", "pig", "--games", "5", "--seed", "1", "--json")
     data = json.loads(out)
     assert code == 1 and data["errors"] == 5 and data["completed"] == 0
     assert data["failures"][0]["seed"] == 100003 and "KeyError" in data["failures"][0]["error"]
 
 
-def test_saved_games_replay_and_verify(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_saved_games_replay_and_verify(cli: CliRun, isolated_env: Path) -> None:
     saves = isolated_env / "sim"
-    code, _, _ = _run(
-        capsys,
+    code, _, _ = cli(
         "simulate",
         "pig",
         "--games",
@@ -91,26 +80,24 @@ def test_saved_games_replay_and_verify(
     assert code == 0
     files = sorted(saves.glob("*.json"))
     assert len(files) == 2
-    code, out, _ = _run(capsys, "replay", str(files[0]), "--verify")
+    code, out, _ = cli("replay", str(files[0]), "--verify")
     assert code == 0 and "verified" in out
-    code, out, _ = _run(capsys, "replay", str(files[0]), "--to", "3")
+    code, out, _ = cli("replay", str(files[0]), "--to", "3")
     assert code == 0 and json.loads(out)["actions"] == 3
-    code, out, _ = _run(capsys, "export", str(files[0]), "--log")
+    code, out, _ = cli("export", str(files[0]))
     assert code == 0 and "Player 1: rolled" in out and "Result:" in out
 
 
-def test_a_save_that_no_longer_replays_exits_1(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_save_that_no_longer_replays_exits_1(cli: CliRun, isolated_env: Path) -> None:
     saves = isolated_env / "sim"
-    _run(capsys, "simulate", "pig", "--games", "1", "--seed", "3", "--save-dir", str(saves))
+    cli("simulate", "pig", "--games", "1", "--seed", "3", "--save-dir", str(saves))
     [path] = list(saves.glob("*.json"))
     data = json.loads(path.read_text())
     data.pop("checksum")
     data["digest"] = "f" * 64  # as if the rules had changed since
     data["checksum"] = digest_of(data)  # a well-formed save: the checksum is mandatory
     path.write_text(json.dumps(data))
-    code, _, err = _run(capsys, "replay", str(path), "--verify")
+    code, _, err = cli("replay", str(path), "--verify")
     assert code == 1 and "does not match" in err
 
 
@@ -220,45 +207,39 @@ def test_python_dash_m_tabletop(isolated_env: Path) -> None:
     assert done.returncode == 2 and "invalid choice" in done.stderr
 
 
-def test_export_json_is_the_public_log(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_export_json_is_the_public_log(cli: CliRun, isolated_env: Path) -> None:
     saves = isolated_env / "sim"
-    main(
-        [
-            "simulate",
-            "pig",
-            "--games",
-            "1",
-            "--seed",
-            "4",
-            "--save-dir",
-            str(saves),
-            "--option",
-            "banks=secret",
-        ]
+    cli(
+        "simulate",
+        "pig",
+        "--games",
+        "1",
+        "--seed",
+        "4",
+        "--save-dir",
+        str(saves),
+        "--option",
+        "banks=secret",
     )
     [path] = list(saves.glob("*.json"))
-    capsys.readouterr()
-    code, out, _ = _run(capsys, "export", str(path), "--json")
+    code, out, _ = cli("export", str(path), "--json")
     data = json.loads(out)
     assert code == 0 and data["game"] == "pig" and data["result"]
     assert data["replayed"] == data["total"] > 0
     texts = [event["text"] for event in data["events"]]
     assert texts and not any(text.startswith("you bank") for text in texts)  # private
-    code, words, _ = _run(capsys, "export", str(path), "--log")
+    code, words, _ = cli("export", str(path))  # in words, the default
     assert code == 0 and words.startswith("# Pig, seed") and len(words.splitlines()) > len(texts)
-    with pytest.raises(SystemExit):
-        main(["export", str(path), "--log", "--json"])  # one form or the other
 
 
 def test_the_cli_and_the_ui_take_their_wiring_from_the_container(
-    container: Any, monkeypatch: pytest.MonkeyPatch
+    cli_container: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from memory_store import MemoryStore
 
     from tabletop.adapters.tui.presenting import NewGameSpec
-    from tabletop.app import cli
+
+    container = cli_container
 
     store = MemoryStore()
     container.save_store.override(providers.Object(store))
@@ -267,6 +248,5 @@ def test_the_cli_and_the_ui_take_their_wiring_from_the_container(
     session = app.start_game(NewGameSpec("pig", 2, {}, ["human", "random"], seed=3))
     assert session is not None and session.save_id in store.records
     ran: list[Any] = []
-    monkeypatch.setattr(cli, "_container", lambda console=True: container)
     monkeypatch.setattr(type(app), "run", lambda self: ran.append(self))
     assert main(["play"]) == 0 and ran and ran[0].store.inner is store

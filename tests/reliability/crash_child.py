@@ -15,27 +15,36 @@ import stat
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import Engine, GameRecord, RandomBot, SaveError
-from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework import GameRecord, RandomBot, SaveError
+from tabletop.framework.bots import BotFactory
+from tabletop.framework.chance import rng_factory
 from tabletop.framework.session import GameSession, make_bots
+from tabletop.framework.testing import new_engine, replay
 from tabletop.games.pig import Pig
+
+if TYPE_CHECKING:
+    from _typeshed import HasFileno
 
 SAVE_ID = "crash"
 PAD = "x" * 100_000
 _real_fsync = os.fsync
 
 
-def _slow_fsync(fd: int) -> None:
+def _slow_fsync(fd: int | HasFileno) -> None:
     """A slow disk: widens the window in which a write is half done."""
     _real_fsync(fd)
-    if stat.S_ISREG(os.fstat(fd).st_mode):  # the temp file, not the directory
+    number = fd if isinstance(fd, int) else fd.fileno()
+    if stat.S_ISREG(os.fstat(number).st_mode):  # the temp file, not the directory
         time.sleep(0.01)
 
 
 os.fsync = _slow_fsync
-BOTS = {"random": lambda game: RandomBot()}
+# Not tests/sessions.BOTS: this child runs as a script, with only its own folder on
+# the path.
+BOTS: dict[str, BotFactory] = {"random": lambda game: RandomBot()}
 
 
 class Journal:
@@ -77,20 +86,11 @@ def main() -> None:
     except SaveError:
         record = None
     if record is not None:
-        engine = Engine.from_record(
-            game, record, rng_factory=rng_factory, dice_factory=dice_factory
-        )
+        engine = replay(game, record)
         journal.note(f"resumed {len(engine.log)}")
     while True:
         if record is None or engine.over:
-            engine = Engine(
-                game,
-                seed=seed,
-                players=6,
-                options={"target": "100"},
-                rng_factory=rng_factory,
-                dice_factory=dice_factory,
-            )
+            engine = new_engine(game, seed=seed, players=6, options={"target": "100"})
             seed += 1
             record = engine.record()
         session = PaddedSession(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from dependency_injector import providers
@@ -93,22 +94,13 @@ def test_an_unexpected_error_is_one_line(cli: CliRun, monkeypatch: pytest.Monkey
     assert "unexpected SystemExit: a plugin called sys.exit" in err
 
 
-def test_play_exits_non_zero_when_the_ui_died(cli: CliRun, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tabletop.app import cli as cli_module
-
+def test_play_exits_non_zero_when_the_ui_died(cli: CliRun, cli_container: Any) -> None:
     class DeadApp:
         return_code = 1  # what Textual sets when the app ended on an exception
 
         def run(self) -> None:
             pass
 
-    real = cli_module._container
-
-    def container(console: bool = True) -> object:
-        built = real(console)
-        built.tui.override(providers.Object(DeadApp()))
-        return built
-
-    monkeypatch.setattr(cli_module, "_container", container)
+    cli_container.tui.override(providers.Object(DeadApp()))
     code, _, _ = cli("play")
     assert code == 3
