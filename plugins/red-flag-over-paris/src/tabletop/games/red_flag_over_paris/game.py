@@ -15,7 +15,6 @@ numbers the rulebook's headings.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from tabletop.framework import (
@@ -34,7 +33,7 @@ from tabletop.framework import (
 )
 from tabletop.framework import views as schema
 
-from . import board, events, solo
+from . import board, events, solo, viewing
 from .board import other
 from .data import (
     BOARD,
@@ -71,35 +70,11 @@ from .data import (
     rules_text,
     space_name,
 )
+from .viewing import card_detail, card_label
 
 Task = dict[str, Any]
 #: How a result's summary names the winner.
 _WINNER_NAMES = ("Versailles", "The Commune")
-
-
-@cache
-def _card_label(card: int) -> str:
-    c = CARDS[card]
-    side = "gray" if c.faction is None else SIDE_NAMES[c.faction]
-    return f"{c.title} ({c.ops} OP, {side})"
-
-
-@cache
-def card_detail(card: int) -> str:
-    """A card's full text, shown before a choice that involves it is committed (cached:
-    the data never changes while the game runs, and views and prompts ask often)."""
-    c = CARDS[card]
-    text = c.event.get("text", "")
-    if c.kind == "objective":
-        space = c.space or ""
-        return (
-            f"Objective {c.title}: whoever controls {space_name(space)} when objectives "
-            f"are revealed scores 1 {SPACES[space].kind} VP; if it is you, you may "
-            f"perform its event: {text} (§11)"
-        )
-    side = "gray" if c.faction is None else SIDE_NAMES[c.faction]
-    kind = "Final Crisis card" if c.kind == "final_crisis" else f"{side} card"
-    return f"{c.title}: {c.ops} OP, {kind}. Event: {text}"
 
 
 #: Tables every view carries that never change: built once, copied into each view.
@@ -280,7 +255,7 @@ class RedFlagOverParis(GameDefinition):
                 choices.append(
                     Choice(
                         f"ev:{c}",
-                        f"Event: {_card_label(c)}",
+                        f"Event: {card_label(c)}",
                         card_detail(c),
                         self._final_crisis_event_notes(state, seat, c),
                     )
@@ -296,7 +271,7 @@ class RedFlagOverParis(GameDefinition):
             why_not = events.unplayable_reason(state, seat, c)
             if not why_not:
                 notes = events.forecast(state, seat, events.event_steps(c, []))
-                choices.append(Choice(f"ev:{c}", f"Event: {_card_label(c)}", detail, _join(notes)))
+                choices.append(Choice(f"ev:{c}", f"Event: {card_label(c)}", detail, _join(notes)))
             ops_label = f"Operations ({card.ops}): {card.title}"
             if why_not and card.faction in (seat, None):
                 ops_label += " (event not playable now)"
@@ -780,7 +755,7 @@ class RedFlagOverParis(GameDefinition):
     def _prompt_fc_discard(self, state: State, task: Task) -> Prompt:
         seat = task["seat"]
         choices = tuple(
-            Choice(f"drop:{c}", f"Discard {_card_label(c)}", card_detail(c))
+            Choice(f"drop:{c}", f"Discard {card_label(c)}", card_detail(c))
             for c in state["hands"][seat]
         )
         return Prompt(
@@ -1645,24 +1620,7 @@ class RedFlagOverParis(GameDefinition):
         view: dict[str, Any] = {
             "status": self._status(state, top),
             "seats": schema.seats(SIDE_NAMES, [self._public_row(state, s) for s in (0, 1)]),
-            "tracks": [
-                schema.track(
-                    "Political VP (+ Versailles, - Commune)",
-                    state["vp"]["political"],
-                    -VP_CAP,
-                    VP_CAP,
-                ),
-                schema.track(
-                    "Military VP (+ Versailles, - Commune)",
-                    state["vp"]["military"],
-                    -VP_CAP,
-                    VP_CAP,
-                ),
-                *(
-                    schema.track(MOMENTUM_NAMES[s], state["momentum"][s], 0, MOMENTUM_MAX)
-                    for s in (0, 1)
-                ),
-            ],
+            "tracks": viewing.tracks(state, seat),
             "seat": seat,
             "round": state["round"],
             "final_crisis": state["fc"],
@@ -1685,7 +1643,9 @@ class RedFlagOverParis(GameDefinition):
             "out_of_play": list(state["out"]),
             "prussian_cubes": list(state["prussian"]),
             "momentum": list(state["momentum"]),
-            "vp": dict(state["vp"]),
+            "vp": viewing.vp_by_side(state),
+            "initiative_levels": [viewing.initiative_level(state, s) for s in (0, 1)],
+            "map": viewing.map_rows(state),
             "deck": len(state["deck"]),
             "discard": [[c, SIDE_NAMES[by]] for c, by, _ in state["discard"][-5:]],
             "removed": list(state["removed"]),
@@ -1699,31 +1659,12 @@ class RedFlagOverParis(GameDefinition):
             "revealed_objectives": list(state["revealed"]),
             "fulfilled": [list(f) for f in state["fulfilled"]],
             "card_names": dict(_CARD_NAMES),
-            "cards": self._visible_cards(state, seat),
+            "cards": viewing.visible_cards(state, seat),
             "result": clone(state["result"]),
         }
         if seat is not None:
             view["you"] = self._private_row(state, seat)
         return view
-
-    @staticmethod
-    def _visible_cards(state: State, seat: int | None) -> list[schema.Card]:
-        """The cards ``seat`` may read in full (the schema's ``cards``): its own, and the
-        top of the discard pile, which §7.6 lets the opponent use."""
-        shown: list[schema.Card] = []
-        if seat is not None:
-            kept = state["objective"][seat]
-            for where, cards in (
-                ("hand", state["hands"][seat]),
-                ("set aside", state["aside"][seat]),
-                ("objective to choose", state["obj_hand"][seat]),
-                ("objective", [] if kept is None else [kept]),
-            ):
-                shown.extend(schema.card(card_name(c), card_detail(c), where) for c in cards)
-        if state["discard"]:
-            top = state["discard"][-1][0]
-            shown.append(schema.card(card_name(top), card_detail(top), "top of the discard pile"))
-        return shown
 
     @staticmethod
     def _to_act(state: State) -> int | None:
@@ -1744,6 +1685,9 @@ class RedFlagOverParis(GameDefinition):
         """What everyone may know about a side, for the schema's table of seats."""
         cap = board.pool_capacity(state, seat)
         return {
+            "Political VP": board.vp_of(state, seat, "political"),
+            "Military VP": board.vp_of(state, seat, "military"),
+            "initiative level": viewing.initiative_level(state, seat),
             "cards in hand": len(state["hands"][seat]),
             "set aside": len(state["aside"][seat]),
             "Final Crisis card": RedFlagOverParis._final_crisis_card_status(state, seat),
@@ -1783,8 +1727,8 @@ class RedFlagOverParis(GameDefinition):
             return f"{card_name(card)} ({space_name(CARDS[card].space or '')})"
 
         return {
-            "hand": [_card_label(c) for c in state["hands"][seat]],
-            "set aside": [_card_label(c) for c in state["aside"][seat]],
+            "hand": [card_label(c) for c in state["hands"][seat]],
+            "set aside": [card_label(c) for c in state["aside"][seat]],
             "objective": None if kept is None else objective(kept),
             "objectives to choose from": [objective(c) for c in state["obj_hand"][seat]],
         }

@@ -7,19 +7,79 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import DIMENSIONS, MOMENTUM_NAMES, SIDE_NAMES, card_name
+from .data import DIMENSIONS, MOMENTUM_NAMES, SIDE_NAMES
 
 _SHORT = {"Versailles": "V", "Commune": "C"}
-_DISC = {"Versailles": "Fort", "Commune": "Barr"}
+_DISC = {"Versailles": "F", "Commune": "B"}
 
 
-def _space_line(info: dict[str, Any]) -> str:
-    """One space in under 50 columns, so the board fits half of a 100-column terminal."""
+def _space_line(info: dict[str, Any], open_to: list[str]) -> str:
+    """One space in 42 columns or fewer, so the board fits half of a 100-column terminal."""
     v, c = info["cubes"]
     star = "*" if info["pivotal"] else " "
     disc = _DISC.get(info["disc"] or "", "")
     ctl = _SHORT.get(info["control"] or "", "-")
-    return f" {star}{info['name']:<21} V{'#' * v:<4} C{'#' * c:<4} {disc:<4} {ctl}"
+    ops = "".join(_SHORT[side] for side in open_to) or "-"
+    return f" {star}{info['name']:<20} V{'#' * v:<4} C{'#' * c:<4} {disc:<1} {ctl} {ops}"
+
+
+def _vp_lines(view: dict[str, Any]) -> list[str]:
+    """Each side's VP read from its own side, the viewer's first (no signs to flip)."""
+    seat = view.get("seat")
+    order = [0, 1] if seat in (None, 0) else [1, 0]
+    lines = ["VP, each side's own:  Political  Military"]
+    for s in order:
+        vp = view["vp"][s]
+        name = SIDE_NAMES[s] + (" (you)" if s == seat else "")
+        lines.append(f"  {name:<18} {vp['political']:>+10d} {vp['military']:>+9d}")
+    return lines
+
+
+def _names(view: dict[str, Any], where: str) -> list[str]:
+    return [card["name"] for card in view.get("cards", []) if card.get("where") == where]
+
+
+def _own_card_lines(view: dict[str, Any]) -> list[str]:
+    """The viewer's hand and objective, one line each (the full texts are in ``cards``)."""
+    lines = []
+    hand = _names(view, "hand")
+    if hand:
+        lines.append("Your hand: " + "; ".join(hand))
+    for where, title in (
+        ("your objective", "Your objective"),
+        ("objective to choose (§5.2)", "Objectives to choose from"),
+    ):
+        names = _names(view, where)
+        if names:
+            lines.append(f"{title}: " + "; ".join(names))
+    return lines
+
+
+def _other_card_lines(view: dict[str, Any]) -> list[str]:
+    """Every other card the viewer may read, grouped by where it is."""
+    shown = {"hand", "your objective", "objective to choose (§5.2)"}
+    groups: dict[str, list[str]] = {}
+    for card in view.get("cards", []):
+        where = card.get("where", "")
+        if where not in shown:
+            groups.setdefault(where, []).append(card["name"])
+    return [
+        f"{where[:1].upper()}{where[1:]}: " + "; ".join(names) for where, names in groups.items()
+    ]
+
+
+def _map_lines(view: dict[str, Any]) -> list[str]:
+    """The directed adjacency (§2.2): what opens each space to operations (§7.2)."""
+    lines = [
+        "Adjacency: a space opens to operations when a space after its arrow is controlled (§7.2)"
+    ]
+    for row in view["map"]:
+        if row["dimension"] is None:
+            ctl = row["control"] or "nobody"
+            lines.append(f"  {row['name']} (controlled by {ctl}) opens " + ", ".join(row["opens"]))
+        else:
+            lines.append(f"  {row['name']} <- " + ", ".join(row["opened_by"]))
+    return lines
 
 
 def render_board(view: dict[str, Any]) -> str:
@@ -30,20 +90,18 @@ def render_board(view: dict[str, Any]) -> str:
     """
     lines: list[str] = []
     when = "Final Crisis" if view["final_crisis"] else f"Round {view['round']}/3"
-    vp = view["vp"]
-    lines.append(f"{when}  Initiative: {view['initiative']}  To act: {view['to_act'] or '-'}")
-    lines.append(
-        f"VP (+Versailles/-Commune): Political {vp['political']:+d}  Military {vp['military']:+d}"
-    )
-    if view.get("hand"):
-        lines.append("Your hand: " + ", ".join(card_name(c) for c in view["hand"]))
-    if view.get("objective"):
-        lines.append(f"Your objective: {card_name(view['objective'])}")
-    lines.append("  (* pivotal; # a cube; Fort/Barr discs; last column: control)")
+    levels = view["initiative_levels"]
+    lines.append(f"{when}, {view['to_act'] or 'nobody'} to act")
+    lines.append(f"Initiative: {view['initiative']} (levels V {levels[0]:+d}, C {levels[1]:+d})")
+    lines.extend(_vp_lines(view))
+    lines.extend(_own_card_lines(view))
+    open_to = {row["id"]: row["open_to"] for row in view["map"]}
+    lines.append("Map (§7.2 last column: who may operate):")
+    lines.append("* pivotal, # cube, F/B disc, then control")
     for dim, spaces in view["dimensions"].items():
         meta = DIMENSIONS[dim]
         lines.append(f"{meta['name']} ({meta['kind']})")
-        lines.extend(_space_line(view["spaces"][s]) for s in spaces)
+        lines.extend(_space_line(view["spaces"][s], open_to[s]) for s in spaces)
     for seat, name in enumerate(SIDE_NAMES):
         track = view["crisis"][seat]
         lines.append(f"{name} Crisis Track (cubes+bonus, x breached):")
@@ -66,6 +124,8 @@ def render_board(view: dict[str, Any]) -> str:
         f"Cards: deck {view['deck']}  hands V{view['hand_sizes'][0]} C{view['hand_sizes'][1]}  "
         f"fulfilled V{len(view['fulfilled'][0])} C{len(view['fulfilled'][1])}"
     )
+    lines.extend(_other_card_lines(view))
+    lines.extend(_map_lines(view))
     if view.get("result"):
         lines.append(view["result"]["summary"])
     return "\n".join(lines)
