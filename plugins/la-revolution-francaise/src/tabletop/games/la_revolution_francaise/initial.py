@@ -278,11 +278,17 @@ def event_table(state: State, t: Task, ctx: Context) -> None:
     modifier = sum(event_modifier(state, spec) for spec in table["modifier"])
     dice = roll(state, ctx, 2, 6, reason=f"{t['table']} event, 6.2", about=gov_seat(state))
     total = max(2, min(12, sum(dice) + modifier))
-    entry = table["rolls"][str(total)]
-    state["last_events"][t["table"]] = total
-    ctx.emit(
-        "events", f"{t['table']} event: {sum(dice)}{modifier:+d} = {total}: {describe_entry(entry)}"
-    )
+    resolve_event(state, t["table"], total, ctx, rolled=f"{sum(dice)}{modifier:+d} = ")
+
+
+def resolve_event(
+    state: State, table_name: str, total: int, ctx: Context, rolled: str = ""
+) -> None:
+    """The entry ``total`` of this regime's ``table_name`` table happens (6.2): ignored
+    when impossible, a question to the Government or the Assembly, or its effects."""
+    entry = EVENTS[state["regime"]][table_name]["rolls"][str(total)]
+    state["last_events"][table_name] = total
+    ctx.emit("events", f"{table_name} event: {rolled}{total}: {describe_entry(entry)}")
     if not entry_applies(state, entry, ctx):
         return
     if "decide" in entry and entry["decide"]["by"] == "assembly":
@@ -346,12 +352,20 @@ WORDS = {
 }
 
 
+def who_text(code: str) -> str:
+    """A Current, or one of the event language's words for whoever it is then."""
+    return {
+        "gov_holder": "Government's Current",
+        "not_gov_left": "Montagne or Sans-Culotte not governing",
+    }.get(code) or name(code)
+
+
 def describe_fx(fx: str) -> str:
     verb, *args = fx.split(" ", 1)
     rest = args[0] if args else ""
     parts = rest.split(" ") if rest else []
     if verb == "fame":
-        return f"{name(parts[0])} fame {int(parts[1]):+d}"
+        return f"{who_text(parts[0])} fame {int(parts[1]):+d}"
     if verb == "track":
         return f"{parts[0].capitalize()} {int(parts[1]):+d}"
     if verb == "neutral":
@@ -372,7 +386,7 @@ def describe_fx(fx: str) -> str:
         return f"the Government pays {rest}"
     if verb == "bonus":
         return f"this turn: {parts[0].replace('_', ' ')} {int(parts[1]):+d}" + (
-            f" for the {name(parts[2])}" if len(parts) > 2 else ""
+            f" for the {who_text(parts[2])}" if len(parts) > 2 else ""
         )
     return fx.replace("_", " ")
 
