@@ -5,18 +5,18 @@ plugins), written by observers the app subscribes; never a seat's hidden informa
 from __future__ import annotations
 
 import json
-import sys
+import types
 from pathlib import Path
 from typing import Any
 
 import pytest
 from dependency_injector import providers
 from memory_store import MemoryStore
-from toygames import Exploding
+from toygames import Crashy, Exploding
 
 from tabletop.adapters.headless import HeadlessUI, ScriptedUI
 from tabletop.app.cli import main
-from tabletop.framework import Action, Bot, PluginFault, Prompt, hookimpl
+from tabletop.framework import Action, BotRegistrar, GameRegistrar, PluginFault, Prompt, hookimpl
 from tabletop.framework.plugins import PluginFailure, load_registry
 from tabletop.games import pig
 
@@ -27,20 +27,19 @@ def read_log(directory: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in lines]
 
 
-class Crashy(Bot):
-    name = "crashy"
+def _toys() -> types.SimpleNamespace:
+    @hookimpl
+    def tabletop_register_games(register: GameRegistrar) -> None:
+        register(Exploding())
 
-    def choose(self, *args: Any) -> Action:
-        raise ValueError("the bot saw SECRET-CARD-7 and lost its marbles")
+    @hookimpl
+    def tabletop_register_bots(register: BotRegistrar) -> None:
+        register("crashy", lambda game: Crashy(), "")
 
-
-def _toys() -> Any:
-    plugin = type(sys)("toys")
-    plugin.tabletop_register_games = hookimpl(lambda register: register(Exploding()))
-    plugin.tabletop_register_bots = hookimpl(
-        lambda register: register("crashy", lambda g: Crashy())
+    return types.SimpleNamespace(
+        tabletop_register_games=tabletop_register_games,
+        tabletop_register_bots=tabletop_register_bots,
     )
-    return plugin
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from memory_store import MemoryStore
 from sessions import BOTS, DICE_FACTORY, RNG_FACTORY, resume_session, start_session
-from toygames import Exploding, HighCard, OpenHighCard
+from toygames import Crashy, Exploding, HighCard, OpenHighCard
 
 from tabletop.adapters.headless import HeadlessUI, ScriptedUI
 from tabletop.adapters.saves import JsonSaveStore
@@ -17,7 +17,6 @@ from tabletop.framework import (
     GameDefinition,
     PluginFault,
     Prompt,
-    RandomBot,
     Result,
     SaveStore,
     TabletopError,
@@ -260,10 +259,6 @@ def test_a_bots_late_answer_to_an_undone_decision_is_dropped() -> None:
 
 
 def test_a_failing_bot_and_a_game_fault_are_told_then_raised() -> None:
-    class Crashy(RandomBot):
-        def choose(self, *args: Any) -> str:
-            raise ValueError("the bot lost its marbles")
-
     ui = Recorder()
     session = start_session(
         Pig(), ["crashy", "random"], seed=1, ui=ui, bots={**BOTS, "crashy": lambda game: Crashy()}

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.framework import views
 
 
 def test_helpers_build_the_documented_shapes() -> None:
-    view = {
+    view: dict[str, Any] = {
         "status": "Round 2",
         "seats": views.seats(["A", "B"], [{"bank": 3}, {"bank": "?"}]),
         "you": {"hand": ["Thiers"]},

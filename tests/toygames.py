@@ -14,6 +14,7 @@ from typing import Any
 
 from tabletop.framework import (
     Action,
+    Bot,
     Choice,
     Context,
     GameDefinition,
@@ -111,6 +112,16 @@ class Exploding(HighCard):
             state["taps"] = 99  # half-done change the engine must roll back
             raise ZeroDivisionError("boom")
         super().apply(state, seat, action, ctx)
+
+
+class Crashy(Bot):
+    """A bot whose thinking raises, quoting a secret: the error must be reported, and
+    the secret must stay out of the log."""
+
+    name = "crashy"
+
+    def choose(self, *args: Any) -> Action:
+        raise ValueError("the bot saw SECRET-CARD-7 and lost its marbles")
 
 
 # Broken Pig variants that an installed plugin registers (see fakesite.install_games).

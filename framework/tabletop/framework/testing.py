@@ -427,5 +427,6 @@ def conformance_kit(
 ) -> GameConformance:
     """The suite bound to ``game`` (with class settings such as ``seeds=(1,)``), to run
     one check directly: how a test shows that a check fails for a broken game."""
-    kit = type(f"ConformanceFor{type(game).__name__}", (base,), {"game": game, **settings})
+    name = f"ConformanceFor{type(game).__name__}"
+    kit: type[GameConformance] = type(name, (base,), {"game": game, **settings})
     return kit()
