@@ -871,9 +871,12 @@ def law_vote_done(state: State, t: Task) -> None:
     schedule(state, {**t, "kind": "law_tally"})
 
 
-def marais_auto_vote(state: State, ctx: Context) -> str:
-    """15.2.1.4: 1-2 with the Government, 3-4 abstain, 5-6 against."""
+def marais_auto_vote(state: State, ctx: Context, law: str | None = None) -> str:
+    """15.2.1.4: 1-2 with the Government, 3-4 abstain, 5-6 against; +1 to the die on
+    outlawing the Merciful under the Terror, Wrath or Prairial."""
     (face,) = roll(state, ctx, 1, 6, reason="automated Marais vote, 15.2.1.4", about=NOBODY)
+    if law == "outlaw_indulgents" and state["regime"] in ("terror", "wrath", "prairial"):
+        face += 1
     return "with" if face <= 2 else "abstain" if face <= 4 else "against"
 
 
@@ -891,7 +894,7 @@ def law_tally(state: State, t: Task, ctx: Context) -> None:
     gseat = gov_seat(state)
     gov_side = votes.get(gseat, yes_word) if gseat is not None else yes_word
     if automated_marais(state) and deputies(state, "M") > 0:
-        how = marais_auto_vote(state, ctx)
+        how = marais_auto_vote(state, ctx, t["law"])
         if how != "abstain":
             with_gov = (how == "with") == (gov_side == yes_word)
             if with_gov:
@@ -1055,7 +1058,7 @@ def fame_roll(state: State, t: Task, ctx: Context) -> None:
     if t["proposer"] == "gov":
         fatherland_penalty(state, [s for s, v in votes.items() if int(v) < 0], ctx)
     if automated_marais(state) and state["regime"] != "prairial":
-        how = marais_auto_vote(state, ctx)
+        how = marais_auto_vote(state, ctx, t["law"])
         total += {"with": 2, "abstain": 0, "against": -2}[how]
     total += state["bonuses"].get("votes", 0)
     total += law_bonus(state, t["law"])
