@@ -139,17 +139,74 @@ def test_the_cli_runs_simulate_on_workers(
     assert "--workers must be 1 or more" in capsys.readouterr().err
 
 
+def _untimed(report: dict[str, Any]) -> dict[str, Any]:
+    """A tournament report without what depends on the machine: the times."""
+    data = dict(report)
+    for key in ("seconds", "actions_per_second"):
+        data.pop(key)
+    data["bots"] = [
+        {k: v for k, v in bot.items() if not k.endswith("decision_seconds")}
+        for bot in report["bots"]
+    ]
+    return data
+
+
+TOURNAMENT = ["tournament", "pig", "--games", "6", "--seed", "4", "--json"]
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
-def test_ray_gives_the_same_digest_as_one_process(
+def test_ray_gives_the_same_results_as_one_process(
     isolated_env: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Starts a local Ray instance (the test's own), plays on it, shuts it down."""
+    """Starts a local Ray instance (the test's own, once for both commands), plays a
+    simulation and a tournament on it, shuts it down."""
+    import ray
+
     assert main(["simulate", "pig", "--games", "20", "--json"]) == 0
     here = json.loads(capsys.readouterr().out)
-    assert main(["simulate", "pig", "--games", "20", "--ray", "--json"]) == 0
-    on_ray = json.loads(capsys.readouterr().out)
+    assert main([*TOURNAMENT, "--seats", "mcts-quick,random"]) == 0
+    tournament_here = json.loads(capsys.readouterr().out)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    try:
+        assert main(["simulate", "pig", "--games", "20", "--ray", "--json"]) == 0
+        on_ray = json.loads(capsys.readouterr().out)
+        assert main([*TOURNAMENT, "--seats", "mcts-quick,random", "--ray"]) == 0
+        tournament_on_ray = json.loads(capsys.readouterr().out)
+    finally:
+        ray.shutdown()
     assert on_ray["digest"] == here["digest"] and on_ray["outcomes"] == here["outcomes"]
+    assert _untimed(tournament_on_ray) == _untimed(tournament_here)
+
+
+def test_a_tournament_gives_the_same_report_for_any_number_of_workers(container: Any) -> None:
+    """Wins, wins by seat, games and decisions per kind, lengths: all but the times.
+    Seven games in chunks of one (two workers): every chunk starts a rotation anew."""
+    seats = ["mcts-quick", "random", "random"]
+    one = container.tournament().run("pig", games=7, seed=5, seats=seats, options={})
+    many = parallel.tournament(
+        "pig",
+        games=7,
+        seed=5,
+        seats=seats,
+        options=resolve_options(Pig(), {}),
+        rotate=True,
+        where=Where(workers=2),
+    )
+    assert one.completed == 7 and one.bots["mcts-quick"].decisions > 0
+    assert _untimed(many.to_json()) == _untimed(one.to_json())
+
+
+def test_the_cli_runs_a_tournament_on_workers(
+    isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reports = []
+    for workers in ("1", "2"):
+        argv = [*TOURNAMENT, "--seats", "random,random", "--fixed-seats", "--workers", workers]
+        assert main(argv) == 0
+        reports.append(json.loads(capsys.readouterr().out))
+    assert reports[0]["rotated"] is False and reports[0]["completed"] == 6
+    assert _untimed(reports[1]) == _untimed(reports[0])
 
 
 def test_the_cli_fuzzes_on_workers_and_saves_failures_in_game_order(

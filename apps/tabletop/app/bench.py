@@ -141,9 +141,7 @@ def _one_round(
     game = sessions.registry.get(game_id).definition
     keeper = _Keeper()
     simulation = Simulation(sessions, ui=keeper)
-    report = simulation.run(
-        game_id, games=games, seed=seed, seats=["random"] * players, options={}
-    )
+    report = simulation.run(game_id, games=games, seed=seed, seats=["random"] * players, options={})
     if report.errors:
         failure = report.failures[0]
         raise RuntimeError(f"seed {failure['seed']}: {failure['error']}")
@@ -261,14 +259,10 @@ def bench_startup(runs: int = 7) -> StartupBench:
         for name, command in commands.items():
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             started = time.perf_counter()
-            subprocess.run(
-                command, check=True, stdout=subprocess.DEVNULL, env=dict(os.environ)
-            )
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=dict(os.environ))
             wall[name].append(time.perf_counter() - started)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cpu[name].append(
-                after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-            )
+            cpu[name].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return StartupBench(
         runs,
         1e3 * statistics.median(wall["bare"]),

@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
-from importlib import metadata
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from tabletop.framework.engine import version_note
-from tabletop.framework.errors import ReplayMismatch, SaveError, TabletopError, UnknownGame
-from tabletop.framework.record import MAX_PLAYERS
+if TYPE_CHECKING:
+    from tabletop.framework.errors import ReplayMismatch, TabletopError
 
 EXIT_OK = 0
 EXIT_MISMATCH = 1
@@ -48,6 +45,8 @@ def _container(console: bool = True) -> Any:
 def versions() -> list[tuple[str, str]]:
     """(distribution, version) for the app and the framework; "unknown" when the
     metadata is missing (running from a source tree that was never installed)."""
+    from importlib import metadata
+
     found = []
     for name in DISTRIBUTIONS:
         try:
@@ -83,6 +82,14 @@ def _shown(text: str) -> str:
     return printable(text, 2000)
 
 
+def _error(message: str) -> TabletopError:
+    """A user error (one line, exit 2). The framework is imported when one is made, not
+    when the command starts: ``tabletop games`` may not need it at all."""
+    from tabletop.framework.errors import TabletopError
+
+    return TabletopError(message)
+
+
 def _fail(message: str, code: int = EXIT_USAGE) -> int:
     print(f"tabletop: error: {_shown(message)}", file=sys.stderr)
     return code
@@ -102,6 +109,17 @@ def _bounded(limit: int) -> Callable[[str], int]:
 
     parse.__name__ = "int"  # argparse says "invalid int value: 'x'" for a ValueError
     return parse
+
+
+def _players(text: str) -> int:
+    """An argparse type for a number of players or a seat: the record's bound, looked up
+    only when the argument is given."""
+    from tabletop.framework.record import MAX_PLAYERS
+
+    return _bounded(MAX_PLAYERS)(text)
+
+
+_players.__name__ = "int"
 
 
 def _progress(label: str) -> Callable[[int, int], None] | None:
@@ -124,7 +142,7 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise TabletopError(f"option {pair!r} is not in the form key=value")
+            raise _error(f"option {pair!r} is not in the form key=value")
         options[key] = value
     return options
 
@@ -152,21 +170,22 @@ _slow_noted = False
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    registry = _registry(_container())
-    games = [
-        {
-            "id": installed.info.id,
-            "title": installed.info.title,
-            "players": [installed.info.min_players, installed.info.max_players],
-            "version": installed.version,
-            "distribution": installed.distribution,
-            "description": installed.info.description,
-        }
-        for installed in sorted(registry.games.values(), key=lambda g: g.info.id)
-    ]
-    failures = [{"plugin": f.plugin, "reason": f.reason} for f in registry.failures]
-    if args.json:
+    """The installed games: from the cache of the last listing while no plugin was
+    installed, removed or changed (``tabletop.app.catalogue``), else from the plugins."""
+    from tabletop.app import catalogue
+
+    cache = catalogue.cache_file()
+    games = catalogue.read(cache)
+    failures: list[dict[str, str]] = []
+    slow: list[dict[str, Any]] = []
+    if games is None:
+        registry = _registry(_container())
+        games = catalogue.listing(registry)
+        failures = [{"plugin": f.plugin, "reason": f.reason} for f in registry.failures]
         slow = [{"plugin": name, "seconds": seconds} for name, seconds in registry.slow]
+        if not failures:  # a failure is reported afresh every time
+            catalogue.write(cache, games, catalogue.sources(registry))
+    if args.json:
         print(json.dumps({"games": games, "failures": failures, "slow": slow}, indent=2))
         return EXIT_OK
     if not games:
@@ -186,9 +205,9 @@ def _seats_for(args: argparse.Namespace, registry: Any, game_id: str) -> list[st
     if args.seats:
         seats = [part.strip() for part in args.seats.split(",")]
         if any(not seat for seat in seats):
-            raise TabletopError(f"bad seat list {args.seats!r}: empty entry")
+            raise _error(f"bad seat list {args.seats!r}: empty entry")
         if args.players is not None and args.players != len(seats):
-            raise TabletopError(f"--players {args.players} but {len(seats)} seats given")
+            raise _error(f"--players {args.players} but {len(seats)} seats given")
     else:
         players = args.players if args.players is not None else info.min_players
         info.check_players(players)  # before allocating a list of that length
@@ -197,15 +216,13 @@ def _seats_for(args: argparse.Namespace, registry: Any, game_id: str) -> list[st
     kinds = registry.bot_kinds(game_id)
     for seat in seats:
         if seat not in kinds:
-            raise TabletopError(
-                f"unknown bot kind {seat!r} for {game_id} (known: {', '.join(kinds)})"
-            )
+            raise _error(f"unknown bot kind {seat!r} for {game_id} (known: {', '.join(kinds)})")
     return seats
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 0:
-        raise TabletopError("--games must be 0 or more")
+        raise _error("--games must be 0 or more")
     container = _container()
     log = container.logger()
     seats = _seats_for(args, _registry(container), args.game)
@@ -263,17 +280,19 @@ def _check_writable_dir(path: Path) -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise TabletopError(f"{path} is not a directory") from None
+        raise _error(f"{path} is not a directory") from None
     except OSError as exc:
-        raise TabletopError(f"cannot use {path} for saves: {exc.strerror}") from None
+        raise _error(f"cannot use {path} for saves: {exc.strerror}") from None
     if not path.is_dir():
-        raise TabletopError(f"{path} is not a directory")
+        raise _error(f"{path} is not a directory")
     if not os.access(path, os.W_OK | os.X_OK):
-        raise TabletopError(f"cannot use {path} for saves: permission denied")
+        raise _error(f"cannot use {path} for saves: permission denied")
 
 
 def _load_save(path_text: str) -> tuple[Any, Any]:
     """Read a save by path (or by id in the save directory) and find its game."""
+    from tabletop.framework.errors import UnknownGame
+
     container = _container()
     path = Path(path_text)
     if not path.exists() and "/" not in path_text and not path_text.endswith(".json"):
@@ -293,12 +312,16 @@ def _load_save(path_text: str) -> tuple[Any, Any]:
 
 def _note_version(record: Any, installed: Any) -> None:
     """Say so when the save was made by another version of the game's plugin."""
+    from tabletop.framework.engine import version_note
+
     note = version_note(record, installed.info.version)
     if note:
         print(f"tabletop: note: {_shown(note.strip(' ()'))}", file=sys.stderr)
 
 
 def _kept(exc: ReplayMismatch, save: str) -> ReplayMismatch:
+    from tabletop.framework.errors import ReplayMismatch
+
     return ReplayMismatch(
         f"{exc}; the save is kept unchanged (`tabletop export {save}` shows its log "
         "as far as it replays)"
@@ -307,12 +330,13 @@ def _kept(exc: ReplayMismatch, save: str) -> ReplayMismatch:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from tabletop.framework.engine import Engine
+    from tabletop.framework.errors import ReplayMismatch
 
     container, (record, installed) = _load_save(args.save)
     if args.to is not None and not 0 <= args.to <= len(record.actions):
-        raise TabletopError(f"--to must be between 0 and {len(record.actions)}")
+        raise _error(f"--to must be between 0 and {len(record.actions)}")
     if args.seat is not None and not 0 <= args.seat < record.players:
-        raise TabletopError(f"--seat must be between 0 and {record.players - 1}")
+        raise _error(f"--seat must be between 0 and {record.players - 1}")
     if args.verify and not record.digest:
         raise ReplayMismatch(
             f"{Path(args.save).name}: the save has no digest to verify against "
@@ -352,6 +376,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _check_summary(record: Any, engine: Any, installed: Any, save: str) -> None:
     """The save's summary (finished, progress) must be what its replay gives: the
     listing shows it without replaying, so a forged one is caught here."""
+    from tabletop.framework.errors import ReplayMismatch
+
     if record.finished != engine.over:
         said = "finished" if record.finished else "unfinished"
         raise ReplayMismatch(
@@ -382,7 +408,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     engine = replay.engine
     public = [(index, event) for index, event in engine.history if event.visible_to(None)]
     result = engine.result()
-    if args.json:
+    if args.form == "json":
         data = {
             "game": record.game,
             "title": installed.info.title,
@@ -398,7 +424,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             "total": replay.total,
         }
         print(json.dumps(data, indent=2, ensure_ascii=False))
-    else:
+    elif args.form == "log":
         print(f"# {installed.info.title}, seed {record.seed}, {record.players} players")
         for index, event in public:
             print(f"{index:>4}  {_shown(engine.event_line(event))}")
@@ -415,14 +441,15 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
+    from tabletop.framework.errors import SaveError
     from tabletop.framework.fuzz import FuzzFailure, fuzz
 
     if args.games < 0:
-        raise TabletopError("--games must be 0 or more")
+        raise _error("--games must be 0 or more")
     if args.max_actions < 1:
-        raise TabletopError("--max-actions must be 1 or more")
+        raise _error("--max-actions must be 1 or more")
     if args.roundtrip_every is not None and args.roundtrip_every < 0:
-        raise TabletopError("--roundtrip-every must be 0 or more")
+        raise _error("--roundtrip-every must be 0 or more")
     container = _container()
     log = container.logger()
     game = _registry(container).get(args.game).definition
@@ -503,9 +530,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from tabletop.app.bench import bench_games, bench_startup, format_startup, format_table
 
     if args.games < 1:
-        raise TabletopError("--games must be 1 or more")
+        raise _error("--games must be 1 or more")
     if args.rounds < 1:
-        raise TabletopError("--rounds must be 1 or more")
+        raise _error("--rounds must be 1 or more")
     container = _container()
     sessions = container.simulation().sessions  # exactly what `simulate` plays with
     game_ids = list(args.game) or sorted(sessions.registry.games)
@@ -552,6 +579,48 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return EXIT_MISMATCH if failed else EXIT_OK
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise _error("--games must be 1 or more")
+    container = _container()
+    registry = _registry(container)
+    seats = _seats_for(args, registry, args.game)
+    options = _parse_options(args.option)
+    progress = _progress(f"tournament {args.game}")
+    where = _where(args)
+    if where is None:
+        report = container.tournament().run(
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            seats=seats,
+            options=options,
+            progress=progress,
+            rotate=not args.fixed_seats,
+        )
+    else:  # the same games on other processes or Ray, put back in order
+        from tabletop.app import parallel
+        from tabletop.framework.engine import resolve_options
+
+        report = parallel.tournament(
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            seats=seats,
+            options=resolve_options(registry.get(args.game).definition, options),
+            rotate=not args.fixed_seats,
+            where=where,
+            progress=progress,
+        )
+    data = report.to_json()
+    container.logger().info("tournament", **{k: v for k, v in data.items() if k != "failures"})
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print("\n".join(report.lines()))
+    return EXIT_OK if report.errors == 0 else EXIT_MISMATCH
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     container = _container(console=False)
     log = container.logger()
@@ -577,7 +646,8 @@ def _where(args: argparse.Namespace) -> Any:
 def _add_batch_arguments(
     parser: argparse.ArgumentParser, *, players_help: str, option_help: str
 ) -> None:
-    """The arguments that simulate and fuzz share: which game, how many, which seed."""
+    """The arguments of the batch commands (simulate, fuzz, tournament): which game, how
+    many, which seed, how to print, where to run."""
     parser.add_argument("game", help="the game's id (see `tabletop games`)")
     parser.add_argument(
         "--games",
@@ -595,9 +665,7 @@ def _add_batch_arguments(
         "alike (the same seed and seats play the same game in the terminal UI) "
         "(default: 0)",
     )
-    parser.add_argument(
-        "--players", type=_bounded(MAX_PLAYERS), metavar="P", help=players_help
-    )
+    parser.add_argument("--players", type=_players, metavar="P", help=players_help)
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help=option_help
     )
@@ -691,12 +759,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--to",
         type=_bounded(MAX_COUNT),
         metavar="N",
-        help="print what a spectator sees after N actions, as JSON (default: replay "
-        "them all)",
+        help="print what a spectator sees after N actions, as JSON (default: replay them all)",
     )
     replay.add_argument(
         "--seat",
-        type=_bounded(MAX_PLAYERS),
+        type=_players,
         metavar="SEAT",
         help="with --to: show that seat's view, numbered from 0 (default: a spectator's)",
     )
@@ -720,17 +787,19 @@ def build_parser() -> argparse.ArgumentParser:
     form = export.add_mutually_exclusive_group()
     form.add_argument(
         "--log",
-        dest="json",
-        action="store_false",
+        dest="form",
+        action="store_const",
+        const="log",
         help="the log in words, one event a line (the default)",
     )
     form.add_argument(
         "--json",
-        dest="json",
-        action="store_true",
+        dest="form",
+        action="store_const",
+        const="json",
         help="the log as one JSON object: game, seed, seats, events, result",
     )
-    export.set_defaults(func=cmd_export, json=False)
+    export.set_defaults(func=cmd_export, form="log")
 
     fz = _sub(
         sub,
@@ -834,38 +903,65 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.set_defaults(func=cmd_play)
 
-    from tabletop.app import tournament  # its own module: bots against each other
-
-    tournament.add_command(sub)
+    tour = _sub(
+        sub,
+        "tournament",
+        "bots against each other, seats rotated, win rates with 95%% intervals",
+        "Play GAME N times with the given bot kinds, the seat list rotated by one seat "
+        "each game; report each kind's win rate with a 95% confidence interval (Wilson), "
+        "the mean game length and each kind's time per decision. Game i uses seed "
+        "S*100003+i, as simulate does; the results are the same for any --workers or on "
+        "Ray. Exit 1 when a game failed.",
+    )
+    _add_batch_arguments(
+        tour,
+        players_help="number of players (default: as many as --seats)",
+        option_help="set a game option, repeatable (default: the game's defaults)",
+    )
+    tour.add_argument(
+        "--seats",
+        required=True,
+        metavar="KINDS",
+        help="comma list of bot kinds, one per seat, e.g. mcts,random (rotated each game)",
+    )
+    tour.add_argument(
+        "--fixed-seats",
+        action="store_true",
+        help="keep each kind in its seat instead of rotating (default: rotate)",
+    )
+    tour.set_defaults(func=cmd_tournament)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    # A log file on a full or vanished device must not print logging's own traceback
-    # into a player's terminal: the log is best-effort, the command goes on.
-    logging.raiseExceptions = False
     global _slow_noted
     _slow_noted = False  # each command notes slow plugins once
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)
-    except ReplayMismatch as exc:
-        return _fail(str(exc), EXIT_MISMATCH)
-    except (SaveError, TabletopError) as exc:
-        return _fail(str(exc))
     except KeyboardInterrupt:
         return _fail("interrupted", 130)
     except BrokenPipeError:  # `tabletop export x | head` is not an error
         sys.stderr.close()
         return EXIT_OK
-    except (Exception, SystemExit) as exc:  # a bug or a plugin's exit: still one line
-        if isinstance(exc, SystemExit) and exc.code in (None, 0):
-            return EXIT_OK
-        return _fail(
-            f"unexpected {type(exc).__name__}: {exc} (a bug: please report it)", EXIT_INTERNAL
-        )
+    except (Exception, SystemExit) as exc:
+        return _failed(exc)
     return code
+
+
+def _failed(exc: BaseException) -> int:
+    """The exit status of a command that raised, told in one line: a user error, a
+    mismatch, or a bug or a plugin's exit (still one line)."""
+    from tabletop.framework.errors import ReplayMismatch, SaveError, TabletopError
+
+    if isinstance(exc, ReplayMismatch):
+        return _fail(str(exc), EXIT_MISMATCH)
+    if isinstance(exc, SaveError | TabletopError):
+        return _fail(str(exc))
+    if isinstance(exc, SystemExit) and exc.code in (None, 0):
+        return EXIT_OK
+    return _fail(f"unexpected {type(exc).__name__}: {exc} (a bug: please report it)", EXIT_INTERNAL)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from dependency_injector import containers, providers
 from tabletop.adapters.bots import register_search_bots
 from tabletop.adapters.headless import HeadlessUI
 from tabletop.adapters.saves import JsonSaveStore, default_save_dir, read_save_file
+from tabletop.app.catalogue import log_file
 from tabletop.app.logs import (
     SLOW_SAVE_SECONDS,
     LoggedSaveStore,
@@ -38,20 +39,9 @@ if TYPE_CHECKING:
     from tabletop.adapters.tui.app import TabletopApp
 
 
-def default_log_file() -> Path:
-    from platformdirs import user_log_path
-
-    return user_log_path("tabletop", appauthor=False) / "tabletop.jsonl"
-
-
 def _save_dir(value: str | None) -> Path:
     """TABLETOP_SAVE_DIR, or the per-user data directory when unset or empty."""
     return Path(value) if value else default_save_dir()
-
-
-def _log_file(value: str | None) -> Path:
-    """TABLETOP_LOG_FILE, or the per-user log directory when unset or empty."""
-    return Path(value) if value else default_log_file()
 
 
 def _allow_list(value: str | None) -> set[str] | None:
@@ -152,7 +142,7 @@ def build_container(*, console: bool = True) -> Container:
     container = Container()
     config = container.config
     config.save_dir.from_env("TABLETOP_SAVE_DIR", default="", as_=_save_dir)
-    config.log_file.from_env("TABLETOP_LOG_FILE", default="", as_=_log_file)
+    config.log_file.from_env("TABLETOP_LOG_FILE", default="", as_=log_file)
     config.load_plugins.from_env("TABLETOP_LOAD_PLUGINS", default=None, as_=_allow_list)
     config.slow_save_seconds.from_value(SLOW_SAVE_SECONDS)
     config.log_console.from_env(

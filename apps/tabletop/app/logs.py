@@ -62,6 +62,9 @@ def configure_logging(log_file: Path | None, *, console: bool = False) -> Logger
     (``tabletop games``) starts a tenth of a second sooner."""
     import structlog
 
+    # A log file on a full or vanished device must not print logging's own traceback
+    # into a player's terminal: the log is best-effort, the command goes on.
+    logging.raiseExceptions = False
     shared = _shared()
     root = logging.getLogger("tabletop")
     for handler in list(root.handlers):

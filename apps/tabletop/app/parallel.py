@@ -19,13 +19,12 @@ the same Tabletop and game plugins installed.
 from __future__ import annotations
 
 import concurrent.futures
-import hashlib
+import dataclasses
 import importlib
 import importlib.util
 import multiprocessing
 import os
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -114,8 +113,9 @@ def _on_processes(
     with concurrent.futures.ProcessPoolExecutor(
         max_workers=min(workers, len(pieces)), mp_context=_context()
     ) as pool:
-        futures = {pool.submit(job, first, count): index for index, (first, count) in
-                   enumerate(pieces)}
+        futures = {
+            pool.submit(job, first, count): index for index, (first, count) in enumerate(pieces)
+        }
         for future in concurrent.futures.as_completed(futures):
             index = futures[future]
             results[index] = future.result()
@@ -215,35 +215,71 @@ def simulate(
 ) -> Any:
     """``tabletop simulate`` on ``where``: one report, identical to a one-process run's
     except for the time."""
-    from tabletop.app.simulate import SimulationReport
+    from tabletop.app.simulate import SimulationReport, games_digest
 
     job = partial(simulate_chunk, game_id, seed, list(seats), dict(options), save_dir)
     started = time.perf_counter()
     parts = run_chunks(job, games, where, progress=progress)
-    merged = SimulationReport(game_id, games, seed, list(seats))
-    outcomes: Counter[str] = Counter()
+    merged = SimulationReport(game_id, games, seed, seats=list(seats))
+    merged.digest = games_digest([], seed)  # the digest of no games, as one process has it
     for part in parts:
-        merged.completed += part.completed
-        merged.errors += part.errors
-        merged.actions += part.actions
-        merged.unsaved += getattr(part, "unsaved", 0)
-        outcomes.update(part.outcomes)
-        merged.failures.extend(part.failures)
-        merged.game_digests.extend(part.game_digests)
-    merged.outcomes = dict(sorted(outcomes.items()))
-    merged.digest = games_digest(merged.game_digests, seed)
+        merged.add(part)
     merged.seconds = time.perf_counter() - started
     return merged
 
 
-def games_digest(game_digests: Sequence[str], seed: int) -> str:
-    """The run's digest from each game's, in order, as ``Simulation.run`` makes it (a
-    failed game counts by its seed)."""
-    digests = hashlib.sha256()
-    for index, digest in enumerate(game_digests):
-        digests.update(digest.encode("ascii") if digest else f"error:{batch_seed(seed, index)}"
-                       .encode())
-    return digests.hexdigest()
+# tournament ----------------------------------------------------------------------------
+
+
+def tournament_chunk(
+    game_id: str,
+    seed: int,
+    seats: list[str],
+    options: dict[str, str],
+    rotate: bool,
+    first: int,
+    count: int,
+) -> Any:
+    """Games first..first+count-1 of a tournament, as a ``TournamentReport``."""
+    return (
+        _container()
+        .tournament()
+        .run(
+            game_id,
+            games=count,
+            seed=seed,
+            seats=seats,
+            options=options,
+            rotate=rotate,
+            first=first,
+        )
+    )
+
+
+def tournament(
+    game_id: str,
+    *,
+    games: int,
+    seed: int,
+    seats: list[str],
+    options: dict[str, str],
+    rotate: bool,
+    where: Where,
+    progress: Callable[[int, int], None] | None = None,
+) -> Any:
+    """``tabletop tournament`` on ``where``: the wins, games, lengths and failures of a
+    one-process run (game i is seeded and rotated by its number wherever it plays); only
+    the times differ."""
+    if games < 1:
+        raise TabletopError("a tournament needs 1 game or more")
+    job = partial(tournament_chunk, game_id, seed, list(seats), dict(options), rotate)
+    started = time.perf_counter()
+    first, *rest = run_chunks(job, games, where, progress=progress)
+    merged = dataclasses.replace(first, games=games)  # its seat names, options, kinds
+    for part in rest:
+        merged.add(part)
+    merged.seconds = time.perf_counter() - started
+    return merged
 
 
 # fuzz -----------------------------------------------------------------------------------
@@ -296,22 +332,12 @@ def fuzz(
     saved here by ``on_failure``, identical to a one-process run's except for the time."""
     from tabletop.framework.fuzz import FuzzReport
 
-    job = partial(
-        fuzz_chunk, game_id, seed, players, dict(options), max_actions, roundtrip_every
-    )
+    job = partial(fuzz_chunk, game_id, seed, players, dict(options), max_actions, roundtrip_every)
     started = time.perf_counter()
     parts = run_chunks(job, games, where, progress=progress)
     report = FuzzReport(game_id, games, seed)
     for actions, roundtrips, failure in _flat(parts):
-        report.actions += actions
-        report.roundtrips += roundtrips
-        if failure is None:
-            report.completed += 1
-            continue
-        report.errors += 1
-        if on_failure is not None and failure.record is not None:
-            failure.save = on_failure(failure)
-        report.failures.append(failure)
+        report.count(actions, roundtrips, failure, on_failure)
     report.seconds = time.perf_counter() - started
     return report
 

@@ -17,55 +17,61 @@ from __future__ import annotations
 import hashlib
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.adapters.headless import HeadlessUI
 from tabletop.framework.bots import batch_seed
 from tabletop.framework.engine import resolve_options
+from tabletop.framework.fuzz import MAX_ACTIONS, BatchReport
 from tabletop.framework.ports import SaveStore, UserInterface
 from tabletop.framework.record import digest_of
 from tabletop.framework.session import GameSession, SessionStarter
 
-#: Longest game a simulation lets run before calling it stuck.
-MAX_ACTIONS = 20_000
-
 
 @dataclass
-class SimulationReport:
-    game: str
-    games: int
-    seed: int
-    seats: list[str]
-    completed: int = 0
-    errors: int = 0
-    actions: int = 0
-    seconds: float = 0.0
+class SimulationReport(BatchReport):
+    seats: list[str] = field(default_factory=list)
     outcomes: dict[str, int] = field(default_factory=dict)
     digest: str = ""
-    failures: list[dict[str, Any]] = field(default_factory=list)
     game_digests: list[str] = field(default_factory=list)
     """Each game's final digest ("" for a game that failed), in order; not in the JSON."""
     unsaved: int = 0
     """Games that could not be saved (each also in ``failures``)."""
 
+    def add(self, part: BatchReport) -> None:
+        """Count the next games of this run; the digest is made again over all games."""
+        super().add(part)
+        if isinstance(part, SimulationReport):
+            self.unsaved += part.unsaved
+            outcomes = Counter(self.outcomes)
+            outcomes.update(part.outcomes)
+            self.outcomes = dict(sorted(outcomes.items()))
+            self.game_digests.extend(part.game_digests)
+            self.digest = games_digest(self.game_digests, self.seed)
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": self.game,
-            "games": self.games,
-            "seed": self.seed,
+            **super().to_json(),
             "seats": self.seats,
-            "completed": self.completed,
-            "errors": self.errors,
-            "actions": self.actions,
-            "seconds": round(self.seconds, 3),
-            "actions_per_second": round(self.actions / self.seconds) if self.seconds else 0,
             "outcomes": self.outcomes,
             "digest": self.digest,
             "unsaved": self.unsaved,
             "failures": self.failures,
         }
+
+
+def games_digest(game_digests: Sequence[str], seed: int, first: int = 0) -> str:
+    """The run's digest: each game's final digest in game order (a failed game, "",
+    counts by its seed), so a run cut into parts has the digest of the run played in
+    one go. ``first`` is the number of the first game."""
+    digests = hashlib.sha256()
+    for index, digest in enumerate(game_digests, start=first):
+        digests.update(
+            digest.encode("ascii") if digest else f"error:{batch_seed(seed, index)}".encode()
+        )
+    return digests.hexdigest()
 
 
 def settings_tag(seats: list[str], options: dict[str, str]) -> str:
@@ -104,9 +110,8 @@ class Simulation:
         (``first`` lets ``tabletop.app.parallel`` hand a chunk of a run to a worker)."""
         game = self.sessions.registry.get(game_id).definition
         options = resolve_options(game, options)  # a bad option is the caller's error
-        report = SimulationReport(game_id, games, seed, list(seats))
+        report = SimulationReport(game_id, games, seed, seats=list(seats))
         outcomes: Counter[str] = Counter()
-        digests = hashlib.sha256()
         started = time.perf_counter()
         for index in range(games):
             this_seed = batch_seed(seed, first + index)
@@ -129,9 +134,7 @@ class Simulation:
                 names = [engine.seat_name(seat) for seat in result.winners]
                 who = " & ".join(names) if names else "nobody"
                 outcomes[f"{who} ({result.outcome})" if result.outcome else who] += 1
-                digest = engine.digest()
-                digests.update(digest.encode("ascii"))
-                report.game_digests.append(digest)
+                report.game_digests.append(engine.digest())
                 report.completed += 1
             except Exception as exc:
                 report.errors += 1
@@ -142,7 +145,6 @@ class Simulation:
                         "actions": len(session.engine.log) if session is not None else 0,
                     }
                 )
-                digests.update(f"error:{this_seed}".encode())
                 report.game_digests.append("")
             finally:
                 if session is not None:
@@ -159,7 +161,7 @@ class Simulation:
                 progress(index + 1, games)
         report.seconds = time.perf_counter() - started
         report.outcomes = dict(sorted(outcomes.items()))
-        report.digest = digests.hexdigest()
+        report.digest = games_digest(report.game_digests, seed, first)
         return report
 
     @staticmethod

@@ -23,10 +23,9 @@ from typing import Any
 from tabletop.adapters.headless import HeadlessUI
 from tabletop.framework.bots import batch_seed
 from tabletop.framework.engine import resolve_options
+from tabletop.framework.fuzz import MAX_ACTIONS, BatchReport
 from tabletop.framework.session import BotTurn, GameSession, SessionStarter
 
-#: Longest game a tournament lets run before calling it stuck.
-MAX_ACTIONS = 20_000
 #: z for a two-sided 95% interval.
 Z95 = 1.959964
 
@@ -61,6 +60,14 @@ class BotRecord:
     seconds: float = 0.0
     slowest: float = 0.0
 
+    def add(self, other: BotRecord) -> None:
+        """Count ``other``'s games and decisions (the same kind, in other games)."""
+        self.games += other.games
+        self.wins += other.wins
+        self.decisions += other.decisions
+        self.seconds += other.seconds
+        self.slowest = max(self.slowest, other.slowest)
+
     def to_json(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.games)
         return {
@@ -71,42 +78,41 @@ class BotRecord:
             "ci95": [round(low, 4), round(high, 4)],
             "decisions": self.decisions,
             "mean_decision_seconds": round(self.seconds / self.decisions, 4)
-            if self.decisions else 0.0,
+            if self.decisions
+            else 0.0,
             "slowest_decision_seconds": round(self.slowest, 4),
         }
 
 
 @dataclass
-class TournamentReport:
-    game: str
-    games: int
-    seed: int
-    seats: list[str]
-    options: dict[str, str]
+class TournamentReport(BatchReport):
+    seats: list[str] = field(default_factory=list)
+    options: dict[str, str] = field(default_factory=dict)
     rotate: bool = True
     seat_names: list[str] = field(default_factory=list)
-    completed: int = 0
-    errors: int = 0
-    actions: int = 0
-    seconds: float = 0.0
     bots: dict[str, BotRecord] = field(default_factory=dict)
     by_seat: list[dict[str, float]] = field(default_factory=list)
     """Per seat: each kind's wins there, to show a seat's advantage."""
-    failures: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, part: BatchReport) -> None:
+        """Count the next games of this tournament, played elsewhere."""
+        super().add(part)
+        if not isinstance(part, TournamentReport):
+            return
+        for kind, record in part.bots.items():
+            self.bots.setdefault(kind, BotRecord(kind)).add(record)
+        for mine, theirs in zip(self.by_seat, part.by_seat, strict=True):
+            for kind, wins in theirs.items():
+                mine[kind] = mine.get(kind, 0.0) + wins
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": self.game,
-            "games": self.games,
-            "seed": self.seed,
+            **super().to_json(),
             "seats": self.seats,
             "rotated": self.rotate,
             "seat_names": self.seat_names,
             "options": self.options,
-            "completed": self.completed,
-            "errors": self.errors,
             "mean_game_length": round(self.actions / self.completed, 1) if self.completed else 0,
-            "seconds": round(self.seconds, 3),
             "bots": [record.to_json() for record in self.bots.values()],
             "wins_by_seat": [
                 {kind: round(wins, 3) for kind, wins in seat.items()} for seat in self.by_seat
@@ -176,21 +182,26 @@ class Tournament:
         options: dict[str, str],
         progress: Callable[[int, int], None] | None = None,
         rotate: bool = True,
+        first: int = 0,
     ) -> TournamentReport:
-        """Play ``games`` games; ``rotate=False`` keeps every kind in its seat (for a
-        seat the game plays itself, such as a solo opponent's, or a seat study)."""
+        """Play games ``first`` to ``first + games - 1`` of the tournament (``first``
+        lets ``tabletop.app.parallel`` hand a chunk to a worker); ``rotate=False`` keeps
+        every kind in its seat (for a seat the game plays itself, such as a solo
+        opponent's, or a seat study)."""
         game = self.sessions.registry.get(game_id).definition
         options = resolve_options(game, options)  # a bad option is the caller's error
-        report = TournamentReport(game_id, games, seed, list(seats), options, rotate)
+        report = TournamentReport(
+            game_id, games, seed, seats=list(seats), options=options, rotate=rotate
+        )
         report.seat_names = list(game.seat_names(len(seats), options))
         for kind in seats:
             report.bots.setdefault(kind, BotRecord(kind))
         report.by_seat = [dict.fromkeys(report.bots, 0.0) for _ in seats]
         started = time.perf_counter()
-        for index in range(games):
+        for index in range(first, first + games):
             self._play(report, index, rotated(list(seats), index if rotate else 0))
             if progress is not None:
-                progress(index + 1, games)
+                progress(index + 1 - first, games)
         report.seconds = time.perf_counter() - started
         return report
 
@@ -228,71 +239,3 @@ class Tournament:
                 share = 1.0 / len(result.winners)
                 report.bots[kind].wins += share
                 report.by_seat[seat][kind] += share
-
-
-# The ``tabletop tournament`` command ------------------------------------------------------
-
-
-def add_command(sub: Any) -> None:
-    """Register ``tabletop tournament`` on the CLI's subparsers."""
-    parser = sub.add_parser(
-        "tournament",
-        help="bots against each other, seats rotated, win rates with 95%% intervals",
-        description="Play GAME N times with the given bot kinds, the seat list rotated "
-        "by one seat each game; report each kind's win rate with a 95% confidence "
-        "interval (Wilson), the mean game length and each kind's time per decision. "
-        "Game i uses seed S*100003+i, as simulate does. Exit 1 when a game failed.",
-    )
-    parser.add_argument("game", help="the game's id (see `tabletop games`)")
-    parser.add_argument(
-        "--games", type=int, default=100, metavar="N", help="how many games (default: 100)"
-    )
-    parser.add_argument(
-        "--seed", type=int, default=0, metavar="S", help="seed of the run (default: 0)"
-    )
-    parser.add_argument(
-        "--seats",
-        required=True,
-        metavar="KINDS",
-        help="comma list of bot kinds, one per seat, e.g. mcts,random (rotated each game)",
-    )
-    parser.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE",
-        help="set a game option, repeatable (default: the game's defaults)",
-    )
-    parser.add_argument(
-        "--fixed-seats", action="store_true",
-        help="keep each kind in its seat instead of rotating (default: rotate)",
-    )
-    parser.add_argument(
-        "--json", action="store_true", help="print one JSON object (default: words)"
-    )
-    parser.set_defaults(func=cmd_tournament, players=None)
-
-
-def cmd_tournament(args: Any) -> int:
-    import json
-
-    from tabletop.app import cli
-    from tabletop.framework.errors import TabletopError
-
-    if args.games < 1:
-        raise TabletopError("--games must be 1 or more")
-    container = cli._container()
-    seats = cli._seats_for(args, container.registry(), args.game)
-    report = container.tournament().run(
-        args.game,
-        games=args.games,
-        seed=args.seed,
-        seats=seats,
-        options=cli._parse_options(args.option),
-        progress=cli._progress(f"tournament {args.game}"),
-        rotate=not args.fixed_seats,
-    )
-    data = report.to_json()
-    container.logger().info("tournament", **{k: v for k, v in data.items() if k != "failures"})
-    if args.json:
-        print(json.dumps(data, indent=2))
-    else:
-        print("\n".join(report.lines()))
-    return cli.EXIT_OK if report.errors == 0 else cli.EXIT_MISMATCH

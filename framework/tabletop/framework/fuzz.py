@@ -59,7 +59,9 @@ from tabletop.framework.leaks import Leak, LeakChecker
 from tabletop.framework.record import GameRecord
 from tabletop.framework.views import check_view_schema, shared_part
 
-#: Longest game the fuzzer lets run before calling it stuck.
+#: Longest game a batch run lets run before calling it stuck: the fuzzer's, and the
+#: app's ``simulate`` and tournaments' (one limit, so a game that one of them calls
+#: stuck is stuck for all).
 MAX_ACTIONS = 10_000
 #: Default round-trip schedule: after every one of a game's first AUTO_FULL actions
 #: (all of a typical small game: two-player Pig averages 43), then every AUTO_EVERY.
@@ -101,16 +103,27 @@ class FuzzFailure:
 
 
 @dataclass
-class FuzzReport:
+class BatchReport:
+    """What every batch run reports (the fuzzer, and the app's simulate and tournaments):
+    the games asked for, completed and failed, the actions played, the time taken, the
+    failures in game order; and how the parts of one run, played elsewhere (other
+    processes, a cluster), add up to the report of a run played in one go."""
+
     game: str
     games: int
     seed: int
     completed: int = 0
     errors: int = 0
     actions: int = 0
-    roundtrips: int = 0
     seconds: float = 0.0
-    failures: list[FuzzFailure] = field(default_factory=list)
+    failures: list[Any] = field(default_factory=list)
+
+    def add(self, part: BatchReport) -> None:
+        """Count ``part``, the next games of this run in game order (not its time)."""
+        self.completed += part.completed
+        self.errors += part.errors
+        self.actions += part.actions
+        self.failures.extend(part.failures)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -120,9 +133,44 @@ class FuzzReport:
             "completed": self.completed,
             "errors": self.errors,
             "actions": self.actions,
-            "roundtrips": self.roundtrips,
             "seconds": round(self.seconds, 3),
             "actions_per_second": round(self.actions / self.seconds) if self.seconds else 0,
+        }
+
+
+@dataclass
+class FuzzReport(BatchReport):
+    roundtrips: int = 0
+    failures: list[FuzzFailure] = field(default_factory=list)
+
+    def add(self, part: BatchReport) -> None:
+        super().add(part)
+        if isinstance(part, FuzzReport):
+            self.roundtrips += part.roundtrips
+
+    def count(
+        self,
+        actions: int,
+        roundtrips: int,
+        failure: FuzzFailure | None,
+        on_failure: Callable[[FuzzFailure], str] | None = None,
+    ) -> None:
+        """Count the next game (``fuzz_one``'s result); ``on_failure`` may save a failing
+        game and return where it went."""
+        self.actions += actions
+        self.roundtrips += roundtrips
+        if failure is None:
+            self.completed += 1
+            return
+        self.errors += 1
+        if on_failure is not None and failure.record is not None:
+            failure.save = on_failure(failure)
+        self.failures.append(failure)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **super().to_json(),
+            "roundtrips": self.roundtrips,
             "failures": [failure.to_json() for failure in self.failures],
         }
 
@@ -440,7 +488,7 @@ def _failed(
         reason = f"PluginFault: {exc}"
     else:
         reason = f"{type(exc).__name__}: {exc}"
-    meta = {"fuzz": {"seed": seed, "reason": reason}}
+    meta = {"fuzz": {"reason": reason}}  # its seed is the record's own
     if fuzzed is None:  # setup itself failed: the bare record reproduces that
         bare = GameRecord(
             game=game.info.id,
@@ -513,15 +561,7 @@ def fuzz(
             max_actions=max_actions,
             roundtrip_every=roundtrip_every,
         )
-        report.actions += actions
-        report.roundtrips += roundtrips
-        if failure is None:
-            report.completed += 1
-        else:
-            report.errors += 1
-            if on_failure is not None and failure.record is not None:
-                failure.save = on_failure(failure)
-            report.failures.append(failure)
+        report.count(actions, roundtrips, failure, on_failure)
         if progress is not None:
             progress(index + 1, games)
     report.seconds = clock() - started

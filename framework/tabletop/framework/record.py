@@ -14,7 +14,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from tabletop.framework.errors import SaveError
 
@@ -106,7 +106,7 @@ class GameRecord:
                 if (
                     not isinstance(entry, list)
                     or len(entry) != 2
-                    or not _is_int(entry[0])
+                    or not is_int(entry[0])
                     or not isinstance(entry[1], str)
                 ):
                     raise TypeError(f"bad action entry {entry!r:.60}")
@@ -152,7 +152,9 @@ class GameRecord:
         return record
 
 
-def _is_int(value: Any) -> bool:
+def is_int(value: Any) -> TypeGuard[int]:
+    """Whether ``value`` is an integer from JSON: ``True`` and ``False`` are not, although
+    Python counts them as ints (a seat, a count or a die face read from a save or a view)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
