@@ -72,6 +72,7 @@ def minimum_income(state: State, current: str) -> int:
 
 
 def income(state: State, ctx: Context) -> None:
+    gains: dict[str, int] = {}
     for c in CURRENT_CODES:
         regions = controlled_regions(state, c)
         if c == "R":
@@ -84,6 +85,7 @@ def income(state: State, ctx: Context) -> None:
             if state.get("subsidies") and state["tracks"]["coalition"] >= 15:
                 gain += 100  # English subsidies (a First Republic event)
         state["currents"][c]["money"] += gain
+        gains[c] = gain
         prefix, about = subject(state, c)
         ctx.emit("income", f"{prefix}receives {gain}", about=about)
     lost = 0
@@ -101,7 +103,7 @@ def income(state: State, ctx: Context) -> None:
         about=NOBODY,
     )
     if state["patrie"] and seat_of(state, "M") is None:
-        half = state["currents"]["M"]["money"] // 2
+        half = gains["M"] // 2  # half of this turn's income, not of its savings
         state["currents"]["M"]["money"] -= half
         state["gov"]["money"] += half
         ctx.emit("income", f"the automated Marais gives the Government {half} (15.2.1.3)")

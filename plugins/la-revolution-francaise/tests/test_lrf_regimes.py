@@ -1,0 +1,112 @@
+"""Installing the historical regimes (R.2.1.1, R.3.1.1, R.4.1.1) and what each regime
+says about its Government, official presence and outlaws (R.x.2, R.x.4.1), with the
+five-player changes to laws and Government (15.2.1.3, 15.2.1.5)."""
+
+from __future__ import annotations
+
+from lrf_helpers import context, fresh, place
+
+from tabletop.framework import State
+from tabletop.games.la_revolution_francaise.core import (
+    arrestable,
+    officially_present,
+    outlawed,
+)
+from tabletop.games.la_revolution_francaise.interphase import income
+from tabletop.games.la_revolution_francaise.political import install, laws_start
+
+
+def test_r_2_1_1_installing_the_convention() -> None:
+    state = fresh()
+    state["gov"]["fame"] = 6
+    install(state, "convention", context())
+    assert state["gov"]["controller"] == "G" and state["gov"]["fame"] == 10
+    assert state["persons"]["Louis XVI"]["status"] == "prison"
+    assert state["tracks"]["clergy"] == 7 and state["tracks"]["coalition"] == 7
+    assert [c for c in ("G", "M", "MT", "R", "F", "SC") if officially_present(state, c)] == [
+        "G",
+        "M",
+        "MT",
+    ]
+    assert outlawed(state, "R") and outlawed(state, "F") and not outlawed(state, "G")
+    assert arrestable(state, "Marat") and not arrestable(state, "Danton")
+
+
+def test_r_3_1_1_installing_the_terror() -> None:
+    """Montagne prisoners freed, a revolt in every Gironde region but Paris, the
+    Gironde's deputies removed, the Gironde's man in Paris arrested as an outlaw."""
+    state = fresh()
+    state["persons"]["Danton"].update({"status": "prison", "where": None})
+    place(state, Vergniaud="Paris")
+    gironde = [r for r, v in state["regions"].items() if v["control"] == "G" and r != "Paris"]
+    install(state, "terror", context())
+    assert state["gov"]["controller"] == "MT"
+    assert state["persons"]["Danton"]["status"] == "fled"
+    assert gironde and all(state["regions"][r]["revolt"] for r in gironde)
+    assert not state["regions"]["Paris"]["revolt"]
+    assert state["assembly"]["G"]["count"] == 0
+    assert state["persons"]["Vergniaud"]["status"] == "prison"
+    assert outlawed(state, "G") and officially_present(state, "M")
+    assert not officially_present(state, "G")
+
+
+def test_r_4_1_1_installing_thermidor_outlaws_the_previous_government() -> None:
+    """From the Terror under the Montagne: the Montagne becomes the outlaw (not the
+    Sans-Culotte), jailed Feuillants, Marais and Girondins go free, Robespierre in Paris
+    is arrested, the Gironde's deputies come back."""
+    state = fresh()
+    state["regime"] = "terror"
+    state["gov"]["controller"] = "MT"
+    state["outlawed"] = ["R", "F", "G"]
+    state["assembly"]["G"].update({"count": 0, "aside": 5})  # R.3.1.1 set them aside
+    state["persons"]["Barnave"].update({"status": "prison", "where": None})
+    place(state, Robespierre="Paris", Hébert="Paris")
+    state["gov"]["fame"] = 4
+    install(state, "thermidor", context())
+    assert state["gov"]["controller"] == "M" and state["gov"]["fame"] == 10
+    assert outlawed(state, "MT") and not outlawed(state, "SC") and outlawed(state, "R")
+    assert not outlawed(state, "F") and not outlawed(state, "G")
+    assert state["persons"]["Barnave"]["status"] == "fled"
+    assert state["persons"]["Robespierre"]["status"] == "prison"
+    assert state["persons"]["Hébert"]["status"] == "free"
+    assert state["assembly"]["G"]["count"] == 5
+
+
+def test_15_2_1_5_with_the_marais_automated_the_feuillant_governs_thermidor() -> None:
+    for players, holder in ((6, "M"), (5, "F")):
+        state = fresh(players)
+        state["regime"] = "terror"
+        state["gov"]["controller"] = "MT"
+        install(state, "thermidor", context())
+        assert state["gov"]["controller"] == holder
+
+
+def proposers(state: State) -> list[str]:
+    laws_start(state, {"kind": "laws_start"}, context())
+    return [t["actor"] for t in reversed(state["tasks"]) if t["kind"] == "propose"]
+
+
+def test_15_2_1_3_the_governing_current_proposes_two_laws_under_the_convention() -> None:
+    six = fresh()
+    six["regime"] = "convention"
+    six["gov"]["controller"] = "G"
+    assert proposers(six).count("G") == 1
+    five = fresh(5)
+    five["regime"] = "convention"
+    five["gov"]["controller"] = "G"
+    assert proposers(five).count("G") == 2
+
+
+def test_15_2_1_3_the_automated_marais_gives_half_its_income_in_danger() -> None:
+    """Half of this turn's income, not half of its savings."""
+    marais: dict[bool, int] = {}
+    gov: dict[bool, int] = {}
+    for patrie in (False, True):
+        state = fresh(5)
+        state["patrie"] = patrie
+        state["currents"]["M"]["money"] = 900
+        income(state, context())
+        marais[patrie], gov[patrie] = state["currents"]["M"]["money"], state["gov"]["money"]
+    earned = marais[False] - 900
+    assert earned > 0
+    assert marais[False] - marais[True] == earned // 2 == gov[True] - gov[False]
