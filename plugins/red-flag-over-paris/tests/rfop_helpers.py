@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import Choice, Context, Engine, State
+from tabletop.framework import PASS_KEY, Bot, Choice, Context, Engine, RandomBot, State
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.red_flag_over_paris import RedFlagOverParis
-from tabletop.games.red_flag_over_paris.data import BOARD
+from tabletop.games.red_flag_over_paris.data import BOARD, STRATEGY_IDS
+from tabletop.games.red_flag_over_paris.data import CARDS as GAME_CARDS
 
 GAME = RedFlagOverParis()
 V, C = 0, 1
@@ -101,3 +102,53 @@ def at_play(seed: int, seat: int, hand: list[int], *, rnd: int = 1) -> Driver:
 def new_engine(seed: int) -> Engine:
     return Engine(GAME, seed=seed, players=2, options={}, rng_factory=rng_factory,
                   dice_factory=dice_factory)
+
+
+def play_out(engine: Engine, seed: int, bots: tuple[Bot, Bot] | None = None) -> Engine:
+    """Play ``engine`` to its end (random play unless ``bots``), checking the invariants
+    and that every prompt cites a rule after each action."""
+    players = bots or (RandomBot(), RandomBot())
+    streams = [rng_factory(seed * 7 + 1), rng_factory(seed * 7 + 2)]
+    while not engine.over:
+        prompt = engine.prompt
+        assert prompt is not None
+        action = players[prompt.seat].choose(
+            GAME, engine.view(prompt.seat), prompt, streams[prompt.seat]
+        )
+        engine.act(prompt.seat, action)
+        broken = GAME.invariants(engine.state)
+        assert not broken, (seed, broken)
+        assert prompt.rule and prompt.rule.startswith("§")
+    return engine
+
+
+def at_final_crisis_play(seed: int, seat: int, card: int) -> Driver:
+    """A driver in the Final Crisis whose next decision is ``seat`` playing its own
+    Final Crisis card ``card`` for its event (§12.2-§12.3)."""
+    d = at_play(seed, seat, [])
+    st = d.state
+    st["fc"] = True
+    st["fc_card"][seat] = False
+    st["hands"][seat] = [card]
+    return d
+
+
+def to_objective_event(seed: int, seat: int, card: int) -> Driver:
+    """A driver at ``seat``'s choice to perform the event of its objective ``card``,
+    reached by play: ``seat`` controls the objective's space and makes the round's last
+    card play (advancing its momentum), then the end of the round runs (§10-§11)."""
+    d = at_play(seed, seat, [next(c for c in STRATEGY_IDS)])
+    st = d.state
+    clear_board(st)
+    space = GAME_CARDS[card].space or ""
+    set_cubes(st, space, 1 if seat == V else 0, 1 if seat == C else 0)
+    st["obj_deck"].remove(card)
+    st["objective"][seat] = card
+    st["plays"][seat] = 2
+    d.act(d.prompt_actions()[[a.startswith("mom:") for a in d.prompt_actions()].index(True)])
+    while "perform" not in d.prompt_actions():
+        prompt = GAME.prompt(d.state)
+        assert prompt is not None
+        passing = [c.action for c in prompt.choices if c.key == PASS_KEY]
+        d.act(passing[0] if passing else prompt.choices[0].action)
+    return d

@@ -4,46 +4,35 @@ determinization, every card's event, registration and the board widget."""
 from __future__ import annotations
 
 import asyncio
-import time
 
-from rfop_helpers import GAME, C, Driver, V, at_play, new_engine
+from rfop_helpers import (
+    GAME,
+    C,
+    Driver,
+    V,
+    at_final_crisis_play,
+    at_play,
+    new_engine,
+    play_out,
+    to_objective_event,
+)
 
-from tabletop.framework import Bot, Context, Engine, RandomBot
+from tabletop.framework import Bot, Context, RandomBot
 from tabletop.framework.chance import dice_factory, rng_factory
-from tabletop.framework.fuzz import fuzz
 from tabletop.games.red_flag_over_paris import GreedyBot
 from tabletop.games.red_flag_over_paris.data import CARDS, OBJECTIVE_IDS, STRATEGY_IDS
 from tabletop.games.red_flag_over_paris.render import render_board
 
 
-def _play(engine: Engine, seed: int, bots: tuple[object, object] | None = None) -> None:
-    players = bots or (RandomBot(), RandomBot())
-    streams = [rng_factory(seed * 7 + 1), rng_factory(seed * 7 + 2)]
-    while not engine.over:
-        prompt = engine.prompt
-        assert prompt is not None
-        bot = players[prompt.seat]
-        action = bot.choose(GAME, engine.view(prompt.seat), prompt, streams[prompt.seat])  # type: ignore[attr-defined]
-        engine.act(prompt.seat, action)
-        broken = GAME.invariants(engine.state)
-        assert not broken, (seed, broken)
-        assert prompt.rule and prompt.rule.startswith("§")
-
-
 def test_two_hundred_random_games() -> None:
+    """Random play reaches a sound end every time (invariants checked after each action)
+    and both sides win some: neither side is favoured so far that random play cannot win."""
     wins = [0, 0]
-    started = time.perf_counter()
-    final_crises_early = 0
     for seed in range(200):
-        engine = new_engine(seed)
-        _play(engine, seed)
-        result = engine.result()
+        result = play_out(new_engine(seed), seed).result()
         assert result is not None and len(result.winners) == 1
         wins[result.winners[0]] += 1
-        final_crises_early += engine.state["round"] < 3
-    per_game = (time.perf_counter() - started) / 200
     assert wins[V] > 10 and wins[C] > 10, wins
-    assert per_game < 0.5, per_game
 
 
 def test_greedy_bot_beats_random_play_with_seats_rotated() -> None:
@@ -56,27 +45,11 @@ def test_greedy_bot_beats_random_play_with_seats_rotated() -> None:
         greedy_seat = seed % 2
         bots: list[Bot] = [RandomBot(), RandomBot()]
         bots[greedy_seat] = GreedyBot()
-        _play(engine, seed, (bots[0], bots[1]))
+        play_out(engine, seed, (bots[0], bots[1]))
         result = engine.result()
         assert result is not None
         greedy_wins += greedy_seat in result.winners
     assert greedy_wins >= 14
-
-
-def test_framework_fuzzer_finds_nothing() -> None:
-    report = fuzz(GAME, games=6, seed=11, rng_factory=rng_factory, dice_factory=dice_factory)
-    assert report.errors == 0, report.failures
-
-
-def test_same_seed_and_actions_give_the_same_digest() -> None:
-    first = new_engine(42)
-    _play(first, 42)
-    second = new_engine(42)
-    for entry in first.log:
-        second.act(entry.seat, entry.action)
-    assert first.digest() == second.digest()
-    other = new_engine(43)
-    assert other.digest() != new_engine(42).digest()
 
 
 def test_views_hide_hands_and_objectives() -> None:
@@ -116,7 +89,8 @@ def test_determinize_resamples_only_the_unseen() -> None:
 
 
 def test_every_event_runs() -> None:
-    """Each strategy, Final Crisis and objective event, with random choices, stays sound."""
+    """Each strategy, Final Crisis and objective event, played through the game's own
+    prompts with random choices, stays sound."""
     for card in [*STRATEGY_IDS, 17, 34, *OBJECTIVE_IDS]:
         faction = CARDS[card].faction
         seat = faction if faction is not None else V
@@ -127,24 +101,26 @@ def test_every_event_runs() -> None:
             for space in ("press", "butte_montmartre"):
                 d.state["prussian"][2] -= 1  # spare Versailles cubes, kept counted
                 d.state["track"][C][0] -= 1
-                d.state["cubes"][space] = [d.state["cubes"][space][V] + 1,
-                                           d.state["cubes"][space][C] + 1]
+                d.state["cubes"][space] = [
+                    d.state["cubes"][space][V] + 1,
+                    d.state["cubes"][space][C] + 1,
+                ]
+            before = len(d.events)
             d.act(f"ev:{card}")  # every event's condition holds here
+        elif CARDS[card].kind == "final_crisis":
+            d = at_final_crisis_play(card, seat, card)
+            before = len(d.events)
+            d.act(f"ev:{card}")
         else:
-            d = at_play(card, seat, [spare, spare + 1 if spare + 1 in STRATEGY_IDS else spare - 1])
-            st = d.state
-            if card in st["obj_deck"]:
-                st["obj_deck"].remove(card)
-                st["fulfilled"][seat].append(card)
-            else:
-                st["fc_card"][seat] = False
-                st["removed"].append(card)
-            st["stack"].append({"t": "event", "seat": seat, "card": card, "path": [], "i": 0})
-            GAME._run(st, d.ctx())
+            d = to_objective_event(card, seat, card)
+            before = len(d.events)
+            d.act("perform")
+            assert d.texts()[before].startswith("fulfils"), card
         rng = rng_factory(card)
-        while d.state["stack"] and d.state["stack"][-1]["t"] != "play":
+        while GAME.prompt(d.state) is not None and d.state["stack"][-1]["t"] != "play":
             d.act(rng.choice(d.prompt_actions()))
         assert GAME.invariants(d.state) == []
+        assert d.texts()[before].endswith("for its event") or card in OBJECTIVE_IDS, card
 
 
 def test_describe_and_rules_summary() -> None:
@@ -152,7 +128,7 @@ def test_describe_and_rules_summary() -> None:
     assert GAME.describe(d.state) == "Round 1, Versailles to play"
     assert "§13.2" in GAME.rules_summary()
     engine = new_engine(3)
-    _play(engine, 3)
+    play_out(engine, 3)
     assert GAME.describe(engine.state).startswith("Game over")
 
 
@@ -187,7 +163,7 @@ def test_board_widget_renders_a_real_view() -> None:
             await pilot.pause()
             board = app.query_one(widget_class)
             first = str(board.render())
-            _play(engine, 4)
+            play_out(engine, 4)
             board.update_view(engine.view(V))
             await pilot.pause()
             return first + "\n" + str(board.render())
@@ -204,11 +180,12 @@ def test_render_board_lists_every_dimension() -> None:
         assert name in text
 
 
-def test_docs_summary_matches_the_packaged_one() -> None:
+def test_coverage_table_names_only_tests_that_exist() -> None:
+    """The coverage table is how a reader finds a rule's test: a renamed test must not
+    leave it pointing at nothing."""
     from pathlib import Path
 
     docs = Path(__file__).resolve().parents[3] / "docs/games/red-flag-over-paris"
-    assert (docs / "rules-summary.md").read_text(encoding="utf-8") == GAME.rules_summary()
     coverage = (docs / "rules-coverage.md").read_text(encoding="utf-8")
     tests_text = "".join(p.read_text(encoding="utf-8")
                          for p in Path(__file__).parent.glob("test_rfop_*.py"))

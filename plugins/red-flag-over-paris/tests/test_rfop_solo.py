@@ -6,24 +6,19 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rfop_helpers import clear_board, set_cubes
+from rfop_helpers import GAME, C, V, clear_board, set_cubes
 
 from tabletop.framework import Context, Engine, RandomBot, State
 from tabletop.framework.bots import bot_move
 from tabletop.framework.chance import dice_factory, rng_factory
-from tabletop.games.red_flag_over_paris import RedFlagOverParis, solo
+from tabletop.games.red_flag_over_paris import solo
 from tabletop.games.red_flag_over_paris.data import (
     CARDS,
-    COMMUNE,
     COMMUNE_POOL,
     FINAL_CRISIS_CARD,
     FINAL_ZONE,
     SPACES,
-    VERSAILLES,
 )
-
-GAME = RedFlagOverParis()
-V, C = VERSAILLES, COMMUNE
 
 
 def _setup(bot: str = "commune", seed: int = 1) -> tuple[State, Context]:

@@ -8,7 +8,7 @@ round's fixed sequence (``_flow``) until the next real decision. This keeps long
 of sub-decisions as plain data, so saves, undo and replays need nothing special.
 
 Seat 0 is Versailles and seat 1 the Commune, the order the rulebook introduces them.
-Section numbers (§) refer to docs/games/red-flag-over-paris/rules-summary.md, which
+Section numbers (§) refer to rules-summary.md beside this module, which
 numbers the rulebook's headings.
 """
 
@@ -33,7 +33,7 @@ from tabletop.framework import (
 )
 from tabletop.framework import views as schema
 
-from . import board, events, solo, viewing
+from . import board, events, reference, solo, viewing
 from .board import other
 from .data import (
     BOARD,
@@ -67,7 +67,6 @@ from .data import (
     VP_CAP,
     ZONES,
     card_name,
-    rules_text,
     space_name,
 )
 from .viewing import card_detail, card_label
@@ -1752,7 +1751,7 @@ class RedFlagOverParis(GameDefinition):
         return when if top is None else f"{when}, {SIDE_NAMES[top]} to play"
 
     def rules_summary(self) -> str:
-        return rules_text()
+        return reference.rules_with_reference()
 
     def invariants(self, state: State) -> Sequence[str]:
         problems: list[str] = []
