@@ -95,3 +95,39 @@ def test_the_search_bench_counts_what_the_bot_did(container: Any) -> None:
     assert row["iterations_per_second"] > 0
     assert "tic-tac-toe" in format_mcts(results)[1]
     assert "error" in bench_mcts(sessions, ["pig"], kind="no-such-bot")
+
+
+def test_the_bot_bench_times_each_kind_in_the_same_positions(container: Any) -> None:
+    """mcts and the game's own bot (rfop-greedy) are timed at the same decisions, spread
+    over a whole game; the bot a game does not have is a reported failure."""
+    from tabletop.app.bench import bench_bots, format_bots
+
+    sessions = container.simulation().sessions
+    timings = bench_bots(
+        sessions, ["tic-tac-toe", "red-flag-over-paris"], kinds=("mcts-quick",), decisions=3
+    )
+    kinds = [(timing.game, timing.kind) for timing in timings]
+    assert kinds == [
+        ("tic-tac-toe", "mcts-quick"),
+        ("red-flag-over-paris", "mcts-quick"),
+        ("red-flag-over-paris", "rfop-greedy"),
+    ]
+    for timing in timings:
+        assert timing.error is None and timing.decisions == 3 == len(timing.cpu)
+        data = timing.to_json()
+        assert min(timing.wall) > 0 and data["slowest_seconds"] == round(max(timing.wall), 5)
+        assert data["mean_seconds"] <= data["slowest_seconds"]
+    assert len(format_bots(timings)) == 4
+    [missing] = bench_bots(sessions, ["pig"], kinds=("rfop-greedy",), own=False)
+    assert missing.error is not None and "no bot kind 'rfop-greedy'" in missing.error
+
+
+def test_the_bench_names_the_load_it_ran_under(
+    isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["bench", "tic-tac-toe", "--games", "2", "--rounds", "1", "--json"]) == 0
+    loads = json.loads(capsys.readouterr().out)["load_average"]
+    assert len(loads["start"]) == len(loads["end"]) == 3
+    assert main(["bench", "tic-tac-toe", "--games", "2", "--rounds", "1"]) == 0
+    assert "load average (1, 5, 15 min): " in capsys.readouterr().out
+    assert main(["bench", "pig", "--bots", "--bot-decisions", "0"]) == 2

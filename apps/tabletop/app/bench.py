@@ -282,6 +282,19 @@ def format_startup(bench: StartupBench) -> list[str]:
     ]
 
 
+def _new_engine(game: GameDefinition, sessions: SessionStarter, seed: int) -> Engine:
+    """A game at its smallest player count and default options, as batch play has it."""
+    return Engine(
+        game,
+        seed=seed,
+        players=game.info.min_players,
+        options={},
+        rng_factory=sessions.rng_factory,
+        dice_factory=sessions.dice_factory,
+        undo=False,
+    )
+
+
 def bench_mcts(
     sessions: SessionStarter,
     game_ids: Sequence[str],
@@ -301,15 +314,7 @@ def bench_mcts(
     for game_id in game_ids:
         game = sessions.registry.get(game_id).definition
         bot = sessions.registry.bots[kind][0](game)
-        engine = Engine(
-            game,
-            seed=seed,
-            players=game.info.min_players,
-            options={},
-            rng_factory=sessions.rng_factory,
-            dice_factory=sessions.dice_factory,
-            undo=False,
-        )
+        engine = _new_engine(game, sessions, seed)
         iterations = actions = 0
         seconds = 0.0
         thought = 0
@@ -351,3 +356,126 @@ def format_mcts(results: dict[str, Any], kind: str = "mcts") -> list[str]:
                 f"{row['simulated_actions_per_second']:>7} simulated actions/s"
             )
     return lines
+
+
+@dataclass
+class BotTiming:
+    """How long one bot kind takes per decision in one game (decisions with more than
+    one legal choice, spread over a whole game)."""
+
+    game: str
+    kind: str
+    decisions: int = 0
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"game": self.game, "kind": self.kind, "decisions": self.decisions}
+        if self.wall:
+            data.update(
+                mean_seconds=round(statistics.fmean(self.wall), 5),
+                slowest_seconds=round(max(self.wall), 5),
+                mean_cpu_seconds=round(statistics.fmean(self.cpu), 5),
+                slowest_cpu_seconds=round(max(self.cpu), 5),
+            )
+        if self.error is not None:
+            data["error"] = self.error
+        return data
+
+
+def _decision_points(engine: Engine, sessions: SessionStarter) -> list[int]:
+    """Play ``engine``'s game to the end with random bots; the log lengths at which a
+    seat had more than one legal choice."""
+    from tabletop.framework.bots import RandomBot, bot_move
+
+    points: list[int] = []
+    while engine.prompt is not None:
+        prompt = engine.prompt
+        if len(prompt.choices) > 1:
+            points.append(len(engine.log))
+        engine.act(prompt.seat, bot_move(engine, RandomBot(), sessions.rng_factory))
+    return points
+
+
+def bench_bots(
+    sessions: SessionStarter,
+    game_ids: Sequence[str],
+    *,
+    kinds: Sequence[str] = ("mcts",),
+    own: bool = True,
+    decisions: int = 12,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[BotTiming]:
+    """Time each bot kind in ``kinds`` (and, with ``own``, each game's own bot kinds) at
+    ``decisions`` decisions spread evenly over a random game of each game: the bot
+    decides in the position, untimed random play moves the game on, so every kind is
+    timed in the same positions. Wall-clock and CPU time per decision."""
+    from tabletop.framework.bots import RandomBot, bot_move
+
+    jobs: list[tuple[str, str]] = []
+    for game_id in game_ids:
+        sessions.registry.get(game_id)
+        mine = [k for k, (_, only) in sessions.registry.bots.items() if own and only == game_id]
+        jobs.extend((game_id, kind) for kind in [*kinds, *mine])
+    timings: list[BotTiming] = []
+    for done, (game_id, kind) in enumerate(jobs, start=1):
+        timing = BotTiming(game_id, kind)
+        timings.append(timing)
+        try:
+            game = sessions.registry.get(game_id).definition
+            if kind not in sessions.registry.bot_kinds(game_id):
+                raise ValueError(f"no bot kind {kind!r} for {game_id}")
+            bot = sessions.registry.bots[kind][0](game)
+            points = _decision_points(_new_engine(game, sessions, seed), sessions)
+            step = max(1, len(points) // decisions)
+            chosen = set(points[::step][:decisions])
+            engine = _new_engine(game, sessions, seed)
+            while engine.prompt is not None:
+                prompt = engine.prompt
+                if len(engine.log) in chosen:
+                    wall, cpu = time.perf_counter(), time.process_time()
+                    bot_move(engine, bot, sessions.rng_factory)
+                    timing.wall.append(time.perf_counter() - wall)
+                    timing.cpu.append(time.process_time() - cpu)
+                engine.act(prompt.seat, bot_move(engine, RandomBot(), sessions.rng_factory))
+            timing.decisions = len(timing.wall)
+        except Exception as exc:  # one game's failure is a figure, not a crash
+            timing.error = f"{type(exc).__name__}: {exc}"
+        if progress is not None:
+            progress(done, len(jobs))
+    return timings
+
+
+def format_bots(timings: Sequence[BotTiming]) -> list[str]:
+    lines = ["bots, seconds per decision (decisions spread over a random game):"]
+    for timing in timings:
+        data = timing.to_json()
+        if timing.error is not None:
+            lines.append(f"  {timing.game:<28} {timing.kind:<14} failed: {timing.error}")
+        elif not timing.wall:
+            lines.append(f"  {timing.game:<28} {timing.kind:<14} no decision to time")
+        else:
+            lines.append(
+                f"  {timing.game:<28} {timing.kind:<14} mean {_duration(data['mean_seconds'])}, "
+                f"slowest {_duration(data['slowest_seconds'])} (CPU: mean "
+                f"{_duration(data['mean_cpu_seconds'])}, slowest "
+                f"{_duration(data['slowest_cpu_seconds'])}; {timing.decisions} decisions)"
+            )
+    return lines
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.2f} s" if seconds >= 1 else f"{1e3 * seconds:.1f} ms"
+
+
+def load_average() -> list[float] | None:
+    """The 1, 5 and 15 minute load averages (None where the system has none): what
+    else the machine was doing, to read the figures by."""
+    import os
+
+    try:
+        return [round(value, 2) for value in os.getloadavg()]
+    except (AttributeError, OSError):
+        return None

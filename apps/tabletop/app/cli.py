@@ -527,17 +527,26 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from tabletop.app.bench import bench_games, bench_startup, format_startup, format_table
+    from tabletop.app.bench import (
+        bench_games,
+        bench_startup,
+        format_startup,
+        format_table,
+        load_average,
+    )
 
     if args.games < 1:
         raise _error("--games must be 1 or more")
     if args.rounds < 1:
         raise _error("--rounds must be 1 or more")
+    if args.bot_decisions < 1:
+        raise _error("--bot-decisions must be 1 or more")
     container = _container()
     sessions = container.simulation().sessions  # exactly what `simulate` plays with
     game_ids = list(args.game) or sorted(sessions.registry.games)
     for game_id in game_ids:
         sessions.registry.get(game_id)  # an unknown game is refused before any work
+    load_before = load_average()
     benches = bench_games(
         sessions,
         game_ids,
@@ -555,6 +564,19 @@ def cmd_bench(args: argparse.Namespace) -> int:
         search = bench_mcts(sessions, game_ids, seed=args.seed)
         data["mcts"] = search
         lines += format_mcts(search)
+    if args.bots:
+        from tabletop.app.bench import bench_bots, format_bots
+
+        timings = bench_bots(
+            sessions,
+            game_ids,
+            decisions=args.bot_decisions,
+            seed=args.seed,
+            progress=_progress("timing bots"),
+        )
+        data["bots"] = [timing.to_json() for timing in timings]
+        lines += format_bots(timings)
+        failed = failed or any(timing.error is not None for timing in timings)
     if args.startup:
         startup = bench_startup()
         data["startup"] = startup.to_json()
@@ -572,9 +594,19 @@ def cmd_bench(args: argparse.Namespace) -> int:
         side = bench_side_by_side(sessions.registry, seconds=args.openspiel_seconds)
         data["openspiel"] = side
         lines += format_side_by_side(side)
+    data["load_average"] = {"start": load_before, "end": load_average()}
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
+        loads = data["load_average"]
+        if loads["start"] is not None and loads["end"] is not None:
+            lines.append(
+                "load average (1, 5, 15 min): "
+                + " ".join(map(str, loads["start"]))
+                + " at the start, "
+                + " ".join(map(str, loads["end"]))
+                + " at the end"
+            )
         print("\n".join(lines))
     return EXIT_MISMATCH if failed else EXIT_OK
 
@@ -858,6 +890,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--mcts",
         action="store_true",
         help="also time the search bot (mcts): iterations and simulated actions per second",
+    )
+    bench.add_argument(
+        "--bots",
+        action="store_true",
+        help="also time each game's mcts bot (its default budget) and the game's own bot "
+        "kinds per decision: mean and slowest, wall-clock and CPU",
+    )
+    bench.add_argument(
+        "--bot-decisions",
+        type=int,
+        default=12,
+        metavar="D",
+        help="with --bots: decisions timed per game and kind, spread over a game (default: 12)",
     )
     bench.add_argument(
         "--startup",
