@@ -72,7 +72,7 @@ def test_stale_and_out_of_range_input_is_ignored_with_a_note() -> None:
             await pilot.press("5")  # only one choice ("Roll") at the start
             await pilot.pause()
             assert screen.engine.log == []
-            assert any("no choice 5" in n.message for n in app._notifications)
+            assert any("No choice has the key 5" in n.message for n in app._notifications)
             old = screen.query_one("#choices", ChoiceList).generation
             await pilot.press("1")
             await pilot.pause()
@@ -118,7 +118,7 @@ def test_a_bot_seat_plays_and_shows_it_is_thinking() -> None:
             await pilot.press("2")  # hold: the bot's turn
             await pilot.pause(0.05)
             assert "thinking" in str(screen.query_one("#status").render())
-            app.bot_delay = 0.0  # seen it; let the rest of the bot's turn go fast
+            screen.bot_delay = 0.0  # seen it; let the rest of the bot's turn go fast
             await human_turn(pilot)
             lines = screen.query_one("#log", GameLog).text_lines()
             assert any("Player 2" in line for line in lines)
@@ -127,26 +127,36 @@ def test_a_bot_seat_plays_and_shows_it_is_thinking() -> None:
     run(main)
 
 
-def test_bot_speed_cycles_and_every_action_is_in_the_palette() -> None:
+def test_bot_speed_cycles_per_game_and_every_action_is_in_the_palette() -> None:
+    """The speed is this game's setting: the next game starts at the default again."""
+
     async def main() -> None:
         app = make_app(make_registry(), FrozenStore(), bot_delay=0.4)
         async with app.run_test(size=SIZE) as pilot:
             home = [c.title for c in app.get_system_commands(app.screen)]
             assert {"New game", "Load save"} <= set(home)
             await start_game(pilot, "pig", seats=("human", "random"))
+            screen = game_screen(app)
             titles = [c.title for c in app.get_system_commands(app.screen)]
             assert {"Undo", "Save a copy", "Rules", "Bot speed", "Home"} <= set(titles)
             await pilot.press("b")
-            assert app.bot_delay == 1.2
+            assert screen.bot_delay == 1.2
             await pilot.press("b")
-            assert app.bot_delay == 0.05
+            assert screen.bot_delay == 0.05
             await pilot.press("ctrl+p")
             await pilot.pause()
             await pilot.press(*"Bot speed")
             await pilot.pause(0.3)
             await pilot.press("enter")
             await pilot.pause(0.1)
-            assert app.bot_delay == 0.4
+            assert screen.bot_delay == 0.4
+            await pilot.press("b")
+            assert screen.bot_delay == 1.2 and "Bots: slow" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            await start_game(pilot, "pig", seats=("human", "random"))
+            assert game_screen(app).bot_delay == 0.4 and app.bot_delay == 0.4
+            assert "Bots: normal" in screen_text(app)
 
     run(main)
 
@@ -257,7 +267,7 @@ def test_undo_while_a_bot_thinks_drops_its_move() -> None:
             screen = game_screen(app)
             await roll_until_points_at_risk(pilot, screen)
             moves = len(screen.engine.log)
-            app.bot_delay = 3.0  # long enough to undo while the bot waits
+            screen.bot_delay = 3.0  # long enough to undo while the bot waits
             await pilot.press("2")  # hold: the bot starts thinking
             await pilot.pause(0.05)
             assert "thinking" in str(screen.query_one("#status").render())

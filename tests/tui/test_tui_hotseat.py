@@ -47,9 +47,7 @@ def test_pig_with_secret_banks_hides_the_other_bank() -> None:
     async def main() -> None:
         app = make_app(make_registry(), FrozenStore())
         async with app.run_test(size=SIZE) as pilot:
-            await start_game(
-                pilot, "pig", seats=("human", "human"), options={"banks": "secret"}
-            )
+            await start_game(pilot, "pig", seats=("human", "human"), options={"banks": "secret"})
             assert isinstance(app.screen, HandoffScreen)
             await pilot.press("enter")
             await pilot.pause()

@@ -11,18 +11,17 @@ from rich.console import Console, RenderableType
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.adapters.tui.presenting import (
     BOT_SPEEDS,
-    DIE_FACES,
-    event_text,
     next_bot_speed,
     render_view,
     save_row,
     speed_name,
     track_bar,
 )
+from tabletop.adapters.tui.widgets.log import story_entry
 from tabletop.app.cli import main
-from tabletop.framework import Event, SaveInfo, views
+from tabletop.framework import HEADING, NOBODY, Event, SaveInfo, views
 from tabletop.framework.chance import dice_factory, rng_factory
-from tabletop.framework.engine import Engine
+from tabletop.framework.engine import Engine, StoryLine
 from tabletop.games.pig import Pig
 
 SEATS = ("Red", "Blue")
@@ -112,31 +111,29 @@ def pig_engine(seed: int = 3) -> Engine:
     )
 
 
-def test_events_name_the_seat_they_concern_show_dice_and_mark_private_ones() -> None:
+def test_log_entries_number_choices_and_mark_private_events_and_headings() -> None:
+    """The log's words are the engine's (``Engine.story``): one numbered line per
+    action, the events under it naming the seat they concern."""
     engine = pig_engine()
-    roll = Event("dice", "rolled 3, 6", {"faces": [3, 6], "sides": 6}, actor=1)
-    assert plain(event_text(roll, engine)).strip() == "Player 2: ⚂ ⚅ rolled 3, 6"
-    d20 = Event("dice", "rolled 17", {"faces": [17], "sides": 20}, actor=0)
-    assert "[17]" in plain(event_text(d20, engine))
-    # ``about`` wins over the actor; a "seat" in the data means nothing any more.
-    loss = Event("loss", "loses a cube", {"seat": 0}, actor=0, about=1)
-    assert plain(event_text(loss, engine)).strip() == "Player 2: loses a cube"
-    setup = Event("deal", "cards are dealt", {"seat": 1})
-    assert plain(event_text(setup, engine)).strip() == "cards are dealt"
-    secret = Event("draw", "draws Thiers", {}, frozenset({0}), actor=0)
-    assert "(private)" in plain(event_text(secret, engine))
+    engine.act(0, "roll")
+    story = list(engine.story(0))
+    entries = [story_entry(line) for line in story]
+    assert entries[0].number == 1 and entries[0].plain == "You chose: Roll"
+    assert entries[1].number is None and entries[1].plain.startswith("Player 1: rolled")
+    other = [story_entry(line).plain for line in engine.story(1)]
+    assert other[0] == "Player 1 chose: Roll"  # Pig's banks are open by default
+    secret = story_entry(
+        StoryLine(3, "Player 1: draws Thiers", Event("draw", "draws Thiers", seats={0}))
+    )
+    assert secret.private and secret.plain.endswith("(private)")
+    heading = story_entry(StoryLine(3, "Round 2", Event(HEADING, "Round 2", about=NOBODY)))
+    assert heading.heading and heading.number is None and heading.plain == "Round 2"
 
 
-def without_dice(line: str) -> str:
-    """A log line less the die faces drawn before a roll's words."""
-    for face in DIE_FACES:
-        line = line.replace(f"{face} ", "")
-    return line.strip()
-
-
-def test_the_log_and_export_print_the_same_line_for_every_event(
+def test_the_log_and_export_tell_the_same_story(
     isolated_env: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Every line of ``tabletop export`` is an entry of a spectator's log, in order."""
     engine = pig_engine(seed=5)
     while len(engine.log) < 40 and engine.prompt is not None:
         prompt = engine.prompt
@@ -145,14 +142,11 @@ def test_the_log_and_export_print_the_same_line_for_every_event(
     JsonSaveStore(isolated_env).save(engine.record(["human", "human"]), "pig")
     assert main(["export", str(path), "--log"]) == 0
     out = capsys.readouterr().out.splitlines()
-    exported = [line[6:] for line in out if line[:4].strip().isdigit()]  # "  12  words"
-    shown = [
-        without_dice(plain(event_text(event, engine)))
-        for _, event in engine.history
-        if event.visible_to(None)
-    ]
-    assert len(shown) >= 30 and shown == exported
-    assert {line.split(":")[0] for line in shown} == {"Player 1", "Player 2"}
+    exported = [line[6:] for line in out[1:] if not line.startswith("Result:")]
+    shown = [story_entry(line).plain for line in engine.story(None)]
+    assert len(shown) >= 70 and shown == exported
+    numbers = [int(line[:4]) for line in out[1:] if line[:4].strip().isdigit()]
+    assert numbers == list(range(1, len(engine.log) + 1))  # no repeats, no gaps
 
 
 def test_bot_speed_cycles_from_any_start() -> None:

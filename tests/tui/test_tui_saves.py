@@ -141,9 +141,7 @@ def test_a_save_of_a_game_not_installed_is_refused_clearly(
     store: JsonSaveStore, save_dir: Path
 ) -> None:
     save_dir.mkdir(parents=True)
-    data = json.loads(
-        encode_record(store_record_for("chess"), "2026-01-02T10:30:00Z")
-    )
+    data = json.loads(encode_record(store_record_for("chess"), "2026-01-02T10:30:00Z"))
     (save_dir / "chess.json").write_text(json.dumps(data))
 
     async def main() -> None:

@@ -160,7 +160,9 @@ def test_the_highlighted_choice_is_explained_before_it_is_made() -> None:
             pane = choices.explanation
             assert pane.display and pane.detail_text == EVENT_DETAIL
             assert pane.consequence_text == f"⚠ {EVENT_CONSEQUENCE}"
-            assert "1 Play Thiers as an event ⚠" in screen_text(app)
+            text = screen_text(app)
+            assert "1 Play Thiers as an event" in text
+            assert "⚠ breaches your Final Crisis zone" in text  # listed, not only highlighted
             await pilot.press("down")
             await pilot.pause()
             assert pane.detail_text == "Place or move up to 3 cubes."
@@ -183,7 +185,7 @@ def test_pointing_at_a_choice_explains_it_before_a_click_commits_it() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await start_game(pilot, "explained", seats=("human", "human"))
             choices = game_screen(app).query_one("#choices", ChoiceList)
-            await pilot.hover("#choices", offset=(4, 1))
+            await pilot.hover("#choices", offset=(4, 3))  # 3 lines: choice 1, its warning
             await pilot.pause()
             assert choices.explanation.detail_text == "Place or move up to 3 cubes."
             assert choices.highlighted == 0  # pointing moves no highlight
@@ -213,9 +215,12 @@ def test_the_log_names_the_seat_an_event_concerns() -> None:
             screen = game_screen(app)
             await pilot.press("2")
             await pilot.pause()
-            lines = screen.query_one("#log", GameLog).text_lines()
-            assert lines[-2].strip() == "1 Commune: plays ops"
-            assert lines[-1].strip() == "1 Versailles: loses a cube"  # about, not actor
+            entries = screen.query_one("#log", GameLog).entries()
+            assert [(entry.number, entry.plain) for entry in entries[-3:]] == [
+                (1, "Commune chose: Play Thiers for 3 operations"),
+                (None, "Commune: plays ops"),
+                (None, "Versailles: loses a cube"),  # about, not actor
+            ]
 
     run(main)
 

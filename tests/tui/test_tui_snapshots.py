@@ -21,12 +21,23 @@ SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((160, 50), id="160x5
 def stocked_store() -> FrozenStore:
     store = FrozenStore()
     store.records["pig-evening"] = GameRecord(
-        game="pig", seed=11, players=3, options={"target": "50", "dice": "one", "banks": "open"},
-        actions=[(0, "roll")] * 4, seats=["human", "random", "random"], progress="Turn 3",
+        game="pig",
+        seed=11,
+        players=3,
+        options={"target": "50", "dice": "one", "banks": "open"},
+        actions=[(0, "roll")] * 4,
+        seats=["human", "random", "random"],
+        progress="Turn 3",
     )
     store.records["secrets-done"] = GameRecord(
-        game="secrets", seed=2, players=2, options={}, actions=[(0, "reveal")],
-        seats=["human", "human"], progress="", finished=True,
+        game="secrets",
+        seed=2,
+        players=2,
+        options={},
+        actions=[(0, "reveal")],
+        seats=["human", "human"],
+        progress="",
+        finished=True,
     )
     store.broken["half-written"] = "half-written.json: empty file (an interrupted write?)"
     return store
@@ -59,8 +70,9 @@ def test_game(snap_compare: Any, size: tuple[int, int]) -> None:
             )
         await pilot.pause()
 
-    assert snap_compare(make_app(make_registry(), FrozenStore()), terminal_size=size,
-                        run_before=play)
+    assert snap_compare(
+        make_app(make_registry(), FrozenStore()), terminal_size=size, run_before=play
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -70,8 +82,9 @@ def test_handoff(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.press("enter", "1")
         await pilot.pause()
 
-    assert snap_compare(make_app(make_registry(), FrozenStore()), terminal_size=size,
-                        run_before=play)
+    assert snap_compare(
+        make_app(make_registry(), FrozenStore()), terminal_size=size, run_before=play
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -79,13 +92,19 @@ def test_game_over(snap_compare: Any, size: tuple[int, int]) -> None:
     async def play(pilot: Any) -> None:
         app = pilot.app
         session = app.start_game(
-            NewGameSpec("pig", 2, {"target": "50", "dice": "one", "banks": "open"},
-                        ["random", "random"], seed=7)
+            NewGameSpec(
+                "pig",
+                2,
+                {"target": "50", "dice": "one", "banks": "open"},
+                ["random", "random"],
+                seed=7,
+            )
         )
         session.play_bots()  # headless: the bots' game is not what this snapshot is about
         app.open_game(session)
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         await pilot.pause()
 
-    assert snap_compare(make_app(make_registry(), FrozenStore()), terminal_size=size,
-                        run_before=play)
+    assert snap_compare(
+        make_app(make_registry(), FrozenStore()), terminal_size=size, run_before=play
+    )

@@ -15,7 +15,7 @@ more but happens once per crash, not once per action.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -76,6 +76,18 @@ class LogEntry(NamedTuple):
     seat: int
     action: Action
     barrier: bool
+    label: str = ""
+    """The chosen choice's words when it was made (for the log: ``Engine.story``)."""
+
+
+class StoryLine(NamedTuple):
+    """One line of a game's log as a seat (or a spectator) may read it."""
+
+    action: int
+    """The number of the action the line belongs to (0: setup)."""
+    text: str
+    event: Event | None
+    """The event the line tells, or None for the line that tells the choice itself."""
 
 
 @dataclass
@@ -133,6 +145,8 @@ class Engine:
         self._prompt: Prompt | None = None
         self._prompt_valid = False
         self._hand_made = False
+        #: Whether the game hides information with these options (asked when needed).
+        self._hides: bool | None = None
 
     # Reading ------------------------------------------------------------------------
 
@@ -214,7 +228,7 @@ class Engine:
                 actions=[[entry.seat, entry.action] for entry in self.log] + [[seat, action]],
             ) from exc
         self._prompt_valid = False
-        self.log.append(LogEntry(seat, action, ctx.barrier))
+        self.log.append(LogEntry(seat, action, ctx.barrier, choice.label))
         if ctx.events:
             turn = len(self.log)
             self.history.extend((turn, event) for event in ctx.events)
@@ -278,6 +292,46 @@ class Engine:
         12"). The one rendering of "who" that the UI log and the export share."""
         seat = event.concerns
         return event.text if seat is None else f"{self.seat_name(seat)}: {event.text}"
+
+    def choice_line(self, entry: LogEntry, viewer: int | None) -> str:
+        """An action as ``viewer`` may read it: "You chose: Roll" for its own, "Player 2
+        chose: Roll" for another seat's in a game without hidden information. With
+        hidden information another seat's choice may be secret (a card from a hand), so
+        it reads "Player 2 decided." and the game's own events tell what is public; who
+        is deciding is never a secret (every front end shows it)."""
+        if viewer == entry.seat:
+            return f"You chose: {entry.label or entry.action}"
+        name = self.seat_name(entry.seat)
+        if self._hides is None:
+            self._hides = self.game.hides_information(self.options)
+        if self._hides:
+            return f"{name} decided."
+        return f"{name} chose: {entry.label or entry.action}"
+
+    def story(
+        self, viewer: int | None, *, actions: int = 0, events: int = 0
+    ) -> Iterator[StoryLine]:
+        """The log as ``viewer`` reads it, from after ``actions`` actions and
+        ``events`` history entries on: each action's choice (``choice_line``), then
+        the events it produced that the viewer may see (``event_line``). Setup events
+        come first, under action 0. Every action has its choice line, so the action
+        numbers run on without gaps; the UI's log and ``tabletop export`` (the
+        spectator's story) are both this, so they say the same thing.
+
+        Resume with ``actions=len(log), events=len(history)`` of the last call to get
+        only what is new."""
+        log, history = self.log, self.history
+        told = actions
+        for index in range(events, len(history)):
+            turn, event = history[index]
+            while told < turn:
+                told += 1
+                yield StoryLine(told, self.choice_line(log[told - 1], viewer), None)
+            if event.visible_to(viewer):
+                yield StoryLine(turn, self.event_line(event), event)
+        while told < len(log):
+            told += 1
+            yield StoryLine(told, self.choice_line(log[told - 1], viewer), None)
 
     # Records ------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 The app gets a ``SessionStarter`` from the composition root (registry, save store,
 random source, dice and the app's log all come with it) and holds what the screens
-share (starting and loading games, bot speed), so that screens stay about
+share (starting and loading games, the default bot speed), so that screens stay about
 presentation. Each game screen is the session's UI port (``screens.game.TextualUI``).
 """
 
@@ -19,7 +19,7 @@ from textual.screen import Screen
 
 from tabletop.adapters.saves import printable
 from tabletop.adapters.tui.patience import Patient
-from tabletop.adapters.tui.presenting import NewGameSpec, next_bot_speed, speed_name
+from tabletop.adapters.tui.presenting import NewGameSpec
 from tabletop.framework.bots import BotFactory
 from tabletop.framework.errors import PLUGIN_ESCAPES, TabletopError
 from tabletop.framework.plugins import GameRegistry
@@ -55,6 +55,7 @@ class TabletopApp(App[None]):
         self.sessions = sessions
         self.registry: GameRegistry = sessions.registry
         self.store: SaveStore = sessions.store
+        #: The bot speed every game starts with (each game screen keeps its own).
         self.bot_delay = bot_delay
         self.new_seed = new_seed
         #: A save being replayed in the background, if any (``open_save``).
@@ -217,12 +218,3 @@ class TabletopApp(App[None]):
         from tabletop.adapters.tui.screens.error import ErrorScreen
 
         self.push_screen(ErrorScreen(escape(title), message))
-
-    def cycle_bot_speed(self) -> str:
-        name, self.bot_delay = next_bot_speed(self.bot_delay)
-        self.notify(f"Bot speed: {name} ({self.bot_delay:g} s a move)")
-        return name
-
-    @property
-    def bot_speed_name(self) -> str:
-        return speed_name(self.bot_delay)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -18,8 +18,7 @@ from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
-from tabletop.framework.engine import Engine
-from tabletop.framework.game import Event, GameInfo
+from tabletop.framework.game import GameInfo
 from tabletop.framework.ports import SaveInfo
 from tabletop.framework.views import SCHEMA_KEYS, check_view_schema
 
@@ -29,7 +28,6 @@ BOT_SPEEDS: tuple[tuple[str, float], ...] = (("fast", 0.05), ("normal", 0.4), ("
 INLINE_ITEMS = 12
 #: Widest a track's bar gets; a longer track is scaled down to it.
 TRACK_WIDTH = 20
-DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
 @dataclass
@@ -68,14 +66,6 @@ def label_of_key(key: str) -> str:
     """``turn_total`` reads ``Turn total``."""
     words = key.replace("_", " ").replace("-", " ").strip()
     return words[:1].upper() + words[1:] if words else key
-
-
-def seat_label(seat: int, seat_names: Sequence[str]) -> str:
-    return seat_names[seat] if 0 <= seat < len(seat_names) else f"seat {seat}"
-
-
-def _is_int(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def scalar_text(value: Any) -> Text:
@@ -232,7 +222,7 @@ def tracks_grid(tracks: Sequence[Mapping[str, Any]]) -> Table:
     grid.add_column()
     for track in tracks:
         value, low, high = track["value"], track.get("min"), track.get("max")
-        if _is_int(value) and _is_int(low) and _is_int(high):
+        if type(value) is int and type(low) is int and type(high) is int:
             bar = track_bar(value, low, high)
             grid.add_row(str(track["name"]), bar, f"{value} ({low} to {high})")
         else:
@@ -293,32 +283,6 @@ def _add_item(node: Tree, name: str, item: Any) -> None:
         _add_list(node, name, list(item))
     else:
         node.add(Text.assemble((f"{name}: ", "bold"), str(item)))
-
-
-def event_text(event: Event, engine: Engine) -> Text:
-    """An event as the engine words it (``Engine.event_line``: the seat it concerns,
-    then the text), with the dice drawn as faces and private events marked.
-
-    Leading with the engine's own line keeps the log and ``tabletop export`` naming the
-    same seat for every event.
-    """
-    line = engine.event_line(event)
-    cut = len(line) - len(event.text)
-    who, words = (line[:cut], event.text) if line.endswith(event.text) else ("", line)
-    text = Text(who, style="bold")
-    data = event.data
-    if event.kind == "dice":
-        faces = data.get("faces") or []
-        sides = data.get("sides")
-        for face in faces:
-            if sides == 6 and _is_int(face) and 1 <= face <= 6:
-                text.append(f"{DIE_FACES[face - 1]} ", style="bold yellow")
-            else:
-                text.append(f"[{face}] ", style="bold yellow")
-    text.append(words)
-    if event.seats is not None:
-        text.append("  (private)", style="dim italic")
-    return text
 
 
 def saved_at_text(saved_at: str) -> str:

@@ -27,6 +27,7 @@ from functools import partial
 from typing import Any, cast
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -36,7 +37,7 @@ from textual.worker import Worker, WorkerState
 
 from tabletop.adapters.tui.hookspecs import board_widget_class
 from tabletop.adapters.tui.patience import Patient
-from tabletop.adapters.tui.presenting import seat_label
+from tabletop.adapters.tui.presenting import next_bot_speed, speed_name
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.adapters.tui.widgets import ChoiceList, GameLog, ViewPanel
 from tabletop.adapters.tui.widgets.footer import StableFooter
@@ -95,10 +96,15 @@ class TextualUI(UserInterface):
         self.screen.deliver(self.screen.finish)
 
 
+#: The keys of the screen's own commands: never given to a choice (``choice_keys``).
+SCREEN_KEYS = frozenset("usrbtz")
+
+
 class GameScreen(Screen[None]):
     BINDINGS = [
-        Binding("1", "choose(1)", "Choose", key_display="1-9"),
-        *[Binding(str(n), f"choose({n})", show=False) for n in range(2, 10)],
+        # Shown in the footer only: choice keys are read in ``on_key`` (any key a
+        # choice holds: 0-9 and letters), before bindings are looked at.
+        Binding("1", "choose_key('1')", "Choose", key_display="key"),
         Binding("u", "undo", "Undo"),
         Binding("s", "save_copy", "Save copy"),
         Binding("r", "rules", "Rules"),
@@ -119,6 +125,9 @@ class GameScreen(Screen[None]):
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.concealed = False
         self.ui = TextualUI(self)
+        #: Seconds a bot waits before each move, for this game only: every game starts
+        #: at the app's default (``TabletopApp.bot_delay``), whatever the last one used.
+        self.bot_delay = 0.0
         #: Why the last autosave failed, shown in the status line until a save works.
         self.save_problem: str | None = None
         #: The bot decision a worker thread is thinking about, if any.
@@ -151,12 +160,13 @@ class GameScreen(Screen[None]):
                     yield Label("", id="prompt-seat")
                     yield Static("", id="prompt-text", markup=False)
                     yield Label("", id="prompt-rule")
-                    yield ChoiceList(id="choices")
+                    yield ChoiceList(id="choices", reserved=SCREEN_KEYS)
                 yield Static("", id="status")
                 yield GameLog(id="log")
         yield StableFooter()
 
     def on_mount(self) -> None:
+        self.bot_delay = tabletop(self).bot_delay
         self.title = self.game.info.title
         self.query_one("#board", ViewPanel).border_title = "Table"
         self.query_one("#log", GameLog).border_title = "Log"
@@ -196,7 +206,7 @@ class GameScreen(Screen[None]):
                 from tabletop.adapters.tui.screens.handoff import HandoffScreen
 
                 self.app.push_screen(
-                    HandoffScreen(seat_label(seat, self.seat_names), self.game.info.title),
+                    HandoffScreen(self.engine.seat_name(seat), self.game.info.title),
                     callback=partial(self._handed_over, seat),
                 )
                 return
@@ -286,7 +296,7 @@ class GameScreen(Screen[None]):
     def render_game(self) -> None:
         prompt = self.engine.prompt
         viewer = self.viewer
-        who = "spectator" if viewer is None else seat_label(viewer, self.seat_names)
+        who = "spectator" if viewer is None else self.engine.seat_name(viewer)
         self.sub_title = f"{who}'s view" if viewer is not None else "spectator view"
         board = self.query_one("#board", ViewPanel)
         try:
@@ -295,7 +305,7 @@ class GameScreen(Screen[None]):
             view = {"error": f"the game could not show its table: {type(exc).__name__}: {exc}"}
         board.border_title = f"Table — {self.sub_title}"
         board.show(view, self.seat_names, viewer, self.game.info.title)
-        self.query_one("#log", GameLog).sync(self.engine, viewer, self.seat_names)
+        self.query_one("#log", GameLog).sync(self.engine, viewer)
         choices = self.query_one("#choices", ChoiceList)
         seat_line = self.query_one("#prompt-seat", Label)
         text = self.query_one("#prompt-text", Static)
@@ -307,7 +317,7 @@ class GameScreen(Screen[None]):
             choices.show_prompt(None)
             return
         human = self.session.is_human(prompt.seat)
-        name = seat_label(prompt.seat, self.seat_names)
+        name = self.engine.seat_name(prompt.seat)
         kind = "" if human else f" ({self.session.controllers[prompt.seat]} bot)"
         self._put(seat_line, f"{name}{kind} to decide")
         # Another seat's prompt and choices can reveal its hand: only that seat sees them.
@@ -333,11 +343,10 @@ class GameScreen(Screen[None]):
             widget.update(Text(line))
 
     def _update_status(self) -> None:
-        app = tabletop(self)
         parts = []
         turn = self._bot_turn
         if turn is not None:
-            who = seat_label(turn.seat, self.seat_names)
+            who = self.engine.seat_name(turn.seat)
             parts.append(f"⏳ {who} ({turn.kind}) is thinking…")
         elif self._bot_failed:
             parts.append("Bot stopped after an error: press t to retry")
@@ -350,7 +359,7 @@ class GameScreen(Screen[None]):
         if self.save_problem:
             parts.append(f"⚠ NOT SAVED: {self.save_problem} (Ctrl+Q offers to save elsewhere)")
         if any(not self.session.is_human(s) for s in range(len(self.session.controllers))):
-            parts.append(f"Bots: {app.bot_speed_name}")
+            parts.append(f"Bots: {speed_name(self.bot_delay)}")
         self._put(self.query_one("#status", Static), "  ·  ".join(parts))
 
     # Bots ---------------------------------------------------------------------------
@@ -363,7 +372,7 @@ class GameScreen(Screen[None]):
         self._update_status()
         self._bot_wake = threading.Event()
         self.run_worker(
-            partial(self._think, turn, tabletop(self).bot_delay, self._bot_wake),
+            partial(self._think, turn, self.bot_delay, self._bot_wake),
             name=f"bot-{turn.seat}",
             group="bot",
             exclusive=True,
@@ -423,9 +432,25 @@ class GameScreen(Screen[None]):
         event.stop()
         self._choose(event.option_index, choices.generation_of(event.option.id))
 
-    def action_choose(self, number: int) -> None:
+    def on_key(self, event: events.Key) -> None:
+        """A choice's key chooses it, whichever widget of the screen has the focus."""
+        key = event.character if event.character and event.character.isprintable() else ""
+        if not key or key.lower() in SCREEN_KEYS:
+            return
         choices = self.query_one("#choices", ChoiceList)
-        self._choose(number - 1, choices.generation)
+        if key.lower() in choices.key_map or key.isdigit():
+            event.stop()
+            event.prevent_default()
+            self.action_choose_key(key.lower())
+
+    def action_choose_key(self, key: str) -> None:
+        choices = self.query_one("#choices", ChoiceList)
+        index = choices.key_map.get(key)
+        if index is None:
+            if self.engine.prompt is not None and not self.concealed:
+                self.notify(f"No choice has the key {key} now.", severity="warning")
+            return
+        self._choose(index, choices.generation)
 
     def _choose(self, index: int, generation: int) -> None:
         """Act on a person's pick, ignoring stale or out-of-range input with a note."""
@@ -441,7 +466,7 @@ class GameScreen(Screen[None]):
             self.render_game()
             return
         if not 0 <= index < len(prompt.choices):
-            self.notify(f"There is no choice {index + 1}.", severity="warning")
+            self.notify("There is no such choice.", severity="warning")
             return
         seat, action = prompt.seat, prompt.choices[index].action
         self._apply(lambda: self.session.act(seat, action))
@@ -494,9 +519,7 @@ class GameScreen(Screen[None]):
         elif isinstance(error, TabletopError):
             self.notify(str(error), severity="error")
         elif error is not None:  # the game's prompt() or a save raised inside the move
-            tabletop(self).show_error(
-                "The game's code failed", f"{type(error).__name__}: {error}"
-            )
+            tabletop(self).show_error("The game's code failed", f"{type(error).__name__}: {error}")
         if self.is_mounted:
             self._update_status()
             self.sync()
@@ -550,7 +573,9 @@ class GameScreen(Screen[None]):
         self.app.push_screen(RulesScreen(self.game.info.title, text, cited))
 
     def action_bot_speed(self) -> None:
-        tabletop(self).cycle_bot_speed()
+        """Cycle this game's bot speed (the next game starts at the default again)."""
+        name, self.bot_delay = next_bot_speed(self.bot_delay)
+        self.notify(f"Bot speed for this game: {name} ({self.bot_delay:g} s a move)")
         self._update_status()
 
     def action_home(self) -> None:

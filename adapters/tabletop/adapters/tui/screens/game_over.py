@@ -8,7 +8,7 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
-from tabletop.adapters.tui.presenting import scalar_text, seat_label
+from tabletop.adapters.tui.presenting import scalar_text
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.framework.game import Result
 from tabletop.framework.session import GameSession
@@ -33,14 +33,13 @@ class GameOverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         engine = self.session.engine
-        names = engine.seat_names
         result = self.result or Result(winners=())
         if self.error:
             headline = f"The game ended but its result could not be read: {self.error}"
         elif not result.winners:
             headline = "Nobody wins."
         else:
-            who = ", ".join(seat_label(seat, names) for seat in result.winners)
+            who = ", ".join(engine.seat_name(seat) for seat in result.winners)
             headline = f"{who} {'wins' if len(result.winners) == 1 else 'win'}!"
         yield Header()
         with Center(), Vertical(id="game-over"):

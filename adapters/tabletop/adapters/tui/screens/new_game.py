@@ -78,8 +78,9 @@ class NewGameForm(VerticalScroll):
                     compact=True,
                     id=f"seat-{seat}",
                 )
-            yield Static(d.describe_seat(seat), classes="field-help", id=f"seat-help-{seat}",
-                         markup=False)
+            yield Static(
+                d.describe_seat(seat), classes="field-help", id=f"seat-help-{seat}", markup=False
+            )
         if d.strengths:
             with Horizontal(classes="field"):
                 yield Label("Bot strength", classes="field-label")

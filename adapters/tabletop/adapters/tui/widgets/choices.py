@@ -1,6 +1,15 @@
-"""The prompt's legal choices as a keyboard-first selectable list, explained before use."""
+"""The prompt's legal choices as a keyboard-first selectable list, explained before use.
+
+Every choice gets a key (``choice_keys``): a game's stable key (``Choice.key``, "0" for
+pass / stop / none) when it is free, then 1-9 and the letters for the rest, skipping the
+keys the screen itself uses, so every option of a long menu is one key press away and a
+recurring choice keeps its key from one prompt to the next.
+"""
 
 from __future__ import annotations
+
+import string
+from collections.abc import Collection, Sequence
 
 from textual import events
 from textual.app import ComposeResult
@@ -16,13 +25,38 @@ from tabletop.framework.game import Choice, Prompt
 WARNING_MARK = "⚠"
 
 
-def choice_prompt(index: int, choice: Choice) -> Content:
-    """One line of the list: its number key (1-9), the label, and a mark when choosing
-    it has a consequence, so a side effect is visible before it is highlighted."""
-    number = f"{index + 1}" if index < 9 else " "
-    parts: list[str | tuple[str, str]] = [(f"{number} ", "bold"), choice.label]
+#: Keys given to choices without a stable key of their own, in this order.
+NUMBERED_KEYS = "123456789" + string.ascii_lowercase
+
+
+def choice_keys(choices: Sequence[Choice], reserved: Collection[str] = ()) -> list[str]:
+    """The key of each choice ("" when none is left: reachable with the arrows only).
+
+    A choice's own ``key`` is used when it is one character the screen does not use and
+    no earlier choice took it; every other choice gets the next free key of 1-9, a-z
+    (never "0": that is the pass key, free or not, so "0" never means anything else).
+    """
+    keys = [""] * len(choices)
+    taken = set(reserved)
+    for index, choice in enumerate(choices):
+        key = choice.key.lower() if len(choice.key) == 1 else ""
+        if key and key not in taken:
+            keys[index] = key
+            taken.add(key)
+    free = (key for key in NUMBERED_KEYS if key not in taken)
+    for index, key in enumerate(keys):
+        if not key:
+            keys[index] = next(free, "")
+    return keys
+
+
+def choice_prompt(key: str, choice: Choice) -> Content:
+    """One entry of the list: its key, the label and, when choosing it has a
+    consequence, a warning line under it, so a side effect is visible before the
+    choice is even highlighted."""
+    parts: list[str | tuple[str, str]] = [(f"{key or ' '} ", "bold"), choice.label]
     if choice.consequence:
-        parts.append((f" {WARNING_MARK}", "$warning"))
+        parts.append((f"\n  {WARNING_MARK} {choice.consequence}", "$warning"))
     return Content.assemble(*parts)
 
 
@@ -71,17 +105,21 @@ class ChoiceList(OptionList):
     """Numbered choices of one prompt, with the highlighted one explained below.
 
     Every new prompt bumps ``generation`` and the option ids carry it, so a selection
-    that arrives after the prompt changed is recognised as stale and ignored. A number
-    key always means the same choice while the prompt lasts: the numbers are the
-    choices' positions in the prompt, and nothing in the list changes size or order
-    when the highlight moves.
+    that arrives after the prompt changed is recognised as stale and ignored. A key
+    always means the same choice while the prompt lasts (``choice_keys``), and nothing
+    in the list changes size or order when the highlight moves.
 
     The list places its explanation pane right after itself when mounted, so every
     screen that asks a person to choose also explains the choices, with no wiring.
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, reserved: Collection[str] = ()) -> None:
         super().__init__(id=id)
+        #: Keys the screen uses for itself: never given to a choice.
+        self.reserved = frozenset(reserved)
+        #: The key of each choice now shown, and the choice index of each key.
+        self.keys: list[str] = []
+        self.key_map: dict[str, int] = {}
         self.generation = 0
         self.prompt: Prompt | None = None
         self._moment = -1
@@ -109,10 +147,14 @@ class ChoiceList(OptionList):
         self._moment = moment
         self._hovered = None
         options = []
+        self.keys = choice_keys(prompt.choices, self.reserved) if prompt is not None else []
+        self.key_map = {key: index for index, key in enumerate(self.keys) if key}
         if prompt is not None:
             for index, choice in enumerate(prompt.choices):
                 options.append(
-                    Option(choice_prompt(index, choice), id=f"g{self.generation}-{index}")
+                    Option(
+                        choice_prompt(self.keys[index], choice), id=f"g{self.generation}-{index}"
+                    )
                 )
         self.set_options(options)
         if options:
