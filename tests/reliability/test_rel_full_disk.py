@@ -10,7 +10,6 @@ import pytest
 from relhelp import fingerprint
 from sessions import start_session
 
-from tabletop.adapters import saves
 from tabletop.adapters.headless import HeadlessUI
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.framework import SaveError
@@ -20,7 +19,7 @@ from tabletop.games.pig import Pig
 
 
 class DiskFull:
-    """Replaces os.fsync in the saves module: the data does not fit."""
+    """Replaces os.fsync (the saves module fsyncs every write): the data does not fit."""
 
     def __init__(self) -> None:
         self.calls = 0
@@ -42,7 +41,7 @@ def test_enospc_is_a_save_error_and_the_old_save_is_intact(
     assert session.save_id is not None
     path = store.path_of(session.save_id)
     before = fingerprint(path)
-    monkeypatch.setattr(saves.os, "fsync", DiskFull())
+    monkeypatch.setattr(os, "fsync", DiskFull())
     with pytest.raises(SaveError, match="No space left on device"):
         store.save(session.record(), session.save_id)
     assert fingerprint(path) == before
@@ -61,7 +60,7 @@ def test_the_session_keeps_playing_and_reports_then_recovers(
     saved = store.load(session.save_id)
 
     full = DiskFull()
-    monkeypatch.setattr(saves.os, "fsync", full)
+    monkeypatch.setattr(os, "fsync", full)
     while session.engine.prompt is not None and session.engine.prompt.seat == 0:
         session.act(0, "roll")  # the game goes on in memory
     session.play_bots(limit=3)
