@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from lrf_helpers import context, engine_at, fresh, place
 
-from tabletop.framework import State
+from tabletop.framework import HEADING, Engine, State
+from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 from tabletop.games.la_revolution_francaise.actions import marais_plot
 from tabletop.games.la_revolution_francaise.assembly import election
 from tabletop.games.la_revolution_francaise.core import civil_war, seat_of
@@ -205,6 +207,36 @@ def test_5_0_the_turn_runs_its_phases_in_the_fixed_order() -> None:
         "interphase",
         "end_of_turn_referendum",
         "turn_end",
+    ]
+
+
+def test_5_0_the_log_has_a_heading_for_the_turn_and_each_phase() -> None:
+    """A game of a thousand decisions needs a log that is easy to scan: each turn and
+    each phase starts with a public heading."""
+    engine = Engine(
+        LaRevolutionFrancaise(),
+        seed=1,
+        players=6,
+        options={},
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+    )
+    while engine.state["phase"] != "military":
+        prompt = engine.prompt
+        assert prompt is not None
+        engine.act(prompt.seat, prompt.choices[0].action)
+    headings = [e.text for e in engine.events_for(None) if e.kind == HEADING]
+    assert headings[0].startswith("Turn 1 of 8")
+    assert [h.split(",")[0] for h in headings[1:]] == [
+        "Negotiations (6.1)",
+        "Random events (6.2)",
+        "Turn order (6.3)",
+        "Declaration of objectives (6.4)",
+        "Personality placement (6.5)",
+        "Action Phase (7.3-7.4)",
+        "Political Phase (7.5)",
+        "Patriot's Phase (8)",
+        "Military Phase (9)",
     ]
 
 

@@ -14,6 +14,8 @@ from tabletop.games.la_revolution_francaise.core import (
     controlled_regions,
     declare_war,
     level,
+    odds,
+    odds_text,
     result,
     seat_of,
 )
@@ -407,3 +409,25 @@ def test_6_5_placement_short_list_and_the_governments_man_in_paris() -> None:
         engine.act(f, "place:Rouen")
     last = engine.prompt
     assert last is not None and [c.action for c in last.choices] == ["place:Paris"]  # 6.5
+
+
+def test_7_1_the_odds_shown_for_an_action_match_the_table() -> None:
+    """The odds a choice shows (its detail) are the table's, counted over the 36 ways
+    two dice fall, and keeping the best of three rolls helps."""
+    for modified in (1, 7, 10, 14, 20):
+        counted = {"A": 0, "B": 0, "C": 0}
+        for first in range(1, 7):
+            for second in range(1, 7):
+                counted[result(first + second, modified)] += 1
+        shown = odds(modified)
+        assert all(abs(shown[k] - counted[k] / 36) < 1e-9 for k in counted)
+        best_of_three = odds(modified, 3)
+        assert abs(sum(best_of_three.values()) - 1) < 1e-9
+        assert best_of_three["A"] >= shown["A"] and best_of_three["C"] <= shown["C"]
+    state = fresh()
+    place(state, Robespierre="Paris", Danton="Paris")
+    engine = engine_at(state, [{"kind": "act", "segment": "plot", "actor": "MT"}])
+    prompt = engine.prompt
+    assert prompt is not None
+    paris = next(c for c in prompt.choices if c.action == "try:Paris")
+    assert f"one roll gives {odds_text(13)}" in paris.detail  # fame 9 + 4 (7.4.1 example)

@@ -22,11 +22,13 @@ from .core import (
     commune_may_rise,
     controller,
     economy_factor,
+    enter_phase,
     fame,
     finish,
     influential,
     money,
     name,
+    odds_text,
     officially_present,
     pay,
     person_outlaw,
@@ -54,7 +56,7 @@ REGIONAL = ("plot", "revolt", "suppress", "commune")
 
 
 def actions_start(state: State, t: Task, ctx: Context) -> None:
-    state["phase"] = "actions"
+    enter_phase(state, "actions", ctx)
     tasks: list[Task] = []
     for segment in SEGMENTS:
         actors = list(state["order"])
@@ -331,7 +333,8 @@ def act_prompt(state: State, t: Task) -> Prompt | None:
             Choice(
                 f"try:{target}",
                 label,
-                detail=f"Fame {fame(state, actor)}, {why}: column {max(1, min(20, total))}.",
+                detail=f"Fame {fame(state, actor)}, {why}: column {max(1, min(20, total))}; "
+                f"one roll gives {odds_text(total)} ({SEGMENT_RULES[segment]}).",
                 consequence=f"costs {price} per roll",
             )
         )
@@ -422,12 +425,20 @@ def attempt_prompt(state: State, t: Task) -> Prompt | None:
             Choice(
                 f"rolls:{n}",
                 f"Pay {n * price} for {n} roll{'s' if n > 1 else ''}",
-                detail="After rolling, you keep the roll you choose (7.1).",
+                detail="After rolling, you keep the roll you choose (7.1); keeping the "
+                f"best: {odds_text(attempt_column(state, t), n)}.",
             )
             for n in range(1, most + 1)
         )
         return Prompt(seat, "How many times do you pay the cost?", steps, rule="7.1")
     return None
+
+
+def attempt_column(state: State, t: Task) -> int:
+    """The modified fame an attempt rolls on, with the Personalities taking part."""
+    persons = t["persons"] if t["persons"] is not None else []
+    mods = action_modifiers(state, t["actor"], t["segment"], t["target"], persons)
+    return fame(state, t["actor"]) + sum(m for m, _ in mods)
 
 
 def attempt_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:

@@ -87,6 +87,28 @@ def current_prompt(state: State) -> Prompt | None:
     return kind.prompt(state, top) if kind.prompt is not None else None
 
 
+PHASES = {
+    "setup": "set-up",
+    "negotiations": "Negotiations (6.1)",
+    "events": "Random events (6.2)",
+    "order": "Turn order (6.3)",
+    "objectives": "Declaration of objectives (6.4)",
+    "placement": "Personality placement (6.5)",
+    "actions": "Action Phase (7.3-7.4)",
+    "political": "Political Phase (7.5)",
+    "patriot": "Patriot's Phase (8)",
+    "military": "Military Phase (9)",
+    "interphase": "Interphase (10)",
+    "over": "game over",
+}
+
+
+def enter_phase(state: State, phase: str, ctx: Context) -> None:
+    """Start a phase of the turn (5.0): the state says so, and the log has a heading."""
+    state["phase"] = phase
+    ctx.heading(f"{PHASES[phase]}, turn {state['turn']}")
+
+
 # Seats and Currents -------------------------------------------------------------------
 
 
@@ -369,6 +391,25 @@ def column(modified_fame: int) -> int:
 
 def result(roll: int, modified_fame: int) -> str:
     return RESULT_ROWS[clamp(roll, 2, 12)][column(modified_fame)]
+
+
+_TWO_DICE = {total: 6 - abs(total - 7) for total in range(2, 13)}  # ways out of 36
+
+
+def odds(modified_fame: int, rolls: int = 1) -> dict[str, float]:
+    """The chance of each result on the Action Resolution Table (7.1) for a modified
+    fame, keeping the best of ``rolls`` rolls (A before B before C)."""
+    single = {"A": 0.0, "B": 0.0, "C": 0.0}
+    for total, ways in _TWO_DICE.items():
+        single[result(total, modified_fame)] += ways / 36
+    no_a = (1 - single["A"]) ** rolls
+    c_only = single["C"] ** rolls
+    return {"A": 1 - no_a, "B": no_a - c_only, "C": c_only}
+
+
+def odds_text(modified_fame: int, rolls: int = 1) -> str:
+    chances = odds(modified_fame, rolls)
+    return ", ".join(f"{letter} {round(100 * p)}%" for letter, p in chances.items())
 
 
 def roll(

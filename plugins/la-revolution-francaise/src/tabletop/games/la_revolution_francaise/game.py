@@ -36,6 +36,7 @@ from . import (  # noqa: F401
 )
 from .assembly import wings
 from .core import (
+    PHASES,
     TASKS,
     advance,
     armies_in,
@@ -52,21 +53,6 @@ from .core import (
     track_level,
 )
 from .data import CURRENTS, REGIMES, REGION_NAMES, seating
-
-PHASES = {
-    "setup": "set-up",
-    "negotiations": "Negotiations (6.1)",
-    "events": "Random events (6.2)",
-    "order": "Turn order (6.3)",
-    "objectives": "Declaration of objectives (6.4)",
-    "placement": "Personality placement (6.5)",
-    "actions": "Action Phase (7.3-7.4)",
-    "political": "Political Phase (7.5)",
-    "patriot": "Patriot's Phase (8)",
-    "military": "Military Phase (9)",
-    "interphase": "Interphase (10)",
-    "over": "game over",
-}
 
 
 def rules_text() -> str:

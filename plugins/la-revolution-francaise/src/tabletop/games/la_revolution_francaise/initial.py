@@ -18,6 +18,7 @@ from .core import (
     controlled_regions,
     controller,
     enemy_present,
+    enter_phase,
     fame,
     finish,
     gov_controller,
@@ -50,7 +51,7 @@ def banned(giver: str, taker: str) -> bool:
 
 
 def negotiations_start(state: State, task_: Task, ctx: Context) -> None:
-    state["phase"] = "negotiations"
+    enter_phase(state, "negotiations", ctx)
     seats = [s for s in range(state["players"])]
     schedule(state, {"kind": "negotiate", "seats": seats, "i": 0})
 
@@ -218,7 +219,7 @@ TABLES = ("economic", "political", "counter", "commune")
 
 
 def random_events(state: State, t: Task, ctx: Context) -> None:
-    state["phase"] = "events"
+    enter_phase(state, "events", ctx)
     state["last_events"] = {}
     tables = EVENTS.get(state["regime"])
     if tables is None:
@@ -710,7 +711,7 @@ def run_auto_decisions(state: State, ctx: Context) -> None:
 def turn_order(state: State, t: Task, ctx: Context) -> None:
     """Fame plus controlled regions, higher first; fame breaks ties, then dice (6.3)."""
     run_auto_decisions(state, ctx)
-    state["phase"] = "order"
+    enter_phase(state, "order", ctx)
     scores = {
         c: fame(state, c) + len(controlled_regions(state, c))
         for c in ("R", "F", "M", "G", "MT", "SC")
@@ -775,7 +776,7 @@ def declarers(state: State) -> list[str]:
 
 
 def objectives_start(state: State, t: Task, ctx: Context) -> None:
-    state["phase"] = "objectives"
+    enter_phase(state, "objectives", ctx)
     state["gov"]["controller_at_objectives"] = gov_controller(state)
     state["objectives"] = {}
     state["objective_kind"] = {}
@@ -957,7 +958,7 @@ task("objectives_reveal", run=objectives_reveal)
 
 
 def placement_start(state: State, t: Task, ctx: Context) -> None:
-    state["phase"] = "placement"
+    enter_phase(state, "placement", ctx)
     schedule(
         state,
         {

@@ -13,6 +13,7 @@ from .core import (
     adjust_fame,
     adjust_track,
     controlled_regions,
+    enter_phase,
     fame,
     gov_controller,
     income_of,
@@ -32,7 +33,7 @@ CURRENT_CODES = ("R", "F", "M", "G", "MT", "SC")
 
 
 def interphase(state: State, t: Task, ctx: Context) -> None:
-    state["phase"] = "interphase"
+    enter_phase(state, "interphase", ctx)
     economy(state, ctx)
     pending_penalties(state, ctx)
     income(state, ctx)

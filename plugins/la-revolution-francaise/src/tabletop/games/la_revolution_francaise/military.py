@@ -17,6 +17,7 @@ from .core import (
     controller,
     economy_factor,
     end_war,
+    enter_phase,
     finish,
     gov_seat,
     money,
@@ -37,7 +38,7 @@ ENEMY = ("allied", "catholic")
 
 
 def military_start(state: State, t: Task, ctx: Context) -> None:
-    state["phase"] = "military"
+    enter_phase(state, "military", ctx)
     schedule(
         state,
         {"kind": "army_return"},

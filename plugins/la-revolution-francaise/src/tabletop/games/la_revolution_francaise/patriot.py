@@ -9,6 +9,7 @@ from tabletop.framework.decisions import OrderedVote
 from .assembly import deputies
 from .core import (
     Task,
+    enter_phase,
     fame,
     finish,
     gov_controller,
@@ -29,7 +30,7 @@ from .political import choose_partner, deputy_voters, king_holder, set_governmen
 
 
 def patriot_start(state: State, t: Task, ctx: Context) -> None:
-    state["phase"] = "patriot"
+    enter_phase(state, "patriot", ctx)
     prisoners = [n for n, p in state["persons"].items() if p["status"] == "prison" and n != KING]
     justice = regime(state)["justice"]
     tasks: list[Task] = []

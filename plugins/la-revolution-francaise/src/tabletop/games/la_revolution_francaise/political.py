@@ -19,6 +19,7 @@ from .core import (
     controlled_regions,
     declare_war,
     economy_factor,
+    enter_phase,
     fame,
     finish,
     gov_controller,
@@ -44,7 +45,7 @@ from .data import COSTS, KING, LAWS, REGIMES, SWITCH_TARGETS, seating
 
 
 def political_start(state: State, t: Task, ctx: Context) -> None:
-    state["phase"] = "political"
+    enter_phase(state, "political", ctx)
     state["proposed"] = []
     state["levee_this_turn"] = False
     state["gov_laws_proposed"] = 0

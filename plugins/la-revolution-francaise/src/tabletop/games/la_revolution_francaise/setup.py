@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import NOBODY, Context, State
+from tabletop.framework import Context, State
 
 from .core import Task, schedule, task
 from .data import (
@@ -119,7 +119,7 @@ def start(state: State, ctx: Context) -> None:
 
 def run_turn(state: State, task_: Task, ctx: Context) -> None:
     """One game turn's phases in their fixed order (5.0)."""
-    ctx.emit("turn", f"Turn {state['turn']} begins ({TURN_DATES[state['turn'] - 1]})", about=NOBODY)
+    ctx.heading(f"Turn {state['turn']} of 8 ({TURN_DATES[state['turn'] - 1]})")
     schedule(
         state,
         {"kind": "turn_start"},
