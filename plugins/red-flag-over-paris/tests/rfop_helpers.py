@@ -100,8 +100,9 @@ def at_play(seed: int, seat: int, hand: list[int], *, rnd: int = 1) -> Driver:
 
 
 def new_engine(seed: int) -> Engine:
-    return Engine(GAME, seed=seed, players=2, options={}, rng_factory=rng_factory,
-                  dice_factory=dice_factory)
+    return Engine(
+        GAME, seed=seed, players=2, options={}, rng_factory=rng_factory, dice_factory=dice_factory
+    )
 
 
 def play_out(engine: Engine, seed: int, bots: tuple[Bot, Bot] | None = None) -> Engine:

@@ -185,8 +185,12 @@ def test_steps_that_can_do_nothing_say_so(monkeypatch: pytest.MonkeyPatch) -> No
     )
     assert d.events[-1].concerns == V and d.state["stack"][-1]["t"] == "play"
     # a conditional step whose condition fails is announced, then logged
-    conditional = {"do": "place_cubes", "count": 1, "dims": ["paris"],
-                   "if": {"check": "controls", "space": "press"}}
+    conditional = {
+        "do": "place_cubes",
+        "count": 1,
+        "dims": ["paris"],
+        "if": {"check": "controls", "space": "press"},
+    }
     monkeypatch.setitem(CARDS[1].event, "steps", [conditional])
     d = at_play(1, V, [1, 4])
     set_cubes(d.state, "press", 0, 1)
@@ -217,8 +221,9 @@ def test_every_card_choice_carries_its_event_text() -> None:
 def test_events_name_the_seat_they_concern() -> None:
     d = at_play(1, V, [7, 4])  # Général Espivent lowers Revolutionary Momentum
     d.state["momentum"][C] = 1
-    engine = Engine.from_state(GAME, d.state, players=2, rng_factory=rng_factory,
-                               dice_factory=dice_factory)
+    engine = Engine.from_state(
+        GAME, d.state, players=2, rng_factory=rng_factory, dice_factory=dice_factory
+    )
     events = engine.act(V, "ev:7")
     lines = [engine.event_line(e) for e in events]
     assert lines[0] == "Versailles: plays Général Espivent for its event"
@@ -239,7 +244,7 @@ def test_no_event_repeats_the_name_the_log_line_already_gives() -> None:
             if event.about is not None and event.about != event.actor:
                 abouts.add(event.kind)
             if event.private:
-                assert event.concerns in event.seats, line  # told to the seat it is about
+                assert event.seats is not None and event.concerns in event.seats, line  # told to it
         # scoring, breaches, momentum and the deal often concern the other seat
         assert {"score", "deal"} <= abouts
 
@@ -274,8 +279,10 @@ def test_view_speaks_the_schema() -> None:
         assert view["status"] == "Round 1 of 3, Versailles to decide; Initiative Player: Commune"
         assert [row["name"] for row in view["seats"]] == list(SIDE_NAMES)
         assert view["seats"][C]["fields"]["cards in hand"] == 4
-        assert {t["name"] for t in view["tracks"]} >= {"Prussian Collaboration",
-                                                       "Revolutionary Momentum"}
+        assert {t["name"] for t in view["tracks"]} >= {
+            "Prussian Collaboration",
+            "Revolutionary Momentum",
+        }
         if seat is None:
             assert "you" not in view and all(c["where"] != "hand" for c in view["cards"])
             continue

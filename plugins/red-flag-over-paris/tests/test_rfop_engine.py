@@ -187,7 +187,8 @@ def test_coverage_table_names_only_tests_that_exist() -> None:
 
     docs = Path(__file__).resolve().parents[3] / "docs/games/red-flag-over-paris"
     coverage = (docs / "rules-coverage.md").read_text(encoding="utf-8")
-    tests_text = "".join(p.read_text(encoding="utf-8")
-                         for p in Path(__file__).parent.glob("test_rfop_*.py"))
+    tests_text = "".join(
+        p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_rfop_*.py")
+    )
     for name in set(__import__("re").findall(r"`(test_[a-z0-9_]+)`", coverage)):
         assert f"def {name}(" in tests_text, name

@@ -80,8 +80,14 @@ def test_with_the_higher_initiative_the_bot_plays_second() -> None:
 
 def test_the_bot_never_gets_a_prompt_in_whole_games() -> None:
     for bot, seed in (("commune", 1), ("versailles", 2), ("commune", 3), ("versailles", 4)):
-        engine = Engine(GAME, seed=seed, players=2, options={"solo": bot},
-                        rng_factory=rng_factory, dice_factory=dice_factory)
+        engine = Engine(
+            GAME,
+            seed=seed,
+            players=2,
+            options={"solo": bot},
+            rng_factory=rng_factory,
+            dice_factory=dice_factory,
+        )
         bot_seat = solo.SIDES[bot]
         player = RandomBot()
         while (prompt := engine.prompt) is not None:
@@ -230,8 +236,7 @@ def test_a_military_attempt_at_value_one_adds_the_extra_op() -> None:
     snap: dict[str, Any] = board.snapshot(state, C)
     snap["elig"] = ["fort_issy"]
     assert board.military_strength(snap, "fort_issy", False) == 1
-    task = {"t": "ops", "seat": C, "pts": 3, "kind": "military", "stage": "remove",
-            "snap": snap}
+    task = {"t": "ops", "seat": C, "pts": 3, "kind": "military", "stage": "remove", "snap": snap}
     state["pool"][C] = 0  # nothing to place: remove first
     for zone in range(len(state["track"][C])):
         state["out"][C] += state["track"][C][zone]
@@ -258,8 +263,12 @@ def test_exclusive_options_take_the_first_that_has_an_effect() -> None:
     options = CARDS[card].event["steps"][0]["options"]
     useful = [i for i, o in enumerate(options) if solo.has_effect(state, C, o["steps"])]
     assert useful
-    answer = solo.decide(state, {"t": "choose", "seat": C, "card": card, "i": 0},
-                         [f"opt:{i}" for i in range(len(options))], ctx)
+    answer = solo.decide(
+        state,
+        {"t": "choose", "seat": C, "card": card, "i": 0},
+        [f"opt:{i}" for i in range(len(options))],
+        ctx,
+    )
     assert answer == f"opt:{useful[0]}"
 
 
@@ -275,14 +284,17 @@ def test_an_event_that_only_raises_the_players_momentum_has_no_effect() -> None:
 
 def test_bonus_spreads_to_gain_two_spaces() -> None:
     state, ctx = _setup("commune")
-    _board(state, {"butte_montmartre": (0, 4), "butte_aux_cailles": (1, 1),
-                   "pere_lachaise": (1, 1)})
+    _board(
+        state, {"butte_montmartre": (0, 4), "butte_aux_cailles": (1, 1), "pere_lachaise": (1, 1)}
+    )
     task = {"t": "bonus", "seat": C, "dim": "paris"}
     assert solo.decide(state, task, ["deesc", "spread", "pass"], ctx) == "spread"
     assert len(state["solo_plan"]) == 2
     spread = {"t": "spread", "seat": C, "dim": "paris", "n": 0, "from": None}
-    assert solo.decide(state, spread, ["from:butte_montmartre", "stop"], ctx) \
+    assert (
+        solo.decide(state, spread, ["from:butte_montmartre", "stop"], ctx)
         == "from:butte_montmartre"
+    )
 
 
 def test_bonus_turncoat_gains_a_space_when_no_spread_gains_two() -> None:
@@ -299,8 +311,10 @@ def test_bonus_deescalates_a_big_lead_and_passes_otherwise() -> None:
     task = {"t": "bonus", "seat": C, "dim": "forts"}
     assert solo.decide(state, task, ["deesc", "pass"], ctx) == "deesc"
     deesc = {"t": "deesc", "seat": C, "dim": "forts", "n": 0}
-    assert solo.decide(state, deesc, ["own:fort_issy", "own:chateau_vincennes", "stop"], ctx) \
+    assert (
+        solo.decide(state, deesc, ["own:fort_issy", "own:chateau_vincennes", "stop"], ctx)
         == "own:fort_issy"
+    )
     _board(state, {"fort_issy": (1, 1)})
     assert solo.decide(state, task, ["deesc", "pass"], ctx) == "pass"
 

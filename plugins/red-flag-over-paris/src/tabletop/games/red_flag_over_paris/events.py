@@ -22,6 +22,7 @@ from .data import (
     DISC_NAMES,
     MOMENTUM_NAMES,
     SIDE_NAMES,
+    SIDE_NOUNS,
     SPACES,
     card_name,
 )
@@ -86,10 +87,10 @@ def unplayable_reason(state: State, seat: int, card: int) -> str:
     """Why ``seat`` may not play ``card`` for its event now, or "" when it may (§7.1)."""
     owner = CARDS[card].faction
     if owner is not None and owner != seat:
-        return f"it is a {SIDE_NAMES[owner]} card: only {SIDE_NAMES[owner]} may use its event"
+        return f"it is a {SIDE_NAMES[owner]} card: only {SIDE_NOUNS[owner]} may use its event"
     cond = CARDS[card].event.get("requires")
     if cond is not None and not check(state, seat, cond):
-        return f"it needs {condition_text(seat, cond)}, which is not so"
+        return f"it may be played only when {condition_text(seat, cond)}"
     return ""
 
 
