@@ -205,3 +205,18 @@ def test_an_event_about_nobody_names_no_seat() -> None:
     assert engine.event_line(Event("lose", "loses a die", actor=1, about=0)) == (
         "Seat 0: loses a die"
     )
+
+
+def test_an_actions_events_join_the_history_numbered_and_leave_it_on_undo() -> None:
+    """Every seat's log is read from the history (events_for): an action's events must
+    land there under the action's number, and an undo must take them out again."""
+    engine = new_engine(HighCard())
+    setup = len(engine.history)
+    first = engine.act(0, "tap")
+    assert first and engine.history[setup:] == [(1, event) for event in first]
+    assert engine.events_for(None, since=setup) == first
+    second = engine.act(0, "tap")
+    assert engine.history[setup:] == [(1, first[0]), (2, second[0])]
+    engine.undo()
+    assert engine.history[setup:] == [(1, first[0])]
+    assert engine.events_for(None, since=setup) == first

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from dependency_injector import providers
 from memory_store import MemoryStore
 
 from tabletop.adapters.headless import HeadlessUI
-from tabletop.framework import fuzz
+from tabletop.framework import State, fuzz
 from tabletop.framework.bots import batch_seed
+from tabletop.games.pig import Pig
 
 SEED = 1234
 GAMES = 12
@@ -26,23 +26,20 @@ SEATS = ["random", "random"]
 OPTIONS = {"target": "50", "dice": "one", "banks": "open"}
 
 
-def test_simulate_the_uis_session_and_fuzz_play_the_same_games(
-    container: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+class FlagsTheEnd(Pig):
+    """Pig whose invariant fails once the game is won: fuzz then hands back, as its
+    failure's record, the whole game it played (its public way to show a game)."""
+
+    def invariants(self, state: State) -> list[str]:
+        return ["the game is over"] if state["winner"] is not None else []
+
+
+def test_simulate_the_uis_session_and_fuzz_play_the_same_games(container: Any) -> None:
     store = MemoryStore()
     container.save_store.override(providers.Object(store))  # the UI's autosaves
     report = container.simulation().run("pig", games=GAMES, seed=SEED, seats=SEATS, options=OPTIONS)
     assert report.completed == GAMES and report.errors == 0
 
-    fuzzed: list[Any] = []
-
-    class Recorded(fuzz._Game):  # the game fuzz_one builds, kept to read its engine
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            fuzzed.append(self)
-
-    monkeypatch.setattr(fuzz, "_Game", Recorded)
-    game = container.registry().get("pig").definition
     starter = container.session_starter()
     lengths = []
     for index in range(GAMES):
@@ -53,18 +50,20 @@ def test_simulate_the_uis_session_and_fuzz_play_the_same_games(
         assert session.engine.over and ui.over and ui.thinking == [m.seat for m in ui.moves]
 
         actions, _, failure = fuzz.fuzz_one(
-            game,
+            FlagsTheEnd(),
             seed=seed,
             players=2,
             options=OPTIONS,
             rng_factory=container.rng_factory(),
             dice_factory=container.dice_factory(),
         )
-        assert failure is None
-        engine = fuzzed.pop().engine
+        assert failure is not None and failure.record is not None, "fuzz's game did not end"
+        assert "the game is over" in failure.reason
+        fuzzed = failure.record
 
-        assert report.game_digests[index] == session.engine.digest() == engine.digest()
-        assert session.engine.log == engine.log and actions == len(session.engine.log)
+        assert report.game_digests[index] == session.engine.digest() == fuzzed.digest
+        assert fuzzed.actions == [(e.seat, e.action) for e in session.engine.log]
+        assert actions == len(session.engine.log)
         assert store.load(session.save_id or "").digest == session.engine.digest()
         lengths.append(actions)
     assert report.actions == sum(lengths)

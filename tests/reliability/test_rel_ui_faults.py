@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sessions import DICE_FACTORY, RNG_FACTORY
 from textual.widgets import Input, Static
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
@@ -26,7 +27,6 @@ from tabletop.framework import (
     Action,
     Choice,
     Context,
-    Engine,
     GameDefinition,
     GameInfo,
     GameRecord,
@@ -36,9 +36,9 @@ from tabletop.framework import (
     State,
     hookimpl,
 )
-from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.session import SessionStarter
+from tabletop.framework.testing import new_engine
 
 #: Released at the end of the blocking test, so its mover thread ends too.
 RELEASE = threading.Event()
@@ -98,10 +98,25 @@ class FailingStore(JsonSaveStore):
         return super().save(record, save_id)
 
 
-def _app(store: JsonSaveStore) -> TabletopApp:
+class NotedApp(TabletopApp):
+    """The app, noting every notification it shows (what the player reads)."""
+
+    # A relative CSS_PATH is read beside the module that sets it: name the app's own.
+    CSS_PATH = str(Path(app_module.__file__).with_name(str(TabletopApp.CSS_PATH)))
+
+    def __init__(self, sessions: SessionStarter, **settings: Any) -> None:
+        super().__init__(sessions, **settings)
+        self.told: list[str] = []
+
+    def notify(self, message: str, **details: Any) -> None:
+        self.told.append(message)
+        super().notify(message, **details)
+
+
+def _app(store: JsonSaveStore) -> NotedApp:
     registry = load_registry(plugins=[("tricky", Plugin())], use_entry_points=False)
-    sessions = SessionStarter(registry, rng_factory, dice_factory, store)
-    return TabletopApp(sessions, bot_delay=0.0, new_seed=lambda: 7)
+    sessions = SessionStarter(registry, RNG_FACTORY, DICE_FACTORY, store)
+    return NotedApp(sessions, bot_delay=0.0, new_seed=lambda: 7)
 
 
 async def _open_game(app: TabletopApp, pilot: Any) -> GameScreen:
@@ -217,10 +232,11 @@ def test_a_blocked_apply_leaves_the_ui_working_and_finishes_later(
             assert "still working on this move" in _status(screen)
             await pilot.press("1")  # the UI still answers keys, and makes no other move
             await pilot.pause()
-            assert any("still working" in n.message for n in app._notifications)
+            assert any("still working" in message for message in app.told)
             RELEASE.set()  # the game's code ends its move: the screen plays on
-            await _wait_for(pilot, lambda: screen._moving is None)
-            assert "still working" not in _status(screen) and len(screen.engine.log) == 1
+            await _wait_for(pilot, lambda: len(screen.engine.log) == 1)
+            await pilot.pause()
+            assert "still working" not in _status(screen)
             await pilot.press("1")
             await pilot.pause()
             assert screen.engine.state["n"] == 1 and len(screen.engine.log) == 2
@@ -266,9 +282,7 @@ async def _wait_for(pilot: Any, condition: Any) -> None:
 def _save_with_a_slow_replay(directory: Path) -> str:
     """A save whose replay blocks until RELEASE is set (its log holds a 'block')."""
     RELEASE.set()  # let the game be played once to make the save
-    engine = Engine(
-        Tricky(), seed=1, players=1, options={}, rng_factory=rng_factory, dice_factory=dice_factory
-    )
+    engine = new_engine(Tricky(), players=1)
     for action in ("inc", "block", "inc"):
         engine.act(0, action)
     RELEASE.clear()
@@ -287,10 +301,10 @@ def test_a_long_load_goes_on_behind_a_working_screen(
             await pilot.pause()
             app.open_save(save_id)
             await pilot.pause()
-            assert any("a long game takes a while" in n.message for n in app._notifications)
+            assert any("a long game takes a while" in message for message in app.told)
             app.open_save(save_id)  # the screen answers; a second load waits its turn
             await pilot.pause()
-            assert any("Still loading" in n.message for n in app._notifications)
+            assert any("Still loading" in message for message in app.told)
             RELEASE.set()  # the replay ends: the game opens
             await _wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
             screen = app.screen
@@ -349,7 +363,7 @@ class HostilePlugin:
 
 def test_a_hostile_plugin_cannot_break_the_home_screen_or_lose_moves(tmp_path: Path) -> None:
     registry = load_registry(plugins=[("hostile", HostilePlugin())], use_entry_points=False)
-    sessions = SessionStarter(registry, rng_factory, dice_factory, JsonSaveStore(tmp_path))
+    sessions = SessionStarter(registry, RNG_FACTORY, DICE_FACTORY, JsonSaveStore(tmp_path))
 
     async def main() -> None:
         app = TabletopApp(sessions, bot_delay=0.0, new_seed=lambda: 7)
