@@ -33,6 +33,7 @@ def test_chunks_cover_every_game_once_in_order(games: int, parts: int) -> None:
     covered = [index for first, count in pieces for index in range(first, first + count)]
     assert covered == list(range(games))
     assert all(count > 0 for _, count in pieces)
+    assert all(count <= 3 for _, count in chunks(games, parts, most=3))
 
 
 def test_run_chunks_puts_results_back_in_order_on_processes() -> None:

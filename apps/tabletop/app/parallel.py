@@ -38,6 +38,8 @@ R = TypeVar("R")
 
 #: ``--ray`` with no address: start a Ray instance on this machine.
 LOCAL_RAY = "local"
+#: Most games in one chunk of a tournament (bots that think make long games).
+TOURNAMENT_CHUNK = 4
 
 
 @dataclass(frozen=True)
@@ -58,12 +60,14 @@ class Where:
             )
 
 
-def chunks(games: int, parts: int) -> list[tuple[int, int]]:
+def chunks(games: int, parts: int, most: int = 50) -> list[tuple[int, int]]:
     """(first, count) pieces covering games 0..games-1 in order: several per part, so a
-    part that finishes early takes another and progress moves smoothly."""
+    part that finishes early takes another and progress moves smoothly, and at most
+    ``most`` games each (a Ray cluster's size is not known here: many small pieces let
+    it use all its workers)."""
     if games <= 0:
         return []
-    size = max(1, min(50, games // max(1, parts * 4)))
+    size = max(1, min(most, games // max(1, parts * 4)))
     return [(first, min(size, games - first)) for first in range(0, games, size)]
 
 
@@ -73,14 +77,16 @@ def run_chunks(
     where: Where,
     *,
     progress: Callable[[int, int], None] | None = None,
+    most: int = 50,
 ) -> list[R]:
-    """Run ``job(first, count)`` over every chunk of ``games``; results in chunk order.
+    """Run ``job(first, count)`` over every chunk of ``games`` (``most`` games a chunk
+    at the most); results in chunk order.
 
     ``job`` must be picklable (a module-level function or a ``partial`` of one) when
     it runs elsewhere. ``progress(done, games)`` is called as chunks finish.
     """
     where.check()
-    pieces = chunks(games, where.workers)
+    pieces = chunks(games, where.workers, most)
     if where.ray is not None:
         return _on_ray(job, pieces, games, where.ray, progress)
     if where.workers == 1 or len(pieces) <= 1:
@@ -274,7 +280,8 @@ def tournament(
         raise TabletopError("a tournament needs 1 game or more")
     job = partial(tournament_chunk, game_id, seed, list(seats), dict(options), rotate)
     started = time.perf_counter()
-    first, *rest = run_chunks(job, games, where, progress=progress)
+    # a tournament's game takes seconds: small chunks keep every worker busy to the end
+    first, *rest = run_chunks(job, games, where, progress=progress, most=TOURNAMENT_CHUNK)
     merged = dataclasses.replace(first, games=games)  # its seat names, options, kinds
     for part in rest:
         merged.add(part)
