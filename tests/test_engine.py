@@ -220,3 +220,13 @@ def test_an_actions_events_join_the_history_numbered_and_leave_it_on_undo() -> N
     engine.undo()
     assert engine.history[setup:] == [(1, first[0])]
     assert engine.events_for(None, since=setup) == first
+
+
+def test_a_crash_in_a_game_from_a_hand_made_state_restores_that_state() -> None:
+    """A hand-made position has no seed and log that rebuild it: after a crash the
+    engine must go back to its snapshot, never replay the seed from the start."""
+    state = {"top": 10, "cards": [3, 9], "turn": 0, "taps": 1, "done": False}
+    engine = engine_from_state(Exploding(), state, players=2, seed=5)
+    with pytest.raises(PluginFault):
+        engine.act(0, "tap")  # the second tap explodes
+    assert engine.state == state and engine.log == []

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from tabletop.adapters.tui.widgets.log import MAX_LOG_LINES
-from tabletop.framework import Choice, Context, Engine, Prompt, State
-from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework import Choice, Context, Prompt, State
 from tabletop.framework.engine import MAX_UNDO
+from tabletop.framework.testing import new_engine
 from tabletop.games.pig import Pig
 
 CHILD = Path(__file__).with_name("big_save_child.py")
@@ -70,9 +70,7 @@ def test_undo_keeps_a_bounded_number_of_snapshots() -> None:
         def apply(self, state: State, seat: int, action: str, ctx: Context) -> None:
             state["turn_total"] += 1
 
-    engine = Engine(
-        Count(), seed=1, players=2, options={}, rng_factory=rng_factory, dice_factory=dice_factory
-    )
+    engine = new_engine(Count())
     for _ in range(MAX_UNDO + 50):
         engine.act(0, "count")
     assert engine.undo_depth() == MAX_UNDO

@@ -18,8 +18,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import Engine
-from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.testing import replay
 from tabletop.games.pig import Pig
 
 CHILD = Path(__file__).with_name("crash_child.py")
@@ -87,9 +86,7 @@ def test_sigkill_at_random_points_never_loses_a_completed_save(tmp_path: Path) -
         assert len(record.actions) in allowed, (
             f"kill {kills}: save has {len(record.actions)} actions, expected one of {allowed}"
         )
-        engine = Engine.from_record(
-            Pig(), record, rng_factory=rng_factory, dice_factory=dice_factory, verify=True
-        )
+        engine = replay(Pig(), record)
         assert engine.digest() == record.digest
         [info] = store.list()
         assert info.error is None and info.actions == len(record.actions)
