@@ -130,7 +130,18 @@ def test_the_generic_screen_draws_every_schema_section() -> None:
             assert "─ You ─" in text and "Objective: Hold Montmartre" in text
             assert "Final Crisis ███░░░░░ 3 (0 to 8)" in text
             assert "Montmartre: Commune 2, Versailles 1" in text
-            assert "Thiers (hand)" in text and "Place 2 cubes in Versailles." in text
+            assert "Thiers (hand)" in text  # listed under the board, its text on demand
+            assert "Place 2 cubes in Versailles." not in text
+            await pilot.press("c")  # to the cards: the highlighted one's text is shown
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            pane = screen.query_one("#choices", ChoiceList).explanation
+            assert pane.detail_text == "Thiers (hand)\nPlace 2 cubes in Versailles."
+            assert "Place 2 cubes in Versailles." in screen_text(app)
+            await pilot.press("c")  # back to the choices: the choice is explained again
+            await pilot.pause()
+            assert pane.detail_text == EVENT_DETAIL
             assert "More" in text and "Deck: 17" in text
 
     run(main)

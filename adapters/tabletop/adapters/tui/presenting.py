@@ -6,6 +6,7 @@ tested directly and shared by every screen.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -109,14 +110,20 @@ def value_text(value: Any) -> Text:
 
 
 def render_view(
-    view: Mapping[str, Any], seat_names: Sequence[str], viewer: int | None, title: str = "Table"
+    view: Mapping[str, Any],
+    seat_names: Sequence[str],
+    viewer: int | None,
+    title: str = "Table",
+    *,
+    with_cards: bool = True,
 ) -> RenderableType:
     """Any game's view, drawn by the view schema (``tabletop.framework.views``).
 
     The documented keys each get their own drawing, in the schema's order; every other
     key is shown as a plain tree. Nothing is inferred from a key's name or a list's
     length. A schema key whose value does not have the documented shape is shown in the
-    tree like any other key, so a game's mistake never hides its data.
+    tree like any other key, so a game's mistake never hides its data. The game screen
+    lists the cards itself (a card's text in the details pane): ``with_cards=False``.
     """
     players = len(seat_names)
     drawn = {
@@ -135,7 +142,7 @@ def render_view(
         parts.append(_section("Tracks", tracks_grid(drawn["tracks"])))
     if "zones" in drawn:
         parts.append(_section("Zones", zones_grid(drawn["zones"])))
-    if "cards" in drawn:
+    if "cards" in drawn and with_cards:
         parts.append(_section("Cards", cards_list(drawn["cards"])))
     rest = {key: value for key, value in view.items() if key not in drawn}
     if rest or not parts:
@@ -310,3 +317,63 @@ def save_row(info: SaveInfo, titles: Mapping[str, str]) -> tuple[str, str, str, 
         progress,
         shorten(seats, 32),
     )
+
+
+@dataclass(frozen=True)
+class RulesSection:
+    """A heading of a rules summary and the text under it (the heading included)."""
+
+    number: str
+    """The heading's section number ("7.2" for "## §7.2 Operations"); "" if none."""
+    title: str
+    markdown: str
+
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
+_SECTION_NUMBER = re.compile(r"^(?:§\s*|[A-Za-z]{1,3}\.)?(\d+(?:\.\d+)*)\b")
+
+
+def rules_sections(markdown: str) -> list[RulesSection]:
+    """A rules summary cut at its headings, so the screen can open at any of them.
+    Lines inside a fenced code block are never taken for headings."""
+    sections: list[RulesSection] = []
+    lines: list[str] = []
+    number, title, fenced = "", "", False
+
+    def close() -> None:
+        if lines and (title or any(line.strip() for line in lines)):
+            sections.append(RulesSection(number, title, "\n".join(lines).strip("\n")))
+
+    for line in markdown.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        heading = None if fenced else _HEADING.match(line)
+        if heading is not None:
+            close()
+            lines = []
+            title = heading.group(2).strip()
+            found = _SECTION_NUMBER.match(title)
+            number = found.group(1) if found else ""
+        lines.append(line)
+    close()
+    return sections
+
+
+def cited_section(sections: Sequence[RulesSection], rule: str | None) -> int | None:
+    """The index of the section a prompt's ``rule`` cites ("§7.2", "7.2.1", "R.7.2"):
+    the heading whose number is the longest leading part of the cited number; None
+    when no heading is numbered so."""
+    if not rule:
+        return None
+    found = _SECTION_NUMBER.match(rule.strip())
+    if found is None:
+        return None
+    cited = found.group(1).split(".")
+    best, best_depth = None, 0
+    for index, section in enumerate(sections):
+        if not section.number:
+            continue
+        parts = section.number.split(".")
+        if len(parts) > best_depth and cited[: len(parts)] == parts:
+            best, best_depth = index, len(parts)
+    return best

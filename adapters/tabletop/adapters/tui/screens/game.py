@@ -39,7 +39,9 @@ from tabletop.adapters.tui.hookspecs import board_widget_class
 from tabletop.adapters.tui.patience import Patient
 from tabletop.adapters.tui.presenting import next_bot_speed, speed_name
 from tabletop.adapters.tui.screens.base import tabletop
-from tabletop.adapters.tui.widgets import ChoiceList, GameLog, ViewPanel
+from tabletop.adapters.tui.screens.rules import RulesScreen
+from tabletop.adapters.tui.widgets import CardList, ChoiceList, GameLog, ViewPanel
+from tabletop.adapters.tui.widgets.cards import card_details
 from tabletop.adapters.tui.widgets.footer import StableFooter
 from tabletop.framework.errors import (
     IllegalAction,
@@ -50,12 +52,15 @@ from tabletop.framework.errors import (
 from tabletop.framework.game import Action, Prompt, Result
 from tabletop.framework.ports import UserInterface
 from tabletop.framework.session import BotTurn, GameSession, Move
+from tabletop.framework.views import check_view_schema
 
 #: What a bot's worker thread hands back: the turn, and its move, its error or None
 #: (stopped before thinking).
 Thought = tuple[BotTurn, Action | Exception | None]
 #: How long the screen waits for a move before it stops waiting and says so.
 MOVE_WAIT_SECONDS = 2.0
+#: When the rules summary is parsed, once the game screen has opened (or at ``r``).
+RULES_AFTER_SECONDS = 1.0
 
 
 class TextualUI(UserInterface):
@@ -97,18 +102,22 @@ class TextualUI(UserInterface):
 
 
 #: The keys of the screen's own commands: never given to a choice (``choice_keys``).
-SCREEN_KEYS = frozenset("usrbtz")
+SCREEN_KEYS = frozenset("usrbtzc")
 
 
 class GameScreen(Screen[None]):
+    #: Below 100 columns the side column narrows to give the board the room it needs.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
         # Shown in the footer only: choice keys are read in ``on_key`` (any key a
         # choice holds: 0-9 and letters), before bindings are looked at.
         Binding("1", "choose_key('1')", "Choose", key_display="key"),
         Binding("u", "undo", "Undo"),
-        Binding("s", "save_copy", "Save copy"),
+        Binding("s", "save_copy", "Save"),
         Binding("r", "rules", "Rules"),
-        Binding("b", "bot_speed", "Bot speed"),
+        Binding("b", "bot_speed", "Bots"),
+        Binding("c", "cards", "Cards"),
+        Binding("z", "zoom", "Zoom"),
         Binding("t", "retry_bot", "Retry bot", show=False),
         Binding("escape", "home", "Home"),
     ]
@@ -143,6 +152,9 @@ class GameScreen(Screen[None]):
         #: News from the session told in the mover thread, for the UI thread.
         self._news: list[Callable[[], None]] = []
         self._ui_thread = threading.get_ident()
+        #: The rules screen, made at its first opening and kept (``action_rules``).
+        self._rules: RulesScreen | None = None
+        self._rules_name = f"rules-{id(self)}"
 
     def compose(self) -> ComposeResult:
         app = tabletop(self)
@@ -155,6 +167,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="game-body"):
             with Vertical(id="board-column"):
                 yield ViewPanel(board_class, id="board")
+                yield CardList(id="cards")
             with Vertical(id="side-column"):
                 with Vertical(id="prompt-panel"):
                     yield Label("", id="prompt-seat")
@@ -170,8 +183,12 @@ class GameScreen(Screen[None]):
         self.title = self.game.info.title
         self.query_one("#board", ViewPanel).border_title = "Table"
         self.query_one("#log", GameLog).border_title = "Log"
+        cards = self.query_one("#cards", CardList)
+        cards.border_title = "Cards (c)"
+        cards.display = False
         self.query_one("#prompt-panel").border_title = "Decision"
         self.session.attach(self.ui)
+        self.set_timer(RULES_AFTER_SECONDS, self._prepare_rules)
 
     def on_screen_resume(self) -> None:
         # Sent when the screen is first shown and whenever a dialog over it closes.
@@ -287,9 +304,12 @@ class GameScreen(Screen[None]):
         board = self.query_one("#board", ViewPanel)
         board.border_title = "Table"
         try:
-            board.show(self.engine.view(None), self.seat_names, None, self.game.info.title)
+            public = self.engine.view(None)
+            board.show(public, self.seat_names, None, self.game.info.title)
+            self._show_cards(public)
         except Exception:  # the game's view() crashed: a blank board hides as well
             board.clear_view()
+            self._show_cards({})
         self.query_one("#log", GameLog).put_away()
         self.query_one("#choices", ChoiceList).show_prompt(None)
 
@@ -305,6 +325,7 @@ class GameScreen(Screen[None]):
             view = {"error": f"the game could not show its table: {type(exc).__name__}: {exc}"}
         board.border_title = f"Table — {self.sub_title}"
         board.show(view, self.seat_names, viewer, self.game.info.title)
+        self._show_cards(view)
         self.query_one("#log", GameLog).sync(self.engine, viewer)
         choices = self.query_one("#choices", ChoiceList)
         seat_line = self.query_one("#prompt-seat", Label)
@@ -327,11 +348,49 @@ class GameScreen(Screen[None]):
         rule.display = bool(prompt.rule) and not private
         if human and not private:
             choices.show_prompt(prompt, moment=len(self.engine.log))
-            if self.focused is not choices:
+            if self.focused is None or self.focused.id not in ("choices", "cards", "log"):
                 choices.focus()
         else:
             choices.show_prompt(None)
+        if self.query_one("#cards", CardList).has_focus:
+            self._explain_card()  # the card being read stays in the details pane
         self._update_status()
+
+    def _show_cards(self, view: dict[str, Any]) -> None:
+        """List the view's cards (the schema's ``cards``) for the details pane."""
+        cards = view.get("cards")
+        valid = cards is not None and check_view_schema({"cards": cards}, 0) is None
+        card_list = self.query_one("#cards", CardList)
+        card_list.show_cards(cards if valid and isinstance(cards, list) else [])
+        if card_list.has_focus:
+            self._explain_card()
+
+    def _explain_card(self) -> None:
+        card = self.query_one("#cards", CardList).highlighted_card()
+        if card is not None:
+            self.query_one("#choices", ChoiceList).explanation.show_item(card_details(card))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "cards" and event.option_list.has_focus:
+            self._explain_card()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if event.widget.id == "cards":
+            self._explain_card()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if event.widget.id == "cards":
+            self.query_one("#choices", ChoiceList).explain_highlighted()
+
+    def action_cards(self) -> None:
+        """Move to the list of cards (their text in the details pane), and back."""
+        cards = self.query_one("#cards", CardList)
+        if cards.has_focus or not cards.display:
+            self.query_one("#choices", ChoiceList).focus()
+            if not cards.display:
+                self.notify("No cards to read here.", severity="information")
+        else:
+            cards.focus()
 
     def _put(self, widget: Static, line: str) -> None:
         """Show ``line`` (plain text, never markup) in ``widget`` unless it shows it
@@ -360,7 +419,9 @@ class GameScreen(Screen[None]):
             parts.append(f"⚠ NOT SAVED: {self.save_problem} (Ctrl+Q offers to save elsewhere)")
         if any(not self.session.is_human(s) for s in range(len(self.session.controllers))):
             parts.append(f"Bots: {speed_name(self.bot_delay)}")
-        self._put(self.query_one("#status", Static), "  ·  ".join(parts))
+        status = self.query_one("#status", Static)
+        self._put(status, "  ·  ".join(parts))
+        status.set_class(not parts, "-empty")
 
     # Bots ---------------------------------------------------------------------------
 
@@ -399,6 +460,9 @@ class GameScreen(Screen[None]):
     def on_unmount(self) -> None:
         self._bot_wake.set()  # do not keep a sleeping thread (and app exit) waiting
         self.session.close()
+        if self._rules is not None:
+            with contextlib.suppress(Exception):  # the app may be closing
+                self.app.uninstall_screen(self._rules_name)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -562,15 +626,37 @@ class GameScreen(Screen[None]):
         self.notify(f"Saved a copy as {name}.")
 
     def action_rules(self) -> None:
-        from tabletop.adapters.tui.screens.rules import RulesScreen
-
+        """The rules summary at the section the decision cites. The screen is made
+        once per game (the summary parsed and drawn once) and shown again after."""
         prompt = self.engine.prompt
-        try:
-            text = self.game.rules_summary()
-        except Exception as exc:
-            text = f"The rules could not be shown: {type(exc).__name__}: {exc}"
-        cited = prompt.rule if prompt is not None else None
-        self.app.push_screen(RulesScreen(self.game.info.title, text, cited))
+        private = prompt is not None and self.hides and self.viewer != prompt.seat
+        cited = prompt.rule if prompt is not None and not private else None
+        rules = self._prepare_rules()
+        if rules.is_mounted:
+            rules.show_rule(cited)
+        else:
+            rules.point_at(cited)
+        self.app.push_screen(self._rules_name)
+
+    def _prepare_rules(self) -> RulesScreen:
+        """The rules screen, its summary read and parsed (done once, when the game
+        screen is idle after it opened, or at the first press of r)."""
+        if self._rules is None:
+            try:
+                text = self.game.rules_summary()
+            except Exception as exc:
+                text = f"The rules could not be shown: {type(exc).__name__}: {exc}"
+            self._rules = RulesScreen(self.game.info.title, text)
+            self.app.install_screen(self._rules, self._rules_name)
+        return self._rules
+
+    def action_zoom(self) -> None:
+        """The board on the whole screen (a narrow terminal's table read whole), and
+        back; Escape also brings the game back."""
+        if self.maximized is not None:
+            self.minimize()
+        else:
+            self.maximize(self.query_one("#board", ViewPanel), container=False)
 
     def action_bot_speed(self) -> None:
         """Cycle this game's bot speed (the next game starts at the default again)."""
@@ -588,6 +674,9 @@ class GameScreen(Screen[None]):
             SystemCommand("Save a copy", "Save this game under a new name", self.action_save_copy),
             SystemCommand("Rules", "Show the game's rules summary", self.action_rules),
             SystemCommand("Bot speed", "Cycle fast / normal / slow", self.action_bot_speed),
+            SystemCommand(
+                "Zoom board", "The board on the whole screen, and back", self.action_zoom
+            ),
             SystemCommand("Retry bot", "Let a failed bot try again", self.action_retry_bot),
             SystemCommand("Home", "Leave the game (it is saved)", self.action_home),
         ]

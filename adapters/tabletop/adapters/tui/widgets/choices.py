@@ -90,6 +90,16 @@ class ChoiceExplanation(Vertical):
         self._consequence.update(f"{WARNING_MARK} {consequence}" if consequence else "")
         self._consequence.display = bool(consequence)
 
+    def show_item(self, text: str) -> None:
+        """Show an item's full text (a card the player highlighted) in place of the
+        highlighted choice's explanation."""
+        self.display = True
+        self._detail.update(text)
+        self._detail.set_class(False, "-nothing")
+        self._detail.display = True
+        self._consequence.update("")
+        self._consequence.display = False
+
     @property
     def detail_text(self) -> str:
         """The detail now shown (for tests)."""
@@ -170,6 +180,10 @@ class ChoiceList(OptionList):
         if index is None or not 0 <= index < len(self.prompt.choices):
             return None
         return self.prompt.choices[index]
+
+    def explain_highlighted(self) -> None:
+        """Explain the highlighted choice again (after the pane showed something else)."""
+        self._explain()
 
     def _explain(self) -> None:
         choices = self.prompt.choices if self.prompt is not None else ()

@@ -17,7 +17,10 @@ from tabletop.adapters.tui.presenting import render_view
 class ViewPanel(VerticalScroll):
     """Shows a view dict. A plugin's board widget (``BoardWidget``: ``cls(view=...)``,
     then ``update_view``) is used when given; if it fails, or is not a Textual widget,
-    the generic rendering takes over, so a buggy board never hides the game."""
+    the generic rendering takes over, so a buggy board never hides the game. It may
+    fill the screen (the game screen's zoom key), for a narrow terminal."""
+
+    ALLOW_MAXIMIZE = True
 
     def __init__(
         self, board_class: type[BoardWidget] | None = None, *, id: str | None = None
@@ -68,7 +71,7 @@ class ViewPanel(VerticalScroll):
                     severity="warning",
                 )
         self._generic.display = True
-        self._generic.update(render_view(view, seat_names, viewer, title))
+        self._generic.update(render_view(view, seat_names, viewer, title, with_cards=False))
 
     def clear_view(self) -> None:
         """Blank the board (used while the device is handed to another player)."""
