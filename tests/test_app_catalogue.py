@@ -4,16 +4,17 @@ installed, removed, edited or broken, and ignored when damaged."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from fakesite import install
+from sessions import CliRun
 
 from tabletop.app import catalogue
-from tabletop.app.cli import main
 
 PLUGIN = (
     "from tabletop.framework import GameInfo, hookimpl\n"
@@ -26,32 +27,26 @@ PLUGIN = (
 )
 
 
-def _install(site: Path, title: str = "Listed", source: str = PLUGIN) -> Path:
-    """A plugin as pip leaves it: its module and its metadata with the entry point."""
-    module = site / "listed_plugin.py"
-    module.write_text(source.format(title=title))
-    info = site / "listed-1.0.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: listed\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[tabletop]\nlisted = listed_plugin\n")
-    return module
-
-
-def _games(capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
-    assert main(["games", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    return {game["id"]: game["title"] for game in data["games"]}
+@pytest.fixture(autouse=True)
+def _forget_the_plugin() -> Iterator[None]:
+    """Each test's plugin is its own: no module left over from another test's site."""
+    sys.modules.pop("listed_plugin", None)
+    yield
+    sys.modules.pop("listed_plugin", None)
 
 
 @pytest.fixture
-def site(isolated_env: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty site-packages first on the path; the plugin's module is imported
-    afresh by each command that loads plugins."""
-    root = isolated_env / "site"
-    root.mkdir()
-    monkeypatch.syspath_prepend(str(root))
-    monkeypatch.delitem(sys.modules, "listed_plugin", raising=False)
-    return root
+def games(cli: CliRun, monkeypatch: pytest.MonkeyPatch) -> Callable[[], dict[str, str]]:
+    """``games()``: the ids and titles ``tabletop games --json`` lists now. The test
+    plugin's module is imported afresh by each command that loads plugins."""
+
+    def run() -> dict[str, str]:
+        monkeypatch.delitem(sys.modules, "listed_plugin", raising=False)
+        code, out, err = cli("games", "--json")
+        assert code == 0, err
+        return {game["id"]: game["title"] for game in json.loads(out)["games"]}
+
+    return run
 
 
 def test_a_warm_cache_lists_the_games_without_importing_them(isolated_env: Path) -> None:
@@ -72,47 +67,41 @@ def test_a_warm_cache_lists_the_games_without_importing_them(isolated_env: Path)
 
 
 def test_an_installed_plugin_appears_and_a_removed_one_goes_at_once(
-    site: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    site: Path, games: Callable[[], dict[str, str]]
 ) -> None:
-    assert "listed" not in _games(capsys)  # the cache is warm now
-    _install(site)
-    assert _games(capsys)["listed"] == "Listed"
-    assert _games(capsys)["listed"] == "Listed"  # from the cache
+    assert "listed" not in games()  # the cache is warm now
+    install(site, "listed", PLUGIN.format(title="Listed"))
+    assert games()["listed"] == "Listed"
+    assert games()["listed"] == "Listed"  # from the cache
     shutil.rmtree(site / "listed-1.0.dist-info")  # pip uninstall
-    monkeypatch.delitem(sys.modules, "listed_plugin")
-    games = _games(capsys)
-    assert "listed" not in games and "pig" in games
+    listed = games()
+    assert "listed" not in listed and "pig" in listed
 
 
-def test_an_edited_plugin_is_read_again(
-    site: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_edited_plugin_is_read_again(site: Path, games: Callable[[], dict[str, str]]) -> None:
     """An editable install changes no metadata when its code is edited."""
-    module = _install(site, "Old title")
-    assert _games(capsys)["listed"] == "Old title"
-    module.write_text(PLUGIN.format(title="A new and longer title"))
-    monkeypatch.delitem(sys.modules, "listed_plugin")
-    assert _games(capsys)["listed"] == "A new and longer title"
+    install(site, "listed", PLUGIN.format(title="Old title"))
+    assert games()["listed"] == "Old title"
+    (site / "listed_plugin.py").write_text(PLUGIN.format(title="A new and longer title"))
+    assert games()["listed"] == "A new and longer title"
 
 
 def test_the_allow_list_is_part_of_what_the_cache_was_made_from(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    games: Callable[[], dict[str, str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert "pig" in _games(capsys)
+    assert "pig" in games()
     monkeypatch.setenv("TABLETOP_LOAD_PLUGINS", "council")
-    assert list(_games(capsys)) == ["council"]
+    assert list(games()) == ["council"]
     monkeypatch.delenv("TABLETOP_LOAD_PLUGINS")
-    assert "pig" in _games(capsys)
+    assert "pig" in games()
 
 
-def test_a_failing_plugin_is_reported_every_time(
-    site: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    _install(site, source="raise ImportError('a missing dependency')\n")
+def test_a_failing_plugin_is_reported_every_time(site: Path, cli: CliRun) -> None:
+    install(site, "listed", "raise ImportError('a missing dependency')\n")
     for _ in range(2):
-        assert main(["games", "--json"]) == 0
-        failures = json.loads(capsys.readouterr().out)["failures"]
-        assert [f["plugin"] for f in failures] == ["listed"]
+        code, out, _ = cli("games", "--json")
+        failures = json.loads(out)["failures"]
+        assert code == 0 and [f["plugin"] for f in failures] == ["listed"]
         assert "a missing dependency" in failures[0]["reason"]
 
 
@@ -121,33 +110,33 @@ def test_a_failing_plugin_is_reported_every_time(
     ["", "{", "[]", '{"environment": 1}', "\x00\xff", '{"games": [{"id": 3}]}'],
 )
 def test_a_damaged_cache_is_ignored_and_written_again(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str], damage: str
+    isolated_env: Path, games: Callable[[], dict[str, str]], damage: str
 ) -> None:
-    expected = _games(capsys)
+    expected = games()
     cache = isolated_env / catalogue.CACHE_NAME
     cache.write_text(damage, encoding="utf-8", errors="surrogateescape")
-    assert _games(capsys) == expected
+    assert games() == expected
     assert catalogue.read(cache) is not None
 
 
 def test_a_cache_with_a_listing_of_the_wrong_shape_is_not_used(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str]
+    isolated_env: Path, games: Callable[[], dict[str, str]]
 ) -> None:
     """The environment and files match, but a game lacks a field: read again."""
-    expected = _games(capsys)
+    expected = games()
     cache = isolated_env / catalogue.CACHE_NAME
     data = json.loads(cache.read_text())
     del data["games"][0]["title"]
     cache.write_text(json.dumps(data))
     assert catalogue.read(cache) is None
-    assert _games(capsys) == expected
+    assert games() == expected
 
 
 def test_an_unwritable_cache_is_no_error(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    isolated_env: Path, games: Callable[[], dict[str, str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     blocked = isolated_env / "not-a-dir"
     blocked.write_text("a file where the log's folder should be")
     monkeypatch.setenv("TABLETOP_LOG_FILE", str(blocked / "tabletop.jsonl"))
-    assert "pig" in _games(capsys)
-    assert not os.path.exists(blocked / catalogue.CACHE_NAME)
+    assert "pig" in games()
+    assert not (blocked / catalogue.CACHE_NAME).exists()

@@ -7,39 +7,31 @@ import json
 from pathlib import Path
 
 import pytest
-
-from tabletop.app.cli import main
+from sessions import CliRun
 
 
 @pytest.fixture
-def save(isolated_env: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+def save(isolated_env: Path, cli: CliRun) -> Path:
     saves = isolated_env / "sim"
-    assert main(["simulate", "pig", "--games", "1", "--seed", "2", "--save-dir", str(saves)]) == 0
-    capsys.readouterr()
+    code, _, err = cli("simulate", "pig", "--games", "1", "--seed", "2", "--save-dir", str(saves))
+    assert code == 0, err
     [path] = saves.glob("*.json")
     return path
 
 
-def _export(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    assert main(["export", *argv]) == 0
-    return capsys.readouterr().out
+def test_log_is_the_words_form_and_the_default(save: Path, cli: CliRun) -> None:
+    code, words, _ = cli("export", str(save), "--log")
+    assert code == 0 and words.startswith("# Pig, seed") and "Result: " in words
+    assert cli("export", str(save)) == (0, words, "")
 
 
-def test_log_is_the_words_form_and_the_default(
-    save: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    words = _export(capsys, str(save), "--log")
-    assert words.startswith("# Pig, seed") and "Result: " in words
-    assert _export(capsys, str(save)) == words
+def test_json_is_the_other_form(save: Path, cli: CliRun) -> None:
+    code, out, _ = cli("export", str(save), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["game"] == "pig" and data["events"] and data["result"]
 
 
-def test_json_is_the_other_form(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    data = json.loads(_export(capsys, str(save), "--json"))
-    assert data["game"] == "pig" and data["events"] and data["result"]
-
-
-def test_the_two_forms_exclude_each_other(save: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as done:
-        main(["export", str(save), "--log", "--json"])
-    assert done.value.code == 2
-    assert "not allowed with argument" in capsys.readouterr().err
+def test_the_two_forms_exclude_each_other(save: Path, cli: CliRun) -> None:
+    code, out, err = cli("export", str(save), "--log", "--json")
+    assert code == 2 and out == ""
+    assert "not allowed with argument" in err
