@@ -42,9 +42,9 @@ from .core import (
     armies_in,
     capital,
     civil_war,
-    controlled_regions,
     current_prompt,
     name,
+    paris_controller,
     roll,
     schedule,
     seat_names,
@@ -266,6 +266,15 @@ class LaRevolutionFrancaise(GameDefinition):
         players = state["players"]
         names = seat_names(players)
         mine = seating(players)[seat] if seat is not None else []
+        held: dict[str | None, int] = {}
+        control: dict[str, list[str]] = {}
+        for r in REGION_NAMES:
+            holder = state["regions"][r]["control"]
+            if r != "Paris":
+                held[holder] = held.get(holder, 0) + 1
+            control.setdefault(name(holder) if holder else "Neutral", []).append(r)
+        paris = paris_controller(state)
+        held[paris] = held.get(paris, 0) + 1  # through the Commune when raised (B11)
         rows = []
         for row in seating(players):
             fields: dict[str, Any] = {}
@@ -274,7 +283,7 @@ class LaRevolutionFrancaise(GameDefinition):
                 label = "" if len(row) == 1 else f"{c} "
                 fields[f"{label}Fame"] = cur["fame"]
                 fields[f"{label}Money"] = cur["money"]
-                fields[f"{label}Regions"] = len(controlled_regions(state, c))
+                fields[f"{label}Regions"] = held.get(c, 0)
                 a = state["assembly"][c]
                 fields[f"{label}Deputies"] = (
                     a["count"] if not a["hidden"] or c in mine else "hidden"
@@ -299,10 +308,6 @@ class LaRevolutionFrancaise(GameDefinition):
                 for t in ("economy", "clergy", "coalition", "commune")
             ],
         ]
-        control: dict[str, list[str]] = {}
-        for r in REGION_NAMES:
-            holder = state["regions"][r]["control"]
-            control.setdefault(name(holder) if holder else "Neutral", []).append(r)
         zones = [
             views.zone(f"Held by the {k}" if k != "Neutral" else "Neutral regions", v)
             for k, v in control.items()
@@ -344,6 +349,12 @@ class LaRevolutionFrancaise(GameDefinition):
                 paris_box + [a["id"].replace("_", " ") for a in armies_in(state, "Paris", "rev")],
             )
         )
+        by_status: dict[str, list[str]] = {}
+        placed: dict[str, list[str]] = {}
+        for n, p in state["persons"].items():
+            by_status.setdefault(p["status"], []).append(n)
+            if p["status"] == "free" and p["where"]:
+                placed.setdefault(p["where"], []).append(f"{n} ({p['current']})")
         for status, title in (
             ("prison", "Temple prison"),
             ("dead", "Guillotine"),
@@ -351,13 +362,7 @@ class LaRevolutionFrancaise(GameDefinition):
             ("exiled", "Exiled"),
             ("captured", "Prisoners of war"),
         ):
-            zones.append(
-                views.zone(title, [n for n, p in state["persons"].items() if p["status"] == status])
-            )
-        placed: dict[str, list[str]] = {}
-        for n, p in state["persons"].items():
-            if p["status"] == "free" and p["where"]:
-                placed.setdefault(p["where"], []).append(f"{n} ({p['current']})")
+            zones.append(views.zone(title, by_status.get(status, [])))
         zones.append(
             views.zone(
                 "Personalities on the map", [f"{r}: {', '.join(v)}" for r, v in placed.items()]
