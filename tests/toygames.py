@@ -114,6 +114,36 @@ class Exploding(HighCard):
         super().apply(state, seat, action, ctx)
 
 
+class Counter(GameDefinition):
+    """One seat counts up, one event per count, until ``limit``: no chance, nothing
+    hidden, for tests of what runs around a game (the UI, saves, undo's memory)."""
+
+    info = GameInfo(id="counter", title="Counter", min_players=1, max_players=1, version="1")
+    limit = 5
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return ("Counter",)
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {"n": 0}
+
+    def choices(self) -> tuple[Choice, ...]:
+        return (Choice("tick", "Count one more"),)
+
+    def prompt(self, state: State) -> Prompt | None:
+        return None if state["n"] >= self.limit else Prompt(0, "Count on", self.choices())
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        state["n"] += 1
+        ctx.emit("tick", f"counts to {state['n']}")
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"n": state["n"]}
+
+    def result(self, state: State) -> Result | None:
+        return Result((0,), (float(state["n"]),), "Counted.") if state["n"] >= self.limit else None
+
+
 class Crashy(Bot):
     """A bot whose thinking raises, quoting a secret: the error must be reported, and
     the secret must stay out of the log."""

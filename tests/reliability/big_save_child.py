@@ -1,10 +1,10 @@
 """Child process for the big-save test: open a 640,000-action save in the Textual UI.
 
-Usage: big_save_child.py SAVE_DIR ACTIONS. Writes a legal save of a counting game
-(one event per action) straight to disk (its digest is known without replaying), then
-starts the app headless, loads the save, lets the game screen settle, idles a moment,
-and prints one JSON line: seconds to open, lines in the log widget, peak RSS (MB)
-after opening and after idling.
+Usage: big_save_child.py SAVE_DIR ACTIONS, with tests/ on PYTHONPATH (toygames).
+Writes a legal save of a counting game (one event per action) straight to disk (its
+digest is known without replaying), then starts the app headless, loads the save,
+lets the game screen settle, idles a moment, and prints one JSON line: seconds to
+open, lines in the log widget, peak RSS (MB) after opening and after idling.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ import json
 import resource
 import sys
 import time
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from toygames import Counter, renamed
 
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.adapters.tui.app import TabletopApp
@@ -24,15 +25,7 @@ from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.home import HomeScreen
 from tabletop.adapters.tui.widgets.log import GameLog
 from tabletop.framework import (
-    Action,
-    Choice,
-    Context,
-    GameDefinition,
-    GameInfo,
     GameRecord,
-    Prompt,
-    Result,
-    State,
     hookimpl,
 )
 from tabletop.framework.chance import dice_factory, rng_factory
@@ -43,31 +36,11 @@ from tabletop.framework.session import SessionStarter
 LIMIT = 10**7
 
 
-class Ticker(GameDefinition):
-    """One seat counts up, one event per count; the game ends at LIMIT."""
+class Ticker(Counter):
+    """Counts up to LIMIT: a save of any length is legal."""
 
-    info = GameInfo(id="ticker", title="Ticker", min_players=1, max_players=1, version="1")
-
-    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
-        return ("Counter",)
-
-    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
-        return {"n": 0}
-
-    def prompt(self, state: State) -> Prompt | None:
-        if state["n"] >= LIMIT:
-            return None
-        return Prompt(0, "Count on", (Choice("tick", "Count one more"),))
-
-    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
-        state["n"] += 1
-        ctx.emit("tick", f"counts to {state['n']}")
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return {"n": state["n"]}
-
-    def result(self, state: State) -> Result | None:
-        return Result((0,), (float(state["n"]),), "Counted.") if state["n"] >= LIMIT else None
+    info = renamed(Counter.info, "ticker", "Ticker")
+    limit = LIMIT
 
 
 class Plugin:

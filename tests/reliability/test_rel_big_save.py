@@ -19,15 +19,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from toygames import Counter
 
 from tabletop.adapters.tui.widgets.log import MAX_LOG_LINES
-from tabletop.framework import Choice, Context, Prompt, State
 from tabletop.framework.engine import MAX_UNDO
 from tabletop.framework.testing import new_engine
-from tabletop.games.pig import Pig
 
 CHILD = Path(__file__).with_name("big_save_child.py")
 BIG = os.environ.get("TABLETOP_BIG_SAVE") == "1"
+PYTHONPATH = os.environ.get("PYTHONPATH", "")
 
 
 @pytest.mark.slow
@@ -45,8 +45,11 @@ BIG = os.environ.get("TABLETOP_BIG_SAVE") == "1"
 def test_a_long_save_opens_in_the_ui_within_bounded_memory(
     tmp_path: Path, actions: int, limit_mb: int
 ) -> None:
+    tests = str(CHILD.parents[1])  # the child imports toygames
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [tests, PYTHONPATH]))}
     done = subprocess.run(
         [sys.executable, str(CHILD), str(tmp_path / "saves"), str(actions)],
+        env=env,
         capture_output=True,
         text=True,
         check=False,
@@ -61,19 +64,16 @@ def test_a_long_save_opens_in_the_ui_within_bounded_memory(
 
 
 def test_undo_keeps_a_bounded_number_of_snapshots() -> None:
-    class Count(Pig):
-        """Counts with no chance: every action could be undone, none is a barrier."""
-
-        def prompt(self, state: State) -> Prompt | None:
-            return Prompt(0, "count", (Choice("count", "Count"),))
-
-        def apply(self, state: State, seat: int, action: str, ctx: Context) -> None:
-            state["turn_total"] += 1
-
-    engine = new_engine(Count())
+    """A game with no chance has no barrier: every action could be undone, and only the
+    newest MAX_UNDO keep a snapshot."""
+    engine = new_engine(Forever(), players=1)
     for _ in range(MAX_UNDO + 50):
-        engine.act(0, "count")
+        engine.act(0, "tick")
     assert engine.undo_depth() == MAX_UNDO
     for _ in range(MAX_UNDO):
         engine.undo()
-    assert engine.state["turn_total"] == 50 and not engine.can_undo()
+    assert engine.state["n"] == 50 and not engine.can_undo()
+
+
+class Forever(Counter):
+    limit = 10**7

@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sessions import DICE_FACTORY, RNG_FACTORY
 from textual.widgets import Input, Static
+from toygames import Counter, renamed
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
 from tabletop.adapters.tui import app as app_module
@@ -27,11 +28,7 @@ from tabletop.framework import (
     Action,
     Choice,
     Context,
-    GameDefinition,
-    GameInfo,
     GameRecord,
-    Prompt,
-    Result,
     SaveError,
     State,
     hookimpl,
@@ -44,22 +41,25 @@ from tabletop.framework.testing import new_engine
 RELEASE = threading.Event()
 
 
-class Tricky(GameDefinition):
+@pytest.fixture
+def blocking(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A test in which the game's code may block: the UI's patience is short (0.2 s to
+    a "still working" note), and RELEASE is set at the end whatever happened, so that
+    no blocked mover thread outlives the test."""
+    monkeypatch.setattr(game_screen, "MOVE_WAIT_SECONDS", 0.2)
+    monkeypatch.setattr(app_module, "LOAD_WAIT_SECONDS", 0.2)
+    RELEASE.clear()
+    yield
+    RELEASE.set()
+
+
+class Tricky(Counter):
     """Count to five; 'exit' calls sys.exit, 'block' waits until RELEASE is set."""
 
-    info = GameInfo(id="tricky", title="Tricky", min_players=1, max_players=1, version="1")
+    info = renamed(Counter.info, "tricky", "Tricky")
 
-    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
-        return ("Solo",)
-
-    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
-        return {"n": 0}
-
-    def prompt(self, state: State) -> Prompt | None:
-        if state["n"] >= 5:
-            return None
-        choices = (Choice("inc", "Count"), Choice("exit", "Exit"), Choice("block", "Block"))
-        return Prompt(0, "Count on", choices)
+    def choices(self) -> tuple[Choice, ...]:
+        return (*super().choices(), Choice("exit", "Exit"), Choice("block", "Block"))
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         if action == "exit":
@@ -68,14 +68,7 @@ class Tricky(GameDefinition):
         if action == "block":
             RELEASE.wait(30)
             return
-        state["n"] += 1
-        ctx.emit("count", f"counts {state['n']}")
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return {"n": state["n"]}
-
-    def result(self, state: State) -> Result | None:
-        return Result((0,), (float(state["n"]),), "Counted.") if state["n"] >= 5 else None
+        super().apply(state, seat, action, ctx)
 
 
 class Plugin:
@@ -218,11 +211,8 @@ def test_sys_exit_in_apply_is_shown_and_the_ui_goes_on(tmp_path: Path) -> None:
 
 
 def test_a_blocked_apply_leaves_the_ui_working_and_finishes_later(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, blocking: None
 ) -> None:
-    monkeypatch.setattr(game_screen, "MOVE_WAIT_SECONDS", 0.2)
-    RELEASE.clear()
-
     async def main() -> None:
         app = _app(JsonSaveStore(tmp_path / "saves"))
         async with app.run_test(size=(120, 40)) as pilot:
@@ -242,18 +232,10 @@ def test_a_blocked_apply_leaves_the_ui_working_and_finishes_later(
             assert screen.engine.state["n"] == 1 and len(screen.engine.log) == 2
             await pilot.press("ctrl+q")
 
-    try:
-        asyncio.run(main())
-    finally:
-        RELEASE.set()
+    asyncio.run(main())
 
 
-def test_ctrl_q_quits_while_the_games_code_blocks(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(game_screen, "MOVE_WAIT_SECONDS", 0.2)
-    RELEASE.clear()
-
+def test_ctrl_q_quits_while_the_games_code_blocks(tmp_path: Path, blocking: None) -> None:
     async def main() -> None:
         app = _app(JsonSaveStore(tmp_path / "saves"))
         async with app.run_test(size=(120, 40)) as pilot:
@@ -264,10 +246,7 @@ def test_ctrl_q_quits_while_the_games_code_blocks(
             await pilot.pause()
         assert app.return_code == 0
 
-    try:
-        asyncio.run(main())
-    finally:
-        RELEASE.set()
+    asyncio.run(main())
 
 
 async def _wait_for(pilot: Any, condition: Any) -> None:
@@ -283,16 +262,13 @@ def _save_with_a_slow_replay(directory: Path) -> str:
     """A save whose replay blocks until RELEASE is set (its log holds a 'block')."""
     RELEASE.set()  # let the game be played once to make the save
     engine = new_engine(Tricky(), players=1)
-    for action in ("inc", "block", "inc"):
+    for action in ("tick", "block", "tick"):
         engine.act(0, action)
     RELEASE.clear()
     return JsonSaveStore(directory).save(engine.record(seats=["human"]), "slow-replay")
 
 
-def test_a_long_load_goes_on_behind_a_working_screen(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(app_module, "LOAD_WAIT_SECONDS", 0.2)
+def test_a_long_load_goes_on_behind_a_working_screen(tmp_path: Path, blocking: None) -> None:
     save_id = _save_with_a_slow_replay(tmp_path / "saves")
 
     async def main() -> None:
@@ -311,14 +287,10 @@ def test_a_long_load_goes_on_behind_a_working_screen(
             assert isinstance(screen, GameScreen) and screen.engine.state["n"] == 2
             await pilot.press("ctrl+q")
 
-    try:
-        asyncio.run(main())
-    finally:
-        RELEASE.set()
+    asyncio.run(main())
 
 
-def test_ctrl_q_quits_while_a_save_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_module, "LOAD_WAIT_SECONDS", 0.2)
+def test_ctrl_q_quits_while_a_save_loads(tmp_path: Path, blocking: None) -> None:
     save_id = _save_with_a_slow_replay(tmp_path / "saves")
 
     async def main() -> None:
@@ -331,21 +303,16 @@ def test_ctrl_q_quits_while_a_save_loads(tmp_path: Path, monkeypatch: pytest.Mon
             await pilot.pause()
         assert app.return_code == 0
 
-    try:
-        asyncio.run(main())
-    finally:
-        RELEASE.set()
+    asyncio.run(main())
 
 
 class Hostile(Tricky):
     """Markup and escapes in its title, and a describe() that raises after a move."""
 
-    info = GameInfo(
-        id="hostile",
-        title="[/oops] [bold]Evil\x1b[2J",
-        min_players=1,
-        max_players=1,
-        version="1",
+    info = renamed(
+        Tricky.info,
+        "hostile",
+        "[/oops] [bold]Evil\x1b[2J",
         description="\x1b]0;pwned\x07 [link=x]y",
     )
 
