@@ -285,7 +285,11 @@ class GameScreen(Screen[None]):
         self._stop_bot()
         from tabletop.adapters.tui.screens.game_over import GameOverScreen
 
-        self.app.switch_screen(GameOverScreen(self.session))
+        # The final board and log: the only person's view, or a spectator's when
+        # several people share the screen (nobody's hidden hand is shown to the others).
+        humans = self.session.humans()
+        viewer = humans[0] if len(humans) == 1 else (None if self.hides else self.viewer)
+        self.app.switch_screen(GameOverScreen(self.session, viewer))
 
     def _handed_over(self, seat: int, _: None = None) -> None:
         self.viewer = seat
