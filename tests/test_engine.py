@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 from toygames import Exploding, HighCard
 
 from tabletop.framework import (
+    Action,
+    Context,
     Engine,
     GameOver,
     IllegalAction,
     PluginFault,
     ReplayMismatch,
+    State,
     TabletopError,
     UndoRefused,
 )
-from tabletop.framework.record import GameRecord
+from tabletop.framework.record import GameRecord, canonical_json, digest_of
 from tabletop.framework.testing import engine_from_state, new_engine, play_out, replay
 from tabletop.games.pig import Pig
 
@@ -230,3 +235,54 @@ def test_a_crash_in_a_game_from_a_hand_made_state_restores_that_state() -> None:
     with pytest.raises(PluginFault):
         engine.act(0, "tap")  # the second tap explodes
     assert engine.state == state and engine.log == []
+
+
+def test_undo_says_why_it_refuses() -> None:
+    """Nothing to undo and a barrier in the way are different answers for a player."""
+    engine = new_engine(HighCard())
+    with pytest.raises(UndoRefused, match="nothing to undo"):
+        engine.undo()
+    engine.act(0, "swap")
+    with pytest.raises(UndoRefused, match="drew chance or revealed"):
+        engine.undo()
+
+
+class DrawsThenExplodes(HighCard):
+    """Draws a card, then raises: the draw must be taken back with the rest."""
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if action == "swap":
+            state["cards"][seat] = ctx.rng.randint(1, state["top"])
+            raise ZeroDivisionError("boom after a draw")
+        super().apply(state, seat, action, ctx)
+
+
+def test_a_crash_after_a_draw_puts_the_random_state_back() -> None:
+    engine = new_engine(DrawsThenExplodes(), seed=3)
+    before = (engine.rng_state(), engine.digest())
+    with pytest.raises(PluginFault):
+        engine.act(0, "swap")
+    assert (engine.rng_state(), engine.digest()) == before
+
+
+def test_the_digest_covers_the_state_and_the_random_state() -> None:
+    """Equal digests must mean equal games: a move without chance changes the digest,
+    and the same state with another random state has another digest."""
+    engine = new_engine(HighCard())
+    before = engine.digest()
+    engine.act(0, "tap")  # the state changes, the random state does not
+    assert engine.digest() != before
+    state = {"top": 10, "cards": [3, 9], "turn": 0, "taps": 0, "done": False}
+    one = engine_from_state(HighCard(), state, players=2, seed=1)
+    two = engine_from_state(HighCard(), state, players=2, seed=2)
+    assert one.state == two.state and one.rng_state() != two.rng_state()
+    assert one.digest() != two.digest()
+
+
+def test_the_digest_is_of_canonical_json() -> None:
+    """Pinned: every save's digest is made this way, so changing it (key order,
+    separators, escaping) would make every existing save fail to verify."""
+    data = {"b": [1, 2], "a": "é"}
+    assert canonical_json(data) == '{"a":"\\u00e9","b":[1,2]}'
+    assert canonical_json({"a": "é", "b": [1, 2]}) == canonical_json(data)
+    assert digest_of(data) == hashlib.sha256(b'{"a":"\\u00e9","b":[1,2]}').hexdigest()
