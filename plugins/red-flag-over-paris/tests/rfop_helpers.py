@@ -9,6 +9,7 @@ from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.red_flag_over_paris import RedFlagOverParis
 from tabletop.games.red_flag_over_paris.data import BOARD, STRATEGY_IDS
 from tabletop.games.red_flag_over_paris.data import CARDS as GAME_CARDS
+from tabletop.games.red_flag_over_paris.rules import tasks
 
 GAME = RedFlagOverParis()
 V, C = 0, 1
@@ -95,7 +96,7 @@ def at_play(seed: int, seat: int, hand: list[int], *, rnd: int = 1) -> Driver:
     st["active"] = seat
     st["plays"] = [0, 0]
     st["plays"][1 - seat] = 3
-    st["stack"] = [{"t": "end_play", "seat": seat}, {"t": "play", "seat": seat}]
+    st["stack"] = [tasks.end_of_card_play(seat), tasks.card_play(seat)]
     return d
 
 

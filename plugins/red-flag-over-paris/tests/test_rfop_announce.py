@@ -21,6 +21,7 @@ from tabletop.games.red_flag_over_paris.data import (
     SIDE_NAMES,
     STRATEGY_IDS,
 )
+from tabletop.games.red_flag_over_paris.rules import deck, tasks
 
 # Consequences announced before committing, and what apply() then does -------------
 
@@ -102,8 +103,8 @@ def test_momentum_reaching_two_announces_the_opponents_cube() -> None:
     assert "Prussian Collaboration 1 -> 2" in choice.detail
     assert f"{st['prussian'][1]} Prussian cube(s)" in choice.detail
     d.act("mom:4")
-    assert d.seat == C and st["stack"][-1]["t"] == "mplace"
-    assert st["stack"][-1]["dim"] == "public_opinion"
+    assert d.seat == C and st["stack"][-1]["name"] == "momentum_placement"
+    assert st["stack"][-1]["dimension"] == "public_opinion"
 
 
 def test_an_event_that_raises_momentum_announces_it() -> None:
@@ -136,14 +137,14 @@ def test_a_final_crisis_event_whose_condition_fails_says_it_will_do_nothing() ->
     set_cubes(st, "butte_montmartre", 0, 0)
     assert "decides" not in d.choice("ev:22").consequence
     d.act("ev:22")
-    assert st["stack"][-1]["t"] != "consent"
+    assert st["stack"][-1]["name"] != "event_consent"
     # with the condition met, the warning is that the Commune decides (§12.3)
     d = at_play(2, V, [22, 4], rnd=3)
     d.state["fc"] = True
     set_cubes(d.state, "butte_montmartre", 1, 0)
     assert d.choice("ev:22").consequence == "the Commune decides whether it applies (§12.3)"
     d.act("ev:22")
-    assert d.state["stack"][-1]["t"] == "consent" and d.seat == C
+    assert d.state["stack"][-1]["name"] == "event_consent" and d.seat == C
 
 
 def test_discarding_the_opponents_colour_warns_of_its_reuse() -> None:
@@ -167,7 +168,7 @@ def test_discarding_the_opponents_colour_warns_of_its_reuse() -> None:
 def test_de_escalating_into_a_full_commune_pool_warns_the_cube_leaves_play() -> None:
     d = Driver()
     st = d.state
-    st["stack"] = [{"t": "deesc", "seat": C, "dim": "public_opinion", "n": 0}]
+    st["stack"] = [tasks.de_escalate(C, "public_opinion")]
     assert board.pool_capacity(st, C) == 0  # no momentum: no pool space (§9.2)
     choice = d.choice("own:press")
     assert choice.consequence == "your pool has no free space: this cube leaves play (§8.4)"
@@ -183,7 +184,7 @@ def test_steps_that_can_do_nothing_say_so(monkeypatch: pytest.MonkeyPatch) -> No
     assert "The Murder of Vincenzini: no Commune cube to remove there, no effect (§7.1)" in (
         d.texts()
     )
-    assert d.events[-1].concerns == V and d.state["stack"][-1]["t"] == "play"
+    assert d.events[-1].concerns == V and d.state["stack"][-1]["name"] == "card_play"
     # a conditional step whose condition fails is announced, then logged
     conditional = {
         "do": "place_cubes",
@@ -320,7 +321,7 @@ def test_determinize_never_moves_a_card_drawn_before_a_reshuffle_into_the_deck()
     before = set(st["hands"][C] + st["aside"][C])
     ctx = d.ctx(C)
     for _ in range(2):
-        card = GAME._draw(st, ctx)  # the first draw reshuffles the discards
+        card = deck.draw(st, ctx)  # the first draw reshuffles the discards
         assert card is not None
         st["hands"][C].append(card)
     assert any(e.kind == "deck" and not e.private for e in ctx.events)

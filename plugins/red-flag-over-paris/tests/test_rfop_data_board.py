@@ -25,7 +25,9 @@ def _walk_provenance(node: Any, where: str, missing: list[str]) -> None:
     if isinstance(node, dict):
         looks_like_entry = "id" in node or "value" in node or "steps" in node
         if looks_like_entry and node.get("provenance") not in (
-            "rulebook", "public-source", "reconstructed"
+            "rulebook",
+            "public-source",
+            "reconstructed",
         ):
             missing.append(where)
         for key, value in node.items():
@@ -53,7 +55,11 @@ def test_components_match_the_rulebook() -> None:
     assert len(SPACES) == 14
     assert len(BOARD) == 12
     assert {d: len(s) for d, s in DIM_SPACES.items()} == {
-        "institutional": 3, "public_opinion": 3, "paris": 3, "forts": 3}
+        "institutional": 3,
+        "public_opinion": 3,
+        "paris": 3,
+        "forts": 3,
+    }
     assert set(PIVOTALS) == {"national_assembly", "press", "butte_montmartre", "mont_valerien"}
     assert len(STRATEGY_IDS) == 39
     assert len(OBJECTIVE_IDS) == 12
@@ -212,11 +218,11 @@ def test_momentum_two_and_three_trigger_opponent_placement() -> None:
     d = Driver()
     st = d.state
     assert board.shift_momentum(st, V, 1, d.ctx()) == []
-    tasks = board.shift_momentum(st, V, 1, d.ctx())
-    assert tasks == [{"t": "mplace", "seat": C, "side": C, "dim": "public_opinion"}]
-    tasks = board.shift_momentum(st, C, 3, d.ctx())
-    assert [t["dim"] for t in tasks] == ["institutional", "institutional"]
-    assert all(t["seat"] == V for t in tasks)
+    placements = board.shift_momentum(st, V, 1, d.ctx())
+    assert placements == [{"name": "momentum_placement", "seat": C, "dimension": "public_opinion"}]
+    placements = board.shift_momentum(st, C, 3, d.ctx())
+    assert [t["dimension"] for t in placements] == ["institutional", "institutional"]
+    assert all(t["seat"] == V for t in placements)
     assert board.shift_momentum(st, C, 1, d.ctx()) == []  # already at 3
 
 

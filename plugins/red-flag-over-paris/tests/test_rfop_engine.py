@@ -117,7 +117,7 @@ def test_every_event_runs() -> None:
             d.act("perform")
             assert d.texts()[before].startswith("fulfils"), card
         rng = rng_factory(card)
-        while GAME.prompt(d.state) is not None and d.state["stack"][-1]["t"] != "play":
+        while GAME.prompt(d.state) is not None and d.state["stack"][-1]["name"] != "card_play":
             d.act(rng.choice(d.prompt_actions()))
         assert GAME.invariants(d.state) == []
         assert d.texts()[before].endswith("for its event") or card in OBJECTIVE_IDS, card

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rfop_helpers import C, V, at_play, clear_board, set_cubes
 
 from tabletop.games.red_flag_over_paris import board
+from tabletop.games.red_flag_over_paris.rules import tasks
 
 
 def test_event_only_for_own_colour_or_gray() -> None:
@@ -48,7 +49,7 @@ def test_operations_political_remove_first_then_place() -> None:
     d.act("kind:political")
     assert "rm:press" in d.prompt_actions()
     # Republicans is not open yet: Versailles neither is present nor controls Press
-    assert "republicans" not in d.state["stack"][-1]["snap"]["elig"]
+    assert "republicans" not in d.state["stack"][-1]["assessment"]["eligible"]
     d.act("rm:press")
     d.act("rm:press")
     assert d.state["cubes"]["press"] == [1, 0]
@@ -122,7 +123,7 @@ def test_extra_operations_point_adds_one_strength() -> None:
     d.act("rmx:butte_aux_cailles")  # type: ignore[attr-defined]  # strength 2 vs 2 OP
     st = d.state  # type: ignore[attr-defined]
     assert st["cubes"]["butte_aux_cailles"][C] == 0
-    assert st["stack"][-1]["t"] == "play"  # both points spent
+    assert st["stack"][-1]["name"] == "card_play"  # both points spent
 
 
 def test_discs_cost_double_and_fall_only_after_the_cubes() -> None:
@@ -137,7 +138,7 @@ def test_discs_cost_double_and_fall_only_after_the_cubes() -> None:
     assert "rm:fort_issy" in labels
     d.act("rm:fort_issy")  # 2 OP: strength 2 (HQ + presence; no control: 2 v 2)
     task = st["stack"][-1]
-    assert task["t"] == "play" or task["pts"] == 0
+    assert task["name"] == "card_play" or task["points"] == 0
 
 
 def test_disc_targeted_only_when_no_cubes_remain() -> None:
@@ -150,7 +151,7 @@ def test_disc_targeted_only_when_no_cubes_remain() -> None:
     d.act("kind:military")
     d.act("rm:fort_issy")  # strength 3: the Barricade falls, 2 OP
     assert "fort_issy" not in st["discs"]
-    assert st["stack"][-1]["pts"] == 1
+    assert st["stack"][-1]["points"] == 1
 
 
 def test_placing_into_an_enemy_disc_costs_two() -> None:
@@ -163,7 +164,7 @@ def test_placing_into_an_enemy_disc_costs_two() -> None:
     d.act("toplace")
     d.act("pl:mont_valerien")
     assert st["cubes"]["mont_valerien"][V] == 1
-    assert st["stack"][-1]["t"] == "play"  # the 2 OP are spent
+    assert st["stack"][-1]["name"] == "card_play"  # the 2 OP are spent
 
 
 def test_disc_event_moves_a_disc_when_both_are_out() -> None:
@@ -201,9 +202,9 @@ def test_use_discarded_event() -> None:
     assert "reuse:27" in acts and "reuse:18" not in acts  # needs >= 2 OP
     d.act("reuse:27")
     assert [e[0] for e in st["discard"]] == [26, 27]
-    assert st["stack"][-1]["t"] == "place"  # Crémieux: place up to 3 in Public Opinion
+    assert st["stack"][-1]["name"] == "event_placement"  # Crémieux: place up to 3 in Public Opinion
     st["discard"] = [[26, V, 0]]  # from an earlier round: not usable
-    st["stack"] = [{"t": "end_play", "seat": C}, {"t": "play", "seat": C}]
+    st["stack"] = [tasks.end_of_card_play(C), tasks.card_play(C)]
     assert not any(a.startswith("reuse") for a in d.prompt_actions())
     st["discard"] = [[26, C, 1]]  # placed by the Commune itself: not usable
     assert not any(a.startswith("reuse") for a in d.prompt_actions())
@@ -218,8 +219,8 @@ def test_final_crisis_card_for_operations() -> None:
     assert st["fc_card"][C] is False
     assert 34 in st["removed"] and [18, C, 1] in st["discard"]
     d.act("kind:political")
-    assert st["stack"][-1]["pts"] == 4
-    st["stack"][-1]["pts"] = 0
+    assert st["stack"][-1]["points"] == 4
+    st["stack"][-1]["points"] = 0
     st["stack"][-1]["stage"] = "place"
     d.act("done")
     assert not any(a.startswith("fc:") for a in d.prompt_actions())

@@ -40,7 +40,7 @@ def test_initiative_commune_wins_ties_and_leader_chooses() -> None:
     assert d.prompt_actions() == ["first", "second"]
     d.act("second")
     assert d.state["initiative"] == V
-    assert d.seat == V and d.state["stack"][-1]["t"] == "play"
+    assert d.seat == V and d.state["stack"][-1]["name"] == "card_play"
 
 
 def test_initiative_level_is_political_vp_minus_momentum() -> None:
@@ -59,9 +59,9 @@ def test_alternate_three_plays_then_set_aside() -> None:
     _through_objectives(d)
     d.act("first")  # the Commune leads and plays first
     order = []
-    while d.state["step"] == "plays" or d.state["stack"][-1]["t"] != "pivot":
+    while d.state["step"] == "plays" or d.state["stack"][-1]["name"] != "bonus_order":
         task = d.state["stack"][-1]
-        if task["t"] == "play":
+        if task["name"] == "card_play":
             order.append(task["seat"])
             mom = [a for a in d.prompt_actions() if a.startswith("ops:")]
             d.act(mom[0])
@@ -133,9 +133,9 @@ def test_dimension_scoring_order_is_asked_when_both_score() -> None:
         set_cubes(st, s, 0, 1)
     _end_round_with(d, C, 18)
     # bonus actions first (both pivotal spaces held), all passed
-    while st["stack"] and st["stack"][-1]["t"] in ("pivot", "bonus"):
+    while st["stack"] and st["stack"][-1]["name"] in ("bonus_order", "bonus_action"):
         d.act("pass" if "pass" in d.prompt_actions() else d.prompt_actions()[0])
-    assert st["stack"][-1] == {"t": "order", "seat": C, "what": "dim"}
+    assert st["stack"][-1] == {"name": "scoring_order", "seat": C, "scoring": "dimensions"}
     d.act("first:1")
     assert st["vp"] == {"political": 1, "military": -1}
 
@@ -171,12 +171,12 @@ def test_final_crisis_after_both_zones_breached() -> None:
     # hands: set-aside card + Final Crisis card, cut to 1 card (1 round played)
     assert len(st["hands"][V]) == 2 and 17 in st["hands"][V]
     prompts = set()
-    while st["stack"][-1]["t"] == "fc_discard":
+    while st["stack"][-1]["name"] == "final_crisis_discard":
         prompts.add(d.seat)
         d.act(d.prompt_actions()[0])
     assert prompts == {V, C}
     assert [len(h) for h in st["hands"]] == [1, 1]
-    assert st["stack"][-1]["t"] == "init"
+    assert st["stack"][-1]["name"] == "initiative_order"
 
 
 def test_final_crisis_events_only_and_opponent_decides() -> None:
@@ -225,7 +225,7 @@ def test_final_crisis_event_without_its_condition_has_no_effect() -> None:
     st["plays"] = [0, 0]
     set_cubes(st, "butte_montmartre", 0, 0)
     d.act("ev:22")  # Execution of Generals needs Versailles cubes in Butte Montmartre
-    assert st["stack"][-1] == {"t": "play", "seat": C}
+    assert st["stack"][-1] == {"name": "card_play", "seat": C}
     assert any("no effect" in t for t in d.texts())
 
 
@@ -269,8 +269,7 @@ def test_tiebreak_chain() -> None:
     winner, text = _final(-1, 1, fulfilled=[[42], []], initiative=C)
     assert winner == C and "level" in text
     # Same, but Versailles also holds a pivotal space: 2-1 to Versailles.
-    winner, text = _final(-1, 1, fulfilled=[[42], []], initiative=C,
-                          cubes={"press": (1, 0)})
+    winner, text = _final(-1, 1, fulfilled=[[42], []], initiative=C, cubes={"press": (1, 0)})
     assert winner == V and "§13.2" in text
     # Versailles has -1 Military (cannot win outright) but more combined VP:
     # combined +2 vs -2 and initiative -> 2-0 for Versailles.

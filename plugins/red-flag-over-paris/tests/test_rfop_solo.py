@@ -3,8 +3,6 @@ components.md; the selection tables are reconstructed, see reconstructed.md §4)
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from rfop_helpers import GAME, C, V, clear_board, set_cubes
 
@@ -19,6 +17,7 @@ from tabletop.games.red_flag_over_paris.data import (
     FINAL_ZONE,
     SPACES,
 )
+from tabletop.games.red_flag_over_paris.rules import final_crisis, scoring, tasks
 
 
 def _setup(bot: str = "commune", seed: int = 1) -> tuple[State, Context]:
@@ -30,7 +29,7 @@ def _setup(bot: str = "commune", seed: int = 1) -> tuple[State, Context]:
 def _turn_state(bot: int, top: int, seed: int = 1) -> tuple[State, Context]:
     """The bot's card play is due, ``top`` on top of the deck."""
     state, ctx = _setup("commune" if bot == C else "versailles", seed)
-    state["stack"] = [{"t": "end_play", "seat": bot}]
+    state["stack"] = [tasks.end_of_card_play(bot)]
     if top in state["deck"]:
         state["deck"].remove(top)
     state["deck"].append(top)
@@ -39,7 +38,7 @@ def _turn_state(bot: int, top: int, seed: int = 1) -> tuple[State, Context]:
 
 
 def _turn(state: State, ctx: Context, bot: int) -> None:
-    solo.turn(GAME, state, {"t": "play", "seat": bot}, ctx)
+    solo.turn(state, tasks.card_play(bot), ctx)
 
 
 def _texts(ctx: Context) -> list[str]:
@@ -75,7 +74,7 @@ def test_the_objective_the_player_does_not_keep_goes_to_the_bot() -> None:
 
 def test_with_the_higher_initiative_the_bot_plays_second() -> None:
     state, ctx = _setup("commune")
-    assert solo.decide(state, {"t": "init", "seat": C}, ["first", "second"], ctx) == "second"
+    assert solo.decide(state, tasks.initiative_order(C), ["first", "second"], ctx) == "second"
 
 
 def test_the_bot_never_gets_a_prompt_in_whole_games() -> None:
@@ -140,9 +139,9 @@ def test_a_friendly_event_with_an_effect_is_used_then_one_bonus_op() -> None:
     state, ctx = _turn_state(C, top=18)  # Paule Minck: a Commune placement event
     state["momentum"][C] = 2
     _turn(state, ctx, C)
-    tasks = state["stack"]
-    assert tasks[-1]["t"] == "event" and tasks[-1]["card"] == 18
-    assert tasks[-2]["t"] == "ops" and tasks[-2]["pts"] == 1
+    stack = state["stack"]
+    assert stack[-1]["name"] == "event_steps" and stack[-1]["card"] == 18
+    assert stack[-2]["name"] == "operations" and stack[-2]["points"] == 1
     assert state["discard"][-1] == [18, C, state["round"]]
     assert any("reveals" in text for text in _texts(ctx))
 
@@ -152,7 +151,7 @@ def test_an_enemy_or_gray_card_is_spent_for_its_operations() -> None:
         state, ctx = _turn_state(C, top=card)
         state["momentum"][C] = 2
         _turn(state, ctx, C)
-        assert state["stack"][-1] == GAME._ops_task(C, CARDS[card].ops)
+        assert state["stack"][-1] == tasks.operations(C, CARDS[card].ops)
         assert state["discard"][-1][0] == card
 
 
@@ -163,7 +162,9 @@ def test_a_friendly_event_without_effect_is_skipped() -> None:
     state["momentum"][V] = 2
     assert not solo.event_useful(state, V, 7)
     _turn(state, ctx, V)
-    assert state["stack"][-1]["t"] == "ops" and state["stack"][-1]["pts"] == CARDS[7].ops
+    assert (
+        state["stack"][-1]["name"] == "operations" and state["stack"][-1]["points"] == CARDS[7].ops
+    )
 
 
 def test_the_discarded_friendly_event_is_used_when_it_costs_no_more_ops() -> None:
@@ -171,8 +172,8 @@ def test_the_discarded_friendly_event_is_used_when_it_costs_no_more_ops() -> Non
     state["momentum"][C] = 2
     state["discard"].append([26, V, state["round"]])  # the player discarded a Commune card
     _turn(state, ctx, C)
-    assert state["stack"][-1]["t"] == "event" and state["stack"][-1]["card"] == 26
-    assert state["stack"][-2]["pts"] == 1
+    assert state["stack"][-1]["name"] == "event_steps" and state["stack"][-1]["card"] == 26
+    assert state["stack"][-2]["points"] == 1
 
 
 def test_the_discarded_event_is_not_used_when_it_costs_more() -> None:
@@ -180,7 +181,7 @@ def test_the_discarded_event_is_not_used_when_it_costs_more() -> None:
     state["momentum"][C] = 2
     state["discard"].append([26, V, state["round"]])  # 2 OP
     _turn(state, ctx, C)
-    assert state["stack"][-1]["t"] == "ops" and state["stack"][-1]["pts"] == 1
+    assert state["stack"][-1]["name"] == "operations" and state["stack"][-1]["points"] == 1
 
 
 # Placement and removal by the selection tables ------------------------------------------
@@ -195,7 +196,7 @@ def _board(state: State, cubes: dict[str, tuple[int, int]]) -> None:
 def test_placement_prefers_gaining_control_and_needs_room() -> None:
     state, ctx = _setup("commune")
     _board(state, {"press": (0, 2), "catholic_church": (1, 1), "republicans": (2, 2)})
-    task = {"t": "place", "seat": C}
+    task = tasks.event_placement(C, 1, 1, [], None)
     actions = ["put:press", "put:catholic_church", "stop"]
     # press is pivotal but the bot already leads by 2 there: no Room
     assert not solo.room(state, "press", C)
@@ -208,7 +209,7 @@ def test_placement_prefers_gaining_control_and_needs_room() -> None:
 def test_the_bot_never_places_without_room_or_available_cubes() -> None:
     state, ctx = _setup("commune")
     _board(state, {"press": (0, 2), "catholic_church": (0, 1)})
-    task = {"t": "place", "seat": C}
+    task = tasks.event_placement(C, 1, 1, [], None)
     assert solo.decide(state, task, ["put:press", "put:catholic_church", "stop"], ctx) == "stop"
     _board(state, {"catholic_church": (1, 1)})
     state["pool"][C] = 0
@@ -223,7 +224,7 @@ def test_the_bot_never_places_without_room_or_available_cubes() -> None:
 def test_removal_prefers_breaking_the_players_control() -> None:
     state, ctx = _setup("commune")
     _board(state, {"press": (3, 0), "catholic_church": (2, 1), "republicans": (4, 0)})
-    task = {"t": "remove", "seat": C}
+    task = tasks.event_removal(C, 1, 1, [])
     actions = ["take:press", "take:catholic_church", "take:republicans", "stop"]
     assert solo.decide(state, task, actions, ctx) == "take:catholic_church"
 
@@ -233,10 +234,11 @@ def test_a_military_attempt_at_value_one_adds_the_extra_op() -> None:
     _board(state, {"fort_issy": (2, 1), "mont_valerien": (3, 0)})
     from tabletop.games.red_flag_over_paris import board
 
-    snap: dict[str, Any] = board.snapshot(state, C)
-    snap["elig"] = ["fort_issy"]
-    assert board.military_strength(snap, "fort_issy", False) == 1
-    task = {"t": "ops", "seat": C, "pts": 3, "kind": "military", "stage": "remove", "snap": snap}
+    assessment = board.snapshot(state, C)
+    assessment["eligible"] = ["fort_issy"]
+    assert board.military_strength(assessment, "fort_issy", False) == 1
+    task = tasks.operations(C, 3, "military")
+    task["assessment"] = assessment
     state["pool"][C] = 0  # nothing to place: remove first
     for zone in range(len(state["track"][C])):
         state["out"][C] += state["track"][C][zone]
@@ -247,10 +249,10 @@ def test_a_military_attempt_at_value_one_adds_the_extra_op() -> None:
 
 def test_operations_go_to_the_bots_victory_type() -> None:
     state, ctx = _setup("commune")
-    task = {"t": "ops", "seat": C, "pts": 2, "stage": "kind"}
+    task = tasks.operations(C, 2)
     assert solo.decide(state, task, ["kind:political", "kind:military"], ctx) == "kind:political"
     state, ctx = _setup("versailles")
-    task = {"t": "ops", "seat": V, "pts": 2, "stage": "kind"}
+    task = tasks.operations(V, 2)
     assert solo.decide(state, task, ["kind:political", "kind:military"], ctx) == "kind:military"
 
 
@@ -265,7 +267,7 @@ def test_exclusive_options_take_the_first_that_has_an_effect() -> None:
     assert useful
     answer = solo.decide(
         state,
-        {"t": "choose", "seat": C, "card": card, "i": 0},
+        tasks.event_option(C, card, 0),
         [f"opt:{i}" for i in range(len(options))],
         ctx,
     )
@@ -287,10 +289,10 @@ def test_bonus_spreads_to_gain_two_spaces() -> None:
     _board(
         state, {"butte_montmartre": (0, 4), "butte_aux_cailles": (1, 1), "pere_lachaise": (1, 1)}
     )
-    task = {"t": "bonus", "seat": C, "dim": "paris"}
+    task = tasks.bonus_action(C, "paris")
     assert solo.decide(state, task, ["deesc", "spread", "pass"], ctx) == "spread"
     assert len(state["solo_plan"]) == 2
-    spread = {"t": "spread", "seat": C, "dim": "paris", "n": 0, "from": None}
+    spread = tasks.spread_influence(C, "paris")
     assert (
         solo.decide(state, spread, ["from:butte_montmartre", "stop"], ctx)
         == "from:butte_montmartre"
@@ -300,7 +302,7 @@ def test_bonus_spreads_to_gain_two_spaces() -> None:
 def test_bonus_turncoat_gains_a_space_when_no_spread_gains_two() -> None:
     state, ctx = _setup("commune")
     _board(state, {"press": (1, 0), "catholic_church": (2, 2)})
-    task = {"t": "bonus", "seat": C, "dim": "public_opinion"}
+    task = tasks.bonus_action(C, "public_opinion")
     answer = solo.decide(state, task, ["turn:press", "turn:catholic_church", "pass"], ctx)
     assert answer in ("turn:press", "turn:catholic_church")
 
@@ -308,9 +310,9 @@ def test_bonus_turncoat_gains_a_space_when_no_spread_gains_two() -> None:
 def test_bonus_deescalates_a_big_lead_and_passes_otherwise() -> None:
     state, ctx = _setup("commune")
     _board(state, {"fort_issy": (0, 3), "chateau_vincennes": (2, 2)})
-    task = {"t": "bonus", "seat": C, "dim": "forts"}
+    task = tasks.bonus_action(C, "forts")
     assert solo.decide(state, task, ["deesc", "pass"], ctx) == "deesc"
-    deesc = {"t": "deesc", "seat": C, "dim": "forts", "n": 0}
+    deesc = tasks.de_escalate(C, "forts")
     assert (
         solo.decide(state, deesc, ["own:fort_issy", "own:chateau_vincennes", "stop"], ctx)
         == "own:fort_issy"
@@ -328,10 +330,10 @@ def test_the_bot_scores_either_objective_the_player_only_its_own() -> None:
     state["objective"] = [mine, bots]
     state["revealed"] = [mine, bots]
     _board(state, {CARDS[mine].space or "": (0, 2), CARDS[bots].space or "": (2, 0)})
-    gains = GAME._objective_gains(state)
+    gains = scoring.objective_gains(state)
     assert gains[C] == [mine] and gains[V] == []
     _board(state, {CARDS[mine].space or "": (2, 0), CARDS[bots].space or "": (0, 2)})
-    gains = GAME._objective_gains(state)
+    gains = scoring.objective_gains(state)
     assert gains[V] == [mine] and gains[C] == [bots]
 
 
@@ -345,8 +347,8 @@ def test_final_crisis_reveals_until_a_useful_bot_event_then_its_card_last() -> N
     state["deck"].insert(0, 5)
     _turn(state, ctx, C)
     assert 36 in state["removed"]
-    assert state["stack"][-1]["t"] == "event" and state["stack"][-1]["card"] == 18
-    state["stack"] = [{"t": "end_play", "seat": C}]
+    assert state["stack"][-1]["name"] == "event_steps" and state["stack"][-1]["card"] == 18
+    state["stack"] = [tasks.end_of_card_play(C)]
     _turn(state, ctx, C)
     assert state["stack"][-1]["card"] == FINAL_CRISIS_CARD[C]
     assert state["hands"][C] == [] and state["solo_fc_plays"] == 0
@@ -355,9 +357,9 @@ def test_final_crisis_reveals_until_a_useful_bot_event_then_its_card_last() -> N
 def test_a_level_race_goes_to_the_bot_before_any_tiebreak() -> None:
     state, _ = _setup("commune")
     state["vp"] = {"political": 0, "military": 0}
-    assert GAME._victory(state)[0] == C
+    assert final_crisis.victory(state)[0] == C
     state, _ = _setup("versailles")
     state["vp"] = {"political": 0, "military": 0}
-    assert GAME._victory(state)[0] == V
+    assert final_crisis.victory(state)[0] == V
     state["vp"] = {"political": -2, "military": 1}  # the Commune's 2 beat Versailles' 1
-    assert GAME._victory(state)[0] == C
+    assert final_crisis.victory(state)[0] == C

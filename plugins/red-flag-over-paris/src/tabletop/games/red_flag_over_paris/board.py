@@ -6,8 +6,6 @@ event effects, the view and the tests share one statement of each rule.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabletop.framework import Context, State
 
 from .data import (
@@ -31,6 +29,8 @@ from .data import (
     ZONES,
     space_name,
 )
+from .rules import tasks
+from .rules.tasks import Assessment, MomentumPlacement
 
 
 def other(seat: int) -> int:
@@ -77,35 +77,36 @@ def controls_dimension(state: State, dim: str, seat: int) -> bool:
     return all(controls(state, s, seat) for s in DIM_SPACES[dim])
 
 
-def snapshot(state: State, seat: int) -> dict[str, list[str]]:
+def snapshot(state: State, seat: int) -> Assessment:
     """§3.3: presence and control frozen once, before removals and again before placing."""
     return {
-        "ctl": [s for s in SPACES if controls(state, s, seat)],
-        "pres": [s for s in BOARD if present(state, s, seat)],
+        "controlled": [s for s in SPACES if controls(state, s, seat)],
+        "present": [s for s in BOARD if present(state, s, seat)],
     }
 
 
-def eligible(snap: dict[str, list[str]], kind: str) -> list[str]:
+def eligible(assessment: Assessment, kind: str) -> list[str]:
     """§7.2: spaces of ``kind`` where the seat is present, or adjacent to one it controls.
 
     "T adjacent to S" means S is in T's printed adjacency list: controlling Royalists
     opens National Assembly, but controlling National Assembly does not open Royalists.
     """
-    ctl = set(snap["ctl"])
-    pres = set(snap["pres"])
+    controlled = set(assessment["controlled"])
+    present = set(assessment["present"])
     return [
         s
         for s in BOARD
-        if SPACES[s].kind == kind and (s in pres or any(a in ctl for a in SPACES[s].adjacent))
+        if SPACES[s].kind == kind
+        and (s in present or any(a in controlled for a in SPACES[s].adjacent))
     ]
 
 
-def military_strength(snap: dict[str, list[str]], space: str, extra: bool) -> int:
+def military_strength(assessment: Assessment, space: str, extra: bool) -> int:
     """§7.4: +1 per controlled adjacent space, +1 presence, +1 control, +1 extra point."""
-    ctl = set(snap["ctl"])
-    strength = sum(1 for a in SPACES[space].adjacent if a in ctl)
-    strength += 1 if space in snap["pres"] else 0
-    strength += 1 if space in ctl else 0
+    controlled = set(assessment["controlled"])
+    strength = sum(1 for a in SPACES[space].adjacent if a in controlled)
+    strength += 1 if space in assessment["present"] else 0
+    strength += 1 if space in controlled else 0
     return strength + (1 if extra else 0)
 
 
@@ -266,14 +267,14 @@ def add_vp(state: State, seat: int, kind: str, amount: int, why: str = "") -> No
         state.setdefault("vp_log", []).append([when, seat, kind, amount, moved, why])
 
 
-def shift_momentum(state: State, seat: int, delta: int, ctx: Context) -> list[dict[str, Any]]:
+def shift_momentum(state: State, seat: int, delta: int, ctx: Context) -> list[MomentumPlacement]:
     """Move a momentum track; return the opponent placements it triggers (§9.3).
 
     Prussian Collaboration hands over the cubes below each new step for good (§9.1);
     Revolutionary Momentum opens pool spaces, and losing a step loses the cubes on the
     spaces below the old step (§9.2).
     """
-    tasks: list[dict[str, Any]] = []
+    placements: list[MomentumPlacement] = []
     step = 1 if delta > 0 else -1
     for _ in range(abs(delta)):
         old = state["momentum"][seat]
@@ -300,10 +301,8 @@ def shift_momentum(state: State, seat: int, delta: int, ctx: Context) -> list[di
                     "momentum", f"loses {lost} pooled cube(s): no pool space (§9.2)", about=COMMUNE
                 )
         if step > 0 and new in (2, 3):
-            tasks.append(
-                {"t": "mplace", "seat": other(seat), "side": other(seat), "dim": MOMENTUM_DIM[seat]}
-            )
-    return tasks
+            placements.append(tasks.momentum_placement(other(seat), MOMENTUM_DIM[seat]))
+    return placements
 
 
 def momentum_forecast(levels: list[int], seat: int, delta: int, pool: int) -> list[str]:

@@ -26,6 +26,8 @@ from .data import (
     SPACES,
     card_name,
 )
+from .rules import tasks
+from .rules.tasks import EventSteps
 
 Step = dict[str, Any]
 Effect = Callable[[State, int, Step, int, int, list[int], Context], None]
@@ -106,15 +108,7 @@ def place_cubes(
         _no_effect(ctx, seat, card, "no cube can be placed there")
         return
     state["stack"].append(
-        {
-            "t": "place",
-            "seat": seat,
-            "left": step["count"],
-            "spaces": spaces,
-            "per": step.get("per_space"),
-            "done": {},
-            "card": card,
-        }
+        tasks.event_placement(seat, card, step["count"], spaces, step.get("per_space"))
     )
 
 
@@ -127,9 +121,7 @@ def remove_cubes(
     if not any(board.cubes(state, s, opp) > 0 for s in spaces):
         _no_effect(ctx, seat, card, f"no {SIDE_NAMES[opp]} cube to remove there")
         return
-    state["stack"].append(
-        {"t": "remove", "seat": seat, "left": step["count"], "spaces": spaces, "card": card}
-    )
+    state["stack"].append(tasks.event_removal(seat, card, step["count"], spaces))
 
 
 def operations(
@@ -137,16 +129,7 @@ def operations(
 ) -> None:
     """Grant Operations Points, spent exactly like a card played for operations (§7.2)."""
     kind = step.get("kind", "any")
-    state["stack"].append(
-        {
-            "t": "ops",
-            "seat": seat,
-            "pts": step["points"],
-            "kind": None if kind == "any" else kind,
-            "stage": "kind" if kind == "any" else "remove",
-            "snap": None,
-        }
-    )
+    state["stack"].append(tasks.operations(seat, step["points"], None if kind == "any" else kind))
 
 
 def momentum(
@@ -166,7 +149,7 @@ def place_disc(
     if all(board.disc_owner(state, s) is not None for s in spaces):
         _no_effect(ctx, seat, card, f"no free space there for a {DISC_NAMES[seat]}")
         return
-    state["stack"].append({"t": "disc", "seat": seat, "spaces": spaces})
+    state["stack"].append(tasks.disc_placement(seat, spaces))
 
 
 def recover_cubes(
@@ -191,7 +174,7 @@ def choose(
     state: State, seat: int, step: Step, card: int, index: int, path: list[int], ctx: Context
 ) -> None:
     """Let the deciding player pick one of the event's options."""
-    state["stack"].append({"t": "choose", "seat": seat, "card": card, "i": index})
+    state["stack"].append(tasks.event_option(seat, card, index))
 
 
 EFFECTS: dict[str, Effect] = {
@@ -205,19 +188,19 @@ EFFECTS: dict[str, Effect] = {
 }
 
 
-def run_next_step(state: State, task: dict[str, Any], ctx: Context) -> None:
+def run_next_step(state: State, task: EventSteps, ctx: Context) -> None:
     """Advance an event task by one step (the task stays on the stack until done)."""
-    steps = event_steps(task["card"], task["path"])
-    if task["i"] >= len(steps):
+    steps = event_steps(task["card"], task["option_path"])
+    if task["next_step"] >= len(steps):
         state["stack"].pop()
         return
-    index = task["i"]
+    index = task["next_step"]
     step = steps[index]
-    task["i"] += 1
+    task["next_step"] += 1
     if not check(state, task["seat"], step.get("if")):
         _no_effect(ctx, task["seat"], task["card"], "the condition of this part does not hold")
         return
-    EFFECTS[step["do"]](state, task["seat"], step, task["card"], index, task["path"], ctx)
+    EFFECTS[step["do"]](state, task["seat"], step, task["card"], index, task["option_path"], ctx)
 
 
 def _no_effect(ctx: Context, seat: int, card: int, why: str) -> None:
@@ -244,4 +227,4 @@ def forecast(state: State, seat: int, steps: list[Step]) -> list[str]:
 
 
 def start_event(state: State, seat: int, card: int, path: list[int] | None = None) -> None:
-    state["stack"].append({"t": "event", "seat": seat, "card": card, "path": path or [], "i": 0})
+    state["stack"].append(tasks.event_steps(seat, card, path))

@@ -18,8 +18,8 @@ docs/games/red-flag-over-paris/reconstructed.md (section 4, provenance
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from tabletop.framework import Context, State
 
@@ -41,11 +41,10 @@ from .data import (
     VERSAILLES,
     card_name,
 )
+from .rules import deck, tasks
 
-if TYPE_CHECKING:
-    from .game import RedFlagOverParis
-
-Task = dict[str, Any]
+#: A task of the decision stack (``rules.tasks``), read by name and fields.
+Task = Mapping[str, Any]
 
 #: Cards taken out of the deck for solitaire play (the summary's setup, rulebook p.8).
 REMOVED_CARDS = (1, 12, 13, 22, 29, 30)
@@ -239,19 +238,19 @@ def may_play(state: State, seat: int) -> bool:
     return bool(state["plays"][seat] < PLAYS)
 
 
-def turn(game: RedFlagOverParis, state: State, task: Task, ctx: Context) -> None:
+def turn(state: State, task: Task, ctx: Context) -> None:
     """The bot's card play, in place of a card from a hand."""
     seat = task["seat"]
     stack = state["stack"]
     stack.pop()
     if state["fc"]:
-        _final_crisis_turn(game, state, seat, ctx)
+        _final_crisis_turn(state, seat, ctx)
         return
-    later: list[Task] = []
+    later: list[tasks.MomentumPlacement] = []
     if needs_momentum(state, seat):
         ctx.emit("solo", f"momentum check: raises {MOMENTUM_NAMES[seat]} (solo a)")
         later = board.shift_momentum(state, seat, 1, ctx)
-    card = game._draw(state, ctx)
+    card = deck.draw(state, ctx)
     if card is None:
         ctx.emit("solo", "no card left to reveal: the turn ends (solo b)")
         stack.extend(reversed(later))
@@ -267,7 +266,7 @@ def turn(game: RedFlagOverParis, state: State, task: Task, ctx: Context) -> None
     elif top is not None:
         used = top
     points = 1 if used is not None else CARDS[card].ops
-    stack.append(game._ops_task(seat, points))
+    stack.append(tasks.operations(seat, points))
     if used is not None:
         how = "its event" if used == card else f"the discarded event of {card_name(used)}"
         ctx.emit("solo", f"uses {how}, then 1 bonus OP (solo b-c)", card=used)
@@ -290,7 +289,7 @@ def _discarded_event(state: State, seat: int, revealed: int) -> int | None:
     return int(card)
 
 
-def _final_crisis_turn(game: RedFlagOverParis, state: State, seat: int, ctx: Context) -> None:
+def _final_crisis_turn(state: State, seat: int, ctx: Context) -> None:
     """Final Crisis: reveal cards until one of the bot's faction would have an effect;
     the last play is the bot's Final Crisis card. No bonus OP."""
     state["solo_fc_plays"] -= 1
@@ -309,7 +308,7 @@ def _final_crisis_turn(game: RedFlagOverParis, state: State, seat: int, ctx: Con
     seen = 0
     limit = len(state["deck"]) + len(state["discard"]) + len(state["removed"])
     while seen <= limit:
-        card = _final_crisis_draw(game, state, ctx)
+        card = _final_crisis_draw(state, ctx)
         if card is None:
             break
         seen += 1
@@ -330,7 +329,7 @@ def _final_crisis_turn(game: RedFlagOverParis, state: State, seat: int, ctx: Con
     ctx.emit("solo", "no useful event left to reveal (solo Final Crisis)")
 
 
-def _final_crisis_draw(game: RedFlagOverParis, state: State, ctx: Context) -> int | None:
+def _final_crisis_draw(state: State, ctx: Context) -> int | None:
     """The deck's top card; an empty deck takes the discarded and removed cards (never
     those taken out for solitaire play, nor the Final Crisis cards)."""
     if not state["deck"]:
@@ -340,7 +339,7 @@ def _final_crisis_draw(game: RedFlagOverParis, state: State, ctx: Context) -> in
         if back:
             state["removed"] = [c for c in state["removed"] if c not in back]
             state["discard"].extend([c, -1, 0] for c in back)
-    return game._draw(state, ctx)
+    return deck.draw(state, ctx)
 
 
 # Every other decision ----------------------------------------------------------------
@@ -349,7 +348,7 @@ def _final_crisis_draw(game: RedFlagOverParis, state: State, ctx: Context) -> in
 def decide(state: State, task: Task, actions: Sequence[str], ctx: Context) -> str:
     """The bot's answer to a prompt of its seat, from the prompt's legal ``actions``."""
     seat = task["seat"]
-    kind = task["t"]
+    kind = task["name"]
     answer = _RULES[kind](state, task, list(actions), seat, ctx) if kind in _RULES else None
     if answer is None or answer not in actions:
         answer = _fallback(actions)
@@ -396,7 +395,7 @@ def _rule_disc(state: State, task: Task, actions: list[str], seat: int, ctx: Con
 
 
 def _rule_ops(state: State, task: Task, actions: list[str], seat: int, ctx: Context) -> str | None:
-    if task["stage"] == "kind":
+    if task["stage"] == "space_kind":
         first = OPS_KIND[seat]
         second = "political" if first == "military" else "military"
         snap = board.snapshot(state, seat)
@@ -411,7 +410,7 @@ def _rule_ops(state: State, task: Task, actions: list[str], seat: int, ctx: Cont
         targets = _spaces(actions, "rm")
         breaking = [s for s in targets if _breaks_control(state, s, seat)]
         can_place = available(state, seat) > 0 and any(
-            room(state, s, seat) for s in task["snap"]["elig"]
+            room(state, s, seat) for s in task["assessment"]["eligible"]
         )
         if not breaking and can_place:
             return "toplace"
@@ -419,9 +418,9 @@ def _rule_ops(state: State, task: Task, actions: list[str], seat: int, ctx: Cont
         if chosen is None:
             return "toplace"
         if (
-            task["kind"] == "military"
+            task["space_kind"] == "military"
             and f"rmx:{chosen}" in actions
-            and board.military_strength(task["snap"], chosen, False) == 1
+            and board.military_strength(task["assessment"], chosen, False) == 1
         ):
             return f"rmx:{chosen}"  # the extra OP at Military Value 1
         return f"rm:{chosen}"
@@ -438,7 +437,7 @@ def _rule_choose(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     """Exclusive options: the first that has an effect."""
-    step = events.event_steps(task["card"], [])[task["i"]]
+    step = events.event_steps(task["card"], [])[task["step"]]
     for index, option in enumerate(step["options"]):
         if has_effect(state, seat, option["steps"]):
             return f"opt:{index}"
@@ -522,7 +521,7 @@ def _turncoat_gains(state: State, space: str, seat: int) -> tuple[bool, bool]:
 def _rule_bonus(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
-    dim = task["dim"]
+    dim = task["dimension"]
     spread_gain, plan = _best_spread(state, seat, dim) if "spread" in actions else (0, [])
     turns = _spaces(actions, "turn")
     gains = {s: _turncoat_gains(state, s, seat) for s in turns}
@@ -554,7 +553,7 @@ def _rule_spread(
     if not plan:
         state.pop("solo_plan", None)
         return "stop"
-    if task["from"] is None:
+    if task["moving_from"] is None:
         return f"from:{plan[0][0]}"
     move = plan.pop(0)
     if not plan:
@@ -586,35 +585,37 @@ def _rule_pivot(
 Rule = Callable[[State, Task, list[str], int, Context], "str | None"]
 
 _RULES: dict[str, Rule] = {
-    "place": _rule_place,
-    "remove": _rule_remove,
-    "disc": _rule_disc,
-    "ops": _rule_ops,
-    "mplace": _rule_mplace,
-    "choose": _rule_choose,
-    "consent": _rule_yes_if_useful,
-    "objev": _rule_yes_if_useful,
-    "order": _rule_order,
-    "init": _rule_init,
-    "bonus": _rule_bonus,
-    "spread": _rule_spread,
-    "deesc": _rule_deesc,
-    "pivot": _rule_pivot,
+    "event_placement": _rule_place,
+    "event_removal": _rule_remove,
+    "disc_placement": _rule_disc,
+    "operations": _rule_ops,
+    "momentum_placement": _rule_mplace,
+    "event_option": _rule_choose,
+    "event_consent": _rule_yes_if_useful,
+    "objective_event": _rule_yes_if_useful,
+    "scoring_order": _rule_order,
+    "initiative_order": _rule_init,
+    "bonus_action": _rule_bonus,
+    "spread_influence": _rule_spread,
+    "de_escalate": _rule_deesc,
+    "bonus_order": _rule_pivot,
 }
 
 
-def act(game: RedFlagOverParis, state: State, task: Task, ctx: Context) -> None:
+def act(state: State, task: Task, ctx: Context) -> None:
     """Carry out the bot's decision now due, as the bot (its events name its seat)."""
+    from .rules import stack  # the stack runs the solo opponent: imported when it acts
+
     seat = task["seat"]
     before = ctx.actor
     ctx.actor = seat
     try:
-        if task["t"] == "play":
-            turn(game, state, task, ctx)
+        if task["name"] == "card_play":
+            turn(state, task, ctx)
             return
-        prompt = game.prompt(state)
+        prompt = stack.prompt(state)
         assert prompt is not None and prompt.seat == seat
         action = decide(state, task, prompt.actions(), ctx)
-        getattr(game, "_apply_" + task["t"])(state, task, action, ctx)
+        stack.apply_decision(state, action, ctx)
     finally:
         ctx.actor = before

@@ -1,0 +1,258 @@
+"""§10.1 Pivotal Space bonus actions at the end of a round: the Initiative Player orders
+them, then each Pivotal Space's controller may De-escalate, Spread Influence or
+Turncoat in that space's dimension, or pass. Breaches a bonus action causes pay out
+when it ends (``end_of_bonus_action``, §8.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+
+from .. import board
+from ..board import other
+from ..data import (
+    CUBE_LIMIT,
+    DIM_SPACES,
+    DIMENSIONS,
+    PIVOT_OF,
+    SIDE_NAMES,
+    SIDE_NOUNS,
+    SPACES,
+    space_name,
+)
+from . import tasks
+from .tasks import BonusAction, BonusOrder, DeEscalate, EndOfBonusAction, SpreadInfluence
+from .warnings import breach_notes, join
+
+# The order of the bonus actions -----------------------------------------------------------
+
+
+def order_prompt(state: State, task: BonusOrder) -> Prompt:
+    def controller(space: str) -> int:
+        return board.controller(state, space) or 0
+
+    choices = tuple(
+        Choice(
+            f"pivot:{s}",
+            f"Next: {space_name(s)} ({SIDE_NAMES[controller(s)]})",
+            f"A bonus action in {DIMENSIONS[SPACES[s].dimension or '']['name']}, "
+            f"by {SIDE_NOUNS[controller(s)]} (§10.1)",
+        )
+        for s in task["spaces_left"]
+    )
+    return Prompt(
+        task["seat"], "Order of Pivotal Space bonus actions: which next?", choices, "§10.1"
+    )
+
+
+def order_apply(state: State, task: BonusOrder, action: str, ctx: Context) -> None:
+    _start(state, task, action.split(":")[1])
+
+
+def _start(state: State, task: BonusOrder, space: str) -> None:
+    task["spaces_left"].remove(space)
+    owner = board.controller(state, space)
+    if owner is None:
+        return
+    state["stack"].append(tasks.end_of_bonus_action())
+    state["stack"].append(tasks.bonus_action(owner, SPACES[space].dimension or ""))
+
+
+def order_automatic(state: State, task: BonusOrder, ctx: Context) -> bool:
+    """No order to ask for one space left (or none)."""
+    if not task["spaces_left"]:
+        state["stack"].pop()
+        return True
+    if len(task["spaces_left"]) == 1:
+        _start(state, task, task["spaces_left"][0])
+        return True
+    return False
+
+
+# The bonus action --------------------------------------------------------------------------
+
+
+def spread_sources(state: State, seat: int, spaces: Sequence[str]) -> list[str]:
+    """Spaces a cube of ``seat`` can move out of to another space of the dimension."""
+    return [
+        s
+        for s in spaces
+        if board.cubes(state, s, seat)
+        and any(t != s and board.cubes(state, t, seat) < CUBE_LIMIT for t in spaces)
+    ]
+
+
+def action_choices(state: State, task: BonusAction) -> list[Choice]:
+    seat, opp = task["seat"], other(task["seat"])
+    spaces = DIM_SPACES[task["dimension"]]
+    out: list[Choice] = []
+    if any(board.cubes(state, s, seat) for s in spaces):
+        out.append(
+            Choice("deesc", "De-escalate: remove up to 2 own cubes, or 1 own + 1 enemy", key="d")
+        )
+        if spread_sources(state, seat, spaces):
+            out.append(Choice("spread", "Spread Influence: move up to 2 own cubes", key="s"))
+    detail, cost = breach_notes(state, seat)
+    swap = (
+        f"An enemy cube goes back to {SIDE_NOUNS[opp]}'s pool and one of your cubes "
+        "takes its place (§10.1)"
+    )
+    out.extend(
+        Choice(f"turn:{s}", f"Turncoat in {space_name(s)}", join([swap, detail]), cost)
+        for s in spaces
+        if board.cubes(state, s, opp) and board.can_place(state, s, seat)
+    )
+    out.append(Choice("pass", "No bonus action", key=PASS_KEY))
+    return out
+
+
+def action_prompt(state: State, task: BonusAction) -> Prompt:
+    dimension = DIMENSIONS[task["dimension"]]["name"]
+    pivot = space_name(PIVOT_OF[task["dimension"]])
+    return Prompt(
+        task["seat"],
+        f"Bonus action in {dimension} (you control {pivot})",
+        tuple(action_choices(state, task)),
+        "§10.1",
+    )
+
+
+def action_apply(state: State, task: BonusAction, action: str, ctx: Context) -> None:
+    state["stack"].pop()
+    seat = task["seat"]
+    if action == "deesc":
+        state["stack"].append(tasks.de_escalate(seat, task["dimension"]))
+    elif action == "spread":
+        state["stack"].append(tasks.spread_influence(seat, task["dimension"]))
+    elif action.startswith("turn:"):
+        space = action.split(":")[1]
+        board.remove_cube(state, space, other(seat))
+        board.place_cube(state, space, seat)
+        ctx.emit(
+            "bonus",
+            f"Turncoat: replaces a {SIDE_NAMES[other(seat)]} cube in "
+            f"{space_name(space)} with its own (§10.1)",
+            space=space,
+        )
+
+
+def action_automatic(state: State, task: BonusAction, ctx: Context) -> bool:
+    """Nothing to ask when passing is the only choice."""
+    if len(action_choices(state, task)) == 1:
+        state["stack"].pop()
+        return True
+    return False
+
+
+def end_of_bonus_action(state: State, task: EndOfBonusAction, ctx: Context) -> bool:
+    """Automatic: breaches from the bonus action (or objective event) pay out (§8.2)."""
+    state["stack"].pop()
+    board.resolve_breaches(state, ctx)
+    return True
+
+
+# De-escalate ----------------------------------------------------------------------------------
+
+
+def de_escalate_choices(state: State, task: DeEscalate) -> list[Choice]:
+    seat, opp = task["seat"], other(task["seat"])
+    spaces = DIM_SPACES[task["dimension"]]
+    cap = board.pool_capacity(state, seat)
+    full = cap is not None and state["pool"][seat] >= cap
+    lost = "your pool has no free space: this cube leaves play (§8.4)" if full else ""
+    out = [
+        Choice(f"own:{s}", f"Remove your cube from {space_name(s)}", consequence=lost)
+        for s in spaces
+        if board.cubes(state, s, seat)
+    ]
+    if task["removed"] == 1:
+        out.extend(
+            Choice(f"opp:{s}", f"Remove an enemy cube from {space_name(s)}")
+            for s in spaces
+            if board.cubes(state, s, opp)
+        )
+    return out
+
+
+def de_escalate_prompt(state: State, task: DeEscalate) -> Prompt:
+    choices = de_escalate_choices(state, task)
+    choices.append(Choice("stop", "Stop", key=PASS_KEY))
+    return Prompt(task["seat"], "De-escalate", tuple(choices), "§10.1")
+
+
+def de_escalate_apply(state: State, task: DeEscalate, action: str, ctx: Context) -> None:
+    if action == "stop":
+        state["stack"].pop()
+        return
+    verb, _, space = action.partition(":")
+    seat = task["seat"]
+    victim = seat if verb == "own" else other(seat)
+    board.remove_cube(state, space, victim)
+    whose = "its own" if victim == seat else f"a {SIDE_NAMES[victim]}"
+    ctx.emit(
+        "bonus", f"De-escalate: removes {whose} cube from {space_name(space)} (§10.1)", space=space
+    )
+    task["removed"] += 1
+    if task["removed"] >= 2 or verb == "opp":
+        state["stack"].pop()
+
+
+def de_escalate_automatic(state: State, task: DeEscalate, ctx: Context) -> bool:
+    if not de_escalate_choices(state, task):
+        state["stack"].pop()
+        return True
+    return False
+
+
+# Spread Influence -------------------------------------------------------------------------
+
+
+def spread_prompt(state: State, task: SpreadInfluence) -> Prompt:
+    seat = task["seat"]
+    spaces = DIM_SPACES[task["dimension"]]
+    source = task["moving_from"]
+    if source is None:
+        choices = [
+            Choice(f"from:{s}", f"Move a cube out of {space_name(s)}")
+            for s in spread_sources(state, seat, spaces)
+        ]
+        choices.append(Choice("stop", "Stop", key=PASS_KEY))
+    else:
+        choices = [
+            Choice(f"to:{s}", f"Move it to {space_name(s)}")
+            for s in spaces
+            if s != source and board.cubes(state, s, seat) < CUBE_LIMIT
+        ]
+    return Prompt(seat, "Spread Influence", tuple(choices), "§10.1")
+
+
+def spread_apply(state: State, task: SpreadInfluence, action: str, ctx: Context) -> None:
+    if action == "stop":
+        state["stack"].pop()
+        return
+    verb, _, space = action.partition(":")
+    if verb == "from":
+        task["moving_from"] = space
+        return
+    seat, source = task["seat"], task["moving_from"]
+    assert source is not None
+    state["cubes"][source][seat] -= 1
+    state["cubes"][space][seat] += 1
+    ctx.emit(
+        "bonus",
+        f"Spread Influence: moves a cube from {space_name(source)} to {space_name(space)} (§10.1)",
+        space=space,
+    )
+    task["moving_from"] = None
+    task["moved"] += 1
+    if task["moved"] >= 2:
+        state["stack"].pop()
+
+
+def spread_automatic(state: State, task: SpreadInfluence, ctx: Context) -> bool:
+    spaces = DIM_SPACES[task["dimension"]]
+    if task["moving_from"] is None and not spread_sources(state, task["seat"], spaces):
+        state["stack"].pop()
+        return True
+    return False

@@ -1,0 +1,233 @@
+"""§7 Playing a Strategy card, and §12.3 in the Final Crisis.
+
+In a normal round a card is played for its event, for its operations, to advance the
+player's momentum, to use the opponent's discarded event of this side's colour, or
+with the Final Crisis card's 4 OP. In the Final Crisis every card is played for its
+event, and the owner of an opponent's event decides whether it applies. The automatic
+step ``end_of_card_play`` pays out breaches (§8.2) and passes the turn.
+"""
+
+from __future__ import annotations
+
+from tabletop.framework import Choice, Context, Prompt, State
+
+from .. import board, events
+from ..board import other
+from ..data import (
+    CARDS,
+    COMMUNE,
+    COMMUNE_POOL,
+    FINAL_CRISIS_CARD,
+    MOMENTUM_MAX,
+    MOMENTUM_NAMES,
+    MOMENTUM_VP,
+    PLAYS,
+    SIDE_NOUNS,
+    VERSAILLES,
+    card_name,
+)
+from ..viewing import card_detail, card_label
+from . import tasks
+from .tasks import CardPlay, EndOfCardPlay
+from .warnings import join
+
+
+def prompt(state: State, task: CardPlay) -> Prompt:
+    seat = task["seat"]
+    if state["fc"]:
+        return _final_crisis_prompt(state, seat)
+    top = reusable_top(state, seat)
+    momentum_detail, momentum_warning = _momentum_notes(state, seat)
+    fc = FINAL_CRISIS_CARD[seat]
+    choices: list[Choice] = []
+    for c in state["hands"][seat]:
+        card = CARDS[c]
+        detail = card_detail(c)
+        gift = _gift_note(state, seat, c)
+        why_not = events.unplayable_reason(state, seat, c)
+        if not why_not:
+            notes = events.forecast(state, seat, events.event_steps(c, []))
+            choices.append(Choice(f"ev:{c}", f"Event: {card_label(c)}", detail, join(notes)))
+        ops_label = f"Operations ({card.ops}): {card.title}"
+        if why_not and card.faction in (seat, None):
+            ops_label += " (event not playable now)"
+        choices.append(
+            Choice(
+                f"ops:{c}",
+                ops_label,
+                (f"Event not playable now: {why_not} (§7.1). " if why_not else "")
+                + f"Spend {card.ops} OP in Political or Military spaces (§7.2). "
+                + detail,
+                gift,
+            )
+        )
+        if state["momentum"][seat] < MOMENTUM_MAX:
+            choices.append(
+                Choice(
+                    f"mom:{c}",
+                    f"Advance {MOMENTUM_NAMES[seat]}: remove {card.title}",
+                    f"{card.title} leaves the game (§7.7); {momentum_detail}. {detail}",
+                    momentum_warning,
+                )
+            )
+        if top is not None and card.ops >= CARDS[top].ops:
+            choices.append(
+                Choice(
+                    f"reuse:{c}",
+                    f"Use discarded {card_name(top)}: discard {card.title}",
+                    card_detail(top) + f" (§7.6). Discards {card.title}.",
+                    join([*events.forecast(state, seat, events.event_steps(top, [])), gift]),
+                )
+            )
+        if state["fc_card"][seat]:
+            choices.append(
+                Choice(
+                    f"fc:{c}",
+                    f"Final Crisis card {card_name(fc)} for 4 OP: discard {card.title}",
+                    f"Spend {card_name(fc)}'s {CARDS[fc].ops} OP as operations and "
+                    f"discard {card.title} (§7.8). " + detail,
+                    join(
+                        [
+                            f"{card_name(fc)} then leaves the game: it will not join "
+                            "your Final Crisis hand (§12.2)",
+                            gift,
+                        ]
+                    ),
+                )
+            )
+    return Prompt(seat, f"Round {state['round']}: play a Strategy Card", tuple(choices), "§7")
+
+
+def _final_crisis_prompt(state: State, seat: int) -> Prompt:
+    choices = tuple(
+        Choice(
+            f"ev:{c}",
+            f"Event: {card_label(c)}",
+            card_detail(c),
+            _final_crisis_event_notes(state, seat, c),
+        )
+        for c in state["hands"][seat]
+    )
+    return Prompt(seat, "Final Crisis: play a card for its event", choices, "§12.3")
+
+
+def _final_crisis_event_notes(state: State, seat: int, card: int) -> str:
+    """§12.3: who decides, and whether the event can do anything at all."""
+    owner = CARDS[card].faction
+    actor = seat if owner is None else owner
+    if not events.playable(state, actor, card):
+        return "its condition does not hold now: it will have no effect (§7.1)"
+    notes: list[str] = []
+    if owner == other(seat):
+        notes.append(f"{SIDE_NOUNS[owner]} decides whether it applies (§12.3)")
+    notes.extend(events.forecast(state, actor, events.event_steps(card, [])))
+    return join(notes)
+
+
+def _momentum_notes(state: State, seat: int) -> tuple[str, str]:
+    """What advancing ``seat``'s momentum by one does (§7.7, §9): detail, consequence."""
+    level = state["momentum"][seat]
+    parts = [f"{MOMENTUM_NAMES[seat]} {level} -> {level + 1}"]
+    if seat == VERSAILLES and level < MOMENTUM_MAX:
+        gained = state["prussian"][level]
+        if gained:
+            parts.append(f"{gained} Prussian cube(s) join your pool for good (§9.1)")
+    if seat == COMMUNE and level < MOMENTUM_MAX:
+        parts.append(f"pool spaces {COMMUNE_POOL[level]} -> {COMMUNE_POOL[level + 1]} (§9.2)")
+    if level + 1 == MOMENTUM_MAX:
+        parts.append(f"at {MOMENTUM_MAX} it is worth 1 {MOMENTUM_VP[seat]} VP at the end (§9.4)")
+    notes = board.momentum_forecast(list(state["momentum"]), seat, 1, state["pool"][COMMUNE])
+    return "; ".join(parts), join(notes)
+
+
+def _gift_note(state: State, seat: int, card: int) -> str:
+    """§7.6: discarding the opponent's colour may hand it that event this round."""
+    opp = other(seat)
+    if state["fc"] or CARDS[card].faction != opp:
+        return ""
+    if state["plays"][opp] >= PLAYS or not state["hands"][opp]:
+        return ""
+    return (
+        f"{SIDE_NOUNS[opp]} may then use {card_name(card)}'s event from the discard "
+        "pile this round (§7.6)"
+    )
+
+
+def reusable_top(state: State, seat: int) -> int | None:
+    """§7.6: the top discard, placed this round by the opponent, of this seat's colour."""
+    if not state["discard"]:
+        return None
+    card, by, played_in = state["discard"][-1]
+    if by != other(seat) or played_in != state["round"] or CARDS[card].faction != seat:
+        return None
+    return int(card) if events.playable(state, seat, card) else None
+
+
+def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
+    seat = task["seat"]
+    use, _, number = action.partition(":")
+    card = int(number)
+    state["hands"][seat].remove(card)
+    state["stack"].pop()
+    played_in = state["round"]
+    if use == "ev":
+        state["discard"].append([card, seat, played_in])
+        owner = CARDS[card].faction
+        ctx.emit("play", f"plays {card_name(card)} for its event", card=card)
+        actor = seat if owner is None else owner
+        if state["fc"] and not events.playable(state, actor, card):
+            ctx.emit(
+                "event",
+                f"{card_name(card)}: its condition does not hold, no effect (§7.1)",
+                card=card,
+            )
+        elif state["fc"] and owner == other(seat):
+            state["stack"].append(tasks.event_consent(owner, card))
+        else:
+            events.start_event(state, seat, card)
+    elif use == "ops":
+        state["discard"].append([card, seat, played_in])
+        ctx.emit("play", f"plays {card_name(card)} for {CARDS[card].ops} OP (§7.2)", card=card)
+        state["stack"].append(tasks.operations(seat, CARDS[card].ops))
+    elif use == "mom":
+        state["removed"].append(card)
+        ctx.emit(
+            "play",
+            f"removes {card_name(card)} from the game to advance {MOMENTUM_NAMES[seat]} (§7.7)",
+            card=card,
+        )
+        state["stack"].extend(reversed(board.shift_momentum(state, seat, 1, ctx)))
+    elif use == "reuse":
+        top = reusable_top(state, seat)
+        assert top is not None
+        state["discard"].append([card, seat, played_in])
+        ctx.emit(
+            "play",
+            f"discards {card_name(card)} to use the event of "
+            f"{card_name(top)} from the discard pile (§7.6)",
+            card=card,
+            used=top,
+        )
+        events.start_event(state, seat, top)
+    elif use == "fc":
+        fc = FINAL_CRISIS_CARD[seat]
+        state["discard"].append([card, seat, played_in])
+        state["fc_card"][seat] = False
+        state["removed"].append(fc)
+        ctx.emit(
+            "play",
+            f"discards {card_name(card)} and spends {card_name(fc)}'s {CARDS[fc].ops} OP (§7.8)",
+            card=card,
+            used=fc,
+        )
+        state["stack"].append(tasks.operations(seat, CARDS[fc].ops))
+
+
+def end_of_card_play(state: State, task: EndOfCardPlay, ctx: Context) -> bool:
+    """Automatic: breaches pay out (§8.2), the play counts, the other side is next."""
+    state["stack"].pop()
+    board.resolve_breaches(state, ctx)
+    seat = task["seat"]
+    state["plays"][seat] += 1
+    state["active"] = other(seat)
+    return True

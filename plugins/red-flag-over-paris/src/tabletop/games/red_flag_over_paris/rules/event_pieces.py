@@ -1,0 +1,152 @@
+"""An event's steps that move pieces one at a time: place up to N cubes, remove up to N
+opposing cubes, place (or move) a Fortification or Barricade (§1.2, §7.1). Each asks
+for one piece at a time and ends by itself when nothing more can be done."""
+
+from __future__ import annotations
+
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+
+from .. import board
+from ..board import other
+from ..data import DISC_NAMES, SIDE_NAMES, card_name, space_name
+from .tasks import DiscPlacement, EventPlacement, EventRemoval
+from .warnings import breach_notes
+
+# Place up to N cubes ---------------------------------------------------------------------
+
+
+def placement_targets(state: State, task: EventPlacement) -> list[str]:
+    seat, limit = task["seat"], task["per_space_limit"]
+    return [
+        s
+        for s in task["spaces"]
+        if board.can_place(state, s, seat)
+        and (limit is None or task["placed_in"].get(s, 0) < limit)
+    ]
+
+
+def placement_prompt(state: State, task: EventPlacement) -> Prompt:
+    detail, cost = breach_notes(state, task["seat"])
+    choices = [
+        Choice(f"put:{s}", f"Place a cube in {space_name(s)}", detail, cost)
+        for s in placement_targets(state, task)
+    ]
+    choices.append(Choice("stop", "Place no more", key=PASS_KEY))
+    return Prompt(
+        task["seat"],
+        f"{card_name(task['card'])}: place up to {task['cubes_left']} more cube(s)",
+        tuple(choices),
+        "§7.1",
+    )
+
+
+def placement_apply(state: State, task: EventPlacement, action: str, ctx: Context) -> None:
+    if action == "stop":
+        state["stack"].pop()
+        return
+    space = action.split(":")[1]
+    board.place_cube(state, space, task["seat"])
+    task["cubes_left"] -= 1
+    task["placed_in"][space] = task["placed_in"].get(space, 0) + 1
+    ctx.emit("place", f"places a cube in {space_name(space)}", space=space)
+
+
+def placement_done(state: State, task: EventPlacement, ctx: Context) -> bool:
+    """Automatic: the step ends when its cubes are placed or no space can take one."""
+    if task["cubes_left"] <= 0 or not placement_targets(state, task):
+        state["stack"].pop()
+        return True
+    return False
+
+
+# Remove up to N opposing cubes -----------------------------------------------------------
+
+
+def removal_targets(state: State, task: EventRemoval) -> list[str]:
+    opp = other(task["seat"])
+    return [s for s in task["spaces"] if board.cubes(state, s, opp) > 0]
+
+
+def removal_prompt(state: State, task: EventRemoval) -> Prompt:
+    enemy = SIDE_NAMES[other(task["seat"])]
+    choices = [
+        Choice(f"take:{s}", f"Remove a {enemy} cube from {space_name(s)}")
+        for s in removal_targets(state, task)
+    ]
+    choices.append(Choice("stop", "Remove no more", key=PASS_KEY))
+    return Prompt(
+        task["seat"],
+        f"{card_name(task['card'])}: remove up to {task['cubes_left']} more cube(s)",
+        tuple(choices),
+        "§7.1",
+    )
+
+
+def removal_apply(state: State, task: EventRemoval, action: str, ctx: Context) -> None:
+    if action == "stop":
+        state["stack"].pop()
+        return
+    space = action.split(":")[1]
+    enemy = other(task["seat"])
+    board.remove_cube(state, space, enemy)
+    task["cubes_left"] -= 1
+    ctx.emit("remove", f"removes a {SIDE_NAMES[enemy]} cube from {space_name(space)}", space=space)
+
+
+def removal_done(state: State, task: EventRemoval, ctx: Context) -> bool:
+    """Automatic: the step ends when its cubes are removed or none is left to remove."""
+    if task["cubes_left"] <= 0 or not removal_targets(state, task):
+        state["stack"].pop()
+        return True
+    return False
+
+
+# Place (or move) a disc -----------------------------------------------------------------
+
+
+def disc_choices(state: State, task: DiscPlacement) -> list[Choice]:
+    """Place a disc while one is off the map; with both out, move one (§1.2)."""
+    seat = task["seat"]
+    free = [s for s in task["spaces"] if board.disc_owner(state, s) is None]
+    name = DISC_NAMES[seat]
+    if board.discs_off_map(state, seat) > 0:
+        return [Choice(f"disc:{s}", f"Place a {name} in {space_name(s)}") for s in free]
+    mine = sorted(s for s, owner in state["discs"].items() if owner == seat)
+    return [
+        Choice(f"move:{a}:{b}", f"Move a {name} from {space_name(a)} to {space_name(b)}")
+        for a in mine
+        for b in free
+    ]
+
+
+def disc_prompt(state: State, task: DiscPlacement) -> Prompt:
+    name = DISC_NAMES[task["seat"]]
+    choices = disc_choices(state, task)
+    choices.append(Choice("stop", f"No {name}", key=PASS_KEY))
+    return Prompt(task["seat"], f"Place a {name}", tuple(choices), "§1.2")
+
+
+def disc_apply(state: State, task: DiscPlacement, action: str, ctx: Context) -> None:
+    state["stack"].pop()
+    seat = task["seat"]
+    parts = action.split(":")
+    name = DISC_NAMES[seat]
+    if parts[0] == "disc":
+        state["discs"][parts[1]] = seat
+        ctx.emit("disc", f"places a {name} in {space_name(parts[1])}", space=parts[1])
+    elif parts[0] == "move":
+        del state["discs"][parts[1]]
+        state["discs"][parts[2]] = seat
+        ctx.emit(
+            "disc",
+            f"moves a {name} from {space_name(parts[1])} to {space_name(parts[2])}",
+            space=parts[2],
+        )
+
+
+def disc_done(state: State, task: DiscPlacement, ctx: Context) -> bool:
+    """Automatic: nothing to place or move."""
+    if not disc_choices(state, task):
+        state["stack"].pop()
+        return True
+    return False

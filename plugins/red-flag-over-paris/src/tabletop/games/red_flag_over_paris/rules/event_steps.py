@@ -1,0 +1,67 @@
+"""§7.1 An event in play: its steps run one by one (automatic), a "choose one" step asks
+which option, and in the Final Crisis (§12.3) the owner of an event the opponent played
+decides whether it applies. The steps themselves are the effect functions of
+``events.py``, named by the card data."""
+
+from __future__ import annotations
+
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+
+from .. import events
+from ..data import card_name
+from ..viewing import card_detail
+from .tasks import EventConsent, EventOption, EventSteps
+from .warnings import join
+
+
+def event_steps(state: State, task: EventSteps, ctx: Context) -> bool:
+    """Automatic: carry out the event's next step (the task leaves the stack when done)."""
+    events.run_next_step(state, task, ctx)
+    return True
+
+
+def option_prompt(state: State, task: EventOption) -> Prompt:
+    step = events.event_steps(task["card"], [])[task["step"]]
+    detail = card_detail(task["card"])
+    choices = tuple(
+        Choice(
+            f"opt:{k}",
+            option["text"],
+            detail,
+            join(events.forecast(state, task["seat"], option["steps"])),
+        )
+        for k, option in enumerate(step["options"])
+    )
+    return Prompt(task["seat"], f"{card_name(task['card'])}: choose one", choices, "§7.1")
+
+
+def option_apply(state: State, task: EventOption, action: str, ctx: Context) -> None:
+    state["stack"].pop()
+    option = int(action.split(":")[1])
+    events.start_event(state, task["seat"], task["card"], [task["step"], option])
+
+
+def consent_prompt(state: State, task: EventConsent) -> Prompt:
+    name = card_name(task["card"])
+    forecast = events.forecast(state, task["seat"], events.event_steps(task["card"], []))
+    return Prompt(
+        task["seat"],
+        f"Your opponent played your event {name}: apply it?",
+        (
+            Choice("apply", f"Apply {name}", card_detail(task["card"]), join(forecast)),
+            Choice(
+                "decline", "Do not apply it", f"{name} is discarded with no effect", key=PASS_KEY
+            ),
+        ),
+        "§12.3",
+    )
+
+
+def consent_apply(state: State, task: EventConsent, action: str, ctx: Context) -> None:
+    state["stack"].pop()
+    card = task["card"]
+    if action == "apply":
+        ctx.emit("event", f"applies {card_name(card)} (§12.3)", card=card)
+        events.start_event(state, task["seat"], card)
+    else:
+        ctx.emit("event", f"declines {card_name(card)}: no effect (§12.3)", card=card)

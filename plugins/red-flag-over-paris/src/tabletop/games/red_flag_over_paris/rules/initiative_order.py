@@ -1,0 +1,49 @@
+"""§6 Initiative: the side with the higher initiative level (Political VP minus its own
+momentum; the Commune wins ties) chooses to play first or second."""
+
+from __future__ import annotations
+
+from tabletop.framework import Choice, Context, Prompt, State
+
+from .. import board
+from ..data import COMMUNE, SIDE_NOUNS, VERSAILLES
+from ..viewing import initiative_level
+from .tasks import InitiativeOrder
+
+
+def leader(state: State) -> int:
+    """§6.1: the side with the higher initiative level; the Commune wins ties."""
+    versailles, commune = (initiative_level(state, s) for s in (VERSAILLES, COMMUNE))
+    return VERSAILLES if versailles > commune else COMMUNE
+
+
+def prompt(state: State, task: InitiativeOrder) -> Prompt:
+    return Prompt(
+        task["seat"],
+        "You have the higher initiative level: play first or second?",
+        (
+            Choice(
+                "first",
+                "Play first (become Initiative Player)",
+                "The Initiative Player plays first, orders the end-of-round steps when "
+                "both sides score, and leads the last tiebreak test (§6.2, §13.2)",
+            ),
+            Choice("second", "Play second", "Your opponent becomes the Initiative Player"),
+        ),
+        "§6.2",
+    )
+
+
+def apply(state: State, task: InitiativeOrder, action: str, ctx: Context) -> None:
+    chooser = task["seat"]
+    first = chooser if action == "first" else board.other(chooser)
+    state["initiative"] = first
+    state["active"] = first
+    state["plays"] = [0, 0]
+    state["stack"].pop()
+    chose = "first" if action == "first" else "second"
+    ctx.emit(
+        "initiative",
+        f"is the Initiative Player ({SIDE_NOUNS[chooser]} chose to play {chose}) (§6.2)",
+        about=first,
+    )

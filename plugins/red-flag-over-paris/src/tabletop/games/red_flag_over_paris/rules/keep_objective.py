@@ -1,0 +1,53 @@
+"""§5.2 Keep one objective: each side keeps one of its two objective cards face down;
+the other leaves the game unseen (in solitaire it goes to the solo opponent)."""
+
+from __future__ import annotations
+
+from tabletop.framework import Choice, Context, Prompt, State
+
+from .. import solo
+from ..data import card_name
+from ..viewing import card_detail, objective_name
+from .tasks import KeepObjective
+
+
+def prompt(state: State, task: KeepObjective) -> Prompt:
+    seat = task["seat"]
+    choices = tuple(
+        Choice(f"keep:{c}", f"Keep {objective_name(c)}", card_detail(c))
+        for c in state["obj_hand"][seat]
+    )
+    return Prompt(
+        seat,
+        "Choose the objective to keep this round (the other is removed unseen)",
+        choices,
+        "§5.2",
+    )
+
+
+def apply(state: State, task: KeepObjective, action: str, ctx: Context) -> None:
+    seat = task["seat"]
+    keep = int(action.split(":")[1])
+    hand = list(state["obj_hand"][seat])
+    state["objective"][seat] = keep
+    bot = solo.seat_of(state)
+    if bot is not None:  # solitaire: the other objective goes to the solo opponent
+        given = next((c for c in hand if c != keep), None)
+        state["objective"][bot] = given
+        if given is not None:
+            ctx.reveal(
+                f"gives {objective_name(given)} to the solo opponent (solitaire)", card=given
+            )
+    else:
+        state["obj_discarded"][seat].extend(c for c in hand if c != keep)
+    state["obj_hand"][seat] = []
+    state["stack"].pop()
+    ctx.emit("objective", "keeps one objective, face down (§5.2)")
+    dropped = [card_name(c) for c in hand if c != keep]
+    fate = "leaves the game unseen" if bot is None else "goes to the solo opponent"
+    ctx.emit(
+        "objective",
+        f"keeps {objective_name(keep)}" + (f"; {', '.join(dropped)} {fate}" if dropped else ""),
+        seats=[seat],
+        card=keep,
+    )

@@ -1,0 +1,46 @@
+"""§9.3 When a side's Player Momentum reaches 2 or 3, its opponent may place 1 cube in
+the dimension the data names for that track (a free cube: the advancing side is warned
+before it commits, see ``card_play`` and ``events.forecast``)."""
+
+from __future__ import annotations
+
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+
+from .. import board
+from ..data import DIM_SPACES, DIMENSIONS, space_name
+from .tasks import MomentumPlacement
+from .warnings import breach_notes
+
+
+def prompt(state: State, task: MomentumPlacement) -> Prompt:
+    seat = task["seat"]
+    detail, cost = breach_notes(state, seat)
+    choices = [
+        Choice(f"put:{s}", f"Place a cube in {space_name(s)}", detail, cost)
+        for s in DIM_SPACES[task["dimension"]]
+        if board.can_place(state, s, seat)
+    ]
+    choices.append(Choice("stop", "Decline", key=PASS_KEY))
+    return Prompt(
+        seat,
+        "Your opponent's momentum rose: you may place 1 cube in "
+        f"{DIMENSIONS[task['dimension']]['name']}",
+        tuple(choices),
+        "§9.3",
+    )
+
+
+def apply(state: State, task: MomentumPlacement, action: str, ctx: Context) -> None:
+    state["stack"].pop()
+    if action != "stop":
+        space = action.split(":")[1]
+        board.place_cube(state, space, task["seat"])
+        ctx.emit("place", f"places a cube in {space_name(space)} (§9.3)", space=space)
+
+
+def automatic(state: State, task: MomentumPlacement, ctx: Context) -> bool:
+    """Nothing to ask when no cube can go there."""
+    if not any(board.can_place(state, s, task["seat"]) for s in DIM_SPACES[task["dimension"]]):
+        state["stack"].pop()
+        return True
+    return False

@@ -1,0 +1,175 @@
+"""§5 The fixed order of a round, and §12 of the Final Crisis.
+
+``state["step"]`` names where the sequence stands; ``advance`` takes the next step
+when the decision stack is empty. A round: deal and keep objectives, choose who plays
+first, alternate card plays, set aside the last card, bonus actions, dimension
+scoring, objectives, then the next round or the Final Crisis. The Final Crisis:
+gather the last hand, choose who plays first, play the hands out, bonus actions,
+dimension scoring, the end.
+"""
+
+from __future__ import annotations
+
+from tabletop.framework import Context, State
+
+from .. import board, solo
+from ..board import other
+from ..data import (
+    CARDS,
+    COMMUNE,
+    HAND_SIZE,
+    PIVOTALS,
+    PLAYS,
+    ROUNDS,
+    SPACES,
+    VERSAILLES,
+    card_name,
+)
+from ..viewing import objective_name
+from . import deck, final_crisis, initiative_order, scoring, tasks
+
+
+def advance(state: State, ctx: Context) -> None:
+    """Take the sequence's next step (called when no task is waiting)."""
+    step = state["step"]
+    stack = state["stack"]
+    when = "Final Crisis" if state["fc"] else f"Round {state['round']}"
+    if step == "deal":
+        deal(state, ctx)
+        state["step"] = "initiative"
+    elif step == "initiative":
+        stack.append(tasks.initiative_order(initiative_order.leader(state)))
+        state["step"] = "plays"
+    elif step == "plays":
+        seat = state["active"]
+        if not may_play(state, seat):
+            seat = other(seat)
+        if not may_play(state, seat):
+            state["step"] = "bonus" if state["fc"] else "aside"
+            return
+        state["active"] = seat
+        stack.append(tasks.end_of_card_play(seat))
+        stack.append(tasks.card_play(seat))
+    elif step == "aside":
+        set_aside(state, ctx)
+        state["step"] = "bonus"
+    elif step == "bonus":
+        ctx.heading(f"End of {when}: Pivotal Space bonus actions (§10.1)")
+        held = [p for p in PIVOTALS if board.controller(state, p) is not None]
+        if held:
+            stack.append(tasks.bonus_order(state["initiative"], held))
+        state["step"] = "dims"
+    elif step == "dims":
+        ctx.heading(f"End of {when}: scoring (§10.2, §11)")
+        scoring.dimensions_step(state, ctx)
+        state["step"] = "fc_end" if state["fc"] else "objectives"
+    elif step == "objectives":
+        scoring.reveal_objectives_step(state, ctx)
+        state["step"] = "objective_events"
+    elif step == "objective_events":
+        scoring.objective_events_step(state, ctx)
+        state["step"] = "check"
+    elif step == "check":
+        if state["round"] >= ROUNDS or board.final_crisis_due(state):
+            state["step"] = "fc_gather"
+        else:
+            state["round"] += 1
+            state["step"] = "deal"
+    elif step == "fc_gather":
+        final_crisis.gather_step(state, ctx)
+        state["step"] = "initiative"
+    elif step == "fc_end":
+        final_crisis.finish_step(state, ctx)
+        state["step"] = "over"
+
+
+def may_play(state: State, seat: int) -> bool:
+    """§5.3: three plays a round from a hand; in the Final Crisis, until the hand is out."""
+    if seat == solo.seat_of(state):
+        return solo.may_play(state, seat)
+    if state["fc"]:
+        return bool(state["hands"][seat])
+    return bool(state["plays"][seat] < PLAYS and state["hands"][seat])
+
+
+def deal(state: State, ctx: Context) -> None:
+    """§5.1-5.2: four strategy and two objective cards each, then keep one objective.
+
+    The deck was shuffled at setup, so dealing draws no chance: ``reveal`` makes the
+    deal an undo barrier, since each side has now seen its cards. Only the counts
+    are public; each side alone is told its cards."""
+    ctx.heading(f"Round {state['round']} of {ROUNDS}")
+    bot = solo.seat_of(state)
+    for seat in (VERSAILLES, COMMUNE):
+        if seat == bot:
+            continue  # the solo opponent holds no cards: it reveals the deck's top card
+        for _ in range(HAND_SIZE):
+            card = deck.draw(state, ctx)
+            if card is not None:
+                state["hands"][seat].append(card)
+        for _ in range(2):
+            if state["obj_deck"]:
+                state["obj_hand"][seat].append(state["obj_deck"].pop())
+        if bot is not None:
+            _solo_redraw(state, seat)
+        hand, objectives = state["hands"][seat], state["obj_hand"][seat]
+        ctx.emit(
+            "deal",
+            f"is dealt {len(hand)} Strategy and {len(objectives)} Objective cards (§5.1)",
+            about=seat,
+            cards=len(hand),
+            objectives=len(objectives),
+        )
+        ctx.emit(
+            "deal",
+            "receives "
+            + ", ".join(card_name(c) for c in hand)
+            + "; objectives "
+            + ", ".join(objective_name(c) for c in objectives),
+            seats=[seat],
+            about=seat,
+            hand=hand,
+            objectives=objectives,
+        )
+    ctx.reveal()
+    state["revealed"] = []
+    for seat in (COMMUNE, VERSAILLES):
+        if state["obj_hand"][seat]:
+            state["stack"].append(tasks.keep_objective(seat))
+
+
+def _solo_redraw(state: State, seat: int) -> None:
+    """Solitaire setup: two objectives of one dimension are redrawn; the second goes
+    to the bottom of the objective deck until one of another dimension comes up."""
+    objectives, objective_deck = state["obj_hand"][seat], state["obj_deck"]
+
+    def dimension(card: int) -> str | None:
+        return SPACES[CARDS[card].space or ""].dimension
+
+    for _ in range(len(objective_deck)):
+        if len(objectives) < 2 or dimension(objectives[0]) != dimension(objectives[1]):
+            return
+        objective_deck.insert(0, objectives.pop())
+        objectives.append(objective_deck.pop())
+
+
+def set_aside(state: State, ctx: Context) -> None:
+    """§5.3: the card left after three plays is set aside face down for the Final Crisis."""
+    for seat in (VERSAILLES, COMMUNE):
+        kept = state["hands"][seat]
+        if kept:
+            ctx.emit(
+                "aside",
+                f"sets aside {len(kept)} card(s) face down for the Final Crisis (§5.3)",
+                about=seat,
+                count=len(kept),
+            )
+            ctx.emit(
+                "aside",
+                "sets aside " + ", ".join(card_name(c) for c in kept),
+                seats=[seat],
+                about=seat,
+                cards=kept,
+            )
+        state["aside"][seat].extend(kept)
+        state["hands"][seat] = []
