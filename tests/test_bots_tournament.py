@@ -4,18 +4,12 @@ and decision time, failures counted with their seed, user errors in one line."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from sessions import CliRun
 
-from tabletop.app.cli import main
 from tabletop.app.tournament import rotated, wilson
-
-
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tabletop.framework import Action, Context, State
 
 
 def test_wilson_interval_matches_the_formula_and_stays_in_bounds() -> None:
@@ -40,12 +34,17 @@ def test_seats_rotate_one_seat_per_game() -> None:
     ]
 
 
-def test_tournament_reports_rates_intervals_lengths_and_times(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, _ = _run(
-        capsys, "tournament", "pig", "--games", "4", "--seed", "4",
-        "--seats", "mcts-quick,random", "--json",
+def test_tournament_reports_rates_intervals_lengths_and_times(cli: CliRun) -> None:
+    code, out, _ = cli(
+        "tournament",
+        "pig",
+        "--games",
+        "4",
+        "--seed",
+        "4",
+        "--seats",
+        "mcts-quick,random",
+        "--json",
     )
     data = json.loads(out)
     assert code == 0 and data["completed"] == 4 and data["errors"] == 0
@@ -60,18 +59,29 @@ def test_tournament_reports_rates_intervals_lengths_and_times(
     # rotated: each seat saw each kind twice, and the wins by seat add up
     by_seat = data["wins_by_seat"]
     assert sum(sum(seat.values()) for seat in by_seat) == 4
-    _, again, _ = _run(
-        capsys, "tournament", "pig", "--games", "4", "--seed", "4",
-        "--seats", "mcts-quick,random", "--json",
+    _, again, _ = cli(
+        "tournament",
+        "pig",
+        "--games",
+        "4",
+        "--seed",
+        "4",
+        "--seats",
+        "mcts-quick,random",
+        "--json",
     )
     assert {b["kind"]: b["wins"] for b in json.loads(again)["bots"]} == {
         kind: bot["wins"] for kind, bot in bots.items()
     }
 
 
-def test_tournament_in_words(isolated_env: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = _run(
-        capsys, "tournament", "red-flag-over-paris", "--games", "4", "--seats",
+def test_tournament_in_words(cli: CliRun) -> None:
+    code, out, _ = cli(
+        "tournament",
+        "red-flag-over-paris",
+        "--games",
+        "4",
+        "--seats",
         "rfop-greedy,random",
     )
     assert code == 0
@@ -79,14 +89,20 @@ def test_tournament_in_words(isolated_env: Path, capsys: pytest.CaptureFixture[s
     assert "rfop-greedy" in out and "95% CI" in out and "per decision" in out
 
 
-def test_fixed_seats_measure_the_red_flag_solo_opponent(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_fixed_seats_measure_the_red_flag_solo_opponent(cli: CliRun) -> None:
     """The solo opponent's seat is never asked: its kind is a placeholder, and fixed
     seats keep the greedy bot on Versailles in every game."""
-    code, out, _ = _run(
-        capsys, "tournament", "red-flag-over-paris", "--games", "4", "--seats",
-        "rfop-greedy,random", "--option", "solo=commune", "--fixed-seats", "--json",
+    code, out, _ = cli(
+        "tournament",
+        "red-flag-over-paris",
+        "--games",
+        "4",
+        "--seats",
+        "rfop-greedy,random",
+        "--option",
+        "solo=commune",
+        "--fixed-seats",
+        "--json",
     )
     data = json.loads(out)
     assert code == 0 and data["rotated"] is False and data["completed"] == 4
@@ -98,20 +114,21 @@ def test_fixed_seats_measure_the_red_flag_solo_opponent(
 
 
 def test_tournament_counts_a_failing_game_with_its_seed(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    cli: CliRun, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tabletop.games.pig import Pig
 
     original = Pig.apply
 
-    def flaky(self: Pig, state: dict[str, object], seat: int, action: str, ctx: object) -> None:
+    def flaky(self: Pig, state: State, seat: int, action: Action, ctx: Context) -> None:
         if state["turn"] == 5:
             raise KeyError("bug")
-        original(self, state, seat, action, ctx)  # type: ignore[arg-type]
+        original(self, state, seat, action, ctx)
 
     monkeypatch.setattr(Pig, "apply", flaky)
-    code, out, _ = _run(capsys, "tournament", "pig", "--games", "2", "--seed", "1",
-                        "--seats", "random,random", "--json")
+    code, out, _ = cli(
+        "tournament", "pig", "--games", "2", "--seed", "1", "--seats", "random,random", "--json"
+    )
     data = json.loads(out)
     assert code == 1 and data["errors"] == 2 and data["completed"] == 0
     assert data["failures"][0]["seed"] == 100003 and "KeyError" in data["failures"][0]["error"]
@@ -127,19 +144,17 @@ def test_tournament_counts_a_failing_game_with_its_seed(
     ],
 )
 def test_tournament_refuses_bad_input_in_one_line(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+    cli: CliRun, argv: list[str], message: str
 ) -> None:
-    code, out, err = _run(capsys, "tournament", "pig", *argv)
+    code, out, err = cli("tournament", "pig", *argv)
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1
 
 
-def test_tournament_help_names_its_defaults(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        main(["tournament", "--help"])
-    out = capsys.readouterr().out
-    assert exit_info.value.code == 0
+def test_tournament_help_names_its_defaults(cli: CliRun) -> None:
+    code, out, _ = cli("tournament", "--help")
+    assert code == 0
     assert "--fixed-seats" in out and "95% confidence" in out and "default: 100" in out
-    with pytest.raises(SystemExit):
-        main(["--help"])
-    assert "95% intervals" in capsys.readouterr().out
+    assert "--workers" in out and "--ray" in out
+    code, out, _ = cli("--help")
+    assert code == 0 and "95% intervals" in out

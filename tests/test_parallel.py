@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sessions import CliRun
 
 from tabletop.app import parallel
-from tabletop.app.cli import main
 from tabletop.app.parallel import Where, chunks, run_chunks
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.engine import resolve_options
@@ -126,18 +126,22 @@ def test_fuzz_gives_the_same_failures_in_the_same_order_for_any_workers(
     assert plain(many) == plain(one)
 
 
-def test_the_cli_runs_simulate_on_workers(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    reports = []
-    for workers in ("1", "2"):
-        code = main(["simulate", "pig", "--games", "20", "--workers", workers, "--json"])
-        assert code == 0
-        reports.append(json.loads(capsys.readouterr().out))
-    assert reports[0]["digest"] == reports[1]["digest"]
-    assert reports[0]["outcomes"] == reports[1]["outcomes"]
-    assert main(["simulate", "pig", "--workers", "0"]) == 2
-    assert "--workers must be 1 or more" in capsys.readouterr().err
+def _report(cli: CliRun, *argv: str, code: int = 0) -> dict[str, Any]:
+    """The JSON report of ``tabletop *argv --json``, which must exit with ``code``."""
+    done, out, err = cli(*argv, "--json")
+    assert done == code, err
+    report: dict[str, Any] = json.loads(out)
+    return report
+
+
+def test_the_cli_runs_simulate_on_workers(cli: CliRun) -> None:
+    one, two = (
+        _report(cli, "simulate", "pig", "--games", "20", "--workers", workers)
+        for workers in ("1", "2")
+    )
+    assert one["digest"] == two["digest"] and one["outcomes"] == two["outcomes"]
+    code, _, err = cli("simulate", "pig", "--workers", "0")
+    assert code == 2 and "--workers must be 1 or more" in err
 
 
 def _untimed(report: dict[str, Any]) -> dict[str, Any]:
@@ -152,28 +156,23 @@ def _untimed(report: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-TOURNAMENT = ["tournament", "pig", "--games", "6", "--seed", "4", "--json"]
+TOURNAMENT = ["tournament", "pig", "--games", "6", "--seed", "4"]
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
-def test_ray_gives_the_same_results_as_one_process(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_ray_gives_the_same_results_as_one_process(cli: CliRun) -> None:
     """Starts a local Ray instance (the test's own, once for both commands), plays a
     simulation and a tournament on it, shuts it down."""
     import ray
 
-    assert main(["simulate", "pig", "--games", "20", "--json"]) == 0
-    here = json.loads(capsys.readouterr().out)
-    assert main([*TOURNAMENT, "--seats", "mcts-quick,random"]) == 0
-    tournament_here = json.loads(capsys.readouterr().out)
+    simulate = ["simulate", "pig", "--games", "20"]
+    tournament = [*TOURNAMENT, "--seats", "mcts-quick,random"]
+    here, tournament_here = _report(cli, *simulate), _report(cli, *tournament)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
-        assert main(["simulate", "pig", "--games", "20", "--ray", "--json"]) == 0
-        on_ray = json.loads(capsys.readouterr().out)
-        assert main([*TOURNAMENT, "--seats", "mcts-quick,random", "--ray"]) == 0
-        tournament_on_ray = json.loads(capsys.readouterr().out)
+        on_ray = _report(cli, *simulate, "--ray")
+        tournament_on_ray = _report(cli, *tournament, "--ray")
     finally:
         ray.shutdown()
     assert on_ray["digest"] == here["digest"] and on_ray["outcomes"] == here["outcomes"]
@@ -198,29 +197,24 @@ def test_a_tournament_gives_the_same_report_for_any_number_of_workers(container:
     assert _untimed(many.to_json()) == _untimed(one.to_json())
 
 
-def test_the_cli_runs_a_tournament_on_workers(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    reports = []
-    for workers in ("1", "2"):
-        argv = [*TOURNAMENT, "--seats", "random,random", "--fixed-seats", "--workers", workers]
-        assert main(argv) == 0
-        reports.append(json.loads(capsys.readouterr().out))
-    assert reports[0]["rotated"] is False and reports[0]["completed"] == 6
-    assert _untimed(reports[1]) == _untimed(reports[0])
+def test_the_cli_runs_a_tournament_on_workers(cli: CliRun) -> None:
+    one, two = (
+        _report(cli, *TOURNAMENT, "--seats", "random,random", "--fixed-seats", "--workers", k)
+        for k in ("1", "2")
+    )
+    assert one["rotated"] is False and one["completed"] == 6
+    assert _untimed(two) == _untimed(one)
 
 
 def test_the_cli_fuzzes_on_workers_and_saves_failures_in_game_order(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str]
+    isolated_env: Path, cli: CliRun
 ) -> None:
     saves = isolated_env / "fuzz"
-    args = ["fuzz", "pig", "--games", "8", "--players", "2", "--max-actions", "30", "--json"]
-    reports = []
-    for workers, where in (("1", "one"), ("2", "two")):
-        code = main([*args, "--workers", workers, "--save-dir", str(saves / where)])
-        assert code == 1  # some games are stuck at 30 actions
-        reports.append(json.loads(capsys.readouterr().out))
-    one, two = reports
+    args = ["fuzz", "pig", "--games", "8", "--players", "2", "--max-actions", "30"]
+    one, two = (  # exit 1: some games are stuck at 30 actions
+        _report(cli, *args, "--workers", workers, "--save-dir", str(saves / where), code=1)
+        for workers, where in (("1", "one"), ("2", "two"))
+    )
     assert [f["seed"] for f in two["failures"]] == [f["seed"] for f in one["failures"]]
     assert [f["reason"] for f in two["failures"]] == [f["reason"] for f in one["failures"]]
     saved = sorted(path.name for path in (saves / "two").iterdir())
@@ -228,11 +222,10 @@ def test_the_cli_fuzzes_on_workers_and_saves_failures_in_game_order(
     assert len(saved) == one["errors"] > 0
 
 
-def test_the_cli_saves_simulated_games_from_every_worker(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_cli_saves_simulated_games_from_every_worker(isolated_env: Path, cli: CliRun) -> None:
     saves = isolated_env / "games"
-    code = main(["simulate", "pig", "--games", "6", "--workers", "2", "--save-dir", str(saves)])
-    assert code == 0
-    assert "6/6 completed" in capsys.readouterr().out
+    code, out, _ = cli(
+        "simulate", "pig", "--games", "6", "--workers", "2", "--save-dir", str(saves)
+    )
+    assert code == 0 and "6/6 completed" in out
     assert len(list(saves.glob("*.json"))) == 6

@@ -16,6 +16,7 @@ import pytest
 
 from tabletop.app.bench import bench_games, format_table
 from tabletop.app.cli import main
+from tabletop.framework import Action, Context, State
 
 
 def test_bench_counts_the_actions_it_times(container: Any) -> None:
@@ -31,11 +32,12 @@ def test_bench_counts_the_actions_it_times(container: Any) -> None:
 
 
 def test_a_game_that_fails_is_reported_and_the_others_still_measured(container: Any) -> None:
-    sessions = container.simulation().sessions
-    game = sessions.registry.get("pig").definition
+    from tabletop.games.pig import Pig
 
-    class Broken(type(game)):  # type: ignore[misc]
-        def apply(self, *args: Any) -> None:
+    sessions = container.simulation().sessions
+
+    class Broken(Pig):
+        def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
             raise RuntimeError("broken rules")
 
     from dataclasses import replace
