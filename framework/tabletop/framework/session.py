@@ -381,7 +381,17 @@ class GameSession:
     # Saving -------------------------------------------------------------------------
 
     def record(self) -> GameRecord:
-        return self.engine.record(seats=list(self.controllers))
+        """The game to save; a finished game's record also says who won (``meta``
+        ``"result"``, "Player 1 won"), so a list of saves can show it without a replay."""
+        meta: dict[str, Any] = {}
+        if self.engine.over:
+            try:
+                result = self.engine.result()
+            except Exception:  # the game's result() crashed: saved without it
+                result = None
+            if result is not None:
+                meta["result"] = result_line(result.winners, self.engine.seat_name)
+        return self.engine.record(seats=list(self.controllers), meta=meta)
 
     def autosave(self) -> None:
         """Save after every change. A failing disk is told (``save_failed``), never
@@ -428,6 +438,12 @@ class GameSession:
             ui=ui,
             observers=observers,
         )
+
+
+def result_line(winners: Iterable[int], seat_name: Callable[[int], str]) -> str:
+    """Who won, in a few words: "Player 1 won", "North, South won", "nobody won"."""
+    names = [seat_name(seat) for seat in winners]
+    return f"{', '.join(names)} won" if names else "nobody won"
 
 
 def make_bots(

@@ -301,14 +301,17 @@ def shorten(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def save_row(info: SaveInfo, titles: Mapping[str, str]) -> tuple[str, str, str, str, str]:
-    """Columns of a save on the home screen: name, game, saved, progress, seats."""
+def save_row(
+    info: SaveInfo, titles: Mapping[str, str], result: str = ""
+) -> tuple[str, str, str, str, str]:
+    """Columns of a save on the home screen: name, game, saved, progress, seats. A
+    finished game's progress says who won when its ``result`` is known."""
     if info.error is not None:
         error = shorten(info.error, 48)
         return (info.save_id, "unreadable", saved_at_text(info.saved_at), error, "")
     progress = info.progress or f"{info.actions} moves"
     if info.finished:
-        progress = f"finished ({progress})"
+        progress = f"finished: {result}" if result else f"finished ({progress})"
     seats = ", ".join(info.seats) if info.seats else f"{info.players} players"
     return (
         info.save_id,

@@ -25,6 +25,7 @@ class HomeScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game"),
         Binding("l", "load_game", "Load save"),
+        Binding("d", "delete_save", "Delete save"),
         Binding("g", "focus_games", "Games", show=False),
         Binding("s", "focus_saves", "Saves", show=False),
         Binding("f5", "refresh_saves", "Refresh"),
@@ -96,10 +97,21 @@ class HomeScreen(Screen[None]):
         self.saves = {info.save_id: info for info in infos}
         for info in infos:
             try:
-                cells = save_row(info, titles)
+                cells = save_row(info, titles, self._result_of(info))
             except Exception as exc:  # a listing entry the row cannot show
                 cells = (info.save_id, "unreadable", "", f"{type(exc).__name__}", "")
             table.add_row(*(Text(printable(cell, 200)) for cell in cells), key=info.save_id)
+
+    def _result_of(self, info: SaveInfo) -> str:
+        """A finished save's result in words ("Player 1 won"), as the session wrote it
+        in the record's meta; "" when unknown. Only finished saves are read."""
+        if not info.finished or info.error is not None:
+            return ""
+        try:
+            result = tabletop(self).store.load(info.save_id).meta.get("result", "")
+        except Exception:  # unreadable now: the row shows what the listing knows
+            return ""
+        return result if isinstance(result, str) else ""
 
     # Actions --------------------------------------------------------------------------
 
@@ -128,6 +140,36 @@ class HomeScreen(Screen[None]):
             return
         tabletop(self).open_save(save_id)  # replays off the screen's thread if long
 
+    def action_delete_save(self, save_id: str | None = None) -> None:
+        """Delete the selected save, after asking (the file is gone for good)."""
+        from tabletop.adapters.tui.screens.confirm import ConfirmScreen
+
+        save_id = save_id or self._selected("#saves")
+        if save_id is None:
+            self.notify("No save selected.", severity="warning")
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                tabletop(self).store.delete(save_id)
+            except Exception as exc:
+                self.notify(f"Not deleted: {printable(str(exc))}", severity="error", markup=False)
+                return
+            self.notify(f"Deleted {printable(save_id, 80)}.", markup=False)
+            self.refresh_saves()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Delete this save?",
+                f"{printable(save_id, 80)} will be deleted for good: it cannot be loaded "
+                "or replayed afterwards.",
+                yes="Delete",
+            ),
+            callback=answered,
+        )
+
     def action_focus_games(self) -> None:
         self.query_one("#games", DataTable).focus()
 
@@ -155,5 +197,6 @@ class HomeScreen(Screen[None]):
         return [
             SystemCommand("New game", "Set up and start a game", self.action_new_game),
             SystemCommand("Load save", "Continue the selected saved game", self.action_load_game),
+            SystemCommand("Delete save", "Delete the selected saved game", self.action_delete_save),
             SystemCommand("Refresh saves", "Re-read the saved games", self.refresh_saves),
         ]

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from tabletop.adapters.bots import STRENGTHS, describe
-from tabletop.adapters.tui.presenting import NewGameSpec
+from tabletop.adapters.tui.presenting import NewGameSpec, shorten
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.framework.game import GameDefinition
 from tabletop.framework.session import HUMAN
@@ -72,7 +72,7 @@ class NewGameForm(VerticalScroll):
             with Horizontal(classes="field"):
                 yield Label(name, classes="field-label seat-label", id=f"seat-label-{seat}")
                 yield Select(
-                    [(kind, kind) for kind in kinds],
+                    [(shorten(f"{kind} — {d.describe_kind(kind)}", 44), kind) for kind in kinds],
                     value=d.controllers[seat],
                     allow_blank=False,
                     compact=True,
@@ -113,6 +113,8 @@ class NewGameScreen(ModalScreen[None]):
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__()
         self._initial_game = game_id
+        #: Seat kinds' one-line descriptions, by kind (a bot is made once to ask it).
+        self._descriptions: dict[str, str] = {}
 
     # State ------------------------------------------------------------------------
 
@@ -135,6 +137,7 @@ class NewGameScreen(ModalScreen[None]):
 
     def _select_game(self, game_id: str) -> None:
         app = tabletop(self)
+        self._descriptions = {}
         self.game: GameDefinition = app.registry.get(game_id).definition
         info = self.game.info
         self.options = {spec.key: spec.default for spec in info.options}
@@ -156,7 +159,28 @@ class NewGameScreen(ModalScreen[None]):
         return [HUMAN, *kinds]
 
     def describe_seat(self, seat: int) -> str:
-        return describe(self.controllers[seat])
+        return self.describe_kind(self.controllers[seat])
+
+    def describe_kind(self, kind: str) -> str:
+        """A seat kind in one line: the adapters' words for the common kinds, else the
+        bot's own ``description`` (or the first line of its class's docstring)."""
+        known = describe(kind)
+        if kind in self._descriptions:
+            return self._descriptions[kind]
+        words = known
+        factory = tabletop(self).registry.bots.get(kind)
+        if known == describe("a bot nobody described") and factory is not None:
+            try:
+                bot = factory[0](self.game)
+                words = str(getattr(bot, "description", "") or "")
+                doc = (type(bot).__doc__ or "").strip()
+                if not words and doc:
+                    words = doc.splitlines()[0].strip()
+            except Exception:  # a bot that cannot be made here is described generically
+                words = ""
+            words = words or known
+        self._descriptions[kind] = words
+        return words
 
     def seat_names(self) -> tuple[str, ...]:
         try:
