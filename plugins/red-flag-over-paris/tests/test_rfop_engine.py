@@ -4,7 +4,11 @@ determinization, every card's event, registration and the board widget."""
 from __future__ import annotations
 
 import asyncio
+import json
+import re
+from pathlib import Path
 
+import pytest
 from rfop_helpers import (
     GAME,
     C,
@@ -17,7 +21,15 @@ from rfop_helpers import (
     to_objective_event,
 )
 
-from tabletop.framework import Bot, Context, RandomBot
+from tabletop.framework import (
+    Bot,
+    Context,
+    Engine,
+    GameRecord,
+    RandomBot,
+    ReplayMismatch,
+    replay_partial,
+)
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.red_flag_over_paris import GreedyBot
 from tabletop.games.red_flag_over_paris.data import CARDS, OBJECTIVE_IDS, STRATEGY_IDS
@@ -183,12 +195,28 @@ def test_render_board_lists_every_dimension() -> None:
 def test_coverage_table_names_only_tests_that_exist() -> None:
     """The coverage table is how a reader finds a rule's test: a renamed test must not
     leave it pointing at nothing."""
-    from pathlib import Path
-
     docs = Path(__file__).resolve().parents[3] / "docs/games/red-flag-over-paris"
     coverage = (docs / "rules-coverage.md").read_text(encoding="utf-8")
     tests_text = "".join(
         p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_rfop_*.py")
     )
-    for name in set(__import__("re").findall(r"`(test_[a-z0-9_]+)`", coverage)):
+    for name in set(re.findall(r"`(test_[a-z0-9_]+)`", coverage)):
         assert f"def {name}(" in tests_text, name
+
+
+def test_a_save_from_version_1_1_replays_and_its_digest_mismatch_names_both_versions() -> None:
+    """3.0 changed the state's shape, not the actions: a save made by 1.1.0 (the file
+    was written by that version) replays to its last action for reading, and the
+    refused digest says which versions differ rather than calling the save damaged."""
+    text = (Path(__file__).parent / "data" / "rfop-1.1.0-save.json").read_text(encoding="utf-8")
+    record = GameRecord.from_json(json.loads(text))
+    assert record.game_version == "1.1.0"
+    versions = (
+        "saved with red-flag-over-paris 1.1.0, "
+        f"installed red-flag-over-paris is {GAME.info.version}"
+    )
+    with pytest.raises(ReplayMismatch, match=re.escape(versions)):
+        Engine.from_record(GAME, record, rng_factory=rng_factory, dice_factory=dice_factory)
+    partial = replay_partial(GAME, record, rng_factory=rng_factory, dice_factory=dice_factory)
+    assert partial.replayed == partial.total == len(record.actions) == 60
+    assert partial.problem is not None and versions in partial.problem
