@@ -426,8 +426,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     elif args.form == "log":
         print(f"# {installed.info.title}, seed {record.seed}, {record.players} players")
-        for index, event in public:
-            print(f"{index:>4}  {_shown(engine.event_line(event))}")
+        for line in engine.story(None):  # the same story as the UI's log
+            number = f"{line.action:>4}" if line.event is None else "    "
+            print(f"{number}  {_shown(line.text)}")
         if result is not None:
             print(f"Result: {_shown(result.summary)}")
     if replay.problem is not None:
@@ -442,10 +443,12 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
     from tabletop.framework.errors import SaveError
-    from tabletop.framework.fuzz import FuzzFailure, fuzz
+    from tabletop.framework.fuzz import MAX_ACTIONS, FuzzFailure, fuzz
 
     if args.games < 0:
         raise _error("--games must be 0 or more")
+    if args.max_actions is None:
+        args.max_actions = MAX_ACTIONS
     if args.max_actions < 1:
         raise _error("--max-actions must be 1 or more")
     if args.roundtrip_every is not None and args.roundtrip_every < 0:
@@ -856,9 +859,9 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument(
         "--max-actions",
         type=_bounded(MAX_COUNT),
-        default=10_000,
         metavar="N",
-        help="longest game allowed before it counts as stuck (default: 10000)",
+        help="longest game allowed before it counts as stuck (default: the limit of every "
+        "batch run, simulate and tournament too: MAX_ACTIONS in tabletop.framework.fuzz)",
     )
     fz.add_argument(
         "--roundtrip-every",
