@@ -3,7 +3,7 @@ on through the engine with every legality check and loaded dice."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tabletop.framework import Context, Engine, State
@@ -30,7 +30,7 @@ def place(state: State, **where: str) -> None:
 
 def engine_at(
     state: State,
-    tasks: Iterable[dict[str, Any]],
+    tasks: Iterable[Mapping[str, Any]],
     faces: Iterable[int] = (),
     first: Iterable[int] = (),
 ) -> Engine:

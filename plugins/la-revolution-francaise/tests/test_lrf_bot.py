@@ -86,7 +86,7 @@ def test_defaults_pass_in_negotiations_and_back_your_own_law() -> None:
     hints = RevolutionHints()
     state = fresh()
     g = seat(state, "G")
-    engine = engine_at(state, [{"kind": "negotiate", "seats": [g], "i": 0}])
+    engine = engine_at(state, [{"kind": "negotiate", "seats": [g], "index": 0}])
     prompt = engine.prompt
     assert prompt is not None
     assert hints.candidates(GAME, engine.state, prompt)[0] == "pass"
@@ -96,7 +96,7 @@ def test_defaults_pass_in_negotiations_and_back_your_own_law() -> None:
         "kind": "fame_vote",
         "law": "civic",
         "proposer": "M",
-        "ranges": {str(m): 2, str(f): 2},
+        "modifier_ranges": {str(m): 2, str(f): 2},
         "vote": OrderedVote.new("modifiers", [m, f]),
     }
     engine = engine_at(state, [vote])

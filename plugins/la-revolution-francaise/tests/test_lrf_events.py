@@ -165,7 +165,7 @@ def test_6_2_every_event_entry_does_what_its_effects_say(
     if "decide" in entry:
         kind = "assembly_decision" if entry["decide"]["by"] == "assembly" else "gov_decision"
         assert resolved["tasks"][-1]["kind"] == kind
-        assert resolved["tasks"][-1]["decide"] == entry["decide"]
+        assert resolved["tasks"][-1]["decision"] == entry["decide"]
         return
     # Effect by effect, each as the event language says; the entry does them all.
     for fx in entry["fx"]:

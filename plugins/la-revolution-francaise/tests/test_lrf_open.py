@@ -65,7 +65,7 @@ def test_r_3_8_3_the_marais_installs_mercy_from_the_terror_at_peace() -> None:
     state = fresh(scenario="open")
     install(state, "terror", context())
     assert ("M", "mercy", "install") in regime_options(state)
-    engine = engine_at(state, [{"kind": "regime_change"}])
+    engine = engine_at(state, [{"kind": "regime_change", "asked": []}])
     engine.act(seat(state, "M"), "install:mercy")
     after = engine.state
     assert after["regime"] == "mercy" and after["gov"]["controller"] == "M"
@@ -97,7 +97,7 @@ def test_r_7_2_2_the_directorate_decides_by_agreement_and_a_die_off() -> None:
         "yes": ["track commune -1"],
         "no": ["track commune 1"],
     }
-    engine = engine_at(state, [{"kind": "gov_decision", "decide": decide}], [4, 5])
+    engine = engine_at(state, [{"kind": "gov_decision", "decision": decide}], [4, 5])
     first = engine.prompt
     assert first is not None and first.seat == m and "shared Government" in first.text
     engine.act(m, "decide:yes")

@@ -79,7 +79,7 @@ def test_7_5_1_commune_controller_installs_the_convention_when_paris_is_threaten
     state["armies"].append(
         {"id": "cobourg", "side": "allied", "kind": "allied", "where": "Amiens", "step": 1}
     )
-    engine = engine_at(state, [{"kind": "regime_change"}])
+    engine = engine_at(state, [{"kind": "regime_change", "asked": []}])
     prompt = engine.prompt
     assert prompt is not None and prompt.seat == seat(state, "G")
     assert [c.action for c in prompt.choices] == ["install:none", "install:convention"]
@@ -115,7 +115,7 @@ def test_r_3_8_1_two_rejected_government_laws_let_the_marais_install_thermidor()
                 "kind": "fame_vote",
                 "law": "civic",
                 "proposer": "gov",
-                "ranges": {str(m): 2},
+                "modifier_ranges": {str(m): 2},
                 "vote": OrderedVote.new("modifiers", [m]),
             }
         ],
@@ -345,7 +345,7 @@ def test_13_6_fatherland_in_danger_gifts_to_the_government_and_opposition_costs_
     state["patrie"] = True
     g = seat(state, "G")
     assert ("G", "gov") in offer_targets(state, g)
-    engine = engine_at(state, [{"kind": "negotiate", "seats": [g], "i": 0}])
+    engine = engine_at(state, [{"kind": "negotiate", "seats": [g], "index": 0}])
     engine.act(g, "offer:G:gov")
     engine.act(g, "amount:500")
     assert engine.state["gov"]["money"] == 2800 and engine.state["currents"]["G"]["money"] == 900
@@ -572,7 +572,7 @@ def test_6_2_the_assembly_votes_on_the_kings_deposition() -> None:
         [
             {
                 "kind": "assembly_decision",
-                "decide": decide,
+                "decision": decide,
                 "vote": OrderedVote.new("Depose?", voters),
             }
         ],
@@ -621,7 +621,7 @@ def test_r_3_9_3_carnot_commands_the_armies_and_may_be_captured() -> None:
     state["regime"], state["gov"]["controller"] = "terror", "MT"
     state["order"] = ["M"]
     m = seat(state, "M")
-    engine = engine_at(state, [{"kind": "placement", "order": ["M"], "i": 0}])
+    engine = engine_at(state, [{"kind": "placement", "order": ["M"], "index": 0}])
     while engine.prompt is not None and "Carnot" not in engine.prompt.text:
         engine.act(m, "place:Paris")
     prompt = engine.prompt

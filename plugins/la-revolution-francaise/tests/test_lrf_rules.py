@@ -92,7 +92,7 @@ def test_6_1_royalist_never_deals_with_montagne_or_sans_culotte() -> None:
 
 def test_6_1_an_offer_is_accepted_or_refused() -> None:
     state = fresh()
-    engine = engine_at(state, [{"kind": "negotiate", "seats": [seat_of(state, "G")], "i": 0}])
+    engine = engine_at(state, [{"kind": "negotiate", "seats": [seat_of(state, "G")], "index": 0}])
     g, f = seat_of(state, "G"), seat_of(state, "F")
     assert g is not None and f is not None
     engine.act(g, "offer:G:F")
@@ -371,7 +371,7 @@ def test_6_4_a_joint_objective_is_agreed_declared_once_and_shared() -> None:
     g, mt, r = (seat_of(state, c) for c in ("G", "MT", "R"))
     assert g is not None and mt is not None and r is not None
     assert ("R", "MT") not in pact_targets(state, r)  # 6.1: never the Royalist and the Left
-    engine = engine_at(state, [{"kind": "negotiate", "seats": [mt], "i": 0}])
+    engine = engine_at(state, [{"kind": "negotiate", "seats": [mt], "index": 0}])
     engine.act(mt, "pact:MT:G")
     engine.act(g, "accept")
     after = engine.state
@@ -389,7 +389,7 @@ def test_6_4_a_joint_objective_is_agreed_declared_once_and_shared() -> None:
 def test_6_5_placement_short_list_and_the_governments_man_in_paris() -> None:
     state = fresh()
     state["order"] = ["MT", "F"]
-    engine = engine_at(state, [{"kind": "placement", "order": ["MT", "F"], "i": 0}])
+    engine = engine_at(state, [{"kind": "placement", "order": ["MT", "F"], "index": 0}])
     mt, f = seat_of(state, "MT"), seat_of(state, "F")
     assert mt is not None and f is not None
     prompt = engine.prompt

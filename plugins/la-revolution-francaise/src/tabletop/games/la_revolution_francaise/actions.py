@@ -9,12 +9,9 @@ result to keep.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 
 from .core import (
-    Task,
     actor_seat,
     adjust_fame,
     armies_in,
@@ -42,6 +39,7 @@ from .core import (
     track_level,
 )
 from .data import COMMUNE_PENALTY, COSTS, KING, PERSONS, REGION_NAMES, TABLES
+from .tasks import ActionTurn, Attempt, PickResult, RollRecord, Step
 
 SEGMENTS = ("arrest", "persuade", "plot", "revolt", "suppress", "commune")
 SEGMENT_RULES = {
@@ -55,9 +53,9 @@ SEGMENT_RULES = {
 REGIONAL = ("plot", "revolt", "suppress", "commune")
 
 
-def actions_start(state: State, t: Task, ctx: Context) -> None:
+def actions_start(state: State, t: Step, ctx: Context) -> None:
     enter_phase(state, "actions", ctx)
-    tasks: list[Task] = []
+    tasks: list[ActionTurn | Step] = []
     for segment in SEGMENTS:
         actors = list(state["order"])
         if segment in ("arrest", "suppress"):
@@ -65,9 +63,9 @@ def actions_start(state: State, t: Task, ctx: Context) -> None:
         for actor in actors:
             if actor != "gov" and seat_of(state, actor) is None:
                 if segment == "plot":
-                    tasks.append({"kind": "marais_plot"})
+                    tasks.append(Step(kind="marais_plot"))
                 continue
-            tasks.append({"kind": "act", "segment": segment, "actor": actor})
+            tasks.append(ActionTurn(kind="act", segment=segment, actor=actor))
     schedule(state, *tasks)
 
 
@@ -311,7 +309,7 @@ def cost(state: State, segment: str, actor: str) -> int:
 # The act task: an actor's attempts in one segment -----------------------------------------
 
 
-def act_prompt(state: State, t: Task) -> Prompt | None:
+def act_prompt(state: State, t: ActionTurn) -> Prompt | None:
     actor, segment = t["actor"], t["segment"]
     seat = actor_seat(state, actor)
     if seat is None:
@@ -363,21 +361,21 @@ def all_persons(state: State, actor: str, segment: str, target: str) -> list[str
     return available_persons(state, actor, region)
 
 
-def act_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def act_handle(state: State, t: ActionTurn, seat: int, action: str, ctx: Context) -> None:
     if action == "done":
         finish(state)
         return
     target = action.split(":", 1)[1]
     schedule(
         state,
-        {
-            "kind": "attempt",
-            "actor": t["actor"],
-            "segment": t["segment"],
-            "target": target,
-            "persons": None,
-            "rolls": None,
-        },
+        Attempt(
+            kind="attempt",
+            actor=t["actor"],
+            segment=t["segment"],
+            target=target,
+            persons=None,
+            roll_count=None,
+        ),
     )
 
 
@@ -388,7 +386,7 @@ task("act", prompt=act_prompt, handle=act_handle)
 # The attempt: Personalities, number of rolls, the dice, the chosen result (7.1) ----------
 
 
-def attempt_prompt(state: State, t: Task) -> Prompt | None:
+def attempt_prompt(state: State, t: Attempt) -> Prompt | None:
     actor, segment = t["actor"], t["segment"]
     seat = actor_seat(state, actor)
     assert seat is not None
@@ -416,7 +414,7 @@ def attempt_prompt(state: State, t: Task) -> Prompt | None:
             for p in here
         ]
         return Prompt(seat, "Which Personalities take part?", tuple(choices), rule="7.4")
-    if t["rolls"] is None:
+    if t["roll_count"] is None:
         price = cost(state, segment, actor)
         most = min(3, money(state, actor) // price)
         if most <= 1:
@@ -434,70 +432,72 @@ def attempt_prompt(state: State, t: Task) -> Prompt | None:
     return None
 
 
-def attempt_column(state: State, t: Task) -> int:
+def attempt_column(state: State, t: Attempt) -> int:
     """The modified fame an attempt rolls on, with the Personalities taking part."""
     persons = t["persons"] if t["persons"] is not None else []
     mods = action_modifiers(state, t["actor"], t["segment"], t["target"], persons)
     return fame(state, t["actor"]) + sum(m for m, _ in mods)
 
 
-def attempt_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def attempt_handle(state: State, t: Attempt, seat: int, action: str, ctx: Context) -> None:
     verb, _, value = action.partition(":")
     if verb == "with":
         here = all_persons(state, t["actor"], t["segment"], t["target"])
         t["persons"] = here if value == "all" else [value]
     else:
-        t["rolls"] = int(value)
+        t["roll_count"] = int(value)
         finish(state)
-        schedule(state, {**t, "kind": "attempt_roll"})
+        schedule(state, Attempt({**t, "kind": "attempt_roll"}))
 
 
-def attempt_empty(state: State, t: Task) -> None:
+def attempt_empty(state: State, t: Attempt) -> None:
     if t["persons"] is None:
         t["persons"] = all_persons(state, t["actor"], t["segment"], t["target"])
         return
-    t["rolls"] = 1
+    t["roll_count"] = 1
     finish(state)
-    schedule(state, {**t, "kind": "attempt_roll"})
+    schedule(state, Attempt({**t, "kind": "attempt_roll"}))
 
 
-def attempt_roll(state: State, t: Task, ctx: Context) -> None:
+def attempt_roll(state: State, t: Attempt, ctx: Context) -> None:
     actor, segment, target = t["actor"], t["segment"], t["target"]
+    count = t["roll_count"] or 1
+    persons = t["persons"] or []
     price = cost(state, segment, actor)
     pay(
         state,
         actor,
-        price * t["rolls"],
+        price * count,
         ctx,
-        f" ({segment}, {t['rolls']} roll{'s' if t['rolls'] > 1 else ''})",
+        f" ({segment}, {count} roll{'s' if count > 1 else ''})",
     )
-    for p in t["persons"]:
+    for p in persons:
         state["persons"][p]["acted"] = True
-    mods = action_modifiers(state, actor, segment, target, t["persons"])
+    mods = action_modifiers(state, actor, segment, target, persons)
     column_fame = fame(state, actor) + sum(m for m, _ in mods)
-    rolls = []
-    for _ in range(t["rolls"]):
+    rolls: list[RollRecord] = []
+    for _ in range(count):
         dice = roll(
             state, ctx, 2, 6, reason=f"{segment} {target}, 7.1", about=actor_seat(state, actor)
         )
-        rolls.append({"dice": list(dice), "letter": result(sum(dice), column_fame)})
+        rolls.append(RollRecord(dice=list(dice), letter=result(sum(dice), column_fame)))
     if len(rolls) == 1:
-        resolve(state, {**t, "roll": rolls[0]}, ctx)
+        resolve(state, actor, segment, target, rolls[0], ctx)
         return
     schedule(
         state,
-        {
-            "kind": "pick_result",
-            "actor": actor,
-            "segment": segment,
-            "target": target,
-            "persons": t["persons"],
-            "rolls": rolls,
-        },
+        PickResult(
+            kind="pick_result",
+            actor=actor,
+            segment=segment,
+            target=target,
+            persons=persons,
+            rolls=rolls,
+        ),
     )
 
 
-def pick_prompt(state: State, t: Task) -> Prompt | None:
+def pick_prompt(state: State, t: PickResult) -> Prompt | None:
     seat = actor_seat(state, t["actor"])
     assert seat is not None
     choices = []
@@ -528,10 +528,10 @@ def double_delta(state: State, dice: list[int]) -> int:
     return -delta if state["options"].get("euro") == "on" else delta
 
 
-def pick_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def pick_handle(state: State, t: PickResult, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     chosen = t["rolls"][int(action.split(":")[1])]
-    resolve(state, {**t, "roll": chosen}, ctx)
+    resolve(state, t["actor"], t["segment"], t["target"], chosen, ctx)
 
 
 task("attempt", prompt=attempt_prompt, handle=attempt_handle, on_empty=attempt_empty)
@@ -542,14 +542,17 @@ task("pick_result", prompt=pick_prompt, handle=pick_handle)
 # Outcomes ----------------------------------------------------------------------------------
 
 
-def resolve(state: State, t: dict[str, Any], ctx: Context) -> None:
-    actor, segment, target = t["actor"], t["segment"], t["target"]
-    letter = t["roll"]["letter"]
+def resolve(
+    state: State, actor: str, segment: str, target: str, kept: RollRecord, ctx: Context
+) -> None:
+    """The kept roll's letter decides the action's outcome (7.1); a kept double moves
+    the actor's fame."""
+    letter = kept["letter"]
     ctx.emit(
         "result",
         f"{segment} {target.split(':')[0] if segment == 'commune' else target}: {letter}",
     )
-    delta = double_delta(state, t["roll"]["dice"])
+    delta = double_delta(state, kept["dice"])
     if delta:
         adjust_fame(state, actor, delta, ctx, " (double, 7.1)")
     OUTCOMES[segment](state, actor, target, letter, ctx)
@@ -648,7 +651,7 @@ OUTCOMES = {
 # 15.2.1.1 The automated Marais plots --------------------------------------------------------
 
 
-def marais_plot(state: State, t: Task, ctx: Context) -> None:
+def marais_plot(state: State, t: Step, ctx: Context) -> None:
     dice = roll(state, ctx, 2, 6, reason="automated Marais, 15.2.1.1", about=NOBODY)
     entry = TABLES["marais_automaton"]["rolls"][str(sum(dice))]
 

@@ -1,7 +1,8 @@
 """The state's vocabulary: who plays which Current, track levels, control, war, money,
 fame, and the task stack that drives the turn.
 
-The turn is a stack of typed tasks (plain dicts with a ``kind``) in ``state["tasks"]``.
+The turn is a stack of typed tasks (plain JSON dicts with a ``kind``, typed by the
+TypedDicts of ``tasks``) in ``state["tasks"]``.
 An automatic task runs when it reaches the top; an interactive one stays on top and
 asks its seat until its handler finishes it. Each chapter module registers its tasks
 with ``task``; ``advance`` runs the stack until a seat must decide or the game ends.
@@ -9,7 +10,7 @@ with ``task``; ``advance`` runs the stack until a seat must decide or the game e
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +28,8 @@ from .data import (
     seating,
 )
 
-Task = dict[str, Any]
+Task = Mapping[str, Any]
+"""Any task on the stack: one of the TypedDicts of ``tasks``, read generically."""
 
 # Task registry ------------------------------------------------------------------------
 
@@ -37,10 +39,11 @@ class TaskKind:
     """How one kind of task runs: ``auto`` tasks run alone; others ask ``prompt``'s seat
     and ``handle`` its answer. ``on_empty`` runs when ``prompt`` has nothing to ask."""
 
-    run: Callable[[State, Task, Context], None] | None = None
-    prompt: Callable[[State, Task], Prompt | None] | None = None
-    handle: Callable[[State, Task, int, str, Context], None] | None = None
-    on_empty: Callable[[State, Task], None] | None = None
+    # Each kind's functions take that kind's own TypedDict (``tasks``), hence ``Any``.
+    run: Callable[[State, Any, Context], None] | None = None
+    prompt: Callable[[State, Any], Prompt | None] | None = None
+    handle: Callable[[State, Any, int, str, Context], None] | None = None
+    on_empty: Callable[[State, Any], None] | None = None
 
 
 TASKS: dict[str, TaskKind] = {}

@@ -9,7 +9,6 @@ from tabletop.framework import Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote
 
 from .core import (
-    Task,
     adjust_fame,
     adjust_track,
     civil_war,
@@ -30,6 +29,7 @@ from .core import (
     track_level,
 )
 from .data import COSTS, KING, REGIMES
+from .tasks import AskedInTurn, CoupAttempt, CoupOffer
 
 
 def open_scenario(state: State) -> bool:
@@ -142,7 +142,7 @@ def coup_cost(state: State, kind: str) -> int:
     return COSTS[key] * economy_factor(state)
 
 
-def coup_offer_start(state: State, t: Task, ctx: Context) -> None:
+def coup_offer_start(state: State, t: CoupOffer, ctx: Context) -> None:
     if not open_scenario(state):
         return
     kind = t["coup"]
@@ -156,12 +156,12 @@ def coup_offer_start(state: State, t: Task, ctx: Context) -> None:
             or state.get("military_turn") == state["turn"]
         ):
             return  # 12.3: one a turn, and none after a popular coup
-        schedule(state, {"kind": "military_offer", "asked": []})
+        schedule(state, AskedInTurn(kind="military_offer", asked=[]))
         return
-    schedule(state, {"kind": "coup_offer", "coup": kind, "asked": []})
+    schedule(state, CoupOffer(kind="coup_offer", coup=kind, asked=[]))
 
 
-def offers(state: State, t: Task) -> list[tuple[str, list[str]]]:
+def offers(state: State, t: CoupOffer) -> list[tuple[str, list[str]]]:
     if t["coup"] == "limited":
         found = [(c, ["gov"]) for c in limited_candidates(state)]
     else:
@@ -176,7 +176,7 @@ def offers(state: State, t: Task) -> list[tuple[str, list[str]]]:
     ]
 
 
-def coup_offer_prompt(state: State, t: Task) -> Prompt | None:
+def coup_offer_prompt(state: State, t: CoupOffer) -> Prompt | None:
     found = offers(state, t)
     if not found:
         return None
@@ -209,7 +209,7 @@ def coup_offer_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def coup_offer_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def coup_offer_handle(state: State, t: CoupOffer, seat: int, action: str, ctx: Context) -> None:
     current, _ = offers(state, t)[0]
     t["asked"].append(current)
     parts = action.split(":")
@@ -222,19 +222,19 @@ def coup_offer_handle(state: State, t: Task, seat: int, action: str, ctx: Contex
     state["coup_turn"] = state["turn"]
     if t["coup"] == "popular":
         state["popular_turn"] = state["turn"]
-    attempt: Task = {"coup": t["coup"], "current": current, "target": target, "persons": who}
+    attempt = CoupAttempt(kind="coup", coup=t["coup"], current=current, target=target, persons=who)
     leader = state["commune"]["controller"] if state["commune"]["raised"] else None
     if (
         t["coup"] == "popular"
         and leader not in (None, current)
         and seat_of(state, leader) is not None
     ):
-        schedule(state, {**attempt, "kind": "coup_permission", "leader": leader})
+        schedule(state, CoupAttempt({**attempt, "kind": "coup_permission", "leader": leader}))
     else:
         schedule(state, reactions_task(state, attempt))
 
 
-def reactions_task(state: State, attempt: Task) -> Task:
+def reactions_task(state: State, attempt: CoupAttempt) -> CoupAttempt:
     """12.1: the other Currents with a Personality in Paris, but not the Government's,
     may each lower the roll by 1, in turn order."""
     seats: list[int] = []
@@ -248,14 +248,11 @@ def reactions_task(state: State, attempt: Task) -> Task:
             continue
         if plotters(state, c):
             seats.append(seat)
-    return {
-        **attempt,
-        "kind": "coup_reactions",
-        "vote": OrderedVote.new("reactions to the coup", seats),
-    }
+    vote = OrderedVote.new("reactions to the coup", seats)
+    return CoupAttempt({**attempt, "kind": "coup_reactions", "vote": vote})
 
 
-def coup_permission_prompt(state: State, t: Task) -> Prompt | None:
+def coup_permission_prompt(state: State, t: CoupAttempt) -> Prompt | None:
     seat = seat_of(state, t["leader"])
     assert seat is not None
     return Prompt(
@@ -269,7 +266,9 @@ def coup_permission_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def coup_permission_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def coup_permission_handle(
+    state: State, t: CoupAttempt, seat: int, action: str, ctx: Context
+) -> None:
     finish(state)
     if action.endswith("no"):
         ctx.emit("coup", "the Commune refuses: no coup (12.1)")
@@ -277,7 +276,7 @@ def coup_permission_handle(state: State, t: Task, seat: int, action: str, ctx: C
     schedule(state, reactions_task(state, t))
 
 
-def reactions_prompt(state: State, t: Task) -> Prompt | None:
+def reactions_prompt(state: State, t: CoupAttempt) -> Prompt | None:
     seat = OrderedVote(t["vote"]).next_seat
     if seat is None:
         return None
@@ -292,16 +291,16 @@ def reactions_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def reactions_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def reactions_handle(state: State, t: CoupAttempt, seat: int, action: str, ctx: Context) -> None:
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def reactions_done(state: State, t: Task) -> None:
+def reactions_done(state: State, t: CoupAttempt) -> None:
     finish(state)
     schedule(state, {**t, "kind": "coup_roll"})
 
 
-def coup_roll(state: State, t: Task, ctx: Context) -> None:
+def coup_roll(state: State, t: CoupAttempt, ctx: Context) -> None:
     current = t["current"]
     penalty = sum(int(v) for v in OrderedVote(t["vote"]).answers().values())
     bonus = 2 * (len(t["persons"]) - 1) + int(
@@ -328,7 +327,7 @@ def coup_roll(state: State, t: Task, ctx: Context) -> None:
         coup_failure(state, t, ctx)
 
 
-def coup_success(state: State, t: Task, ctx: Context) -> None:
+def coup_success(state: State, t: CoupAttempt, ctx: Context) -> None:
     from .interphase import finish_game
     from .political import install, set_government
 
@@ -374,7 +373,7 @@ COMMUNE_NEUTRAL = {
 }
 
 
-def coup_failure(state: State, t: Task, ctx: Context) -> None:
+def coup_failure(state: State, t: CoupAttempt, ctx: Context) -> None:
     """12.1.1, 12.2.1: the plotters are jailed as outlaws and their Current outlawed,
     for a turn after a limited coup (and the Marais' reduced cases), for good otherwise."""
     current = t["current"]
@@ -462,7 +461,7 @@ def rally_bases(state: State, current: str) -> dict[str, list[str]]:
     return out
 
 
-def military_offer_prompt(state: State, t: Task) -> Prompt | None:
+def military_offer_prompt(state: State, t: AskedInTurn) -> Prompt | None:
     for current, targets in military_candidates(state):
         seat = seat_of(state, current)
         price = coup_cost(state, "military")
@@ -495,7 +494,9 @@ def military_offer_prompt(state: State, t: Task) -> Prompt | None:
     return None
 
 
-def military_offer_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def military_offer_handle(
+    state: State, t: AskedInTurn, seat: int, action: str, ctx: Context
+) -> None:
     current = next(
         c
         for c, _ in military_candidates(state)
@@ -560,7 +561,7 @@ def military_offer_handle(state: State, t: Task, seat: int, action: str, ctx: Co
             for e in state["armies"]
         )
     )
-    schedule(state, {**attempt, "kind": "intercept", "ids": interceptors, "i": 0})
+    schedule(state, {**attempt, "kind": "intercept", "army_ids": interceptors, "index": 0})
 
 
 def _paris_neighbours() -> set[str]:
@@ -569,13 +570,13 @@ def _paris_neighbours() -> set[str]:
     return set(ADJACENT["Paris"])
 
 
-def intercept_prompt(state: State, t: Task) -> Prompt | None:
+def intercept_prompt(state: State, t: CoupAttempt) -> Prompt | None:
     from .core import gov_seat
 
     seat = gov_seat(state)
-    if seat is None or t["i"] >= len(t["ids"]):
+    if seat is None or t["index"] >= len(t["army_ids"]):
         return None
-    army_id = t["ids"][t["i"]]
+    army_id = t["army_ids"][t["index"]]
     return Prompt(
         seat,
         f"Send {army_id.replace('_', ' ')} to intercept the rebels in Paris?",
@@ -587,9 +588,9 @@ def intercept_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def intercept_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
-    army_id = t["ids"][t["i"]]
-    t["i"] += 1
+def intercept_handle(state: State, t: CoupAttempt, seat: int, action: str, ctx: Context) -> None:
+    army_id = t["army_ids"][t["index"]]
+    t["index"] += 1
     if action.endswith("yes"):
         for a in state["armies"]:
             if a["id"] == army_id:
@@ -597,16 +598,16 @@ def intercept_handle(state: State, t: Task, seat: int, action: str, ctx: Context
         ctx.emit("army", f"{army_id.replace('_', ' ')} intercepts in Paris (12.3.2)")
 
 
-def intercept_done(state: State, t: Task) -> None:
-    if t["i"] < len(t["ids"]):
-        t["i"] += 1
-        if t["i"] < len(t["ids"]):
+def intercept_done(state: State, t: CoupAttempt) -> None:
+    if t["index"] < len(t["army_ids"]):
+        t["index"] += 1
+        if t["index"] < len(t["army_ids"]):
             return
     finish(state)
     schedule(state, {**t, "kind": "military_coup_battle"})
 
 
-def military_coup_battle(state: State, t: Task, ctx: Context) -> None:
+def military_coup_battle(state: State, t: CoupAttempt, ctx: Context) -> None:
     """12.3.3: the Commune rises (leaderless) as the rebels enter Paris; they must beat
     every loyal army there and the Commune, one combat each on column 13-14 with their
     excess over one army (see reconstructed.md), and need an A each time."""

@@ -2,7 +2,9 @@
 
 The rules live in one module per rulebook chapter (``setup`` 4-5, ``initial`` 6,
 ``actions`` 7.1-7.4, ``political`` 7.5/11/13, ``patriot`` 8, ``military`` 9,
-``interphase`` 10/14), each registering its tasks with ``core.task``.
+``coups`` 12, ``interphase`` 10/14). In each, a decision's prompt, handlers and the
+automatic steps around it sit together and are registered with ``core.task``; the tasks
+themselves are the TypedDicts of ``tasks``. ``bot`` holds the search bot's hints.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from .core import (
     track_level,
 )
 from .data import CURRENTS, REGIMES, REGION_NAMES, seating
+from .tasks import Dieoff
 
 
 def rules_text() -> str:
@@ -127,7 +130,7 @@ def backing_done(state: State, t: dict[str, Any]) -> None:
     for value in OrderedVote(t["vote"]).answers().values():
         if value in bonus:
             bonus[value] += 2
-    schedule(state, {"kind": "dieoff", "answers": t["answers"], "bonus": bonus})
+    schedule(state, Dieoff(kind="dieoff", answers=t["answers"], bonus=bonus))
 
 
 def dieoff(state: State, t: dict[str, Any], ctx: Context) -> None:

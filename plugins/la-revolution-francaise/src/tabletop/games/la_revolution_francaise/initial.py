@@ -9,7 +9,6 @@ from tabletop.framework import Choice, Context, Prompt, State
 from tabletop.framework.decisions import SecretChoices
 
 from .core import (
-    Task,
     actor_seat,
     adjust_fame,
     adjust_track,
@@ -39,6 +38,16 @@ from .core import (
     track_level,
 )
 from .data import ADJACENT, EVENTS, LAWS, PERSONS, REGIMES, REGION_NAMES, seating
+from .tasks import (
+    AssemblyDecision,
+    EventTable,
+    GovernmentDecision,
+    Negotiation,
+    OfferAmount,
+    OfferAnswer,
+    Placement,
+    Step,
+)
 
 # 6.1 Negotiations: money offers, accepted or refused ----------------------------------
 
@@ -50,10 +59,10 @@ def banned(giver: str, taker: str) -> bool:
     return {giver, taker} in ({"R", "MT"}, {"R", "SC"})
 
 
-def negotiations_start(state: State, task_: Task, ctx: Context) -> None:
+def negotiations_start(state: State, task_: Step, ctx: Context) -> None:
     enter_phase(state, "negotiations", ctx)
     seats = [s for s in range(state["players"])]
-    schedule(state, {"kind": "negotiate", "seats": seats, "i": 0})
+    schedule(state, Negotiation(kind="negotiate", seats=seats, index=0))
 
 
 def offer_targets(state: State, seat: int) -> list[tuple[str, str]]:
@@ -72,10 +81,10 @@ def offer_targets(state: State, seat: int) -> list[tuple[str, str]]:
     return out
 
 
-def negotiate_prompt(state: State, t: Task) -> Prompt | None:
-    if t["i"] >= len(t["seats"]):
+def negotiate_prompt(state: State, t: Negotiation) -> Prompt | None:
+    if t["index"] >= len(t["seats"]):
         return None
-    seat = t["seats"][t["i"]]
+    seat = t["seats"][t["index"]]
     choices = [Choice("pass", "Pass", detail="Make no offer this turn.")]
     for giver, taker in offer_targets(state, seat):
         choices.append(
@@ -118,27 +127,27 @@ def pact_targets(state: State, seat: int) -> list[tuple[str, str]]:
     return out
 
 
-def negotiate_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def negotiate_handle(state: State, t: Negotiation, seat: int, action: str, ctx: Context) -> None:
     if action == "pass":
-        t["i"] += 1
+        t["index"] += 1
         return
     verb, giver, taker = action.split(":")
-    t["i"] += 1
+    t["index"] += 1
     if verb == "pact":
         ctx.emit("offer", f"the {name(giver)} proposes a joint objective to the {name(taker)}")
         schedule(
             state,
-            {"kind": "offer_answer", "giver": giver, "taker": taker, "amount": 0, "pact": True},
+            OfferAnswer(kind="offer_answer", giver=giver, taker=taker, amount=0, pact=True),
         )
         return
-    schedule(state, {"kind": "offer_amount", "giver": giver, "taker": taker})
+    schedule(state, OfferAmount(kind="offer_amount", giver=giver, taker=taker))
 
 
-def negotiate_empty(state: State, t: Task) -> None:
+def negotiate_empty(state: State, t: Negotiation) -> None:
     finish(state)
 
 
-def offer_amount_prompt(state: State, t: Task) -> Prompt | None:
+def offer_amount_prompt(state: State, t: OfferAmount) -> Prompt | None:
     giver = t["giver"]
     seat = seat_of(state, giver)
     assert seat is not None
@@ -152,7 +161,7 @@ def offer_amount_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def offer_amount_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def offer_amount_handle(state: State, t: OfferAmount, seat: int, action: str, ctx: Context) -> None:
     amount = int(action.split(":")[1])
     finish(state)
     ctx.emit("offer", f"the {name(t['giver'])} offers {amount} to the {name(t['taker'])}")
@@ -162,11 +171,11 @@ def offer_amount_handle(state: State, t: Task, seat: int, action: str, ctx: Cont
         ctx.emit("offer", f"the Government receives {amount} (Fatherland in Danger, 13.6)")
         return
     schedule(
-        state, {"kind": "offer_answer", "giver": t["giver"], "taker": t["taker"], "amount": amount}
+        state, OfferAnswer(kind="offer_answer", giver=t["giver"], taker=t["taker"], amount=amount)
     )
 
 
-def offer_answer_prompt(state: State, t: Task) -> Prompt | None:
+def offer_answer_prompt(state: State, t: OfferAnswer) -> Prompt | None:
     seat = seat_of(state, t["taker"])
     assert seat is not None
     if t.get("pact"):
@@ -186,7 +195,7 @@ def offer_answer_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def offer_answer_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def offer_answer_handle(state: State, t: OfferAnswer, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     if t.get("pact"):
         if action == "accept":
@@ -218,14 +227,14 @@ task("offer_answer", prompt=offer_answer_prompt, handle=offer_answer_handle)
 TABLES = ("economic", "political", "counter", "commune")
 
 
-def random_events(state: State, t: Task, ctx: Context) -> None:
+def random_events(state: State, t: Step, ctx: Context) -> None:
     enter_phase(state, "events", ctx)
     state["last_events"] = {}
     tables = EVENTS.get(state["regime"])
     if tables is None:
         ctx.emit("events", f"no random event tables entered for the {regime(state)['name']} yet")
         return
-    schedule(state, *({"kind": "event_table", "table": name_} for name_ in TABLES))
+    schedule(state, *(EventTable(kind="event_table", table=name_) for name_ in TABLES))
 
 
 def event_modifier(state: State, spec: list[Any]) -> int:
@@ -271,7 +280,7 @@ def event_modifier(state: State, spec: list[Any]) -> int:
     raise ValueError(f"unknown event modifier {kind}")
 
 
-def event_table(state: State, t: Task, ctx: Context) -> None:
+def event_table(state: State, t: EventTable, ctx: Context) -> None:
     table = EVENTS[state["regime"]][t["table"]]
     if t["table"] == "commune" and paris_fallen(state):
         ctx.emit("events", "Paris has fallen: no Commune event (9.7.1)")
@@ -299,10 +308,13 @@ def resolve_event(
 
         seats = [s for s, _ in deputy_voters(state)]
         vote = OrderedVote.new(entry["decide"]["question"], seats)
-        schedule(state, {"kind": "assembly_decision", "decide": entry["decide"], "vote": vote})
+        schedule(
+            state,
+            AssemblyDecision(kind="assembly_decision", decision=entry["decide"], vote=vote),
+        )
         return
     if "decide" in entry:
-        schedule(state, {"kind": "gov_decision", "decide": entry["decide"]})
+        schedule(state, GovernmentDecision(kind="gov_decision", decision=entry["decide"]))
         return
     for fx in entry["fx"]:
         apply_effect(state, fx, ctx)
@@ -579,14 +591,14 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
         ctx.emit("army", "the Government has a temporary army in Paris this turn")
     elif verb == "desert":
         if any(a["side"] == "rev" for a in state["armies"]):
-            schedule(state, {"kind": "desert"})
+            schedule(state, Step(kind="desert"))
     else:
         ctx.emit("events", f"effect not yet implemented, ignored: {fx}")
 
 
-def gov_decision_prompt(state: State, t: Task) -> Prompt | None:
+def gov_decision_prompt(state: State, t: GovernmentDecision) -> Prompt | None:
     seat = gov_seat(state)
-    decide = t["decide"]
+    decide = t["decision"]
     if seat is None:
         return None
     yes = "; ".join(describe_fx(f) for f in decide["yes"])
@@ -599,21 +611,23 @@ def gov_decision_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def gov_decision_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def gov_decision_handle(
+    state: State, t: GovernmentDecision, seat: int, action: str, ctx: Context
+) -> None:
     finish(state)
     answer = action.split(":")[1]
     ctx.emit("decision", f"the Government answers {answer}")
-    for fx in t["decide"][answer]:
+    for fx in t["decision"][answer]:
         apply_effect(state, fx, ctx)
 
 
-def gov_decision_empty(state: State, t: Task) -> None:
+def gov_decision_empty(state: State, t: GovernmentDecision) -> None:
     """An automated Government (the automated Marais) always answers no."""
     finish(state)
-    state.setdefault("auto_decisions", []).append(t["decide"]["no"])
+    state.setdefault("auto_decisions", []).append(t["decision"]["no"])
 
 
-def desert_prompt(state: State, t: Task) -> Prompt | None:
+def desert_prompt(state: State, t: Step) -> Prompt | None:
     """Legislative counter-revolution 11: the Royalist picks the army that deserts."""
     seat = seat_of(state, "R")
     armies = sorted(a["id"] for a in state["armies"] if a["side"] == "rev")
@@ -624,24 +638,24 @@ def desert_prompt(state: State, t: Task) -> Prompt | None:
     return Prompt(seat, "Which revolutionary army deserts?", choices, rule="6.2")
 
 
-def desert_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def desert_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     army_id = action.split(":", 1)[1]
     state["armies"] = [a for a in state["armies"] if a["id"] != army_id]
     ctx.emit("army", f"{army_id.replace('_', ' ')} deserts (event)")
 
 
-def assembly_prompt(state: State, t: Task) -> Prompt | None:
+def assembly_prompt(state: State, t: AssemblyDecision) -> Prompt | None:
     from tabletop.framework.decisions import OrderedVote
 
     seat = OrderedVote(t["vote"]).next_seat
     if seat is None:
         return None
-    yes = "; ".join(describe_fx(f) for f in t["decide"]["yes"])
-    no = "; ".join(describe_fx(f) for f in t["decide"]["no"])
+    yes = "; ".join(describe_fx(f) for f in t["decision"]["yes"])
+    no = "; ".join(describe_fx(f) for f in t["decision"]["no"])
     return Prompt(
         seat,
-        f"The Assembly votes: {t['decide']['question']}",
+        f"The Assembly votes: {t['decision']['question']}",
         (
             Choice("vote:yes", "Yes, with your deputies", consequence=yes),
             Choice("vote:no", "No, with your deputies", consequence=no),
@@ -650,18 +664,20 @@ def assembly_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def assembly_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def assembly_handle(
+    state: State, t: AssemblyDecision, seat: int, action: str, ctx: Context
+) -> None:
     from tabletop.framework.decisions import OrderedVote
 
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def assembly_done(state: State, t: Task) -> None:
+def assembly_done(state: State, t: AssemblyDecision) -> None:
     finish(state)
     schedule(state, {**t, "kind": "assembly_tally"})
 
 
-def assembly_tally(state: State, t: Task, ctx: Context) -> None:
+def assembly_tally(state: State, t: AssemblyDecision, ctx: Context) -> None:
     """A majority of deputies decides; a tie is broken as for laws (7.5.2.3.1)."""
     from tabletop.framework.decisions import OrderedVote
 
@@ -681,8 +697,8 @@ def assembly_tally(state: State, t: Task, ctx: Context) -> None:
         answer = votes.get(breaker, "no") if breaker is not None else "no"
     else:
         answer = "yes" if yes > no else "no"
-    ctx.reveal(f"{t['decide']['question']} {yes} yes, {no} no: {answer}")
-    for fx in t["decide"][answer]:
+    ctx.reveal(f"{t['decision']['question']} {yes} yes, {no} no: {answer}")
+    for fx in t["decision"][answer]:
         apply_effect(state, fx, ctx)
 
 
@@ -708,7 +724,7 @@ def run_auto_decisions(state: State, ctx: Context) -> None:
 # 6.3 Turn order -------------------------------------------------------------------------
 
 
-def turn_order(state: State, t: Task, ctx: Context) -> None:
+def turn_order(state: State, t: Step, ctx: Context) -> None:
     """Fame plus controlled regions, higher first; fame breaks ties, then dice (6.3)."""
     run_auto_decisions(state, ctx)
     enter_phase(state, "order", ctx)
@@ -775,7 +791,7 @@ def declarers(state: State) -> list[str]:
     ]
 
 
-def objectives_start(state: State, t: Task, ctx: Context) -> None:
+def objectives_start(state: State, t: Step, ctx: Context) -> None:
     enter_phase(state, "objectives", ctx)
     state["gov"]["controller_at_objectives"] = gov_controller(state)
     state["objectives"] = {}
@@ -784,7 +800,7 @@ def objectives_start(state: State, t: Task, ctx: Context) -> None:
         seat = actor_seat(state, who)
         assert seat is not None  # declarers() lists seated declarers only
         state["objectives"][who] = SecretChoices.new(f"objective of the {name(who)}", [seat])
-    schedule(state, {"kind": "objectives"})
+    schedule(state, Step(kind="objectives"))
 
 
 def objective_kinds(state: State, who: str, joint: bool = True) -> dict[str, list[tuple[str, str]]]:
@@ -897,7 +913,7 @@ def next_declarer(state: State) -> str | None:
     return None
 
 
-def objectives_prompt(state: State, t: Task) -> Prompt | None:
+def objectives_prompt(state: State, t: Step) -> Prompt | None:
     who = next_declarer(state)
     if who is None:
         return None
@@ -922,7 +938,7 @@ def objectives_prompt(state: State, t: Task) -> Prompt | None:
     return Prompt(seat, f"Declare the {name(who)}'s objective", choices, rule="6.4")
 
 
-def objectives_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def objectives_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
     who = next_declarer(state)
     assert who is not None
     verb, _, value = action.partition(":")
@@ -933,12 +949,12 @@ def objectives_handle(state: State, t: Task, seat: int, action: str, ctx: Contex
     SecretChoices(state["objectives"][who]).choose(seat, value, ctx)
 
 
-def objectives_done(state: State, t: Task) -> None:
+def objectives_done(state: State, t: Step) -> None:
     finish(state)
-    schedule(state, {"kind": "objectives_reveal"})
+    schedule(state, Step(kind="objectives_reveal"))
 
 
-def objectives_reveal(state: State, t: Task, ctx: Context) -> None:
+def objectives_reveal(state: State, t: Step, ctx: Context) -> None:
     names_ = seat_names(state["players"])
     state["declared"] = {}
     for who, data in state["objectives"].items():
@@ -957,14 +973,14 @@ task("objectives_reveal", run=objectives_reveal)
 # 6.5 Personality placement ----------------------------------------------------------
 
 
-def placement_start(state: State, t: Task, ctx: Context) -> None:
+def placement_start(state: State, t: Step, ctx: Context) -> None:
     enter_phase(state, "placement", ctx)
     schedule(
         state,
         {
             "kind": "placement",
             "order": [c for c in state["order"] if seat_of(state, c) is not None],
-            "i": 0,
+            "index": 0,
         },
     )
 
@@ -980,10 +996,10 @@ def unplaced(state: State, current: str) -> list[str]:
     ]
 
 
-def placement_prompt(state: State, t: Task) -> Prompt | None:
-    if t["i"] >= len(t["order"]):
+def placement_prompt(state: State, t: Placement) -> Prompt | None:
+    if t["index"] >= len(t["order"]):
         return None
-    current = t["order"][t["i"]]
+    current = t["order"][t["index"]]
     todo = unplaced(state, current)
     if not todo:
         return None
@@ -1001,7 +1017,7 @@ def placement_prompt(state: State, t: Task) -> Prompt | None:
     )
     if must_paris:
         regions = ["Paris"]
-    elif t.get("more"):
+    elif t.get("showing_all"):
         regions = list(REGION_NAMES)
     else:
         regions = likely_places(state, current, person)
@@ -1025,7 +1041,7 @@ def placement_prompt(state: State, t: Task) -> Prompt | None:
                     )
                 )
     if not must_paris:
-        if t.get("more"):
+        if t.get("showing_all"):
             choices.append(Choice("back", "Back to the usual places"))
         else:
             choices.append(Choice("more", "Another region...", detail="Choose among all 26."))
@@ -1071,12 +1087,12 @@ def place_detail(state: State, current: str, person: str, region: str) -> str:
     return "; ".join(notes)
 
 
-def placement_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def placement_handle(state: State, t: Placement, seat: int, action: str, ctx: Context) -> None:
     if action in ("more", "back"):
-        t["more"] = action == "more"
+        t["showing_all"] = action == "more"
         return
-    t["more"] = False
-    current = t["order"][t["i"]]
+    t["showing_all"] = False
+    current = t["order"][t["index"]]
     person = unplaced(state, current)[0]
     verb, _, region = action.partition(":")
     state["persons"][person]["where"] = region
@@ -1088,10 +1104,10 @@ def placement_handle(state: State, t: Task, seat: int, action: str, ctx: Context
     ctx.emit("place", f"{person} goes to {region}")
 
 
-def placement_empty(state: State, t: Task) -> None:
-    if t["i"] < len(t["order"]) and not unplaced(state, t["order"][t["i"]]):
-        t["i"] += 1
-        if t["i"] < len(t["order"]):
+def placement_empty(state: State, t: Placement) -> None:
+    if t["index"] < len(t["order"]) and not unplaced(state, t["order"][t["index"]]):
+        t["index"] += 1
+        if t["index"] < len(t["order"]):
             return
     finish(state)
 

@@ -9,7 +9,6 @@ from tabletop.framework import NOBODY, Context, State
 
 from .assembly import deputies
 from .core import (
-    Task,
     adjust_fame,
     adjust_track,
     controlled_regions,
@@ -28,11 +27,12 @@ from .core import (
     track_level,
 )
 from .data import REGION_NAMES, SETUP, TABLES, seating
+from .tasks import Step
 
 CURRENT_CODES = ("R", "F", "M", "G", "MT", "SC")
 
 
-def interphase(state: State, t: Task, ctx: Context) -> None:
+def interphase(state: State, t: Step, ctx: Context) -> None:
     enter_phase(state, "interphase", ctx)
     economy(state, ctx)
     pending_penalties(state, ctx)
@@ -147,12 +147,12 @@ def fame_for_objectives(state: State, ctx: Context) -> None:
     state["declared"] = {}
 
 
-def turn_end(state: State, t: Task, ctx: Context) -> None:
+def turn_end(state: State, t: Step, ctx: Context) -> None:
     if state["turn"] >= SETUP["turns"]:
         finish_game(state, ctx)
         return
     state["turn"] += 1
-    schedule(state, {"kind": "turn"})
+    schedule(state, Step(kind="turn"))
 
 
 task("interphase", run=interphase)

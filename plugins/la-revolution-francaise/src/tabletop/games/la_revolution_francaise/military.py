@@ -8,7 +8,6 @@ from typing import Any
 from tabletop.framework import Choice, Context, Prompt, State
 
 from .core import (
-    Task,
     adjust_fame,
     adjust_track,
     armies_in,
@@ -33,38 +32,49 @@ from .core import (
 )
 from .data import ADJACENT, ALLIED, CATHOLIC, COSTS, GENERALS, MAX_VOLUNTEERS, REGION_NAMES, VENDEE
 from .political import bankruptcy
+from .tasks import (
+    ArmyMoves,
+    CapitalChoice,
+    CoupOffer,
+    Kidnap,
+    Landing,
+    LossChoice,
+    PlaceVolunteers,
+    RegionQuestion,
+    Step,
+)
 
 ENEMY = ("allied", "catholic")
 
 
-def military_start(state: State, t: Task, ctx: Context) -> None:
+def military_start(state: State, t: Step, ctx: Context) -> None:
     enter_phase(state, "military", ctx)
     schedule(
         state,
-        {"kind": "army_return"},
-        {"kind": "coalition_reinforce"},
-        {"kind": "catholic_reinforce"},
-        {"kind": "volunteers_start"},
-        {"kind": "maintenance"},
-        {"kind": "coup_offer_start", "coup": "popular"},  # 9.5, 12.0
-        {"kind": "coup_offer_start", "coup": "military"},
-        {"kind": "pinning_start"},
-        {"kind": "allied_move"},
-        {"kind": "king_follow"},
-        {"kind": "catholic_move_start"},
-        {"kind": "gov_move_start"},
-        {"kind": "hiding_start"},
-        {"kind": "combat"},
-        {"kind": "military_control"},
-        {"kind": "kidnap_check"},
-        {"kind": "capital_check"},
+        Step(kind="army_return"),
+        Step(kind="coalition_reinforce"),
+        Step(kind="catholic_reinforce"),
+        Step(kind="volunteers_start"),
+        Step(kind="maintenance"),
+        CoupOffer(kind="coup_offer_start", coup="popular"),  # 9.5, 12.0
+        CoupOffer(kind="coup_offer_start", coup="military"),
+        Step(kind="pinning_start"),
+        Step(kind="allied_move"),
+        Step(kind="king_follow"),
+        Step(kind="catholic_move_start"),
+        Step(kind="gov_move_start"),
+        Step(kind="hiding_start"),
+        Step(kind="combat"),
+        Step(kind="military_control"),
+        Step(kind="kidnap_check"),
+        Step(kind="capital_check"),
     )
 
 
 # 9.3 Reinforcements ------------------------------------------------------------------------
 
 
-def army_return(state: State, t: Task, ctx: Context) -> None:
+def army_return(state: State, t: Step, ctx: Context) -> None:
     """Optional rule 15.1: at the start of the Military Phase the Royalist rolls a die
     for the eliminated Catholic & Royal armies, and one each for the Austrians and for
     Brunswick; a 6 brings one back."""
@@ -91,7 +101,7 @@ def army_return(state: State, t: Task, ctx: Context) -> None:
 task("army_return", run=army_return)
 
 
-def coalition_reinforce(state: State, t: Task, ctx: Context) -> None:
+def coalition_reinforce(state: State, t: Step, ctx: Context) -> None:
     """9.3.1: three armies when war comes; four more once the Convention or the
     Terror has been installed; the Fleet and Quiberon only where the Royalist holds."""
     if not state["war"]:
@@ -109,7 +119,7 @@ def coalition_reinforce(state: State, t: Task, ctx: Context) -> None:
             continue
         where = army["enters"][-1]
         if len(army["enters"]) > 1 and seat_of(state, "R") is not None:
-            schedule(state, {"kind": "landing", "army": army_id})
+            schedule(state, Landing(kind="landing", army=army_id))
             continue
         state["armies"].append(
             {
@@ -125,7 +135,7 @@ def coalition_reinforce(state: State, t: Task, ctx: Context) -> None:
     state["allied_placed"] = True
 
 
-def landing_prompt(state: State, t: Task) -> Prompt | None:
+def landing_prompt(state: State, t: Landing) -> Prompt | None:
     """9.3.1 h: the Royalist lands Quiberon at Brest or Nantes."""
     seat = seat_of(state, "R")
     assert seat is not None
@@ -134,7 +144,7 @@ def landing_prompt(state: State, t: Task) -> Prompt | None:
     return Prompt(seat, f"Where does {army['name']} land?", choices, rule="9.3.1")
 
 
-def landing_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def landing_handle(state: State, t: Landing, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     region = action.split(":", 1)[1]
     army = ALLIED[t["army"]]
@@ -155,7 +165,7 @@ def landing_handle(state: State, t: Task, seat: int, action: str, ctx: Context) 
 task("landing", prompt=landing_prompt, handle=landing_handle)
 
 
-def catholic_prompt(state: State, t: Task) -> Prompt | None:
+def catholic_prompt(state: State, t: Step) -> Prompt | None:
     """9.3.2: with the clergy once at III, raise an army in the Vendée beside a general."""
     seat = seat_of(state, "R")
     if seat is None or not state["catholic_allowed"]:
@@ -186,7 +196,7 @@ def catholic_prompt(state: State, t: Task) -> Prompt | None:
     return Prompt(seat, "Raise a Catholic & Royal army?", tuple(choices), rule="9.3.2")
 
 
-def catholic_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def catholic_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
     if action == "done":
         finish(state)
         return
@@ -202,7 +212,7 @@ task("coalition_reinforce", run=coalition_reinforce)
 task("catholic_reinforce", prompt=catholic_prompt, handle=catholic_handle)
 
 
-def volunteers_start(state: State, t: Task, ctx: Context) -> None:
+def volunteers_start(state: State, t: Step, ctx: Context) -> None:
     if state["conscription"] and not (state["war"] or civil_war(state)):
         state["conscription"] = False
         ctx.emit("law", "Conscription ends with the peace (13.5.2)")
@@ -211,7 +221,7 @@ def volunteers_start(state: State, t: Task, ctx: Context) -> None:
     raised = sum(1 for a in state["armies"] if a["kind"] == "volunteer")
     due = min(due, MAX_VOLUNTEERS - raised)
     if due > 0:
-        schedule(state, {"kind": "place_volunteer", "left": due})
+        schedule(state, PlaceVolunteers(kind="place_volunteer", volunteers_left=due))
 
 
 def volunteer_regions(state: State) -> list[str]:
@@ -225,20 +235,22 @@ def volunteer_regions(state: State) -> list[str]:
     ]
 
 
-def volunteer_prompt(state: State, t: Task) -> Prompt | None:
+def volunteer_prompt(state: State, t: PlaceVolunteers) -> Prompt | None:
     seat = gov_seat(state)
     regions = volunteer_regions(state)
-    if seat is None or not regions or t["left"] <= 0:
+    if seat is None or not regions or t["volunteers_left"] <= 0:
         return None
     return Prompt(
         seat,
-        f"Place a volunteer army ({t['left']} to place)",
+        f"Place a volunteer army ({t['volunteers_left']} to place)",
         tuple(Choice(f"place:{r}", r) for r in regions),
         rule="9.3.3",
     )
 
 
-def volunteer_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def volunteer_handle(
+    state: State, t: PlaceVolunteers, seat: int, action: str, ctx: Context
+) -> None:
     region = action.split(":", 1)[1]
     state["volunteer_serial"] = state.get("volunteer_serial", 0) + 1
     state["armies"].append(
@@ -250,7 +262,7 @@ def volunteer_handle(state: State, t: Task, seat: int, action: str, ctx: Context
         }
     )
     ctx.emit("army", f"a volunteer army is raised at {region} (9.3.3)")
-    t["left"] -= 1
+    t["volunteers_left"] -= 1
 
 
 task("volunteers_start", run=volunteers_start)
@@ -259,7 +271,7 @@ task("place_volunteer", prompt=volunteer_prompt, handle=volunteer_handle)
 # 9.4 Maintenance ------------------------------------------------------------------------------
 
 
-def maintenance(state: State, t: Task, ctx: Context) -> None:
+def maintenance(state: State, t: Step, ctx: Context) -> None:
     """100 per army per turn (not multiplied by the Economy: ambiguity B16)."""
     each = COSTS["maintenance"]
     rev = [a for a in state["armies"] if a["side"] == "rev" and a["kind"] != "temporary"]
@@ -285,7 +297,7 @@ task("maintenance", run=maintenance)
 # 9.5 Movement -------------------------------------------------------------------------------
 
 
-def pinning_start(state: State, t: Task, ctx: Context) -> None:
+def pinning_start(state: State, t: Step, ctx: Context) -> None:
     """9.5.1: where his armies share a region with revolutionary armies, the Royalist
     says at the start of movement whether he holds them there for combat."""
     state["pinned"] = []
@@ -295,10 +307,10 @@ def pinning_start(state: State, t: Task, ctx: Context) -> None:
         if armies_in(state, r, "rev") and any(a["side"] in ENEMY for a in armies_in(state, r))
     ]
     if regions and seat_of(state, "R") is not None:
-        schedule(state, *({"kind": "pin", "region": r} for r in regions))
+        schedule(state, *(RegionQuestion(kind="pin", region=r) for r in regions))
 
 
-def pin_prompt(state: State, t: Task) -> Prompt | None:
+def pin_prompt(state: State, t: RegionQuestion) -> Prompt | None:
     seat = seat_of(state, "R")
     assert seat is not None
     return Prompt(
@@ -312,7 +324,7 @@ def pin_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def pin_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def pin_handle(state: State, t: RegionQuestion, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("yes"):
         state["pinned"].append(t["region"])
@@ -323,7 +335,7 @@ task("pinning_start", run=pinning_start)
 task("pin", prompt=pin_prompt, handle=pin_handle)
 
 
-def king_follow_prompt(state: State, t: Task) -> Prompt | None:
+def king_follow_prompt(state: State, t: Step) -> Prompt | None:
     """11.3: the kidnapped King may leave with an Allied army that marches off."""
     seat = seat_of(state, "R")
     places = state.get("king_escorts", [])
@@ -336,7 +348,7 @@ def king_follow_prompt(state: State, t: Task) -> Prompt | None:
     return Prompt(seat, "Does the King leave with the Allies?", tuple(choices), rule="11.3")
 
 
-def king_follow_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def king_follow_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     state["king_escorts"] = []
     region = action.split(":", 1)[1]
@@ -346,7 +358,7 @@ def king_follow_handle(state: State, t: Task, seat: int, action: str, ctx: Conte
         ctx.emit("king", f"Louis XVI goes with the Allies to {region} (11.3)")
 
 
-def king_follow_empty(state: State, t: Task) -> None:
+def king_follow_empty(state: State, t: Step) -> None:
     state["king_escorts"] = []
     finish(state)
 
@@ -356,7 +368,7 @@ task(
 )
 
 
-def allied_move(state: State, t: Task, ctx: Context) -> None:
+def allied_move(state: State, t: Step, ctx: Context) -> None:
     """9.5.2: along the printed path, out of a region only once it is theirs, on
     through Royalist or Coalition ground free of revolutionary armies and revolts."""
     if track_level(state, "coalition") < 2:  # 9.2: they stop at level I, resume above it
@@ -409,12 +421,12 @@ def generals_with(state: State, region: str) -> list[str]:
     ]
 
 
-def catholic_move_start(state: State, t: Task, ctx: Context) -> None:
+def catholic_move_start(state: State, t: Step, ctx: Context) -> None:
     for a in state["armies"]:
         a.pop("hiding", None)
     ids = sorted(a["id"] for a in state["armies"] if a["side"] == "catholic")
     if ids and seat_of(state, "R") is not None:
-        schedule(state, {"kind": "catholic_move", "ids": ids, "i": 0})
+        schedule(state, ArmyMoves(kind="catholic_move", army_ids=ids, index=0))
 
 
 def catholic_destinations(state: State, army: dict[str, Any]) -> list[str]:
@@ -444,11 +456,11 @@ def catholic_destinations(state: State, army: dict[str, Any]) -> list[str]:
     return [r for r in REGION_NAMES if r in seen]
 
 
-def catholic_move_prompt(state: State, t: Task) -> Prompt | None:
+def catholic_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
     seat = seat_of(state, "R")
-    if seat is None or t["i"] >= len(t["ids"]):
+    if seat is None or t["index"] >= len(t["army_ids"]):
         return None
-    army = army_by_id(state, t["ids"][t["i"]])
+    army = army_by_id(state, t["army_ids"][t["index"]])
     if army is None:
         return None
     places = catholic_destinations(state, army)
@@ -476,10 +488,10 @@ def catholic_move_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def catholic_move_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
-    army = army_by_id(state, t["ids"][t["i"]])
+def catholic_move_handle(state: State, t: ArmyMoves, seat: int, action: str, ctx: Context) -> None:
+    army = army_by_id(state, t["army_ids"][t["index"]])
     assert army is not None
-    t["i"] += 1
+    t["index"] += 1
     if action == "stay":
         return
     verb, region = action.split(":", 1)
@@ -493,10 +505,10 @@ def catholic_move_handle(state: State, t: Task, seat: int, action: str, ctx: Con
     ctx.emit("army", f"{CATHOLIC[army['id']]['name']} moves to {region} (9.5.3)")
 
 
-def catholic_move_empty(state: State, t: Task) -> None:
-    if t["i"] < len(t["ids"]):
-        t["i"] += 1
-        if t["i"] < len(t["ids"]):
+def catholic_move_empty(state: State, t: ArmyMoves) -> None:
+    if t["index"] < len(t["army_ids"]):
+        t["index"] += 1
+        if t["index"] < len(t["army_ids"]):
             return
     finish(state)
 
@@ -513,7 +525,7 @@ task(
 # 9.8 The military Vendée: hiding from combat ------------------------------------------------
 
 
-def hiding_start(state: State, t: Task, ctx: Context) -> None:
+def hiding_start(state: State, t: Step, ctx: Context) -> None:
     regions = [
         r
         for r in VENDEE
@@ -523,10 +535,10 @@ def hiding_start(state: State, t: Task, ctx: Context) -> None:
         and r not in state.get("pinned", [])
     ]
     if regions and seat_of(state, "R") is not None:
-        schedule(state, *({"kind": "hide", "region": r} for r in regions))
+        schedule(state, *(RegionQuestion(kind="hide", region=r) for r in regions))
 
 
-def hide_prompt(state: State, t: Task) -> Prompt | None:
+def hide_prompt(state: State, t: RegionQuestion) -> Prompt | None:
     seat = seat_of(state, "R")
     assert seat is not None
     return Prompt(
@@ -544,7 +556,7 @@ def hide_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def hide_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def hide_handle(state: State, t: RegionQuestion, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("no"):
         return
@@ -563,7 +575,7 @@ task("hide", prompt=hide_prompt, handle=hide_handle)
 # 11.3 Kidnapping the King --------------------------------------------------------------------
 
 
-def kidnap_check(state: State, t: Task, ctx: Context) -> None:
+def kidnap_check(state: State, t: Step, ctx: Context) -> None:
     king = state["king"]
     where = king.get("where", "Paris")
     if king["kidnapped"] and not king["dead"]:
@@ -579,14 +591,14 @@ def kidnap_check(state: State, t: Task, ctx: Context) -> None:
         return
     sides = {a["side"] for a in armies_in(state, where) if not a.get("hiding")}
     if sides and "rev" not in sides:
-        schedule(state, {"kind": "kidnap", "where": where})
+        schedule(state, Kidnap(kind="kidnap", where=where))
 
 
 def kidnap_cost(state: State) -> int:
     return COSTS["kidnap"] * economy_factor(state) if state["regime"] == "legislative" else 0
 
 
-def kidnap_prompt(state: State, t: Task) -> Prompt | None:
+def kidnap_prompt(state: State, t: Kidnap) -> Prompt | None:
     seat = seat_of(state, "R")
     assert seat is not None
     price = kidnap_cost(state)
@@ -607,7 +619,7 @@ def kidnap_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def kidnap_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def kidnap_handle(state: State, t: Kidnap, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("try"):
         pay(state, "R", kidnap_cost(state), ctx, " (kidnapping the King)")
@@ -636,7 +648,7 @@ def capital_lost(state: State, region: str) -> bool:
     return bool(state["regions"][region]["coalition"]) or controller(state, region) == "R"
 
 
-def capital_check(state: State, t: Task, ctx: Context) -> None:
+def capital_check(state: State, t: Step, ctx: Context) -> None:
     """After military control (9.7.1): if Paris, or the provisional capital, has fallen
     to the Royalist or the Coalition, the Government chooses a new capital, and the
     King, unless kidnapped, is taken there (11.3); once Paris is free of both again, the
@@ -646,7 +658,7 @@ def capital_check(state: State, t: Task, ctx: Context) -> None:
         move_capital(state, "Paris", ctx, "Paris is free again; the capital returns to it")
         return
     if capital_lost(state, seat_):
-        schedule(state, {"kind": "capital", "lost": seat_})
+        schedule(state, CapitalChoice(kind="capital", fallen=seat_))
 
 
 def move_capital(state: State, region: str, ctx: Context, why: str) -> None:
@@ -682,14 +694,14 @@ def capital_choices(state: State) -> list[str]:
     return sorted(free, key=lambda r: distance.get(r, 99))
 
 
-def capital_prompt(state: State, t: Task) -> Prompt | None:
+def capital_prompt(state: State, t: CapitalChoice) -> Prompt | None:
     seat = gov_seat(state)
     places = capital_choices(state)
     if seat is None or not places:
         return None
     return Prompt(
         seat,
-        f"{t.get('lost', 'Paris')} has fallen: choose the provisional capital "
+        f"{t['fallen']} has fallen: choose the provisional capital "
         "(the King, unless kidnapped, is taken there)",
         tuple(
             Choice(
@@ -704,22 +716,22 @@ def capital_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def capital_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def capital_handle(state: State, t: CapitalChoice, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     region = action.split(":", 1)[1]
     move_capital(state, region, ctx, f"the Government makes {region} its capital")
 
 
-def capital_empty(state: State, t: Task) -> None:
+def capital_empty(state: State, t: CapitalChoice) -> None:
     """Nobody to ask: the automated Marais governs (15.2.1), and takes the free region
     nearest to Paris; with no free region at all the capital stays where it is."""
     finish(state)
     places = capital_choices(state)
     if places:
-        schedule(state, {"kind": "capital_auto", "region": places[0]})
+        schedule(state, RegionQuestion(kind="capital_auto", region=places[0]))
 
 
-def capital_auto(state: State, t: Task, ctx: Context) -> None:
+def capital_auto(state: State, t: RegionQuestion, ctx: Context) -> None:
     move_capital(state, t["region"], ctx, f"the Government makes {t['region']} its capital")
 
 
@@ -730,10 +742,10 @@ task("capital", prompt=capital_prompt, handle=capital_handle, on_empty=capital_e
 task("capital_auto", run=capital_auto)
 
 
-def gov_move_start(state: State, t: Task, ctx: Context) -> None:
+def gov_move_start(state: State, t: Step, ctx: Context) -> None:
     ids = sorted(a["id"] for a in state["armies"] if a["side"] == "rev")
     if ids and gov_seat(state) is not None:
-        schedule(state, {"kind": "gov_move", "ids": ids, "i": 0})
+        schedule(state, ArmyMoves(kind="gov_move", army_ids=ids, index=0))
 
 
 def reachable(state: State, start: str) -> list[str]:
@@ -756,11 +768,11 @@ def army_by_id(state: State, army_id: str) -> dict[str, Any] | None:
     return next((a for a in state["armies"] if a["id"] == army_id), None)
 
 
-def gov_move_prompt(state: State, t: Task) -> Prompt | None:
+def gov_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
     seat = gov_seat(state)
-    if seat is None or t["i"] >= len(t["ids"]):
+    if seat is None or t["index"] >= len(t["army_ids"]):
         return None
-    army = army_by_id(state, t["ids"][t["i"]])
+    army = army_by_id(state, t["army_ids"][t["index"]])
     if army is None:
         return None
     here = army["where"]
@@ -782,10 +794,10 @@ def gov_move_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def gov_move_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
-    army = army_by_id(state, t["ids"][t["i"]])
+def gov_move_handle(state: State, t: ArmyMoves, seat: int, action: str, ctx: Context) -> None:
+    army = army_by_id(state, t["army_ids"][t["index"]])
     assert army is not None
-    t["i"] += 1
+    t["index"] += 1
     if action == "stay":
         return
     verb, region = action.split(":", 1)
@@ -802,10 +814,10 @@ def gov_move_handle(state: State, t: Task, seat: int, action: str, ctx: Context)
         ctx.emit("commune", "a Government army marches on the Commune: Commune track to 20 (9.9.1)")
 
 
-def gov_move_empty(state: State, t: Task) -> None:
-    if t["i"] < len(t["ids"]):
-        t["i"] += 1
-        if t["i"] < len(t["ids"]):
+def gov_move_empty(state: State, t: ArmyMoves) -> None:
+    if t["index"] < len(t["army_ids"]):
+        t["index"] += 1
+        if t["index"] < len(t["army_ids"]):
             return
     finish(state)
 
@@ -826,7 +838,7 @@ LOSS_ORDER = {
 }
 
 
-def combat(state: State, t: Task, ctx: Context) -> None:
+def combat(state: State, t: Step, ctx: Context) -> None:
     invaders = [a for a in armies_in(state, "Paris") if a["side"] in ENEMY and not a.get("hiding")]
     if invaders and not state["commune"]["raised"] and not state["regions"]["Paris"]["coalition"]:
         state["commune"] = {"raised": True, "controller": None}
@@ -900,7 +912,13 @@ def lose(state: State, region: str, side: list[dict[str, Any]], ctx: Context) ->
     owner = gov_seat(state) if side[0]["side"] == "rev" else seat_of(state, "R")
     if len(kinds) > 1 and owner is not None:
         schedule(
-            state, {"kind": "loss", "region": region, "ids": [a["id"] for a in side], "seat": owner}
+            state,
+            {
+                "kind": "loss",
+                "region": region,
+                "army_ids": [a["id"] for a in side],
+                "owner_seat": owner,
+            },
         )
         return
     eliminate(state, region, side[0]["id"], ctx)
@@ -933,7 +951,7 @@ def eliminate(state: State, region: str, army_id: str, ctx: Context) -> None:
                 ctx.emit("person", "Carnot is taken prisoner by the enemy (R.3.9.3)")
 
 
-def loss_prompt(state: State, t: Task) -> Prompt | None:
+def loss_prompt(state: State, t: LossChoice) -> Prompt | None:
     names = {a["id"]: a for a in state["armies"]}
     choices = tuple(
         Choice(
@@ -945,12 +963,14 @@ def loss_prompt(state: State, t: Task) -> Prompt | None:
             if army_id in names and names[army_id]["kind"] == "regular"
             else "",
         )
-        for army_id in t["ids"]
+        for army_id in t["army_ids"]
     )
-    return Prompt(t["seat"], f"Combat at {t['region']}: which army is lost?", choices, rule="9.6")
+    return Prompt(
+        t["owner_seat"], f"Combat at {t['region']}: which army is lost?", choices, rule="9.6"
+    )
 
 
-def loss_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def loss_handle(state: State, t: LossChoice, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     eliminate(state, t["region"], action.split(":", 1)[1], ctx)
 
@@ -980,7 +1000,7 @@ task("combat", run=combat)
 # 9.7 Military control ---------------------------------------------------------------------------
 
 
-def military_control(state: State, t: Task, ctx: Context) -> None:
+def military_control(state: State, t: Step, ctx: Context) -> None:
     for region in REGION_NAMES:
         sides = {a["side"] for a in armies_in(state, region) if not a.get("hiding")}
         reg = state["regions"][region]

@@ -27,13 +27,14 @@ from .core import (
 )
 from .data import KING, seating
 from .political import choose_partner, deputy_voters, king_holder, set_government
+from .tasks import ConfidenceVote, CoupOffer, JusticeVote, PrisonerTask, Step
 
 
-def patriot_start(state: State, t: Task, ctx: Context) -> None:
+def patriot_start(state: State, t: Step, ctx: Context) -> None:
     enter_phase(state, "patriot", ctx)
     prisoners = [n for n, p in state["persons"].items() if p["status"] == "prison" and n != KING]
     justice = regime(state)["justice"]
-    tasks: list[Task] = []
+    tasks: list[Task] = []  # prisoners' questions, then the criticism
     king_free = state["persons"][KING]["status"] == "free"
     for person in prisoners:
         if (
@@ -41,7 +42,7 @@ def patriot_start(state: State, t: Task, ctx: Context) -> None:
             and king_free
             and state["persons"][person]["current"] in ("R", "F")
         ):
-            tasks.append({"kind": "king_pardon", "person": person})
+            tasks.append(PrisonerTask(kind="king_pardon", person=person))
         if justice == "vote":
             voters = deputy_voters(state)
             tasks.append(
@@ -52,14 +53,14 @@ def patriot_start(state: State, t: Task, ctx: Context) -> None:
                 }
             )
         else:
-            tasks.append({"kind": "justice_roll", "person": person})
+            tasks.append(PrisonerTask(kind="justice_roll", person=person))
     if state["regime"] != "directorate":
-        tasks.append({"kind": "coup_offer_start", "coup": "limited"})  # 12.2
-    tasks += [{"kind": "criticism_start"}, {"kind": "deputies_return"}]
+        tasks.append(CoupOffer(kind="coup_offer_start", coup="limited"))  # 12.2
+    tasks += [Step(kind="criticism_start"), Step(kind="deputies_return")]
     schedule(state, *tasks)
 
 
-def justice_roll(state: State, t: Task, ctx: Context) -> None:
+def justice_roll(state: State, t: PrisonerTask, ctx: Context) -> None:
     """Dice justice: the Government rolls on its fame; the letter gives the fate."""
     person = t["person"]
     if state["persons"][person]["status"] != "prison":
@@ -89,7 +90,7 @@ def apply_fate(state: State, person: str, fate: str, ctx: Context, why: str) -> 
         ctx.emit("justice", f"{person} stays in prison ({why})")
 
 
-def king_pardon_prompt(state: State, t: Task) -> Prompt | None:
+def king_pardon_prompt(state: State, t: PrisonerTask) -> Prompt | None:
     """R.1.4.2, 11.1: the King's holder may free an imprisoned Royalist or Feuillant."""
     seat = seat_of(state, king_holder(state))
     if seat is None or state["persons"][t["person"]]["status"] != "prison":
@@ -105,7 +106,7 @@ def king_pardon_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def king_pardon_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def king_pardon_handle(state: State, t: PrisonerTask, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("yes"):
         apply_fate(state, t["person"], "free", ctx, "the King's pardon, R.1.4.2")
@@ -114,7 +115,7 @@ def king_pardon_handle(state: State, t: Task, seat: int, action: str, ctx: Conte
 task("king_pardon", prompt=king_pardon_prompt, handle=king_pardon_handle)
 
 
-def justice_vote_prompt(state: State, t: Task) -> Prompt | None:
+def justice_vote_prompt(state: State, t: JusticeVote) -> Prompt | None:
     seat = OrderedVote(t["vote"]).next_seat
     if seat is None or state["persons"][t["person"]]["status"] != "prison":
         return None
@@ -129,17 +130,17 @@ def justice_vote_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def justice_vote_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def justice_vote_handle(state: State, t: JusticeVote, seat: int, action: str, ctx: Context) -> None:
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def justice_vote_done(state: State, t: Task) -> None:
+def justice_vote_done(state: State, t: JusticeVote) -> None:
     finish(state)
     if state["persons"][t["person"]]["status"] == "prison":
         schedule(state, {**t, "kind": "justice_tally"})
 
 
-def justice_tally(state: State, t: Task, ctx: Context) -> None:
+def justice_tally(state: State, t: JusticeVote, ctx: Context) -> None:
     votes = OrderedVote(t["vote"]).answers()
     guilty = innocent = 0
     for seat, value in votes.items():
@@ -189,7 +190,7 @@ def challenger(state: State) -> str | None:
     return str(other)
 
 
-def criticism_start(state: State, t: Task, ctx: Context) -> None:
+def criticism_start(state: State, t: Step, ctx: Context) -> None:
     if challenger(state) is None or state.get("limited_coup_turn") == state["turn"]:
         return
     seats: list[int] = []
@@ -200,11 +201,13 @@ def criticism_start(state: State, t: Task, ctx: Context) -> None:
     if seats:
         schedule(
             state,
-            {"kind": "confidence", "vote": OrderedVote.new("confidence in the Government", seats)},
+            ConfidenceVote(
+                kind="confidence", vote=OrderedVote.new("confidence in the Government", seats)
+            ),
         )
 
 
-def confidence_prompt(state: State, t: Task) -> Prompt | None:
+def confidence_prompt(state: State, t: ConfidenceVote) -> Prompt | None:
     seat = OrderedVote(t["vote"]).next_seat
     if seat is None:
         return None
@@ -226,16 +229,18 @@ def confidence_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def confidence_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def confidence_handle(
+    state: State, t: ConfidenceVote, seat: int, action: str, ctx: Context
+) -> None:
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def confidence_done(state: State, t: Task) -> None:
+def confidence_done(state: State, t: ConfidenceVote) -> None:
     finish(state)
     schedule(state, {**t, "kind": "confidence_tally"})
 
 
-def confidence_tally(state: State, t: Task, ctx: Context) -> None:
+def confidence_tally(state: State, t: ConfidenceVote, ctx: Context) -> None:
     votes = OrderedVote(t["vote"]).answers()
     tally = {"confidence": 0, "disapproval": 0}
     for seat, value in votes.items():
@@ -263,7 +268,7 @@ task("confidence", prompt=confidence_prompt, handle=confidence_handle, on_empty=
 task("confidence_tally", run=confidence_tally)
 
 
-def deputies_return(state: State, t: Task, ctx: Context) -> None:
+def deputies_return(state: State, t: Step, ctx: Context) -> None:
     """8.3: deputies who switched go back to their own Current."""
     for move in state["switched"]:
         state["assembly"][move["to"]]["count"] = max(

@@ -40,29 +40,41 @@ from .core import (
     track_level,
 )
 from .data import COSTS, KING, LAWS, REGIMES, SWITCH_TARGETS, seating
+from .tasks import (
+    ActorTurn,
+    AskedInTurn,
+    CoupOffer,
+    FameVote,
+    InstallRegime,
+    LawVote,
+    PartnerChoice,
+    Referendum,
+    Step,
+    Veto,
+)
 
 # 7.5.1 Regime changes and elections -----------------------------------------------------
 
 
-def political_start(state: State, t: Task, ctx: Context) -> None:
+def political_start(state: State, t: Step, ctx: Context) -> None:
     enter_phase(state, "political", ctx)
     state["proposed"] = []
     state["levee_this_turn"] = False
     state["gov_laws_proposed"] = 0
     tasks: list[Task] = [
-        {"kind": "pending_regime"},
-        {"kind": "regime_change"},
-        {"kind": "elections"},
+        Step(kind="pending_regime"),
+        AskedInTurn(kind="regime_change", asked=[]),
+        Step(kind="elections"),
     ]
     if regime(state)["deputy_switch"]:
         tasks += [
-            {"kind": "sway", "actor": c} for c in state["order"] if seat_of(state, c) is not None
+            ActorTurn(kind="sway", actor=c) for c in state["order"] if seat_of(state, c) is not None
         ]
     if state["regime"] == "legislative":
-        tasks.append({"kind": "king_action"})
+        tasks.append(Step(kind="king_action"))
     if state["regime"] == "directorate":
-        tasks.append({"kind": "coup_offer_start", "coup": "limited"})  # R.7.7.1
-    tasks.append({"kind": "laws_start"})
+        tasks.append(CoupOffer(kind="coup_offer_start", coup="limited"))  # R.7.7.1
+    tasks.append(Step(kind="laws_start"))
     schedule(state, *tasks)
 
 
@@ -153,9 +165,9 @@ def regime_options(state: State) -> list[tuple[str, str, str]]:
     return out
 
 
-def regime_change_prompt(state: State, t: Task) -> Prompt | None:
+def regime_change_prompt(state: State, t: AskedInTurn) -> Prompt | None:
     for decider in state["order"]:
-        if decider in t.get("asked", []):
+        if decider in t["asked"]:
             continue
         options = [(target, how) for who, target, how in regime_options(state) if who == decider]
         seat = seat_of(state, decider)
@@ -176,17 +188,19 @@ def regime_change_prompt(state: State, t: Task) -> Prompt | None:
     return None
 
 
-def regime_change_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def regime_change_handle(
+    state: State, t: AskedInTurn, seat: int, action: str, ctx: Context
+) -> None:
     how, _, target = action.partition(":")
     decider = next(
         c
         for c in state["order"]
-        if c not in t.get("asked", [])
+        if c not in t["asked"]
         and seat_of(state, c) == seat
         and any(w == c for w, _, _ in regime_options(state))
     )
     if target == "none":
-        t.setdefault("asked", []).append(decider)
+        t["asked"].append(decider)
         return
     finish(state)
     if how == "install":
@@ -195,19 +209,19 @@ def regime_change_handle(state: State, t: Task, seat: int, action: str, ctx: Con
         schedule(state, referendum_task(state, target, decider, pending=False))
 
 
-def referendum_task(state: State, target: str, proposer: str, pending: bool) -> Task:
+def referendum_task(state: State, target: str, proposer: str, pending: bool) -> Referendum:
     seats: list[int] = []
     for c in state["order"]:
         s_ = seat_of(state, c)
         if s_ is not None and s_ not in seats:
             seats.append(s_)
-    return {
-        "kind": "referendum",
-        "target": target,
-        "proposer": proposer,
-        "pending": pending,
-        "vote": OrderedVote.new(f"referendum on the {REGIMES[target]['name']}", seats),
-    }
+    return Referendum(
+        kind="referendum",
+        target=target,
+        proposer=proposer,
+        installs_next_turn=pending,
+        vote=OrderedVote.new(f"referendum on the {REGIMES[target]['name']}", seats),
+    )
 
 
 def ballots(state: State, current: str) -> int:
@@ -223,7 +237,7 @@ def ballots(state: State, current: str) -> int:
     return count
 
 
-def referendum_prompt(state: State, t: Task) -> Prompt | None:
+def referendum_prompt(state: State, t: Referendum) -> Prompt | None:
     seat = OrderedVote(t["vote"]).next_seat
     if seat is None:
         return None
@@ -245,16 +259,16 @@ def referendum_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def referendum_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def referendum_handle(state: State, t: Referendum, seat: int, action: str, ctx: Context) -> None:
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def referendum_done(state: State, t: Task) -> None:
+def referendum_done(state: State, t: Referendum) -> None:
     finish(state)
     schedule(state, {**t, "kind": "referendum_tally"})
 
 
-def referendum_tally(state: State, t: Task, ctx: Context) -> None:
+def referendum_tally(state: State, t: Referendum, ctx: Context) -> None:
     votes = OrderedVote(t["vote"]).answers()
     no = sum(
         sum(ballots(state, c) for c in seating(state["players"])[s])
@@ -272,14 +286,14 @@ def referendum_tally(state: State, t: Task, ctx: Context) -> None:
     )
     if not adopted:
         return
-    if t["pending"]:
+    if t["installs_next_turn"]:
         state["pending_regime"] = t["target"]
         ctx.emit("regime", f"the {target} will be installed at the next Political Phase")
     else:
         install(state, t["target"], ctx, by=t["proposer"])
 
 
-def pending_regime(state: State, t: Task, ctx: Context) -> None:
+def pending_regime(state: State, t: Step, ctx: Context) -> None:
     """A referendum adopted at the end of last turn, or Prairial's own (R.4.8.1, R.8.8.1)."""
     waiting = state.pop("pending_regime", None)
     if waiting is not None:
@@ -295,7 +309,7 @@ task("referendum_tally", run=referendum_tally)
 task("pending_regime", run=pending_regime)
 
 
-def end_of_turn_referendum(state: State, t: Task, ctx: Context) -> None:
+def end_of_turn_referendum(state: State, t: Step, ctx: Context) -> None:
     """Thermidor holds one automatically at the very end of the turn (R.4.8.1); Mercy's
     Government may call one under the conditions of R.6.8.2 (Open scenario only)."""
     if state["options"].get("scenario") != "open":
@@ -306,10 +320,10 @@ def end_of_turn_referendum(state: State, t: Task, ctx: Context) -> None:
         calm = not state["commune"]["raised"] and track_level(state, "commune") == 1
         peace = not state["war"] and not civil_war(state)
         if calm or peace or state.get("mt_failed_coup"):
-            schedule(state, {"kind": "mercy_referendum"})
+            schedule(state, Step(kind="mercy_referendum"))
 
 
-def mercy_referendum_prompt(state: State, t: Task) -> Prompt | None:
+def mercy_referendum_prompt(state: State, t: Step) -> Prompt | None:
     seat = gov_seat(state)
     if seat is None:
         return None
@@ -328,7 +342,7 @@ def mercy_referendum_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def mercy_referendum_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def mercy_referendum_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("yes"):
         schedule(state, referendum_task(state, "directorate", gov_controller(state), pending=True))
@@ -469,7 +483,7 @@ def choose_partner(state: State, ctx: Context, exclude: str | None = None) -> No
     tied = [c for c in eligible if deputies(state, c) == best]
     state["gov"]["partner"] = None
     if len(tied) > 1 and seat_of(state, holder) is not None:
-        schedule(state, {"kind": "partner_choice", "tied": tied})
+        schedule(state, PartnerChoice(kind="partner_choice", tied_currents=tied))
         return
     set_partner(state, tied[0], ctx)
 
@@ -480,16 +494,16 @@ def set_partner(state: State, partner: str, ctx: Context) -> None:
     ctx.emit("government", f"the {name(partner)} shares the Government with the {holder} (R.7.2)")
 
 
-def partner_prompt(state: State, t: Task) -> Prompt | None:
+def partner_prompt(state: State, t: PartnerChoice) -> Prompt | None:
     seat = seat_of(state, gov_controller(state))
     assert seat is not None
-    choices = tuple(Choice(f"partner:{c}", f"The {name(c)}") for c in t["tied"])
+    choices = tuple(Choice(f"partner:{c}", f"The {name(c)}") for c in t["tied_currents"])
     return Prompt(
         seat, "Choose the Directorate's partner among the tied Currents", choices, rule="R.7.2"
     )
 
 
-def partner_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def partner_handle(state: State, t: PartnerChoice, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     set_partner(state, action.split(":")[1], ctx)
 
@@ -507,7 +521,7 @@ def set_government(state: State, current: str, ctx: Context) -> None:
     ctx.emit("government", f"the {name(current)} takes the Government", about=NOBODY)
 
 
-def elections_run(state: State, t: Task, ctx: Context) -> None:
+def elections_run(state: State, t: Step, ctx: Context) -> None:
     if election_due(state) and state["last_election"] != state["turn"]:
         election(state, ctx)
 
@@ -545,7 +559,7 @@ def sway_person(state: State, actor: str) -> str | None:
     return None
 
 
-def sway_prompt(state: State, t: Task) -> Prompt | None:
+def sway_prompt(state: State, t: ActorTurn) -> Prompt | None:
     actor = t["actor"]
     seat = seat_of(state, actor)
     price = COSTS["deputies"] * economy_factor(state)
@@ -569,7 +583,7 @@ def sway_prompt(state: State, t: Task) -> Prompt | None:
     return Prompt(seat, f"{name(actor)}: sway deputies in Paris?", tuple(choices), rule="7.5.2.1")
 
 
-def sway_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def sway_handle(state: State, t: ActorTurn, seat: int, action: str, ctx: Context) -> None:
     if action == "done":
         finish(state)
         return
@@ -611,7 +625,7 @@ def king_holder(state: State) -> str:
     return str(state["persons"][KING]["current"])
 
 
-def king_prompt(state: State, t: Task) -> Prompt | None:
+def king_prompt(state: State, t: Step) -> Prompt | None:
     king = state["persons"][KING]
     if king["status"] != "free" or state["regime"] != "legislative":
         return None
@@ -641,7 +655,7 @@ def king_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def king_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def king_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     choice = action.split(":")[1]
     if choice == "none":
@@ -665,7 +679,7 @@ task("king_action", prompt=king_prompt, handle=king_handle)
 # 7.5.2.3 Laws: proposals ------------------------------------------------------------------------
 
 
-def laws_start(state: State, t: Task, ctx: Context) -> None:
+def laws_start(state: State, t: Step, ctx: Context) -> None:
     reg = regime(state)
     tasks: list[Task] = []
     if (
@@ -685,16 +699,16 @@ def laws_start(state: State, t: Task, ctx: Context) -> None:
             }
         )
     if "gov" in reg["laws_by"] and reg["gov_laws"]:
-        tasks.append({"kind": "propose", "actor": "gov"})
+        tasks.append(ActorTurn(kind="propose", actor="gov"))
     if "currents" in reg["laws_by"]:
         tasks += [
-            {"kind": "propose", "actor": c}
+            ActorTurn(kind="propose", actor=c)
             for c in state["order"]
             if officially_present(state, c) and seat_of(state, c) is not None
         ]
         if state["regime"] in ("convention", "ffr", "froi") and seat_of(state, "M") is None:
             # 15.2.1.3: with the Marais automated, the Government's Current proposes two
-            tasks.append({"kind": "propose", "actor": gov_controller(state)})
+            tasks.append(ActorTurn(kind="propose", actor=gov_controller(state)))
     schedule(state, *tasks)
 
 
@@ -741,7 +755,7 @@ def trial_allowed(state: State) -> bool:
     return tried == 0 or (tried == 1 and bool(state["king"].get("gov_voted_guilty", False)))
 
 
-def propose_prompt(state: State, t: Task) -> Prompt | None:
+def propose_prompt(state: State, t: ActorTurn) -> Prompt | None:
     actor = t["actor"]
     seat = actor_seat(state, actor)
     if seat is None:
@@ -779,7 +793,7 @@ def propose_prompt(state: State, t: Task) -> Prompt | None:
     return Prompt(seat, f"{name(actor)}: propose a law?", tuple(choices), rule="7.5.2.3")
 
 
-def propose_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def propose_handle(state: State, t: ActorTurn, seat: int, action: str, ctx: Context) -> None:
     actor = t["actor"]
     if action == "done":
         finish(state)
@@ -813,7 +827,7 @@ def propose_handle(state: State, t: Task, seat: int, action: str, ctx: Context) 
                 "kind": "fame_vote",
                 "law": key,
                 "proposer": actor,
-                "ranges": {str(s): r for s, r in givers},
+                "modifier_ranges": {str(s): r for s, r in givers},
                 "vote": OrderedVote.new(
                     f"modifiers on {LAWS[key]['name']}", [s for s, _ in givers]
                 ),
@@ -840,7 +854,7 @@ def deputy_voters(state: State) -> list[tuple[int, list[str]]]:
     return out
 
 
-def law_vote_prompt(state: State, t: Task) -> Prompt | None:
+def law_vote_prompt(state: State, t: LawVote) -> Prompt | None:
     vote = OrderedVote(t["vote"])
     seat = vote.next_seat
     if seat is None:
@@ -863,11 +877,11 @@ def law_vote_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def law_vote_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def law_vote_handle(state: State, t: LawVote, seat: int, action: str, ctx: Context) -> None:
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def law_vote_done(state: State, t: Task) -> None:
+def law_vote_done(state: State, t: LawVote) -> None:
     finish(state)
     schedule(state, {**t, "kind": "law_tally"})
 
@@ -881,7 +895,7 @@ def marais_auto_vote(state: State, ctx: Context, law: str | None = None) -> str:
     return "with" if face <= 2 else "abstain" if face <= 4 else "against"
 
 
-def law_tally(state: State, t: Task, ctx: Context) -> None:
+def law_tally(state: State, t: LawVote, ctx: Context) -> None:
     votes = OrderedVote(t["vote"]).answers()
     trial = t["law"] == "trial"
     yes_word = "guilty" if trial else "yes"
@@ -1029,12 +1043,12 @@ def law_bonus(state: State, key: str) -> int:
     return int(bonus.get(f"outlaw_{law['faction']}", 0)) + int(bonus.get("outlaw_any", 0))
 
 
-def fame_vote_prompt(state: State, t: Task) -> Prompt | None:
+def fame_vote_prompt(state: State, t: FameVote) -> Prompt | None:
     vote = OrderedVote(t["vote"])
     seat = vote.next_seat
     if seat is None:
         return None
-    most = t["ranges"][str(seat)]
+    most = t["modifier_ranges"][str(seat)]
     choices = tuple(
         Choice(
             f"mod:{m}", f"{m:+d}", detail="Added to the fame used for the vote roll; A or B passes."
@@ -1044,16 +1058,16 @@ def fame_vote_prompt(state: State, t: Task) -> Prompt | None:
     return Prompt(seat, f"Your modifier on {LAWS[t['law']]['name']}", choices, rule="7.5.2.3.2")
 
 
-def fame_vote_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def fame_vote_handle(state: State, t: FameVote, seat: int, action: str, ctx: Context) -> None:
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def fame_vote_done(state: State, t: Task) -> None:
+def fame_vote_done(state: State, t: FameVote) -> None:
     finish(state)
     schedule(state, {**t, "kind": "fame_roll"})
 
 
-def fame_roll(state: State, t: Task, ctx: Context) -> None:
+def fame_roll(state: State, t: FameVote, ctx: Context) -> None:
     votes = OrderedVote(t["vote"]).answers()
     total = sum(int(v) for v in votes.values())
     if t["proposer"] == "gov":
@@ -1096,10 +1110,10 @@ def law_rejected(state: State, key: str, proposer: str, ctx: Context, fame_penal
     if state["regime"] in ("terror", "wrath") and proposer == "gov":
         state["laws_rejected"] += 1
         if state["laws_rejected"] >= 2 and not outlawed(state, "M"):
-            schedule(state, {"kind": "thermidor_choice"})
+            schedule(state, Step(kind="thermidor_choice"))
 
 
-def thermidor_prompt(state: State, t: Task) -> Prompt | None:
+def thermidor_prompt(state: State, t: Step) -> Prompt | None:
     seat = seat_of(state, "M")
     if seat is None:
         return None
@@ -1118,21 +1132,21 @@ def thermidor_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def thermidor_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def thermidor_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("yes"):
         end_political_phase(state)
         install(state, "thermidor", ctx)
 
 
-def thermidor_empty(state: State, t: Task) -> None:
+def thermidor_empty(state: State, t: Step) -> None:
     """The automated Marais always takes Thermidor (15.2.1.5 gives the Feuillant the Government)."""
     finish(state)
     end_political_phase(state)
-    schedule(state, {"kind": "install_regime", "regime": "thermidor"})
+    schedule(state, InstallRegime(kind="install_regime", regime="thermidor"))
 
 
-def install_regime(state: State, t: Task, ctx: Context) -> None:
+def install_regime(state: State, t: InstallRegime, ctx: Context) -> None:
     install(state, t["regime"], ctx)
 
 
@@ -1164,7 +1178,7 @@ def law_passed(state: State, key: str, proposer: str, ctx: Context) -> None:
         and law["family"] in ("anti_privilege", "anti_clergy")
         and state["persons"][KING]["status"] == "free"
     ):
-        schedule(state, {"kind": "veto", "law": key, "proposer": proposer})
+        schedule(state, Veto(kind="veto", law=key, proposer=proposer))
         return
     enact(state, key, proposer, ctx)
 
@@ -1207,7 +1221,7 @@ def enact(state: State, key: str, proposer: str, ctx: Context) -> None:
                 ctx.emit("person", f"{pname}, outlawed in Paris, is arrested (13.8)")
 
 
-def veto_prompt(state: State, t: Task) -> Prompt | None:
+def veto_prompt(state: State, t: Veto) -> Prompt | None:
     holder = king_holder(state)
     seat = seat_of(state, holder)
     if seat is None:
@@ -1222,7 +1236,7 @@ def veto_prompt(state: State, t: Task) -> Prompt | None:
     )
 
 
-def veto_handle(state: State, t: Task, seat: int, action: str, ctx: Context) -> None:
+def veto_handle(state: State, t: Veto, seat: int, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("no"):
         enact(state, t["law"], t["proposer"], ctx)

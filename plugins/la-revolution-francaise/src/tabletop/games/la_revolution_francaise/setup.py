@@ -6,7 +6,7 @@ from typing import Any
 
 from tabletop.framework import Context, State
 
-from .core import Task, schedule, task
+from .core import schedule, task
 from .data import (
     FOUR_PLAYER_LEFT,
     KING,
@@ -17,6 +17,7 @@ from .data import (
     SETUP,
     seating,
 )
+from .tasks import Step
 
 
 def new_state(players: int, options: dict[str, str]) -> State:
@@ -114,27 +115,27 @@ def new_state(players: int, options: dict[str, str]) -> State:
 
 
 def start(state: State, ctx: Context) -> None:
-    schedule(state, {"kind": "turn"})
+    schedule(state, Step(kind="turn"))
 
 
-def run_turn(state: State, task_: Task, ctx: Context) -> None:
+def run_turn(state: State, task_: Step, ctx: Context) -> None:
     """One game turn's phases in their fixed order (5.0)."""
     ctx.heading(f"Turn {state['turn']} of 8 ({TURN_DATES[state['turn'] - 1]})")
     schedule(
         state,
-        {"kind": "turn_start"},
-        {"kind": "negotiations_start"},
-        {"kind": "random_events"},
-        {"kind": "turn_order"},
-        {"kind": "objectives_start"},
-        {"kind": "placement_start"},
-        {"kind": "actions_start"},
-        {"kind": "political_start"},
-        {"kind": "patriot_start"},
-        {"kind": "military_start"},
-        {"kind": "interphase"},
-        {"kind": "end_of_turn_referendum"},
-        {"kind": "turn_end"},
+        Step(kind="turn_start"),
+        Step(kind="negotiations_start"),
+        Step(kind="random_events"),
+        Step(kind="turn_order"),
+        Step(kind="objectives_start"),
+        Step(kind="placement_start"),
+        Step(kind="actions_start"),
+        Step(kind="political_start"),
+        Step(kind="patriot_start"),
+        Step(kind="military_start"),
+        Step(kind="interphase"),
+        Step(kind="end_of_turn_referendum"),
+        Step(kind="turn_end"),
     )
 
 
@@ -150,7 +151,7 @@ TURN_DATES = (
 )
 
 
-def run_turn_start(state: State, task_: Task, ctx: Context) -> None:
+def run_turn_start(state: State, task_: Step, ctx: Context) -> None:
     """Fled Personalities return; last turn's bonuses, switches and marks lapse."""
     for pname, p in state["persons"].items():
         if p["status"] == "fled":
