@@ -4,10 +4,12 @@ that explains itself."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from rfop_helpers import GAME, C, Driver, V, at_play, clear_board, new_engine, play_out, set_cubes
 
-from tabletop.framework import HEADING, PASS_KEY, Prompt
+from tabletop.framework import HEADING, PASS_KEY, Prompt, State
 from tabletop.games.red_flag_over_paris import board, events
 from tabletop.games.red_flag_over_paris.data import (
     CARDS,
@@ -196,13 +198,31 @@ def test_vp_and_initiative_levels_are_shown_from_each_sides_own_side() -> None:
 
 
 def test_the_map_in_the_view_follows_the_data_and_the_operations_rule() -> None:
-    """Adjacency as printed (directed), HQ and the Prussian zone included, and each
-    space open to exactly the sides ``board.eligible`` lets operate there (§7.2)."""
+    """Adjacency as printed (directed), HQ and the Prussian zone included, control as
+    ``board.controller`` has it, and each space open to exactly the sides
+    ``board.eligible`` lets operate there (§7.2), at every 5th position of a game."""
+    from tabletop.framework import RandomBot
+    from tabletop.framework.chance import rng_factory
+
     engine = new_engine(2)
-    st = engine.state
-    rows = {row["id"]: row for row in engine.view(None)["map"]}
+    bot, rng = RandomBot(), rng_factory(2)
+    checked = 0
+    while not engine.over:
+        if len(engine.log) % 5 == 0:
+            _check_map(engine.state, engine.view(None)["map"])
+            checked += 1
+        prompt = engine.prompt
+        assert prompt is not None
+        engine.act(prompt.seat, bot.choose(GAME, engine.view(prompt.seat), prompt, rng))
+    assert checked > 10
+
+
+def _check_map(st: State, view_map: list[dict[str, Any]]) -> None:
+    rows = {row["id"]: row for row in view_map}
     assert set(rows) == set(SPACES) and {HQ, POT} <= set(rows)
     for s, row in rows.items():
+        ctl = board.controller(st, s)
+        assert row["control"] == (None if ctl is None else ("Versailles", "Commune")[ctl])
         assert row["opened_by"] == [SPACES[a].name for a in SPACES[s].adjacent]
         assert row["opens"] == [t.name for t in SPACES.values() if s in t.adjacent]
         for seat, side in ((V, "Versailles"), (C, "Commune")):

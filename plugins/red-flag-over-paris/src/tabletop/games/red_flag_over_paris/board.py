@@ -73,6 +73,22 @@ def controller(state: State, space: str) -> int | None:
     return None
 
 
+def controllers(state: State) -> dict[str, int | None]:
+    """``controller`` of every space at once, each space's pieces counted once (every
+    view asks for all of them)."""
+    owners: dict[str, int | None] = {}
+    for s in SPACES:
+        if s in (HQ, POT):
+            owners[s] = controller(state, s)
+            continue
+        versailles, commune = pieces(state, s, VERSAILLES), pieces(state, s, COMMUNE)
+        if versailles == commune:
+            owners[s] = None
+        else:
+            owners[s] = VERSAILLES if versailles > commune else COMMUNE
+    return owners
+
+
 def controls_dimension(state: State, dim: str, seat: int) -> bool:
     return all(controls(state, s, seat) for s in DIM_SPACES[dim])
 

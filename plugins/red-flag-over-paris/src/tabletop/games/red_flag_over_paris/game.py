@@ -186,9 +186,10 @@ class RedFlagOverParis(GameDefinition):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         spaces = {}
+        owners = board.controllers(state)
         for s, (name, dimension, pivotal) in _SPACE_FACTS.items():
             owner = board.disc_owner(state, s)
-            ctl = board.controller(state, s)
+            ctl = owners[s]
             spaces[s] = {
                 "name": name,
                 "dimension": dimension,
@@ -227,7 +228,7 @@ class RedFlagOverParis(GameDefinition):
             "momentum": list(state["momentum"]),
             "vp": viewing.vp_by_side(state),
             "initiative_levels": [viewing.initiative_level(state, s) for s in (0, 1)],
-            "map": viewing.map_rows(state),
+            "map": viewing.map_rows(state, owners),
             "deck": len(state["deck"]),
             "discard": [[c, SIDE_NAMES[by]] for c, by, _ in state["discard"][-5:]],
             "removed": list(state["removed"]),

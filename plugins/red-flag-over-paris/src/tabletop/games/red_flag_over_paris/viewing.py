@@ -94,35 +94,42 @@ def tracks(state: State, seat: int | None) -> list[schema.Track]:
     ]
 
 
-#: For each space, the spaces whose control opens it (its printed adjacency list) and
-#: the spaces it opens when controlled (those that list it): fixed data.
-_OPENED_BY: dict[str, tuple[str, ...]] = {s: SPACES[s].adjacent for s in SPACES}
+#: For each space, the names of the spaces whose control opens it (its printed
+#: adjacency list) and of the spaces it opens when controlled: fixed data.
+_OPENED_BY: dict[str, tuple[str, ...]] = {
+    s: tuple(space_name(a) for a in SPACES[s].adjacent) for s in SPACES
+}
 _OPENS: dict[str, tuple[str, ...]] = {
-    s: tuple(t for t in SPACES if s in SPACES[t].adjacent) for s in SPACES
+    s: tuple(t.name for t in SPACES.values() if s in t.adjacent) for s in SPACES
 }
 
 
-def map_rows(state: State) -> list[dict[str, Any]]:
+def map_rows(state: State, owner: dict[str, int | None]) -> list[dict[str, Any]]:
     """Every space, Versailles HQ and Prussian Occupied Territory included: its control,
-    the directed adjacency (§2.2) and which side may operate there now (§7.2)."""
-    open_to: dict[str, list[str]] = {s: [] for s in SPACES}
-    for seat in (VERSAILLES, COMMUNE):
-        snap = board.snapshot(state, seat)
-        for kind in ("political", "military"):
-            for s in board.eligible(snap, kind):
-                open_to[s].append(SIDE_NAMES[seat])
+    the directed adjacency (§2.2) and which side may operate there now (§7.2: presence,
+    or control of a space in its adjacency list; the same test as ``board.eligible``,
+    done once for both sides since every view asks). ``owner``: ``board.controllers``."""
+    sides = (VERSAILLES, COMMUNE)
+    controlled = [{s for s, o in owner.items() if o == seat} for seat in sides]
     rows: list[dict[str, Any]] = []
     for s, space in SPACES.items():
-        ctl = board.controller(state, s)
+        ctl = owner[s]
+        open_to = []
+        if space.kind is not None:
+            for seat in sides:
+                if board.present(state, s, seat) or any(
+                    a in controlled[seat] for a in space.adjacent
+                ):
+                    open_to.append(SIDE_NAMES[seat])
         rows.append(
             {
                 "id": s,
                 "name": space.name,
                 "dimension": space.dimension,
                 "control": None if ctl is None else SIDE_NAMES[ctl],
-                "opened_by": [space_name(a) for a in _OPENED_BY[s]],
-                "opens": [space_name(t) for t in _OPENS[s]],
-                "open_to": open_to[s],
+                "opened_by": list(_OPENED_BY[s]),
+                "opens": list(_OPENS[s]),
+                "open_to": open_to,
             }
         )
     return rows
