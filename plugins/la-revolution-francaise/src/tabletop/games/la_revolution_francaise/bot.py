@@ -49,7 +49,7 @@ _OWN = 10
 class RevolutionHints(BotHints):
     """Short playouts judged by chapter 14, and a default answer for every decision."""
 
-    rollout_depth = 16
+    rollout_depth = 10
     #: VP of margin that make a seat about 73% sure to lead, at the last turn; earlier
     #: turns widen it by ``spread_per_turn`` each (more can still change).
     scale = 3.0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from tabletop.framework import NOBODY, Context, Prompt, State
@@ -399,17 +400,24 @@ def result(roll: int, modified_fame: int) -> str:
 _TWO_DICE = {total: 6 - abs(total - 7) for total in range(2, 13)}  # ways out of 36
 
 
-def odds(modified_fame: int, rolls: int = 1) -> dict[str, float]:
-    """The chance of each result on the Action Resolution Table (7.1) for a modified
-    fame, keeping the best of ``rolls`` rolls (A before B before C)."""
+@cache
+def _odds(modified_fame: int, rolls: int) -> tuple[float, float, float]:
     single = {"A": 0.0, "B": 0.0, "C": 0.0}
     for total, ways in _TWO_DICE.items():
         single[result(total, modified_fame)] += ways / 36
     no_a = (1 - single["A"]) ** rolls
     c_only = single["C"] ** rolls
-    return {"A": 1 - no_a, "B": no_a - c_only, "C": c_only}
+    return 1 - no_a, no_a - c_only, c_only
 
 
+def odds(modified_fame: int, rolls: int = 1) -> dict[str, float]:
+    """The chance of each result on the Action Resolution Table (7.1) for a modified
+    fame, keeping the best of ``rolls`` rolls (A before B before C)."""
+    a, b, c = _odds(clamp(modified_fame), rolls)
+    return {"A": a, "B": b, "C": c}
+
+
+@cache
 def odds_text(modified_fame: int, rolls: int = 1) -> str:
     chances = odds(modified_fame, rolls)
     return ", ".join(f"{letter} {round(100 * p)}%" for letter, p in chances.items())
