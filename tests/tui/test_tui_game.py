@@ -8,6 +8,7 @@ from tui_support import (
     SIZE,
     FrozenStore,
     FullDiskStore,
+    current,
     human_turn,
     make_app,
     make_registry,
@@ -97,7 +98,7 @@ def test_plugin_fault_shows_an_error_and_the_game_goes_on() -> None:
             assert "kaboom" in screen_text(app)
             await pilot.press("escape")
             await pilot.pause()
-            assert app.screen is screen
+            assert current(app) is screen
             assert screen.engine.state == {"n": 0}
             for _ in range(3):
                 await pilot.press("1")

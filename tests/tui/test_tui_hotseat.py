@@ -6,7 +6,7 @@ from tui_support import SIZE, FrozenStore, make_app, make_registry, run, screen_
 
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
-from tabletop.adapters.tui.widgets import GameLog
+from tabletop.adapters.tui.widgets import GameLog, ViewPanel
 
 
 def test_handoff_hides_the_other_seats_hand() -> None:
@@ -31,7 +31,7 @@ def test_handoff_hides_the_other_seats_hand() -> None:
             assert "Pass the keyboard to South" in text
             assert "SECRET" not in text
             # Nothing of North's is even kept in the hidden game screen's widgets.
-            assert "SECRET-NORTH" not in game.query_one("#board").plain
+            assert "SECRET-NORTH" not in game.query_one("#board", ViewPanel).plain
             assert game.query_one("#log", GameLog).text_lines() == []
             await pilot.press("enter")
             await pilot.pause()

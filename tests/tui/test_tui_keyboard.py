@@ -28,7 +28,7 @@ def test_whole_pig_game_by_keyboard() -> None:
         app = make_app(make_registry(), FrozenStore(), seed=227)  # a short game
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            await pilot.press("down", "enter")  # the Pig row of the games table
+            await pilot.press("down", "down", "enter")  # the Pig row of the games table
             await pilot.pause()
             assert isinstance(app.screen, NewGameScreen)
             # Tab to the target score (game, then options) and pick 100 with the arrows.
@@ -36,10 +36,10 @@ def test_whole_pig_game_by_keyboard() -> None:
             assert app.focused is not None and app.focused.id == "option-0"
             await pilot.press("enter", "down", "enter")
             await pilot.pause()
-            assert app.screen.options["target"] == "100"  # type: ignore[attr-defined]
+            assert app.screen.options["target"] == "100"
             await pilot.press("enter", "up", "enter")  # ...and back to 50, a shorter game
             await pilot.pause()
-            assert app.screen.options["target"] == "50"  # type: ignore[attr-defined]
+            assert app.screen.options["target"] == "50"
             await pilot.press("ctrl+s")
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             game = app.screen

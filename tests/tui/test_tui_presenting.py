@@ -123,7 +123,7 @@ def test_log_entries_number_choices_and_mark_private_events_and_headings() -> No
     other = [story_entry(line).plain for line in engine.story(1)]
     assert other[0] == "Player 1 chose: Roll"  # Pig's banks are open by default
     secret = story_entry(
-        StoryLine(3, "Player 1: draws Thiers", Event("draw", "draws Thiers", seats={0}))
+        StoryLine(3, "Player 1: draws Thiers", Event("draw", "draws Thiers", seats=frozenset({0})))
     )
     assert secret.private and secret.plain.endswith("(private)")
     heading = story_entry(StoryLine(3, "Round 2", Event(HEADING, "Round 2", about=NOBODY)))

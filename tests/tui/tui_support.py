@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
+
+from textual.screen import Screen
 
 from tabletop.adapters.tui.app import TabletopApp
 from tabletop.framework import (
+    PASS_KEY,
     Action,
     Bot,
     Choice,
@@ -28,6 +31,7 @@ from tabletop.framework import (
     SaveStore,
     State,
     hookimpl,
+    views,
 )
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.plugins import GameRegistry, PluginFailure, load_registry
@@ -115,6 +119,99 @@ class Faulty(GameDefinition):
         return Result((0,), (float(state["n"]),), "Counted to three.") if state["n"] >= 3 else None
 
 
+#: A card text longer than a details pane at 80x24, to show that it is kept whole.
+LONG_TEXT = " ".join(f"Clause {n}: place a cube in district {n} and read on." for n in range(1, 13))
+#: The warning the "Turncoat" choice carries.
+WARNING = "breaches your own Final Crisis zone: -1 Political VP"
+#: Options of Menu's long prompt besides pass and the turncoat: 14, so 16 in all.
+MENU_SIZE = 14
+
+
+class Menu(GameDefinition):
+    """A long menu, stable keys, a warning, headings, long log lines, cards and a
+    result that explains itself: everything the generic screen must show, on a small
+    open-information game.
+
+    Each round a seat picks from 16 choices (the pass on key 0, at a different place in
+    each round's list); two rounds each, then the game ends.
+    """
+
+    info = GameInfo(
+        id="menu", title="Menu", min_players=2, max_players=2, description="A long menu."
+    )
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return ("Commune", "Versailles")
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        ctx.heading("Round 1")
+        return {"turn": 0, "score": [0, 0], "passes": [0, 0]}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["turn"] >= 4:
+            return None
+        seat = state["turn"] % 2
+        options = [
+            Choice(f"district:{n}", f"Place a cube in district {n}", f"District {n}: worth {n}.")
+            for n in range(1, MENU_SIZE + 1)
+        ]
+        options.insert(2, Choice("turncoat", "Turncoat", LONG_TEXT, WARNING))
+        options.insert(state["turn"] + 1, Choice("pass", "No bonus action", key=PASS_KEY))
+        rule = "§2.1" if state["turn"] < 2 else "§3"
+        return Prompt(seat, f"Round {state['turn'] // 2 + 1}: your move", tuple(options), rule)
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if action.startswith("district:"):
+            worth = int(action.split(":")[1])
+            state["score"][seat] += worth
+            ctx.emit(
+                "place",
+                f"places a cube in district {worth} (strength {worth}, drew nothing, "
+                f"gains {worth} points: {state['score'][seat]} in all)",
+            )
+        elif action == "turncoat":
+            state["score"][seat] -= 1
+            ctx.emit("turncoat", "turns a coat and loses 1 point")
+        else:
+            state["passes"][seat] += 1
+        state["turn"] += 1
+        if state["turn"] == 2:
+            ctx.heading("Round 2")
+        elif state["turn"] == 4:
+            ctx.heading("Final scoring")
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {
+            "status": f"Turn {state['turn'] + 1} of 4",
+            "seats": views.seats(
+                ["Commune", "Versailles"],
+                [
+                    {"Points": state["score"][0], "Control": "Montmartre, Belleville"},
+                    {"Points": state["score"][1], "Control": "Mont-Valérien, Versailles HQ"},
+                ],
+            ),
+            "cards": [views.card("Turncoat", LONG_TEXT, where="hand")],
+        }
+
+    def result(self, state: State) -> Result | None:
+        if state["turn"] < 4:
+            return None
+        score = state["score"]
+        winner = 0 if score[0] >= score[1] else 1
+        return Result(
+            (winner,),
+            (float(score[0]), float(score[1])),
+            f"{self.seat_names(2, {})[winner]} scored more points ({score[0]} to {score[1]}); "
+            "the Commune wins ties.",
+            "points victory",
+        )
+
+    def rules_summary(self) -> str:
+        setup = ["## §1 Setup", *(["Setting up."] * 30)]
+        placing = ["## §2 Placing", *(["Placing cubes."] * 30)]
+        return "\n\n".join(["# Menu", "Intro.", *setup, *placing, "## §3 Scoring", "Points win."])
+
+
 class CrashyBot(Bot):
     """A bot whose thinking raises: the UI must report it and stay up."""
 
@@ -131,6 +228,7 @@ class TestGames:
     def tabletop_register_games(self, register: Any) -> None:
         register(Secrets())
         register(Faulty())
+        register(Menu())
 
     @hookimpl
     def tabletop_register_bots(self, register: Any) -> None:
@@ -223,9 +321,15 @@ def make_app(
     return TabletopApp(sessions, bot_delay=bot_delay, new_seed=lambda: seed)
 
 
-def run(main: Callable[[], Awaitable[None]]) -> None:
+def run(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
     """Run an async test body (no pytest-asyncio here)."""
     asyncio.run(main())
+
+
+def current(app: TabletopApp) -> Screen[Any]:
+    """The screen on top now (a call, so that type checkers do not keep an earlier
+    ``isinstance`` of ``app.screen`` after the screen changed)."""
+    return app.screen
 
 
 def screen_text(app: TabletopApp) -> str:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
 from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
@@ -150,6 +151,16 @@ def render_view(
         _fill(tree, rest)
         parts.append(tree)
     return Group(*_spaced(parts))
+
+
+def rows_width(
+    view: Mapping[str, Any], seat_names: Sequence[str], viewer: int | None, console: Console
+) -> int:
+    """Cells the view's seats table needs so that none of its rows wraps (0: no table)."""
+    rows = view.get("seats")
+    if rows is None or check_view_schema({"seats": rows}, len(seat_names)) is not None:
+        return 0
+    return Measurement.get(console, console.options, seats_table(rows, viewer)).maximum
 
 
 def _spaced(parts: list[RenderableType]) -> list[RenderableType]:

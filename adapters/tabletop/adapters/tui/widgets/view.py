@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tabletop.adapters.tui.hookspecs import BoardWidget
-from tabletop.adapters.tui.presenting import render_view
+from tabletop.adapters.tui.presenting import render_view, rows_width
 
 
 class ViewPanel(VerticalScroll):
@@ -21,6 +21,11 @@ class ViewPanel(VerticalScroll):
     fill the screen (the game screen's zoom key), for a narrow terminal."""
 
     ALLOW_MAXIMIZE = True
+    DEFAULT_CSS = """
+    ViewPanel {
+        overflow-x: auto;
+    }
+    """
 
     def __init__(
         self, board_class: type[BoardWidget] | None = None, *, id: str | None = None
@@ -72,6 +77,9 @@ class ViewPanel(VerticalScroll):
                 )
         self._generic.display = True
         self._generic.update(render_view(view, seat_names, viewer, title, with_cards=False))
+        # A row of the seats table is never wrapped: on a narrow terminal the view is as
+        # wide as the table's widest row, and the panel scrolls sideways (or zooms).
+        self._generic.styles.min_width = rows_width(view, seat_names, viewer, self.app.console)
 
     def clear_view(self) -> None:
         """Blank the board (used while the device is handed to another player)."""

@@ -1,0 +1,348 @@
+"""The generic game screen lets a person decide from the screen alone (issue 11), on the
+test game Menu: a 16-option menu with a pass on key 0 that moves in the list, a warning,
+long card text, headings, long log lines and a result that explains itself."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import DataTable
+from tui_support import (
+    LONG_TEXT,
+    MENU_SIZE,
+    WARNING,
+    FrozenStore,
+    Secrets,
+    current,
+    make_app,
+    make_registry,
+    run,
+    screen_text,
+    start_game,
+    wait_until,
+)
+
+from tabletop.adapters.saves import JsonSaveStore
+from tabletop.adapters.tui.screens.game import SCREEN_KEYS, GameScreen
+from tabletop.adapters.tui.screens.game_over import ENDED, GameOverScreen
+from tabletop.adapters.tui.screens.rules import RulesScreen
+from tabletop.adapters.tui.widgets import ChoiceList, GameLog
+from tabletop.adapters.tui.widgets.choices import choice_keys
+from tabletop.app.cli import main as cli
+from tabletop.framework import PASS_KEY, Choice
+from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.engine import Engine
+
+OPTIONS = MENU_SIZE + 2  # the districts, the turncoat and the pass
+PIG_50 = {"target": "50", "dice": "one", "banks": "open"}
+
+
+def game_screen(app: Any) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), screen
+    return screen
+
+
+def test_keys_keep_a_games_stable_key_and_number_every_other_choice() -> None:
+    choices = [Choice(f"c{n}", f"choice {n}") for n in range(40)]
+    choices[5] = Choice("pass", "Pass", key=PASS_KEY)
+    choices[7] = Choice("undo-ish", "Uses a screen key", key="u")
+    keys = choice_keys(choices, SCREEN_KEYS)
+    assert keys[5] == "0" and "0" not in keys[:5] + keys[6:]  # 0 means pass only
+    assert keys[7] not in SCREEN_KEYS  # a screen key is never a choice's key
+    assert keys[:5] == ["1", "2", "3", "4", "5"] and keys[6] == "6"
+    given = [key for key in keys if key]
+    assert len(given) == len(set(given)) and not set(given) & SCREEN_KEYS
+    # 9 digits, 0 and the 26 letters less the screen's own keys: the rest use arrows.
+    assert len(given) == 10 + 26 - len(SCREEN_KEYS)
+    assert keys[-1] == ""
+
+
+def test_every_option_of_a_long_menu_is_one_key_away_at_100x30() -> None:
+    """Press each option's key (then take it back): each key makes its own choice."""
+
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await start_game(pilot, "menu", seats=("human", "random"))
+            screen = game_screen(app)
+            choices = screen.query_one("#choices", ChoiceList)
+            prompt = screen.engine.prompt
+            assert prompt is not None and len(prompt.choices) == OPTIONS
+            assert all(choices.keys) and len(set(choices.keys)) == OPTIONS
+            for index, key in enumerate(choices.keys):
+                await pilot.press(key)
+                await pilot.pause()
+                assert screen.engine.log[0].action == prompt.choices[index].action, key
+                screen.session.undo(by=0)
+                screen.sync()
+                await pilot.pause()
+
+    run(main)
+
+
+def test_the_pass_keeps_key_0_wherever_it_is_in_the_list() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await start_game(pilot, "menu", seats=("human", "human"))
+            screen = game_screen(app)
+            places = []
+            for _ in range(3):
+                prompt = screen.engine.prompt
+                assert prompt is not None
+                places.append(prompt.actions().index("pass"))
+                text = screen_text(app)
+                assert "0 No bonus action" in text
+                await pilot.press("0")
+                await pilot.pause()
+                assert screen.engine.log[-1].action == "pass"
+            assert len(set(places)) == 3  # a new place in each prompt, the same key
+
+    run(main)
+
+
+def test_a_warning_shows_in_the_list_and_the_details_pane_shows_the_whole_text() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await start_game(pilot, "menu", seats=("human", "human"))
+            screen = game_screen(app)
+            choices = screen.query_one("#choices", ChoiceList)
+            assert choices.highlighted == 0  # the turncoat is not highlighted ...
+            assert "⚠ breaches your own Final" in screen_text(app)  # ... but warned of
+            await pilot.press("down", "down", "down")
+            await pilot.pause()
+            assert choices.explained_choice() == Choice("turncoat", "Turncoat", LONG_TEXT, WARNING)
+            assert choices.explanation.detail_text == LONG_TEXT  # every word of it
+            assert choices.explanation.consequence_text == f"⚠ {WARNING}"
+            assert screen.engine.log == []  # reading commits nothing
+
+    run(main)
+
+
+@pytest.mark.parametrize(("size", "shown"), [((200, 60), OPTIONS), ((80, 24), 8)])
+def test_the_decision_panel_grows_with_the_screen(size: tuple[int, int], shown: int) -> None:
+    """All 16 options at 200x60 (and 100x30) with no scrolling; 80x24 scrolls the list,
+    every option still on its key."""
+
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=size) as pilot:
+            await start_game(pilot, "menu", seats=("human", "human"))
+            choices = game_screen(app).query_one("#choices", ChoiceList)
+            text = screen_text(app)
+            visible = [key for key in choices.keys if f" {key} " in text]
+            assert len(visible) >= shown
+            if shown == OPTIONS:
+                assert choices.max_scroll_y == 0 and "h Place a cube in district 14" in text
+            else:
+                assert choices.max_scroll_y > 0
+
+    run(main)
+
+
+def normalized(lines: list[str]) -> list[str]:
+    """Words, whatever the wrapping: what must be the same in the log and the export."""
+    return " ".join(lines).split()
+
+
+@pytest.mark.parametrize("width", [80, 100, 160])
+def test_the_log_shows_the_exports_characters_at_any_width(
+    width: int, isolated_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two bots play Pig: the screen shows the spectator's log, which is what
+    ``tabletop export`` prints, every character of it, numbered 1 to N with no repeat
+    or gap; narrowing the terminal re-wraps it with nothing lost."""
+
+    seen: dict[str, Any] = {}
+
+    async def main() -> None:
+        store = JsonSaveStore(isolated_env / "saves")
+        app = make_app(make_registry(), store)
+        async with app.run_test(size=(width, 30)) as pilot:
+            await start_game(pilot, "pig", seats=("random", "random"), options=PIG_50, seed=3)
+            await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen), 20)
+            over = app.screen
+            assert isinstance(over, GameOverScreen)
+            await pilot.press("l")
+            await pilot.pause()
+            log = over.query_one("#final-log", GameLog)
+            seen["shown"] = shown = log.text_lines()
+            assert max(len(line.rstrip()) for line in shown) <= width - 4  # inside the box
+            seen["actions"] = actions = len(over.session.engine.log)
+            numbers = [entry.number for entry in log.entries() if entry.number]
+            assert numbers == list(range(1, actions + 1))
+            seen["path"] = store.path_of(over.session.save_id or "")
+            await pilot.resize_terminal(40, 30)
+            await pilot.pause()
+            narrower = log.text_lines()
+            assert len(narrower) > len(shown) and normalized(narrower) == normalized(shown)
+
+    run(main)
+    capsys.readouterr()
+    assert cli(["export", str(seen["path"]), "--log"]) == 0
+    exported = capsys.readouterr().out.splitlines()[1:-1]  # less title and result
+    assert len(exported) > seen["actions"] and normalized(seen["shown"]) == normalized(exported)
+
+
+def test_a_persons_own_choices_are_logged_and_a_secret_one_only_for_its_seat() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await start_game(pilot, "menu", seats=("human", "human"))
+            screen = game_screen(app)
+            await pilot.press("2")  # Commune: district 2
+            await pilot.pause()
+            log = screen.query_one("#log", GameLog)
+            words = [entry.plain for entry in log.entries()]
+            assert "Commune chose: Place a cube in district 2" in words  # Versailles' view
+            await pilot.press("0")
+            await pilot.pause()
+            words = [entry.plain for entry in log.entries()]
+            assert "You chose: Place a cube in district 2" in words  # Commune's again
+            assert "Versailles chose: No bonus action" in words
+
+    run(main)
+    # Secrets hides information: the other seat reads only that a decision was made.
+    engine = Engine(
+        Secrets(),
+        seed=1,
+        players=2,
+        options=None,
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+    )
+    engine.act(0, "pass")
+    assert next(line.text for line in engine.story(0)) == "You chose: Pass"
+    public = [line.text for line in engine.story(1)]
+    assert public[0] == "North decided." and "Pass" not in " ".join(public)
+
+
+def test_the_rules_open_at_the_cited_section_quickly_reopened_without_game_keys() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await start_game(pilot, "menu", seats=("human", "human"))
+            screen = game_screen(app)
+            await pilot.press("r")
+            await pilot.pause()
+            rules = app.screen
+            assert isinstance(rules, RulesScreen)
+            text = screen_text(app)
+            assert "§2 Placing" in text.splitlines()[2]  # at the top: §2.1 is cited
+            assert "Undo" not in text and "Back to the game" in text  # its own footer
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("1", "1")  # two moves: the next prompt cites §3
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            assert rules.target is not None and rules.sections[rules.target].number == "3"
+            assert current(app) is rules  # made once, shown again
+            assert "§3 Scoring" in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert current(app) is screen
+
+    run(main)
+
+
+def test_game_over_explains_the_result_and_shows_the_final_board_and_log() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await start_game(pilot, "menu", seats=("human", "human"))
+            for key in "1212":  # districts 1 and 2, twice: Versailles 4, Commune 2
+                await pilot.press(key)
+                await pilot.pause()
+            await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            text = screen_text(app)
+            assert ENDED in text and "Versailles wins!" in text
+            assert "How it ended: points victory" in text
+            assert "Versailles scored more points (2 to 4)" in text
+            scores = app.screen.query_one("#scores", DataTable)
+            rows = [[str(cell) for cell in scores.get_row_at(row)] for row in range(2)]
+            assert rows == [["Commune", "human", "2", ""], ["Versailles", "human", "4", "winner"]]
+            await pilot.press("b")
+            await pilot.pause()
+            assert "Turn 5 of 4" in screen_text(app)  # the final table
+            await pilot.press("l")
+            await pilot.pause()
+            assert "Final scoring" in screen_text(app)
+            log = app.screen.query_one("#final-log", GameLog)
+            headings = [entry.plain for entry in log.entries() if entry.heading]
+            assert headings == ["Round 1", "Round 2", "Final scoring"]
+            await pilot.press("u")  # no undo after the end: the key does nothing
+            await pilot.pause()
+            assert isinstance(app.screen, GameOverScreen)
+
+    run(main)
+
+
+def test_a_finished_game_shows_its_winner_and_a_save_is_deleted_only_on_yes() -> None:
+    async def main() -> None:
+        store = FrozenStore()
+        app = make_app(make_registry(), store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await start_game(pilot, "menu", seats=("human", "human"))
+            for key in "1212":
+                await pilot.press(key)
+                await pilot.pause()
+            await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            await pilot.press("enter")  # home
+            await pilot.pause()
+            assert "finished: Versailles won" in screen_text(app)
+            await pilot.press("s", "d")  # to the saves, delete ...
+            await pilot.pause()
+            await pilot.press("n")  # ... no: kept
+            await pilot.pause()
+            assert list(store.records) == ["menu-1"]
+            await pilot.press("d")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert store.records == {}
+            assert "No saved games yet" in screen_text(app)
+
+    run(main)
+
+
+def test_at_80x24_the_tables_rows_do_not_wrap_and_z_shows_the_board_whole() -> None:
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start_game(pilot, "menu", seats=("human", "human"))
+            text = screen_text(app)
+            assert "Commune (you)        0   Montmartre, B" in text  # one line, not two
+            assert "Belleville" not in text.split("Montmartre, B", 1)[1].split("\n", 2)[1]
+            await pilot.press("z")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Commune (you)        0   Montmartre, Belleville" in text
+            assert "Mont-Valérien, Versailles HQ" in text
+            await pilot.press("escape")  # back to the game, not home
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen) and app.screen.maximized is None
+
+    run(main)
+
+
+def test_a_bot_kind_is_offered_with_its_own_one_line_description() -> None:
+    from tabletop.adapters.tui.screens.new_game import NewGameScreen
+
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.push_screen(NewGameScreen("secrets"))
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, NewGameScreen)
+            assert dialog.describe_kind("crashy") == (
+                "A bot whose thinking raises: the UI must report it and stay up."
+            )
+            assert "random — Any legal move at random" in screen_text(app)
+
+    run(main)
