@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from memory_store import MemoryStore
 from sessions import BOTS, DICE_FACTORY, RNG_FACTORY, resume_session, start_session
-from toygames import Crashy, Exploding, HighCard, OpenHighCard
+from toygames import Counter, Crashy, Exploding, HighCard, OpenHighCard
 
 from tabletop.adapters.headless import HeadlessUI, ScriptedUI
 from tabletop.adapters.saves import JsonSaveStore
@@ -307,3 +307,63 @@ def test_the_kit_and_the_app_wire_the_same_chance() -> None:
     container's: they must be the ones saves are made with, or the two kinds of test
     would be testing different games."""
     assert testing.default_factories() == (RNG_FACTORY, DICE_FACTORY)
+
+
+# Undo in an open game: the newest decision of a person, and whose it is -------------
+
+
+def test_open_information_undo_takes_back_the_newest_decision_alone() -> None:
+    session = _start(OpenHighCard(), ["human", "human"])
+    session.act(0, "tap")
+    session.act(0, "tap")
+    assert session.undo() == 1 and len(session.engine.log) == 1
+
+
+def test_open_information_undo_with_several_people_is_the_deciders_alone() -> None:
+    session = _start(OpenHighCard(), ["human", "human"])
+    session.act(0, "tap")
+    session.act(0, "keep")  # seat 1 is due now, and may not take seat 0's move back
+    assert not session.can_undo(by=1) and session.can_undo(by=0) and session.can_undo()
+    with pytest.raises(UndoRefused, match="the last decision was Seat 0's: only they"):
+        session.undo(by=1)
+    assert len(session.engine.log) == 2  # a refused undo changes nothing
+    assert session.undo(by=0) == 1
+
+
+def test_open_information_undo_with_one_person_is_theirs_whoever_asks() -> None:
+    """With one person at the table there is nobody else to protect: ``by`` (the seat
+    a front end says is asking) does not matter."""
+    session = _start(OpenHighCard(), ["human", "random"])
+    session.act(0, "tap")
+    assert session.can_undo(by=1)
+    assert session.undo(by=1) == 1 and session.engine.log == []
+
+
+def test_open_information_undo_stops_at_chance_after_the_decision() -> None:
+    session = _start(OpenHighCard(), ["human", "human"])
+    session.act(0, "swap")  # a random draw: a barrier
+    assert not session.can_undo()
+    with pytest.raises(UndoRefused, match="chance or a reveal came after"):
+        session.undo()
+    assert len(session.engine.log) == 1
+
+
+def test_a_game_ended_again_after_an_undo_is_told_again() -> None:
+    """Undoing the winning move reopens the game; ending it again must be told again
+    (the UI shows the result screen, the log records the end) and asked once more."""
+    ui = Recorder()
+    session = start_session(Counter(), ["human"], ui=ui)
+    for _ in range(Counter.limit):
+        session.act(0, "tick")
+    assert ui.calls.count("game_over") == 1 and session.engine.over
+    assert session.can_undo() is True
+    assert session.undo() == 1 and not session.engine.over
+    session.act(0, "tick")
+    assert ui.calls.count("game_over") == 2
+
+
+def test_can_undo_answers_a_bool() -> None:
+    session = _start(HighCard(), ["human", "human"])
+    assert session.can_undo() is False
+    session.act(0, "tap")
+    assert session.can_undo() is True
