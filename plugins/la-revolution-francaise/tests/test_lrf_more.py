@@ -131,6 +131,18 @@ def test_9_3_3_conscription_raises_a_volunteer_each_turn_of_war() -> None:
     assert any(a["kind"] == "volunteer" and a["where"] == "Paris" for a in engine.state["armies"])
 
 
+def test_9_3_3_never_more_than_sixteen_volunteer_armies() -> None:
+    """A levée (3 due) with 14 volunteers already raised places only 2."""
+    state = fresh()
+    state["volunteers_due"] = 3
+    state["armies"] += [
+        {"id": f"volunteer_{n}", "side": "rev", "kind": "volunteer", "where": "Paris"}
+        for n in range(14)
+    ]
+    volunteers_start(state, {"kind": "volunteers_start"}, context())
+    assert state["tasks"][-1]["volunteers_left"] == 2
+
+
 def test_9_3_2_catholic_armies_only_in_the_vendee_beside_a_general() -> None:
     state = fresh()
     state["catholic_allowed"] = True

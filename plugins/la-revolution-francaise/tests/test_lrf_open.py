@@ -8,7 +8,7 @@ from lrf_helpers import context, engine_at, fresh, place
 from tabletop.framework import State
 from tabletop.framework.decisions import Agreement
 from tabletop.games.la_revolution_francaise.core import seat_of
-from tabletop.games.la_revolution_francaise.coups import rally_bases
+from tabletop.games.la_revolution_francaise.coups import coup_offer_start, rally_bases
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives
 from tabletop.games.la_revolution_francaise.political import (
     ballots,
@@ -124,6 +124,26 @@ def test_12_0_no_coups_in_the_historical_scenario() -> None:
     place(state, Barnave="Paris")
     engine = engine_at(state, [{"kind": "coup_offer_start", "coup": "limited"}])
     assert engine.prompt is None  # B5
+
+
+def test_12_0_one_coup_of_each_kind_a_turn_and_none_limited_after_another() -> None:
+    """The same position offers a limited coup (the Marais under the Federal Republic)
+    unless a coup was already tried this turn; a second popular or military coup after
+    a popular one is never offered."""
+    for tried, offered in ((None, True), ("coup_turn", False)):
+        state = fresh(scenario="open")
+        install(state, "ffr", context())
+        place(state, Barras="Paris")
+        if tried is not None:
+            state[tried] = state["turn"]
+        engine = engine_at(state, [{"kind": "coup_offer_start", "coup": "limited"}])
+        prompt = engine.prompt
+        assert (prompt is not None and prompt.rule == "12.2") == offered
+    state = fresh(scenario="open")
+    state["popular_turn"] = state["turn"]
+    for kind in ("popular", "military"):
+        coup_offer_start(state, {"kind": "coup_offer_start", "coup": kind}, context())
+        assert not state["tasks"]
 
 
 def test_r_9_7_1_a_limited_coup_seizes_the_government() -> None:
