@@ -8,6 +8,8 @@ folder: it comes first on ``sys.path`` for the test and leaves it afterwards.
 
 from __future__ import annotations
 
+import importlib
+import sys
 from pathlib import Path
 
 
@@ -21,10 +23,15 @@ def add_distribution(site: Path, name: str, entry: str) -> None:
 
 
 def install(site: Path, name: str, source: str) -> None:
-    """Install a plugin module with ``source`` as its code, and its distribution."""
+    """Install a plugin module with ``source`` as its code, and its distribution.
+
+    A module of that name imported by an earlier test is forgotten, as a new
+    interpreter would not know it: each test loads the plugin it installed."""
     module = name.replace("-", "_") + "_plugin"
     (site / f"{module}.py").write_text(source)
     add_distribution(site, name, module)
+    sys.modules.pop(module, None)
+    importlib.invalidate_caches()
 
 
 def install_games(site: Path, name: str, *games: str) -> None:

@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 from dependency_injector import providers
+from fakesite import install_games
 from memory_store import MemoryStore
+from sessions import CliRun
 from toygames import Crashy, Exploding
 
 from tabletop.adapters.headless import HeadlessUI, ScriptedUI
-from tabletop.app.cli import main
 from tabletop.framework import Action, BotRegistrar, GameRegistrar, PluginFault, Prompt, hookimpl
 from tabletop.framework.plugins import PluginFailure, load_registry
 from tabletop.games import pig
@@ -140,18 +141,12 @@ def test_plugins_that_fail_to_load_are_logged(container: Any, isolated_env: Path
 
 
 def test_simulate_logs_each_faulty_game_but_not_every_game(
-    isolated_env: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    cli: CliRun, isolated_env: Path, site: Path
 ) -> None:
-    original = pig.Pig.apply
-
-    def flaky(self: pig.Pig, state: dict[str, Any], seat: int, action: str, ctx: Any) -> None:
-        if state["turn"] == 7 and state["turn_total"] >= 8:
-            raise KeyError("bug")
-        original(self, state, seat, action, ctx)
-
-    monkeypatch.setattr(pig.Pig, "apply", flaky)
-    assert main(["simulate", "pig", "--games", "4", "--seed", "2", "--json"]) == 1
-    report = json.loads(capsys.readouterr().out)
+    install_games(site, "flaky", "toygames:SometimesFlaky")
+    code, out, _ = cli("simulate", "sometimes-flaky-pig", "--games", "4", "--seed", "2", "--json")
+    assert code == 1
+    report = json.loads(out)
     lines = read_log(isolated_env)
     faults = [line for line in lines if line["event"] == "game.fault"]
     assert len(faults) == report["errors"] and 0 < report["errors"] < 4

@@ -184,3 +184,28 @@ class Cursed(Pig):
 
     def invariants(self, state: State) -> list[str]:
         return ["turn 4 is cursed"] if state["turn"] >= 4 else []
+
+
+class Flaky(Pig):
+    """Raises in ``apply`` at turn ``fail_at``, in every game that gets there: a game
+    fault each batch run must count with the seed that reproduces it."""
+
+    info = renamed(Pig.info, "flaky-pig", "Flaky Pig", version="0.1")
+    fail_at = 7
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if state["turn"] == self.fail_at and self.fails(state):
+            raise KeyError("bug")
+        super().apply(state, seat, action, ctx)
+
+    def fails(self, state: State) -> bool:
+        return True
+
+
+class SometimesFlaky(Flaky):
+    """Fails only with 8 or more points at risk at turn 7: some games, not all."""
+
+    info = renamed(Pig.info, "sometimes-flaky-pig", "Sometimes Flaky Pig", version="0.1")
+
+    def fails(self, state: State) -> bool:
+        return bool(state["turn_total"] >= 8)
