@@ -182,7 +182,8 @@ def test_board_widget_renders_a_real_view() -> None:
 
     text = asyncio.run(run())
     assert "Butte Montmartre" in text and "Institutional" in text
-    assert "Commune Crisis Track" in text and "Revolutionary Momentum" in text
+    assert "Crisis Tracks" in text and "Revolutionary Momentum" in text
+    assert "Versailles HQ (controlled by Versailles) opens Mont-Valérien" in text
     assert "Round 1/3" in text and "Final Crisis" in text
 
 
@@ -190,6 +191,23 @@ def test_render_board_lists_every_dimension() -> None:
     text = render_board(new_engine(1).view(None))
     for name in ("Institutional", "Public Opinion", "Paris", "Forts", "Initiative"):
         assert name in text
+
+
+def test_the_boards_rows_fit_half_a_100_column_screen_and_read_from_the_viewers_side() -> None:
+    """The board's table rows stay within 42 columns (the widget's half of a 100-column
+    terminal), so they never wrap; the lists of card names and the adjacency may wrap.
+    The VP rows put the viewer first, with its own signs."""
+    engine = play_out(new_engine(6), 6)
+    engine.state["vp"] = {"political": 2, "military": -1}  # +: toward Versailles
+    for seat in (V, C, None):
+        text = render_board(engine.view(seat))
+        rows = text.split("\nAdjacency")[0].splitlines()
+        lists = ("Your hand", "Your objective")
+        table = [r for r in rows if not r.startswith(lists) and "(§" not in r.split(":")[0]]
+        assert table and all(len(r) <= 42 for r in table), [r for r in table if len(r) > 42]
+    commune = render_board(engine.view(C)).splitlines()
+    assert commune[3].split() == ["Commune", "(you)", "-2", "+1"]
+    assert commune[4].split() == ["Versailles", "+2", "-1"]
 
 
 def test_coverage_table_names_only_tests_that_exist() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import DIMENSIONS, MOMENTUM_NAMES, SIDE_NAMES
+from .data import CARDS, DIMENSIONS, MOMENTUM_NAMES, SIDE_NAMES, card_name
 
 _SHORT = {"Versailles": "V", "Commune": "C"}
 _DISC = {"Versailles": "F", "Commune": "B"}
@@ -40,24 +40,20 @@ def _names(view: dict[str, Any], where: str) -> list[str]:
 
 
 def _own_card_lines(view: dict[str, Any]) -> list[str]:
-    """The viewer's hand and objective, one line each (the full texts are in ``cards``)."""
+    """The viewer's hand (titles and OP) and kept objective; the full texts, and the
+    objectives still to choose from, are in ``cards`` (the screen's card list)."""
     lines = []
-    hand = _names(view, "hand")
+    hand = view.get("hand") or []
     if hand:
-        lines.append("Your hand: " + "; ".join(hand))
-    for where, title in (
-        ("your objective", "Your objective"),
-        ("objective to choose (§5.2)", "Objectives to choose from"),
-    ):
-        names = _names(view, where)
-        if names:
-            lines.append(f"{title}: " + "; ".join(names))
+        lines.append("Your hand: " + ", ".join(f"{card_name(c)} ({CARDS[c].ops})" for c in hand))
+    for name in _names(view, "your objective"):
+        lines.append(f"Your objective: {name}")
     return lines
 
 
 def _other_card_lines(view: dict[str, Any]) -> list[str]:
     """Every other card the viewer may read, grouped by where it is."""
-    shown = {"hand", "your objective", "objective to choose (§5.2)"}
+    shown = {"hand", "your objective"}
     groups: dict[str, list[str]] = {}
     for card in view.get("cards", []):
         where = card.get("where", "")
@@ -82,6 +78,33 @@ def _map_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _track_lines(view: dict[str, Any]) -> list[str]:
+    """Crisis Tracks, pools, momentum and the deck, each line 42 columns or fewer."""
+    lines = ["Crisis Tracks (cubes+bonus, * breached):"]
+    for seat, name in enumerate(SIDE_NAMES):
+        track = view["crisis"][seat]
+        zones = [
+            f"{zone[:3]}{'*' if breached else ' '}{cubes}+{bonus}"
+            for zone, breached, cubes, bonus in zip(
+                view["crisis_zones"], track["breached"], track["cubes"], track["bonus"], strict=True
+            )
+        ]
+        lines.append(f"{name:<10} " + " ".join(zones))
+    pool, out = view["pool"], view["out_of_play"]
+    cap = view["pool_capacity"][1]
+    lines.append(f"Pools V {pool[0]}, C {pool[1]}/{cap}; out of play V {out[0]}, C {out[1]}")
+    lines.append(
+        f"{MOMENTUM_NAMES[0]} {view['momentum'][0]}/3 "
+        f"(left {'/'.join(str(n) for n in view['prussian_cubes'])})"
+    )
+    lines.append(f"{MOMENTUM_NAMES[1]} {view['momentum'][1]}/3")
+    lines.append(
+        f"Deck {view['deck']}, hands V{view['hand_sizes'][0]} C{view['hand_sizes'][1]}, "
+        f"fulfilled V{len(view['fulfilled'][0])} C{len(view['fulfilled'][1])}"
+    )
+    return lines
+
+
 def render_board(view: dict[str, Any]) -> str:
     """The map by dimension, Crisis Tracks, pools, momentum, VP, round and initiative.
 
@@ -95,6 +118,7 @@ def render_board(view: dict[str, Any]) -> str:
     lines.append(f"Initiative: {view['initiative']} (levels V {levels[0]:+d}, C {levels[1]:+d})")
     lines.extend(_vp_lines(view))
     lines.extend(_own_card_lines(view))
+    lines.extend(_track_lines(view))
     open_to = {row["id"]: row["open_to"] for row in view["map"]}
     lines.append("Map (§7.2 last column: who may operate):")
     lines.append("* pivotal, # cube, F/B disc, then control")
@@ -102,28 +126,6 @@ def render_board(view: dict[str, Any]) -> str:
         meta = DIMENSIONS[dim]
         lines.append(f"{meta['name']} ({meta['kind']})")
         lines.extend(_space_line(view["spaces"][s], open_to[s]) for s in spaces)
-    for seat, name in enumerate(SIDE_NAMES):
-        track = view["crisis"][seat]
-        lines.append(f"{name} Crisis Track (cubes+bonus, x breached):")
-        zones = []
-        for z, zone in enumerate(view["crisis_zones"]):
-            mark = "x" if track["breached"][z] else " "
-            zones.append(f"{zone[:5]}[{mark}]{track['cubes'][z]}+{track['bonus'][z]}")
-        lines.append("  " + " ".join(zones))
-    cap = view["pool_capacity"][1]
-    lines.append(
-        f"Pools: Versailles {view['pool'][0]}  Commune {view['pool'][1]}/{cap}  "
-        f"out of play V{view['out_of_play'][0]} C{view['out_of_play'][1]}"
-    )
-    lines.append(
-        f"{MOMENTUM_NAMES[0]} {view['momentum'][0]}/3 "
-        f"(cubes left {'/'.join(str(n) for n in view['prussian_cubes'])})"
-    )
-    lines.append(f"{MOMENTUM_NAMES[1]} {view['momentum'][1]}/3")
-    lines.append(
-        f"Cards: deck {view['deck']}  hands V{view['hand_sizes'][0]} C{view['hand_sizes'][1]}  "
-        f"fulfilled V{len(view['fulfilled'][0])} C{len(view['fulfilled'][1])}"
-    )
     lines.extend(_other_card_lines(view))
     lines.extend(_map_lines(view))
     if view.get("result"):
