@@ -7,7 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,14 +25,6 @@ PLUGIN = (
     "def tabletop_register_games(register):\n"
     "    register(Listed())\n"
 )
-
-
-@pytest.fixture(autouse=True)
-def _forget_the_plugin() -> Iterator[None]:
-    """Each test's plugin is its own: no module left over from another test's site."""
-    sys.modules.pop("listed_plugin", None)
-    yield
-    sys.modules.pop("listed_plugin", None)
 
 
 @pytest.fixture

@@ -4,12 +4,13 @@ and decision time, failures counted with their seed, user errors in one line."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from fakesite import install_games
 from sessions import CliRun
 
 from tabletop.app.tournament import rotated, wilson
-from tabletop.framework import Action, Context, State
 
 
 def test_wilson_interval_matches_the_formula_and_stays_in_bounds() -> None:
@@ -113,25 +114,17 @@ def test_fixed_seats_measure_the_red_flag_solo_opponent(cli: CliRun) -> None:
     assert bots["random"]["decisions"] == 0  # the solo seat never had a decision
 
 
-def test_tournament_counts_a_failing_game_with_its_seed(
-    cli: CliRun, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from tabletop.games.pig import Pig
-
-    original = Pig.apply
-
-    def flaky(self: Pig, state: State, seat: int, action: Action, ctx: Context) -> None:
-        if state["turn"] == 5:
-            raise KeyError("bug")
-        original(self, state, seat, action, ctx)
-
-    monkeypatch.setattr(Pig, "apply", flaky)
-    code, out, _ = cli(
-        "tournament", "pig", "--games", "2", "--seed", "1", "--seats", "random,random", "--json"
-    )
-    data = json.loads(out)
-    assert code == 1 and data["errors"] == 2 and data["completed"] == 0
-    assert data["failures"][0]["seed"] == 100003 and "KeyError" in data["failures"][0]["error"]
+def test_tournament_counts_a_failing_game_with_its_seed(site: Path, cli: CliRun) -> None:
+    """A game whose rules raise (an installed plugin's, toygames.Flaky) is counted with
+    the seed that reproduces it, on one process and on two alike."""
+    install_games(site, "flaky", "toygames:Flaky")
+    argv = ["tournament", "flaky-pig", "--games", "2", "--seed", "1", "--seats", "random,random"]
+    for workers in ("1", "2"):
+        code, out, _ = cli(*argv, "--workers", workers, "--json")
+        data = json.loads(out)
+        assert code == 1 and data["errors"] == 2 and data["completed"] == 0
+        assert [f["seed"] for f in data["failures"]] == [100003, 100004]
+        assert "KeyError" in data["failures"][0]["error"]
 
 
 @pytest.mark.parametrize(
