@@ -66,17 +66,18 @@ def test_playouts_keep_clear_of_their_own_final_crisis_zone() -> None:
 
 
 def test_search_with_the_hints_beats_the_greedy_bot() -> None:
-    """Four games, each side twice, at a small budget: the search wins at least three
-    (the 200-game figures at the default budget are in docs/bots.md)."""
+    """Twelve games, each side six times, at a small budget: the search must win at
+    least nine, which two equal players manage 7% of the time (measured: 9 of 12; the
+    200-game figures at the default budget are in docs/bots.md)."""
     wins = 0
-    for index in range(4):
+    for index in range(12):
         seat = index % 2
         bots: list[Bot] = [GreedyBot(), GreedyBot()]
         bots[seat] = IsmctsBot(RfopHints(), Budget(iterations=8))
         result = play_out(new_engine(GAME, seed=40 + index), bots).result()
         assert result is not None
         wins += seat in result.winners
-    assert wins >= 3
+    assert wins >= 9
 
 
 def test_in_solitaire_a_level_race_favours_the_solo_opponent() -> None:
