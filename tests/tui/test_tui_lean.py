@@ -7,7 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 from textual.widgets import Static
-from tui_support import SIZE, FrozenStore, make_app, make_registry, run, start_game, wait_until
+from tui_support import (
+    SIZE,
+    FrozenStore,
+    human_turn,
+    make_app,
+    make_registry,
+    run,
+    start_game,
+    wait_until,
+)
 
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
@@ -98,5 +107,56 @@ def test_the_same_table_is_not_drawn_again() -> None:
             assert drawn == []  # what is on screen already
             panel.show(game.engine.view(None), names, None, title)
             assert len(drawn) == 1  # another seat's table is drawn
+
+    run(main)
+
+
+def test_the_log_wraps_only_what_changed_when_seats_switch_and_moves_are_undone() -> None:
+    """Hot-seat at an open table switches the viewer at every turn, and undo takes
+    entries back: the log wraps the new entries only, never the whole game again, and
+    still reads as a log told from scratch."""
+
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "menu", seats=("human", "human"))
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            log = game.query_one("#log", GameLog)
+            wrapped: list[str] = []
+            original = log._wrap
+
+            def counting(entry: Any) -> Any:
+                wrapped.append(entry.text)
+                return original(entry)
+
+            log._wrap = counting  # type: ignore[method-assign]  # counts the work done
+            for key in "12":
+                await pilot.press(key)
+                await pilot.pause()
+            # Commune's first view was told before; each move added at most its own
+            # entries (and the other seat's story caught up from where it was).
+            new = [entry.text for entry in log.entries()]
+            assert len(wrapped) <= 2 * len(new)
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=SIZE) as pilot:
+            await start_game(pilot, "menu", seats=("human", "random"))
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            log = game.query_one("#log", GameLog)
+            await pilot.press("2")  # Commune, then the bot
+            await human_turn(pilot)
+            assert "You chose: Place a cube in district 2" in [e.plain for e in log.entries()]
+            wrapped = []
+            original = log._wrap
+            log._wrap = counting  # type: ignore[method-assign]
+            await pilot.press("u")  # Commune's move and the bot's answer are taken back
+            await pilot.pause()
+            assert len(game.engine.log) == 0 and wrapped == []  # dropped, not re-told
+            shown = log.text_lines()
+            assert not any("district 2" in line for line in shown)
+            log.clear()
+            log.sync(game.engine, game.viewer)  # told from scratch for comparison
+            assert shown == log.text_lines()
 
     run(main)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 
 from rich.console import Console
 from rich.segment import Segment
@@ -44,6 +45,10 @@ class LogLine:
     style: str = ""
     heading: bool = False
     private: bool = False
+    action: int = 0
+    """The action the entry belongs to (0: setup, or the note on earlier entries)."""
+    source: LogEntry | None = field(default=None, compare=False, repr=False)
+    """For a choice line, the engine's log entry it tells (an undo is checked by it)."""
 
     @property
     def plain(self) -> str:
@@ -52,27 +57,31 @@ class LogLine:
         return self.text + (PRIVATE_MARK if self.private else "")
 
 
-def story_entry(line: StoryLine) -> LogLine:
+def story_entry(line: StoryLine, source: LogEntry | None = None) -> LogLine:
     """A line of the engine's story as a log entry: a choice numbered by its action,
     the events under it, a heading drawn as one."""
     event = line.event
     if event is None:
-        return LogLine(line.action, line.text, "bold")
+        return LogLine(line.action, line.text, "bold", action=line.action, source=source)
     if event.kind == HEADING:
-        return LogLine(None, line.text, "bold reverse", heading=True)
-    return LogLine(None, line.text, private=event.private)
+        return LogLine(None, line.text, "bold reverse", heading=True, action=line.action)
+    return LogLine(None, line.text, private=event.private, action=line.action)
 
 
 @dataclass
 class _Told:
-    """How far a viewer's story has been told: actions, history entries, and the
-    last of each (identity: an undo that took them back is noticed)."""
+    """One viewer's story as far as it has been told: how many actions and history
+    entries (and the last of each: an undo that took them back is noticed), the
+    entries, and their lines wrapped at ``width``."""
 
     actions: int = 0
     events: int = 0
     last_action: LogEntry | None = None
     last_event: Event | None = None
     entries: deque[LogLine] = field(default_factory=lambda: deque(maxlen=MAX_LOG_LINES))
+    counts: deque[int] = field(default_factory=deque)
+    strips: list[Strip] = field(default_factory=list)
+    width: int = 0
 
     def still_true(self, engine: Engine) -> bool:
         log, history = engine.log, engine.history
@@ -82,14 +91,28 @@ class _Told:
             return False
         return not self.events or history[self.events - 1][1] is self.last_event
 
+    def caught_up(self, engine: Engine) -> None:
+        self.actions, self.events = len(engine.log), len(engine.history)
+        self.last_action = engine.log[-1] if engine.log else None
+        self.last_event = engine.history[-1][1] if engine.history else None
+
+    def drop_last(self, count: int) -> None:
+        """Forget the newest ``count`` entries and their lines."""
+        for _ in range(min(count, len(self.entries))):
+            self.entries.pop()
+            lines = self.counts.pop() if self.counts else 0
+            if lines:
+                del self.strips[-lines:]
+
 
 class GameLog(ScrollView, can_focus=True):
     """The story as the viewer may read it (``Engine.story``), newest at the bottom.
 
-    Appends what is new at each sync; tells the story again when the viewer changes
-    (hand-off to another seat, whose put-away entries come back as they were) or the
-    history changed under it (undo), so nobody sees another seat's private events.
-    Holds only the newest MAX_LOG_LINES entries.
+    Each viewer's story is kept (entries and wrapped lines, off screen while another
+    seat looks), so a hand-off, a switch of seat in hot-seat play or an undo costs
+    what changed, not the whole game: new entries are appended, undone ones dropped.
+    Nobody sees another seat's private events: each viewer has its own story. Holds
+    only the newest MAX_LOG_LINES entries of each.
     """
 
     DEFAULT_CSS = """
@@ -103,38 +126,63 @@ class GameLog(ScrollView, can_focus=True):
         super().__init__(id=id)
         self._viewer: int | None = None
         self._told = _Told()
-        #: Seats' entries put away at hand-offs (never drawn while put away), by viewer.
+        #: Other viewers' stories, kept off screen (never drawn while kept), by viewer.
         self._put_away: dict[int | None, _Told] = {}
-        #: The entries wrapped at ``_width``: each entry's lines, and all of them flat.
+        #: The width the lines are wrapped at (0 until the widget has a size).
         self._width = 0
-        self._counts: deque[int] = deque()
-        self._strips: list[Strip] = []
-        #: Set when the widget was emptied: the next sync tells the story afresh.
+        #: Set when the widget was emptied: the next sync shows that viewer's story.
         self._blank = True
+
+    @property
+    def _strips(self) -> list[Strip]:
+        return self._told.strips
 
     # Telling the story ---------------------------------------------------------------
 
     def sync(self, engine: Engine, viewer: int | None) -> None:
-        """Show ``viewer``'s story up to now: only what is new, unless the viewer or
-        the history changed."""
-        told = self._told
-        if self._blank or viewer != self._viewer or not told.still_true(engine):
-            kept = self._put_away.pop(viewer, None) if self._blank else None
+        """Show ``viewer``'s story up to now: only what is new since it was last shown
+        (the entries an undo took back are dropped)."""
+        if self._blank or viewer != self._viewer:
+            if not self._blank:
+                self._put_away[self._viewer] = self._told
+            self._told = self._put_away.pop(viewer, _Told())
             self._viewer = viewer
             self._blank = False
-            if kept is not None and kept.still_true(engine):
-                self._told = told = kept
-                self._rewrap()
-            else:
-                self._told = told = _Told()
-                self._start_window(engine, told)
-                self._rewrap()
+        told = self._told
+        if not told.still_true(engine) and not self._take_back(engine, told):
+            self._told = told = _Told()
+            self._start_window(engine, told)
+        if told.width != self._width:
+            self._rewrap(told)
         new = list(engine.story(viewer, actions=told.actions, events=told.events))
-        told.actions, told.events = len(engine.log), len(engine.history)
-        told.last_action = engine.log[-1] if engine.log else None
-        told.last_event = engine.history[-1][1] if engine.history else None
-        if new:
-            self._append([story_entry(line) for line in new[-MAX_LOG_LINES:]])
+        told.caught_up(engine)
+        log = engine.log
+        entries = [
+            story_entry(line, log[line.action - 1] if line.event is None else None)
+            for line in new[-MAX_LOG_LINES:]
+        ]
+        self._append(told, entries)
+        self._resized()
+
+    def _take_back(self, engine: Engine, told: _Told) -> bool:
+        """After an undo, drop the entries of the actions taken back; False when the
+        story changed otherwise (it is then told afresh)."""
+        log, history = engine.log, engine.history
+        kept = len(log)
+        if kept >= told.actions or len(history) > told.events:
+            return False
+        if kept:
+            choice = next((entry for entry in reversed(told.entries) if entry.number == kept), None)
+            if choice is None or choice.source is not log[kept - 1]:
+                return False
+        drop = 0
+        for entry in reversed(told.entries):
+            if entry.action <= kept:
+                break
+            drop += 1
+        told.drop_last(drop)
+        told.caught_up(engine)
+        return True
 
     def _start_window(self, engine: Engine, told: _Told) -> None:
         """Start the story late when it holds more than MAX_LOG_LINES entries: walk
@@ -151,7 +199,9 @@ class GameLog(ScrollView, can_focus=True):
             action -= 1
         if action == 0:
             return  # the whole story fits (setup events included)
-        skipped = action + sum(1 for _, event in history[:position] if event.visible_to(viewer))
+        skipped = action + sum(
+            1 for _, event in islice(history, position) if event.visible_to(viewer)
+        )
         told.actions, told.events = action, position
         told.entries.append(
             LogLine(
@@ -164,7 +214,7 @@ class GameLog(ScrollView, can_focus=True):
 
     def put_away(self) -> None:
         """Empty the widget before the device changes hands, keeping this seat's
-        entries off screen so that its log comes back at its next turn without telling
+        story off screen so that its log comes back at its next turn without telling
         the whole game again (only what happened since is added then)."""
         if not self._blank:
             self._put_away[self._viewer] = self._told
@@ -173,7 +223,7 @@ class GameLog(ScrollView, can_focus=True):
     def clear(self) -> GameLog:
         self._told = _Told()
         self._blank = True
-        self._rewrap()
+        self._resized()
         return self
 
     # Drawing -------------------------------------------------------------------------
@@ -201,29 +251,27 @@ class GameLog(ScrollView, can_focus=True):
             strips.insert(0, Strip([Segment("")]))  # a blank line above a heading
         return strips
 
-    def _append(self, entries: Iterable[LogLine]) -> None:
-        told = self._told
+    def _append(self, told: _Told, entries: Iterable[LogLine]) -> None:
         for entry in entries:
             if len(told.entries) == told.entries.maxlen:
-                dropped = self._counts.popleft() if self._counts else 0
-                del self._strips[:dropped]
+                dropped = told.counts.popleft() if told.counts else 0
+                del told.strips[:dropped]
             told.entries.append(entry)
-            if self._width:
+            if told.width:
                 wrapped = self._wrap(entry)
-                self._counts.append(len(wrapped))
-                self._strips.extend(wrapped)
-        self._resized()
+                told.counts.append(len(wrapped))
+                told.strips.extend(wrapped)
 
-    def _rewrap(self) -> None:
-        """Wrap every entry again (a new width, or a new set of entries)."""
-        self._counts.clear()
-        self._strips = []
+    def _rewrap(self, told: _Told) -> None:
+        """Wrap every entry again, at the widget's width now."""
+        told.counts.clear()
+        told.strips.clear()
+        told.width = self._width
         if self._width:
-            for entry in self._told.entries:
+            for entry in told.entries:
                 wrapped = self._wrap(entry)
-                self._counts.append(len(wrapped))
-                self._strips.extend(wrapped)
-        self._resized()
+                told.counts.append(len(wrapped))
+                told.strips.extend(wrapped)
 
     def _resized(self) -> None:
         """Size the scrolling to the lines; keep following the newest entry unless the
@@ -238,7 +286,8 @@ class GameLog(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         if width != self._width:
             self._width = width
-            self._rewrap()
+            self._rewrap(self._told)
+            self._resized()
 
     def render_line(self, y: int) -> Strip:
         scroll_y = self.scroll_offset.y
