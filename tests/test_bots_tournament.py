@@ -36,17 +36,8 @@ def test_seats_rotate_one_seat_per_game() -> None:
 
 
 def test_tournament_reports_rates_intervals_lengths_and_times(cli: CliRun) -> None:
-    code, out, _ = cli(
-        "tournament",
-        "pig",
-        "--games",
-        "4",
-        "--seed",
-        "4",
-        "--seats",
-        "mcts-quick,random",
-        "--json",
-    )
+    argv = ["tournament", "pig", "--games", "4", "--seed", "4", "--seats", "mcts-quick,random"]
+    code, out, _ = cli(*argv, "--json")
     data = json.loads(out)
     assert code == 0 and data["completed"] == 4 and data["errors"] == 0
     bots = {bot["kind"]: bot for bot in data["bots"]}
@@ -60,17 +51,7 @@ def test_tournament_reports_rates_intervals_lengths_and_times(cli: CliRun) -> No
     # rotated: each seat saw each kind twice, and the wins by seat add up
     by_seat = data["wins_by_seat"]
     assert sum(sum(seat.values()) for seat in by_seat) == 4
-    _, again, _ = cli(
-        "tournament",
-        "pig",
-        "--games",
-        "4",
-        "--seed",
-        "4",
-        "--seats",
-        "mcts-quick,random",
-        "--json",
-    )
+    _, again, _ = cli(*argv, "--json")
     assert {b["kind"]: b["wins"] for b in json.loads(again)["bots"]} == {
         kind: bot["wins"] for kind, bot in bots.items()
     }
