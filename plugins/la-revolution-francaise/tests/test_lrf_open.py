@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from lrf_helpers import context, engine_at, fresh, place
 
-from tabletop.framework import State
-from tabletop.framework.decisions import Agreement
+from tabletop.framework import Engine, State
+from tabletop.framework.decisions import Agreement, OrderedVote
 from tabletop.games.la_revolution_francaise.core import seat_of
 from tabletop.games.la_revolution_francaise.coups import coup_offer_start, rally_bases
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives
@@ -265,6 +265,46 @@ def test_r_7_2_the_marais_chooses_its_partner_on_a_tie() -> None:
     assert [c.action for c in prompt.choices] == ["partner:F", "partner:G"]
     engine.act(seat(state, "M"), "partner:G")
     assert engine.state["gov"]["partner"] == "G"
+
+
+def directorate_toppled(votes: dict[str, str]) -> Engine:
+    """The Marais and the Gironde govern; a majority of disapproval topples the Gironde
+    and the Assembly elects another partner, each seat voting ``votes``."""
+    state = fresh(scenario="open")
+    state["regime"] = "directorate"
+    state["gov"].update({"controller": "M", "partner": "G"})
+    for current, count in (("M", 10), ("F", 6), ("G", 8), ("MT", 4), ("R", 0), ("SC", 0)):
+        state["assembly"][current].update({"count": count, "hidden": False})
+    voters = [seat(state, c) for c in ("M", "F", "G", "MT")]
+    engine = engine_at(
+        state, [{"kind": "confidence", "vote": OrderedVote.new("confidence", voters)}]
+    )
+    engine.act(seat(state, "M"), "vote:disapproval")
+    for current in ("F", "G", "MT"):
+        engine.act(seat(state, current), "vote:disapproval")
+    for current in [c for c in engine.state["order"] if c in votes]:  # in turn order
+        choice = votes[current]
+        prompt = engine.prompt
+        assert prompt is not None and prompt.rule == "R.7.5"
+        assert prompt.seat == seat(state, current)  # never the toppled Gironde
+        assert [c.action for c in prompt.choices] == ["elect:F", "elect:MT"]
+        engine.act(seat(state, current), f"elect:{choice}")
+    return engine
+
+
+def test_r_7_5_the_assembly_elects_the_new_partner_without_the_old_ones_deputies() -> None:
+    """The Montagne has fewer deputies than the Feuillant but the Marais' 10 ballots
+    elect it: 14 to 6."""
+    engine = directorate_toppled({"M": "MT", "F": "F", "MT": "MT"})
+    assert engine.state["gov"]["partner"] == "MT" and engine.state["gov"]["controller"] == "M"
+
+
+def test_r_7_5_on_a_tie_the_marais_chooses_the_partner() -> None:
+    engine = directorate_toppled({"M": "F", "F": "MT", "MT": "MT"})  # 10 to 10
+    prompt = engine.prompt
+    assert prompt is not None and prompt.rule == "R.7.2" and prompt.seat == seat(engine.state, "M")
+    engine.act(seat(engine.state, "M"), "partner:F")
+    assert engine.state["gov"]["partner"] == "F"
 
 
 def test_11_3_the_kidnapped_king_may_leave_with_a_catholic_army() -> None:

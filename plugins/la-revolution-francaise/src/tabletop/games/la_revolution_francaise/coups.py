@@ -1,7 +1,7 @@
 """Chapter 12, coups (Open scenario only, ambiguity B5): limited coups (12.2) in the
 Patriot's Phase before criticism (in the Directorate before the laws, R.7.7.1), and
-popular coups (12.1) at the start of the Military Phase's movement. Who may try what
-is each regime's R.x.7; military coups (12.3) are not implemented yet."""
+popular coups (12.1) and then military coups (12.3) at the start of the Military
+Phase's movement. Who may try what is each regime's R.x.7."""
 
 from __future__ import annotations
 

@@ -187,8 +187,8 @@ class LaRevolutionFrancaise(GameDefinition):
                 "Scenario (4.1)",
                 (("historical", "Historical"), ("open", "Open: all eleven regimes")),
                 "historical",
-                help="The Open scenario adds Wrath, Mercy, the Directorate, Prairial and both "
-                "First Republics (coups are not implemented yet).",
+                help="The Open scenario adds Wrath, Mercy, the Directorate, Prairial, both "
+                "First Republics and the coups of chapter 12.",
             ),
             OptionSpec(
                 "army_return",

@@ -26,8 +26,16 @@ from .core import (
     task,
 )
 from .data import KING, seating
-from .political import choose_partner, deputy_voters, king_holder, set_government
-from .tasks import ConfidenceVote, CoupOffer, JusticeVote, PrisonerTask, Step
+from .political import deputy_voters, king_holder, set_government, set_partner
+from .tasks import (
+    ConfidenceVote,
+    CoupOffer,
+    JusticeVote,
+    PartnerChoice,
+    PartnerElection,
+    PrisonerTask,
+    Step,
+)
 
 
 def patriot_start(state: State, t: Step, ctx: Context) -> None:
@@ -258,12 +266,101 @@ def confidence_tally(state: State, t: ConfidenceVote, ctx: Context) -> None:
     other = challenger(state)
     if toppled and other is not None:
         if regime(state)["criticism"] == "partner":
-            choose_partner(state, ctx, exclude=other)
+            partner_election_start(state, other, ctx)
         else:
             set_government(state, other, ctx)
 
 
+# R.7.5 The Directorate's new partner ----------------------------------------------------
+
+
+def partner_ballots(state: State, seat: int, old_partner: str) -> int:
+    """A seat's ballots in the partner's election: the deputies of its Currents present
+    in the Assembly, except the toppled partner's (R.7.5)."""
+    return sum(
+        deputies(state, c)
+        for c in seating(state["players"])[seat]
+        if c != old_partner and officially_present(state, c)
+    )
+
+
+def partner_election_start(state: State, old_partner: str, ctx: Context) -> None:
+    """R.7.5: the partner falls and the Assembly votes for another among the eligible
+    Currents (the Feuillant, the Gironde, the Montagne, not outlawed); with one left
+    it needs no vote."""
+    holder = gov_controller(state)
+    state["gov"]["partner"] = None
+    candidates = [
+        c for c in ("F", "G", "MT") if c not in (holder, old_partner) and not outlawed(state, c)
+    ]
+    ctx.emit("government", f"the {name(old_partner)} leaves the Directorate (R.7.5)")
+    if len(candidates) <= 1:
+        if candidates:
+            set_partner(state, candidates[0], ctx)
+        return
+    seats = [s for s, _ in deputy_voters(state) if partner_ballots(state, s, old_partner) > 0]
+    vote = OrderedVote.new("the Directorate's new partner", seats)
+    schedule(
+        state,
+        PartnerElection(
+            kind="partner_election", candidates=candidates, old_partner=old_partner, vote=vote
+        ),
+    )
+
+
+def partner_election_prompt(state: State, t: PartnerElection) -> Prompt | None:
+    seat = OrderedVote(t["vote"]).next_seat
+    if seat is None:
+        return None
+    ballots = partner_ballots(state, seat, t["old_partner"])
+    return Prompt(
+        seat,
+        f"Elect the Directorate's new partner with your {ballots} deputies",
+        tuple(
+            Choice(f"elect:{c}", f"The {name(c)}", detail="Most deputies' ballots wins (R.7.5).")
+            for c in t["candidates"]
+        ),
+        rule="R.7.5",
+    )
+
+
+def partner_election_handle(
+    state: State, t: PartnerElection, seat: int, action: str, ctx: Context
+) -> None:
+    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+
+
+def partner_election_done(state: State, t: PartnerElection) -> None:
+    finish(state)
+    schedule(state, PartnerElection({**t, "kind": "partner_election_tally"}))
+
+
+def partner_election_tally(state: State, t: PartnerElection, ctx: Context) -> None:
+    """Most ballots wins; on a tie the Marais chooses among the tied, as at R.7.2."""
+    totals = {c: 0 for c in t["candidates"]}
+    for seat, choice in OrderedVote(t["vote"]).answers().items():
+        totals[choice] += partner_ballots(state, seat, t["old_partner"])
+    best = max(totals.values())
+    tied = [c for c in t["candidates"] if totals[c] == best]
+    ctx.reveal(
+        "the Assembly elects the partner: "
+        + ", ".join(f"{name(c)} {v}" for c, v in totals.items())
+        + " (R.7.5)"
+    )
+    if len(tied) > 1 and seat_of(state, gov_controller(state)) is not None:
+        schedule(state, PartnerChoice(kind="partner_choice", tied_currents=tied))
+        return
+    set_partner(state, tied[0], ctx)
+
+
 task("criticism_start", run=criticism_start)
+task(
+    "partner_election",
+    prompt=partner_election_prompt,
+    handle=partner_election_handle,
+    on_empty=partner_election_done,
+)
+task("partner_election_tally", run=partner_election_tally)
 task("confidence", prompt=confidence_prompt, handle=confidence_handle, on_empty=confidence_done)
 task("confidence_tally", run=confidence_tally)
 

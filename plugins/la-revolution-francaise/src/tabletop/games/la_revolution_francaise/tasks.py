@@ -178,6 +178,16 @@ class PartnerChoice(TypedDict):
     tied_currents: list[str]
 
 
+class PartnerElection(TypedDict):
+    """R.7.5: the Assembly elects the Directorate's new partner among ``candidates``;
+    the toppled ``old_partner``'s deputies have no vote."""
+
+    kind: str
+    candidates: list[str]
+    old_partner: str
+    vote: DecisionRecord
+
+
 class InstallRegime(TypedDict):
     kind: str
     regime: str
