@@ -40,8 +40,10 @@ def test_r_2_8_2_mercy_only_in_the_open_scenario() -> None:
 
 def test_r_2_8_3_the_gironde_proposes_the_federal_republic_by_referendum() -> None:
     state = convention("open")
+    for raised, leader, offered in ((True, None, False), (True, "G", True), (False, None, True)):
+        state["commune"] = {"raised": raised, "controller": leader}
+        assert (("G", "ffr", "referendum") in regime_options(state)) == offered
     state["commune"] = {"raised": False, "controller": None}
-    assert ("G", "ffr", "referendum") in regime_options(state)
     engine = engine_at(state, [referendum_task(state, "ffr", "G", pending=False)])
     for current in state["order"]:
         prompt = engine.prompt

@@ -123,7 +123,8 @@ def regime_options(state: State) -> list[tuple[str, str, str]]:
                 out.append((leader, "terror", "install"))
             elif open_:
                 out.append((leader, "mercy", "install"))
-        if open_ and not both_wars(state) and leader in (None, "G") and not outlawed(state, "G"):
+        gironde_commune = not commune["raised"] or leader == "G"  # R.2.8.3: not a neutral one
+        if open_ and not both_wars(state) and gironde_commune and not outlawed(state, "G"):
             out.append(("G", "ffr", "referendum"))
     elif reg == "terror" and open_:
         wrath_need = (
