@@ -150,6 +150,36 @@ def test_a_turncoat_that_breaches_your_final_crisis_zone_warns_exactly_then(
     assert before - board.vp_of(st, C, "political") == (1 if final_zone_next else 0)
 
 
+@pytest.mark.parametrize(("bonus_action", "verb"), [("deesc", "own"), ("spread", "from")])
+def test_taking_a_cube_out_warns_exactly_when_it_ends_your_control(
+    bonus_action: str, verb: str
+) -> None:
+    """De-escalate and Spread Influence move the side's own cubes: a cube that was its
+    only lead in a space ends its control there (§3.2), and says so first."""
+    d = at_play(2, V, [4])
+    st = d.state
+    clear_board(st)
+    set_cubes(st, "butte_montmartre", 0, 3)  # the Commune's Pivotal Space: a lead of 3
+    set_cubes(st, "butte_aux_cailles", 1, 2)  # a lead of 1
+    set_cubes(st, "pere_lachaise", 0, 1)  # a lead of 1 in a space it is always present in
+    d.act("mom:4", V)
+    assert d.seat == C
+    d.act(bonus_action)
+    prompt = GAME.prompt(st)
+    assert prompt is not None
+    warned = {
+        c.action.split(":")[1] for c in prompt.choices if "ends your control" in c.consequence
+    }
+    assert warned == {"butte_aux_cailles", "pere_lachaise"}
+    assert d.choice(f"{verb}:butte_aux_cailles").consequence.startswith(
+        "ends your control of Butte-aux-Cailles (§3.2)"
+    )
+    d.act(f"{verb}:butte_aux_cailles")
+    if verb == "from":
+        d.act("to:butte_montmartre")
+    assert not board.controls(st, "butte_aux_cailles", C)
+
+
 def test_finishing_operations_early_warns_of_the_points_lost() -> None:
     d = at_play(1, V, [15, 4])  # Jules Favre: 2 OP
     d.act("ops:15")

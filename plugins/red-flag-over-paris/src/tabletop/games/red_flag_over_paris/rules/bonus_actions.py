@@ -23,7 +23,7 @@ from ..data import (
 )
 from . import tasks
 from .tasks import BonusAction, BonusOrder, DeEscalate, EndOfBonusAction, SpreadInfluence
-from .warnings import breach_notes, join
+from .warnings import breach_notes, control_loss_note, join
 
 # The order of the bonus actions -----------------------------------------------------------
 
@@ -162,7 +162,11 @@ def de_escalate_choices(state: State, task: DeEscalate) -> list[Choice]:
     full = cap is not None and state["pool"][seat] >= cap
     lost = "your pool has no free space: this cube leaves play (§8.4)" if full else ""
     out = [
-        Choice(f"own:{s}", f"Remove your cube from {space_name(s)}", consequence=lost)
+        Choice(
+            f"own:{s}",
+            f"Remove your cube from {space_name(s)}",
+            consequence=join([control_loss_note(state, seat, s), lost]),
+        )
         for s in spaces
         if board.cubes(state, s, seat)
     ]
@@ -214,7 +218,11 @@ def spread_prompt(state: State, task: SpreadInfluence) -> Prompt:
     source = task["moving_from"]
     if source is None:
         choices = [
-            Choice(f"from:{s}", f"Move a cube out of {space_name(s)}")
+            Choice(
+                f"from:{s}",
+                f"Move a cube out of {space_name(s)}",
+                consequence=control_loss_note(state, seat, s),
+            )
             for s in spread_sources(state, seat, spaces)
         ]
         choices.append(Choice("stop", "Stop", key=PASS_KEY))

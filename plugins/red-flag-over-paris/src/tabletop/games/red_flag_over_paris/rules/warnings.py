@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from tabletop.framework import State
 
 from .. import board
-from ..data import FINAL_ZONE, ROUNDS, VP_CAP, ZONES
+from ..data import FINAL_ZONE, ROUNDS, SPACES, VP_CAP, ZONES
 
 
 def join(notes: Sequence[str]) -> str:
@@ -60,3 +60,15 @@ def breach_notes(state: State, seat: int) -> tuple[str, str]:
             "both Final Crisis zones are then breached: the Final Crisis follows this round (§12.1)"
         )
     return detail, join(notes)
+
+
+def control_loss_note(state: State, seat: int, space: str) -> str:
+    """Taking one of ``seat``'s cubes out of ``space`` (De-escalate, Spread Influence)
+    ends its control there when its lead is a single piece (§3.2)."""
+    if not board.controls(state, space, seat):
+        return ""
+    lead = board.pieces(state, space, seat) - board.pieces(state, space, board.other(seat))
+    if lead > 1:
+        return ""
+    pivotal = ", a Pivotal Space" if SPACES[space].pivotal else ""
+    return f"ends your control of {SPACES[space].name}{pivotal} (§3.2)"
