@@ -25,6 +25,7 @@ from tabletop.games.la_revolution_francaise.political import (
     law_bonus,
     lawmaker_present,
     regime_options,
+    threat,
 )
 
 
@@ -90,6 +91,18 @@ def test_7_5_1_commune_controller_installs_the_convention_when_paris_is_threaten
     assert after["tracks"]["clergy"] == 7 and after["tracks"]["coalition"] == 7  # R.2.1.1
     assert after["assembly"]["R"]["count"] == 0  # R.2.6: no Royalist deputies
     assert set(after["outlawed"]) == {"R", "F"}  # R.2.4.1
+
+
+def test_r_1_8_a_catholic_army_threatens_only_in_paris_an_allied_one_also_next_to_it() -> None:
+    for side, where, threatens in (
+        ("catholic", "Orléans", False),
+        ("catholic", "Paris", True),
+        ("allied", "Orléans", True),
+        ("allied", "Tours", False),
+    ):
+        state = fresh()
+        state["armies"].append({"id": "x", "side": side, "kind": side, "where": where})
+        assert threat(state) == threatens, (side, where)
 
 
 def test_7_5_1_no_regime_change_without_a_threat() -> None:

@@ -39,7 +39,7 @@ from .core import (
     task,
     track_level,
 )
-from .data import COSTS, KING, LAWS, REGIMES, SWITCH_TARGETS, seating
+from .data import ADJACENT, COSTS, KING, LAWS, REGIMES, SWITCH_TARGETS, seating
 from .tasks import (
     ActorTurn,
     AskedInTurn,
@@ -81,8 +81,12 @@ def political_start(state: State, t: Step, ctx: Context) -> None:
 def threat(state: State) -> bool:
     """R.1.8: a Catholic army in Paris, an Allied army in or next to it, or 12+
     regions held by the Royalist and the Coalition (both counting)."""
-    if paris_threatened(state):
-        return True
+    near = {"Paris", *ADJACENT["Paris"]}
+    for army in state["armies"]:
+        if (army["side"] == "catholic" and army["where"] == "Paris") or (
+            army["side"] == "allied" and army["where"] in near
+        ):
+            return True
     held = len(controlled_regions(state, "R")) + sum(
         1 for r in state["regions"].values() if r["coalition"]
     )
