@@ -58,6 +58,26 @@ def test_every_card_is_in_the_rules_screen_with_its_op_and_event() -> None:
     assert "Versailles HQ holds no pieces" in text and "Prussian Occupied Territory" in text
 
 
+def test_every_card_choice_of_whole_games_carries_the_cards_text() -> None:
+    """Whatever the prompt, a choice that plays, spends, discards or keeps a card shows
+    that card's event text (and its OP) before it is committed."""
+    seen: set[str] = set()
+    for prompt in _prompts_of_random_games(range(6, 10)):
+        for choice in prompt.choices:
+            verb, _, rest = choice.action.partition(":")
+            if verb not in ("ev", "ops", "mom", "fc", "reuse", "drop", "keep"):
+                continue
+            seen.add(verb)
+            card = CARDS[int(rest)]
+            if verb == "reuse":  # the text shown is the discarded event's; this one is paid
+                assert f"Discards {card.title}." in choice.detail
+                continue
+            assert card.event["text"] in choice.detail, (prompt.text, choice)
+            if card.kind != "objective":
+                assert f"{card.ops} OP" in choice.detail
+    assert seen >= {"ev", "ops", "mom", "fc", "keep"}
+
+
 def test_every_conditional_event_states_its_condition() -> None:
     """§7.1: an event is carried out as written, so a condition must be in its text
     (card #7 carried one that its text did not state)."""
