@@ -25,13 +25,12 @@ import importlib.util
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from tabletop.framework.bots import batch_seed
 from tabletop.framework.errors import TabletopError
 
 R = TypeVar("R")
@@ -301,25 +300,24 @@ def fuzz_chunk(
     roundtrip_every: int | None,
     first: int,
     count: int,
-) -> list[Any]:
-    """``fuzz_one`` for games first..first+count-1: (actions, round trips, failure)."""
-    from tabletop.framework.fuzz import fuzz_one
+) -> Any:
+    """Games first..first+count-1 of a fuzz run, as a ``FuzzReport`` (failures not yet
+    saved: the command saves them, in game order)."""
+    from tabletop.framework.fuzz import fuzz as fuzz_games
 
     container = _container()
-    game = container.registry().get(game_id).definition
-    return [
-        fuzz_one(
-            game,
-            seed=batch_seed(seed, index),
-            players=players,
-            options=options,
-            rng_factory=container.rng_factory(),
-            dice_factory=container.dice_factory(),
-            max_actions=max_actions,
-            roundtrip_every=roundtrip_every,
-        )
-        for index in range(first, first + count)
-    ]
+    return fuzz_games(
+        container.registry().get(game_id).definition,
+        games=count,
+        first=first,
+        seed=seed,
+        players=players,
+        options=options,
+        rng_factory=container.rng_factory(),
+        dice_factory=container.dice_factory(),
+        max_actions=max_actions,
+        roundtrip_every=roundtrip_every,
+    )
 
 
 def fuzz(
@@ -341,17 +339,15 @@ def fuzz(
 
     job = partial(fuzz_chunk, game_id, seed, players, dict(options), max_actions, roundtrip_every)
     started = time.perf_counter()
-    parts = run_chunks(job, games, where, progress=progress)
     report = FuzzReport(game_id, games, seed)
-    for actions, roundtrips, failure in _flat(parts):
-        report.count(actions, roundtrips, failure, on_failure)
+    for part in run_chunks(job, games, where, progress=progress):
+        report.add(part)
+    if on_failure is not None:
+        for failure in report.failures:
+            if failure.record is not None:
+                failure.save = on_failure(failure)
     report.seconds = time.perf_counter() - started
     return report
-
-
-def _flat(parts: Sequence[Sequence[R]]) -> Iterator[R]:
-    for part in parts:
-        yield from part
 
 
 def default_workers() -> int:

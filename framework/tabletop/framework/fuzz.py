@@ -531,8 +531,11 @@ def fuzz(
     on_failure: Callable[[FuzzFailure], str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    first: int = 0,
 ) -> FuzzReport:
-    """Fuzz ``games`` games. ``players``/``options`` pin those; the rest vary per game.
+    """Fuzz ``games`` games, numbers ``first`` to ``first + games - 1`` of the run with
+    this ``seed`` (a part of a run played elsewhere: ``BatchReport.add`` puts the parts
+    together). ``players``/``options`` pin those; the rest vary per game.
 
     ``roundtrip_every`` is K: the JSON save/load round trip runs every K actions (0:
     only the final from-scratch replay; None: every action up to AUTO_FULL, then every
@@ -549,7 +552,7 @@ def fuzz(
     resolve_options(game, options)  # refuse unknown or bad pinned options up front
     report = FuzzReport(info.id, games, seed)
     started = clock()
-    for index in range(games):
+    for index in range(first, first + games):
         this_seed = batch_seed(seed, index)
         actions, roundtrips, failure = fuzz_one(
             game,
@@ -563,6 +566,6 @@ def fuzz(
         )
         report.count(actions, roundtrips, failure, on_failure)
         if progress is not None:
-            progress(index + 1, games)
+            progress(index + 1 - first, games)
     report.seconds = clock() - started
     return report
