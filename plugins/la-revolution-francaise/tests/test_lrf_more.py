@@ -189,6 +189,25 @@ def test_r_1_6_legislative_elections() -> None:
     assert state["assembly"]["R"]["hidden"] and not state["assembly"]["G"]["hidden"]
 
 
+def test_r_9_6_and_r_10_6_the_republics_elections() -> None:
+    """On the set-up map (F 8, M 5, R 4, G 4, MT 1, SC 1, 3 neutral): the Federal
+    Republic gives the Gironde 4 + 3 neutral + 8 // 2 = 11, the Marais 5 + 4 // 2 = 7,
+    hidden F 4 and R 2, the Montagne 1 and hidden SC 1; One & Indivisible gives the
+    Marais 5 + 8 // 2 = 9, hidden F 4, R 2, G 2, the Montagne 1 + 3 + 4 // 2 = 6 and the
+    Sans-Culotte 1 + 4 // 2 = 3."""
+    expected = {
+        "ffr": {"R": 2, "F": 4, "M": 7, "G": 11, "MT": 1, "SC": 1},
+        "froi": {"R": 2, "F": 4, "M": 9, "G": 2, "MT": 6, "SC": 3},
+    }
+    hidden = {"ffr": {"R", "F", "SC"}, "froi": {"R", "F", "G"}}
+    for regime, counts in expected.items():
+        state = fresh(scenario="open")
+        state["regime"] = regime
+        election(state, context())
+        assert {c: state["assembly"][c]["count"] for c in counts} == counts, regime
+        assert {c for c, a in state["assembly"].items() if a["hidden"]} == hidden[regime]
+
+
 def test_9_5_4_an_army_sent_to_crush_the_commune() -> None:
     state = fresh()
     state["commune"] = {"raised": True, "controller": "SC"}
