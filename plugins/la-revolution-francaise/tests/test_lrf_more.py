@@ -74,6 +74,21 @@ def test_7_5_2_2_the_feuillant_king_strikes_the_gironde() -> None:
     assert after["currents"]["F"]["money"] == 1300
 
 
+def test_7_5_2_2_the_royalist_king_strikes_the_feuillant() -> None:
+    """Held by the Royalist the King costs 50 and lowers the Feuillant's fame; the
+    Coalition marker moves up, and only with the second choice."""
+    for action, coalition in (("king:act", 4), ("king:both", 5)):
+        state = fresh()
+        state["persons"]["Louis XVI"]["current"] = "R"
+        engine = engine_at(state, [{"kind": "king_action"}])
+        prompt = engine.prompt
+        assert prompt is not None and prompt.seat == seat(state, "R")
+        engine.act(seat(state, "R"), action)
+        after = engine.state
+        assert after["currents"]["F"]["fame"] == 11 and after["tracks"]["coalition"] == coalition
+        assert after["currents"]["R"]["money"] == 350
+
+
 def test_11_1_the_king_vetoes_an_anti_clergy_law() -> None:
     state = fresh()
     engine = engine_at(state, [{"kind": "veto", "law": "usages", "proposer": "G"}])
