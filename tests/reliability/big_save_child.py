@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from sessions import DICE_FACTORY, RNG_FACTORY
 from toygames import Counter, renamed
 
 from tabletop.adapters.saves import JsonSaveStore
@@ -28,7 +29,6 @@ from tabletop.framework import (
     GameRecord,
     hookimpl,
 )
-from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.record import digest_of
 from tabletop.framework.session import SessionStarter
@@ -55,7 +55,7 @@ def peak_mb() -> float:
 
 def write_save(store: JsonSaveStore, actions: int) -> str:
     seed = 1
-    digest = digest_of({"state": {"n": actions}, "rng": rng_factory(seed).getstate()})
+    digest = digest_of({"state": {"n": actions}, "rng": RNG_FACTORY(seed).getstate()})
     record = GameRecord(
         game="ticker",
         seed=seed,
@@ -64,7 +64,7 @@ def write_save(store: JsonSaveStore, actions: int) -> str:
         actions=[(0, "tick")] * actions,
         digest=digest,
         game_version="1",
-        rng=rng_factory(seed).algorithm,
+        rng=RNG_FACTORY(seed).algorithm,
         seats=["human"],
         progress=f"counted to {actions}",
     )
@@ -75,7 +75,7 @@ async def main(directory: Path, actions: int) -> dict[str, Any]:
     store = JsonSaveStore(directory)
     save_id = write_save(store, actions)
     registry = load_registry(plugins=[("ticker", Plugin())], use_entry_points=False)
-    app = TabletopApp(SessionStarter(registry, rng_factory, dice_factory, store), bot_delay=0)
+    app = TabletopApp(SessionStarter(registry, RNG_FACTORY, DICE_FACTORY, store), bot_delay=0)
     report: dict[str, Any] = {"save_bytes": store.path_of(save_id).stat().st_size}
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -18,13 +18,12 @@ from typing import Any
 
 import pytest
 from relhelp import fingerprint, read, write_signed
-from sessions import CliRun
+from sessions import DICE_FACTORY, RNG_FACTORY, CliRun
 from textual.widgets import DataTable
 
 from tabletop.adapters.saves import JsonSaveStore, printable
 from tabletop.adapters.tui.app import TabletopApp
 from tabletop.adapters.tui.screens.home import HomeScreen
-from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.session import SessionStarter
 from tabletop.games import pig
@@ -42,7 +41,7 @@ def _hostile(path: Path, **changes: object) -> None:
 
 def _app(directory: Path) -> TabletopApp:
     registry = load_registry(plugins=[("pig", pig)], use_entry_points=False)
-    sessions = SessionStarter(registry, rng_factory, dice_factory, JsonSaveStore(directory))
+    sessions = SessionStarter(registry, RNG_FACTORY, DICE_FACTORY, JsonSaveStore(directory))
     return TabletopApp(sessions, bot_delay=0.0, new_seed=lambda: 7)
 
 
