@@ -78,6 +78,20 @@ def test_every_card_choice_of_whole_games_carries_the_cards_text() -> None:
     assert seen >= {"ev", "ops", "mom", "fc", "keep"}
 
 
+def test_every_rule_a_prompt_cites_is_in_the_rules_screen() -> None:
+    """A player follows a prompt's citation to the rules screen: each cited section
+    (§7, §7.4, ...) must be there as a heading or a bold item, in whole games."""
+    import re
+
+    text = GAME.rules_summary()
+    headings = set(re.findall(r"^## (§\d+)\b", text, re.MULTILINE))
+    items = set(re.findall(r"\*\*(§\d+\.\d+)\b", text))
+    cited = {p.rule for p in _prompts_of_random_games(range(3))}
+    assert len(cited) > 12
+    for rule in cited:
+        assert rule in headings | items, rule
+
+
 def test_every_conditional_event_states_its_condition() -> None:
     """§7.1: an event is carried out as written, so a condition must be in its text
     (card #7 carried one that its text did not state)."""
