@@ -138,6 +138,11 @@ EQUIVALENT: dict[str, str] = {
         "the epoch makes a bot's pending turn stale; after an undo a person is always "
         "due (undo goes back to a person's decision), so a bot's turn is stale anyway",
     ),
+    "canonical_json: keyword dropped: json.dumps(data, sort_keys=True, separators=(',', "
+    "':'), ensure_ascii=True) -> without ensure_ascii=": (
+        "ensure_ascii=True is json.dumps' default: the keyword only says so (flipping it "
+        "to False is caught by the pinned canonical form)"
+    ),
     "TicTacToe.prompt: statement removed: _PROMPTS[seat, empty] = prompt -> pass": (
         "the prompt cache: without it every prompt is built afresh, equal to the cached "
         "one; only speed changes (the tic-tac-toe figures in docs/performance.md)"
