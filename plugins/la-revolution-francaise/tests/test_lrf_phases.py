@@ -485,6 +485,24 @@ def test_9_7_1_no_commune_while_paris_is_under_royalist_or_allied_control() -> N
     assert "commune" in state["last_events"]
 
 
+def test_9_7_1_the_commune_does_not_rise_in_a_paris_already_fallen() -> None:
+    """9.9.2 raises the Commune against invaders, but not in a Paris the Royalist took
+    (the capital has moved): 9.7.1 forbids it while Paris is held."""
+    rose: dict[bool, bool] = {}
+    for fallen in (False, True):
+        state = fresh()
+        if fallen:
+            state["regions"]["Paris"]["control"] = "R"
+            state["capital"] = "Orléans"
+        state["armies"].append(
+            {"id": "cat1", "side": "catholic", "kind": "catholic", "where": "Paris"}
+        )
+        ctx = context([3] * 20)
+        combat(state, {"kind": "combat"}, ctx)
+        rose[fallen] = any("Commune rises" in e.text for e in ctx.events)
+    assert rose == {False: True, True: False}
+
+
 def test_9_7_1_a_freed_paris_takes_the_capital_and_the_king_back() -> None:
     state = fresh()
     state["capital"] = "Orléans"

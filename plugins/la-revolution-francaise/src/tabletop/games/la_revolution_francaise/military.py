@@ -840,7 +840,7 @@ LOSS_ORDER = {
 
 def combat(state: State, t: Step, ctx: Context) -> None:
     invaders = [a for a in armies_in(state, "Paris") if a["side"] in ENEMY and not a.get("hiding")]
-    if invaders and not state["commune"]["raised"] and not state["regions"]["Paris"]["coalition"]:
+    if invaders and not state["commune"]["raised"] and not paris_fallen(state):  # 9.7.1
         state["commune"] = {"raised": True, "controller": None}
         ctx.emit("commune", "the Commune rises against the invaders of Paris (9.9.2)")
     for region in REGION_NAMES:
