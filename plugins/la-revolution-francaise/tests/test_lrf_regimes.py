@@ -4,6 +4,7 @@ five-player changes to laws and Government (15.2.1.3, 15.2.1.5)."""
 
 from __future__ import annotations
 
+import pytest
 from lrf_helpers import context, fresh, place
 
 from tabletop.framework import State
@@ -12,6 +13,7 @@ from tabletop.games.la_revolution_francaise.core import (
     officially_present,
     outlawed,
 )
+from tabletop.games.la_revolution_francaise.data import REGIMES
 from tabletop.games.la_revolution_francaise.interphase import income
 from tabletop.games.la_revolution_francaise.political import install, laws_start
 
@@ -110,3 +112,28 @@ def test_15_2_1_3_the_automated_marais_gives_half_its_income_in_danger() -> None
     earned = marais[False] - 900
     assert earned > 0
     assert marais[False] - marais[True] == earned // 2 == gov[True] - gov[False]
+
+
+# Each regime's Government (R.x.2), official presence (R.x.2.1) and outlaws (R.x.4.1), as
+# read from the rulebook for this test (independently of data/regimes.json).
+REGIME_SHEET = {
+    "legislative": ({"F", "G"}, {"F", "M", "G"}, set()),
+    "convention": ({"G"}, {"G", "M", "MT"}, {"R", "F"}),
+    "terror": ({"MT"}, {"M", "MT"}, {"R", "F", "G"}),
+    "thermidor": ({"M"}, {"M", "F", "G"}, {"R", "$previous_gov"}),
+    "wrath": ({"SC"}, {"M", "SC"}, {"R", "F", "G", "MT"}),
+    "mercy": ({"MT", "M"}, {"M", "G", "MT"}, {"R"}),
+    "directorate": ({"M"}, {"M", "F", "G", "MT"}, {"R"}),
+    "prairial": ({"MT", "SC"}, {"MT", "SC"}, {"R", "M", "F", "G"}),
+    "ffr": ({"G", "M"}, {"G", "M", "MT"}, {"R"}),
+    "froi": ({"MT", "SC"}, {"SC", "M", "MT"}, {"R", "F"}),
+}
+
+
+@pytest.mark.parametrize("regime", sorted(REGIME_SHEET))
+def test_r_x_2_each_regimes_government_presence_and_outlaws(regime: str) -> None:
+    government, official, outlaws = REGIME_SHEET[regime]
+    data = REGIMES[regime]
+    assert set(data["gov"]) == government
+    assert set(data["official"]) == official
+    assert set(data["outlawed"]) == outlaws
