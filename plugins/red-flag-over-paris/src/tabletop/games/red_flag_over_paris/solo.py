@@ -375,26 +375,30 @@ def _place(state: State, actions: list[str], seat: int, verb: str, ctx: Context)
     return None if chosen is None else f"{verb}:{chosen}"
 
 
-def _rule_place(
+def _event_placement(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     return _place(state, actions, seat, "put", ctx)
 
 
-def _rule_remove(
+def _event_removal(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     chosen = select(state, _spaces(actions, "take"), seat, REMOVE_TABLE, ctx)
     return None if chosen is None else f"take:{chosen}"
 
 
-def _rule_disc(state: State, task: Task, actions: list[str], seat: int, ctx: Context) -> str | None:
+def _disc_placement(
+    state: State, task: Task, actions: list[str], seat: int, ctx: Context
+) -> str | None:
     """Discs may be placed even without Room; the bot never moves one."""
     chosen = select(state, _spaces(actions, "disc"), seat, PLACE_TABLE, ctx)
     return None if chosen is None else f"disc:{chosen}"
 
 
-def _rule_ops(state: State, task: Task, actions: list[str], seat: int, ctx: Context) -> str | None:
+def _operations(
+    state: State, task: Task, actions: list[str], seat: int, ctx: Context
+) -> str | None:
     if task["stage"] == "space_kind":
         first = OPS_KIND[seat]
         second = "political" if first == "military" else "military"
@@ -427,13 +431,13 @@ def _rule_ops(state: State, task: Task, actions: list[str], seat: int, ctx: Cont
     return _place(state, actions, seat, "pl", ctx) or "done"
 
 
-def _rule_mplace(
+def _momentum_placement(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     return _place(state, actions, seat, "put", ctx)
 
 
-def _rule_choose(
+def _event_option(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     """Exclusive options: the first that has an effect."""
@@ -444,7 +448,7 @@ def _rule_choose(
     return "opt:0"
 
 
-def _rule_yes_if_useful(
+def _apply_if_useful(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     useful = event_useful(state, seat, task["card"])
@@ -453,13 +457,15 @@ def _rule_yes_if_useful(
     return "perform" if useful else "skip"
 
 
-def _rule_order(
+def _scoring_order(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     return f"first:{seat}"
 
 
-def _rule_init(state: State, task: Task, actions: list[str], seat: int, ctx: Context) -> str | None:
+def _initiative_order(
+    state: State, task: Task, actions: list[str], seat: int, ctx: Context
+) -> str | None:
     """With the higher initiative the bot plays second."""
     return "second"
 
@@ -518,7 +524,7 @@ def _turncoat_gains(state: State, space: str, seat: int) -> tuple[bool, bool]:
     return gained, ended
 
 
-def _rule_bonus(
+def _bonus_action(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     dim = task["dimension"]
@@ -546,7 +552,7 @@ def _rule_bonus(
     return "pass"  # f)
 
 
-def _rule_spread(
+def _spread_influence(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     plan: list[list[str]] = state.get("solo_plan") or []
@@ -561,7 +567,7 @@ def _rule_spread(
     return f"to:{move[1]}"
 
 
-def _rule_deesc(
+def _de_escalate(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     plan: list[list[str]] = state.get("solo_plan") or []
@@ -572,7 +578,7 @@ def _rule_deesc(
     return "stop" if chosen is None else f"opp:{chosen}"
 
 
-def _rule_pivot(
+def _bonus_order(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     """As Initiative Player the bot acts after the player: the player's spaces first."""
@@ -585,20 +591,20 @@ def _rule_pivot(
 Rule = Callable[[State, Task, list[str], int, Context], "str | None"]
 
 _RULES: dict[str, Rule] = {
-    "event_placement": _rule_place,
-    "event_removal": _rule_remove,
-    "disc_placement": _rule_disc,
-    "operations": _rule_ops,
-    "momentum_placement": _rule_mplace,
-    "event_option": _rule_choose,
-    "event_consent": _rule_yes_if_useful,
-    "objective_event": _rule_yes_if_useful,
-    "scoring_order": _rule_order,
-    "initiative_order": _rule_init,
-    "bonus_action": _rule_bonus,
-    "spread_influence": _rule_spread,
-    "de_escalate": _rule_deesc,
-    "bonus_order": _rule_pivot,
+    "event_placement": _event_placement,
+    "event_removal": _event_removal,
+    "disc_placement": _disc_placement,
+    "operations": _operations,
+    "momentum_placement": _momentum_placement,
+    "event_option": _event_option,
+    "event_consent": _apply_if_useful,
+    "objective_event": _apply_if_useful,
+    "scoring_order": _scoring_order,
+    "initiative_order": _initiative_order,
+    "bonus_action": _bonus_action,
+    "spread_influence": _spread_influence,
+    "de_escalate": _de_escalate,
+    "bonus_order": _bonus_order,
 }
 
 
