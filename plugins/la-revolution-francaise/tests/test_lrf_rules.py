@@ -28,6 +28,7 @@ from tabletop.games.la_revolution_francaise.initial import (
 )
 from tabletop.games.la_revolution_francaise.interphase import (
     fame_for_objectives,
+    finish_game,
     minimum_income,
     ranking,
     winner,
@@ -353,6 +354,30 @@ def test_15_2_2_four_players_keep_five_leftist_personalities() -> None:
     left = sorted(n for n, p in state["persons"].items() if p["current"] in ("MT", "SC"))
     assert left == ["Danton", "Hébert", "Marat", "Robespierre", "Saint-Just"]
     assert seat_of(state, "M") is None and seat_of(state, "MT") == seat_of(state, "SC") == 3
+
+
+def test_15_2_2_the_left_seat_is_ranked_by_its_better_current() -> None:
+    """B28: with 4 players the Montagne & Sans-Culotte seat takes the better rank of
+    its two Currents; the automated Marais may win, and then no seat is first."""
+    state = new_state(4, {"euro": "off"})
+    state["regime"] = "terror"
+    state["currents"]["SC"]["fame"] = 20
+    state["regions"]["Paris"]["control"] = "SC"
+    state["commune"] = {"raised": True, "controller": "SC"}
+    state["assembly"]["F"]["count"] = 0
+    state["assembly"]["M"]["count"] = 0
+    for c in ("G", "MT"):
+        state["currents"][c]["fame"] = 20
+        state["assembly"][c]["count"] = 10
+    finish_game(state, context())
+    result = state["result"]
+    left = seat_of(state, "SC")
+    assert left is not None
+    assert result["seat_rank"][left] == min(result["ranks"]["MT"], result["ranks"]["SC"]) == 1
+    state = new_state(4, {"euro": "off"})
+    state["regime"] = "convention"  # Reaction under the Convention: the Marais wins
+    finish_game(state, context())
+    assert state["result"]["winner"] == "M" and 1 not in state["result"]["seat_rank"]
 
 
 def test_hidden_deputies_are_seen_only_by_their_owner() -> None:
