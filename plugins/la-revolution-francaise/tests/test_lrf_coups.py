@@ -1,0 +1,94 @@
+"""Who may attempt which popular coup under each regime (R.x.7.2): each case is a
+position where the rulebook allows it, and the same position with the one condition
+that fails (the Commune a level lower, or at war rather than at peace, or the reverse),
+where it must not be offered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from lrf_helpers import fresh
+
+from tabletop.framework import State
+from tabletop.games.la_revolution_francaise.coups import limited_candidates, popular_candidates
+
+LEVEL = {1: 4, 2: 12, 3: 18}  # a Commune track value at each level (B10)
+
+# (section, regime, Government, Commune's controller, its level, foreign war, civil war,
+#  the Current, the regime it may install, what breaks it: a field and its new value)
+POPULAR: list[tuple[str, str, str, str, int, bool, bool, str, str, tuple[str, Any]]] = [
+    ("R.1.7.2.1", "legislative", "F", "SC", 2, False, False, "G", "convention", ("level", 1)),
+    ("R.2.7.2.1", "convention", "G", "SC", 1, True, True, "MT", "terror", ("leader", "G")),
+    ("R.2.7.2.1", "convention", "G", "MT", 2, False, False, "MT", "mercy", ("level", 1)),
+    ("R.3.7.2.1", "terror", "MT", "SC", 3, False, False, "M", "mercy", ("level", 2)),
+    ("R.3.7.2.2", "terror", "MT", "SC", 3, True, True, "SC", "wrath", ("civil", False)),
+    ("R.4.7.2.1", "thermidor", "M", "MT", 3, True, False, "MT", "prairial", ("war", False)),
+    ("R.4.7.2.2", "thermidor", "M", "SC", 3, False, True, "SC", "prairial", ("level", 2)),
+    ("R.5.7.2.1", "wrath", "SC", "MT", 2, False, False, "M", "thermidor", ("level", 1)),
+    ("R.6.7.2.1", "mercy", "M", "SC", 3, False, False, "MT", "terror", ("level", 2)),
+    ("R.7.7.2.1", "directorate", "M", "MT", 3, False, False, "MT", "prairial", ("level", 2)),
+    ("R.7.7.2.2", "directorate", "M", "SC", 2, False, False, "SC", "prairial", ("level", 1)),
+    ("R.7.7.2.3", "directorate", "M", "R", 2, False, False, "R", "vendemiaire", ("level", 1)),
+    ("R.8.7.2.1", "prairial", "MT", "R", 3, True, False, "R", "vendemiaire", ("war", False)),
+    ("R.9.7.2.1", "ffr", "G", "SC", 2, True, False, "MT", "terror", ("level", 1)),
+    ("R.9.7.2.2", "ffr", "G", "MT", 3, False, False, "MT", "mercy", ("level", 2)),
+]
+
+
+def position(regime: str, gov: str, leader: str, level: int, war: bool, civil: bool) -> State:
+    state = fresh(scenario="open")
+    state["regime"] = regime
+    state["gov"]["controller"] = gov
+    state["commune"] = {"raised": True, "controller": leader}
+    state["tracks"]["commune"] = LEVEL[level]
+    state["war"] = war
+    for region in ("Brest", "Nîmes", "Caen", "Rouen") if civil else ():
+        state["regions"][region]["revolt"] = True  # four revolts: civil war (7.4.2.1)
+    return state
+
+
+def offered(state: State, current: str, target: str) -> bool:
+    return any(c == current and target in t for c, t in popular_candidates(state))
+
+
+@pytest.mark.parametrize(
+    ("section", "regime", "gov", "leader", "level", "war", "civil", "current", "target", "fail"),
+    POPULAR,
+    ids=[f"{row[0]}-{row[8]}" for row in POPULAR],
+)
+def test_r_x_7_2_popular_coups_by_regime(
+    section: str,
+    regime: str,
+    gov: str,
+    leader: str,
+    level: int,
+    war: bool,
+    civil: bool,
+    current: str,
+    target: str,
+    fail: tuple[str, Any],
+) -> None:
+    setting = {"leader": leader, "level": level, "war": war, "civil": civil}
+    assert offered(position(regime, gov, **setting), current, target), section
+    field, value = fail
+    setting[field] = value
+    assert not offered(position(regime, gov, **setting), current, target), section
+
+
+def test_r_10_7_2_1_the_marais_coup_under_one_and_indivisible_needs_the_commune_down() -> None:
+    state = position("froi", "MT", "MT", 3, False, False)
+    assert not offered(state, "M", "thermidor")
+    state["commune"] = {"raised": False, "controller": None}
+    assert offered(state, "M", "thermidor")
+
+
+def test_r_1_7_1_limited_coups_in_the_legislative() -> None:
+    """The Feuillant may seize a Gironde Government; the Gironde a Feuillant one only
+    after the Feuillant's own coup or with the Commune at level III."""
+    state = position("legislative", "G", "SC", 1, False, False)
+    assert limited_candidates(state) == ["F"]
+    state = position("legislative", "F", "SC", 2, False, False)
+    assert limited_candidates(state) == []
+    state["tracks"]["commune"] = LEVEL[3]
+    assert limited_candidates(state) == ["G"]
