@@ -69,11 +69,13 @@ def test_r_x_7_2_popular_coups_by_regime(
     target: str,
     fail: tuple[str, Any],
 ) -> None:
-    setting = {"leader": leader, "level": level, "war": war, "civil": civil}
-    assert offered(position(regime, gov, **setting), current, target), section
+    assert offered(position(regime, gov, leader, level, war, civil), current, target), section
     field, value = fail
-    setting[field] = value
-    assert not offered(position(regime, gov, **setting), current, target), section
+    leader = value if field == "leader" else leader
+    level = value if field == "level" else level
+    war = value if field == "war" else war
+    civil = value if field == "civil" else civil
+    assert not offered(position(regime, gov, leader, level, war, civil), current, target)
 
 
 def test_r_10_7_2_1_the_marais_coup_under_one_and_indivisible_needs_the_commune_down() -> None:
