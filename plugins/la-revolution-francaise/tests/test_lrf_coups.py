@@ -94,3 +94,12 @@ def test_r_1_7_1_limited_coups_in_the_legislative() -> None:
     assert limited_candidates(state) == []
     state["tracks"]["commune"] = LEVEL[3]
     assert limited_candidates(state) == ["G"]
+
+
+def test_r_7_7_1_any_of_the_three_may_seize_sole_power_in_the_directorate() -> None:
+    """The Marais' partner (here the Gironde) as well as the others; not an outlaw."""
+    state = position("directorate", "M", "SC", 1, False, False)
+    state["gov"]["partner"] = "G"
+    assert sorted(limited_candidates(state)) == ["F", "G", "MT"]
+    state["outlawed"].append("MT")
+    assert sorted(limited_candidates(state)) == ["F", "G"]

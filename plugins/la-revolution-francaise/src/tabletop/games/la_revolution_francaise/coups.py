@@ -67,7 +67,9 @@ def limited_candidates(state: State) -> list[str]:
         if holder == "F" and (state.get("feuillant_couped") or track_level(state, "commune") == 3):
             out.append("G")
     elif reg == "directorate":
-        out += [c for c in ("G", "F", "MT") if c != state["gov"].get("partner") and c != holder]
+        # R.7.7.1 names the Gironde, the Feuillant and the Montagne: the partner too may
+        # try to govern alone (ambiguities.md)
+        out += [c for c in ("G", "F", "MT") if c != holder]
     elif reg == "ffr":
         if holder == "G":
             out.append("M")
