@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
 
 from tabletop.framework.testing import new_engine
@@ -58,3 +59,17 @@ def test_docs_summary_matches_the_packaged_one() -> None:
         Path(__file__).resolve().parents[3] / "docs/games/la-revolution-francaise/rules-summary.md"
     )
     assert docs.read_text(encoding="utf-8") == LaRevolutionFrancaise().rules_summary()
+
+
+def test_the_docs_name_only_tests_that_exist() -> None:
+    """The coverage table and the decisions point at tests by name: a renamed or
+    deleted test must not leave the docs claiming coverage that is gone."""
+    here = Path(__file__).resolve().parent
+    defined = set()
+    for module in here.glob("test_*.py"):
+        defined |= set(re.findall(r"def (test_\w+)", module.read_text(encoding="utf-8")))
+    docs = here.parents[2] / "docs/games/la-revolution-francaise"
+    named = set()
+    for doc in docs.glob("*.md"):
+        named |= set(re.findall(r"`(?:\w+\.py::)?(test_\w+)`", doc.read_text(encoding="utf-8")))
+    assert named and named <= defined, sorted(named - defined)

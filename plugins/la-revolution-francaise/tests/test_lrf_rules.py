@@ -9,6 +9,7 @@ from lrf_helpers import context, engine_at, fresh, place
 from tabletop.framework import IllegalAction
 from tabletop.framework.testing import new_engine
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
+from tabletop.games.la_revolution_francaise.actions import action_modifiers
 from tabletop.games.la_revolution_francaise.core import (
     adjust_track,
     controlled_regions,
@@ -286,6 +287,15 @@ def test_7_4_2_only_currents_outside_the_assembly_start_revolts() -> None:
         engine.state["regions"]["Brest"]["revolt"]
         and engine.state["regions"]["Brest"]["control"] == "R"
     )
+
+
+def test_7_4_2_a_revolt_in_a_hot_region_gets_two_more() -> None:
+    """3.2.1, 7.4.2: Brest is a hot region, Rouen is not; a plot gets no such bonus."""
+    state = fresh()
+    hot = action_modifiers(state, "MT", "revolt", "Brest", [])
+    cold = action_modifiers(state, "MT", "revolt", "Rouen", [])
+    assert (2, "hot region") in hot and all(w != "hot region" for _, w in cold)
+    assert all(w != "hot region" for _, w in action_modifiers(state, "MT", "plot", "Brest", []))
 
 
 def test_7_4_4_raising_the_commune_at_level_one_needs_an_a() -> None:
