@@ -9,7 +9,7 @@ from lrf_helpers import context, engine_at, fresh, place
 from tabletop.framework import IllegalAction
 from tabletop.framework.testing import new_engine
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
-from tabletop.games.la_revolution_francaise.actions import action_modifiers
+from tabletop.games.la_revolution_francaise.actions import action_modifiers, targets
 from tabletop.games.la_revolution_francaise.core import (
     adjust_track,
     controlled_regions,
@@ -296,6 +296,26 @@ def test_7_4_2_a_revolt_in_a_hot_region_gets_two_more() -> None:
     cold = action_modifiers(state, "MT", "revolt", "Rouen", [])
     assert (2, "hot region") in hot and all(w != "hot region" for _, w in cold)
     assert all(w != "hot region" for _, w in action_modifiers(state, "MT", "plot", "Brest", []))
+
+
+def test_9_7_1_only_the_royalist_acts_in_a_coalition_region_by_revolt_with_two_more() -> None:
+    """Metz and Paris bear the Coalition marker, an Allied army still in each: the
+    Royalist may start a revolt there (+2), even in Paris; the Montagne may neither plot
+    nor revolt there."""
+    state = fresh()
+    for region in ("Metz", "Paris"):
+        state["regions"][region]["coalition"] = True
+        state["armies"].append(
+            {"id": f"allied_{region}", "side": "allied", "kind": "allied", "where": region}
+        )
+    place(state, Cadoudal="Metz", Charette="Paris", Marat="Metz", Danton="Paris")
+    royalist = [r for r, _ in targets(state, "revolt", "R")]
+    assert "Metz" in royalist and "Paris" in royalist
+    assert not {"Metz", "Paris"} & {r for r, _ in targets(state, "revolt", "MT")}
+    assert not {"Metz", "Paris"} & {r for r, _ in targets(state, "plot", "MT")}
+    assert not {"Metz", "Paris"} & {r for r, _ in targets(state, "plot", "R")}
+    mods = action_modifiers(state, "R", "revolt", "Metz", [])
+    assert (2, "Coalition region, 9.7.1") in mods
 
 
 def test_7_4_4_raising_the_commune_at_level_one_needs_an_a() -> None:
