@@ -685,6 +685,26 @@ def test_9_6_the_owner_chooses_which_army_is_lost() -> None:
     assert "regular_lille" not in ids and "volunteer_1" in ids
 
 
+def test_9_6_1_royalist_spoils_only_without_allied_armies() -> None:
+    """A Catholic & Royal army that destroys the last revolutionary army in a region
+    gives the Royalist +1 fame; not when an Allied army fought beside it. Alone, the
+    Catholic army is attacked by Marseille's regular army (ties: the Revolution), which
+    rolls 2: C, it is lost; with the Spanish beside it, they attack with one army more
+    and roll 8 + 1: A, the regular army is lost."""
+    for allies, dice, fame in ((False, [1, 1], 9), (True, [4, 4], 8)):
+        state = fresh()
+        state["armies"].append(
+            {"id": "acr1", "side": "catholic", "kind": "catholic", "where": "Marseille"}
+        )
+        if allies:
+            state["armies"].append(
+                {"id": "spanish1", "side": "allied", "kind": "allied", "where": "Marseille"}
+            )
+        combat(state, {"kind": "combat"}, context(dice))
+        assert not any(a["id"] == "regular_marseille" for a in state["armies"])
+        assert state["currents"]["R"]["fame"] == fame
+
+
 def test_9_2_allied_armies_stop_at_coalition_level_one() -> None:
     state = fresh()
     state["armies"] = [a for a in state["armies"] if a["id"] != "regular_metz"]
