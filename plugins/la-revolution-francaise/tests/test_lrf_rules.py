@@ -9,7 +9,11 @@ from lrf_helpers import context, engine_at, fresh, place
 from tabletop.framework import IllegalAction
 from tabletop.framework.testing import new_engine
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
-from tabletop.games.la_revolution_francaise.actions import action_modifiers, targets
+from tabletop.games.la_revolution_francaise.actions import (
+    action_modifiers,
+    outcome_commune,
+    targets,
+)
 from tabletop.games.la_revolution_francaise.core import (
     adjust_track,
     controlled_regions,
@@ -486,3 +490,57 @@ def test_7_1_the_odds_shown_for_an_action_match_the_table() -> None:
     assert prompt is not None
     paris = next(c for c in prompt.choices if c.action == "try:Paris")
     assert f"one roll gives {odds_text(13)}" in paris.detail  # fame 9 + 4 (7.4.1 example)
+
+
+# 7.4.4 The Commune by the Commune track's level: (what, level, letter) -> raised, leader,
+# and for a suppression who then holds Paris ("held" stays the Gironde's, as at set-up).
+COMMUNE_TABLE = [
+    ("raise", 1, "A", True, "SC"),
+    ("raise", 1, "B", False, None),
+    ("raise", 2, "A", True, "SC"),
+    ("raise", 2, "B", True, None),
+    ("raise", 2, "C", False, None),
+    ("raise", 3, "B", True, "SC"),
+    ("raise", 3, "C", False, None),
+    ("suppress", 1, "B", False, "SC"),
+    ("suppress", 1, "C", True, "held"),
+    ("suppress", 2, "A", False, "SC"),
+    ("suppress", 2, "B", False, None),
+    ("suppress", 3, "A", False, "SC"),
+    ("suppress", 3, "B", True, "held"),
+]
+
+
+@pytest.mark.parametrize(("what", "level", "letter", "raised", "who"), COMMUNE_TABLE)
+def test_7_4_4_the_commune_by_level_and_result(
+    what: str, level: int, letter: str, raised: bool, who: str | None
+) -> None:
+    state = fresh()
+    state["tracks"]["commune"] = {1: 4, 2: 12, 3: 18}[level]
+    if what == "suppress":
+        state["commune"] = {"raised": True, "controller": "MT"}
+    outcome_commune(state, "SC", f"{what}:Paris", letter, context())
+    assert state["commune"]["raised"] == raised
+    if what == "raise":
+        assert state["commune"]["controller"] == (who if raised else None)
+    elif not raised:
+        assert state["regions"]["Paris"]["control"] == who  # the Current, or neutral
+    else:
+        assert state["commune"]["controller"] == "MT"  # a failure changes nothing
+        assert state["regions"]["Paris"]["control"] == "G"
+
+
+def test_7_4_4_commune_penalties_by_current() -> None:
+    """The Montagne -2, the Gironde -4, and -2 more to suppress it (7.4.4, 7.4.4.2)."""
+    state = fresh()
+    state["commune"] = {"raised": True, "controller": "MT"}
+
+    def total(actor: str, target: str) -> int:
+        mods = action_modifiers(state, actor, "commune", target, [])
+        return sum(m for m, w in mods if "ommune" in w)
+
+    assert total("SC", "suppress:Paris") == -2
+    assert total("MT", "suppress:Paris") == -4
+    assert total("G", "suppress:Paris") == -6
+    state["commune"] = {"raised": False, "controller": None}
+    assert (total("SC", "raise:Paris"), total("MT", "raise:Paris")) == (0, -2)
