@@ -12,6 +12,7 @@ from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 from tabletop.games.la_revolution_francaise.actions import (
     action_modifiers,
     outcome_commune,
+    outcome_persuade,
     targets,
 )
 from tabletop.games.la_revolution_francaise.core import (
@@ -226,6 +227,22 @@ def test_7_3_1_only_arrestable_personalities_can_be_arrested() -> None:
     with pytest.raises(IllegalAction):
         engine.act(gov, "try:Robespierre")
     engine.act(gov, "try:Marat")
+
+
+def test_7_3_2_a_prisoner_is_freed_only_if_the_switch_revokes_his_outlaw_status() -> None:
+    """Under the Convention the Feuillant is outlawed: a jailed Feuillant won over by
+    the Marais is freed (back next turn). Marat, jailed as merely arrestable (not an
+    outlaw), stays in prison when he changes sides."""
+    state = fresh()
+    state["regime"], state["outlawed"] = "convention", ["R", "F"]
+    for person in ("Barnave", "Marat"):
+        state["persons"][person].update({"status": "prison", "where": None})
+    outcome_persuade(state, "M", "Barnave", "A", context())
+    outcome_persuade(state, "SC", "Marat", "A", context())
+    assert state["persons"]["Barnave"]["current"] == "M"
+    assert state["persons"]["Barnave"]["status"] == "fled"
+    assert state["persons"]["Marat"]["current"] == "SC"
+    assert state["persons"]["Marat"]["status"] == "prison"
 
 
 def test_7_3_2_persuasion_needs_main_or_secondary_current() -> None:

@@ -576,10 +576,13 @@ def outcome_arrest(state: State, actor: str, target: str, letter: str, ctx: Cont
 def outcome_persuade(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
     p = state["persons"][target]
     if letter == "A":
+        was_outlaw = person_outlaw(state, target)
         p["current"] = actor
         ctx.emit("person", f"{target} joins the {name(actor)} (7.3.2)")
         state["achieved"].append(f"persuade:{target}:{actor}")
-        if p["status"] == "prison" and not person_outlaw(state, target) and target != KING:
+        # freed only when the switch revokes his outlaw status
+        revoked = was_outlaw and not person_outlaw(state, target)
+        if p["status"] == "prison" and revoked and target != KING:
             p["status"] = "fled"
             ctx.emit("person", f"{target} is freed and returns next turn (7.3.2)")
     elif letter == "B" and p["status"] == "free":
