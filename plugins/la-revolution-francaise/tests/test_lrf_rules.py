@@ -10,6 +10,7 @@ from tabletop.framework import IllegalAction
 from tabletop.framework.testing import new_engine
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 from tabletop.games.la_revolution_francaise.actions import (
+    OUTCOMES,
     action_modifiers,
     outcome_commune,
     outcome_persuade,
@@ -561,3 +562,31 @@ def test_7_4_4_commune_penalties_by_current() -> None:
     assert total("G", "suppress:Paris") == -6
     state["commune"] = {"raised": False, "controller": None}
     assert (total("SC", "raise:Paris"), total("MT", "raise:Paris")) == (0, -2)
+
+
+# 7.4.1-7.4.3 results: (action, actor, region, letter) -> revolt after, controller after.
+# Rouen is the Feuillant's; Bourges is in revolt at set-up, neutral.
+REGIONAL_TABLE = [
+    ("plot", "G", "Rouen", "A", False, "G"),
+    ("plot", "G", "Rouen", "B", False, None),
+    ("plot", "G", "Rouen", "C", False, "F"),
+    ("revolt", "MT", "Rouen", "A", True, "MT"),
+    ("revolt", "MT", "Rouen", "B", True, None),
+    ("revolt", "MT", "Rouen", "C", False, "F"),
+    ("suppress", "gov", "Bourges", "B", False, None),
+    ("suppress", "G", "Bourges", "A", False, "G"),
+    ("suppress", "G", "Bourges", "B", False, None),
+    ("suppress", "G", "Bourges", "C", True, None),
+]
+
+
+@pytest.mark.parametrize(
+    ("action", "actor", "region", "letter", "revolt", "holder"), REGIONAL_TABLE
+)
+def test_7_4_regional_action_results(
+    action: str, actor: str, region: str, letter: str, revolt: bool, holder: str | None
+) -> None:
+    state = fresh()
+    OUTCOMES[action](state, actor, region, letter, context())
+    assert state["regions"][region]["revolt"] == revolt
+    assert state["regions"][region]["control"] == holder
