@@ -590,3 +590,26 @@ def test_7_4_regional_action_results(
     OUTCOMES[action](state, actor, region, letter, context())
     assert state["regions"][region]["revolt"] == revolt
     assert state["regions"][region]["control"] == holder
+
+
+@pytest.mark.parametrize(
+    ("regime", "actor", "letter", "status"),
+    [
+        ("legislative", "gov", "A", "prison"),
+        ("legislative", "gov", "B", "fled"),
+        ("terror", "gov", "B", "prison"),
+        ("wrath", "gov", "B", "prison"),
+        ("prairial", "gov", "B", "prison"),
+        ("thermidor", "gov", "B", "fled"),
+        ("legislative", "gov", "C", "free"),
+        ("legislative", "MT", "A", "fled"),  # 7.3.1.2: a removal, never prison
+        ("legislative", "MT", "C", "free"),
+    ],
+)
+def test_7_3_1_arrest_results_by_regime(regime: str, actor: str, letter: str, status: str) -> None:
+    """7.3.1.1: B jails only under the Terror, Wrath and Prairial, elsewhere he flees."""
+    state = fresh()
+    state["regime"] = regime
+    place(state, Marat="Paris")
+    OUTCOMES["arrest"](state, actor, "Marat", letter, context())
+    assert state["persons"]["Marat"]["status"] == status
