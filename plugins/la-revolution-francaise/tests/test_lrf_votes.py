@@ -11,7 +11,11 @@ from tabletop.framework import State
 from tabletop.framework.decisions import OrderedVote
 from tabletop.games.la_revolution_francaise.core import seat_of
 from tabletop.games.la_revolution_francaise.patriot import criticism_start
-from tabletop.games.la_revolution_francaise.political import deputy_voters, marais_auto_vote
+from tabletop.games.la_revolution_francaise.political import (
+    deputy_voters,
+    fame_voters,
+    marais_auto_vote,
+)
 
 
 def seat(state: State, current: str) -> int:
@@ -195,3 +199,23 @@ def test_15_2_1_4_plus_one_on_outlawing_the_merciful_under_the_terror() -> None:
     assert marais_auto_vote(state, context([2]), "civic") == "with"
     state["regime"] = "thermidor"
     assert marais_auto_vote(state, context([2]), "outlaw_indulgents") == "with"
+
+
+def test_7_5_2_3_2_who_may_modify_a_fame_vote_and_how_much() -> None:
+    """Under the Terror with the Commune raised by the Sans-Culotte: the Marais +-2, the
+    Montagne (present) +-1, the Sans-Culotte +-3 though absent from the Assembly; the
+    Feuillant, the Gironde and the Royalist (absent) nothing. Under Prairial (R.8.3) the
+    Marais has no say."""
+    state = fresh()
+    state["regime"] = "terror"
+    state["commune"] = {"raised": True, "controller": "SC"}
+    ranges = {
+        c: r
+        for c in ("F", "G", "M", "R", "MT", "SC")
+        for s, r in fame_voters(state)
+        if s == seat(state, c)
+    }
+    assert ranges == {"M": 2, "MT": 1, "SC": 3}
+    state["regime"] = "prairial"
+    ranges = {c: r for c in ("M", "MT", "SC") for s, r in fame_voters(state) if s == seat(state, c)}
+    assert ranges == {"MT": 1, "SC": 3}
