@@ -9,24 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import Engine, RandomBot, clone
+from sessions import start_session
+
+from tabletop.framework import Engine, clone
 from tabletop.framework.chance import Pcg32, dice_factory, rng_factory
 from tabletop.framework.record import GameRecord
-from tabletop.framework.session import GameSession
 from tabletop.games.pig import Pig
 
 
 def _full_game(seed: int) -> Engine:
-    session = GameSession.start(
-        Pig(),
-        seed=seed,
-        players=4,
-        options={},
-        controllers=["random"] * 4,
-        bot_factories={"random": lambda game: RandomBot()},
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-    )
+    session = start_session(Pig(), ["random"] * 4, seed=seed)
     session.run()  # bots play as in `tabletop simulate`
     return session.engine
 
