@@ -223,6 +223,38 @@ def test_r_9_6_and_r_10_6_the_republics_elections() -> None:
         assert {c for c, a in state["assembly"].items() if a["hidden"]} == hidden[regime]
 
 
+def test_r_x_6_the_other_regimes_elections() -> None:
+    """The set-up map again (F 8, M 5, R 4, G 4, MT 1, SC 1, 3 neutral) under each
+    regime's formula: the Convention's (R.2.6) and those built on it (Terror R.3.6,
+    Thermidor R.4.6, Wrath R.5.6, Mercy R.6.6, Prairial R.8.6), and the Directorate's
+    own (R.7.6); ``hidden`` lists the Currents whose deputies sit hidden."""
+    expected = {
+        "convention": {"R": 0, "F": 4, "M": 10, "G": 8, "MT": 3, "SC": 1},
+        "terror": {"R": 0, "F": 4, "M": 10, "G": 0, "MT": 3, "SC": 1},
+        "thermidor": {"R": 0, "F": 4, "M": 10, "G": 8, "MT": 3, "SC": 1},
+        "wrath": {"R": 0, "F": 4, "M": 10, "G": 0, "MT": 0, "SC": 3},
+        "mercy": {"R": 0, "F": 4, "M": 10, "G": 8, "MT": 3, "SC": 1},
+        "directorate": {"R": 4, "F": 8, "M": 8, "G": 4, "MT": 1, "SC": 1},
+        "prairial": {"R": 0, "F": 0, "M": 0, "G": 0, "MT": 3, "SC": 1},
+    }
+    hidden = {
+        "convention": {"F", "SC"},
+        "terror": {"F", "SC"},
+        "thermidor": {"MT", "SC"},
+        "wrath": {"F"},
+        "mercy": {"F", "SC"},
+        "directorate": {"R", "MT", "SC"},
+        "prairial": set(),
+    }
+    for regime, counts in expected.items():
+        state = fresh(scenario="open")
+        state["regime"] = regime
+        election(state, context())
+        assert {c: state["assembly"][c]["count"] for c in counts} == counts, regime
+        shown = {c for c, a in state["assembly"].items() if a["hidden"] and a["count"]}
+        assert shown == hidden[regime], regime
+
+
 def test_9_5_4_an_army_sent_to_crush_the_commune() -> None:
     state = fresh()
     state["commune"] = {"raised": True, "controller": "SC"}
