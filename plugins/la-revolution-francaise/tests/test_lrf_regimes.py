@@ -74,6 +74,48 @@ def test_r_4_1_1_installing_thermidor_outlaws_the_previous_government() -> None:
     assert state["assembly"]["G"]["count"] == 5
 
 
+def test_r_5_1_1_installing_wrath() -> None:
+    """From the Terror: the Sans-Culotte governs (fame up to 10), Roux freed, Marat
+    switched to it, Robespierre (a Montagne outlaw in Paris) arrested, the Gironde's and
+    the Montagne's deputies set aside, the Sans-Culotte's back, Clergy and Coalition +3."""
+    state = fresh(scenario="open")
+    state["regime"] = "terror"
+    state["gov"].update({"controller": "MT", "fame": 5})
+    state["persons"]["Roux"].update({"status": "prison", "where": None})
+    place(state, Robespierre="Paris")
+    state["assembly"]["SC"].update({"count": 0, "aside": 3})
+    deputies = {c: state["assembly"][c]["count"] for c in ("G", "MT")}
+    install(state, "wrath", context())
+    assert state["gov"]["controller"] == "SC" and state["gov"]["fame"] == 10
+    assert state["persons"]["Roux"]["status"] == "fled"
+    assert state["persons"]["Marat"]["current"] == "SC"
+    assert state["persons"]["Robespierre"]["status"] == "prison"
+    assert {c: state["assembly"][c]["aside"] for c in ("G", "MT")} == deputies
+    assert state["assembly"]["G"]["count"] == state["assembly"]["MT"]["count"] == 0
+    assert state["assembly"]["SC"]["count"] == 3
+    assert (state["tracks"]["clergy"], state["tracks"]["coalition"]) == (7, 7)
+
+
+def test_r_8_1_1_installing_prairial() -> None:
+    """From the Directorate by the Sans-Culotte: it governs, its jailed men go free, the
+    Feuillant's, the Marais' and the Gironde's deputies are set aside and the Montagne's
+    come back; Barnave (an outlaw in Paris) is arrested; Clergy and Coalition +3."""
+    state = fresh(scenario="open")
+    state["regime"] = "directorate"
+    state["gov"].update({"controller": "M", "partner": "G", "fame": 12})
+    state["persons"]["Hébert"].update({"status": "prison", "where": None})
+    place(state, Barnave="Paris")
+    state["assembly"]["MT"].update({"count": 0, "aside": 2})
+    install(state, "prairial", context(), by="SC")
+    assert state["gov"]["controller"] == "SC" and state["gov"]["partner"] is None
+    assert state["gov"]["fame"] == 12
+    assert state["persons"]["Hébert"]["status"] == "fled"
+    assert state["persons"]["Barnave"]["status"] == "prison"
+    assert all(state["assembly"][c]["count"] == 0 for c in ("F", "M", "G"))
+    assert state["assembly"]["MT"]["count"] > 0
+    assert (state["tracks"]["clergy"], state["tracks"]["coalition"]) == (7, 7)
+
+
 def test_15_2_1_5_with_the_marais_automated_the_feuillant_governs_thermidor() -> None:
     for players, holder in ((6, "M"), (5, "F")):
         state = fresh(players)
