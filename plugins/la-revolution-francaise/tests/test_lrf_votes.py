@@ -5,12 +5,13 @@ laws and their tie-break (7.5.2.3.1, R.1.3), and the automated Marais' ballots
 
 from __future__ import annotations
 
+import pytest
 from lrf_helpers import context, engine_at, fresh
 
 from tabletop.framework import State
 from tabletop.framework.decisions import OrderedVote
 from tabletop.games.la_revolution_francaise.core import seat_of
-from tabletop.games.la_revolution_francaise.patriot import criticism_start
+from tabletop.games.la_revolution_francaise.patriot import challenger, criticism_start
 from tabletop.games.la_revolution_francaise.political import (
     deputy_voters,
     fame_voters,
@@ -219,3 +220,33 @@ def test_7_5_2_3_2_who_may_modify_a_fame_vote_and_how_much() -> None:
     state["regime"] = "prairial"
     ranges = {c: r for c in ("M", "MT", "SC") for s, r in fame_voters(state) if s == seat(state, c)}
     assert ranges == {"MT": 1, "SC": 3}
+
+
+@pytest.mark.parametrize(
+    ("regime", "government", "challenger_"),
+    [
+        ("legislative", "F", "G"),  # R.1.5
+        ("legislative", "G", "F"),
+        ("convention", "G", None),  # R.2.5: none
+        ("terror", "MT", None),  # R.3.5
+        ("thermidor", "M", None),  # R.4.5
+        ("wrath", "SC", None),  # R.5.5
+        ("mercy", "MT", "M"),  # R.6.5
+        ("mercy", "M", "MT"),
+        ("prairial", "MT", None),  # R.8.5
+        ("ffr", "G", "M"),  # R.9.5
+        ("ffr", "M", "G"),
+        ("froi", "MT", "SC"),  # R.10.5
+        ("froi", "SC", "MT"),
+    ],
+)
+def test_r_x_5_who_takes_the_government_when_confidence_fails(
+    regime: str, government: str, challenger_: str | None
+) -> None:
+    """Each regime's criticism: the opposite Current, or no vote of confidence at all."""
+    state = fresh(scenario="open")
+    state["regime"] = regime
+    state["gov"]["controller"] = government
+    assert challenger(state) == challenger_
+    criticism_start(state, {"kind": "criticism_start"}, context())
+    assert bool(state["tasks"]) == (challenger_ is not None)
