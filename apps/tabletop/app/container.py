@@ -105,31 +105,19 @@ class Container(containers.DeclarativeContainer):
         store=logged_save_store,
         observer=session_log.provider,
     )
-    simulation = providers.Factory(
-        Simulation,
-        # no autosave per action: a simulation saves each finished game, if asked
-        sessions=providers.Factory(
-            SessionStarter,
-            registry=registry,
-            rng_factory=rng_factory,
-            dice_factory=dice_factory,
-            store=None,
-            observer=providers.Factory(SessionLog, logger=logger, lifecycle=False).provider,
-        ),
-        ui=headless_ui.provider,
+    batch_sessions = providers.Factory(
+        SessionStarter,
+        registry=registry,
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+        store=None,
+        observer=providers.Factory(SessionLog, logger=logger, lifecycle=False).provider,
     )
-    tournament = providers.Factory(
-        Tournament,
-        sessions=providers.Factory(
-            SessionStarter,
-            registry=registry,
-            rng_factory=rng_factory,
-            dice_factory=dice_factory,
-            store=None,
-            observer=providers.Factory(SessionLog, logger=logger, lifecycle=False).provider,
-        ),
-    )
-    """Bots against each other (``tabletop tournament``): no autosave."""
+    """Sessions for batch play: no autosave per action, only incidents logged."""
+    simulation = providers.Factory(Simulation, sessions=batch_sessions, ui=headless_ui.provider)
+    """Bot games headless (``tabletop simulate``); it saves each finished game, if asked."""
+    tournament = providers.Factory(Tournament, sessions=batch_sessions)
+    """Bots against each other (``tabletop tournament``)."""
     tui = providers.Factory(_textual_app, sessions=session_starter)
 
 
