@@ -11,7 +11,11 @@ import pytest
 from lrf_helpers import fresh
 
 from tabletop.framework import State
-from tabletop.games.la_revolution_francaise.coups import limited_candidates, popular_candidates
+from tabletop.games.la_revolution_francaise.coups import (
+    limited_candidates,
+    military_candidates,
+    popular_candidates,
+)
 
 LEVEL = {1: 4, 2: 12, 3: 18}  # a Commune track value at each level (B10)
 
@@ -103,3 +107,58 @@ def test_r_7_7_1_any_of_the_three_may_seize_sole_power_in_the_directorate() -> N
     assert sorted(limited_candidates(state)) == ["F", "G", "MT"]
     state["outlawed"].append("MT")
     assert sorted(limited_candidates(state)) == ["F", "G"]
+
+
+@pytest.mark.parametrize(
+    ("section", "regime", "gov", "war", "civil", "current", "target"),
+    [
+        ("R.1.7.3.1", "legislative", "F", False, False, "G", "convention"),
+        ("R.2.7.3.1", "convention", "G", True, True, "MT", "terror"),
+        ("R.2.7.3.1", "convention", "G", True, False, "MT", "mercy"),
+        ("R.3.7.3.1", "terror", "MT", True, False, "M", "mercy"),
+        ("R.5.7.3.1", "wrath", "SC", False, False, "M", "thermidor"),
+        ("R.6.7.3.1", "mercy", "MT", False, False, "M", "directorate"),
+        ("R.6.7.3.1", "mercy", "M", False, False, "M", "directorate"),  # even governing
+        ("R.6.7.3.2", "mercy", "M", False, False, "MT", "terror"),
+        ("R.7.7.3.1", "directorate", "M", False, False, "MT", "prairial"),
+        ("R.9.7.3.1", "ffr", "G", True, False, "MT", "terror"),
+        ("R.9.7.3.2", "ffr", "G", False, False, "MT", "mercy"),
+        ("R.10.7.3.1", "froi", "MT", False, False, "M", "thermidor"),
+    ],
+)
+def test_r_x_7_3_military_coups_by_regime(
+    section: str, regime: str, gov: str, war: bool, civil: bool, current: str, target: str
+) -> None:
+    state = position(regime, gov, "SC", 1, war, civil)
+    assert (current, [target]) in military_candidates(state), section
+    state["outlawed"].append(current)
+    assert all(c != current for c, _ in military_candidates(state)), section
+
+
+def test_r_x_7_3_no_military_coup_where_the_regime_has_none() -> None:
+    """Thermidor and Prairial have none (R.4.7.3, R.8.7.3); the Terror at war has none
+    (R.3.7.3.1 needs peace); the Montagne's against Mercy only when the Marais governs."""
+    for regime, gov, war, civil in (
+        ("thermidor", "M", False, False),
+        ("prairial", "MT", False, False),
+        ("terror", "MT", True, True),
+    ):
+        assert military_candidates(position(regime, gov, "SC", 1, war, civil)) == []
+    state = position("mercy", "MT", "SC", 1, False, False)
+    assert all(c != "MT" for c, _ in military_candidates(state))
+
+
+def test_r_9_7_1_and_r_10_7_1_limited_coups_in_the_republics() -> None:
+    """Federal: the Marais against a Gironde Government, the Gironde back only after
+    the Marais' own coup. One & Indivisible: the other of the Montagne and the
+    Sans-Culotte, unless the Government's Current holds the Commune."""
+    state = position("ffr", "G", "SC", 1, False, False)
+    assert limited_candidates(state) == ["M"]
+    state["gov"]["controller"] = "M"
+    assert limited_candidates(state) == []
+    state["marais_couped"] = True
+    assert limited_candidates(state) == ["G"]
+    state = position("froi", "MT", "SC", 1, False, False)
+    assert limited_candidates(state) == ["SC"]
+    state["commune"]["controller"] = "MT"
+    assert limited_candidates(state) == []

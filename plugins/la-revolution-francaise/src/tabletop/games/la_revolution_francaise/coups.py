@@ -434,10 +434,12 @@ def military_candidates(state: State) -> list[tuple[str, list[str]]]:
         "ffr": [("MT", ["terror"] if (war or civil) else ["mercy"])],
         "froi": [("M", ["thermidor"])],
     }
+    # R.6.7.3.1: under Mercy the Marais may march on Paris even while it governs
+    governing_may = reg == "mercy"
     return [
         (c, t)
         for c, t in table.get(reg, [])
-        if not outlawed(state, c) and c != gov_controller(state)
+        if not outlawed(state, c) and (c != gov_controller(state) or governing_may)
     ]
 
 
