@@ -8,14 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from lrf_helpers import fresh
+from lrf_helpers import context, fresh
 
 from tabletop.framework import State
 from tabletop.games.la_revolution_francaise.coups import (
+    coup_success,
     limited_candidates,
     military_candidates,
     popular_candidates,
 )
+from tabletop.games.la_revolution_francaise.tasks import CoupAttempt
 
 LEVEL = {1: 4, 2: 12, 3: 18}  # a Commune track value at each level (B10)
 
@@ -162,3 +164,18 @@ def test_r_9_7_1_and_r_10_7_1_limited_coups_in_the_republics() -> None:
     assert limited_candidates(state) == ["SC"]
     state["commune"]["controller"] = "MT"
     assert limited_candidates(state) == []
+
+
+def test_r_10_7_2_a_limited_coup_switches_the_variant_with_the_commune() -> None:
+    """The Sans-Culotte seizes the Government of the Montagne's One & Indivisible
+    Republic; holding the Commune at level II it makes it the Sans-Culotte variant, at
+    level I it does not."""
+    for level, variant in ((2, "SC"), (1, "MT")):
+        state = position("froi", "MT", "SC", level, False, False)
+        state["froi_variant"] = "MT"
+        attempt = CoupAttempt(
+            kind="coup_roll", coup="limited", current="SC", target="gov", persons=[]
+        )
+        coup_success(state, attempt, context())
+        assert state["gov"]["controller"] == "SC"
+        assert state["froi_variant"] == variant
