@@ -12,6 +12,7 @@ from lrf_helpers import context, fresh
 
 from tabletop.framework import State
 from tabletop.games.la_revolution_francaise.coups import (
+    coup_failure,
     coup_success,
     limited_candidates,
     military_candidates,
@@ -179,3 +180,20 @@ def test_r_10_7_2_a_limited_coup_switches_the_variant_with_the_commune() -> None
         coup_success(state, attempt, context())
         assert state["gov"]["controller"] == "SC"
         assert state["froi_variant"] == variant
+
+
+def test_r_6_7_3_2_a_failed_montagne_march_frees_only_its_own_commune() -> None:
+    """Under Mercy a failed popular coup of the Montagne leaves the Commune neutral
+    (R.6.7.2.1); a failed military one only if the Montagne held it (R.6.7.3.2)."""
+    for coup, holder, after in (
+        ("popular", "SC", None),
+        ("military", "SC", "SC"),
+        ("military", "MT", None),
+    ):
+        state = position("mercy", "M", holder, 3, False, False)
+        attempt = CoupAttempt(
+            kind="coup_roll", coup=coup, current="MT", target="terror", persons=[]
+        )
+        coup_failure(state, attempt, context())
+        assert state["commune"]["controller"] == after, (coup, holder)
+        assert "MT" in state["outlawed"]

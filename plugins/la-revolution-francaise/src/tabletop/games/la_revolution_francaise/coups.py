@@ -398,7 +398,10 @@ def coup_failure(state: State, t: CoupAttempt, ctx: Context) -> None:
     if t["coup"] in ("popular", "military"):
         if t["coup"] == "popular":
             adjust_track(state, "commune", -3, ctx, " (failed popular coup, 12.1.1)")
-        if (reg, current) in COMMUNE_NEUTRAL and state["commune"]["raised"]:
+        neutral = (reg, current) in COMMUNE_NEUTRAL and state["commune"]["raised"]
+        if t["coup"] == "military" and state["commune"]["controller"] != current:
+            neutral = False  # R.6.7.3.2: only a Commune the plotters' Current held
+        if neutral:
             state["commune"]["controller"] = None
         if current == "MT":
             state["mt_failed_coup"] = True
