@@ -120,3 +120,27 @@ def test_defaults_keep_the_best_roll() -> None:
     hints = RevolutionHints()
     assert hints.candidates(GAME, state, prompt)[0] == "keep:1"
     assert hints.rollout(GAME, state, prompt, Pcg32(1)) == "keep:1"
+
+
+def test_defaults_take_gifts_and_judge_by_allegiance() -> None:
+    """A seat accepts money offered, finds its own Personality innocent and another's
+    guilty."""
+    hints = RevolutionHints()
+    state = fresh()
+    f, g = seat(state, "F"), seat(state, "G")
+    gift = {"kind": "offer_answer", "giver": "F", "taker": "G", "amount": 100}
+    engine = engine_at(state, [gift])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == g
+    assert hints.candidates(GAME, engine.state, prompt)[0] == "accept"
+    state = fresh()
+    state["persons"]["Barnave"].update({"status": "prison", "where": None})
+    vote = OrderedVote.new("fate", [f, g])
+    engine = engine_at(state, [{"kind": "justice_vote", "person": "Barnave", "vote": vote}])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == f  # Barnave is the Feuillant's
+    assert hints.candidates(GAME, engine.state, prompt)[0] == "vote:innocent"
+    engine.act(f, "vote:innocent")
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == g
+    assert hints.candidates(GAME, engine.state, prompt)[0] == "vote:guilty"

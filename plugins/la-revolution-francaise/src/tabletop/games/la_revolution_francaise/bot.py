@@ -5,9 +5,10 @@ almost all of its budget. The hints cut playouts short (``rollout_depth``) and j
 the position by the victory rules of chapter 14 applied to the board as it stands: each
 Current's victory points now (14.1), who would win if the game ended now (14.2-14.3),
 and how much can still change in the turns left. Playouts and the tree both start from
-sensible defaults for each kind of decision (keep your money in the negotiations, no
-fame modifier on others' laws, your own laws supported, one roll rather than three, the
-best roll kept), so that a simulated Current does not ruin itself the way a random one
+sensible defaults for each kind of decision (keep your money in the negotiations but
+take any gift, no fame modifier on others' laws, your own laws and referendums
+supported, your own men found innocent and the others guilty, one roll rather than
+three, the best roll kept), so that a simulated Current does not ruin itself the way a random one
 does (bankrupt Governments, fame spent on nothing).
 """
 
@@ -115,6 +116,14 @@ class RevolutionHints(BotHints):
             return vote if vote in actions else None
         if kind == "negotiate":
             return "pass" if "pass" in actions else None
+        if kind == "offer_answer" and not top.get("pact"):
+            return "accept" if "accept" in actions else None  # money is never refused
+        if kind == "justice_vote":
+            ours = state["persons"][top["person"]]["current"] in mine
+            vote = "vote:innocent" if ours else "vote:guilty"
+            return vote if vote in actions else None
+        if kind == "referendum" and own:
+            return "vote:yes" if "vote:yes" in actions else None
         return None
 
     # Evaluation -----------------------------------------------------------------------
