@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.framework import BotRegistrar, GameRegistrar, hookimpl
+from tabletop.framework.hookspecs import BotHintsRegistrar
 
-from .bot import StewardBot
+from .bot import CmeHints, StewardBot
 from .game import CharlemagneMasterOfEurope
 
-__all__ = ["CharlemagneMasterOfEurope", "StewardBot"]
+__all__ = ["CharlemagneMasterOfEurope", "CmeHints", "StewardBot"]
 
 
 @hookimpl
@@ -24,6 +25,11 @@ def tabletop_register_games(register: GameRegistrar) -> None:
 @hookimpl
 def tabletop_register_bots(register: BotRegistrar) -> None:
     register("cme-steward", lambda game: StewardBot(), "charlemagne-master-of-europe")
+
+
+@hookimpl
+def tabletop_register_bot_hints(register: BotHintsRegistrar) -> None:
+    register("charlemagne-master-of-europe", CmeHints())
 
 
 @hookimpl
