@@ -248,6 +248,45 @@ def test_maneuvers_and_flanking() -> None:
     assert ["line", "left", 0] not in dests  # occupied
 
 
+def test_maneuvers_are_one_decision_in_any_order() -> None:
+    """§7.5: the maneuvers happen together. Every free unit's moves are offered at
+    once, in any order, until the player ends them; then the Reserve Response. Filling
+    the line first opens the Flanking spaces."""
+    state = blank()
+    inf = unit_id(state, "infantry", 1)
+    scara = unit_id(state, "scara", 2)
+    veteran = unit_id(state, "scara", 3)
+    b = display(
+        state,
+        "swabia",
+        {"left": [None, None, enemy_of(5, 5)], "right": [enemy_of(5, 6)]},
+        {"left": [inf, None, None, scara, veteran], "right": [None]},
+        stage="maneuver",
+    )
+    run_step(state, "battle_continue", ctx())
+    assert kinds(state)[0] == "battle_maneuver"
+    offered = choices(state, "battle_maneuver")
+    assert "done" in offered
+    assert {"line:left:0>line:left:1", "line:left:3>line:left:2", "line:left:4>line:left:1"} <= set(
+        offered
+    )
+    assert "line:left:4>line:right:0" in offered  # a Scara may cross to the other wing
+    assert not any(a.startswith("line:left:0>line:right") for a in offered)  # Infantry not
+    assert not any(">flank:" in a for a in offered)  # the line is not yet full
+    state["tasks"].pop()
+    decide(state, "battle_maneuver", "line:left:0>line:left:2", ctx())
+    assert b["mine"]["left"][2] == inf and b["mine"]["left"][0] is None
+    again = choices(state, "battle_maneuver")
+    assert not any(a.startswith("line:left:0>") for a in again)  # it moved
+    decide(state, "battle_maneuver", "line:left:3>line:left:1", ctx())
+    flanks = [a for a in choices(state, "battle_maneuver") if ">flank:" in a]
+    assert flanks == ["line:left:4>flank:left:1", "line:left:4>flank:left:3"]
+    decide(state, "battle_maneuver", "done", ctx())
+    assert b["mine"]["left"][4] == veteran  # it stayed
+    run_step(state, "battle_continue", ctx([1] * 20))
+    assert b["stage"] != "maneuver" and "maneuvers_done" not in b
+
+
 def test_ambush_deploys_first_and_defends_first_without_the_scara_bonus() -> None:
     """§7.2 Ambush."""
     state = blank()

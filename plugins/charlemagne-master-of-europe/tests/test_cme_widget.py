@@ -8,8 +8,8 @@ from typing import Any
 
 from cme_helpers import GAME
 
-from tabletop.framework.chance import Pcg32
-from tabletop.framework.testing import new_engine
+from tabletop.framework.bots import bot_move
+from tabletop.framework.testing import default_factories, new_engine
 from tabletop.games import charlemagne_master_of_europe as plugin
 from tabletop.games.charlemagne_master_of_europe import StewardBot
 from tabletop.games.charlemagne_master_of_europe.board import CUP_NAMES, CUPS
@@ -22,19 +22,20 @@ from tabletop.games.charlemagne_master_of_europe.render import render_board
 
 
 def _views() -> tuple[dict[str, Any], dict[str, Any]]:
-    """A view of turn 2's campaign before any battle, and one during a battle (the
-    steward's game with seed 1 fights in Saxons I on turn 2)."""
+    """A view of the campaign before any battle, and one during a battle (the
+    steward's game with seed 1 fights for the Iron Crown on turn 1)."""
     engine = new_engine(GAME, seed=1, players=1)
-    rng, bot = Pcg32(1), StewardBot()
+    rng_factory, _ = default_factories()
+    bot = StewardBot()
     calm: dict[str, Any] | None = None
     while engine.prompt is not None:
         view = engine.view(0)
         if view["battle"] is not None and view["battle"]["stage"] != "deploy":
             assert calm is not None
             return calm, view
-        if view["numbers"]["turn"] == 2 and view["phase"] == "campaign" and not view["battle"]:
+        if view["phase"] == "campaign" and not view["battle"]:
             calm = view
-        engine.act(0, bot.choose(GAME, view, engine.prompt, rng))
+        engine.act(0, bot_move(engine, bot, rng_factory))
     raise AssertionError("no battle in the steward's game")
 
 

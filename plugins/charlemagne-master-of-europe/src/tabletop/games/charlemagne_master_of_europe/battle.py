@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import Action, Choice, Context, State
+from tabletop.framework import PASS_KEY, Action, Choice, Context, State
 
 from . import board
 from .board import tell
@@ -400,15 +400,26 @@ def maneuver_destinations(state: State, b: dict[str, Any], slot: Slot) -> list[S
     return out
 
 
-def stage_maneuver(state: State, b: dict[str, Any], ctx: Context) -> bool:
-    order = slot_order()
-    while b["cursor"] < len(order):
-        slot = order[b["cursor"]]
-        b["cursor"] += 1
+def maneuvers(state: State, b: dict[str, Any]) -> list[tuple[Slot, Slot]]:
+    """Every (unit's space, destination) open now: a unit touching no enemy may move.
+
+    The rules make the Maneuvers simultaneous; they are one decision, in which the
+    player makes the moves in any order and then ends them. A destination always
+    touches an enemy and a unit that may move touches none, so no move can use a space
+    another move empties: in any order the moves give the same display, except that a
+    line space filled first can open a Flanking space (the rule's condition)."""
+    out: list[tuple[Slot, Slot]] = []
+    for slot in slot_order():
         if occupant(b, slot) is None or enemies_touching(b, slot):
             continue
-        if maneuver_destinations(state, b, slot):
-            return ask(state, "battle_maneuver", slot=slot)
+        out += [(slot, dest) for dest in maneuver_destinations(state, b, slot)]
+    return out
+
+
+def stage_maneuver(state: State, b: dict[str, Any], ctx: Context) -> bool:
+    if maneuvers(state, b) and not b.get("maneuvers_done"):
+        return ask(state, "battle_maneuver")
+    b.pop("maneuvers_done", None)
     b["stage"] = "reserve"
     return False
 
@@ -664,38 +675,44 @@ class BattleCounterattack(Decision):
 
 @decision
 class BattleManeuver(Decision):
+    """Maneuvers, as one decision: each move is a choice, offered again until done."""
+
     kind = "battle_maneuver"
     rule = "Battles: Defense Round (Maneuvers)"
 
     def text(self, state: State, task: Task) -> str:
-        b = state["battle"]
-        return (
-            f"{unit_words(state, occupant(b, task['slot']))} in your {slot_words(task['slot'])} "
-            "faces no enemy: maneuver?"
-        )
+        return "Maneuvers: move units that face no enemy, then end the maneuvers"
 
     def choices(self, state: State, task: Task) -> list[Choice]:
         b = state["battle"]
-        out = [Choice("stay", "Stay where it is")]
-        for dest in maneuver_destinations(state, b, task["slot"]):
+        out = [Choice("done", "End the maneuvers", key=PASS_KEY)]
+        for slot, dest in maneuvers(state, b):
             flank = dest[0] == "flank"
+            unit_id = occupant(b, slot)
+            words = unit_words(state, unit_id)
+            facing = " and ".join(
+                enemy_words(b["enemy"][dest[1]][k]) for k in enemies_touching(b, dest)
+            )
             out.append(
                 Choice(
-                    f"{dest[0]}:{dest[1]}:{dest[2]}",
-                    f"Move to {slot_words(dest)}",
-                    detail="A Flanking unit attacks but need not defend." if flank else "",
+                    f"{slot[0]}:{slot[1]}:{slot[2]}>{dest[0]}:{dest[1]}:{dest[2]}",
+                    f"{words}: {slot_words(slot)} to {slot_words(dest)}",
+                    detail=f"{words} will face the {facing}."
+                    + (" A Flanking unit attacks but need not defend." if flank else ""),
                 )
             )
         return out
 
     def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
-        if action == "stay":
-            return
         b = state["battle"]
-        kind, wing, pos = task_["slot"]
-        unit_id = occupant(b, task_["slot"])
-        b["mine" if kind == "line" else "flank"][wing][pos] = None
-        to_kind, to_wing, to_pos = action.split(":")
+        if action == "done":
+            b["maneuvers_done"] = True
+            return
+        origin, target = action.split(">")
+        kind, wing, pos = origin.split(":")
+        unit_id = b["mine" if kind == "line" else "flank"][wing][int(pos)]
+        b["mine" if kind == "line" else "flank"][wing][int(pos)] = None
+        to_kind, to_wing, to_pos = target.split(":")
         b["mine" if to_kind == "line" else "flank"][to_wing][int(to_pos)] = unit_id
         ctx.emit(
             "maneuver",

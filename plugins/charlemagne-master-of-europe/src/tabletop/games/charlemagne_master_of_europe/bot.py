@@ -373,9 +373,11 @@ def _counter_target(state: State, task: dict[str, Any], actions: Sequence[str]) 
 
 
 def _maneuver(actions: Sequence[str]) -> str:
-    flank = [a for a in actions if a.startswith("flank:")]
-    line = [a for a in actions if a.startswith("line:")]
-    return (flank or line or list(actions))[0]
+    """Fill the line first (a Flanking space opens only once it is full), then flank:
+    a Flanking unit attacks without defending."""
+    line = [a for a in actions if ">line:" in a]
+    flank = [a for a in actions if ">flank:" in a]
+    return (line or flank or ["done"])[0]
 
 
 # The policy -------------------------------------------------------------------------------
