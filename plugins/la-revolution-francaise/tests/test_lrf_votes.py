@@ -16,6 +16,7 @@ from tabletop.games.la_revolution_francaise.political import (
     deputy_voters,
     fame_voters,
     marais_auto_vote,
+    trial_allowed,
 )
 
 
@@ -250,3 +251,31 @@ def test_r_x_5_who_takes_the_government_when_confidence_fails(
     assert challenger(state) == challenger_
     criticism_start(state, {"kind": "criticism_start"}, context())
     assert bool(state["tasks"]) == (challenger_ is not None)
+
+
+@pytest.mark.parametrize(
+    ("regime", "tried", "gov_voted_guilty", "allowed"),
+    [
+        ("legislative", 0, False, False),  # not a provisional regime
+        ("convention", 0, False, True),
+        ("convention", 1, True, False),  # once only
+        ("terror", 3, False, True),  # as often as it wishes
+        ("wrath", 2, False, True),
+        ("prairial", 1, False, True),
+        ("thermidor", 0, False, True),
+        ("thermidor", 1, True, True),  # again, as the Government voted guilty
+        ("thermidor", 1, False, False),
+        ("mercy", 2, True, False),  # never a third
+        ("directorate", 0, False, False),
+    ],
+)
+def test_11_4_when_the_king_may_be_tried(
+    regime: str, tried: int, gov_voted_guilty: bool, allowed: bool
+) -> None:
+    state = fresh(scenario="open")
+    state["regime"] = regime
+    state["persons"]["Louis XVI"].update({"status": "prison", "where": None})
+    state["king"].update({"tried": tried, "gov_voted_guilty": gov_voted_guilty})
+    assert trial_allowed(state) == allowed
+    state["persons"]["Louis XVI"]["status"] = "free"
+    assert not trial_allowed(state)  # never while he is free
