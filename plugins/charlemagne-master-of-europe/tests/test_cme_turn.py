@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cme_helpers import GAME, blank, choices, ctx, decide, outcome, place, run, run_step
 
+from tabletop.framework import HEADING
 from tabletop.games.charlemagne_master_of_europe import board
 from tabletop.games.charlemagne_master_of_europe.data import REGIONS
 
@@ -291,13 +292,24 @@ def test_a_whole_turn_runs_through_every_phase() -> None:
     state["vp"] = 3
     state["cups"]["hostile"] = []
     state["tasks"] = []
-    run_step(state, "turn_start", ctx())
+    log = ctx()
+    run_step(state, "turn_start", log)
     state["campaign_ending"] = True  # as if the second Turn End marker had come out
-    run(state, ctx())
+    run(state, log)
     assert state["tasks"][-1]["kind"] == "build_start"
     state["tasks"].pop()
-    run(state, ctx())
+    run(state, log)
     assert state["turn"] == 2 and state["tasks"][-1]["kind"] == "levy_buy"
+    # Each turn and phase opens with a heading in the log.
+    assert [e.text for e in log.events if e.kind == HEADING] == [
+        "Game Turn 1",
+        "Turn 1: Campaign Phase",
+        "Turn 1: Build Phase",
+        "Turn 1: Diplomacy Phase",
+        "Turn 1: Turn End Phase",
+        "Game Turn 2",
+        "Turn 2: Levy Phase",
+    ]
 
 
 def test_the_last_turn_scores_the_endgame_instead_of_progressing() -> None:
@@ -306,3 +318,32 @@ def test_the_last_turn_scores_the_endgame_instead_of_progressing() -> None:
     state["tasks"] = [{"kind": "turn_end_progress"}, {"kind": "turn_end_threshold"}]
     run_step(state, "turn_end_victory_points", ctx())
     assert [t["kind"] for t in state["tasks"]] == ["endgame_scoring"]
+
+
+def test_stop_and_none_answers_carry_the_pass_key() -> None:
+    """Stopping (recruiting, building, the campaign, the Vikings, Al-Andalus, EVP) is
+    always the pass key, so a player finds it in the same place in every prompt; and
+    spending EVP voluntarily warns that it is worth half."""
+    from tabletop.framework import PASS_KEY
+    from tabletop.games.charlemagne_master_of_europe.tasks import DECISIONS, new_task
+
+    state = blank(turn=3)
+    state["treasury"] = 10
+    state["evp"] = 2
+    state["moors"]["spanish_march"] = ["moors-1"]
+    state["vikings"]["purple"] = ["viking-1"]
+    state["churches"]["blue"] = "started"
+    passes = {
+        "levy_buy": "done",
+        "campaign_action": "end",
+        "build_finish": "next",
+        "diplomacy_vikings": "done",
+        "diplomacy_al_andalus": "decline",
+        "evp_voluntary": "keep",
+    }
+    for kind, action in passes.items():
+        offered = {c.action: c for c in DECISIONS[kind].choices(state, new_task(kind))}
+        assert offered[action].key == PASS_KEY, kind
+        assert [c.action for c in offered.values() if c.key == PASS_KEY] == [action]
+    evp = DECISIONS["evp_voluntary"].choices(state, new_task("evp_voluntary"))
+    assert "worth half" in next(c for c in evp if c.action == "spend:1").consequence

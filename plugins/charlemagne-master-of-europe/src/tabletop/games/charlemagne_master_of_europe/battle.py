@@ -663,7 +663,12 @@ class BattleCounterattack(Decision):
         b = state["battle"]
         wing = task["slot"][1]
         return [
-            Choice(f"target:{k}", f"The {enemy_words(b['enemy'][wing][k])} in enemy space {k + 1}")
+            Choice(
+                f"target:{k}",
+                f"The {enemy_words(b['enemy'][wing][k])} in enemy space {k + 1}",
+                detail=f"Eliminates it (Attack {enemy_factors(b['enemy'][wing][k])[0]}) "
+                "whatever its strength.",
+            )
             for k in enemies_touching(b, task["slot"])
         ]
 
@@ -767,7 +772,7 @@ class BattleReserveOptional(Decision):
 
     def choices(self, state: State, task: Task) -> list[Choice]:
         b = state["battle"]
-        out = [Choice("none", "Keep the Reserve back")]
+        out = [Choice("none", "Keep the Reserve back", key=PASS_KEY)]
         for _, wing, j in optional_spaces(state, b):
             for choice in type_choices(state, b, f"place:{wing}:{j}:"):
                 out.append(
@@ -808,6 +813,11 @@ def promotable(state: State, b: dict[str, Any], wing: str) -> list[tuple[str, in
     return sorted(out)
 
 
+def _level_words(kind: str, level: int) -> str:
+    attack, defense = FRIENDLY_FACTORS[(kind, level)]
+    return f"{kind.title()} Level {level}: Attack {attack}, Defense {defense}."
+
+
 @decision
 class BattlePromote(Decision):
     """Promotions: one surviving unit per wing gains a Level (forgone only when none can)."""
@@ -826,9 +836,10 @@ class BattlePromote(Decision):
             Choice(
                 f"promote:{kind}:{level}",
                 f"{kind.title()} L{level} to L{level + 1}",
-                detail="A Level 4 unit retires at the end of the turn for 1 VP."
-                if level == 3
-                else "",
+                detail=(
+                    "A Level 4 unit retires at the end of the turn for 1 VP. " if level == 3 else ""
+                )
+                + _level_words(kind, level + 1),
             )
             for kind, level in promotable(state, state["battle"], task["wing"])
         ]

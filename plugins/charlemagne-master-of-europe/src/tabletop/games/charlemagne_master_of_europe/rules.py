@@ -12,7 +12,7 @@ import math
 from abc import abstractmethod
 from typing import Any
 
-from tabletop.framework import NOBODY, Action, Choice, Context, State
+from tabletop.framework import NOBODY, PASS_KEY, Action, Choice, Context, State
 
 from . import board
 from .board import PIECE_CHARLEMAGNE, piece_box, piece_name, tell
@@ -224,7 +224,9 @@ def add_unit(state: State, kind: str, level: int, new: bool = False) -> None:
 
 @step("turn_start")
 def turn_start(state: State, task_: Task, ctx: Context) -> None:
-    tell(ctx, "turn", f"Game Turn {state['turn']} begins")
+    ctx.heading(f"Game Turn {state['turn']}", turn=state["turn"])
+    if state["turn"] > 1:
+        ctx.heading(f"Turn {state['turn']}: Levy Phase", turn=state["turn"])
     levy = (
         [new_task("levy_buy"), new_task("levy_promote"), new_task("levy_end")]
         if state["turn"] > 1
@@ -262,6 +264,7 @@ def turn_start(state: State, task_: Task, ctx: Context) -> None:
 def _phase_step(kind: str, phase: str) -> None:
     def begin(state: State, task_: Task, ctx: Context) -> None:
         state["phase"] = phase
+        ctx.heading(f"Turn {state['turn']}: {phase.title()} Phase", turn=state["turn"])
 
     step(kind)(begin)
 
@@ -314,7 +317,7 @@ class LevyBuy(Decision):
                             detail=unit_detail(kind, level),
                         )
                     )
-        out.append(Choice("done", "Recruit no more"))
+        out.append(Choice("done", "Recruit no more", key=PASS_KEY))
         return out
 
     def apply(self, state: State, task: Task, action: Action, ctx: Context) -> None:
@@ -444,6 +447,7 @@ def legal_actions(state: State) -> list[Choice]:
             Choice(
                 "end",
                 "End the campaign early",
+                key=PASS_KEY,
                 consequence="3 Hostile Reactions follow, then the Campaign Phase ends",
             )
         )
@@ -931,7 +935,7 @@ class BuildDecision(Decision):
         return bool(self.options(state))
 
     def choices(self, state: State, task: Task) -> list[Choice]:
-        return [*self.options(state), Choice("next", "Build nothing more here")]
+        return [*self.options(state), Choice("next", "Build nothing more here", key=PASS_KEY)]
 
 
 @decision
@@ -1089,12 +1093,15 @@ class DiplomacyVikings(Decision):
                     Choice(
                         f"buy:{region}",
                         f"Buy off a Viking in {REGIONS[region].name} ({count} coins)",
+                        detail="A Viking costs a coin of taxes each turn, keeps its Region "
+                        "from scoring as free and its Church from scoring.",
+                        consequence=f"-{count} coins",
                     )
                 )
         return out
 
     def choices(self, state: State, task: Task) -> list[Choice]:
-        return [*self._options(state, task), Choice("done", "Leave the Vikings be")]
+        return [*self._options(state, task), Choice("done", "Leave the Vikings be", key=PASS_KEY)]
 
     def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
         if action == "done":
@@ -1130,7 +1137,7 @@ class DiplomacyAlAndalus(Decision):
                 "Negotiate",
                 detail=f"Roll above {need} to remove the northernmost Moors and make peace.",
             ),
-            Choice("decline", "Do not negotiate"),
+            Choice("decline", "Do not negotiate", key=PASS_KEY),
         ]
 
     def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
@@ -1327,10 +1334,25 @@ class EvpVoluntary(Decision):
         return f"Spend Emergency VP? (marker on {state['evp']})"
 
     def choices(self, state: State, task: Task) -> list[Choice]:
-        out = [Choice("keep", "Keep them")]
+        out = [
+            Choice(
+                "keep",
+                "Keep them",
+                detail="Kept EVP cover a later shortfall at full value and count in full "
+                "at the end of the game.",
+                key=PASS_KEY,
+            )
+        ]
         for spaces in range(1, state["evp"] + 1):
             worth = sum(EVP_VALUES[state["evp"] - i] for i in range(spaces)) // 2
-            out.append(Choice(f"spend:{spaces}", f"Spend {spaces} space(s) for {worth} VP"))
+            full = sum(EVP_VALUES[state["evp"] - i] for i in range(spaces))
+            out.append(
+                Choice(
+                    f"spend:{spaces}",
+                    f"Spend {spaces} space(s) for {worth} VP",
+                    consequence=f"Spent now they are worth half: {worth} VP instead of {full}",
+                )
+            )
         return out
 
     def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
