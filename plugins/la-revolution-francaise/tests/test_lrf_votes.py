@@ -17,6 +17,7 @@ from tabletop.games.la_revolution_francaise.political import (
     fame_voters,
     marais_auto_vote,
     trial_allowed,
+    trial_verdict,
 )
 
 
@@ -279,3 +280,16 @@ def test_11_4_when_the_king_may_be_tried(
     assert trial_allowed(state) == allowed
     state["persons"]["Louis XVI"]["status"] = "free"
     assert not trial_allowed(state)  # never while he is free
+
+
+def test_11_4_a_king_found_innocent_stays_in_prison_and_the_tracks_fall() -> None:
+    state = fresh()
+    state["regime"] = "convention"
+    state["persons"]["Louis XVI"].update({"status": "prison", "where": None})
+    state["tracks"].update({"coalition": 12, "clergy": 12})
+    trial_verdict(state, False, context())
+    assert state["persons"]["Louis XVI"]["status"] == "prison" and not state["king"]["dead"]
+    assert (state["tracks"]["coalition"], state["tracks"]["clergy"]) == (7, 7)
+    fames = {c: state["currents"][c]["fame"] for c in ("SC", "MT", "G", "F")}
+    assert fames == {"SC": 5, "MT": 6, "G": 13, "F": 14}
+    assert state["king"]["tried"] == 1
