@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from lrf_helpers import context, fresh, place
 
-from tabletop.games.la_revolution_francaise.core import clamp, track_level
+from tabletop.games.la_revolution_francaise.core import clamp, end_war, track_level
 from tabletop.games.la_revolution_francaise.data import LAWS, PERSONS
-from tabletop.games.la_revolution_francaise.political import enact
+from tabletop.games.la_revolution_francaise.political import enact, law_allowed
 
 
 @pytest.mark.parametrize("key", sorted(LAWS))
@@ -58,3 +58,20 @@ def test_13_8_an_outlawed_faction_outside_paris_is_not_arrested() -> None:
     enact(state, "outlaw_hebertistes", "MT", context())
     assert state["persons"]["Hébert"]["status"] == "free"
     assert "hebertiste" in state["factions_outlawed"]
+
+
+def test_13_5_2_conscription_only_in_war_and_not_again_while_in_force() -> None:
+    """At peace it cannot be proposed; at war once; after the foreign war ends it stays
+    in force through a civil war, and cannot be passed again until that ends too."""
+    state = fresh()
+    state["proposed"], state["levee_this_turn"] = [], False  # as the Political Phase sets
+    assert not law_allowed(state, "G", "conscription")
+    state["war"] = True
+    assert law_allowed(state, "G", "conscription")
+    state["gov"]["money"] = 2000
+    enact(state, "conscription", "G", context())
+    assert not law_allowed(state, "G", "conscription")
+    for region in ("Brest", "Nîmes", "Caen"):
+        state["regions"][region]["revolt"] = True  # with Bourges, a civil war
+    end_war(state, context(), "test")
+    assert state["conscription"] and not law_allowed(state, "G", "conscription")

@@ -732,6 +732,8 @@ def law_allowed(state: State, actor: str, key: str) -> bool:
         return False
     if key == "conscription" and not (state["war"] or civil_war(state)):
         return False
+    if key == "conscription" and state.get("conscription"):
+        return False  # 13.5.2: still in force until both wars have ended
     if key == "levee" and (state["regime"] == "legislative" or state["levee_this_turn"]):
         return False
     if key == "patrie" and not paris_threatened(state):
