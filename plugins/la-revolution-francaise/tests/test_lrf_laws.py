@@ -10,6 +10,7 @@ from lrf_helpers import context, fresh, place
 
 from tabletop.games.la_revolution_francaise.core import clamp, end_war, track_level
 from tabletop.games.la_revolution_francaise.data import LAWS, PERSONS
+from tabletop.games.la_revolution_francaise.military import military_control
 from tabletop.games.la_revolution_francaise.political import enact, law_allowed
 
 
@@ -75,3 +76,24 @@ def test_13_5_2_conscription_only_in_war_and_not_again_while_in_force() -> None:
         state["regions"][region]["revolt"] = True  # with Bourges, a civil war
     end_war(state, context(), "test")
     assert state["conscription"] and not law_allowed(state, "G", "conscription")
+
+
+def test_13_6_fatherland_in_danger_lasts_until_the_war_that_prompted_it_ends() -> None:
+    """Prompted by an Allied army next to Paris, it ends with the foreign war though a
+    civil war goes on; prompted by a Catholic & Royal army, it ends with the civil war
+    though the foreign war goes on."""
+    for side, ongoing in (("allied", "civil"), ("catholic", "foreign")):
+        state = fresh()
+        state["gov"]["money"] = 2000
+        state["armies"].append({"id": "x", "side": side, "kind": side, "where": "Orléans"})
+        enact(state, "patrie", "G", context())
+        state["armies"] = [a for a in state["armies"] if a["id"] != "x"]
+        state["war"] = ongoing == "foreign"
+        for region in ("Brest", "Nîmes", "Caen") if ongoing == "civil" else ():
+            state["regions"][region]["revolt"] = True  # with Bourges, a civil war
+        military_control(state, {"kind": "military_control"}, context())
+        assert not state["patrie"], side
+        state["patrie"] = True
+        state["patrie_by"] = ["foreign", "civil"]
+        military_control(state, {"kind": "military_control"}, context())
+        assert state["patrie"], side  # prompted by both, one war still goes on

@@ -1019,7 +1019,11 @@ def military_control(state: State, t: Step, ctx: Context) -> None:
                     set_control(state, region, None, ctx, " (Coalition)")
             if "catholic" in sides and controller(state, region) != "R":
                 set_control(state, region, "R", ctx, " (Catholic & Royal army, 9.7.1)")
-    if state["patrie"] and not state["war"] and not civil_war(state):
+    prompted = state.get("patrie_by") or ["foreign", "civil"]
+    over = ("foreign" not in prompted or not state["war"]) and (
+        "civil" not in prompted or not civil_war(state)
+    )
+    if state["patrie"] and over:
         state["patrie"] = False
         state["laws_once"] = [k for k in state["laws_once"] if k != "patrie"]
         ctx.emit("law", "the Fatherland is no longer in danger (13.6)")

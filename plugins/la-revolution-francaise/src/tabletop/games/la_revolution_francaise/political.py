@@ -1214,6 +1214,13 @@ def enact(state: State, key: str, proposer: str, ctx: Context) -> None:
         state["volunteers_due"] += 3
     if key == "patrie":
         state["patrie"] = True
+        # 13.6: it lasts until the war that prompted it ends, foreign for an Allied army
+        # by Paris, civil for a Catholic & Royal one (both, if both are there)
+        near = {"Paris", *ADJACENT["Paris"]}
+        sides = {a["side"] for a in state["armies"] if a["where"] in near}
+        state["patrie_by"] = [
+            war for side, war in (("allied", "foreign"), ("catholic", "civil")) if side in sides
+        ]
     if law["family"] == "outlaw":
         state["factions_outlawed"].append(law["faction"])
         from .data import PERSONS
