@@ -121,3 +121,17 @@ def test_the_hints_are_registered_for_this_game() -> None:
     found: dict[str, object] = {}
     plugin.tabletop_register_bot_hints(lambda game_id, hints: found.update({game_id: hints}))
     assert isinstance(found["charlemagne-master-of-europe"], CmeHints)
+
+
+def test_vikings_in_the_way_of_bridges_and_roads_are_bought_off() -> None:
+    """A Region with its Marquis and a Finished Church builds Bridges & Roads only
+    without Vikings: the steward pays even for the fourth; elsewhere it does not."""
+    state = blank()
+    state["treasury"] = 9
+    state["vikings"]["purple"] = ["viking-1", "viking-2", "viking-3", "viking-4"]
+    state["tasks"] = [new_task("diplomacy_vikings", used=["purple"])]
+    prompt = Prompt(0, "Vikings", (Choice("buy:purple", "Buy"), Choice("done", "Leave")))
+    assert steward.policy(GAME, state, prompt, Pcg32(1)) == "done"
+    state["marquis"]["purple"] = {"box": "paris", "crowned": False}
+    state["churches"]["purple"] = "finished"
+    assert steward.policy(GAME, state, prompt, Pcg32(1)) == "buy:purple"

@@ -111,7 +111,16 @@ def removal_value(state: State, box: str, victims: Sequence[str]) -> float:
             value += 25
     if frees_region(state, box, len(victims)):
         value += 3
+        if roads_pending(state, board.region_of(box)):
+            value += 6  # Bridges & Roads can be built there this turn
     return value
+
+
+def roads_pending(state: State, region: str) -> bool:
+    """The Region has its Marquis and a Finished Church but no Bridges & Roads yet: the
+    enemies and Vikings there are all that stand in the way (rules: Bridges & Roads)."""
+    marquis = state["marquis"].get(region)
+    return bool(marquis and not marquis["crowned"] and state["churches"].get(region) == "finished")
 
 
 def odds_above(need: int) -> float:
@@ -418,8 +427,13 @@ def policy(
             a
             for a in actions
             if a.startswith("buy:")
-            and board.vikings_in(state, a.split(":")[1]) <= 3
-            and state["treasury"] - board.vikings_in(state, a.split(":")[1]) >= 2
+            and (
+                roads_pending(state, a.split(":")[1])
+                or (
+                    board.vikings_in(state, a.split(":")[1]) <= 3
+                    and state["treasury"] - board.vikings_in(state, a.split(":")[1]) >= 2
+                )
+            )
         ]
         return buy[0] if buy else "done"
     if kind == "diplomacy_al_andalus":
@@ -485,7 +499,8 @@ def _levy(state: State, actions: Sequence[str]) -> str:
     spare = state["treasury"] - coins_kept(state)
     short = strength_margin(state) < 0 and not state["easy"]
     small = len(state["army"]) < 10
-    if small or (short and state["treasury"] >= 10):
+    # Late in the game the final check has no floor: every point short is a VP lost.
+    if small or (short and (state["treasury"] >= 10 or state["turn"] >= 12)):
         spare = state["treasury"]
     if (short or small) and "buy:scara" in actions and spare >= COSTS["scara_2"]:
         return "buy:scara"
