@@ -347,3 +347,24 @@ def test_stop_and_none_answers_carry_the_pass_key() -> None:
         assert [c.action for c in offered.values() if c.key == PASS_KEY] == [action]
     evp = DECISIONS["evp_voluntary"].choices(state, new_task("evp_voluntary"))
     assert "worth half" in next(c for c in evp if c.action == "spend:1").consequence
+
+
+def test_the_other_victory_point_items() -> None:
+    """§10 Earn Victory Points: each Intrigue in the Dead Pool, each crown, and no VP
+    for a Finished Church whose Region holds Vikings (nor for that Region)."""
+    from tabletop.games.charlemagne_master_of_europe.rules import earned_vp
+
+    state = blank()
+    base = earned_vp(state)
+    state["dead_pool"] = ["intrigue-1", "intrigue-2"]
+    state["cups"]["friendly"].remove("intrigue-1")
+    state["cups"]["friendly"].remove("intrigue-2")
+    state["hre"] = True
+    state["iron_crown"] = True
+    state["churches"] = {"blue": "finished", "purple": "finished"}
+    state["vikings"]["purple"] = ["viking-1"]
+    items = earned_vp(state)
+    assert items["Intrigue markers in the Dead Pool"] == 2
+    assert items["Holy Roman Emperor"] == 1 and items["King of the Lombards"] == 1
+    assert items["Finished Churches (no Vikings)"] == 1
+    assert items["Regions free of enemies"] == base["Regions free of enemies"] - 1
