@@ -696,8 +696,8 @@ def _add_batch_arguments(
         type=_bounded(MAX_SEED),
         default=0,
         metavar="S",
-        help="seed of the run: game i plays with seed S*100003+i in simulate and fuzz "
-        "alike (the same seed and seats play the same game in the terminal UI) "
+        help="seed of the run: game i plays with seed S*100003+i in simulate, fuzz and "
+        "tournament alike (the same seed and seats play the same game in the terminal UI) "
         "(default: 0)",
     )
     parser.add_argument("--players", type=_players, metavar="P", help=players_help)
