@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tabletop.adapters.saves import JsonSaveStore
+from tabletop.framework.fuzz import FuzzFailure
 from tabletop.framework.record import digest_of
 
 
@@ -27,3 +30,14 @@ def fingerprint(path: Path) -> str:
     if path.is_dir():
         return "directory"
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def saving_to(store: JsonSaveStore, prefix: str = "fail") -> Callable[[FuzzFailure], str]:
+    """An ``on_failure`` for ``fuzz``: each failing game saved in ``store`` (named by its
+    seed) and the path of its save returned, as ``tabletop fuzz`` does."""
+
+    def save(failure: FuzzFailure) -> str:
+        assert failure.record is not None, failure.reason
+        return str(store.path_of(store.save(failure.record, f"{prefix}-{failure.seed}")))
+
+    return save

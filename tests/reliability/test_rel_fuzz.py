@@ -11,13 +11,14 @@ from typing import Any
 
 import pytest
 from fakesite import install_games
+from relhelp import saving_to
 from sessions import CliRun
 from toygames import HighCard
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
 from tabletop.framework import Action, Choice, Context, Prompt, State
 from tabletop.framework.chance import dice_factory, rng_factory
-from tabletop.framework.fuzz import FuzzFailure, fuzz
+from tabletop.framework.fuzz import fuzz
 from tabletop.framework.testing import replay
 from tabletop.games.pig import Pig
 
@@ -160,14 +161,6 @@ BROKEN = [
 
 @pytest.mark.parametrize(("game", "reason"), BROKEN, ids=[type(g).__name__ for g, _ in BROKEN])
 def test_each_broken_guarantee_is_caught(game: Any, reason: str, tmp_path: Path) -> None:
-    store = JsonSaveStore(tmp_path)
-    saved: list[FuzzFailure] = []
-
-    def keep(failure: FuzzFailure) -> str:
-        assert failure.record is not None
-        saved.append(failure)
-        return str(store.path_of(store.save(failure.record, f"fail-{failure.seed}")))
-
     report = fuzz(
         game,
         games=3,
@@ -175,7 +168,7 @@ def test_each_broken_guarantee_is_caught(game: Any, reason: str, tmp_path: Path)
         max_actions=50,
         rng_factory=rng_factory,
         dice_factory=dice_factory,
-        on_failure=keep,
+        on_failure=saving_to(JsonSaveStore(tmp_path)),
     )
     assert report.errors >= 1, "the fuzzer missed it"
     failure = report.failures[0]
