@@ -23,7 +23,6 @@ from tabletop.games.pig import Pig
 
 CHILD = Path(__file__).with_name("crash_child.py")
 KILLS = 20
-TIME_LIMIT = 15.0
 
 
 def _allowed_counts(journal: Path) -> set[int]:
@@ -57,8 +56,7 @@ def test_sigkill_at_random_points_never_loses_a_completed_save(tmp_path: Path) -
     saves, journal = tmp_path / "saves", tmp_path / "journal"
     store = JsonSaveStore(saves)
     kills = interrupted_writes = 0
-    started = time.monotonic()
-    while kills < KILLS and time.monotonic() - started < TIME_LIMIT:
+    while kills < KILLS:  # a number of kills, not a time: a busy machine kills as often
         readies = journal.read_text().count("ready\n") if journal.exists() else 0
         proc = subprocess.Popen(
             [sys.executable, str(CHILD), str(saves), str(journal), str(kills + 1)],
@@ -92,5 +90,4 @@ def test_sigkill_at_random_points_never_loses_a_completed_save(tmp_path: Path) -
         assert info.error is None and info.actions == len(record.actions)
 
     print(f"crash test: {kills} kills, {interrupted_writes} mid-write")
-    assert kills >= 15, f"only {kills} kills in {TIME_LIMIT} s"
     assert interrupted_writes >= 1, "no kill landed mid-write: the test proved too little"
