@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from toygames import renamed
+
 from tabletop.framework import (
     Action,
     Choice,
@@ -145,8 +147,7 @@ class LiarsDice(GameDefinition):
 class PublicRollLiars(LiarsDice):
     """Leak: the cups are rolled with a public roll (``seats=`` forgotten on the roll)."""
 
-    info = GameInfo(id="liars-public-roll", title="Leaky", min_players=2, max_players=3,
-                    hidden_information=True)
+    info = renamed(LiarsDice.info, "liars-public-roll", "Leaky")
 
     def roll_all(self, state: State, ctx: Context) -> None:
         for seat, count in enumerate(state["counts"]):
@@ -157,8 +158,7 @@ class DroppedSeatsLiars(LiarsDice):
     """Leak: the dice are drawn in private but the event telling each seat its dice has
     lost its ``seats=[seat]``."""
 
-    info = GameInfo(id="liars-dropped-seats", title="Leaky", min_players=2, max_players=3,
-                    hidden_information=True)
+    info = renamed(LiarsDice.info, "liars-dropped-seats", "Leaky")
 
     def roll_all(self, state: State, ctx: Context) -> None:
         for seat, count in enumerate(state["counts"]):
@@ -170,8 +170,7 @@ class DroppedSeatsLiars(LiarsDice):
 class LiveStateLiars(LiarsDice):
     """Leak: each bid's event carries the live table (every cup) in its data."""
 
-    info = GameInfo(id="liars-live-state", title="Leaky", min_players=2, max_players=3,
-                    hidden_information=True)
+    info = renamed(LiarsDice.info, "liars-live-state", "Leaky")
 
     def announce_bid(self, state: State, quantity: int, face: int, ctx: Context) -> None:
         ctx.emit("bid", f"bids {quantity} x {face}", quantity=quantity, face=face, table=state)

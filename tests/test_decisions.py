@@ -24,7 +24,10 @@ def test_sealed_answers_are_told_only_to_their_seat_until_revealed() -> None:
     assert [e.visible_to(0) for e in ctx.events] == [True, False]
     assert "north" not in ctx.events[0].text and ctx.events[1].seats == frozenset({2})
     assert sealed.view_for(0) == {
-        "topic": "objective", "answered": [2], "waiting_for": 0, "yours": None,
+        "topic": "objective",
+        "answered": [2],
+        "waiting_for": 0,
+        "yours": None,
     }
     assert sealed.view_for(2)["yours"] == "north"
     sealed.choose(0, "south", _ctx())
