@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from tabletop.framework import Action, Context, GameDefinition, Prompt, RandomSource, State
@@ -72,6 +73,14 @@ STRENGTH = 0.5
 
 def distances(state: State, start: str) -> dict[str, int]:
     """Moves from ``start`` to every box (Bridges & Roads count, as for a move)."""
+    return _distances(start, tuple(board.roads_regions(state)))
+
+
+@lru_cache(maxsize=4096)
+def _distances(start: str, roads: tuple[str, ...]) -> dict[str, int]:
+    """``distances`` for a given set of Bridges & Roads Regions (all a move depends
+    on), remembered: playouts ask the same questions thousands of times."""
+    state: State = {"marquis": {region: {"crowned": True} for region in roads}}
     seen = {start: 0}
     queue = deque([start])
     while queue:
@@ -209,8 +218,15 @@ def church_goal(state: State) -> str | None:
 
 
 def campaign_value(
-    game: GameDefinition, state: State, action: str, rng: RandomSource, search: bool
+    game: GameDefinition,
+    state: State,
+    action: str,
+    rng: RandomSource,
+    search: bool,
+    goal: str | None = None,
 ) -> float:
+    """What ``action`` is worth now; ``goal`` is Charlemagne's ``goal_box`` (worked
+    out once per decision by the caller)."""
     if action == "end":
         if state["charlemagne"] == "rome" and coronation_due(state):
             return 50
@@ -267,12 +283,12 @@ def campaign_value(
     elif verb == "forced_march":
         value = -REACTION - 0.2
         assert extra is not None
-        value += _closer(state, piece, here, extra)
+        value += _closer(state, piece, here, extra, goal)
         if charlemagne:
             value -= ambush_risk(state, extra)
         return value
     if box != here:
-        value += 0.3 * _closer(state, piece, here, box)
+        value += 0.3 * _closer(state, piece, here, box, goal)
     if charlemagne and verb != "forced_march":
         value -= ambush_risk(state, box)
     return value
@@ -302,11 +318,10 @@ def _suppress_bonus(state: State, piece: str, box: str) -> int:
     return suppress_modifier(state, piece, box)
 
 
-def _closer(state: State, piece: str, here: str, there: str) -> float:
-    """How much nearer ``there`` is to the piece's goal than ``here`` (Charlemagne only)."""
+def _closer(state: State, piece: str, here: str, there: str, goal: str | None) -> float:
+    """How much nearer ``there`` is to Charlemagne's goal than ``here``."""
     if piece != PIECE_CHARLEMAGNE:
         return 0.0
-    goal = goal_box(state)
     if goal is None:
         return 0.0
     before = distances(state, here).get(goal, 9)
@@ -484,12 +499,13 @@ def _campaign_choice(
     best case would beat everything else, best case first."""
     plain = [a for a in actions if not a.endswith(":battle")]
     battles = [a for a in actions if a.endswith(":battle")]
-    scored = [(campaign_value(game, state, a, rng, search), a) for a in plain]
+    goal = goal_box(state)
+    scored = [(campaign_value(game, state, a, rng, search, goal), a) for a in plain]
     best_value, best = max(scored) if scored else (-1000.0, actions[0])
     for value, action in sorted(((battle_ceiling(state, a), a) for a in battles), reverse=True):
         if value <= best_value:
             break
-        found = campaign_value(game, state, action, rng, search)
+        found = campaign_value(game, state, action, rng, search, goal)
         if found > best_value:
             best_value, best = found, action
     return best
