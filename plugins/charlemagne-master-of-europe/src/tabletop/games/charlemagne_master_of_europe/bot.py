@@ -517,7 +517,9 @@ def _levy(state: State, actions: Sequence[str]) -> str:
     small = len(state["army"]) < 10
     # Late in the game the final check has no floor: every point short is a VP lost.
     if small or (short and (state["treasury"] >= 10 or state["turn"] >= 12)):
-        spare = state["treasury"]
+        # ...but never the coins of a Bridges & Roads that only waits for them.
+        waiting = sum(1 for region in state["marquis"] if roads_pending(state, region))
+        spare = state["treasury"] - COSTS["bridges_and_roads"] * waiting
     if (short or small) and "buy:scara" in actions and spare >= COSTS["scara_2"]:
         return "buy:scara"
     if (short or small) and "buy:infantry" in actions and spare >= COSTS["infantry_1"]:
