@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cme_helpers import GAME, blank, place
 
-from tabletop.framework import Choice, Prompt
+from tabletop.framework import Choice, Prompt, State
 from tabletop.framework.bots import bot_move
 from tabletop.framework.chance import Pcg32
 from tabletop.framework.testing import default_factories, new_engine
@@ -14,8 +14,8 @@ from tabletop.games.charlemagne_master_of_europe import bot as steward
 from tabletop.games.charlemagne_master_of_europe.tasks import new_task
 
 
-def campaign(state: dict[str, object], *actions: str) -> Prompt:
-    state["tasks"] = [new_task("campaign_action")]  # type: ignore[index]
+def campaign(state: State, *actions: str) -> Prompt:
+    state["tasks"] = [new_task("campaign_action")]
     return Prompt(0, "Choose", tuple(Choice(a, a) for a in actions))
 
 

@@ -162,7 +162,7 @@ def coins_kept(state: State) -> int:
         kept += COSTS["church_start"]
     if any(board.finished_churches(state) and not m["crowned"] for m in state["marquis"].values()):
         kept += COSTS["bridges_and_roads"]
-    return kept
+    return int(kept)
 
 
 def goal_box(state: State) -> str | None:
