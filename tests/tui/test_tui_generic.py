@@ -123,7 +123,7 @@ def test_a_warning_shows_in_the_list_and_the_details_pane_shows_the_whole_text()
     run(main)
 
 
-@pytest.mark.parametrize(("size", "shown"), [((200, 60), OPTIONS), ((80, 24), 8)])
+@pytest.mark.parametrize(("size", "shown"), [((200, 60), OPTIONS), ((80, 24), 6)])
 def test_the_decision_panel_grows_with_the_screen(size: tuple[int, int], shown: int) -> None:
     """All 16 options at 200x60 (and 100x30) with no scrolling; 80x24 scrolls the list,
     every option still on its key."""
@@ -137,7 +137,8 @@ def test_the_decision_panel_grows_with_the_screen(size: tuple[int, int], shown: 
             visible = [key for key in choices.keys if f" {key} " in text]
             assert len(visible) >= shown
             if shown == OPTIONS:
-                assert choices.max_scroll_y == 0 and "h Place a cube in district 14" in text
+                assert choices.max_scroll_y == 0
+                assert f"{choices.keys[-1]} Place a cube in district 14" in text
             else:
                 assert choices.max_scroll_y > 0
 

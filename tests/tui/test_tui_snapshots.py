@@ -108,3 +108,42 @@ def test_game_over(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snap_compare(
         make_app(make_registry(), FrozenStore()), terminal_size=size, run_before=play
     )
+
+
+THREE_SIZES = [
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((100, 30), id="100x30"),
+    pytest.param((160, 50), id="160x50"),
+]
+
+
+@pytest.mark.parametrize("size", THREE_SIZES)
+def test_board_details_and_warning(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The generic board, a long menu with the pass on 0 and a warned choice, the
+    highlighted choice's whole text in the details pane, and a heading in the log."""
+
+    async def play(pilot: Any) -> None:
+        await start_game(pilot, "menu", seats=("human", "human"))
+        await pilot.press("2", "down", "down", "down")  # to the warned turncoat
+        await pilot.pause()
+
+    assert snap_compare(
+        make_app(make_registry(), FrozenStore()), terminal_size=size, run_before=play
+    )
+
+
+@pytest.mark.parametrize("size", THREE_SIZES)
+def test_game_over_explained(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The result tab: the game has ended, the winner, how, the summary, the scores."""
+
+    async def play(pilot: Any) -> None:
+        await start_game(pilot, "menu", seats=("human", "human"))
+        for key in "1212":
+            await pilot.press(key)
+            await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
+        await pilot.pause()
+
+    assert snap_compare(
+        make_app(make_registry(), FrozenStore()), terminal_size=size, run_before=play
+    )

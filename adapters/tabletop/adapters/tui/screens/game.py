@@ -102,12 +102,14 @@ class TextualUI(UserInterface):
 
 
 #: The keys of the screen's own commands: never given to a choice (``choice_keys``).
-SCREEN_KEYS = frozenset("usrbtzc")
+SCREEN_KEYS = frozenset("usrbtzcd")
 
 
 class GameScreen(Screen[None]):
-    #: Below 100 columns the side column narrows to give the board the room it needs.
+    #: Below 100 columns the side column narrows to give the board the room it needs;
+    #: below 28 rows the decision and details panes shrink to leave the log a few lines.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-tall")]
     BINDINGS = [
         # Shown in the footer only: choice keys are read in ``on_key`` (any key a
         # choice holds: 0-9 and letters), before bindings are looked at.
@@ -117,6 +119,7 @@ class GameScreen(Screen[None]):
         Binding("r", "rules", "Rules"),
         Binding("b", "bot_speed", "Bots"),
         Binding("c", "cards", "Cards"),
+        Binding("d", "zoom_details", "Details", show=False),
         Binding("z", "zoom", "Zoom"),
         Binding("t", "retry_bot", "Retry bot", show=False),
         Binding("escape", "home", "Home"),
@@ -173,7 +176,11 @@ class GameScreen(Screen[None]):
                     yield Label("", id="prompt-seat")
                     yield Static("", id="prompt-text", markup=False)
                     yield Label("", id="prompt-rule")
-                    yield ChoiceList(id="choices", reserved=SCREEN_KEYS)
+                    choices = ChoiceList(id="choices", reserved=SCREEN_KEYS)
+                    yield choices
+                # The details pane under the decision, not inside it: a long menu
+                # never pushes the highlighted choice's text out of sight.
+                yield choices.explanation
                 yield Static("", id="status")
                 yield GameLog(id="log")
         yield StableFooter()
@@ -289,7 +296,14 @@ class GameScreen(Screen[None]):
         # several people share the screen (nobody's hidden hand is shown to the others).
         humans = self.session.humans()
         viewer = humans[0] if len(humans) == 1 else (None if self.hides else self.viewer)
-        self.app.switch_screen(GameOverScreen(self.session, viewer))
+        over = GameOverScreen(self.session, viewer)
+
+        def show_result() -> None:  # returns nothing: this screen must not await its end
+            self.app.switch_screen(over)
+
+        # After this screen's first refresh: a game that ends as it opens (a finished
+        # save, fast bots) must not take the screen away while its header still mounts.
+        self.call_after_refresh(show_result)
 
     def _handed_over(self, seat: int, _: None = None) -> None:
         self.viewer = seat
@@ -661,6 +675,15 @@ class GameScreen(Screen[None]):
             self.minimize()
         else:
             self.maximize(self.query_one("#board", ViewPanel), container=False)
+
+    def action_zoom_details(self) -> None:
+        """The details pane on the whole screen (a long card text on a small
+        terminal), and back."""
+        pane = self.query_one("#choices", ChoiceList).explanation
+        if self.maximized is not None:
+            self.minimize()
+        elif pane.display:
+            self.maximize(pane, container=False)
 
     def action_bot_speed(self) -> None:
         """Cycle this game's bot speed (the next game starts at the default again)."""

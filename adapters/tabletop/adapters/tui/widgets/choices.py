@@ -64,8 +64,10 @@ class ChoiceExplanation(Vertical):
     """The highlighted choice's ``detail`` and ``consequence``, under the list.
 
     Hidden for a prompt whose choices carry neither, so a plain prompt (Pig's roll or
-    hold) keeps its compact panel.
+    hold) keeps its compact panel. It may fill the screen (a long text on a small one).
     """
+
+    ALLOW_MAXIMIZE = True
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)

@@ -117,6 +117,7 @@ class GameLog(ScrollView, can_focus=True):
 
     DEFAULT_CSS = """
     GameLog {
+        width: 1fr;
         overflow-x: hidden;
         overflow-y: scroll;
     }
@@ -132,6 +133,9 @@ class GameLog(ScrollView, can_focus=True):
         self._width = 0
         #: Set when the widget was emptied: the next sync shows that viewer's story.
         self._blank = True
+        #: Whether the newest entry is in view: then the log keeps following it (new
+        #: entries, a smaller log), until the player scrolls up to read.
+        self._at_end = True
 
     @property
     def _strips(self) -> list[Strip]:
@@ -276,18 +280,22 @@ class GameLog(ScrollView, can_focus=True):
     def _resized(self) -> None:
         """Size the scrolling to the lines; keep following the newest entry unless the
         player scrolled up to read an older one."""
-        follow = self.scroll_offset.y >= self.max_scroll_y
+        follow = self._at_end
         self.virtual_size = Size(self._width, len(self._strips))
         if follow:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         self.refresh()
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        self._at_end = new >= self.max_scroll_y
 
     def on_resize(self, event: events.Resize) -> None:
         width = self.scrollable_content_region.width
         if width != self._width:
             self._width = width
             self._rewrap(self._told)
-            self._resized()
+        self._resized()
 
     def render_line(self, y: int) -> Strip:
         scroll_y = self.scroll_offset.y
