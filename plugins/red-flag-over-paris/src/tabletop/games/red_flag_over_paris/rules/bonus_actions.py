@@ -88,11 +88,9 @@ def action_choices(state: State, task: BonusAction) -> list[Choice]:
     spaces = DIM_SPACES[task["dimension"]]
     out: list[Choice] = []
     if any(board.cubes(state, s, seat) for s in spaces):
-        out.append(
-            Choice("deesc", "De-escalate: remove up to 2 own cubes, or 1 own + 1 enemy", key="d")
-        )
+        out.append(Choice("deesc", "De-escalate: remove up to 2 own cubes, or 1 own + 1 enemy"))
         if spread_sources(state, seat, spaces):
-            out.append(Choice("spread", "Spread Influence: move up to 2 own cubes", key="s"))
+            out.append(Choice("spread", "Spread Influence: move up to 2 own cubes"))
     detail, cost = breach_notes(state, seat)
     swap = (
         f"An enemy cube goes back to {SIDE_NOUNS[opp]}'s pool and one of your cubes "
