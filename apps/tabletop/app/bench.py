@@ -467,7 +467,9 @@ def format_bots(timings: Sequence[BotTiming]) -> list[str]:
 
 
 def _duration(seconds: float) -> str:
-    return f"{seconds:.2f} s" if seconds >= 1 else f"{1e3 * seconds:.1f} ms"
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    return f"{1e3 * seconds:.1f} ms" if seconds >= 1e-3 else f"{1e6 * seconds:.0f} µs"
 
 
 def load_average() -> list[float] | None:
