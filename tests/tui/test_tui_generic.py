@@ -251,6 +251,38 @@ def test_the_rules_open_at_the_cited_section_quickly_reopened_without_game_keys(
     run(main)
 
 
+def test_the_rules_screen_steps_through_sections_one_at_a_time() -> None:
+    """Only the section on screen is drawn (a long summary opens fast); n and p step."""
+
+    async def main() -> None:
+        app = make_app(make_registry(), FrozenStore())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await start_game(pilot, "menu", seats=("human", "human"))
+            await pilot.press("r")
+            await pilot.pause()
+            rules = app.screen
+            assert isinstance(rules, RulesScreen) and rules.target is not None
+            first = rules.current_section()
+            assert first == rules.target
+            total = len(rules.sections)
+            assert f"Section {first + 1} of {total}" in screen_text(app)
+            await pilot.press("n")
+            await pilot.pause()
+            assert rules.current_section() == first + 1
+            following = rules.sections[first + 1].title
+            lines = screen_text(app).splitlines()
+            assert following in lines[2]  # under the title and the cited line
+            assert not any(rules.sections[first].title in line for line in lines[2:])
+            await pilot.press("p", "p")
+            await pilot.pause()
+            assert rules.current_section() == max(first - 1, 0)
+            await pilot.press("c")
+            await pilot.pause()
+            assert rules.current_section() == first
+
+    run(main)
+
+
 def test_game_over_explains_the_result_and_shows_the_final_board_and_log() -> None:
     async def main() -> None:
         app = make_app(make_registry(), FrozenStore())

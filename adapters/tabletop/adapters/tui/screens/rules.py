@@ -1,11 +1,13 @@
 """The game's rules summary (Markdown) as a reference over the game, opened at the
 section the current decision cites.
 
-The summary is cut at its headings (``presenting.rules_sections``) and each section is
-drawn once as Rich Markdown in a plain widget: one widget per section rather than one
-per paragraph (Textual's Markdown widget took one to two seconds to open a long card
-game's summary). The game screen keeps its rules screen and shows it again at the next
-cited section (``show_rule``), so only the first opening draws anything.
+The summary is cut at its headings (``presenting.rules_sections``) and the screen shows
+one section at a time (n / p step through them): only the section on screen is drawn,
+as Rich Markdown in a plain widget, and each drawing is kept. Drawing a whole long
+summary at the first opening took half a second on a loaded machine (and Textual's
+Markdown widget one to two seconds); one section costs a few milliseconds. The game
+screen keeps its rules screen and shows it again at the next cited section
+(``show_rule``).
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ class RulesScreen(Screen[None]):
         super().__init__()
         self.rules_title = title
         self.sections = rules_sections(markdown)
-        self._drawn = [Markdown(section.markdown) for section in self.sections]
+        #: Sections drawn so far, by index (drawn when first shown).
+        self._drawn: dict[int, Markdown] = {}
+        self._current = 0
         self.cited: str | None = None
         #: The section the cited rule points at (None: the top).
         self.target: int | None = None
@@ -45,10 +49,9 @@ class RulesScreen(Screen[None]):
         yield Header()
         yield Static("", id="rules-cited", markup=False)
         with VerticalScroll(id="rules-scroll"):
-            if not self.sections:
-                yield Static("This game has no rules summary.", classes="rules-section")
-            for index in range(len(self.sections)):
-                yield Static(self._drawn[index], id=f"rules-{index}", classes="rules-section")
+            empty = "" if self.sections else "This game has no rules summary."
+            yield Static(empty, id="rules-section", classes="rules-section")
+        yield Static("", id="rules-where", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -61,7 +64,7 @@ class RulesScreen(Screen[None]):
 
     def show_rule(self, cited: str | None) -> None:
         """Point at the section ``cited`` names (and say which rule the decision
-        applies), scrolled to the top of the screen once the layout is known."""
+        applies), drawn at once: one section needs no layout to be known first."""
         self.cited = cited
         self.target = cited_section(self.sections, cited)
         line = self.query_one("#rules-cited", Static)
@@ -72,7 +75,7 @@ class RulesScreen(Screen[None]):
         else:
             title = self.sections[self.target].title
             line.update(f"The current decision applies {cited}: shown from “{title}”.")
-        self.call_after_refresh(self.action_cited)
+        self.action_cited()
 
     def action_cited(self) -> None:
         self._show_section(self.target if self.target is not None else 0)
@@ -83,22 +86,28 @@ class RulesScreen(Screen[None]):
         self._show_section(min(max(self.current_section() + step, 0), len(self.sections) - 1))
 
     def current_section(self) -> int:
-        """The last section whose top is at or above the top of the view."""
-        scroll = self.query_one("#rules-scroll", VerticalScroll)
-        top = scroll.scroll_y
-        current = 0
-        for index in range(len(self.sections)):
-            widget = self.query_one(f"#rules-{index}")
-            if widget.virtual_region.y <= top:
-                current = index
-        return current
+        """The index of the section on screen."""
+        return self._current
 
     def _show_section(self, index: int) -> None:
-        scroll = self.query_one("#rules-scroll", VerticalScroll)
         if not self.sections:
             return
-        widget = self.query_one(f"#rules-{index}")
-        scroll.scroll_to(y=widget.virtual_region.y, animate=False, immediate=True)
+        self._current = index
+        drawn = self._drawn.get(index)
+        if drawn is None:
+            drawn = self._drawn[index] = Markdown(self.sections[index].markdown)
+        self.query_one("#rules-section", Static).update(drawn)
+        self.query_one("#rules-scroll", VerticalScroll).scroll_home(animate=False)
+        where = f"Section {index + 1} of {len(self.sections)}"
+        steps = [
+            step
+            for step, ok in (
+                ("n: next", index + 1 < len(self.sections)),
+                ("p: previous", index > 0),
+            )
+            if ok
+        ]
+        self.query_one("#rules-where", Static).update(" · ".join([where, *steps]))
 
     def action_close(self) -> None:
         self.app.pop_screen()
