@@ -38,7 +38,7 @@ from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.context import Context
 from tabletop.framework.engine import Engine
 from tabletop.framework.errors import GameOver, IllegalAction, Unsupported
-from tabletop.framework.fuzz import ILLEGAL_ACTION, fuzz, json_problem
+from tabletop.framework.fuzz import ILLEGAL_ACTION, MAX_ACTIONS, fuzz, json_problem
 from tabletop.framework.game import GameDefinition, State, clone
 from tabletop.framework.leaks import Leak, LeakChecker
 from tabletop.framework.record import GameRecord
@@ -186,7 +186,7 @@ class GameConformance:
     #: Seed of the fuzz run (its games use seeds fuzz_seed * 100003 + 0, 1, 2...).
     fuzz_seed: ClassVar[int] = 0
     #: Longest game allowed before the game is called stuck.
-    max_actions: ClassVar[int] = 10_000
+    max_actions: ClassVar[int] = MAX_ACTIONS
     #: How many states per game the view and refusal checks sample.
     samples: ClassVar[int] = 12
 
