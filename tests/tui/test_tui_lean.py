@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.widgets import Static
 from tui_support import (
     SIZE,
@@ -34,8 +35,9 @@ def test_a_seats_log_comes_back_after_hand_offs_as_a_fresh_log_would_show_it() -
                 assert isinstance(app.screen, HandoffScreen)
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-                game = app.screen  # type: ignore[assignment]
-                assert game is not None
+                screen = app.screen
+                assert isinstance(screen, GameScreen)
+                game = screen
                 log = game.query_one("#log", GameLog)
                 shown = log.text_lines()
                 log.clear()
@@ -83,7 +85,7 @@ def test_the_footer_keeps_its_keys_through_moves_that_do_not_change_them() -> No
     run(main)
 
 
-def test_the_same_table_is_not_drawn_again() -> None:
+def test_the_same_table_is_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
     async def main() -> None:
         app = make_app(make_registry(), FrozenStore())
         async with app.run_test(size=SIZE) as pilot:
@@ -92,14 +94,14 @@ def test_the_same_table_is_not_drawn_again() -> None:
             assert isinstance(game, GameScreen)
             panel = game.query_one("#board", ViewPanel)
             drawn: list[Any] = []
-            generic = panel.query_one("#generic-view")
-            original = generic.update  # type: ignore[attr-defined]
+            generic = panel.query_one("#generic-view", Static)
+            original = generic.update
 
             def counting(content: Any = "", **kwargs: Any) -> None:
                 drawn.append(content)
                 original(content, **kwargs)
 
-            generic.update = counting  # type: ignore[attr-defined]
+            monkeypatch.setattr(generic, "update", counting)  # this widget's draws, counted
             view = game.engine.view(game.viewer)
             names, title = game.seat_names, game.game.info.title
             panel.show(view, names, game.viewer, title)
@@ -111,7 +113,9 @@ def test_the_same_table_is_not_drawn_again() -> None:
     run(main)
 
 
-def test_the_log_wraps_only_what_changed_when_seats_switch_and_moves_are_undone() -> None:
+def test_the_log_wraps_only_what_changed_when_seats_switch_and_moves_are_undone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Hot-seat at an open table switches the viewer at every turn, and undo takes
     entries back: the log wraps the new entries only, never the whole game again, and
     still reads as a log told from scratch."""
@@ -130,7 +134,7 @@ def test_the_log_wraps_only_what_changed_when_seats_switch_and_moves_are_undone(
                 wrapped.append(entry.text)
                 return original(entry)
 
-            log._wrap = counting  # type: ignore[method-assign]  # counts the work done
+            monkeypatch.setattr(log, "_wrap", counting)  # counts the work done
             for key in "12":
                 await pilot.press(key)
                 await pilot.pause()
@@ -149,7 +153,7 @@ def test_the_log_wraps_only_what_changed_when_seats_switch_and_moves_are_undone(
             assert "You chose: Place a cube in district 2" in [e.plain for e in log.entries()]
             wrapped = []
             original = log._wrap
-            log._wrap = counting  # type: ignore[method-assign]
+            monkeypatch.setattr(log, "_wrap", counting)
             await pilot.press("u")  # Commune's move and the bot's answer are taken back
             await pilot.pause()
             assert len(game.engine.log) == 0 and wrapped == []  # dropped, not re-told

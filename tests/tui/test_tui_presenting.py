@@ -28,9 +28,9 @@ SEATS = ("Red", "Blue")
 
 
 def plain(renderable: RenderableType) -> str:
-    console = Console(file=io.StringIO(), width=80, color_system=None)
-    console.print(renderable)
-    return console.file.getvalue()  # type: ignore[attr-defined,no-any-return]
+    buffer = io.StringIO()
+    Console(file=buffer, width=80, color_system=None).print(renderable)
+    return buffer.getvalue()
 
 
 def test_schema_sections_are_drawn_each_in_its_own_way() -> None:

@@ -13,6 +13,7 @@ from tabletop.adapters.tui.screens.error import ErrorScreen
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.home import HomeScreen
 from tabletop.adapters.tui.screens.save_as import SaveAsScreen
+from tabletop.framework import GameRecord
 
 
 def test_save_quit_reload_continue_and_undo(store: JsonSaveStore, save_dir: Path) -> None:
@@ -158,9 +159,7 @@ def test_a_save_of_a_game_not_installed_is_refused_clearly(
     run(main)
 
 
-def store_record_for(game: str):  # type: ignore[no-untyped-def]
-    from tabletop.framework import GameRecord
-
+def store_record_for(game: str) -> GameRecord:
     return GameRecord(
         game=game, seed=1, players=2, options={}, seats=["human", "human"], digest="0" * 64
     )

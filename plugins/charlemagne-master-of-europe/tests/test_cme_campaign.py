@@ -214,7 +214,9 @@ def test_cup_adjustments_and_their_empty_cup_rules() -> None:
 
 def react(state: dict[str, object], chit: str, faces: tuple[int, ...] = ()) -> None:
     """Put ``chit`` alone in the Hostile Cup and draw it."""
-    state["cups"]["hostile"] = []  # type: ignore[index]
+    cups = state["cups"]
+    assert isinstance(cups, dict)
+    cups["hostile"] = []
     to_cup(state, "hostile", chit)
     run_step(state, "hostile_reaction", ctx(faces))
 

@@ -25,6 +25,7 @@ from tabletop.framework import (
     Bot,
     Context,
     Engine,
+    GameDefinition,
     GameRecord,
     RandomBot,
     ReplayMismatch,
@@ -76,8 +77,10 @@ def test_views_hide_hands_and_objectives() -> None:
     assert set(v["objective_choices"]).isdisjoint(st["obj_hand"][C])
     assert v["hand_sizes"] == [4, 4]
     # after both choices, each side sees only its own kept objective
-    engine.act(V, engine.prompt.actions()[0])  # type: ignore[union-attr]
-    engine.act(C, engine.prompt.actions()[0])  # type: ignore[union-attr]
+    for seat in (V, C):
+        prompt = engine.prompt
+        assert prompt is not None
+        engine.act(seat, prompt.actions()[0])
     assert engine.view(V)["objective"] == st["objective"][V]
     assert engine.view(C)["objective"] == st["objective"][C]
     assert engine.view(None)["objective"] is None
@@ -86,7 +89,9 @@ def test_views_hide_hands_and_objectives() -> None:
 
 def test_determinize_resamples_only_the_unseen() -> None:
     engine = new_engine(12)
-    engine.act(V, engine.prompt.actions()[0])  # type: ignore[union-attr]
+    prompt = engine.prompt
+    assert prompt is not None
+    engine.act(V, prompt.actions()[0])
     st = engine.state
     ctx = Context(rng_factory(5), dice_factory(rng_factory(5)))
     sample = GAME.determinize(st, V, ctx)
@@ -149,7 +154,8 @@ def test_plugin_registration_hooks() -> None:
 
     games: list[object] = []
     plugin.tabletop_register_games(games.append)
-    assert games and games[0].info.id == "red-flag-over-paris"  # type: ignore[attr-defined]
+    assert games and isinstance(games[0], GameDefinition)
+    assert games[0].info.id == "red-flag-over-paris"
     bots: list[tuple[str, object, str]] = []
     plugin.tabletop_register_bots(lambda *args: bots.append(args))
     assert bots[0][0] == "rfop-greedy" and bots[0][2] == "red-flag-over-paris"

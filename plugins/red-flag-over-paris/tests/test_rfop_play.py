@@ -3,7 +3,7 @@ Crisis card; breaches resolved at the end of a card play."""
 
 from __future__ import annotations
 
-from rfop_helpers import C, V, at_play, clear_board, set_cubes
+from rfop_helpers import C, Driver, V, at_play, clear_board, set_cubes
 
 from tabletop.games.red_flag_over_paris import board
 from tabletop.games.red_flag_over_paris.rules import tasks
@@ -89,7 +89,7 @@ def test_military_attack_at_strength_three_needs_no_draw() -> None:
     assert d.state["deck"] == deck
 
 
-def _attack_setup(top_card: int) -> object:
+def _attack_setup(top_card: int) -> Driver:
     d = at_play(1, V, [13, 4])
     st = d.state
     clear_board(st)
@@ -104,24 +104,24 @@ def _attack_setup(top_card: int) -> object:
 
 def test_military_attack_draw_succeeds_when_strength_reaches_card_ops() -> None:
     d = _attack_setup(1)  # top card worth 1 OP; strength 1 (Fort d'Issy adjacent)
-    d.act("rm:butte_aux_cailles")  # type: ignore[attr-defined]
-    st = d.state  # type: ignore[attr-defined]
+    d.act("rm:butte_aux_cailles")
+    st = d.state
     assert st["cubes"]["butte_aux_cailles"][C] == 0
     assert 1 in st["removed"] and 1 not in st["deck"]
 
 
 def test_military_attack_draw_fails_against_higher_card() -> None:
     d = _attack_setup(9)  # top card worth 2 OP
-    d.act("rm:butte_aux_cailles")  # type: ignore[attr-defined]
-    st = d.state  # type: ignore[attr-defined]
+    d.act("rm:butte_aux_cailles")
+    st = d.state
     assert st["cubes"]["butte_aux_cailles"][C] == 1
     assert 9 in st["removed"]
 
 
 def test_extra_operations_point_adds_one_strength() -> None:
     d = _attack_setup(9)
-    d.act("rmx:butte_aux_cailles")  # type: ignore[attr-defined]  # strength 2 vs 2 OP
-    st = d.state  # type: ignore[attr-defined]
+    d.act("rmx:butte_aux_cailles")  # strength 2 vs 2 OP
+    st = d.state
     assert st["cubes"]["butte_aux_cailles"][C] == 0
     assert st["stack"][-1]["name"] == "card_play"  # both points spent
 

@@ -252,7 +252,9 @@ def _final(vp_pol: int, vp_mil: int, **kw: object) -> tuple[int, str]:
     st["vp"] = {"political": vp_pol, "military": vp_mil}
     st["fulfilled"] = kw.get("fulfilled", [[], []])
     st["initiative"] = kw.get("initiative", C)
-    for space, cubes in dict(kw.get("cubes", {})).items():  # type: ignore[call-overload]
+    placed = kw.get("cubes", {})
+    assert isinstance(placed, dict)
+    for space, cubes in placed.items():
         set_cubes(st, space, *cubes)
     return GAME.decide_winner(st)
 
