@@ -7,7 +7,7 @@ from typing import Any
 from tabletop.framework import PASS_KEY, Bot, Choice, Context, Engine, RandomBot, State
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.red_flag_over_paris import RedFlagOverParis
-from tabletop.games.red_flag_over_paris.data import BOARD, STRATEGY_IDS
+from tabletop.games.red_flag_over_paris.data import BOARD, FINAL_ZONE, STRATEGY_IDS
 from tabletop.games.red_flag_over_paris.data import CARDS as GAME_CARDS
 from tabletop.games.red_flag_over_paris.rules import tasks
 
@@ -153,4 +153,21 @@ def to_objective_event(seed: int, seat: int, card: int) -> Driver:
         assert prompt is not None
         passing = [c.action for c in prompt.choices if c.key == PASS_KEY]
         d.act(passing[0] if passing else prompt.choices[0].action)
+    return d
+
+
+def turncoat_ready(*, final_zone_next: bool) -> Driver:
+    """The Commune's bonus action in Paris is due and it may Turncoat in Butte-aux-Cailles;
+    with ``final_zone_next`` its next cube comes from its Final Crisis zone."""
+    d = at_play(2, V, [4])
+    st = d.state
+    clear_board(st)
+    set_cubes(st, "butte_montmartre", 0, 2)
+    set_cubes(st, "butte_aux_cailles", 1, 0)
+    if final_zone_next:
+        st["out"][C] += sum(st["track"][C][:FINAL_ZONE]) + st["pool"][C]
+        st["track"][C][:FINAL_ZONE] = [0] * FINAL_ZONE
+        st["pool"][C] = 0
+    d.act("mom:4", V)  # the last card play: the round ends, bonus actions follow
+    assert d.seat == C and "turn:butte_aux_cailles" in d.prompt_actions()
     return d

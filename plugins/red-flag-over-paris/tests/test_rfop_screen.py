@@ -7,7 +7,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rfop_helpers import GAME, C, Driver, V, at_play, clear_board, new_engine, play_out, set_cubes
+from rfop_helpers import (
+    GAME,
+    C,
+    Driver,
+    V,
+    at_play,
+    clear_board,
+    new_engine,
+    play_out,
+    set_cubes,
+    turncoat_ready,
+)
 
 from tabletop.framework import HEADING, PASS_KEY, Prompt, State
 from tabletop.games.red_flag_over_paris import board, events
@@ -152,28 +163,11 @@ def test_the_view_lists_what_the_viewer_may_read_and_nothing_else() -> None:
 # Warnings ----------------------------------------------------------------------------
 
 
-def _turncoat_ready(*, final_zone_next: bool) -> Driver:
-    """The Commune's bonus action in Paris is due and it may Turncoat in Butte-aux-Cailles;
-    with ``final_zone_next`` its next cube comes from its Final Crisis zone."""
-    d = at_play(2, V, [4])
-    st = d.state
-    clear_board(st)
-    set_cubes(st, "butte_montmartre", 0, 2)
-    set_cubes(st, "butte_aux_cailles", 1, 0)
-    if final_zone_next:
-        st["out"][C] += sum(st["track"][C][:FINAL_ZONE]) + st["pool"][C]
-        st["track"][C][:FINAL_ZONE] = [0] * FINAL_ZONE
-        st["pool"][C] = 0
-    d.act("mom:4", V)  # the last card play: the round ends, bonus actions follow
-    assert d.seat == C and "turn:butte_aux_cailles" in d.prompt_actions()
-    return d
-
-
 @pytest.mark.parametrize("final_zone_next", [True, False])
 def test_a_turncoat_that_breaches_your_final_crisis_zone_warns_exactly_then(
     final_zone_next: bool,
 ) -> None:
-    d = _turncoat_ready(final_zone_next=final_zone_next)
+    d = turncoat_ready(final_zone_next=final_zone_next)
     st = d.state
     choice = d.choice("turn:butte_aux_cailles")
     warned = "breaches your Final Crisis zone first: -1 Political VP (§8.3)" in choice.consequence

@@ -362,7 +362,7 @@ class GameScreen(Screen[None]):
         # Another seat's prompt and choices can reveal its hand: only that seat sees them.
         private = self.hides and viewer != prompt.seat
         self._put(text, f"Waiting for {name}…" if private else prompt.text)
-        self._put(rule, f"Rule {prompt.rule} — press r for the rules" if prompt.rule else "")
+        self._put(rule, f"Rule {prompt.rule} (r: the rules)" if prompt.rule else "")
         rule.display = bool(prompt.rule) and not private
         if human and not private:
             choices.show_prompt(prompt, moment=len(self.engine.log))

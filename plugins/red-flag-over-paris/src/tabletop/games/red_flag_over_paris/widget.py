@@ -13,7 +13,7 @@ class RedFlagBoard(Static):
     """Draws the whole board as text; refreshed with every new view."""
 
     DEFAULT_CSS = """
-    RedFlagBoard { height: auto; padding: 0 1; }
+    RedFlagBoard { height: auto; padding: 0; }
     """
 
     def __init__(self, view: dict[str, Any], **kwargs: Any) -> None:

@@ -1,0 +1,168 @@
+"""Red Flag Over Paris on screen in rulebook situations (issue 11): a Turncoat that
+breaches the player's own Final Crisis zone carries its warning in the menu and in the
+details pane before it is taken, the pass keeps key 0 from one bonus prompt to the
+next, and snapshots at 80x24, 100x30 and 160x50 of the board with a card's details and
+that warning, and of the game-over screen.
+
+Positions are built with the plugin's test helpers (``rfop_helpers``, on pytest's
+pythonpath) and opened in the app as a session whose other seat is the greedy bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rfop_helpers import GAME, C, Driver, turncoat_ready
+from tui_support import FrozenStore, current, make_app, run, screen_text, wait_until
+
+from tabletop.adapters.tui.presenting import NewGameSpec
+from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.screens.game_over import GameOverScreen
+from tabletop.adapters.tui.widgets import ChoiceList
+from tabletop.framework import PASS_KEY
+from tabletop.framework.chance import rng_factory
+from tabletop.framework.plugins import load_registry
+from tabletop.framework.session import GameSession
+from tabletop.framework.testing import engine_from_state
+from tabletop.games.red_flag_over_paris import GreedyBot
+from tabletop.games.red_flag_over_paris.render import render_board
+
+TURNCOAT = "turn:butte_aux_cailles"
+SIZES = [
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((100, 30), id="100x30"),
+    pytest.param((160, 50), id="160x50"),
+]
+
+
+def position_session(driver: Driver) -> GameSession:
+    """The Commune played by a person from ``driver``'s state, Versailles by the bot."""
+    engine = engine_from_state(GAME, driver.state, players=2, seed=1)
+    return GameSession(engine, ["rfop-greedy", "human"], {0: GreedyBot()}, rng_factory=rng_factory)
+
+
+async def open_position(pilot: Any, driver: Driver) -> GameScreen:
+    app = pilot.app
+    app.open_game(position_session(driver))
+    await wait_until(pilot, lambda: isinstance(current(app), GameScreen))
+    await pilot.pause()
+    screen = current(app)
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def grown(screen: GameScreen, before: int) -> Callable[[], bool]:
+    return lambda: len(screen.engine.log) > before
+
+
+async def highlight(pilot: Any, screen: GameScreen, action: str) -> ChoiceList:
+    choices = screen.query_one("#choices", ChoiceList)
+    prompt = screen.engine.prompt
+    assert prompt is not None
+    choices.highlighted = prompt.actions().index(action)
+    await pilot.pause()
+    return choices
+
+
+@pytest.mark.parametrize("final_zone_next", [True, False])
+def test_a_turncoat_breaching_your_final_crisis_zone_is_warned_before_it_is_taken(
+    final_zone_next: bool,
+) -> None:
+    async def main() -> None:
+        app = make_app(load_registry(), FrozenStore())
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_position(pilot, turncoat_ready(final_zone_next=final_zone_next))
+            choices = await highlight(pilot, screen, TURNCOAT)
+            prompt = screen.engine.prompt
+            assert prompt is not None
+            index = prompt.actions().index(TURNCOAT)
+            in_menu = str(choices.get_option_at_index(index).prompt)
+            warned = "Final Crisis zone" in choices.explanation.consequence_text
+            assert warned == final_zone_next
+            assert ("Final Crisis zone" in in_menu) == final_zone_next  # in the list itself
+            political = screen.engine.state["vp"]["political"]
+            await pilot.press(choices.keys[index])
+            await pilot.pause()
+            lost = political - screen.engine.state["vp"]["political"]
+            # the warning said what came true: the Commune's Political VP fell by one
+            assert (lost != 0) == final_zone_next
+
+    run(main)
+
+
+def test_the_pass_keeps_key_0_from_one_bonus_prompt_to_the_next() -> None:
+    async def main() -> None:
+        app = make_app(load_registry(), FrozenStore())
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_position(pilot, turncoat_ready(final_zone_next=False))
+            seen: list[tuple[str, str]] = []
+            for _ in range(6):
+                prompt = screen.engine.prompt
+                if prompt is None or prompt.seat != C:
+                    break
+                choices = screen.query_one("#choices", ChoiceList)
+                passes = [i for i, c in enumerate(prompt.choices) if c.key == PASS_KEY]
+                for index in passes:
+                    seen.append((prompt.choices[index].label, choices.keys[index]))
+                others = [i for i in range(len(prompt.choices)) if i not in passes]
+                if not others:
+                    break
+                before = len(screen.engine.log)
+                await pilot.press(choices.keys[others[0]])  # act, and see the next prompt
+                await wait_until(pilot, grown(screen, before))
+                await pilot.pause()
+            assert len(seen) >= 2, seen  # a pass offered in at least two prompts in a row
+            assert {key for _, key in seen} == {"0"}, seen
+
+    run(main)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_board_details_and_warning(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The Red Flag board, the bonus-action menu with the warned Turncoat highlighted,
+    its warning and details, and the log."""
+
+    async def play(pilot: Any) -> None:
+        screen = await open_position(pilot, turncoat_ready(final_zone_next=True))
+        await highlight(pilot, screen, TURNCOAT)
+
+    assert snap_compare(
+        make_app(load_registry(), FrozenStore()), terminal_size=size, run_before=play
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_game_over(snap_compare: Any, size: tuple[int, int]) -> None:
+    """The result of a whole game: who won, how, the final VP with every change's cause."""
+
+    async def play(pilot: Any) -> None:
+        app = pilot.app
+        spec = NewGameSpec(GAME.info.id, 2, {}, ["rfop-greedy", "random"], seed=5)
+        session = app.start_game(spec)
+        session.play_bots()  # headless: the game itself is not what the snapshot shows
+        app.open_game(session)
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.pause()
+
+    assert snap_compare(
+        make_app(load_registry(), FrozenStore()), terminal_size=size, run_before=play
+    )
+
+
+def test_the_board_rows_do_not_wrap_at_80x24() -> None:
+    """The board's table rows (42 columns at most) stand whole on an 80-column screen."""
+
+    async def main() -> None:
+        app = make_app(load_registry(), FrozenStore())
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_position(pilot, turncoat_ready(final_zone_next=True))
+            rows = render_board(screen.engine.view(C)).splitlines()
+            text = screen_text(app)
+            top = [row for row in rows[:12] if len(row) <= 42]
+            assert len(top) >= 10
+            missing = [row for row in top if row not in text]
+            assert not missing, missing
+
+    run(main)
