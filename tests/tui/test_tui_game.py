@@ -9,9 +9,11 @@ from tui_support import (
     FrozenStore,
     FullDiskStore,
     current,
+    game_on,
     human_turn,
     make_app,
     make_registry,
+    press,
     roll_until_points_at_risk,
     run,
     screen_text,
@@ -35,12 +37,9 @@ def game_screen(app: Any) -> GameScreen:
 
 def test_decisions_are_applied_and_logged() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("human", "human"))
+        async with game_on("pig", seats=("human", "human")) as (app, pilot):
             screen = game_screen(app)
-            await pilot.press("1")
-            await pilot.pause()
+            await press(pilot, "1")
             assert len(screen.engine.log) == 1
             lines = screen.query_one("#log", GameLog).text_lines()
             assert any("Player 1" in line and "rolled" in line for line in lines)
@@ -51,9 +50,7 @@ def test_decisions_are_applied_and_logged() -> None:
 
 def test_mouse_click_on_a_choice_plays_it() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "faulty")
+        async with game_on("faulty") as (app, pilot):
             screen = game_screen(app)
             assert "Counter board: 0" in screen_text(app)  # the plugin's own board widget
             await pilot.click("#choices", offset=(3, 0))
@@ -66,17 +63,14 @@ def test_mouse_click_on_a_choice_plays_it() -> None:
 
 def test_stale_and_out_of_range_input_is_ignored_with_a_note() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("human", "human"))
+        async with game_on("pig", seats=("human", "human")) as (app, pilot):
             screen = game_screen(app)
             await pilot.press("5")  # only one choice ("Roll") at the start
             await pilot.pause()
             assert screen.engine.log == []
             assert any("No choice has the key 5" in n.message for n in app._notifications)
             old = screen.query_one("#choices", ChoiceList).generation
-            await pilot.press("1")
-            await pilot.pause()
+            await press(pilot, "1")
             moves = len(screen.engine.log)
             screen._choose(0, old)  # a selection from the previous prompt arrives late
             await pilot.pause()
@@ -88,21 +82,17 @@ def test_stale_and_out_of_range_input_is_ignored_with_a_note() -> None:
 
 def test_plugin_fault_shows_an_error_and_the_game_goes_on() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "faulty")
+        async with game_on("faulty") as (app, pilot):
             screen = game_screen(app)
             await pilot.press("2")  # Explode: the game's code raises
             await pilot.pause()
             assert isinstance(app.screen, ErrorScreen)
             assert "kaboom" in screen_text(app)
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
             assert current(app) is screen
             assert screen.engine.state == {"n": 0}
             for _ in range(3):
-                await pilot.press("1")
-                await pilot.pause()
+                await press(pilot, "1")
             assert isinstance(app.screen, GameOverScreen)
             assert "Counted to three." in screen_text(app)
 
@@ -144,8 +134,7 @@ def test_bot_speed_cycles_per_game_and_every_action_is_in_the_palette() -> None:
             assert screen.bot_delay == 1.2
             await pilot.press("b")
             assert screen.bot_delay == 0.05
-            await pilot.press("ctrl+p")
-            await pilot.pause()
+            await press(pilot, "ctrl+p")
             await pilot.press(*"Bot speed")
             await pilot.pause(0.3)
             await pilot.press("enter")
@@ -153,8 +142,7 @@ def test_bot_speed_cycles_per_game_and_every_action_is_in_the_palette() -> None:
             assert screen.bot_delay == 0.4
             await pilot.press("b")
             assert screen.bot_delay == 1.2 and "Bots: slow" in screen_text(app)
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
             await start_game(pilot, "pig", seats=("human", "random"))
             assert game_screen(app).bot_delay == 0.4 and app.bot_delay == 0.4
             assert "Bots: normal" in screen_text(app)
@@ -164,17 +152,13 @@ def test_bot_speed_cycles_per_game_and_every_action_is_in_the_palette() -> None:
 
 def test_rules_reference_cites_the_rule_and_shows_the_summary() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("human", "human"))
+        async with game_on("pig", seats=("human", "human")) as (app, pilot):
             assert "Rule §2" in screen_text(app)
-            await pilot.press("r")
-            await pilot.pause()
+            await press(pilot, "r")
             assert isinstance(app.screen, RulesScreen)
             text = screen_text(app)
             assert "Rules of Pig" in text and "turn total" in text
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
             assert isinstance(app.screen, GameScreen)
 
     run(main)
@@ -182,12 +166,9 @@ def test_rules_reference_cites_the_rule_and_shows_the_summary() -> None:
 
 def test_undo_takes_back_a_decision_but_not_a_roll() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("human", "human"))
+        async with game_on("pig", seats=("human", "human")) as (app, pilot):
             screen = game_screen(app)
-            await pilot.press("u")
-            await pilot.pause()
+            await press(pilot, "u")
             assert any("Cannot undo" in n.message for n in app._notifications)
             await roll_until_points_at_risk(pilot, screen, bots=False)
             total = screen.engine.state["turn_total"]
@@ -195,8 +176,7 @@ def test_undo_takes_back_a_decision_but_not_a_roll() -> None:
             await pilot.press("2")  # hold
             await pilot.pause()
             assert screen.engine.state["banks"][0] == total
-            await pilot.press("u")
-            await pilot.pause()
+            await press(pilot, "u")
             assert len(screen.engine.log) == moves
             assert screen.engine.state["banks"][0] == 0
             assert screen.engine.state["turn_total"] == total
@@ -207,17 +187,14 @@ def test_undo_takes_back_a_decision_but_not_a_roll() -> None:
 
 def test_game_over_shows_result_scores_and_how_it_was_decided() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "secrets", seats=("random", "random"))
+        async with game_on("secrets", seats=("random", "random")) as (app, pilot):
             await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
             await pilot.pause()
             text = screen_text(app)
             assert "North wins!" in text
             assert "North holds 7, South 3: higher wins." in text
             assert "winner" in text
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert isinstance(app.screen, HomeScreen)
             assert "finished" in screen_text(app)
 
@@ -226,9 +203,9 @@ def test_game_over_shows_result_scores_and_how_it_was_decided() -> None:
 
 def test_a_single_human_against_bots_sees_their_own_view() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("random", "human"), options={"banks": "secret"})
+        async with game_on(
+            "pig", seats=("random", "human"), options={"banks": "secret"}, size=SIZE
+        ) as (app, pilot):
             await human_turn(pilot)
             screen = game_screen(app)
             assert screen.viewer == 1
@@ -243,14 +220,11 @@ def test_a_single_human_against_bots_sees_their_own_view() -> None:
 
 def test_a_failing_bot_is_reported_and_can_retry() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "secrets", seats=("human", "crashy"))
+        async with game_on("secrets", seats=("human", "crashy")) as (app, pilot):
             await pilot.press("1")  # North passes; South's bot raises in its thread
             await wait_until(pilot, lambda: isinstance(app.screen, ErrorScreen))
             assert "the bot lost its marbles" in screen_text(app)
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
             screen = game_screen(app)
             assert "press t to retry" in screen_text(app)
             await pilot.press("t")
@@ -285,8 +259,7 @@ def test_a_failing_autosave_warns_and_the_game_goes_on() -> None:
         app = make_app(make_registry(), FullDiskStore())
         async with app.run_test(size=SIZE) as pilot:
             await start_game(pilot, "faulty")
-            await pilot.press("1")
-            await pilot.pause()
+            await press(pilot, "1")
             screen = game_screen(app)
             assert screen.engine.state["n"] == 1
             assert "autosave failed" in screen_text(app)

@@ -16,8 +16,10 @@ from tui_support import (
     FrozenStore,
     Secrets,
     current,
+    game_on,
     make_app,
     make_registry,
+    press,
     run,
     screen_text,
     start_game,
@@ -64,17 +66,14 @@ def test_every_option_of_a_long_menu_is_one_key_away_at_100x30() -> None:
     """Press each option's key (then take it back): each key makes its own choice."""
 
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=(100, 30)) as pilot:
-            await start_game(pilot, "menu", seats=("human", "random"))
+        async with game_on("menu", seats=("human", "random"), size=(100, 30)) as (app, pilot):
             screen = game_screen(app)
             choices = screen.query_one("#choices", ChoiceList)
             prompt = screen.engine.prompt
             assert prompt is not None and len(prompt.choices) == OPTIONS
             assert all(choices.keys) and len(set(choices.keys)) == OPTIONS
             for index, key in enumerate(choices.keys):
-                await pilot.press(key)
-                await pilot.pause()
+                await press(pilot, key)
                 assert screen.engine.log[0].action == prompt.choices[index].action, key
                 screen.session.undo(by=0)
                 screen.sync()
@@ -85,9 +84,7 @@ def test_every_option_of_a_long_menu_is_one_key_away_at_100x30() -> None:
 
 def test_the_pass_keeps_key_0_wherever_it_is_in_the_list() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=(100, 30)) as pilot:
-            await start_game(pilot, "menu", seats=("human", "human"))
+        async with game_on("menu", seats=("human", "human"), size=(100, 30)) as (app, pilot):
             screen = game_screen(app)
             places = []
             for _ in range(3):
@@ -96,8 +93,7 @@ def test_the_pass_keeps_key_0_wherever_it_is_in_the_list() -> None:
                 places.append(prompt.actions().index("pass"))
                 text = screen_text(app)
                 assert "0 No bonus action" in text
-                await pilot.press("0")
-                await pilot.pause()
+                await press(pilot, "0")
                 assert screen.engine.log[-1].action == "pass"
             assert len(set(places)) == 3  # a new place in each prompt, the same key
 
@@ -106,15 +102,12 @@ def test_the_pass_keeps_key_0_wherever_it_is_in_the_list() -> None:
 
 def test_a_warning_shows_in_the_list_and_the_details_pane_shows_the_whole_text() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=(100, 30)) as pilot:
-            await start_game(pilot, "menu", seats=("human", "human"))
+        async with game_on("menu", seats=("human", "human"), size=(100, 30)) as (app, pilot):
             screen = game_screen(app)
             choices = screen.query_one("#choices", ChoiceList)
             assert choices.highlighted == 0  # the turncoat is not highlighted ...
             assert "⚠ breaches your own Final" in screen_text(app)  # ... but warned of
-            await pilot.press("down", "down", "down")
-            await pilot.pause()
+            await press(pilot, "down", "down", "down")
             assert choices.explained_choice() == Choice("turncoat", "Turncoat", LONG_TEXT, WARNING)
             assert choices.explanation.detail_text == LONG_TEXT  # every word of it
             assert choices.explanation.consequence_text == f"⚠ {WARNING}"
@@ -129,9 +122,7 @@ def test_the_decision_panel_grows_with_the_screen(size: tuple[int, int], shown: 
     every option still on its key."""
 
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=size) as pilot:
-            await start_game(pilot, "menu", seats=("human", "human"))
+        async with game_on("menu", seats=("human", "human"), size=size) as (app, _pilot):
             choices = game_screen(app).query_one("#choices", ChoiceList)
             text = screen_text(app)
             visible = [key for key in choices.keys if f" {key} " in text]
@@ -168,8 +159,7 @@ def test_the_log_shows_the_exports_characters_at_any_width(
             await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen), 20)
             over = app.screen
             assert isinstance(over, GameOverScreen)
-            await pilot.press("l")
-            await pilot.pause()
+            await press(pilot, "l")
             log = over.query_one("#final-log", GameLog)
             seen["shown"] = shown = log.text_lines()
             assert max(len(line.rstrip()) for line in shown) <= width - 4  # inside the box
@@ -191,17 +181,14 @@ def test_the_log_shows_the_exports_characters_at_any_width(
 
 def test_a_persons_own_choices_are_logged_and_a_secret_one_only_for_its_seat() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=(100, 30)) as pilot:
-            await start_game(pilot, "menu", seats=("human", "human"))
+        async with game_on("menu", seats=("human", "human"), size=(100, 30)) as (app, pilot):
             screen = game_screen(app)
             await pilot.press("2")  # Commune: district 2
             await pilot.pause()
             log = screen.query_one("#log", GameLog)
             words = [entry.plain for entry in log.entries()]
             assert "Commune chose: Place a cube in district 2" in words  # Versailles' view
-            await pilot.press("0")
-            await pilot.pause()
+            await press(pilot, "0")
             words = [entry.plain for entry in log.entries()]
             assert "You chose: Place a cube in district 2" in words  # Commune's again
             assert "Versailles chose: No bonus action" in words
@@ -224,28 +211,22 @@ def test_a_persons_own_choices_are_logged_and_a_secret_one_only_for_its_seat() -
 
 def test_the_rules_open_at_the_cited_section_quickly_reopened_without_game_keys() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=(100, 30)) as pilot:
-            await start_game(pilot, "menu", seats=("human", "human"))
+        async with game_on("menu", seats=("human", "human"), size=(100, 30)) as (app, pilot):
             screen = game_screen(app)
-            await pilot.press("r")
-            await pilot.pause()
+            await press(pilot, "r")
             rules = app.screen
             assert isinstance(rules, RulesScreen)
             text = screen_text(app)
             assert "§2 Placing" in text.splitlines()[2]  # at the top: §2.1 is cited
             assert "Undo" not in text and "Back to the game" in text  # its own footer
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
             await pilot.press("1", "1")  # two moves: the next prompt cites §3
             await pilot.pause()
-            await pilot.press("r")
-            await pilot.pause()
+            await press(pilot, "r")
             assert rules.target is not None and rules.sections[rules.target].number == "3"
             assert current(app) is rules  # made once, shown again
             assert "§3 Scoring" in screen_text(app)
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
             assert current(app) is screen
 
     run(main)
@@ -255,29 +236,23 @@ def test_the_rules_screen_steps_through_sections_one_at_a_time() -> None:
     """Only the section on screen is drawn (a long summary opens fast); n and p step."""
 
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=(100, 30)) as pilot:
-            await start_game(pilot, "menu", seats=("human", "human"))
-            await pilot.press("r")
-            await pilot.pause()
+        async with game_on("menu", seats=("human", "human"), size=(100, 30)) as (app, pilot):
+            await press(pilot, "r")
             rules = app.screen
             assert isinstance(rules, RulesScreen) and rules.target is not None
             first = rules.current_section()
             assert first == rules.target
             total = len(rules.sections)
             assert f"Section {first + 1} of {total}" in screen_text(app)
-            await pilot.press("n")
-            await pilot.pause()
+            await press(pilot, "n")
             assert rules.current_section() == first + 1
             following = rules.sections[first + 1].title
             lines = screen_text(app).splitlines()
             assert following in lines[2]  # under the title and the cited line
             assert not any(rules.sections[first].title in line for line in lines[2:])
-            await pilot.press("p", "p")
-            await pilot.pause()
+            await press(pilot, "p", "p")
             assert rules.current_section() == max(first - 1, 0)
-            await pilot.press("c")
-            await pilot.pause()
+            await press(pilot, "c")
             assert rules.current_section() == first
 
     run(main)
@@ -285,12 +260,9 @@ def test_the_rules_screen_steps_through_sections_one_at_a_time() -> None:
 
 def test_game_over_explains_the_result_and_shows_the_final_board_and_log() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=(100, 30)) as pilot:
-            await start_game(pilot, "menu", seats=("human", "human"))
+        async with game_on("menu", seats=("human", "human"), size=(100, 30)) as (app, pilot):
             for key in "1212":  # districts 1 and 2, twice: Versailles 4, Commune 2
-                await pilot.press(key)
-                await pilot.pause()
+                await press(pilot, key)
             await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
             text = screen_text(app)
             assert ENDED in text and "Versailles wins!" in text
@@ -299,11 +271,9 @@ def test_game_over_explains_the_result_and_shows_the_final_board_and_log() -> No
             scores = app.screen.query_one("#scores", DataTable)
             rows = [[str(cell) for cell in scores.get_row_at(row)] for row in range(2)]
             assert rows == [["Commune", "human", "2", ""], ["Versailles", "human", "4", "winner"]]
-            await pilot.press("b")
-            await pilot.pause()
+            await press(pilot, "b")
             assert "Turn 5 of 4" in screen_text(app)  # the final table
-            await pilot.press("l")
-            await pilot.pause()
+            await press(pilot, "l")
             assert "Final scoring" in screen_text(app)
             log = app.screen.query_one("#final-log", GameLog)
             headings = [entry.plain for entry in log.entries() if entry.heading]
@@ -322,8 +292,7 @@ def test_a_finished_game_shows_its_winner_and_a_save_is_deleted_only_on_yes() ->
         async with app.run_test(size=(100, 30)) as pilot:
             await start_game(pilot, "menu", seats=("human", "human"))
             for key in "1212":
-                await pilot.press(key)
-                await pilot.pause()
+                await press(pilot, key)
             await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
             await pilot.press("enter")  # home
             await pilot.pause()
@@ -333,10 +302,8 @@ def test_a_finished_game_shows_its_winner_and_a_save_is_deleted_only_on_yes() ->
             await pilot.press("n")  # ... no: kept
             await pilot.pause()
             assert list(store.records) == ["menu-1"]
-            await pilot.press("d")
-            await pilot.pause()
-            await pilot.press("y")
-            await pilot.pause()
+            await press(pilot, "d")
+            await press(pilot, "y")
             assert store.records == {}
             assert "No saved games yet" in screen_text(app)
 
@@ -345,14 +312,11 @@ def test_a_finished_game_shows_its_winner_and_a_save_is_deleted_only_on_yes() ->
 
 def test_at_80x24_the_tables_rows_do_not_wrap_and_z_shows_the_board_whole() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start_game(pilot, "menu", seats=("human", "human"))
+        async with game_on("menu", seats=("human", "human"), size=(80, 24)) as (app, pilot):
             text = screen_text(app)
             assert "Commune (you)        0   Montmartre, B" in text  # one line, not two
             assert "Belleville" not in text.split("Montmartre, B", 1)[1].split("\n", 2)[1]
-            await pilot.press("z")
-            await pilot.pause()
+            await press(pilot, "z")
             text = screen_text(app)
             assert "Commune (you)        0   Montmartre, Belleville" in text
             assert "Mont-Valérien, Versailles HQ" in text

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from tui_support import SIZE, FrozenStore, make_app, make_registry, run, screen_text, start_game
+from tui_support import (
+    SIZE,
+    game_on,
+    press,
+    run,
+    screen_text,
+)
 
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
@@ -11,15 +17,12 @@ from tabletop.adapters.tui.widgets import GameLog, ViewPanel
 
 def test_handoff_hides_the_other_seats_hand() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "secrets", seats=("human", "human"))
+        async with game_on("secrets", seats=("human", "human")) as (app, pilot):
             assert isinstance(app.screen, HandoffScreen)
             text = screen_text(app)
             assert "Pass the keyboard to North" in text
             assert "SECRET" not in text
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             game = app.screen
             assert isinstance(game, GameScreen)
             assert "SECRET-NORTH-7" in screen_text(app)
@@ -33,8 +36,7 @@ def test_handoff_hides_the_other_seats_hand() -> None:
             # Nothing of North's is even kept in the hidden game screen's widgets.
             assert "SECRET-NORTH" not in game.query_one("#board", ViewPanel).plain
             assert game.query_one("#log", GameLog).text_lines() == []
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             text = screen_text(app)
             assert "SECRET-SOUTH-3" in text
             assert "SECRET-NORTH-7" not in text
@@ -45,12 +47,11 @@ def test_handoff_hides_the_other_seats_hand() -> None:
 
 def test_pig_with_secret_banks_hides_the_other_bank() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("human", "human"), options={"banks": "secret"})
+        async with game_on(
+            "pig", seats=("human", "human"), options={"banks": "secret"}, size=SIZE
+        ) as (app, pilot):
             assert isinstance(app.screen, HandoffScreen)
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             game = app.screen
             assert isinstance(game, GameScreen)
             while game.engine.state["active"] == 0:
@@ -63,8 +64,7 @@ def test_pig_with_secret_banks_hides_the_other_bank() -> None:
                     break
             assert isinstance(app.screen, HandoffScreen)
             assert "Player 1 (you)" not in screen_text(app)
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             # The table's rows (the board is the left column): own bank, the other "?".
             rows = [
                 line.split("│")[1].split()
@@ -79,9 +79,7 @@ def test_pig_with_secret_banks_hides_the_other_bank() -> None:
 
 def test_open_information_needs_no_handoff() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("human", "human"))
+        async with game_on("pig", seats=("human", "human")) as (app, _pilot):
             assert isinstance(app.screen, GameScreen)
 
     run(main)
@@ -93,18 +91,14 @@ def test_leaving_at_the_handoff_reveals_nothing_and_reloading_hands_off_again() 
 
         from tabletop.adapters.tui.screens.home import HomeScreen
 
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "secrets", seats=("human", "human"))
+        async with game_on("secrets", seats=("human", "human")) as (app, pilot):
             await pilot.press("enter", "1")  # North passes: hand-off to South
             await pilot.pause()
             assert isinstance(app.screen, HandoffScreen)
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
             assert isinstance(app.screen, HomeScreen)
             app.screen.query_one("#saves", DataTable).focus()
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert isinstance(app.screen, HandoffScreen)
             assert "Pass the keyboard to South" in screen_text(app)
             assert "SECRET" not in screen_text(app)

@@ -12,6 +12,7 @@ from tui_support import (
     human_turn,
     make_app,
     make_registry,
+    press,
     run,
     screen_text,
     wait_until,
@@ -36,8 +37,7 @@ def test_whole_pig_game_by_keyboard() -> None:
             # Tab to the target score (game, then options) and pick 100 with the arrows.
             await pilot.press("tab")
             assert app.focused is not None and app.focused.id == "option-0"
-            await pilot.press("enter", "down", "enter")
-            await pilot.pause()
+            await press(pilot, "enter", "down", "enter")
             assert app.screen.options["target"] == "100"
             await pilot.press("enter", "up", "enter")  # ...and back to 50, a shorter game
             await pilot.pause()
@@ -62,8 +62,7 @@ def test_whole_pig_game_by_keyboard() -> None:
             headless = replay(app.registry.get("pig").definition, record)
             assert headless.over and headless.digest() == game.engine.digest()
             assert "wins!" in screen_text(app)
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert isinstance(app.screen, HomeScreen)
             assert "finished" in screen_text(app)
 

@@ -9,13 +9,10 @@ from typing import Any
 import pytest
 from textual.widgets import Static
 from tui_support import (
-    SIZE,
-    FrozenStore,
+    game_on,
     human_turn,
-    make_app,
-    make_registry,
+    press,
     run,
-    start_game,
     wait_until,
 )
 
@@ -27,9 +24,7 @@ from tabletop.adapters.tui.widgets.footer import StableFooter
 
 def test_a_seats_log_comes_back_after_hand_offs_as_a_fresh_log_would_show_it() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "secrets", seats=("human", "human"))
+        async with game_on("secrets", seats=("human", "human")) as (app, pilot):
             game: GameScreen | None = None
             for turn in range(5):  # North, South, North... each pass hands the device over
                 assert isinstance(app.screen, HandoffScreen)
@@ -60,9 +55,7 @@ def test_a_seats_log_comes_back_after_hand_offs_as_a_fresh_log_would_show_it() -
 
 def test_the_footer_keeps_its_keys_through_moves_that_do_not_change_them() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("human", "human"))
+        async with game_on("pig", seats=("human", "human")) as (app, pilot):
             game = app.screen
             assert isinstance(game, GameScreen)
             footer = game.query_one(StableFooter)
@@ -87,9 +80,7 @@ def test_the_footer_keeps_its_keys_through_moves_that_do_not_change_them() -> No
 
 def test_the_same_table_is_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("human", "human"))
+        async with game_on("pig", seats=("human", "human")) as (app, _pilot):
             game = app.screen
             assert isinstance(game, GameScreen)
             panel = game.query_one("#board", ViewPanel)
@@ -121,9 +112,7 @@ def test_the_log_wraps_only_what_changed_when_seats_switch_and_moves_are_undone(
     still reads as a log told from scratch."""
 
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "menu", seats=("human", "human"))
+        async with game_on("menu", seats=("human", "human")) as (app, pilot):
             game = app.screen
             assert isinstance(game, GameScreen)
             log = game.query_one("#log", GameLog)
@@ -136,15 +125,12 @@ def test_the_log_wraps_only_what_changed_when_seats_switch_and_moves_are_undone(
 
             monkeypatch.setattr(log, "_wrap", counting)  # counts the work done
             for key in "12":
-                await pilot.press(key)
-                await pilot.pause()
+                await press(pilot, key)
             # Commune's first view was told before; each move added at most its own
             # entries (and the other seat's story caught up from where it was).
             new = [entry.text for entry in log.entries()]
             assert len(wrapped) <= 2 * len(new)
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "menu", seats=("human", "random"))
+        async with game_on("menu", seats=("human", "random")) as (app, pilot):
             game = app.screen
             assert isinstance(game, GameScreen)
             log = game.query_one("#log", GameLog)

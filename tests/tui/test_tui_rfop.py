@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tui_support import SIZE, FrozenStore, make_app, run, screen_text, start_game, wait_until
+from tui_support import SIZE, FrozenStore, make_app, press, run, screen_text, start_game, wait_until
 
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.game_over import GameOverScreen
@@ -40,8 +40,7 @@ def test_red_flag_hot_seat_from_deal_to_victory() -> None:
                     if handoffs < 3:  # nothing shows through (rendering costs: check a few)
                         assert "Your hand" not in screen_text(app)
                     handoffs += 1
-                    await pilot.press("enter")
-                    await pilot.pause()
+                    await press(pilot, "enter")
                     continue
                 assert isinstance(app.screen, GameScreen)
                 game = app.screen

@@ -18,7 +18,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.widgets import Static
-from tui_support import FrozenStore, current, make_app, run, screen_text, start_game, wait_until
+from tui_support import (
+    FrozenStore,
+    current,
+    make_app,
+    press,
+    run,
+    screen_text,
+    start_game,
+    wait_until,
+)
 
 from tabletop.adapters.tui.app import TabletopApp
 from tabletop.adapters.tui.screens.game import GameScreen
@@ -100,11 +109,9 @@ def test_a_new_player_plays_red_flag_against_the_bot_from_the_screen_alone() -> 
             assert "over" in text.lower() and flat(result.summary)[:50] in text
             assert details_seen >= 10  # card texts were read before playing them
             assert warnings_seen >= 1  # and at least one side effect announced
-            await pilot.press("b")
-            await pilot.pause()
+            await press(pilot, "b")
             assert "Crisis" in screen_text(app)  # the final board
-            await pilot.press("l")
-            await pilot.pause()
+            await press(pilot, "l")
             [record] = store.records.values()
             assert record.finished
             headless = replay(registry.get(GAME).definition, record)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from rfop_helpers import GAME, C, Driver, turncoat_ready
-from tui_support import FrozenStore, current, make_app, run, screen_text, wait_until
+from tui_support import FrozenStore, current, make_app, press, run, screen_text, wait_until
 
 from tabletop.adapters.tui.presenting import NewGameSpec
 from tabletop.adapters.tui.screens.game import GameScreen
@@ -83,8 +83,7 @@ def test_a_turncoat_breaching_your_final_crisis_zone_is_warned_before_it_is_take
             assert warned == final_zone_next
             assert ("Final Crisis zone" in in_menu) == final_zone_next  # in the list itself
             political = screen.engine.state["vp"]["political"]
-            await pilot.press(choices.keys[index])
-            await pilot.pause()
+            await press(pilot, choices.keys[index])
             lost = political - screen.engine.state["vp"]["political"]
             # the warning said what came true: the Commune's Political VP fell by one
             assert (lost != 0) == final_zone_next

@@ -6,7 +6,16 @@ import json
 from pathlib import Path
 
 from textual.widgets import DataTable, Input
-from tui_support import SIZE, make_app, make_registry, run, screen_text, start_game, wait_until
+from tui_support import (
+    SIZE,
+    make_app,
+    make_registry,
+    press,
+    run,
+    screen_text,
+    start_game,
+    wait_until,
+)
 
 from tabletop.adapters.saves import JsonSaveStore, encode_record
 from tabletop.adapters.tui.screens.error import ErrorScreen
@@ -26,22 +35,18 @@ def test_save_quit_reload_continue_and_undo(store: JsonSaveStore, save_dir: Path
             game = app.screen
             assert isinstance(game, GameScreen)
             while game.engine.state["turn_total"] == 0 or game.engine.state["active"] != 0:
-                await pilot.press("1")
-                await pilot.pause()
+                await press(pilot, "1")
             await pilot.press("2")  # hold; Player 2's turn
             await pilot.pause()
             state["actions"] = list(game.engine.log)
             state["digest"] = game.engine.digest()
             state["save_id"] = game.session.save_id
-            await pilot.press("s")
-            await pilot.pause()
+            await press(pilot, "s")
             assert isinstance(app.screen, SaveAsScreen)
             app.screen.query_one(Input).value = "my-copy"
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert any("Saved a copy as my-copy" in n.message for n in app._notifications)
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
             assert isinstance(app.screen, HomeScreen)
             text = screen_text(app)
             assert "my-copy" in text and str(state["save_id"]) in text
@@ -71,8 +76,7 @@ def test_save_quit_reload_continue_and_undo(store: JsonSaveStore, save_dir: Path
             assert len(game.engine.log) == len(state["actions"]) - 1
             assert game.engine.prompt is not None and game.engine.prompt.seat == 0
             await pilot.press("2")  # hold again, and continue with Player 2
-            await pilot.press("1")
-            await pilot.pause()
+            await press(pilot, "1")
             assert len(game.engine.log) == len(state["actions"]) + 1
 
     run(second)
@@ -95,12 +99,10 @@ def test_unreadable_save_is_listed_with_its_error_and_kept(
             text = screen_text(app)
             assert "unreadable" in text and "not valid JSON" in text
             app.screen.query_one("#saves", DataTable).focus()
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert isinstance(app.screen, ErrorScreen)
             assert "kept" in screen_text(app)
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
             assert isinstance(app.screen, HomeScreen)
 
     run(main)
@@ -114,8 +116,7 @@ def test_a_save_that_no_longer_replays_shows_why_and_is_kept(
         app = make_app(make_registry(), store)
         async with app.run_test(size=SIZE) as pilot:
             await start_game(pilot, "pig", seats=("human", "human"))
-            await pilot.press("1")
-            await pilot.pause()
+            await press(pilot, "1")
 
     run(make_save)
     (path,) = save_dir.glob("*.json")
@@ -129,8 +130,7 @@ def test_a_save_that_no_longer_replays_shows_why_and_is_kept(
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             app.screen.query_one("#saves", DataTable).focus()
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert isinstance(app.screen, ErrorScreen)
             text = screen_text(app)
             assert "does not match" in text and "kept" in text
@@ -151,8 +151,7 @@ def test_a_save_of_a_game_not_installed_is_refused_clearly(
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             app.screen.query_one("#saves", DataTable).focus()
-            await pilot.press("l")
-            await pilot.pause()
+            await press(pilot, "l")
             assert isinstance(app.screen, ErrorScreen)
             assert "no game 'chess' is installed" in screen_text(app)
 

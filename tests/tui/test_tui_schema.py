@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from tui_support import FrozenStore, make_app, make_registry, run, screen_text, start_game
+from tui_support import FrozenStore, make_app, make_registry, press, run, screen_text, start_game
 
 from tabletop.adapters.tui import hookspecs as tui_hookspecs
 from tabletop.adapters.tui.hookspecs import board_widget_class
@@ -174,17 +174,14 @@ def test_the_highlighted_choice_is_explained_before_it_is_made() -> None:
             text = screen_text(app)
             assert "1 Play Thiers as an event" in text
             assert "⚠ breaches your Final Crisis zone" in text  # listed, not only highlighted
-            await pilot.press("down")
-            await pilot.pause()
+            await press(pilot, "down")
             assert pane.detail_text == "Place or move up to 3 cubes."
             assert pane.consequence_text == ""
-            await pilot.press("down")
-            await pilot.pause()
+            await press(pilot, "down")
             assert pane.detail_text == "Pass: nothing more to know."
             assert screen.engine.log == []  # moving the highlight commits nothing
             # The number keys still mean the positions they had: 2 is the operations.
-            await pilot.press("2")
-            await pilot.pause()
+            await press(pilot, "2")
             assert [entry.action for entry in screen.engine.log] == ["ops"]
 
     run(main)
@@ -224,8 +221,7 @@ def test_the_log_names_the_seat_an_event_concerns() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await start_game(pilot, "explained", seats=("human", "human"))
             screen = game_screen(app)
-            await pilot.press("2")
-            await pilot.pause()
+            await press(pilot, "2")
             entries = screen.query_one("#log", GameLog).entries()
             assert [(entry.number, entry.plain) for entry in entries[-3:]] == [
                 (1, "Commune chose: Play Thiers for 3 operations"),

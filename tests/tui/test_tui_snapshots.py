@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tui_support import FrozenStore, make_app, make_registry, start_game, wait_until
+from tui_support import FrozenStore, make_app, make_registry, press, start_game, wait_until
 
 from tabletop.adapters.tui.presenting import NewGameSpec
 from tabletop.adapters.tui.screens.game_over import GameOverScreen
@@ -79,8 +79,7 @@ def test_game(snap_compare: Any, size: tuple[int, int]) -> None:
 def test_handoff(snap_compare: Any, size: tuple[int, int]) -> None:
     async def play(pilot: Any) -> None:
         await start_game(pilot, "secrets", seats=("human", "human"))
-        await pilot.press("enter", "1")
-        await pilot.pause()
+        await press(pilot, "enter", "1")
 
     assert snap_compare(
         make_app(make_registry(), FrozenStore()), terminal_size=size, run_before=play
@@ -139,8 +138,7 @@ def test_game_over_explained(snap_compare: Any, size: tuple[int, int]) -> None:
     async def play(pilot: Any) -> None:
         await start_game(pilot, "menu", seats=("human", "human"))
         for key in "1212":
-            await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, key)
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
         await pilot.pause()
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
+from contextlib import asynccontextmanager
 from typing import Any
 
 from textual.screen import Screen
@@ -363,6 +364,28 @@ async def wait_until(pilot: Any, condition: Callable[[], bool], timeout: float =
         if loop.time() > deadline:
             raise AssertionError("timed out waiting for the app")
         await pilot.pause(0.01)
+
+
+async def press(pilot: Any, *keys: str) -> None:
+    """Press ``keys`` and let the app settle (the pair nearly every Pilot step needs)."""
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
+@asynccontextmanager
+async def game_on(
+    game_id: str,
+    *,
+    size: tuple[int, int] = SIZE,
+    seats: tuple[str, ...] | None = None,
+    **start: Any,
+) -> AsyncIterator[tuple[TabletopApp, Any]]:
+    """An app on the test registry with ``game_id`` started (``start_game``'s keywords),
+    and its pilot: the opening every screen test of a toy game shares."""
+    app = make_app(make_registry(), FrozenStore())
+    async with app.run_test(size=size) as pilot:
+        await start_game(pilot, game_id, seats=seats, **start)
+        yield app, pilot
 
 
 async def start_game(
