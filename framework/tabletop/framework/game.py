@@ -68,13 +68,23 @@ class GameInfo:
         raise KeyError(key)
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""Immutable JSON leaves: shared, never copied."""
+
+
 def clone(data: Any) -> Any:
-    """Deep copy of JSON-like data; several times faster than copy.deepcopy."""
+    """Deep copy of JSON-like data; several times faster than copy.deepcopy.
+
+    Leaves (words, numbers) are shared without a call each: a state is mostly leaves,
+    and the bots' searches clone states thousands of times a second."""
     kind = type(data)
     if kind is dict:
-        return {key: clone(value) for key, value in data.items()}
+        return {
+            key: value if type(value) in _SCALARS else clone(value)
+            for key, value in data.items()
+        }
     if kind is list or kind is tuple:
-        return [clone(value) for value in data]
+        return [value if type(value) in _SCALARS else clone(value) for value in data]
     return data
 
 
@@ -175,7 +185,13 @@ class Event:
     about: int | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "data", clone(dict(self.data)))
+        # Most events carry a few numbers and words: copy those as they are and walk
+        # only lists and dicts (once per event, so on the hot path of every action).
+        data = {
+            key: value if type(value) in _SCALARS else clone(value)
+            for key, value in self.data.items()
+        }
+        object.__setattr__(self, "data", data)
         if self.seats is not None and not isinstance(self.seats, frozenset):
             object.__setattr__(self, "seats", frozenset(self.seats))
 

@@ -296,8 +296,6 @@ class GameSession:
         is the caller's mistake). A fault in the game's code keeps the game as it was,
         is saved and told, then raises PluginFault.
         """
-        prompt = self.engine.prompt
-        label = prompt.label_of(action) if prompt is not None else action
         try:
             events = self.engine.act(seat, action)
         except PluginFault as exc:
@@ -307,8 +305,10 @@ class GameSession:
             raise
         self._epoch += 1
         self.autosave()
-        move = Move(seat, action, label, events)
-        self._tell(lambda listener: listener.moved(move))
+        move = Move(seat, action, self.engine.log[-1].label, events)
+        for observer in self.observers:  # _tell written out: this runs once per action
+            observer.moved(move)
+        self.ui.moved(move)
         if self.engine.over:
             self._tell_over()
         return move
