@@ -37,6 +37,7 @@ from tabletop.framework.game import (
     Result,
     State,
     clone,
+    same_decision,
 )
 from tabletop.framework.ports import Dice, RandomSource
 from tabletop.framework.record import GameRecord, digest_of
@@ -144,6 +145,8 @@ class Engine:
             self.history.extend((0, event) for event in ctx.events)
         self._prompt: Prompt | None = None
         self._prompt_valid = False
+        self._explained_for: Prompt | None = None
+        self._explained: Prompt | None = None
         self._hand_made = False
         #: Whether the game hides information with these options (asked when needed).
         self._hides: bool | None = None
@@ -157,6 +160,27 @@ class Engine:
             self._prompt = self.game.prompt(self.state)
             self._prompt_valid = True
         return self._prompt
+
+    @property
+    def explained_prompt(self) -> Prompt | None:
+        """The decision now due with the game's explanations (``GameDefinition.explain``),
+        for front ends that show it to a person; bots and batch play read ``prompt``.
+
+        If ``explain`` raises or returns another decision, the plain prompt is shown: a
+        person can still choose (every legal choice is there), and the fuzzer reports the
+        bug. Cached for as long as the prompt is."""
+        prompt = self.prompt
+        if prompt is None:
+            return None
+        if self._explained_for is not prompt:
+            try:
+                explained = self.game.explain(self.state, prompt)
+                if not isinstance(explained, Prompt) or same_decision(prompt, explained):
+                    explained = prompt
+            except PLUGIN_ESCAPES:
+                explained = prompt
+            self._explained_for, self._explained = prompt, explained
+        return self._explained
 
     @property
     def over(self) -> bool:

@@ -54,7 +54,7 @@ from typing import Any
 from tabletop.framework.bots import RandomBot, batch_seed, bot_move, bot_seed
 from tabletop.framework.engine import DiceFactory, Engine, RngFactory, resolve_options
 from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError
-from tabletop.framework.game import GameDefinition, Prompt, Result, clone
+from tabletop.framework.game import GameDefinition, Prompt, Result, clone, same_decision
 from tabletop.framework.leaks import Leak, LeakChecker
 from tabletop.framework.record import GameRecord
 from tabletop.framework.views import check_view_schema, shared_part
@@ -295,6 +295,22 @@ class _Game:
             else None
         )
 
+    def check_explained(self, prompt: Prompt, digest: str) -> str | None:
+        """What is wrong with the game's ``explain`` of ``prompt`` (the state's digest
+        is ``digest``): it must run, leave the state alone and be the same decision (the
+        engine would otherwise show the plain prompt to a person, hiding the bug)."""
+        engine = self.engine
+        before = digest
+        try:
+            explained = self.game.explain(engine.state, prompt)
+        except Exception as exc:
+            return f"explain() failed: {type(exc).__name__}: {exc}"
+        if engine.digest() != before:
+            return "explain() changed the state"
+        if not isinstance(explained, Prompt):
+            return f"explain() returned {type(explained).__name__}, not a Prompt"
+        return same_decision(prompt, explained)
+
     def check_state(self, where: str) -> str:
         """Run the per-state checks; return the state's digest."""
         engine = self.engine
@@ -307,9 +323,11 @@ class _Game:
         prompt = engine.prompt
         result = self.game.result(engine.state) if prompt is None else None
         problem = check_prompt(prompt, engine.players, result)
+        digest = engine.digest()
+        if problem is None and prompt is not None:
+            problem = self.check_explained(prompt, digest)
         if problem is not None:
             raise FuzzProblem(f"{where}: {problem}")
-        digest = engine.digest()
         for seat in [*range(engine.players), None]:
             who = "spectator" if seat is None else f"seat {seat}"
             try:

@@ -80,8 +80,7 @@ def clone(data: Any) -> Any:
     kind = type(data)
     if kind is dict:
         return {
-            key: value if type(value) in _SCALARS else clone(value)
-            for key, value in data.items()
+            key: value if type(value) in _SCALARS else clone(value) for key, value in data.items()
         }
     if kind is list or kind is tuple:
         return [value if type(value) in _SCALARS else clone(value) for value in data]
@@ -269,6 +268,20 @@ class GameDefinition(ABC):
 
     # Optional hooks with sensible defaults -------------------------------------------
 
+    def explain(self, state: State, prompt: Prompt) -> Prompt:
+        """``prompt`` with what a person reads before choosing: each choice's
+        ``detail`` and ``consequence``.
+
+        Why apart from ``prompt``: bots, batch runs and searches never read these words,
+        and a card game's texts and forecasts can cost as much as its rules. A game may
+        leave them out of ``prompt`` and fill them in here; the engine asks for them only
+        when the prompt is shown to a person (``Engine.explained_prompt``). The result
+        must be the same decision: same seat and text, the same choices (actions, labels,
+        keys) in the same order; the fuzzer and the conformance kit check it. Default:
+        the prompt as it is (a game that explains in ``prompt`` needs nothing here).
+        """
+        return prompt
+
     def hides_information(self, options: Mapping[str, str]) -> bool:
         """Whether seats' views differ in a game with these options (default: info's flag).
 
@@ -297,3 +310,23 @@ class GameDefinition(ABC):
     def rules_summary(self) -> str:
         """The game's rules in the author's own words (Markdown), for the UI's reference."""
         return self.info.description
+
+
+def same_decision(plain: Prompt, explained: Prompt) -> str | None:
+    """What differs between a prompt and its explained form, beyond the words that
+    ``GameDefinition.explain`` may add; None when it is the same decision."""
+    if explained.seat != plain.seat or explained.text != plain.text:
+        return "explain() changed the prompt's seat or text"
+    if explained.rule != plain.rule:
+        return "explain() changed the prompt's rule"
+    bare = [(c.action, c.label, c.key) for c in plain.choices]
+    if [(c.action, c.label, c.key) for c in explained.choices] != bare:
+        return "explain() changed the choices (their actions, labels, keys or order)"
+    return None
+
+
+def explained_prompt(game: GameDefinition, state: State) -> Prompt | None:
+    """The prompt a person is shown for ``state``: ``prompt`` then ``explain``. Checks
+    (fuzzer, leak checks) compare what people see, so they read prompts through this."""
+    prompt = game.prompt(state)
+    return None if prompt is None else game.explain(state, prompt)

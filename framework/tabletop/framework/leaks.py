@@ -35,7 +35,15 @@ from typing import Any
 
 from tabletop.framework.context import Context
 from tabletop.framework.errors import Unsupported
-from tabletop.framework.game import Action, Event, GameDefinition, Prompt, State, clone
+from tabletop.framework.game import (
+    Action,
+    Event,
+    GameDefinition,
+    Prompt,
+    State,
+    clone,
+    explained_prompt,
+)
 from tabletop.framework.ports import Dice, RandomSource
 
 RngFactory = Callable[[int], RandomSource]
@@ -162,7 +170,7 @@ class LeakChecker:
         Returns each seat's resampled state for ``check_action`` to reuse.
         """
         worlds: dict[int, State] = {}
-        prompt = self.game.prompt(state)
+        prompt = explained_prompt(self.game, state)  # with the words a person reads
         spectator = self.game.view(state, None)
         for seat in range(self.players):
             other = self._determinize(state, seat, salt)
@@ -174,7 +182,7 @@ class LeakChecker:
             if self.game.view(other, None) != spectator:
                 raise Leak(f"the spectator's view changed {where}")
             deciding = prompt is not None and prompt.seat == seat
-            if deciding and prompt_json(self.game.prompt(other)) != prompt_json(prompt):
+            if deciding and prompt_json(explained_prompt(self.game, other)) != prompt_json(prompt):
                 raise Leak(
                     f"the prompt {where} changed: its text or choices depend on "
                     "something the deciding seat cannot know"

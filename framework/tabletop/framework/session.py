@@ -256,7 +256,8 @@ class GameSession:
             seat = prompt.seat
             action: Action | None
             if self.is_human(seat):
-                action = self.ui.ask(seat, self._view_of(seat), prompt)
+                shown = self.engine.explained_prompt or prompt
+                action = self.ui.ask(seat, self._view_of(seat), shown)
             else:
                 turn = BotTurn(self, seat)
                 try:

@@ -365,7 +365,9 @@ class GameScreen(Screen[None]):
         self._put(rule, f"Rule {prompt.rule} (r: the rules)" if prompt.rule else "")
         rule.display = bool(prompt.rule) and not private
         if human and not private:
-            choices.show_prompt(prompt, moment=len(self.engine.log))
+            # the game's details and warnings, asked for only when a person will read them
+            shown = self.engine.explained_prompt or prompt
+            choices.show_prompt(shown, moment=len(self.engine.log))
             if self.focused is None or self.focused.id not in ("choices", "cards", "log"):
                 choices.focus()
         else:
@@ -537,7 +539,7 @@ class GameScreen(Screen[None]):
     def _choose(self, index: int, generation: int) -> None:
         """Act on a person's pick, ignoring stale or out-of-range input with a note."""
         choices = self.query_one("#choices", ChoiceList)
-        prompt = self.engine.prompt
+        prompt = self.engine.explained_prompt  # what render_game showed
         if self._busy():
             return
         if prompt is None or self.concealed or not self.session.is_human(prompt.seat):
