@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from tabletop.framework.chance import LoadedDice, Pcg32, SeededDice
+from tabletop.framework.ports import RandomSource
 
 
 def test_stream_is_fixed_by_the_seed() -> None:
@@ -32,6 +33,17 @@ def test_draws_are_unbiased_enough() -> None:
     counts = Counter(rng.randbelow(6) for _ in range(60_000))
     assert set(counts) == set(range(6))
     assert all(9_400 < count < 10_600 for count in counts.values())
+
+
+@pytest.mark.parametrize("bound", [1, 2, 3, 6, 7, 52, 1000, 2**31 + 5, 2**32, 2**32 + 1, 2**40])
+def test_pcg32s_own_randbelow_draws_what_the_ports_rejection_sampling_draws(bound: int) -> None:
+    # Pcg32 writes the draw out for speed; every saved game replays only if the draws,
+    # and the number of words consumed, are those of the port's definition.
+    fast, reference = Pcg32(bound), Pcg32(bound)
+    drawn = [fast.randbelow(bound) for _ in range(500)]
+    assert drawn == [RandomSource.randbelow(reference, bound) for _ in range(500)]
+    assert fast.getstate() == reference.getstate()
+    assert bound == 1 or len(set(drawn)) > 1
 
 
 def test_large_bounds_and_shuffles() -> None:

@@ -49,6 +49,23 @@ class Pcg32(RandomSource):
         rot = old >> 59
         return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
 
+    def randbelow(self, n: int) -> int:
+        """``RandomSource.randbelow`` with the generator's step written out for the
+        common case (a bound below 2**32): every bot move and shuffle comes here. The
+        same draws, so the same streams, as the base class's rejection sampling."""
+        if n <= 1 or n > 4294967296:
+            return super().randbelow(n)
+        limit = (4294967296 // n) * n
+        inc = self._inc
+        while True:
+            old = self._state
+            self._state = (old * _MULT + inc) & _MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+            rot = old >> 59
+            value = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+            if value < limit:
+                return value % n
+
     def getstate(self) -> list[int]:
         return [self._state, self._inc]
 
