@@ -38,23 +38,50 @@ def other(seat: int) -> int:
 
 
 # Pieces, presence and control (§3) --------------------------------------------------
+#
+# These run many times for every action (each prompt and each automatic step asks about
+# several spaces), so they read the state's lists directly instead of calling one
+# another, and the fixed facts of the map are looked up in the tables below.
+
+#: Each space in map order: (id, holds pieces, the side always present there or None).
+_SPACE_ROWS: tuple[tuple[str, bool, int | None], ...] = tuple(
+    (s, space.dimension is not None, space.always_present) for s, space in SPACES.items()
+)
+#: The board spaces of each kind, in map order, with the spaces whose control opens
+#: each one (its printed adjacency list, §7.2).
+_OF_KIND: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    kind: tuple((s, SPACES[s].adjacent) for s in BOARD if SPACES[s].kind == kind)
+    for kind in ("political", "military")
+}
 
 
 def cubes(state: State, space: str, seat: int) -> int:
-    if space not in state["cubes"]:
-        return 0
-    count: int = state["cubes"][space][seat]
+    counts = state["cubes"].get(space)
+    count: int = 0 if counts is None else counts[seat]
     return count
 
 
 def pieces(state: State, space: str, seat: int) -> int:
     """Cubes plus a Fortification/Barricade disc (§1.2: discs count for control)."""
-    return cubes(state, space, seat) + (1 if state["discs"].get(space) == seat else 0)
+    counts = state["cubes"].get(space)
+    count: int = 0 if counts is None else counts[seat]
+    return count + 1 if state["discs"].get(space) == seat else count
 
 
 def present(state: State, space: str, seat: int) -> bool:
     """§3.1: one piece, or permanent presence (Père Lachaise, Social Movements, Royalists)."""
     return SPACES[space].always_present == seat or pieces(state, space, seat) > 0
+
+
+def _lead(state: State, space: str, seat: int) -> int:
+    """``seat``'s pieces in a board space minus its opponent's."""
+    counts = state["cubes"].get(space)
+    lead: int = 0 if counts is None else counts[seat] - counts[1 - seat]
+    disc = state["discs"].get(space)
+    if disc is not None:
+        lead += 1 if disc == seat else 0
+        lead -= 1 if disc == 1 - seat else 0
+    return lead
 
 
 def controls(state: State, space: str, seat: int) -> bool:
@@ -63,7 +90,7 @@ def controls(state: State, space: str, seat: int) -> bool:
         return seat == VERSAILLES
     if space == POT:
         return seat == VERSAILLES and state["momentum"][VERSAILLES] == MOMENTUM_MAX
-    return pieces(state, space, seat) > pieces(state, space, other(seat))
+    return _lead(state, space, seat) > 0
 
 
 def controller(state: State, space: str) -> int | None:
@@ -81,24 +108,39 @@ def controllers(state: State) -> dict[str, int | None]:
         if s in (HQ, POT):
             owners[s] = controller(state, s)
             continue
-        versailles, commune = pieces(state, s, VERSAILLES), pieces(state, s, COMMUNE)
-        if versailles == commune:
-            owners[s] = None
-        else:
-            owners[s] = VERSAILLES if versailles > commune else COMMUNE
+        lead = _lead(state, s, VERSAILLES)
+        owners[s] = None if lead == 0 else VERSAILLES if lead > 0 else COMMUNE
     return owners
 
 
 def controls_dimension(state: State, dim: str, seat: int) -> bool:
-    return all(controls(state, s, seat) for s in DIM_SPACES[dim])
+    return all(_lead(state, s, seat) > 0 for s in DIM_SPACES[dim])
 
 
 def snapshot(state: State, seat: int) -> Assessment:
-    """§3.3: presence and control frozen once, before removals and again before placing."""
-    return {
-        "controlled": [s for s in SPACES if controls(state, s, seat)],
-        "present": [s for s in BOARD if present(state, s, seat)],
-    }
+    """§3.3: presence and control frozen once, before removals and again before placing.
+
+    One pass over the map in its order; the same tests as ``controls`` and ``present``."""
+    counts_of, discs = state["cubes"], state["discs"]
+    opp = 1 - seat
+    controlled: list[str] = []
+    present: list[str] = []
+    for s, on_board, always in _SPACE_ROWS:
+        if not on_board:
+            if controls(state, s, seat):
+                controlled.append(s)
+            continue
+        counts = counts_of[s]
+        mine, theirs = counts[seat], counts[opp]
+        disc = discs.get(s)
+        if disc is not None:
+            mine += 1 if disc == seat else 0
+            theirs += 1 if disc == opp else 0
+        if mine > theirs:
+            controlled.append(s)
+        if always == seat or mine > 0:
+            present.append(s)
+    return {"controlled": controlled, "present": present}
 
 
 def eligible(assessment: Assessment, kind: str) -> list[str]:
@@ -111,15 +153,14 @@ def eligible(assessment: Assessment, kind: str) -> list[str]:
     present = set(assessment["present"])
     return [
         s
-        for s in BOARD
-        if SPACES[s].kind == kind
-        and (s in present or any(a in controlled for a in SPACES[s].adjacent))
+        for s, adjacent in _OF_KIND.get(kind, ())
+        if s in present or not controlled.isdisjoint(adjacent)
     ]
 
 
 def military_strength(assessment: Assessment, space: str, extra: bool) -> int:
     """§7.4: +1 per controlled adjacent space, +1 presence, +1 control, +1 extra point."""
-    controlled = set(assessment["controlled"])
+    controlled = assessment["controlled"]
     strength = sum(1 for a in SPACES[space].adjacent if a in controlled)
     strength += 1 if space in assessment["present"] else 0
     strength += 1 if space in controlled else 0
@@ -250,7 +291,10 @@ def place_cube(state: State, space: str, seat: int) -> bool:
 
 
 def can_place(state: State, space: str, seat: int) -> bool:
-    return cubes(state, space, seat) < CUBE_LIMIT and available(state, seat) > 0
+    counts = state["cubes"].get(space)
+    if counts is not None and counts[seat] >= CUBE_LIMIT:
+        return False
+    return bool(state["pool"][seat] + sum(state["track"][seat]) > 0)
 
 
 def remove_cube(state: State, space: str, seat: int) -> None:

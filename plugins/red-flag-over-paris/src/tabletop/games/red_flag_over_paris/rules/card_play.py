@@ -9,6 +9,8 @@ step ``end_of_card_play`` pays out breaches (§8.2) and passes the turn.
 
 from __future__ import annotations
 
+from functools import cache
+
 from tabletop.framework import Choice, Context, Prompt, State
 
 from .. import board, events
@@ -37,65 +39,97 @@ def prompt(state: State, task: CardPlay) -> Prompt:
     if state["fc"]:
         return _final_crisis_prompt(state, seat)
     top = reusable_top(state, seat)
-    momentum_detail, momentum_warning = _momentum_notes(state, seat)
-    fc = FINAL_CRISIS_CARD[seat]
+    may_advance = state["momentum"][seat] < MOMENTUM_MAX
+    momentum_detail, momentum_warning = _momentum_notes(state, seat) if may_advance else ("", "")
+    top_notes = events.forecast(state, seat, events.event_steps(top, [])) if top is not None else []
+    gifts = _gifts_open(state, seat)
     choices: list[Choice] = []
     for c in state["hands"][seat]:
         card = CARDS[c]
-        detail = card_detail(c)
-        gift = _gift_note(state, seat, c)
+        gift = _gift_note(c, other(seat)) if gifts and card.faction == other(seat) else ""
         why_not = events.unplayable_reason(state, seat, c)
         if not why_not:
             notes = events.forecast(state, seat, events.event_steps(c, []))
-            choices.append(Choice(f"ev:{c}", f"Event: {card_label(c)}", detail, join(notes)))
-        ops_label = f"Operations ({card.ops}): {card.title}"
-        if why_not and card.faction in (seat, None):
-            ops_label += " (event not playable now)"
-        choices.append(
-            Choice(
-                f"ops:{c}",
-                ops_label,
-                (f"Event not playable now: {why_not} (§7.1). " if why_not else "")
-                + f"Spend {card.ops} OP in Political or Military spaces (§7.2). "
-                + detail,
-                gift,
-            )
-        )
-        if state["momentum"][seat] < MOMENTUM_MAX:
-            choices.append(
-                Choice(
-                    f"mom:{c}",
-                    f"Advance {MOMENTUM_NAMES[seat]}: remove {card.title}",
-                    f"{card.title} leaves the game (§7.7); {momentum_detail}. {detail}",
-                    momentum_warning,
-                )
-            )
+            choices.append(_event_choice(c, join(notes)))
+        choices.append(_operations_choice(c, seat, why_not, gift))
+        if may_advance:
+            choices.append(_momentum_choice(c, seat, momentum_detail, momentum_warning))
         if top is not None and card.ops >= CARDS[top].ops:
-            choices.append(
-                Choice(
-                    f"reuse:{c}",
-                    f"Use discarded {card_name(top)}: discard {card.title}",
-                    card_detail(top) + f" (§7.6). Discards {card.title}.",
-                    join([*events.forecast(state, seat, events.event_steps(top, [])), gift]),
-                )
-            )
+            choices.append(_reuse_choice(c, top, join([*top_notes, gift])))
         if state["fc_card"][seat]:
-            choices.append(
-                Choice(
-                    f"fc:{c}",
-                    f"Final Crisis card {card_name(fc)} for 4 OP: discard {card.title}",
-                    f"Spend {card_name(fc)}'s {CARDS[fc].ops} OP as operations and "
-                    f"discard {card.title} (§7.8). " + detail,
-                    join(
-                        [
-                            f"{card_name(fc)} then leaves the game: it will not join "
-                            "your Final Crisis hand (§12.2)",
-                            gift,
-                        ]
-                    ),
-                )
-            )
-    return Prompt(seat, f"Round {state['round']}: play a Strategy Card", tuple(choices), "§7")
+            choices.append(_final_crisis_card_choice(c, seat, gift))
+    return Prompt(seat, _title(state["round"]), tuple(choices), "§7")
+
+
+# A card's choices depend on the card, the seat and a few words about the state: each
+# distinct one is built once (the card texts are long, and every card play asks).
+
+
+@cache
+def _title(round_number: int) -> str:
+    return f"Round {round_number}: play a Strategy Card"
+
+
+@cache
+def _event_choice(c: int, consequence: str) -> Choice:
+    return Choice(f"ev:{c}", f"Event: {card_label(c)}", card_detail(c), consequence)
+
+
+@cache
+def _operations_choice(c: int, seat: int, why_not: str, gift: str) -> Choice:
+    card = CARDS[c]
+    label = f"Operations ({card.ops}): {card.title}"
+    if why_not and card.faction in (seat, None):
+        label += " (event not playable now)"
+    return Choice(
+        f"ops:{c}",
+        label,
+        (f"Event not playable now: {why_not} (§7.1). " if why_not else "")
+        + f"Spend {card.ops} OP in Political or Military spaces (§7.2). "
+        + card_detail(c),
+        gift,
+    )
+
+
+@cache
+def _momentum_choice(c: int, seat: int, detail: str, warning: str) -> Choice:
+    title = CARDS[c].title
+    return Choice(
+        f"mom:{c}",
+        f"Advance {MOMENTUM_NAMES[seat]}: remove {title}",
+        f"{title} leaves the game (§7.7); {detail}. {card_detail(c)}",
+        warning,
+    )
+
+
+@cache
+def _reuse_choice(c: int, top: int, consequence: str) -> Choice:
+    title = CARDS[c].title
+    return Choice(
+        f"reuse:{c}",
+        f"Use discarded {card_name(top)}: discard {title}",
+        card_detail(top) + f" (§7.6). Discards {title}.",
+        consequence,
+    )
+
+
+@cache
+def _final_crisis_card_choice(c: int, seat: int, gift: str) -> Choice:
+    fc = FINAL_CRISIS_CARD[seat]
+    title = CARDS[c].title
+    return Choice(
+        f"fc:{c}",
+        f"Final Crisis card {card_name(fc)} for 4 OP: discard {title}",
+        f"Spend {card_name(fc)}'s {CARDS[fc].ops} OP as operations and "
+        f"discard {title} (§7.8). " + card_detail(c),
+        join(
+            [
+                f"{card_name(fc)} then leaves the game: it will not join "
+                "your Final Crisis hand (§12.2)",
+                gift,
+            ]
+        ),
+    )
 
 
 def _final_crisis_prompt(state: State, seat: int) -> Prompt:
@@ -127,26 +161,36 @@ def _final_crisis_event_notes(state: State, seat: int, card: int) -> str:
 def _momentum_notes(state: State, seat: int) -> tuple[str, str]:
     """What advancing ``seat``'s momentum by one does (§7.7, §9): detail, consequence."""
     level = state["momentum"][seat]
+    gained = state["prussian"][level] if seat == VERSAILLES and level < MOMENTUM_MAX else 0
+    return _momentum_words(seat, tuple(state["momentum"]), gained, state["pool"][COMMUNE])
+
+
+@cache
+def _momentum_words(
+    seat: int, levels: tuple[int, ...], gained: int, commune_pool: int
+) -> tuple[str, str]:
+    """``_momentum_notes`` from the few numbers it reads (built once for each)."""
+    level = levels[seat]
     parts = [f"{MOMENTUM_NAMES[seat]} {level} -> {level + 1}"]
-    if seat == VERSAILLES and level < MOMENTUM_MAX:
-        gained = state["prussian"][level]
-        if gained:
-            parts.append(f"{gained} Prussian cube(s) join your pool for good (§9.1)")
+    if gained:
+        parts.append(f"{gained} Prussian cube(s) join your pool for good (§9.1)")
     if seat == COMMUNE and level < MOMENTUM_MAX:
         parts.append(f"pool spaces {COMMUNE_POOL[level]} -> {COMMUNE_POOL[level + 1]} (§9.2)")
     if level + 1 == MOMENTUM_MAX:
         parts.append(f"at {MOMENTUM_MAX} it is worth 1 {MOMENTUM_VP[seat]} VP at the end (§9.4)")
-    notes = board.momentum_forecast(list(state["momentum"]), seat, 1, state["pool"][COMMUNE])
+    notes = board.momentum_forecast(list(levels), seat, 1, commune_pool)
     return "; ".join(parts), join(notes)
 
 
-def _gift_note(state: State, seat: int, card: int) -> str:
-    """§7.6: discarding the opponent's colour may hand it that event this round."""
+def _gifts_open(state: State, seat: int) -> bool:
+    """§7.6: whether the opponent could still use an event of its colour discarded now."""
     opp = other(seat)
-    if state["fc"] or CARDS[card].faction != opp:
-        return ""
-    if state["plays"][opp] >= PLAYS or not state["hands"][opp]:
-        return ""
+    return not state["fc"] and state["plays"][opp] < PLAYS and bool(state["hands"][opp])
+
+
+@cache
+def _gift_note(card: int, opp: int) -> str:
+    """§7.6: discarding the opponent's colour may hand it that event this round."""
     return (
         f"{SIDE_NOUNS[opp]} may then use {card_name(card)}'s event from the discard "
         "pile this round (§7.6)"

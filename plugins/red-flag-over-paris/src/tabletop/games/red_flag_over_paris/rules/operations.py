@@ -9,6 +9,9 @@ than the strength (§7.4).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import cache
+
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from .. import board
@@ -30,39 +33,63 @@ def _assessment(task: Operations) -> Assessment:
     return task["assessment"]
 
 
+def _removal_targets(state: State, task: Operations) -> Iterator[tuple[str, int, bool]]:
+    """(space, OP cost, whether an enemy cube is there) of each eligible space holding an
+    enemy piece: a cube costs 1 OP, a military attack on a disc 2 (§7.3-§7.4)."""
+    opp = other(task["seat"])
+    political = task["space_kind"] == "political"
+    counts_of, discs = state["cubes"], state["discs"]
+    for s in _eligible(task):
+        enemy_cubes = counts_of[s][opp] > 0
+        enemy_disc = discs.get(s) == opp
+        if enemy_cubes or enemy_disc:
+            yield s, 2 if enemy_disc and not political else 1, enemy_cubes
+
+
 def remove_choices(state: State, task: Operations) -> list[Choice]:
     opp, points = other(task["seat"]), task["points"]
     out: list[Choice] = []
-    for s in _eligible(task):
-        enemy_cubes = board.cubes(state, s, opp)
-        enemy_disc = board.disc_owner(state, s) == opp
-        if not enemy_cubes and not enemy_disc:
-            continue
-        what = "cube" if enemy_cubes else DISC_NAMES[opp]
+    for s, cost, enemy_cubes in _removal_targets(state, task):
         if task["space_kind"] == "political":
             if points >= 1:
-                out.append(Choice(f"rm:{s}", f"Remove a cube from {space_name(s)} (1 OP)"))
+                out.append(_political_removal(s))
             continue
-        cost = 2 if enemy_disc else 1
+        what = "cube" if enemy_cubes else DISC_NAMES[opp]
         strength = board.military_strength(_assessment(task), s, False)
         if points >= cost:
-            out.append(
-                Choice(
-                    f"rm:{s}",
-                    f"Attack the {what} in {space_name(s)} ({cost} OP, strength {strength})",
-                    _attack_detail(strength),
-                )
-            )
+            out.append(_attack("rm", s, what, cost, strength))
         if strength < 3 and points >= cost + 1:
-            out.append(
-                Choice(
-                    f"rmx:{s}",
-                    f"Attack the {what} in {space_name(s)} "
-                    f"({cost + 1} OP, strength {strength + 1})",
-                    _attack_detail(strength + 1),
-                )
-            )
+            out.append(_attack("rmx", s, what, cost + 1, strength + 1))
     return out
+
+
+def removal_possible(state: State, task: Operations) -> bool:
+    """Whether ``remove_choices`` offers anything, without building its choices: an
+    attack with the extra point costs more than the plain one, so the plain cost decides."""
+    points = task["points"]
+    return any(points >= cost for _, cost, _ in _removal_targets(state, task))
+
+
+# The words of a choice depend on a few small values only: each is built once.
+
+
+@cache
+def _political_removal(space: str) -> Choice:
+    return Choice(f"rm:{space}", f"Remove a cube from {space_name(space)} (1 OP)")
+
+
+@cache
+def _attack(verb: str, space: str, what: str, cost: int, strength: int) -> Choice:
+    return Choice(
+        f"{verb}:{space}",
+        f"Attack the {what} in {space_name(space)} ({cost} OP, strength {strength})",
+        _attack_detail(strength),
+    )
+
+
+@cache
+def _placement(space: str, cost: int, detail: str, breach: str) -> Choice:
+    return Choice(f"pl:{space}", f"Place a cube in {space_name(space)} ({cost} OP)", detail, breach)
 
 
 def _attack_detail(strength: int) -> str:
@@ -79,17 +106,43 @@ def _unspent_note(points: int) -> str:
     return f"{points} Operations Point(s) left unspent are lost" if points else ""
 
 
-def place_choices(state: State, task: Operations) -> list[Choice]:
+def _placement_targets(state: State, task: Operations) -> Iterator[tuple[str, int]]:
+    """(space, OP cost) of each eligible space where a cube can go within the points: 2 OP
+    where the enemy has a disc, else 1 (§7.5)."""
     seat, points = task["seat"], task["points"]
-    out: list[Choice] = []
-    detail, breach = breach_notes(state, seat)
+    opp = other(seat)
+    discs = state["discs"]
     for s in _eligible(task):
-        cost = 2 if board.disc_owner(state, s) == other(seat) else 1
+        cost = 2 if discs.get(s) == opp else 1
         if points >= cost and board.can_place(state, s, seat):
-            out.append(
-                Choice(f"pl:{s}", f"Place a cube in {space_name(s)} ({cost} OP)", detail, breach)
-            )
-    return out
+            yield s, cost
+
+
+def place_choices(state: State, task: Operations) -> list[Choice]:
+    detail, breach = breach_notes(state, task["seat"])
+    return [_placement(s, cost, detail, breach) for s, cost in _placement_targets(state, task)]
+
+
+def placement_possible(state: State, task: Operations) -> bool:
+    """Whether ``place_choices`` offers anything, without building its choices."""
+    return next(_placement_targets(state, task), None) is not None
+
+
+@cache
+def _space_kind(kind: str, open_spaces: tuple[str, ...]) -> Choice:
+    return Choice(
+        f"kind:{kind}",
+        f"{kind.capitalize()} spaces",
+        "Open to you now: " + (board.where_text(list(open_spaces)) or "no space") + " (§7.2)",
+    )
+
+
+@cache
+def _done(points: int) -> Choice:
+    return Choice("done", "Finish operations", consequence=_unspent_note(points), key=PASS_KEY)
+
+
+_TO_PLACE = Choice("toplace", "Stop removing; go on to placing cubes", key=PASS_KEY)
 
 
 def prompt(state: State, task: Operations) -> Prompt:
@@ -97,13 +150,7 @@ def prompt(state: State, task: Operations) -> Prompt:
     if task["stage"] == "space_kind":
         assessment = board.snapshot(state, seat)
         kinds = tuple(
-            Choice(
-                f"kind:{kind}",
-                f"{kind.capitalize()} spaces",
-                "Open to you now: "
-                + (board.where_text(board.eligible(assessment, kind)) or "no space")
-                + " (§7.2)",
-            )
+            _space_kind(kind, tuple(board.eligible(assessment, kind)))
             for kind in ("political", "military")
         )
         return Prompt(
@@ -112,15 +159,13 @@ def prompt(state: State, task: Operations) -> Prompt:
     kind = task["space_kind"]
     if task["stage"] == "remove":
         choices = remove_choices(state, task)
-        choices.append(Choice("toplace", "Stop removing; go on to placing cubes", key=PASS_KEY))
+        choices.append(_TO_PLACE)
         rule = "§7.3" if kind == "political" else "§7.4"
         return Prompt(
             seat, f"Operations ({kind}, {points} OP left): remove first", tuple(choices), rule
         )
     choices = place_choices(state, task)
-    choices.append(
-        Choice("done", "Finish operations", consequence=_unspent_note(points), key=PASS_KEY)
-    )
+    choices.append(_done(points))
     return Prompt(
         seat, f"Operations ({kind}, {points} OP left): place cubes", tuple(choices), "§7.5"
     )
@@ -204,11 +249,11 @@ def automatic(state: State, task: Operations, ctx: Context) -> bool:
     if task["points"] <= 0:
         state["stack"].pop()
         return True
-    if task["stage"] == "remove" and not remove_choices(state, task):
+    if task["stage"] == "remove" and not removal_possible(state, task):
         task["stage"] = "place"
         task["assessment"] = None
         return True
-    if task["stage"] == "place" and not place_choices(state, task):
+    if task["stage"] == "place" and not placement_possible(state, task):
         state["stack"].pop()
         return True
     return False
