@@ -8,8 +8,9 @@ from typing import Any
 
 from tabletop.framework import Context, Engine, State
 from tabletop.framework.chance import LoadedDice, Pcg32, rng_factory
+from tabletop.framework.decisions import OrderedVote
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
-from tabletop.games.la_revolution_francaise.core import advance
+from tabletop.games.la_revolution_francaise.core import advance, seat_of
 from tabletop.games.la_revolution_francaise.setup import new_state
 
 ORDER_TURN_ONE = ["F", "G", "M", "R", "MT", "SC"]
@@ -26,6 +27,40 @@ def place(state: State, **where: str) -> None:
     for person, region in where.items():
         key = {"Collot_d_Herbois": "Collot d'Herbois", "Saint_Just": "Saint-Just"}.get(person)
         state["persons"][key or person.replace("_", " ")]["where"] = region
+
+
+def jail(state: State, *persons: str) -> None:
+    """Put ``persons`` in prison (off the map)."""
+    for person in persons:
+        state["persons"][person].update({"status": "prison", "where": None})
+
+
+def seat(state: State, current: str) -> int:
+    """The seat playing ``current``, which must be in the game."""
+    found = seat_of(state, current)
+    assert found is not None
+    return found
+
+
+def law_vote_task(law: str, proposer: str, voters: list[int]) -> dict[str, Any]:
+    """The Assembly's vote on ``law`` proposed by ``proposer``, ``voters`` asked in turn."""
+    return {
+        "kind": "law_vote",
+        "law": law,
+        "proposer": proposer,
+        "vote": OrderedVote.new(law, voters),
+    }
+
+
+def allies_in_metz(state: State, coalition: int) -> None:
+    """Brunswick's Allied army stands in Metz in place of its regular army, the region
+    taken by the Coalition, whose track is at ``coalition``."""
+    state["armies"] = [a for a in state["armies"] if a["id"] != "regular_metz"]
+    state["armies"].append(
+        {"id": "brunswick", "side": "allied", "kind": "allied", "where": "Metz", "step": 0}
+    )
+    state["regions"]["Metz"]["coalition"] = True
+    state["tracks"]["coalition"] = coalition
 
 
 def engine_at(

@@ -3,7 +3,7 @@ answer for the decisions where a Current's own interest is plain."""
 
 from __future__ import annotations
 
-from lrf_helpers import engine_at, fresh
+from lrf_helpers import engine_at, fresh, jail, seat
 
 from tabletop.framework import Context, Engine
 from tabletop.framework.chance import Pcg32, dice_factory, rng_factory
@@ -14,15 +14,8 @@ from tabletop.games.la_revolution_francaise import (
     RevolutionHints,
     tabletop_register_bot_hints,
 )
-from tabletop.games.la_revolution_francaise.core import seat_of
 
 GAME = LaRevolutionFrancaise()
-
-
-def seat(state: dict[str, object], current: str) -> int:
-    found = seat_of(state, current)
-    assert found is not None
-    return found
 
 
 def test_the_plugin_registers_its_hints() -> None:
@@ -134,7 +127,7 @@ def test_defaults_take_gifts_and_judge_by_allegiance() -> None:
     assert prompt is not None and prompt.seat == g
     assert hints.candidates(GAME, engine.state, prompt)[0] == "accept"
     state = fresh()
-    state["persons"]["Barnave"].update({"status": "prison", "where": None})
+    jail(state, "Barnave")
     vote = OrderedVote.new("fate", [f, g])
     engine = engine_at(state, [{"kind": "justice_vote", "person": "Barnave", "vote": vote}])
     prompt = engine.prompt

@@ -8,7 +8,7 @@ import copy
 from typing import Any
 
 import pytest
-from lrf_helpers import context, fresh
+from lrf_helpers import context, fresh, jail
 
 from tabletop.framework import State
 from tabletop.games.la_revolution_francaise.core import clamp, controller, gov_controller
@@ -156,7 +156,7 @@ def test_6_2_every_event_entry_does_what_its_effects_say(
         if verb == "massacre":
             state["persons"]["Barnave"]["status"] = "prison"
         if verb == "free_prisoners":
-            state["persons"]["Roux"].update({"status": "prison", "where": None})
+            jail(state, "Roux")
     ctx = context()
     resolved = copy.deepcopy(state)
     resolve_event(resolved, table, total, ctx)

@@ -4,26 +4,20 @@ armies, the economy, bankruptcy and the laws' effects."""
 
 from __future__ import annotations
 
-from lrf_helpers import context, engine_at, fresh, place
+from lrf_helpers import context, engine_at, fresh, place, seat
 
-from tabletop.framework import HEADING, Engine, State
+from tabletop.framework import HEADING, Engine
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 from tabletop.games.la_revolution_francaise.actions import marais_plot
 from tabletop.games.la_revolution_francaise.assembly import election
-from tabletop.games.la_revolution_francaise.core import civil_war, seat_of
+from tabletop.games.la_revolution_francaise.core import civil_war
 from tabletop.games.la_revolution_francaise.initial import apply_effect
 from tabletop.games.la_revolution_francaise.interphase import economy, fame_for_objectives
 from tabletop.games.la_revolution_francaise.military import maintenance, volunteers_start
 from tabletop.games.la_revolution_francaise.patriot import deputies_return
 from tabletop.games.la_revolution_francaise.political import bankruptcy, enact
 from tabletop.games.la_revolution_francaise.setup import run_turn
-
-
-def seat(state: State, current: str) -> int:
-    found = seat_of(state, current)
-    assert found is not None
-    return found
 
 
 def test_7_3_1_2_a_current_outside_the_assembly_removes_a_personality_from_its_region() -> None:

@@ -3,11 +3,10 @@ two-headed Directorate (R.2.8.2-R.10)."""
 
 from __future__ import annotations
 
-from lrf_helpers import context, engine_at, fresh, place
+from lrf_helpers import allies_in_metz, context, engine_at, fresh, place, seat
 
 from tabletop.framework import Engine, State
 from tabletop.framework.decisions import Agreement, OrderedVote
-from tabletop.games.la_revolution_francaise.core import seat_of
 from tabletop.games.la_revolution_francaise.coups import coup_offer_start, rally_bases
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives
 from tabletop.games.la_revolution_francaise.political import (
@@ -17,12 +16,6 @@ from tabletop.games.la_revolution_francaise.political import (
     referendum_task,
     regime_options,
 )
-
-
-def seat(state: State, current: str) -> int:
-    found = seat_of(state, current)
-    assert found is not None
-    return found
 
 
 def convention(scenario: str) -> State:
@@ -323,12 +316,7 @@ def test_11_3_the_kidnapped_king_may_leave_with_a_catholic_army() -> None:
 
 def test_11_3_the_kidnapped_king_may_leave_with_an_allied_army() -> None:
     state = fresh()
-    state["armies"] = [a for a in state["armies"] if a["id"] != "regular_metz"]
-    state["armies"].append(
-        {"id": "brunswick", "side": "allied", "kind": "allied", "where": "Metz", "step": 0}
-    )
-    state["regions"]["Metz"]["coalition"] = True
-    state["tracks"]["coalition"] = 12
+    allies_in_metz(state, coalition=12)
     state["king"].update({"kidnapped": True, "where": "Metz"})
     state["persons"]["Louis XVI"].update({"current": "R", "where": "Metz"})
     engine = engine_at(state, [{"kind": "allied_move"}, {"kind": "king_follow"}])

@@ -3,11 +3,12 @@ R.3.8), the Patriot's Phase (8), the Military Phase (9) and the Interphase (10).
 
 from __future__ import annotations
 
-from lrf_helpers import context, engine_at, fresh, place
+from lrf_helpers import allies_in_metz, context, engine_at, fresh, jail, law_vote_task, place, seat
 
+from tabletop.framework import State
 from tabletop.framework.decisions import OrderedVote
 from tabletop.games.la_revolution_francaise.actions import action_modifiers, base_modifiers, targets
-from tabletop.games.la_revolution_francaise.core import declare_war, seat_of
+from tabletop.games.la_revolution_francaise.core import declare_war
 from tabletop.games.la_revolution_francaise.data import ADJACENT
 from tabletop.games.la_revolution_francaise.initial import apply_effect, event_table, offer_targets
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives, income
@@ -27,13 +28,6 @@ from tabletop.games.la_revolution_francaise.political import (
     regime_options,
     threat,
 )
-
-
-def seat(state: dict[str, object], current: str) -> int:
-    found = seat_of(state, current)
-    assert found is not None
-    return found
-
 
 # 6.2 Random events -------------------------------------------------------------------------
 
@@ -150,20 +144,9 @@ def test_11_4_the_feuillant_must_vote_innocent_and_a_guilty_majority_executes() 
     state = fresh()
     state["regime"] = "convention"
     state["gov"]["controller"] = "G"
-    state["persons"]["Louis XVI"]["status"] = "prison"
-    state["persons"]["Louis XVI"]["where"] = None
+    jail(state, "Louis XVI")
     voters = [seat(state, c) for c in state["order"]]
-    engine = engine_at(
-        state,
-        [
-            {
-                "kind": "law_vote",
-                "law": "trial",
-                "proposer": "G",
-                "vote": OrderedVote.new("trial", voters),
-            }
-        ],
-    )
+    engine = engine_at(state, [law_vote_task("trial", "G", voters)])
     for voter in voters:
         prompt = engine.prompt
         assert prompt is not None
@@ -365,17 +348,7 @@ def test_13_6_fatherland_in_danger_gifts_to_the_government_and_opposition_costs_
     state = fresh()
     state["patrie"] = True
     voters = [seat(state, c) for c in state["order"]]
-    engine = engine_at(
-        state,
-        [
-            {
-                "kind": "law_vote",
-                "law": "civic",
-                "proposer": "gov",
-                "vote": OrderedVote.new("civic", voters),
-            }
-        ],
-    )
+    engine = engine_at(state, [law_vote_task("civic", "gov", voters)])
     for voter in voters:
         engine.act(voter, "vote:no" if voter == g else "vote:yes")
     assert engine.state["currents"]["G"]["fame"] == 10  # officially present and opposed
@@ -446,6 +419,16 @@ def test_11_3_a_failed_kidnapping_takes_the_king_to_the_provisional_capital() ->
 FALL_OF_PARIS = [{"kind": "military_control"}, {"kind": "kidnap_check"}, {"kind": "capital_check"}]
 
 
+def court_in_orleans() -> State:
+    """Paris under the Coalition's marker, the capital and the King moved to Orléans."""
+    state = fresh()
+    state["capital"] = "Orléans"
+    state["king"]["where"] = "Orléans"
+    state["persons"]["Louis XVI"]["where"] = "Orléans"
+    state["regions"]["Paris"]["coalition"] = True
+    return state
+
+
 def test_9_7_1_paris_falling_moves_the_capital_even_without_the_king() -> None:
     """The Government chooses a capital whenever Paris falls, not only to lodge the
     King: here he is already dead, and the Catholic & Royal army takes Paris."""
@@ -504,11 +487,7 @@ def test_9_7_1_the_commune_does_not_rise_in_a_paris_already_fallen() -> None:
 
 
 def test_9_7_1_a_freed_paris_takes_the_capital_and_the_king_back() -> None:
-    state = fresh()
-    state["capital"] = "Orléans"
-    state["king"]["where"] = "Orléans"
-    state["persons"]["Louis XVI"]["where"] = "Orléans"
-    state["regions"]["Paris"]["coalition"] = True
+    state = court_in_orleans()
     state["armies"].append({"id": "v1", "side": "rev", "kind": "volunteer", "where": "Paris"})
     after = engine_at(state, FALL_OF_PARIS).state
     assert not after["regions"]["Paris"]["coalition"]  # 9.7.2: the army frees it
@@ -519,11 +498,7 @@ def test_9_7_1_a_freed_paris_takes_the_capital_and_the_king_back() -> None:
 def test_9_7_1_a_fallen_provisional_capital_moves_again_after_a_kidnap_attempt() -> None:
     """11.3: when the provisional capital falls too, the Royalist may try to kidnap the
     King there first; if he stays, the Government picks another capital."""
-    state = fresh()
-    state["capital"] = "Orléans"
-    state["king"]["where"] = "Orléans"
-    state["persons"]["Louis XVI"]["where"] = "Orléans"
-    state["regions"]["Paris"]["coalition"] = True
+    state = court_in_orleans()
     state["armies"].append(
         {"id": "brunswick", "side": "allied", "kind": "allied", "where": "Orléans"}
     )
@@ -707,12 +682,7 @@ def test_9_6_1_royalist_spoils_only_without_allied_armies() -> None:
 
 def test_9_2_allied_armies_stop_at_coalition_level_one() -> None:
     state = fresh()
-    state["armies"] = [a for a in state["armies"] if a["id"] != "regular_metz"]
-    state["armies"].append(
-        {"id": "brunswick", "side": "allied", "kind": "allied", "where": "Metz", "step": 0}
-    )
-    state["regions"]["Metz"]["coalition"] = True
-    state["tracks"]["coalition"] = 8
+    allies_in_metz(state, coalition=8)
     allied_move(state, {"kind": "allied_move"}, context())
     assert state["armies"][-1]["where"] == "Metz"  # level I: they stand (no war either)
     state["tracks"]["coalition"] = 9

@@ -5,7 +5,7 @@ five-player changes to laws and Government (15.2.1.3, 15.2.1.5)."""
 from __future__ import annotations
 
 import pytest
-from lrf_helpers import context, fresh, place
+from lrf_helpers import context, fresh, jail, place
 
 from tabletop.framework import State
 from tabletop.games.la_revolution_francaise.core import (
@@ -38,7 +38,7 @@ def test_r_3_1_1_installing_the_terror() -> None:
     """Montagne prisoners freed, a revolt in every Gironde region but Paris, the
     Gironde's deputies removed, the Gironde's man in Paris arrested as an outlaw."""
     state = fresh()
-    state["persons"]["Danton"].update({"status": "prison", "where": None})
+    jail(state, "Danton")
     place(state, Vergniaud="Paris")
     gironde = [r for r, v in state["regions"].items() if v["control"] == "G" and r != "Paris"]
     install(state, "terror", context())
@@ -61,7 +61,7 @@ def test_r_4_1_1_installing_thermidor_outlaws_the_previous_government() -> None:
     state["gov"]["controller"] = "MT"
     state["outlawed"] = ["R", "F", "G"]
     state["assembly"]["G"].update({"count": 0, "aside": 5})  # R.3.1.1 set them aside
-    state["persons"]["Barnave"].update({"status": "prison", "where": None})
+    jail(state, "Barnave")
     place(state, Robespierre="Paris", Hébert="Paris")
     state["gov"]["fame"] = 4
     install(state, "thermidor", context())
@@ -81,7 +81,7 @@ def test_r_5_1_1_installing_wrath() -> None:
     state = fresh(scenario="open")
     state["regime"] = "terror"
     state["gov"].update({"controller": "MT", "fame": 5})
-    state["persons"]["Roux"].update({"status": "prison", "where": None})
+    jail(state, "Roux")
     place(state, Robespierre="Paris")
     state["assembly"]["SC"].update({"count": 0, "aside": 3})
     deputies = {c: state["assembly"][c]["count"] for c in ("G", "MT")}
@@ -103,7 +103,7 @@ def test_r_8_1_1_installing_prairial() -> None:
     state = fresh(scenario="open")
     state["regime"] = "directorate"
     state["gov"].update({"controller": "M", "partner": "G", "fame": 12})
-    state["persons"]["Hébert"].update({"status": "prison", "where": None})
+    jail(state, "Hébert")
     place(state, Barnave="Paris")
     state["assembly"]["MT"].update({"count": 0, "aside": 2})
     install(state, "prairial", context(), by="SC")

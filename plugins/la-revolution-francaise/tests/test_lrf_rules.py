@@ -4,9 +4,9 @@ rulebook's worked examples are played through the engine with loaded dice."""
 from __future__ import annotations
 
 import pytest
-from lrf_helpers import context, engine_at, fresh, place
+from lrf_helpers import context, engine_at, fresh, jail, place, seat
 
-from tabletop.framework import IllegalAction
+from tabletop.framework import Engine, IllegalAction, State
 from tabletop.framework.testing import new_engine
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 from tabletop.games.la_revolution_francaise.actions import (
@@ -101,8 +101,7 @@ def test_6_1_royalist_never_deals_with_montagne_or_sans_culotte() -> None:
 def test_6_1_an_offer_is_accepted_or_refused() -> None:
     state = fresh()
     engine = engine_at(state, [{"kind": "negotiate", "seats": [seat_of(state, "G")], "index": 0}])
-    g, f = seat_of(state, "G"), seat_of(state, "F")
-    assert g is not None and f is not None
+    g, f = seat(state, "G"), seat(state, "F")
     engine.act(g, "offer:G:F")
     engine.act(g, "amount:200")
     engine.act(f, "accept")
@@ -133,12 +132,23 @@ def test_6_4_objectives_are_sealed_until_all_have_declared() -> None:
     engine.act(first, second.choices[0].action)
     sealed = second.choices[0].action.split(":", 1)[1]
     others = [s for s in range(6) if s != first]
-    for seat in others:
-        assert sealed not in str(engine.view(seat)["objectives"])
+    for other in others:
+        assert sealed not in str(engine.view(other)["objectives"])
     assert sealed in str(engine.view(first)["you"])
 
 
 # 7.1 Resolution ---------------------------------------------------------------------------
+
+
+def marais_plots_in_lyon(state: State, faces: list[int]) -> tuple[Engine, int]:
+    """The Marais, Sieyès in Lyon (held by the Gironde), has picked Lyon for a plot and is
+    asked how many rolls to pay for; the dice will show ``faces``."""
+    state["regions"]["Lyon"]["control"] = "G"
+    place(state, Sieyès="Lyon")
+    m = seat(state, "M")
+    engine = engine_at(state, [{"kind": "act", "segment": "plot", "actor": "M"}], faces)
+    engine.act(m, "try:Lyon")
+    return engine, m
 
 
 def test_7_1_columns_and_rows_are_clamped() -> None:
@@ -150,13 +160,7 @@ def test_7_1_multiple_roll_example() -> None:
     """7.1: the Marais pays 200 for two rolls at a plot in Lyon, rolls a double 1 and a
     4, keeps the 4: the plot fails and its fame does not drop (B6; Lyon held by the
     Gironde for the example, B26)."""
-    state = fresh()
-    state["regions"]["Lyon"]["control"] = "G"
-    place(state, Sieyès="Lyon")
-    m = seat_of(state, "M")
-    assert m is not None
-    engine = engine_at(state, [{"kind": "act", "segment": "plot", "actor": "M"}], [1, 1, 1, 3])
-    engine.act(m, "try:Lyon")
+    engine, m = marais_plots_in_lyon(fresh(), [1, 1, 1, 3])
     rolls = engine.prompt
     assert rolls is not None and [c.label for c in rolls.choices][1] == "Pay 200 for 2 rolls"
     engine.act(m, "rolls:2")
@@ -171,13 +175,7 @@ def test_7_1_multiple_roll_example() -> None:
 
 def test_7_1_kept_double_one_costs_fame_and_euro_variant_reverses_it() -> None:
     for euro, expected in (("off", 9), ("on", 11)):
-        state = fresh(euro=euro)
-        place(state, Sieyès="Lyon")
-        state["regions"]["Lyon"]["control"] = "G"
-        m = seat_of(state, "M")
-        assert m is not None
-        engine = engine_at(state, [{"kind": "act", "segment": "plot", "actor": "M"}], [1, 1])
-        engine.act(m, "try:Lyon")
+        engine, m = marais_plots_in_lyon(fresh(euro=euro), [1, 1])
         engine.act(m, "rolls:1")
         assert engine.state["currents"]["M"]["fame"] == expected
 
@@ -185,12 +183,7 @@ def test_7_1_kept_double_one_costs_fame_and_euro_variant_reverses_it() -> None:
 def test_7_2_costs_double_at_economy_level_two() -> None:
     state = fresh()
     state["tracks"]["economy"] = 10
-    state["regions"]["Lyon"]["control"] = "G"
-    place(state, Sieyès="Lyon")
-    m = seat_of(state, "M")
-    assert m is not None
-    engine = engine_at(state, [{"kind": "act", "segment": "plot", "actor": "M"}], [1, 1, 1, 3])
-    engine.act(m, "try:Lyon")
+    engine, _ = marais_plots_in_lyon(state, [1, 1, 1, 3])
     rolls = engine.prompt
     assert rolls is not None and rolls.choices[1].label == "Pay 400 for 2 rolls"
 
@@ -204,8 +197,7 @@ def test_7_3_1_marats_arrest_example() -> None:
     state = fresh()
     state["regions"]["Paris"]["control"] = "MT"
     place(state, Marat="Paris")
-    gov = seat_of(state, "F")
-    assert gov is not None
+    gov = seat(state, "F")
     engine = engine_at(state, [{"kind": "act", "segment": "arrest", "actor": "gov"}], [1, 4, 3, 6])
     prompt = engine.prompt
     assert prompt is not None
@@ -222,8 +214,7 @@ def test_7_3_1_marats_arrest_example() -> None:
 def test_7_3_1_only_arrestable_personalities_can_be_arrested() -> None:
     state = fresh()
     place(state, Marat="Paris", Robespierre="Paris")
-    gov = seat_of(state, "F")
-    assert gov is not None
+    gov = seat(state, "F")
     engine = engine_at(state, [{"kind": "act", "segment": "arrest", "actor": "gov"}], [6, 6])
     with pytest.raises(IllegalAction):
         engine.act(gov, "try:Robespierre")
@@ -236,8 +227,7 @@ def test_7_3_2_a_prisoner_is_freed_only_if_the_switch_revokes_his_outlaw_status(
     outlaw), stays in prison when he changes sides."""
     state = fresh()
     state["regime"], state["outlawed"] = "convention", ["R", "F"]
-    for person in ("Barnave", "Marat"):
-        state["persons"][person].update({"status": "prison", "where": None})
+    jail(state, "Barnave", "Marat")
     outcome_persuade(state, "M", "Barnave", "A", context())
     outcome_persuade(state, "SC", "Marat", "A", context())
     assert state["persons"]["Barnave"]["current"] == "M"
@@ -249,8 +239,7 @@ def test_7_3_2_a_prisoner_is_freed_only_if_the_switch_revokes_his_outlaw_status(
 def test_7_3_2_persuasion_needs_main_or_secondary_current() -> None:
     state = fresh()
     place(state, Danton="Paris")
-    m = seat_of(state, "M")
-    assert m is not None
+    m = seat(state, "M")
     engine = engine_at(state, [{"kind": "act", "segment": "persuade", "actor": "M"}], [6, 5])
     prompt = engine.prompt
     assert prompt is not None
@@ -271,8 +260,7 @@ def test_7_4_1_mountain_plot_in_paris_example() -> None:
     state = fresh()
     state["currents"]["MT"]["fame"] = 12
     place(state, Robespierre="Paris", Danton="Paris")
-    mt = seat_of(state, "MT")
-    assert mt is not None
+    mt = seat(state, "MT")
     engine = engine_at(
         state, [{"kind": "act", "segment": "plot", "actor": "MT"}], [3, 4, 4, 5, 1, 3]
     )
@@ -291,8 +279,7 @@ def test_7_4_1_mountain_plot_in_paris_example() -> None:
 def test_7_4_2_only_currents_outside_the_assembly_start_revolts() -> None:
     state = fresh()
     place(state, Cadoudal="Brest", Sieyès="Tours")
-    r, m = seat_of(state, "R"), seat_of(state, "M")
-    assert r is not None and m is not None
+    r, m = seat(state, "R"), seat(state, "M")
     engine = engine_at(
         state,
         [
@@ -302,7 +289,8 @@ def test_7_4_2_only_currents_outside_the_assembly_start_revolts() -> None:
         [6, 6],
     )
     prompt = engine.prompt
-    assert prompt is not None and prompt.seat == r  # the Marais, officially present, is skipped
+    # the Marais, officially present, is skipped
+    assert prompt is not None and prompt.seat == r != m
     engine.act(r, "try:Brest")
     engine.act(r, "rolls:1")
     assert (
@@ -343,8 +331,7 @@ def test_9_7_1_only_the_royalist_acts_in_a_coalition_region_by_revolt_with_two_m
 def test_7_4_4_raising_the_commune_at_level_one_needs_an_a() -> None:
     state = fresh()
     place(state, Roux="Paris")
-    sc = seat_of(state, "SC")
-    assert sc is not None
+    sc = seat(state, "SC")
     # fame 8, Roux influential +2 = column 10: 9 gives B, a failure at level I
     engine = engine_at(state, [{"kind": "act", "segment": "commune", "actor": "SC"}], [4, 5])
     engine.act(sc, "try:raise:Paris")
@@ -423,8 +410,7 @@ def test_15_2_2_the_left_seat_is_ranked_by_its_better_current() -> None:
         state["assembly"][c]["count"] = 10
     finish_game(state, context())
     result = state["result"]
-    left = seat_of(state, "SC")
-    assert left is not None
+    left = seat(state, "SC")
     assert result["seat_rank"][left] == min(result["ranks"]["MT"], result["ranks"]["SC"]) == 1
     state = new_state(4, {"euro": "off"})
     state["regime"] = "convention"  # Reaction under the Convention: the Marais wins
@@ -434,8 +420,7 @@ def test_15_2_2_the_left_seat_is_ranked_by_its_better_current() -> None:
 
 def test_hidden_deputies_are_seen_only_by_their_owner() -> None:
     engine = new_engine(LaRevolutionFrancaise(), seed=1, players=6)
-    r = seat_of(engine.state, "R")
-    assert r is not None
+    r = seat(engine.state, "R")
     rows = engine.view(0 if r != 0 else 1)["seats"]
     assert rows[r]["fields"]["Deputies"] == "hidden"
     assert engine.view(r)["seats"][r]["fields"]["Deputies"] == 2
@@ -467,8 +452,7 @@ def test_6_5_placement_short_list_and_the_governments_man_in_paris() -> None:
     state = fresh()
     state["order"] = ["MT", "F"]
     engine = engine_at(state, [{"kind": "placement", "order": ["MT", "F"], "index": 0}])
-    mt, f = seat_of(state, "MT"), seat_of(state, "F")
-    assert mt is not None and f is not None
+    mt, f = seat(state, "MT"), seat(state, "F")
     prompt = engine.prompt
     assert prompt is not None and prompt.text.startswith("Place Robespierre")
     places = [c.action for c in prompt.choices]

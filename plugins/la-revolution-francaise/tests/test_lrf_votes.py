@@ -6,7 +6,7 @@ laws and their tie-break (7.5.2.3.1, R.1.3), and the automated Marais' ballots
 from __future__ import annotations
 
 import pytest
-from lrf_helpers import context, engine_at, fresh
+from lrf_helpers import context, engine_at, fresh, jail, law_vote_task, seat
 
 from tabletop.framework import State
 from tabletop.framework.decisions import OrderedVote
@@ -21,12 +21,6 @@ from tabletop.games.la_revolution_francaise.political import (
 )
 
 
-def seat(state: State, current: str) -> int:
-    found = seat_of(state, current)
-    assert found is not None
-    return found
-
-
 def set_deputies(state: State, **counts: int) -> None:
     for current, count in counts.items():
         state["assembly"][current]["count"] = count
@@ -34,7 +28,7 @@ def set_deputies(state: State, **counts: int) -> None:
 
 def justice_vote(state: State, person: str, votes: dict[str, str]) -> State:
     """Jail ``person``, hold the justice vote with each seat's answer, return the state."""
-    state["persons"][person].update({"status": "prison", "where": None})
+    jail(state, person)
     voters = [s for s, _ in deputy_voters(state)]
     engine = engine_at(
         state,
@@ -87,7 +81,7 @@ def test_8_1_justice_is_by_vote_or_by_dice_as_the_regime_says() -> None:
     for regime, rule in (("legislative", "8.1"), ("terror", None)):
         state = fresh()
         state["regime"] = regime
-        state["persons"]["Roux"].update({"status": "prison", "where": None})
+        jail(state, "Roux")
         engine = engine_at(state, [{"kind": "patriot_start"}], first=[6, 6])
         prompt = engine.prompt
         if rule is None:  # the Terror: the dice (12 on fame 10: A) send him to die
@@ -142,13 +136,7 @@ def test_r_1_5_no_vote_of_confidence_when_the_opposite_current_is_outlawed() -> 
 
 def law_vote(state: State, law: str, proposer: str, votes: dict[str, str]) -> State:
     voters = [s for s, _ in deputy_voters(state)]
-    task = {
-        "kind": "law_vote",
-        "law": law,
-        "proposer": proposer,
-        "vote": OrderedVote.new(law, voters),
-    }
-    engine = engine_at(state, [task])
+    engine = engine_at(state, [law_vote_task(law, proposer, voters)])
     for voter in voters:
         current = next(c for c in votes if seat_of(state, c) == voter)
         engine.act(voter, f"vote:{votes[current]}")
@@ -275,7 +263,7 @@ def test_11_4_when_the_king_may_be_tried(
 ) -> None:
     state = fresh(scenario="open")
     state["regime"] = regime
-    state["persons"]["Louis XVI"].update({"status": "prison", "where": None})
+    jail(state, "Louis XVI")
     state["king"].update({"tried": tried, "gov_voted_guilty": gov_voted_guilty})
     assert trial_allowed(state) == allowed
     state["persons"]["Louis XVI"]["status"] = "free"
@@ -285,7 +273,7 @@ def test_11_4_when_the_king_may_be_tried(
 def test_11_4_a_king_found_innocent_stays_in_prison_and_the_tracks_fall() -> None:
     state = fresh()
     state["regime"] = "convention"
-    state["persons"]["Louis XVI"].update({"status": "prison", "where": None})
+    jail(state, "Louis XVI")
     state["tracks"].update({"coalition": 12, "clergy": 12})
     trial_verdict(state, False, context())
     assert state["persons"]["Louis XVI"]["status"] == "prison" and not state["king"]["dead"]
