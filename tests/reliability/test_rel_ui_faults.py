@@ -4,10 +4,10 @@ blocks. The player is told, can still quit, and never loses a move without being
 
 from __future__ import annotations
 
-import asyncio
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ import pytest
 from sessions import DICE_FACTORY, RNG_FACTORY
 from textual.widgets import Input, Static
 from toygames import Counter, renamed
+from tui_support import press, run, wait_until
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
 from tabletop.adapters.tui import app as app_module
@@ -71,10 +72,27 @@ class Tricky(Counter):
         super().apply(state, seat, action, ctx)
 
 
+class Hostile(Tricky):
+    """Markup and escapes in its title, and a describe() that raises after a move."""
+
+    info = renamed(
+        Tricky.info,
+        "hostile",
+        "[/oops] [bold]Evil\x1b[2J",
+        description="\x1b]0;pwned\x07 [link=x]y",
+    )
+
+    def describe(self, state: State) -> str:
+        if state["n"] >= 1:
+            raise RuntimeError("describe is broken")
+        return "starting"
+
+
 class Plugin:
     @hookimpl
     def tabletop_register_games(self, register: Any) -> None:
         register(Tricky())
+        register(Hostile())
 
 
 class FailingStore(JsonSaveStore):
@@ -106,22 +124,32 @@ class NotedApp(TabletopApp):
         super().notify(message, **details)
 
 
-def _app(store: JsonSaveStore) -> NotedApp:
-    registry = load_registry(plugins=[("tricky", Plugin())], use_entry_points=False)
+@asynccontextmanager
+async def _running(store: JsonSaveStore) -> AsyncIterator[tuple[NotedApp, Any]]:
+    """The app with the two faulty games, saving to ``store``, under Pilot and settled:
+    the opening every test here shares."""
+    registry = load_registry(plugins=[("faulty", Plugin())], use_entry_points=False)
     sessions = SessionStarter(registry, RNG_FACTORY, DICE_FACTORY, store)
-    return NotedApp(sessions, bot_delay=0.0, new_seed=lambda: 7)
+    app = NotedApp(sessions, bot_delay=0.0, new_seed=lambda: 7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        yield app, pilot
 
 
-async def _open_game(app: TabletopApp, pilot: Any) -> GameScreen:
-    await pilot.pause()
-    session = app.start_game(NewGameSpec("tricky", 1, {}, ["human"], 7))
-    assert session is not None
-    app.open_game(session)
-    await pilot.pause()
-    await pilot.pause()
-    screen = app.screen
-    assert isinstance(screen, GameScreen)
-    return screen
+@asynccontextmanager
+async def _playing(
+    store: JsonSaveStore, game: str = "tricky"
+) -> AsyncIterator[tuple[NotedApp, Any, GameScreen]]:
+    """``_running`` with a one-seat game of ``game`` open on its game screen."""
+    async with _running(store) as (app, pilot):
+        session = app.start_game(NewGameSpec(game, 1, {}, ["human"], 7))
+        assert session is not None
+        app.open_game(session)
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        yield app, pilot, screen
 
 
 def _status(screen: GameScreen) -> str:
@@ -133,224 +161,142 @@ def test_quitting_with_a_failing_autosave_asks_and_saves_elsewhere(tmp_path: Pat
     played: list[int] = []
 
     async def main() -> None:
-        app = _app(FailingStore(tmp_path / "saves"))
-        async with app.run_test(size=(120, 40)) as pilot:
-            screen = await _open_game(app, pilot)
-            for _ in range(2):
-                await pilot.press("1")
-                await pilot.pause()
+        async with _playing(FailingStore(tmp_path / "saves")) as (app, pilot, screen):
+            await press(pilot, "1")
+            await press(pilot, "1")
             played.append(len(screen.engine.log))
             assert "NOT SAVED" in _status(screen) and "No space left" in _status(screen)
-            await pilot.press("ctrl+q")
-            await pilot.pause()
+            await press(pilot, "ctrl+q")
             assert isinstance(app.screen, UnsavedScreen), "quit at once with unsaved moves"
             app.screen.query_one("#unsaved-path", Input).value = str(rescue)
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
 
-    asyncio.run(main())
+    run(main)
     record, _ = read_save_file(rescue)
     assert len(record.actions) == played[0] == 2
 
 
 def test_a_second_ctrl_q_quits_without_saving_and_escape_stays(tmp_path: Path) -> None:
     async def main() -> None:
-        app = _app(FailingStore(tmp_path / "saves"))
-        async with app.run_test(size=(120, 40)) as pilot:
-            screen = await _open_game(app, pilot)
-            await pilot.press("1")
-            await pilot.pause()
-            await pilot.press("escape")  # leaving the game asks too
-            await pilot.pause()
+        async with _playing(FailingStore(tmp_path / "saves")) as (app, pilot, screen):
+            await press(pilot, "1")
+            await press(pilot, "escape")  # leaving the game asks too
             assert isinstance(app.screen, UnsavedScreen)
-            await pilot.press("escape")  # back to the game
-            await pilot.pause()
+            await press(pilot, "escape")  # back to the game
             assert screen.is_current
-            await pilot.press("ctrl+q")
-            await pilot.pause()
+            await press(pilot, "ctrl+q")
             assert isinstance(app.screen, UnsavedScreen)
-            await pilot.press("ctrl+q")
-            await pilot.pause()
+            await press(pilot, "ctrl+q")
         assert app.return_code == 0
 
-    asyncio.run(main())
+    run(main)
 
 
 def test_quitting_with_everything_saved_asks_nothing(tmp_path: Path) -> None:
     async def main() -> None:
-        app = _app(JsonSaveStore(tmp_path / "saves"))
-        async with app.run_test(size=(120, 40)) as pilot:
-            await _open_game(app, pilot)
-            await pilot.press("1")
-            await pilot.pause()
-            await pilot.press("ctrl+q")
-            await pilot.pause()
+        async with _playing(JsonSaveStore(tmp_path / "saves")) as (app, pilot, _):
+            await press(pilot, "1")
+            await press(pilot, "ctrl+q")
             assert not isinstance(app.screen, UnsavedScreen)
 
-    asyncio.run(main())
+    run(main)
 
 
 def test_sys_exit_in_apply_is_shown_and_the_ui_goes_on(tmp_path: Path) -> None:
     async def main() -> None:
-        app = _app(JsonSaveStore(tmp_path / "saves"))
-        async with app.run_test(size=(120, 40)) as pilot:
-            screen = await _open_game(app, pilot)
-            await pilot.press("1")
-            await pilot.pause()
-            await pilot.press("2")  # 'exit': the game's code calls sys.exit
-            await pilot.pause()
+        async with _playing(JsonSaveStore(tmp_path / "saves")) as (app, pilot, screen):
+            await press(pilot, "1")
+            await press(pilot, "2")  # 'exit': the game's code calls sys.exit
             assert isinstance(app.screen, ErrorScreen)
             assert screen.engine.state["n"] == 1, "the state was not restored"
-            await pilot.press("escape")
-            await pilot.pause()
-            await pilot.press("1")
-            await pilot.pause()
+            await press(pilot, "escape")
+            await press(pilot, "1")
             assert screen.engine.state["n"] == 2
 
-    asyncio.run(main())
+    run(main)
 
 
 def test_a_blocked_apply_leaves_the_ui_working_and_finishes_later(
     tmp_path: Path, blocking: None
 ) -> None:
     async def main() -> None:
-        app = _app(JsonSaveStore(tmp_path / "saves"))
-        async with app.run_test(size=(120, 40)) as pilot:
-            screen = await _open_game(app, pilot)
-            await pilot.press("3")  # 'block': apply waits for RELEASE
-            await pilot.pause()
+        async with _playing(JsonSaveStore(tmp_path / "saves")) as (app, pilot, screen):
+            await press(pilot, "3")  # 'block': apply waits for RELEASE
             assert "still working on this move" in _status(screen)
-            await pilot.press("1")  # the UI still answers keys, and makes no other move
-            await pilot.pause()
+            await press(pilot, "1")  # the UI still answers keys, and makes no other move
             assert any("still working" in message for message in app.told)
-            RELEASE.set()  # the game's code ends its move: the screen plays on
-            await _wait_for(pilot, lambda: len(screen.engine.log) == 1)
-            await pilot.pause()
-            assert "still working" not in _status(screen)
-            await pilot.press("1")
-            await pilot.pause()
+            RELEASE.set()  # the game's code ends its move: the note goes, the screen plays on
+            await wait_until(pilot, lambda: "still working" not in _status(screen))
+            assert len(screen.engine.log) == 1
+            await press(pilot, "1")
             assert screen.engine.state["n"] == 1 and len(screen.engine.log) == 2
             await pilot.press("ctrl+q")
 
-    asyncio.run(main())
+    run(main)
 
 
 def test_ctrl_q_quits_while_the_games_code_blocks(tmp_path: Path, blocking: None) -> None:
     async def main() -> None:
-        app = _app(JsonSaveStore(tmp_path / "saves"))
-        async with app.run_test(size=(120, 40)) as pilot:
-            await _open_game(app, pilot)
-            await pilot.press("3")
-            await pilot.pause()
-            await pilot.press("ctrl+q")  # the game was saved before the move: no question
-            await pilot.pause()
+        async with _playing(JsonSaveStore(tmp_path / "saves")) as (app, pilot, _):
+            await press(pilot, "3")
+            await press(pilot, "ctrl+q")  # the game was saved before the move: no question
         assert app.return_code == 0
 
-    asyncio.run(main())
+    run(main)
 
 
-async def _wait_for(pilot: Any, condition: Any) -> None:
-    for _ in range(200):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-        await pilot.pause()
-    raise AssertionError("timed out")
-
-
-def _save_with_a_slow_replay(directory: Path) -> str:
-    """A save whose replay blocks until RELEASE is set (its log holds a 'block')."""
+@asynccontextmanager
+async def _loading_a_slow_save(directory: Path) -> AsyncIterator[tuple[NotedApp, Any, str]]:
+    """The app a moment after it began to load a save whose replay blocks until RELEASE
+    is set (its log holds a 'block'); with the save's id."""
     RELEASE.set()  # let the game be played once to make the save
     engine = new_engine(Tricky(), players=1)
     for action in ("tick", "block", "tick"):
         engine.act(0, action)
     RELEASE.clear()
-    return JsonSaveStore(directory).save(engine.record(seats=["human"]), "slow-replay")
+    store = JsonSaveStore(directory)
+    save_id = store.save(engine.record(seats=["human"]), "slow-replay")
+    async with _running(store) as (app, pilot):
+        app.open_save(save_id)
+        await pilot.pause()
+        yield app, pilot, save_id
 
 
 def test_a_long_load_goes_on_behind_a_working_screen(tmp_path: Path, blocking: None) -> None:
-    save_id = _save_with_a_slow_replay(tmp_path / "saves")
-
     async def main() -> None:
-        app = _app(JsonSaveStore(tmp_path / "saves"))
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            app.open_save(save_id)
-            await pilot.pause()
+        async with _loading_a_slow_save(tmp_path / "saves") as (app, pilot, save_id):
             assert any("a long game takes a while" in message for message in app.told)
             app.open_save(save_id)  # the screen answers; a second load waits its turn
             await pilot.pause()
             assert any("Still loading" in message for message in app.told)
             RELEASE.set()  # the replay ends: the game opens
-            await _wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             screen = app.screen
             assert isinstance(screen, GameScreen) and screen.engine.state["n"] == 2
             await pilot.press("ctrl+q")
 
-    asyncio.run(main())
+    run(main)
 
 
 def test_ctrl_q_quits_while_a_save_loads(tmp_path: Path, blocking: None) -> None:
-    save_id = _save_with_a_slow_replay(tmp_path / "saves")
-
     async def main() -> None:
-        app = _app(JsonSaveStore(tmp_path / "saves"))
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            app.open_save(save_id)
-            await pilot.pause()
-            await pilot.press("ctrl+q")
-            await pilot.pause()
+        async with _loading_a_slow_save(tmp_path / "saves") as (app, pilot, _):
+            await press(pilot, "ctrl+q")
         assert app.return_code == 0
 
-    asyncio.run(main())
-
-
-class Hostile(Tricky):
-    """Markup and escapes in its title, and a describe() that raises after a move."""
-
-    info = renamed(
-        Tricky.info,
-        "hostile",
-        "[/oops] [bold]Evil\x1b[2J",
-        description="\x1b]0;pwned\x07 [link=x]y",
-    )
-
-    def describe(self, state: State) -> str:
-        if state["n"] >= 1:
-            raise RuntimeError("describe is broken")
-        return "starting"
-
-
-class HostilePlugin:
-    @hookimpl
-    def tabletop_register_games(self, register: Any) -> None:
-        register(Hostile())
+    run(main)
 
 
 def test_a_hostile_plugin_cannot_break_the_home_screen_or_lose_moves(tmp_path: Path) -> None:
-    registry = load_registry(plugins=[("hostile", HostilePlugin())], use_entry_points=False)
-    sessions = SessionStarter(registry, RNG_FACTORY, DICE_FACTORY, JsonSaveStore(tmp_path))
-
     async def main() -> None:
-        app = TabletopApp(sessions, bot_delay=0.0, new_seed=lambda: 7)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            session = app.start_game(NewGameSpec("hostile", 1, {}, ["human"], 7))
-            assert session is not None
-            app.open_game(session)
-            await pilot.pause()
-            await pilot.press("1")  # the autosave after it fails: describe() raises
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, GameScreen)
+        async with _playing(JsonSaveStore(tmp_path), "hostile") as (app, pilot, screen):
+            await press(pilot, "1")  # the autosave after it fails: describe() raises
+            assert screen.is_current, "the game screen stays"
             assert "NOT SAVED" in _status(screen) and "describe is broken" in _status(screen)
-            await pilot.press("ctrl+q")
-            await pilot.pause()
+            await press(pilot, "ctrl+q")
             assert isinstance(app.screen, UnsavedScreen)
-            await pilot.press("enter")  # saving elsewhere fails the same way: it says so
-            await pilot.pause()
+            await press(pilot, "enter")  # saving elsewhere fails the same way: it says so
             result = str(app.screen.query_one("#unsaved-result", Static).render())
             assert "Not saved" in result and "describe is broken" in result
 
-    asyncio.run(main())
+    run(main)
