@@ -1,9 +1,9 @@
-"""Tiny games for framework tests: each exercises one engine feature, nothing more.
+"""Tiny games for tests: each exercises one feature of the engine or the screen, no more.
 
-The home of the tests' toy games (Liar's Dice and its leaky variants are in liars.py;
-the terminal UI's own are in tests/tui/tui_support.py). A broken variant used by one
-test file stays in that file; one that a plugin installed by fakesite.py must import
-by name lives here.
+The home of the tests' toy games, the terminal UI's included (tests/tui/tui_support.py
+registers those); Liar's Dice and its leaky variants are in liars.py. A broken variant
+used by one test file stays in that file; one that a plugin installed by fakesite.py
+must import by name lives here.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from tabletop.framework import (
+    PASS_KEY,
     Action,
     Bot,
     Choice,
@@ -23,6 +24,7 @@ from tabletop.framework import (
     Prompt,
     Result,
     State,
+    views,
 )
 from tabletop.games.pig import Pig
 
@@ -145,13 +147,241 @@ class Counter(GameDefinition):
 
 
 class Crashy(Bot):
-    """A bot whose thinking raises, quoting a secret: the error must be reported, and
-    the secret must stay out of the log."""
+    """A bot whose thinking raises, quoting a secret.
+
+    The error must be reported (the UI stays up and offers a retry), and the secret must
+    stay out of the log.
+    """
 
     name = "crashy"
 
     def choose(self, *args: Any) -> Action:
         raise ValueError("the bot saw SECRET-CARD-7 and lost its marbles")
+
+# The terminal UI's test games (tests/tui/tui_support.py registers them).
+
+
+class Secrets(GameDefinition):
+    """Two players each hold a secret number; on your turn pick 'pass' or 'reveal'.
+
+    'reveal' ends the game; the higher number wins. Hidden information by design.
+    """
+
+    info = GameInfo(
+        id="secrets",
+        title="Secrets",
+        min_players=2,
+        max_players=2,
+        description="Test game with secret hands.",
+        version="0.1",
+        hidden_information=True,
+    )
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return ("North", "South")
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {"hands": [["SECRET-NORTH-7"], ["SECRET-SOUTH-3"]], "active": 0, "over": False}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["over"]:
+            return None
+        return Prompt(
+            state["active"],
+            "Pass or reveal?",
+            (Choice("pass", "Pass"), Choice("reveal", "Reveal the hands")),
+            rule="§1",
+        )
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if action == "reveal":
+            state["over"] = True
+            ctx.reveal("reveals")
+            return
+        ctx.emit("peek", f"looks at {state['hands'][seat][0]}", seats=[seat], seat=seat)
+        state["active"] = 1 - seat
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        hands = [h if (seat == i or state["over"]) else None for i, h in enumerate(state["hands"])]
+        return {"active": state["active"], "hands": hands}
+
+    def result(self, state: State) -> Result | None:
+        if not state["over"]:
+            return None
+        return Result((0,), (7.0, 3.0), "North holds 7, South 3: higher wins.")
+
+
+class Faulty(GameDefinition):
+    """Its 'boom' choice raises: the UI must show the PluginFault and carry on."""
+
+    info = GameInfo(id="faulty", title="Faulty", min_players=1, max_players=1)
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return ("Solo",)
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {"n": 0}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["n"] >= 3:
+            return None
+        return Prompt(0, "Count", (Choice("inc", "Count one"), Choice("boom", "Explode")))
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if action == "boom":
+            raise RuntimeError("kaboom")
+        state["n"] += 1
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"count": state["n"]}
+
+    def result(self, state: State) -> Result | None:
+        return Result((0,), (float(state["n"]),), "Counted to three.") if state["n"] >= 3 else None
+
+
+#: A card text longer than a details pane at 80x24, to show that it is kept whole.
+LONG_TEXT = " ".join(f"Clause {n}: place a cube in district {n} and read on." for n in range(1, 13))
+#: The warning the "Turncoat" choice carries.
+WARNING = "breaches your own Final Crisis zone: -1 Political VP"
+#: Options of Menu's long prompt besides pass and the turncoat: 14, so 16 in all.
+MENU_SIZE = 14
+
+
+class Menu(GameDefinition):
+    """A long menu, stable keys, a warning, headings, long log lines, cards and a
+    result that explains itself: everything the generic screen must show, on a small
+    open-information game.
+
+    Each round a seat picks from 16 choices (the pass on key 0, at a different place in
+    each round's list); two rounds each, then the game ends.
+    """
+
+    info = GameInfo(
+        id="menu", title="Menu", min_players=2, max_players=2, description="A long menu."
+    )
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return ("Commune", "Versailles")
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        ctx.heading("Round 1")
+        return {"turn": 0, "score": [0, 0], "passes": [0, 0]}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["turn"] >= 4:
+            return None
+        seat = state["turn"] % 2
+        options = [
+            Choice(f"district:{n}", f"Place a cube in district {n}", f"District {n}: worth {n}.")
+            for n in range(1, MENU_SIZE + 1)
+        ]
+        options.insert(2, Choice("turncoat", "Turncoat", LONG_TEXT, WARNING))
+        options.insert(state["turn"] + 1, Choice("pass", "No bonus action", key=PASS_KEY))
+        rule = "§2.1" if state["turn"] < 2 else "§3"
+        return Prompt(seat, f"Round {state['turn'] // 2 + 1}: your move", tuple(options), rule)
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if action.startswith("district:"):
+            worth = int(action.split(":")[1])
+            state["score"][seat] += worth
+            ctx.emit(
+                "place",
+                f"places a cube in district {worth} (strength {worth}, drew nothing, "
+                f"gains {worth} points: {state['score'][seat]} in all)",
+            )
+        elif action == "turncoat":
+            state["score"][seat] -= 1
+            ctx.emit("turncoat", "turns a coat and loses 1 point")
+        else:
+            state["passes"][seat] += 1
+        state["turn"] += 1
+        if state["turn"] == 2:
+            ctx.heading("Round 2")
+        elif state["turn"] == 4:
+            ctx.heading("Final scoring")
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {
+            "status": f"Turn {state['turn'] + 1} of 4",
+            "seats": views.seats(
+                ["Commune", "Versailles"],
+                [
+                    {"Points": state["score"][0], "Control": "Montmartre, Belleville"},
+                    {"Points": state["score"][1], "Control": "Mont-Valérien, Versailles HQ"},
+                ],
+            ),
+            "cards": [views.card("Turncoat", LONG_TEXT, where="hand")],
+        }
+
+    def result(self, state: State) -> Result | None:
+        if state["turn"] < 4:
+            return None
+        score = state["score"]
+        winner = 0 if score[0] >= score[1] else 1
+        return Result(
+            (winner,),
+            (float(score[0]), float(score[1])),
+            f"{self.seat_names(2, {})[winner]} scored more points ({score[0]} to {score[1]}); "
+            "the Commune wins ties.",
+            "points victory",
+        )
+
+    def rules_summary(self) -> str:
+        setup = ["## §1 Setup", *(["Setting up."] * 30)]
+        placing = ["## §2 Placing", *(["Placing cubes."] * 30)]
+        return "\n\n".join(["# Menu", "Intro.", *setup, *placing, "## §3 Scoring", "Points win."])
+
+
+EVENT_DETAIL = "Thiers: place 2 cubes in Versailles and gain 1 momentum."
+EVENT_CONSEQUENCE = "breaches your Final Crisis zone: -1 Political VP"
+
+
+class Explained(GameDefinition):
+    """Every schema key in its view, and choices that carry detail and consequence."""
+
+    info = GameInfo(id="explained", title="Explained", min_players=2, max_players=2)
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return ("Commune", "Versailles")
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {"plays": 0}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["plays"] >= 4:
+            return None
+        return Prompt(
+            state["plays"] % 2,
+            "Play Thiers",
+            (
+                Choice("event", "Play Thiers as an event", EVENT_DETAIL, EVENT_CONSEQUENCE),
+                Choice("ops", "Play Thiers for 3 operations", "Place or move up to 3 cubes."),
+                Choice("pass", "Pass"),
+            ),
+            rule="§6",
+        )
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        state["plays"] += 1
+        ctx.emit("play", f"plays {action}")
+        if action == "ops":
+            ctx.emit("loss", "loses a cube", about=1 - seat)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {
+            "status": f"Round 1, play {state['plays'] + 1}",
+            "seats": views.seats(
+                ["Commune", "Versailles"], [{"VP": 3, "Hand": 4}, {"VP": "?", "Hand": 5}]
+            ),
+            "you": {"Objective": "Hold Montmartre"} if seat is not None else {},
+            "tracks": [views.track("Final Crisis", 3, 0, 8)],
+            "zones": [views.zone("Montmartre", counts={"Commune": 2, "Versailles": 1})],
+            "cards": [views.card("Thiers", "Place 2 cubes in Versailles.", where="hand")],
+            "deck": 17,
+        }
+
+    def result(self, state: State) -> Result | None:
+        return Result((0,), (3.0, 1.0), "Commune held.") if state["plays"] >= 4 else None
 
 
 # Broken Pig variants that an installed plugin registers (see fakesite.install_games).

@@ -5,14 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from tui_support import (
-    SIZE,
-    FrozenStore,
     FullDiskStore,
+    app_on,
     current,
     game_on,
+    game_screen,
     human_turn,
-    make_app,
-    make_registry,
     press,
     roll_until_points_at_risk,
     run,
@@ -29,10 +27,17 @@ from tabletop.adapters.tui.screens.rules import RulesScreen
 from tabletop.adapters.tui.widgets import ChoiceList, GameLog
 
 
-def game_screen(app: Any) -> GameScreen:
-    screen = app.screen
-    assert isinstance(screen, GameScreen), screen
-    return screen
+async def hold_while_the_bot_thinks(pilot: Any, screen: GameScreen, delay: float) -> int:
+    """Pig against the random bot: roll until Player 1 has points at risk, then hold and
+    see the bot thinking over its move for ``delay`` seconds. Returns the number of
+    moves made before the hold."""
+    await roll_until_points_at_risk(pilot, screen)
+    moves = len(screen.engine.log)
+    screen.bot_delay = delay
+    await pilot.press("2")  # hold: the bot's turn
+    await pilot.pause(0.05)
+    assert "thinking" in str(screen.query_one("#status").render())
+    return moves
 
 
 def test_decisions_are_applied_and_logged() -> None:
@@ -101,14 +106,9 @@ def test_plugin_fault_shows_an_error_and_the_game_goes_on() -> None:
 
 def test_a_bot_seat_plays_and_shows_it_is_thinking() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore(), bot_delay=0.3)
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("human", "random"))
+        async with game_on("pig", seats=("human", "random")) as (app, pilot):
             screen = game_screen(app)
-            await roll_until_points_at_risk(pilot, screen)
-            await pilot.press("2")  # hold: the bot's turn
-            await pilot.pause(0.05)
-            assert "thinking" in str(screen.query_one("#status").render())
+            await hold_while_the_bot_thinks(pilot, screen, delay=0.3)
             screen.bot_delay = 0.0  # seen it; let the rest of the bot's turn go fast
             await human_turn(pilot)
             lines = screen.query_one("#log", GameLog).text_lines()
@@ -122,8 +122,7 @@ def test_bot_speed_cycles_per_game_and_every_action_is_in_the_palette() -> None:
     """The speed is this game's setting: the next game starts at the default again."""
 
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore(), bot_delay=0.4)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app_on(bot_delay=0.4) as (app, pilot):
             home = [c.title for c in app.get_system_commands(app.screen)]
             assert {"New game", "Load save"} <= set(home)
             await start_game(pilot, "pig", seats=("human", "random"))
@@ -203,9 +202,8 @@ def test_game_over_shows_result_scores_and_how_it_was_decided() -> None:
 
 def test_a_single_human_against_bots_sees_their_own_view() -> None:
     async def main() -> None:
-        async with game_on(
-            "pig", seats=("random", "human"), options={"banks": "secret"}, size=SIZE
-        ) as (app, pilot):
+        secret = {"banks": "secret"}
+        async with game_on("pig", seats=("random", "human"), options=secret) as (app, pilot):
             await human_turn(pilot)
             screen = game_screen(app)
             assert screen.viewer == 1
@@ -223,7 +221,7 @@ def test_a_failing_bot_is_reported_and_can_retry() -> None:
         async with game_on("secrets", seats=("human", "crashy")) as (app, pilot):
             await pilot.press("1")  # North passes; South's bot raises in its thread
             await wait_until(pilot, lambda: isinstance(app.screen, ErrorScreen))
-            assert "the bot lost its marbles" in screen_text(app)
+            assert "lost its marbles" in screen_text(app)  # what the bot raised
             await press(pilot, "escape")
             screen = game_screen(app)
             assert "press t to retry" in screen_text(app)
@@ -236,16 +234,10 @@ def test_a_failing_bot_is_reported_and_can_retry() -> None:
 
 def test_undo_while_a_bot_thinks_drops_its_move() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore(), bot_delay=0.0)
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("human", "random"))
+        async with game_on("pig", seats=("human", "random")) as (app, pilot):
             screen = game_screen(app)
-            await roll_until_points_at_risk(pilot, screen)
-            moves = len(screen.engine.log)
-            screen.bot_delay = 3.0  # long enough to undo while the bot waits
-            await pilot.press("2")  # hold: the bot starts thinking
-            await pilot.pause(0.05)
-            assert "thinking" in str(screen.query_one("#status").render())
+            # long enough to undo while the bot waits
+            moves = await hold_while_the_bot_thinks(pilot, screen, delay=3.0)
             await pilot.press("u")  # wakes the bot, whose move is then dropped
             await pilot.pause(0.3)
             assert len(screen.engine.log) == moves
@@ -256,9 +248,7 @@ def test_undo_while_a_bot_thinks_drops_its_move() -> None:
 
 def test_a_failing_autosave_warns_and_the_game_goes_on() -> None:
     async def main() -> None:
-        app = make_app(make_registry(), FullDiskStore())
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "faulty")
+        async with game_on("faulty", store=FullDiskStore()) as (app, pilot):
             await press(pilot, "1")
             screen = game_screen(app)
             assert screen.engine.state["n"] == 1

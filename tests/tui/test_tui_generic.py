@@ -9,20 +9,16 @@ from typing import Any
 
 import pytest
 from textual.widgets import DataTable
+from toygames import LONG_TEXT, MENU_SIZE, WARNING, Secrets
 from tui_support import (
-    LONG_TEXT,
-    MENU_SIZE,
-    WARNING,
     FrozenStore,
-    Secrets,
+    app_on,
     current,
     game_on,
-    make_app,
-    make_registry,
+    game_screen,
     press,
     run,
     screen_text,
-    start_game,
     wait_until,
 )
 
@@ -34,17 +30,10 @@ from tabletop.adapters.tui.widgets import ChoiceList, GameLog
 from tabletop.adapters.tui.widgets.choices import choice_keys
 from tabletop.app.cli import main as cli
 from tabletop.framework import PASS_KEY, Choice
-from tabletop.framework.chance import dice_factory, rng_factory
-from tabletop.framework.engine import Engine
+from tabletop.framework.testing import new_engine
 
 OPTIONS = MENU_SIZE + 2  # the districts, the turncoat and the pass
 PIG_50 = {"target": "50", "dice": "one", "banks": "open"}
-
-
-def game_screen(app: Any) -> GameScreen:
-    screen = app.screen
-    assert isinstance(screen, GameScreen), screen
-    return screen
 
 
 def test_keys_keep_a_games_stable_key_and_number_every_other_choice() -> None:
@@ -66,7 +55,7 @@ def test_every_option_of_a_long_menu_is_one_key_away_at_100x30() -> None:
     """Press each option's key (then take it back): each key makes its own choice."""
 
     async def main() -> None:
-        async with game_on("menu", seats=("human", "random"), size=(100, 30)) as (app, pilot):
+        async with game_on("menu", seats=("human", "random")) as (app, pilot):
             screen = game_screen(app)
             choices = screen.query_one("#choices", ChoiceList)
             prompt = screen.engine.prompt
@@ -84,7 +73,7 @@ def test_every_option_of_a_long_menu_is_one_key_away_at_100x30() -> None:
 
 def test_the_pass_keeps_key_0_wherever_it_is_in_the_list() -> None:
     async def main() -> None:
-        async with game_on("menu", seats=("human", "human"), size=(100, 30)) as (app, pilot):
+        async with game_on("menu", seats=("human", "human")) as (app, pilot):
             screen = game_screen(app)
             places = []
             for _ in range(3):
@@ -102,7 +91,7 @@ def test_the_pass_keeps_key_0_wherever_it_is_in_the_list() -> None:
 
 def test_a_warning_shows_in_the_list_and_the_details_pane_shows_the_whole_text() -> None:
     async def main() -> None:
-        async with game_on("menu", seats=("human", "human"), size=(100, 30)) as (app, pilot):
+        async with game_on("menu", seats=("human", "human")) as (app, pilot):
             screen = game_screen(app)
             choices = screen.query_one("#choices", ChoiceList)
             assert choices.highlighted == 0  # the turncoat is not highlighted ...
@@ -153,9 +142,9 @@ def test_the_log_shows_the_exports_characters_at_any_width(
 
     async def main() -> None:
         store = JsonSaveStore(isolated_env / "saves")
-        app = make_app(make_registry(), store)
-        async with app.run_test(size=(width, 30)) as pilot:
-            await start_game(pilot, "pig", seats=("random", "random"), options=PIG_50, seed=3)
+        bots = ("random", "random")
+        opened = game_on("pig", store=store, size=(width, 30), seats=bots, options=PIG_50, seed=3)
+        async with opened as (app, pilot):
             await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen), 20)
             over = app.screen
             assert isinstance(over, GameOverScreen)
@@ -181,7 +170,7 @@ def test_the_log_shows_the_exports_characters_at_any_width(
 
 def test_a_persons_own_choices_are_logged_and_a_secret_one_only_for_its_seat() -> None:
     async def main() -> None:
-        async with game_on("menu", seats=("human", "human"), size=(100, 30)) as (app, pilot):
+        async with game_on("menu", seats=("human", "human")) as (app, pilot):
             screen = game_screen(app)
             await pilot.press("2")  # Commune: district 2
             await pilot.pause()
@@ -195,14 +184,7 @@ def test_a_persons_own_choices_are_logged_and_a_secret_one_only_for_its_seat() -
 
     run(main)
     # Secrets hides information: the other seat reads only that a decision was made.
-    engine = Engine(
-        Secrets(),
-        seed=1,
-        players=2,
-        options=None,
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-    )
+    engine = new_engine(Secrets())
     engine.act(0, "pass")
     assert next(line.text for line in engine.story(0)) == "You chose: Pass"
     public = [line.text for line in engine.story(1)]
@@ -211,7 +193,7 @@ def test_a_persons_own_choices_are_logged_and_a_secret_one_only_for_its_seat() -
 
 def test_the_rules_open_at_the_cited_section_quickly_reopened_without_game_keys() -> None:
     async def main() -> None:
-        async with game_on("menu", seats=("human", "human"), size=(100, 30)) as (app, pilot):
+        async with game_on("menu", seats=("human", "human")) as (app, pilot):
             screen = game_screen(app)
             await press(pilot, "r")
             rules = app.screen
@@ -236,7 +218,7 @@ def test_the_rules_screen_steps_through_sections_one_at_a_time() -> None:
     """Only the section on screen is drawn (a long summary opens fast); n and p step."""
 
     async def main() -> None:
-        async with game_on("menu", seats=("human", "human"), size=(100, 30)) as (app, pilot):
+        async with game_on("menu", seats=("human", "human")) as (app, pilot):
             await press(pilot, "r")
             rules = app.screen
             assert isinstance(rules, RulesScreen) and rules.target is not None
@@ -260,7 +242,7 @@ def test_the_rules_screen_steps_through_sections_one_at_a_time() -> None:
 
 def test_game_over_explains_the_result_and_shows_the_final_board_and_log() -> None:
     async def main() -> None:
-        async with game_on("menu", seats=("human", "human"), size=(100, 30)) as (app, pilot):
+        async with game_on("menu", seats=("human", "human")) as (app, pilot):
             for key in "1212":  # districts 1 and 2, twice: Versailles 4, Commune 2
                 await press(pilot, key)
             await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
@@ -288,9 +270,7 @@ def test_game_over_explains_the_result_and_shows_the_final_board_and_log() -> No
 def test_a_finished_game_shows_its_winner_and_a_save_is_deleted_only_on_yes() -> None:
     async def main() -> None:
         store = FrozenStore()
-        app = make_app(make_registry(), store)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await start_game(pilot, "menu", seats=("human", "human"))
+        async with game_on("menu", store=store, seats=("human", "human")) as (app, pilot):
             for key in "1212":
                 await press(pilot, key)
             await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
@@ -331,15 +311,13 @@ def test_a_bot_kind_is_offered_with_its_own_one_line_description() -> None:
     from tabletop.adapters.tui.screens.new_game import NewGameScreen
 
     async def main() -> None:
-        app = make_app(make_registry(), FrozenStore())
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app_on() as (app, pilot):
             await app.push_screen(NewGameScreen("secrets"))
             await pilot.pause()
             dialog = app.screen
             assert isinstance(dialog, NewGameScreen)
-            assert dialog.describe_kind("crashy") == (
-                "A bot whose thinking raises: the UI must report it and stay up."
-            )
+            said = dialog.describe_kind("crashy")  # the first line of toygames.Crashy's docstring
+            assert said == "A bot whose thinking raises, quoting a secret."
             assert "random — Any legal move at random" in screen_text(app)
 
     run(main)
