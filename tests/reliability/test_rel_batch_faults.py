@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fakesite import install_games
 from sessions import CliRun
+
+#: Each broken game (installed by ``with_games``) and what its failures must name.
+PROBLEMS = {"set-pig": "not JSON serializable", "bad-describe": "describe is broken"}
 
 
 @pytest.fixture
@@ -22,30 +26,32 @@ def with_games(site: Path) -> None:
     install_games(site, "broken-games", "toygames:SetState", "toygames:BadDescribe")
 
 
-@pytest.mark.parametrize("game", ["set-pig", "bad-describe"])
+def _failing_run(cli: CliRun, command: str, game: str, saves: Path) -> dict[str, Any]:
+    """``command`` over three games of ``game``, every one failing: its JSON report, after
+    checking what both commands promise (exit 1, no traceback, each failing game listed,
+    no half-made save written)."""
+    code, out, err = cli(command, game, "--games", "3", "--save-dir", str(saves), "--json")
+    assert code == 1 and "Traceback" not in err, err
+    data: dict[str, Any] = json.loads(out)
+    assert data["errors"] == len(data["failures"]) == 3
+    assert not list(saves.glob("*.json")), "no half-made save may be written"
+    return data
+
+
+@pytest.mark.parametrize("game", PROBLEMS)
 def test_simulate_with_save_dir_reports_unsavable_games(
     cli: CliRun, with_games: None, tmp_path: Path, game: str
 ) -> None:
-    saves = tmp_path / "sim"
-    code, out, err = cli("simulate", game, "--games", "3", "--save-dir", str(saves), "--json")
-    assert code == 1 and "Traceback" not in err, err
-    data = json.loads(out)
-    assert data["errors"] == 3 and data["unsaved"] == 3
-    assert len(data["failures"]) == 3
-    problem = "not JSON serializable" if game == "set-pig" else "describe is broken"
-    assert all(problem in json.dumps(f) for f in data["failures"])
-    assert not list(saves.glob("*.json")), "no half-made save may be written"
+    data = _failing_run(cli, "simulate", game, tmp_path / "sim")
+    assert data["unsaved"] == 3
+    assert all(PROBLEMS[game] in json.dumps(f) for f in data["failures"])
 
 
-@pytest.mark.parametrize("game", ["set-pig", "bad-describe"])
+@pytest.mark.parametrize("game", PROBLEMS)
 def test_fuzz_reports_non_json_states_and_raising_describe(
     cli: CliRun, with_games: None, tmp_path: Path, game: str
 ) -> None:
-    saves = tmp_path / "fz"
-    code, out, err = cli("fuzz", game, "--games", "2", "--save-dir", str(saves), "--json")
-    assert code == 1 and "Traceback" not in err, err
-    data = json.loads(out)
-    assert data["errors"] == 2 and len(data["failures"]) == 2
-    problem = "not JSON" if game == "set-pig" else "describe is broken"
-    assert all(problem in f["reason"] and "not saved" in f["reason"] for f in data["failures"])
-    assert all(f["save"] == "" for f in data["failures"])
+    data = _failing_run(cli, "fuzz", game, tmp_path / "fz")
+    failures = data["failures"]
+    assert all(PROBLEMS[game] in f["reason"] and "not saved" in f["reason"] for f in failures)
+    assert all(f["save"] == "" for f in failures)
