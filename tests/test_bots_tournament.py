@@ -57,15 +57,12 @@ def test_tournament_reports_rates_intervals_lengths_and_times(cli: CliRun) -> No
     }
 
 
+#: Four games of Red Flag, the greedy bot against random play.
+RED_FLAG = ("tournament", "red-flag-over-paris", "--games", "4", "--seats", "rfop-greedy,random")
+
+
 def test_tournament_in_words(cli: CliRun) -> None:
-    code, out, _ = cli(
-        "tournament",
-        "red-flag-over-paris",
-        "--games",
-        "4",
-        "--seats",
-        "rfop-greedy,random",
-    )
+    code, out, _ = cli(*RED_FLAG)
     assert code == 0
     assert "4/4 games completed" in out and "rotated" in out
     assert "rfop-greedy" in out and "95% CI" in out and "per decision" in out
@@ -74,18 +71,7 @@ def test_tournament_in_words(cli: CliRun) -> None:
 def test_fixed_seats_measure_the_red_flag_solo_opponent(cli: CliRun) -> None:
     """The solo opponent's seat is never asked: its kind is a placeholder, and fixed
     seats keep the greedy bot on Versailles in every game."""
-    code, out, _ = cli(
-        "tournament",
-        "red-flag-over-paris",
-        "--games",
-        "4",
-        "--seats",
-        "rfop-greedy,random",
-        "--option",
-        "solo=commune",
-        "--fixed-seats",
-        "--json",
-    )
+    code, out, _ = cli(*RED_FLAG, "--option", "solo=commune", "--fixed-seats", "--json")
     data = json.loads(out)
     assert code == 0 and data["rotated"] is False and data["completed"] == 4
     assert data["seat_names"] == ["Versailles", "Commune (solo opponent)"]
