@@ -17,42 +17,48 @@ def a_file(tmp_path: Path) -> Path:
     return path
 
 
+#: Bad input to the batch commands, which share their arguments (the game's id first):
+#: each is refused alike by ``fuzz`` and ``simulate``.
+BATCH_ARGUMENTS = [
+    ([], "the following arguments are required: game"),
+    (["chess"], "no game 'chess' is installed (installed: "),
+    (["pig", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["pig", "--seed", "1.5"], "invalid int value: '1.5'"),
+    (["pig", "--games", "ten"], "argument --games: invalid int value"),
+    (["pig", "--games", "-1"], "--games must be 0 or more"),
+    (["pig", "--players", "9"], "pig takes 2-6 players, not 9"),
+    (["pig", "--option", "target=7"], "option target='7' is not valid for pig"),
+    (["pig", "--option", "colour=red"], "unknown option 'colour' for pig"),
+    (["pig", "--option", "=x"], "not in the form key=value"),
+    (["pig", "--option", "oops"], "not in the form key=value"),
+    # Huge numbers are refused while parsing, before any allocation.
+    (["pig", "--players", "99999999999999999999"], "argument --players"),
+    (["pig", "--players", "100000000"], "out of range (at most 1,000"),
+    (["pig", "--games", "1" + "0" * 4400], "argument --games"),
+    (["pig", "--seed", "9" * 31], "argument --seed"),
+]
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["fuzz", "chess"], "no game 'chess' is installed (installed: "),
-        (["fuzz", "pig", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
-        (["fuzz", "pig", "--seed", "1.5"], "invalid int value: '1.5'"),
-        (["fuzz", "pig", "--games", "ten"], "argument --games: invalid int value"),
-        (["fuzz", "pig", "--games", "-1"], "--games must be 0 or more"),
-        (["fuzz", "pig", "--players", "9"], "pig takes 2-6 players, not 9"),
-        (["fuzz", "pig", "--option", "target=7"], "option target='7' is not valid for pig"),
-        (["fuzz", "pig", "--option", "colour=red"], "unknown option 'colour' for pig"),
-        (["fuzz", "pig", "--option", "=x"], "not in the form key=value"),
+        ([command, *argv], message)
+        for command in ("fuzz", "simulate")
+        for argv, message in BATCH_ARGUMENTS
+    ]
+    + [
         (["fuzz", "pig", "--max-actions", "0"], "--max-actions must be 1 or more"),
         (["fuzz", "pig", "--roundtrip-every", "-2"], "--roundtrip-every must be 0 or more"),
-        (["fuzz"], "the following arguments are required: game"),
         (["simulate", "pig", "--seats", "random,,random"], "bad seat list"),
         (["simulate", "pig", "--seats", "random,human"], "unknown bot kind 'human'"),
         (["simulate", "pig", "--players", "3", "--seats", "random,random"], "--players 3"),
-        (["simulate", "pig", "--games", "-5"], "--games must be 0 or more"),
-        (["simulate", "chess"], "no game 'chess' is installed"),
-        (["simulate", "pig", "--seed", "x"], "invalid int value"),
         (["simulate", "pig", "--seats", "random,wizard"], "unknown bot kind 'wizard'"),
         (["simulate", "pig", "--seats", "random"], "takes 2-6 players, not 1"),
-        (["simulate", "pig", "--option", "target=7"], "option target='7' is not valid"),
-        (["simulate", "pig", "--option", "oops"], "not in the form key=value"),
         (["replay", "nonexistent-save-id"], "no such save file"),
         (["replay", "/nonexistent/save.json"], "no such save file"),
+        (["replay", "x.json", "--to", "-" + "9" * 80], "argument --to"),
         (["export", "/nonexistent/dir/x.json"], "no such save file"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
-        # Round two: huge numbers are refused while parsing, before any allocation.
-        (["simulate", "pig", "--players", "99999999999999999999"], "argument --players"),
-        (["simulate", "pig", "--players", "100000000"], "out of range (at most 1,000"),
-        (["fuzz", "pig", "--players", "100000000"], "out of range (at most 1,000"),
-        (["fuzz", "pig", "--games", "1" + "0" * 4400], "argument --games"),
-        (["simulate", "pig", "--seed", "9" * 31], "argument --seed"),
-        (["replay", "x.json", "--to", "-" + "9" * 80], "argument --to"),
     ],
 )
 def test_bad_arguments(cli: CliRun, argv: list[str], message: str) -> None:
