@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.framework import PASS_KEY, Bot, Choice, Context, Engine, RandomBot, State
@@ -59,13 +60,16 @@ class Driver:
         return next(c for c in prompt.choices if c.action == action)
 
 
-def clear_board(state: State) -> None:
-    """Empty the map; the cubes go to the Crisis Track's Starting zones to stay counted."""
+def clear_board(state: State, cubes: Mapping[str, tuple[int, int]] | None = None) -> None:
+    """Empty the map but for ``cubes`` (space: Versailles and Commune cubes); the cubes
+    go to (and come from) the Crisis Track's Starting zones to stay counted."""
     for s in BOARD:
         for seat in (V, C):
             state["track"][seat][0] += state["cubes"][s][seat]
             state["cubes"][s][seat] = 0
     state["discs"] = {}
+    for space, (v, c) in (cubes or {}).items():
+        set_cubes(state, space, v, c)
 
 
 def set_cubes(state: State, space: str, v: int, c: int) -> None:
@@ -76,8 +80,16 @@ def set_cubes(state: State, space: str, v: int, c: int) -> None:
         state["cubes"][space][seat] = n
 
 
-def at_play(seed: int, seat: int, hand: list[int], *, rnd: int = 1) -> Driver:
-    """A driver whose next decision is ``seat`` playing a card from ``hand``."""
+def at_play(
+    seed: int,
+    seat: int,
+    hand: list[int],
+    *,
+    rnd: int = 1,
+    cubes: Mapping[str, tuple[int, int]] | None = None,
+) -> Driver:
+    """A driver whose next decision is ``seat`` playing a card from ``hand``; given
+    ``cubes``, the map is emptied but for them (``clear_board``)."""
     d = Driver(seed)
     st = d.state
     st["stack"] = []
@@ -97,6 +109,8 @@ def at_play(seed: int, seat: int, hand: list[int], *, rnd: int = 1) -> Driver:
     st["plays"] = [0, 0]
     st["plays"][1 - seat] = 3
     st["stack"] = [tasks.end_of_card_play(seat), tasks.card_play(seat)]
+    if cubes is not None:
+        clear_board(st, cubes)
     return d
 
 
@@ -139,11 +153,9 @@ def to_objective_event(seed: int, seat: int, card: int) -> Driver:
     """A driver at ``seat``'s choice to perform the event of its objective ``card``,
     reached by play: ``seat`` controls the objective's space and makes the round's last
     card play (advancing its momentum), then the end of the round runs (§10-§11)."""
-    d = at_play(seed, seat, [next(c for c in STRATEGY_IDS)])
-    st = d.state
-    clear_board(st)
     space = GAME_CARDS[card].space or ""
-    set_cubes(st, space, 1 if seat == V else 0, 1 if seat == C else 0)
+    d = at_play(seed, seat, [STRATEGY_IDS[0]], cubes={space: (int(seat == V), int(seat == C))})
+    st = d.state
     st["obj_deck"].remove(card)
     st["objective"][seat] = card
     st["plays"][seat] = 2
@@ -159,11 +171,8 @@ def to_objective_event(seed: int, seat: int, card: int) -> Driver:
 def turncoat_ready(*, final_zone_next: bool) -> Driver:
     """The Commune's bonus action in Paris is due and it may Turncoat in Butte-aux-Cailles;
     with ``final_zone_next`` its next cube comes from its Final Crisis zone."""
-    d = at_play(2, V, [4])
+    d = at_play(2, V, [4], cubes={"butte_montmartre": (0, 2), "butte_aux_cailles": (1, 0)})
     st = d.state
-    clear_board(st)
-    set_cubes(st, "butte_montmartre", 0, 2)
-    set_cubes(st, "butte_aux_cailles", 1, 0)
     if final_zone_next:
         st["out"][C] += sum(st["track"][C][:FINAL_ZONE]) + st["pool"][C]
         st["track"][C][:FINAL_ZONE] = [0] * FINAL_ZONE

@@ -3,7 +3,9 @@ Crisis card; breaches resolved at the end of a card play."""
 
 from __future__ import annotations
 
-from rfop_helpers import C, Driver, V, at_play, clear_board, set_cubes
+from collections.abc import Mapping
+
+from rfop_helpers import C, Driver, V, at_play, set_cubes
 
 from tabletop.games.red_flag_over_paris import board
 from tabletop.games.red_flag_over_paris.rules import tasks
@@ -62,11 +64,20 @@ def test_operations_political_remove_first_then_place() -> None:
     assert d.state["cubes"]["republicans"][V] == 1
 
 
-def test_no_daisy_chaining_within_placement() -> None:
-    d = at_play(1, V, [13, 4])
-    clear_board(d.state)
-    d.act("ops:13")
+def military_play(
+    card: int, cubes: Mapping[str, tuple[int, int]], discs: Mapping[str, int] | None = None
+) -> Driver:
+    """Versailles has chosen a military operation with ``card`` (card 4 left in hand), on
+    a map empty but for ``cubes`` and the ``discs`` (space: owner)."""
+    d = at_play(1, V, [card, 4], cubes=cubes)
+    d.state["discs"].update(discs or {})
+    d.act(f"ops:{card}")
     d.act("kind:military")
+    return d
+
+
+def test_no_daisy_chaining_within_placement() -> None:
+    d = military_play(13, {})
     # Versailles HQ opens Mont-Valérien and Fort d'Issy only
     acts = d.prompt_actions()
     assert "pl:mont_valerien" in acts and "pl:butte_montmartre" not in acts
@@ -77,12 +88,8 @@ def test_no_daisy_chaining_within_placement() -> None:
 
 
 def test_military_attack_at_strength_three_needs_no_draw() -> None:
-    d = at_play(1, V, [13, 4])
-    clear_board(d.state)
-    set_cubes(d.state, "fort_issy", 2, 1)
+    d = military_play(13, {"fort_issy": (2, 1)})
     deck = list(d.state["deck"])
-    d.act("ops:13")
-    d.act("kind:military")
     assert "rmx:fort_issy" not in d.prompt_actions()  # extra point useless at 3
     d.act("rm:fort_issy")
     assert d.state["cubes"]["fort_issy"] == [2, 0]
@@ -90,15 +97,9 @@ def test_military_attack_at_strength_three_needs_no_draw() -> None:
 
 
 def _attack_setup(top_card: int) -> Driver:
-    d = at_play(1, V, [13, 4])
-    st = d.state
-    clear_board(st)
-    set_cubes(st, "fort_issy", 1, 0)
-    set_cubes(st, "butte_aux_cailles", 0, 1)
-    st["deck"].remove(top_card)
-    st["deck"].append(top_card)
-    d.act("ops:13")
-    d.act("kind:military")
+    d = military_play(13, {"fort_issy": (1, 0), "butte_aux_cailles": (0, 1)})
+    d.state["deck"].remove(top_card)
+    d.state["deck"].append(top_card)
     return d
 
 
@@ -127,13 +128,8 @@ def test_extra_operations_point_adds_one_strength() -> None:
 
 
 def test_discs_cost_double_and_fall_only_after_the_cubes() -> None:
-    d = at_play(1, V, [13, 4])
+    d = military_play(13, {"fort_issy": (2, 1)}, {"fort_issy": C})
     st = d.state
-    clear_board(st)
-    set_cubes(st, "fort_issy", 2, 1)
-    st["discs"]["fort_issy"] = C
-    d.act("ops:13")
-    d.act("kind:military")
     labels = {a for a in d.prompt_actions()}
     assert "rm:fort_issy" in labels
     d.act("rm:fort_issy")  # 2 OP: strength 2 (HQ + presence; no control: 2 v 2)
@@ -142,25 +138,16 @@ def test_discs_cost_double_and_fall_only_after_the_cubes() -> None:
 
 
 def test_disc_targeted_only_when_no_cubes_remain() -> None:
-    d = at_play(1, V, [36, 4])
+    d = military_play(36, {"fort_issy": (3, 0)}, {"fort_issy": C})
     st = d.state
-    clear_board(st)
-    set_cubes(st, "fort_issy", 3, 0)
-    st["discs"]["fort_issy"] = C
-    d.act("ops:36")
-    d.act("kind:military")
     d.act("rm:fort_issy")  # strength 3: the Barricade falls, 2 OP
     assert "fort_issy" not in st["discs"]
     assert st["stack"][-1]["points"] == 1
 
 
 def test_placing_into_an_enemy_disc_costs_two() -> None:
-    d = at_play(1, V, [13, 4])
+    d = military_play(13, {}, {"mont_valerien": C})
     st = d.state
-    clear_board(st)
-    st["discs"]["mont_valerien"] = C
-    d.act("ops:13")
-    d.act("kind:military")
     d.act("toplace")
     d.act("pl:mont_valerien")
     assert st["cubes"]["mont_valerien"][V] == 1

@@ -79,13 +79,14 @@ def _end_round_with(d: Driver, seat: int, card: int) -> None:
 
 
 def test_pivotal_bonus_order_and_actions() -> None:
-    d = at_play(2, V, [4])
+    cubes = {
+        "press": (2, 0),
+        "catholic_church": (0, 1),
+        "butte_montmartre": (0, 2),
+        "butte_aux_cailles": (1, 0),
+    }
+    d = at_play(2, V, [4], cubes=cubes)
     st = d.state
-    clear_board(st)
-    set_cubes(st, "press", 2, 0)
-    set_cubes(st, "catholic_church", 0, 1)
-    set_cubes(st, "butte_montmartre", 0, 2)
-    set_cubes(st, "butte_aux_cailles", 1, 0)
     _end_round_with(d, V, 4)
     # Versailles (Initiative Player) orders the two bonus actions
     assert d.seat == V
@@ -106,10 +107,8 @@ def test_pivotal_bonus_order_and_actions() -> None:
 
 
 def test_spread_influence_moves_up_to_two_cubes() -> None:
-    d = at_play(2, V, [4])
+    d = at_play(2, V, [4], cubes={"press": (3, 0)})
     st = d.state
-    clear_board(st)
-    set_cubes(st, "press", 3, 0)
     _end_round_with(d, V, 4)
     d.act("spread")
     d.act("from:press")
@@ -124,13 +123,10 @@ def test_spread_influence_moves_up_to_two_cubes() -> None:
 
 
 def test_dimension_scoring_order_is_asked_when_both_score() -> None:
-    d = at_play(2, C, [18])
+    versailles = dict.fromkeys(("royalists", "national_assembly", "republicans"), (1, 0))
+    commune = dict.fromkeys(("butte_montmartre", "butte_aux_cailles", "pere_lachaise"), (0, 1))
+    d = at_play(2, C, [18], cubes=versailles | commune)
     st = d.state
-    clear_board(st)
-    for s in ("royalists", "national_assembly", "republicans"):
-        set_cubes(st, s, 1, 0)
-    for s in ("butte_montmartre", "butte_aux_cailles", "pere_lachaise"):
-        set_cubes(st, s, 0, 1)
     _end_round_with(d, C, 18)
     # bonus actions first (both pivotal spaces held), all passed
     while st["stack"] and st["stack"][-1]["name"] in ("bonus_order", "bonus_action"):
@@ -141,11 +137,8 @@ def test_dimension_scoring_order_is_asked_when_both_score() -> None:
 
 
 def test_objective_scoring_and_fulfilment() -> None:
-    d = at_play(2, V, [4])
+    d = at_play(2, V, [4], cubes={"republicans": (1, 0), "fort_issy": (1, 0)})
     st = d.state
-    clear_board(st)
-    set_cubes(st, "republicans", 1, 0)
-    set_cubes(st, "fort_issy", 1, 0)
     for card in (52, 45):
         st["obj_deck"].remove(card)
     st["objective"] = [52, 45]  # Versailles: Republicans; Commune: Fort d'Issy
@@ -199,9 +192,8 @@ def test_final_crisis_events_only_and_opponent_decides() -> None:
 
 
 def test_round_three_ends_in_final_crisis_and_momentum_vp() -> None:
-    d = at_play(2, V, [4], rnd=3)
+    d = at_play(2, V, [4], rnd=3, cubes={})
     st = d.state
-    clear_board(st)
     st["momentum"] = [3, 3]
     st["fc_card"] = [False, False]
     st["removed"] += [17, 34]
@@ -230,11 +222,8 @@ def test_final_crisis_event_without_its_condition_has_no_effect() -> None:
 
 
 def test_breach_in_a_bonus_action_pays_out_at_its_end() -> None:
-    d = at_play(2, V, [4])
+    d = at_play(2, V, [4], cubes={"press": (2, 0), "catholic_church": (0, 1)})
     st = d.state
-    clear_board(st)
-    set_cubes(st, "press", 2, 0)
-    set_cubes(st, "catholic_church", 0, 1)
     st["out"][V] += st["track"][V][0] + st["prussian"][0]
     st["track"][V][0] = 0  # the next Versailles cube breaches Escalation
     st["prussian"][0] = 0  # (and advancing momentum below brings no cubes)
@@ -245,17 +234,21 @@ def test_breach_in_a_bonus_action_pays_out_at_its_end() -> None:
     assert st["pool"][V] == 1  # Escalation's bonus cube arrived when the action ended
 
 
-def _final(vp_pol: int, vp_mil: int, **kw: object) -> tuple[int, str]:
-    d = Driver(7)
-    st = d.state
-    clear_board(st)
+def _final(
+    vp_pol: int,
+    vp_mil: int,
+    *,
+    fulfilled: list[list[int]] | None = None,
+    initiative: int = C,
+    cubes: dict[str, tuple[int, int]] | None = None,
+) -> tuple[int, str]:
+    """The winner and its reason on a map empty but for ``cubes``, the VP markers at
+    ``vp_pol`` and ``vp_mil`` (Versailles' side positive)."""
+    st = Driver(7).state
+    clear_board(st, cubes)
     st["vp"] = {"political": vp_pol, "military": vp_mil}
-    st["fulfilled"] = kw.get("fulfilled", [[], []])
-    st["initiative"] = kw.get("initiative", C)
-    placed = kw.get("cubes", {})
-    assert isinstance(placed, dict)
-    for space, cubes in placed.items():
-        set_cubes(st, space, *cubes)
+    st["fulfilled"] = fulfilled or [[], []]
+    st["initiative"] = initiative
     return GAME.decide_winner(st)
 
 

@@ -13,10 +13,8 @@ from rfop_helpers import (
     Driver,
     V,
     at_play,
-    clear_board,
     new_engine,
     play_out,
-    set_cubes,
     turncoat_ready,
 )
 
@@ -184,12 +182,13 @@ def test_taking_a_cube_out_warns_exactly_when_it_ends_your_control(
 ) -> None:
     """De-escalate and Spread Influence move the side's own cubes: a cube that was its
     only lead in a space ends its control there (§3.2), and says so first."""
-    d = at_play(2, V, [4])
+    cubes = {
+        "butte_montmartre": (0, 3),  # the Commune's Pivotal Space: a lead of 3
+        "butte_aux_cailles": (1, 2),  # a lead of 1
+        "pere_lachaise": (0, 1),  # a lead of 1 in a space it is always present in
+    }
+    d = at_play(2, V, [4], cubes=cubes)
     st = d.state
-    clear_board(st)
-    set_cubes(st, "butte_montmartre", 0, 3)  # the Commune's Pivotal Space: a lead of 3
-    set_cubes(st, "butte_aux_cailles", 1, 2)  # a lead of 1
-    set_cubes(st, "pere_lachaise", 0, 1)  # a lead of 1 in a space it is always present in
     d.act("mom:4", V)
     assert d.seat == C
     d.act(bonus_action)

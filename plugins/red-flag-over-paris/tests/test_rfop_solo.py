@@ -4,7 +4,7 @@ components.md; the selection tables are reconstructed, see reconstructed.md §4)
 from __future__ import annotations
 
 import pytest
-from rfop_helpers import GAME, C, V, clear_board, set_cubes
+from rfop_helpers import GAME, C, V, clear_board
 
 from tabletop.framework import Context, Engine, RandomBot, State
 from tabletop.framework.bots import bot_move
@@ -187,31 +187,25 @@ def test_the_discarded_event_is_not_used_when_it_costs_more() -> None:
 # Placement and removal by the selection tables ------------------------------------------
 
 
-def _board(state: State, cubes: dict[str, tuple[int, int]]) -> None:
-    clear_board(state)
-    for space, (v, c) in cubes.items():
-        set_cubes(state, space, v, c)
-
-
 def test_placement_prefers_gaining_control_and_needs_room() -> None:
     state, ctx = _setup("commune")
-    _board(state, {"press": (0, 2), "catholic_church": (1, 1), "republicans": (2, 2)})
+    clear_board(state, {"press": (0, 2), "catholic_church": (1, 1), "republicans": (2, 2)})
     task = tasks.event_placement(C, 1, 1, [], None)
     actions = ["put:press", "put:catholic_church", "stop"]
     # press is pivotal but the bot already leads by 2 there: no Room
     assert not solo.room(state, "press", C)
     assert solo.decide(state, task, actions, ctx) == "put:catholic_church"
     # among spaces that gain control, the Pivotal Space comes first
-    _board(state, {"press": (1, 1), "catholic_church": (1, 1)})
+    clear_board(state, {"press": (1, 1), "catholic_church": (1, 1)})
     assert solo.decide(state, task, actions, ctx) == "put:press"
 
 
 def test_the_bot_never_places_without_room_or_available_cubes() -> None:
     state, ctx = _setup("commune")
-    _board(state, {"press": (0, 2), "catholic_church": (0, 1)})
+    clear_board(state, {"press": (0, 2), "catholic_church": (0, 1)})
     task = tasks.event_placement(C, 1, 1, [], None)
     assert solo.decide(state, task, ["put:press", "put:catholic_church", "stop"], ctx) == "stop"
-    _board(state, {"catholic_church": (1, 1)})
+    clear_board(state, {"catholic_church": (1, 1)})
     state["pool"][C] = 0
     track = state["track"][C]
     state["out"][C] += sum(track[:FINAL_ZONE])
@@ -223,7 +217,7 @@ def test_the_bot_never_places_without_room_or_available_cubes() -> None:
 
 def test_removal_prefers_breaking_the_players_control() -> None:
     state, ctx = _setup("commune")
-    _board(state, {"press": (3, 0), "catholic_church": (2, 1), "republicans": (4, 0)})
+    clear_board(state, {"press": (3, 0), "catholic_church": (2, 1), "republicans": (4, 0)})
     task = tasks.event_removal(C, 1, 1, [])
     actions = ["take:press", "take:catholic_church", "take:republicans", "stop"]
     assert solo.decide(state, task, actions, ctx) == "take:catholic_church"
@@ -231,7 +225,7 @@ def test_removal_prefers_breaking_the_players_control() -> None:
 
 def test_a_military_attempt_at_value_one_adds_the_extra_op() -> None:
     state, ctx = _setup("commune")
-    _board(state, {"fort_issy": (2, 1), "mont_valerien": (3, 0)})
+    clear_board(state, {"fort_issy": (2, 1), "mont_valerien": (3, 0)})
     from tabletop.games.red_flag_over_paris import board
 
     assessment = board.snapshot(state, C)
@@ -286,7 +280,7 @@ def test_an_event_that_only_raises_the_players_momentum_has_no_effect() -> None:
 
 def test_bonus_spreads_to_gain_two_spaces() -> None:
     state, ctx = _setup("commune")
-    _board(
+    clear_board(
         state, {"butte_montmartre": (0, 4), "butte_aux_cailles": (1, 1), "pere_lachaise": (1, 1)}
     )
     task = tasks.bonus_action(C, "paris")
@@ -301,7 +295,7 @@ def test_bonus_spreads_to_gain_two_spaces() -> None:
 
 def test_bonus_turncoat_gains_a_space_when_no_spread_gains_two() -> None:
     state, ctx = _setup("commune")
-    _board(state, {"press": (1, 0), "catholic_church": (2, 2)})
+    clear_board(state, {"press": (1, 0), "catholic_church": (2, 2)})
     task = tasks.bonus_action(C, "public_opinion")
     answer = solo.decide(state, task, ["turn:press", "turn:catholic_church", "pass"], ctx)
     assert answer in ("turn:press", "turn:catholic_church")
@@ -309,7 +303,7 @@ def test_bonus_turncoat_gains_a_space_when_no_spread_gains_two() -> None:
 
 def test_bonus_deescalates_a_big_lead_and_passes_otherwise() -> None:
     state, ctx = _setup("commune")
-    _board(state, {"fort_issy": (0, 3), "chateau_vincennes": (2, 2)})
+    clear_board(state, {"fort_issy": (0, 3), "chateau_vincennes": (2, 2)})
     task = tasks.bonus_action(C, "forts")
     assert solo.decide(state, task, ["deesc", "pass"], ctx) == "deesc"
     deesc = tasks.de_escalate(C, "forts")
@@ -317,7 +311,7 @@ def test_bonus_deescalates_a_big_lead_and_passes_otherwise() -> None:
         solo.decide(state, deesc, ["own:fort_issy", "own:chateau_vincennes", "stop"], ctx)
         == "own:fort_issy"
     )
-    _board(state, {"fort_issy": (1, 1)})
+    clear_board(state, {"fort_issy": (1, 1)})
     assert solo.decide(state, task, ["deesc", "pass"], ctx) == "pass"
 
 
@@ -329,10 +323,10 @@ def test_the_bot_scores_either_objective_the_player_only_its_own() -> None:
     mine, bots = 44, 48
     state["objective"] = [mine, bots]
     state["revealed"] = [mine, bots]
-    _board(state, {CARDS[mine].space or "": (0, 2), CARDS[bots].space or "": (2, 0)})
+    clear_board(state, {CARDS[mine].space or "": (0, 2), CARDS[bots].space or "": (2, 0)})
     gains = scoring.objective_gains(state)
     assert gains[C] == [mine] and gains[V] == []
-    _board(state, {CARDS[mine].space or "": (2, 0), CARDS[bots].space or "": (0, 2)})
+    clear_board(state, {CARDS[mine].space or "": (2, 0), CARDS[bots].space or "": (0, 2)})
     gains = scoring.objective_gains(state)
     assert gains[V] == [mine] and gains[C] == [bots]
 
