@@ -133,15 +133,21 @@ def test_attack_round_scara_bonus_and_step_losses() -> None:
     assert b["enemy"]["left"][0] is None
 
 
-def test_a_unit_touching_two_enemies_chooses_its_target() -> None:
-    state = blank()
-    inf = unit_id(state, "infantry", 1)
-    display(
+def two_enemies_left(state: State, stage: str = "attack") -> dict[str, Any]:
+    """In Swabia, Infantry 1 holds the left wing against two enemies (4/4 and 5/5 beside
+    it), Infantry 2 the right against a 5/6."""
+    return display(
         state,
         "swabia",
         {"left": [enemy_of(4, 4), enemy_of(5, 5)], "right": [enemy_of(5, 6)]},
-        {"left": [inf], "right": [unit_id(state, "infantry", 2)]},
+        {"left": [unit_id(state, "infantry", 1)], "right": [unit_id(state, "infantry", 2)]},
+        stage=stage,
     )
+
+
+def test_a_unit_touching_two_enemies_chooses_its_target() -> None:
+    state = blank()
+    two_enemies_left(state)
     run_step(state, "battle_continue", ctx())
     assert state["tasks"][-1]["kind"] == "battle_attack"
     assert choices(state, "battle_attack", slot=["line", "left", 0]) == ["target:0", "target:1"]
@@ -347,14 +353,7 @@ def test_easy_mode_rerolls_a_defence_that_would_lose_the_game() -> None:
 def test_reserve_may_fill_a_gap_facing_an_engaged_enemy() -> None:
     """§7.5 Reserve Response: optional when another unit already faces that enemy."""
     state = blank()
-    inf = unit_id(state, "infantry", 1)
-    b = display(
-        state,
-        "swabia",
-        {"left": [enemy_of(4, 4), enemy_of(5, 5)], "right": [enemy_of(5, 6)]},
-        {"left": [inf], "right": [unit_id(state, "infantry", 2)]},
-        stage="reserve",
-    )
+    b = two_enemies_left(state, stage="reserve")
     run_step(state, "battle_continue", ctx())
     assert state["tasks"][-1]["kind"] == "battle_reserve_optional"
     actions = choices(state, "battle_reserve_optional")
@@ -365,13 +364,7 @@ def test_reserve_may_fill_a_gap_facing_an_engaged_enemy() -> None:
     assert b["mine"]["left"][1] is not None
     # Declining moves the battle on, and the next round asks again.
     state = blank()
-    b = display(
-        state,
-        "swabia",
-        {"left": [enemy_of(4, 4), enemy_of(5, 5)], "right": [enemy_of(5, 6)]},
-        {"left": [unit_id(state, "infantry", 1)], "right": [unit_id(state, "infantry", 2)]},
-        stage="reserve",
-    )
+    b = two_enemies_left(state, stage="reserve")
     run_step(state, "battle_continue", ctx())
     state["tasks"].pop()
     decide(state, "battle_reserve_optional", "none", ctx())
