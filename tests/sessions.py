@@ -8,18 +8,22 @@ with. Engines for framework-level tests come from the conformance kit
 (``tabletop.framework.testing.new_engine`` and friends), which the plugins' tests use
 too; ``tests/test_session.py`` checks that both use the same adapters.
 
+``fuzz_game`` fuzzes a game with the same random source and dice, as ``tabletop fuzz``
+does; a test that passes the factories itself is one more place for them to drift.
+
 For a game registered in the app (Pig, the bundled games), prefer the container
 fixture's ``session_starter``: this module is for toy games the registry does not know.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from tabletop.app.container import Container
 from tabletop.framework import GameDefinition, GameRecord, RandomBot, SaveStore
 from tabletop.framework.bots import BotFactory
 from tabletop.framework.engine import DiceFactory, RngFactory
+from tabletop.framework.fuzz import MAX_ACTIONS, FuzzFailure, FuzzReport, fuzz
 from tabletop.framework.ports import SessionObserver, UserInterface
 from tabletop.framework.session import GameSession
 
@@ -81,4 +85,28 @@ def resume_session(
         dice_factory=DICE_FACTORY,
         store=store,
         ui=ui,
+    )
+
+
+def fuzz_game(
+    game: GameDefinition,
+    *,
+    games: int,
+    seed: int,
+    players: int | None = None,
+    options: Mapping[str, str] | None = None,
+    max_actions: int = MAX_ACTIONS,
+    on_failure: Callable[[FuzzFailure], str] | None = None,
+) -> FuzzReport:
+    """``fuzz`` over ``games`` games of ``game`` with the app's random source and dice."""
+    return fuzz(
+        game,
+        games=games,
+        seed=seed,
+        players=players,
+        options=options,
+        max_actions=max_actions,
+        on_failure=on_failure,
+        rng_factory=RNG_FACTORY,
+        dice_factory=DICE_FACTORY,
     )
