@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from tui_support import (
-    SIZE,
-    game_on,
-    press,
-    run,
-    screen_text,
-)
+from tui_support import game_on, game_screen, press, run, screen_text
 
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
@@ -23,8 +17,7 @@ def test_handoff_hides_the_other_seats_hand() -> None:
             assert "Pass the keyboard to North" in text
             assert "SECRET" not in text
             await press(pilot, "enter")
-            game = app.screen
-            assert isinstance(game, GameScreen)
+            game = game_screen(app)
             assert "SECRET-NORTH-7" in screen_text(app)
             assert "SECRET-SOUTH-3" not in screen_text(app)
             await pilot.press("1")  # pass: a private "looks at" event for North
@@ -47,13 +40,11 @@ def test_handoff_hides_the_other_seats_hand() -> None:
 
 def test_pig_with_secret_banks_hides_the_other_bank() -> None:
     async def main() -> None:
-        async with game_on(
-            "pig", seats=("human", "human"), options={"banks": "secret"}, size=SIZE
-        ) as (app, pilot):
+        secret = {"banks": "secret"}
+        async with game_on("pig", seats=("human", "human"), options=secret) as (app, pilot):
             assert isinstance(app.screen, HandoffScreen)
             await press(pilot, "enter")
-            game = app.screen
-            assert isinstance(game, GameScreen)
+            game = game_screen(app)
             while game.engine.state["active"] == 0:
                 if game.engine.state["turn_total"] >= 8:
                     await pilot.press("2")

@@ -7,11 +7,10 @@ the key presses; hot-seat is covered in test_tui_hotseat).
 from __future__ import annotations
 
 from tui_support import (
-    SIZE,
     FrozenStore,
+    app_on,
+    game_screen,
     human_turn,
-    make_app,
-    make_registry,
     press,
     run,
     screen_text,
@@ -28,8 +27,7 @@ from tabletop.framework.testing import replay
 def test_whole_pig_game_by_keyboard() -> None:
     async def main() -> None:
         store = FrozenStore()
-        app = make_app(make_registry(), store, seed=227)  # a short game
-        async with app.run_test(size=SIZE) as pilot:
+        async with app_on(store=store, seed=227) as (app, pilot):  # a short game
             await pilot.pause()
             await pilot.press("down", "down", "enter")  # the Pig row of the games table
             await pilot.pause()
@@ -44,8 +42,7 @@ def test_whole_pig_game_by_keyboard() -> None:
             assert app.screen.options["target"] == "50"
             await pilot.press("ctrl+s")
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-            game = app.screen
-            assert isinstance(game, GameScreen)
+            game = game_screen(app)
             presses = 0
             while not isinstance(app.screen, GameOverScreen) and presses < 200:
                 if game.engine.state["turn_total"] >= 20:

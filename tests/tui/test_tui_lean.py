@@ -8,18 +8,26 @@ from typing import Any
 
 import pytest
 from textual.widgets import Static
-from tui_support import (
-    game_on,
-    human_turn,
-    press,
-    run,
-    wait_until,
-)
+from tui_support import game_on, game_screen, human_turn, press, run, wait_until
 
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
 from tabletop.adapters.tui.widgets import GameLog, ViewPanel
 from tabletop.adapters.tui.widgets.footer import StableFooter
+
+
+def calls_to(monkeypatch: pytest.MonkeyPatch, widget: Any, method: str) -> list[Any]:
+    """Count ``widget.method``'s calls from now on (each call still does its work):
+    the list of the arguments of each call."""
+    calls: list[Any] = []
+    original = getattr(widget, method)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(widget, method, counted)
+    return calls
 
 
 def test_a_seats_log_comes_back_after_hand_offs_as_a_fresh_log_would_show_it() -> None:
@@ -30,9 +38,7 @@ def test_a_seats_log_comes_back_after_hand_offs_as_a_fresh_log_would_show_it() -
                 assert isinstance(app.screen, HandoffScreen)
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-                screen = app.screen
-                assert isinstance(screen, GameScreen)
-                game = screen
+                game = game_screen(app)
                 log = game.query_one("#log", GameLog)
                 shown = log.text_lines()
                 log.clear()
@@ -56,8 +62,7 @@ def test_a_seats_log_comes_back_after_hand_offs_as_a_fresh_log_would_show_it() -
 def test_the_footer_keeps_its_keys_through_moves_that_do_not_change_them() -> None:
     async def main() -> None:
         async with game_on("pig", seats=("human", "human")) as (app, pilot):
-            game = app.screen
-            assert isinstance(game, GameScreen)
+            game = game_screen(app)
             footer = game.query_one(StableFooter)
             await pilot.pause()
             keys = list(footer.children)
@@ -81,18 +86,10 @@ def test_the_footer_keeps_its_keys_through_moves_that_do_not_change_them() -> No
 def test_the_same_table_is_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
     async def main() -> None:
         async with game_on("pig", seats=("human", "human")) as (app, _pilot):
-            game = app.screen
-            assert isinstance(game, GameScreen)
+            game = game_screen(app)
             panel = game.query_one("#board", ViewPanel)
-            drawn: list[Any] = []
             generic = panel.query_one("#generic-view", Static)
-            original = generic.update
-
-            def counting(content: Any = "", **kwargs: Any) -> None:
-                drawn.append(content)
-                original(content, **kwargs)
-
-            monkeypatch.setattr(generic, "update", counting)  # this widget's draws, counted
+            drawn = calls_to(monkeypatch, generic, "update")  # this widget's draws, counted
             view = game.engine.view(game.viewer)
             names, title = game.seat_names, game.game.info.title
             panel.show(view, names, game.viewer, title)
@@ -113,17 +110,9 @@ def test_the_log_wraps_only_what_changed_when_seats_switch_and_moves_are_undone(
 
     async def main() -> None:
         async with game_on("menu", seats=("human", "human")) as (app, pilot):
-            game = app.screen
-            assert isinstance(game, GameScreen)
+            game = game_screen(app)
             log = game.query_one("#log", GameLog)
-            wrapped: list[str] = []
-            original = log._wrap
-
-            def counting(entry: Any) -> Any:
-                wrapped.append(entry.text)
-                return original(entry)
-
-            monkeypatch.setattr(log, "_wrap", counting)  # counts the work done
+            wrapped = calls_to(monkeypatch, log, "_wrap")  # counts the work done
             for key in "12":
                 await press(pilot, key)
             # Commune's first view was told before; each move added at most its own
@@ -131,15 +120,12 @@ def test_the_log_wraps_only_what_changed_when_seats_switch_and_moves_are_undone(
             new = [entry.text for entry in log.entries()]
             assert len(wrapped) <= 2 * len(new)
         async with game_on("menu", seats=("human", "random")) as (app, pilot):
-            game = app.screen
-            assert isinstance(game, GameScreen)
+            game = game_screen(app)
             log = game.query_one("#log", GameLog)
             await pilot.press("2")  # Commune, then the bot
             await human_turn(pilot)
             assert "You chose: Place a cube in district 2" in [e.plain for e in log.entries()]
-            wrapped = []
-            original = log._wrap
-            monkeypatch.setattr(log, "_wrap", counting)
+            wrapped = calls_to(monkeypatch, log, "_wrap")
             await pilot.press("u")  # Commune's move and the bot's answer are taken back
             await pilot.pause()
             assert len(game.engine.log) == 0 and wrapped == []  # dropped, not re-told

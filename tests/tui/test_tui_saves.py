@@ -4,18 +4,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import DataTable, Input
-from tui_support import (
-    SIZE,
-    make_app,
-    make_registry,
-    press,
-    run,
-    screen_text,
-    start_game,
-    wait_until,
-)
+from tui_support import app_on, game_on, game_screen, press, run, screen_text, wait_until
 
 from tabletop.adapters.saves import JsonSaveStore, encode_record
 from tabletop.adapters.tui.screens.error import ErrorScreen
@@ -25,15 +17,22 @@ from tabletop.adapters.tui.screens.save_as import SaveAsScreen
 from tabletop.framework import GameRecord
 
 
+async def refused(pilot: Any, key: str) -> str:
+    """Open the highlighted save on the home screen with ``key`` (Enter or the load key):
+    the app must refuse it with an error screen, whose text is returned."""
+    pilot.app.screen.query_one("#saves", DataTable).focus()
+    await press(pilot, key)
+    assert isinstance(pilot.app.screen, ErrorScreen)
+    return screen_text(pilot.app)
+
+
 def test_save_quit_reload_continue_and_undo(store: JsonSaveStore, save_dir: Path) -> None:
     state: dict[str, object] = {}
 
     async def first() -> None:
-        app = make_app(make_registry(), store)
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("human", "human"), via_dialog=True)
-            game = app.screen
-            assert isinstance(game, GameScreen)
+        opened = game_on("pig", store=store, seats=("human", "human"), via_dialog=True)
+        async with opened as (app, pilot):
+            game = game_screen(app)
             while game.engine.state["turn_total"] == 0 or game.engine.state["active"] != 0:
                 await press(pilot, "1")
             await pilot.press("2")  # hold; Player 2's turn
@@ -57,8 +56,7 @@ def test_save_quit_reload_continue_and_undo(store: JsonSaveStore, save_dir: Path
     assert (save_dir / f"{state['save_id']}.json").exists()
 
     async def second() -> None:
-        app = make_app(make_registry(), store)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app_on(store=store) as (app, pilot):
             await pilot.pause()
             saves = app.screen.query_one("#saves", DataTable)
             saves.focus()
@@ -66,8 +64,7 @@ def test_save_quit_reload_continue_and_undo(store: JsonSaveStore, save_dir: Path
             saves.move_cursor(row=row)
             await pilot.press("enter")
             await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-            game = app.screen
-            assert isinstance(game, GameScreen)
+            game = game_screen(app)
             assert list(game.engine.log) == state["actions"]
             assert game.engine.digest() == state["digest"]
             assert game.engine.prompt is not None and game.engine.prompt.seat == 1
@@ -93,15 +90,11 @@ def test_unreadable_save_is_listed_with_its_error_and_kept(
     broken.write_text("{not json")
 
     async def main() -> None:
-        app = make_app(make_registry(), store)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app_on(store=store) as (app, pilot):
             await pilot.pause()
             text = screen_text(app)
             assert "unreadable" in text and "not valid JSON" in text
-            app.screen.query_one("#saves", DataTable).focus()
-            await press(pilot, "enter")
-            assert isinstance(app.screen, ErrorScreen)
-            assert "kept" in screen_text(app)
+            assert "kept" in await refused(pilot, "enter")
             await press(pilot, "escape")
             assert isinstance(app.screen, HomeScreen)
 
@@ -113,9 +106,7 @@ def test_a_save_that_no_longer_replays_shows_why_and_is_kept(
     store: JsonSaveStore, save_dir: Path
 ) -> None:
     async def make_save() -> None:
-        app = make_app(make_registry(), store)
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "pig", seats=("human", "human"))
+        async with game_on("pig", store=store, seats=("human", "human")) as (_app, pilot):
             await press(pilot, "1")
 
     run(make_save)
@@ -126,13 +117,9 @@ def test_a_save_that_no_longer_replays_shows_why_and_is_kept(
     before = path.read_text()
 
     async def main() -> None:
-        app = make_app(make_registry(), store)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app_on(store=store) as (_app, pilot):
             await pilot.pause()
-            app.screen.query_one("#saves", DataTable).focus()
-            await press(pilot, "enter")
-            assert isinstance(app.screen, ErrorScreen)
-            text = screen_text(app)
+            text = await refused(pilot, "enter")
             assert "does not match" in text and "kept" in text
 
     run(main)
@@ -147,13 +134,9 @@ def test_a_save_of_a_game_not_installed_is_refused_clearly(
     (save_dir / "chess.json").write_text(json.dumps(data))
 
     async def main() -> None:
-        app = make_app(make_registry(), store)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app_on(store=store) as (_app, pilot):
             await pilot.pause()
-            app.screen.query_one("#saves", DataTable).focus()
-            await press(pilot, "l")
-            assert isinstance(app.screen, ErrorScreen)
-            assert "no game 'chess' is installed" in screen_text(app)
+            assert "no game 'chess' is installed" in await refused(pilot, "l")
 
     run(main)
 
