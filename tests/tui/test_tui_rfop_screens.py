@@ -10,16 +10,27 @@ pythonpath) and opened in the app as a session whose other seat is the greedy bo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
 from rfop_helpers import GAME, C, Driver, turncoat_ready
-from tui_support import FrozenStore, current, make_app, press, run, screen_text, wait_until
+from textual.pilot import Pilot
+from tui_support import (
+    app_on,
+    current,
+    open_finished,
+    press,
+    run,
+    screen_text,
+    snapshot_of,
+    wait_until,
+)
 
+from tabletop.adapters.tui.app import TabletopApp
 from tabletop.adapters.tui.presenting import NewGameSpec
 from tabletop.adapters.tui.screens.game import GameScreen
-from tabletop.adapters.tui.screens.game_over import GameOverScreen
 from tabletop.adapters.tui.widgets import ChoiceList
 from tabletop.framework import PASS_KEY
 from tabletop.framework.chance import rng_factory
@@ -53,6 +64,15 @@ async def open_position(pilot: Any, driver: Driver) -> GameScreen:
     return screen
 
 
+@asynccontextmanager
+async def position_on(
+    driver: Driver, size: tuple[int, int] = (100, 30)
+) -> AsyncIterator[tuple[TabletopApp, Pilot[None], GameScreen]]:
+    """The app on the installed games at ``size``, ``driver``'s position open in it."""
+    async with app_on(size=size, registry=load_registry()) as (app, pilot):
+        yield app, pilot, await open_position(pilot, driver)
+
+
 def grown(screen: GameScreen, before: int) -> Callable[[], bool]:
     return lambda: len(screen.engine.log) > before
 
@@ -71,9 +91,8 @@ def test_a_turncoat_breaching_your_final_crisis_zone_is_warned_before_it_is_take
     final_zone_next: bool,
 ) -> None:
     async def main() -> None:
-        app = make_app(load_registry(), FrozenStore())
-        async with app.run_test(size=(100, 30)) as pilot:
-            screen = await open_position(pilot, turncoat_ready(final_zone_next=final_zone_next))
+        driver = turncoat_ready(final_zone_next=final_zone_next)
+        async with position_on(driver) as (_app, pilot, screen):
             choices = await highlight(pilot, screen, TURNCOAT)
             prompt = screen.engine.prompt
             assert prompt is not None
@@ -93,9 +112,7 @@ def test_a_turncoat_breaching_your_final_crisis_zone_is_warned_before_it_is_take
 
 def test_the_pass_keeps_key_0_from_one_bonus_prompt_to_the_next() -> None:
     async def main() -> None:
-        app = make_app(load_registry(), FrozenStore())
-        async with app.run_test(size=(100, 30)) as pilot:
-            screen = await open_position(pilot, turncoat_ready(final_zone_next=False))
+        async with position_on(turncoat_ready(final_zone_next=False)) as (_app, pilot, screen):
             seen: list[tuple[str, str]] = []
             for _ in range(6):
                 prompt = screen.engine.prompt
@@ -127,9 +144,7 @@ def test_snapshot_board_details_and_warning(snap_compare: Any, size: tuple[int, 
         screen = await open_position(pilot, turncoat_ready(final_zone_next=True))
         await highlight(pilot, screen, TURNCOAT)
 
-    assert snap_compare(
-        make_app(load_registry(), FrozenStore()), terminal_size=size, run_before=play
-    )
+    assert snapshot_of(snap_compare, size, play, registry=load_registry())
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -137,26 +152,18 @@ def test_snapshot_game_over(snap_compare: Any, size: tuple[int, int]) -> None:
     """The result of a whole game: who won, how, the final VP with every change's cause."""
 
     async def play(pilot: Any) -> None:
-        app = pilot.app
-        spec = NewGameSpec(GAME.info.id, 2, {}, ["rfop-greedy", "random"], seed=5)
-        session = app.start_game(spec)
-        session.play_bots()  # headless: the game itself is not what the snapshot shows
-        app.open_game(session)
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        await pilot.pause()
+        bots = ["rfop-greedy", "random"]
+        await open_finished(pilot, NewGameSpec(GAME.info.id, 2, {}, bots, seed=5))
 
-    assert snap_compare(
-        make_app(load_registry(), FrozenStore()), terminal_size=size, run_before=play
-    )
+    assert snapshot_of(snap_compare, size, play, registry=load_registry())
 
 
 def test_the_board_rows_do_not_wrap_at_80x24() -> None:
     """The board's table rows (42 columns at most) stand whole on an 80-column screen."""
 
     async def main() -> None:
-        app = make_app(load_registry(), FrozenStore())
-        async with app.run_test(size=(80, 24)) as pilot:
-            screen = await open_position(pilot, turncoat_ready(final_zone_next=True))
+        driver = turncoat_ready(final_zone_next=True)
+        async with position_on(driver, size=(80, 24)) as (app, _pilot, screen):
             rows = render_board(screen.engine.view(C)).splitlines()
             text = screen_text(app)
             top = [row for row in rows[:12] if len(row) <= 42]

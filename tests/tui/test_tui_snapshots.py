@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tui_support import FrozenStore, make_app, make_registry, press, start_game, wait_until
+from tui_support import FrozenStore, open_finished, press, snapshot_of, start_game, wait_until
 
 from tabletop.adapters.tui.presenting import NewGameSpec
 from tabletop.adapters.tui.screens.game_over import GameOverScreen
@@ -45,7 +45,7 @@ def stocked_store() -> FrozenStore:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_home(snap_compare: Any, size: tuple[int, int]) -> None:
-    assert snap_compare(make_app(make_registry(), stocked_store()), terminal_size=size)
+    assert snapshot_of(snap_compare, size, store=stocked_store())
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -54,8 +54,7 @@ def test_new_game(snap_compare: Any, size: tuple[int, int]) -> None:
         await pilot.app.push_screen(NewGameScreen("pig"))
         await pilot.pause()
 
-    app = make_app(make_registry(), FrozenStore(), seed=12345)
-    assert snap_compare(app, terminal_size=size, run_before=open_dialog)
+    assert snapshot_of(snap_compare, size, open_dialog, seed=12345)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -70,9 +69,7 @@ def test_game(snap_compare: Any, size: tuple[int, int]) -> None:
             )
         await pilot.pause()
 
-    assert snap_compare(
-        make_app(make_registry(), FrozenStore()), terminal_size=size, run_before=play
-    )
+    assert snapshot_of(snap_compare, size, play)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -81,32 +78,16 @@ def test_handoff(snap_compare: Any, size: tuple[int, int]) -> None:
         await start_game(pilot, "secrets", seats=("human", "human"))
         await press(pilot, "enter", "1")
 
-    assert snap_compare(
-        make_app(make_registry(), FrozenStore()), terminal_size=size, run_before=play
-    )
+    assert snapshot_of(snap_compare, size, play)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_game_over(snap_compare: Any, size: tuple[int, int]) -> None:
     async def play(pilot: Any) -> None:
-        app = pilot.app
-        session = app.start_game(
-            NewGameSpec(
-                "pig",
-                2,
-                {"target": "50", "dice": "one", "banks": "open"},
-                ["random", "random"],
-                seed=7,
-            )
-        )
-        session.play_bots()  # headless: the bots' game is not what this snapshot is about
-        app.open_game(session)
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        await pilot.pause()
+        options = {"target": "50", "dice": "one", "banks": "open"}
+        await open_finished(pilot, NewGameSpec("pig", 2, options, ["random", "random"], seed=7))
 
-    assert snap_compare(
-        make_app(make_registry(), FrozenStore()), terminal_size=size, run_before=play
-    )
+    assert snapshot_of(snap_compare, size, play)
 
 
 THREE_SIZES = [
@@ -126,9 +107,7 @@ def test_board_details_and_warning(snap_compare: Any, size: tuple[int, int]) -> 
         await pilot.press("2", "down", "down", "down")  # to the warned turncoat
         await pilot.pause()
 
-    assert snap_compare(
-        make_app(make_registry(), FrozenStore()), terminal_size=size, run_before=play
-    )
+    assert snapshot_of(snap_compare, size, play)
 
 
 @pytest.mark.parametrize("size", THREE_SIZES)
@@ -142,6 +121,4 @@ def test_game_over_explained(snap_compare: Any, size: tuple[int, int]) -> None:
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
         await pilot.pause()
 
-    assert snap_compare(
-        make_app(make_registry(), FrozenStore()), terminal_size=size, run_before=play
-    )
+    assert snapshot_of(snap_compare, size, play)

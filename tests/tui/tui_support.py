@@ -306,6 +306,18 @@ async def through_the_dialog(pilot: Any, spec: NewGameSpec) -> None:
     await pilot.pause()
 
 
+async def open_finished(pilot: Any, spec: NewGameSpec) -> None:
+    """Open ``spec``'s game of bots at its end: played headless first, since how the bots
+    play is not what a game-over test is about."""
+    app = pilot.app
+    session = app.start_game(spec)
+    assert session is not None
+    session.play_bots()
+    app.open_game(session)
+    await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+    await pilot.pause()
+
+
 async def human_turn(pilot: Any) -> None:
     """Wait until a person must decide (or the game is over): bots play meanwhile."""
     app = pilot.app
