@@ -6,13 +6,17 @@ reached by playing the first choice, and menus are found by their size."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tui_support import FrozenStore, current, make_app, run, screen_text, wait_until
+from textual.pilot import Pilot
+from tui_support import app_on, current, run, screen_text, wait_until
 
 from tabletop.adapters.saves import JsonSaveStore
+from tabletop.adapters.tui.app import TabletopApp
 from tabletop.adapters.tui.presenting import NewGameSpec
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
@@ -46,26 +50,26 @@ def to_long_menu(session: GameSession) -> None:
     raise AssertionError("no long menu in the first 80 decisions")
 
 
-async def open_at_long_menu(pilot: Any) -> GameScreen:
-    app = pilot.app
-    session = app.start_game(NewGameSpec(GAME, 2, {}, ["human", "human"], seed=1))
-    assert session is not None
-    to_long_menu(session)
-    app.open_game(session)
-    await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))  # hot-seat
-    await pilot.press("enter")
-    await wait_until(pilot, lambda: isinstance(current(app), GameScreen))
-    await pilot.pause()
-    screen = current(app)
-    assert isinstance(screen, GameScreen)
-    return screen
+@asynccontextmanager
+async def at_long_menu() -> AsyncIterator[tuple[TabletopApp, Pilot[None], GameScreen]]:
+    """The app at 100x30 with a hot-seat game open where a person faces a long menu."""
+    async with app_on(registry=registry()) as (app, pilot):
+        session = app.start_game(NewGameSpec(GAME, 2, {}, ["human", "human"], seed=1))
+        assert session is not None
+        to_long_menu(session)
+        app.open_game(session)
+        await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))  # hot-seat
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(current(app), GameScreen))
+        await pilot.pause()
+        screen = current(app)
+        assert isinstance(screen, GameScreen)
+        yield app, pilot, screen
 
 
 def test_every_option_of_a_card_play_menu_has_a_key_at_100x30() -> None:
     async def main() -> None:
-        app = make_app(registry(), FrozenStore())
-        async with app.run_test(size=(100, 30)) as pilot:
-            screen = await open_at_long_menu(pilot)
+        async with at_long_menu() as (_app, pilot, screen):
             prompt = screen.engine.prompt
             assert prompt is not None and len(prompt.choices) >= LONG_MENU
             choices = screen.query_one("#choices", ChoiceList)
@@ -81,9 +85,7 @@ def test_every_option_of_a_card_play_menu_has_a_key_at_100x30() -> None:
 
 def test_the_rules_open_at_the_section_a_card_play_cites() -> None:
     async def main() -> None:
-        app = make_app(registry(), FrozenStore())
-        async with app.run_test(size=(100, 30)) as pilot:
-            screen = await open_at_long_menu(pilot)
+        async with at_long_menu() as (app, pilot, screen):
             prompt = screen.engine.prompt
             assert prompt is not None and prompt.rule
             await pilot.press("r")
@@ -110,8 +112,8 @@ def test_the_log_of_a_card_game_is_its_export_at_any_width(
 
     async def main() -> None:
         store = JsonSaveStore(isolated_env / "saves")
-        app = make_app(registry(), store, bot_delay=60.0)  # the bots wait: a still log
-        async with app.run_test(size=(width, 30)) as pilot:
+        opened = app_on(size=(width, 30), registry=registry(), store=store, bot_delay=60.0)
+        async with opened as (app, pilot):  # the bots wait 60 seconds: a still log
             session = app.start_game(NewGameSpec(GAME, 2, {}, ["random", "random"], seed=2))
             assert session is not None
             session.run(limit=40)

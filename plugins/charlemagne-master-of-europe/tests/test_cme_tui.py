@@ -4,45 +4,32 @@ choice is taken each time."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from tui_support import FrozenStore, make_app, run, screen_text, start_game, wait_until
+from tui_support import first_choices, game_on, run, screen_text
 
 from tabletop.adapters.tui.screens.game import GameScreen
-from tabletop.adapters.tui.screens.game_over import GameOverScreen
 from tabletop.framework.plugins import load_registry
 
+GAME = "charlemagne-master-of-europe"
 SIZE = (140, 70)
-
-
-def _moved_on(app: Any, game: GameScreen, before: int) -> Callable[[], bool]:
-    """True once the decision was applied (or the game is over)."""
-    return lambda: isinstance(app.screen, GameOverScreen) or len(game.engine.log) > before
 
 
 def test_a_whole_game_in_the_terminal_ui() -> None:
     async def main() -> None:
         registry = load_registry()
-        assert "charlemagne-master-of-europe" in registry.games
-        app = make_app(registry, FrozenStore(), seed=3)
-        async with app.run_test(size=SIZE) as pilot:
-            await start_game(pilot, "charlemagne-master-of-europe", seats=("human",), seed=3)
+        assert GAME in registry.games
+        opened = game_on(GAME, size=SIZE, registry=registry, seats=("human",), seed=3)
+        async with opened as (app, pilot):
             decisions = 0
             game: GameScreen | None = None
-            while not isinstance(app.screen, GameOverScreen) and decisions < 600:
-                assert isinstance(app.screen, GameScreen)
-                game = app.screen
+            async for screen in first_choices(pilot, limit=600):
+                assert isinstance(screen, GameScreen)  # one person: no hand-off
+                game = screen
                 if decisions == 1:
                     text = screen_text(app)
                     assert "Cups:" in text and "Unfriendly" in text and "Hostile" in text
                     assert "Lombardy" in text and "+4 Leader (Desiderius)" in text
                     assert "VP 0 (threshold 3)" in text and "Treasury 5/20" in text
-                moved_on = _moved_on(app, game, len(game.engine.log))
-                await pilot.press("1")
-                await wait_until(pilot, moved_on)
                 decisions += 1
-            assert isinstance(app.screen, GameOverScreen)
             assert game is not None and game.engine.over
             result = game.engine.result()
             assert result is not None and result.winners == ()
