@@ -89,11 +89,18 @@ def unplayable_reason(state: State, seat: int, card: int) -> str:
     """Why ``seat`` may not play ``card`` for its event now, or "" when it may (§7.1)."""
     owner = CARDS[card].faction
     if owner is not None and owner != seat:
-        return f"it is a {SIDE_NAMES[owner]} card: only {SIDE_NOUNS[owner]} may use its event"
+        return _REASON_NOT_YOURS[owner]
     cond = CARDS[card].event.get("requires")
     if cond is not None and not check(state, seat, cond):
         return f"it may be played only when {condition_text(seat, cond)}"
     return ""
+
+
+#: Why a side may not use the other side's event (asked for every such card in hand).
+_REASON_NOT_YOURS = tuple(
+    f"it is a {SIDE_NAMES[owner]} card: only {SIDE_NOUNS[owner]} may use its event"
+    for owner in (0, 1)
+)
 
 
 # Effect functions ---------------------------------------------------------------------
@@ -211,19 +218,30 @@ def _no_effect(ctx: Context, seat: int, card: int, why: str) -> None:
 def forecast(state: State, seat: int, steps: list[Step]) -> list[str]:
     """Side effects of carrying out ``steps`` for ``seat`` that a player should hear of
     before committing: momentum steps that hand the opponent a cube or do nothing, and
-    conditional parts that will not happen (§7.1, §9). Reads public facts only."""
-    levels = list(state["momentum"])
+    conditional parts that will not happen (§7.1, §9). Reads public facts only.
+
+    Most steps have no condition and move no momentum: those are passed over quickly,
+    since every card play forecasts every card in hand."""
+    levels: list[int] | None = None
     notes: list[str] = []
     for step in steps:
-        if not check(state, seat, step.get("if")):
+        cond = step.get("if")
+        if cond is not None and not check(state, seat, cond):
             notes.append("a part whose condition does not hold now will have no effect")
             continue
         if step["do"] == "momentum":
+            if levels is None:
+                levels = list(state["momentum"])
             who = seat if step["who"] == "self" else board.other(seat)
             notes.extend(
                 board.momentum_forecast(levels, who, step["delta"], state["pool"][COMMUNE])
             )
     return notes
+
+
+def event_forecast(state: State, seat: int, card: int) -> list[str]:
+    """``forecast`` of ``card``'s own event."""
+    return forecast(state, seat, CARDS[card].event["steps"])
 
 
 def start_event(state: State, seat: int, card: int, path: list[int] | None = None) -> None:

@@ -6,6 +6,7 @@ when it ends (``end_of_bonus_action``, §8.2)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
@@ -29,20 +30,19 @@ from .warnings import breach_notes, control_loss_note, join
 
 
 def order_prompt(state: State, task: BonusOrder) -> Prompt:
-    def controller(space: str) -> int:
-        return board.controller(state, space) or 0
-
-    choices = tuple(
-        Choice(
-            f"pivot:{s}",
-            f"Next: {space_name(s)} ({SIDE_NAMES[controller(s)]})",
-            f"A bonus action in {DIMENSIONS[SPACES[s].dimension or '']['name']}, "
-            f"by {SIDE_NOUNS[controller(s)]} (§10.1)",
-        )
-        for s in task["spaces_left"]
-    )
+    choices = tuple(_next_pivot(s, board.controller(state, s) or 0) for s in task["spaces_left"])
     return Prompt(
         task["seat"], "Order of Pivotal Space bonus actions: which next?", choices, "§10.1"
+    )
+
+
+@cache
+def _next_pivot(space: str, owner: int) -> Choice:
+    return Choice(
+        f"pivot:{space}",
+        f"Next: {space_name(space)} ({SIDE_NAMES[owner]})",
+        f"A bonus action in {DIMENSIONS[SPACES[space].dimension or '']['name']}, "
+        f"by {SIDE_NOUNS[owner]} (§10.1)",
     )
 
 
@@ -75,33 +75,52 @@ def order_automatic(state: State, task: BonusOrder, ctx: Context) -> bool:
 
 def spread_sources(state: State, seat: int, spaces: Sequence[str]) -> list[str]:
     """Spaces a cube of ``seat`` can move out of to another space of the dimension."""
+    counts_of = state["cubes"]
     return [
         s
         for s in spaces
-        if board.cubes(state, s, seat)
-        and any(t != s and board.cubes(state, t, seat) < CUBE_LIMIT for t in spaces)
+        if counts_of[s][seat] and any(t != s and counts_of[t][seat] < CUBE_LIMIT for t in spaces)
     ]
 
 
-def action_choices(state: State, task: BonusAction) -> list[Choice]:
-    seat, opp = task["seat"], other(task["seat"])
-    spaces = DIM_SPACES[task["dimension"]]
-    out: list[Choice] = []
-    if any(board.cubes(state, s, seat) for s in spaces):
-        out.append(Choice("deesc", "De-escalate: remove up to 2 own cubes, or 1 own + 1 enemy"))
-        if spread_sources(state, seat, spaces):
-            out.append(Choice("spread", "Spread Influence: move up to 2 own cubes"))
-    detail, cost = breach_notes(state, seat)
+def _has_cubes(state: State, seat: int, spaces: Sequence[str]) -> bool:
+    counts_of = state["cubes"]
+    return any(counts_of[s][seat] for s in spaces)
+
+
+def _turncoat_spaces(state: State, seat: int, spaces: Sequence[str]) -> list[str]:
+    """Spaces where an enemy cube can be swapped for one of ``seat``'s (§10.1)."""
+    counts_of, opp = state["cubes"], other(seat)
+    return [s for s in spaces if counts_of[s][opp] and board.can_place(state, s, seat)]
+
+
+_DE_ESCALATE = Choice("deesc", "De-escalate: remove up to 2 own cubes, or 1 own + 1 enemy")
+_SPREAD = Choice("spread", "Spread Influence: move up to 2 own cubes")
+_PASS = Choice("pass", "No bonus action", key=PASS_KEY)
+
+
+@cache
+def _turncoat(space: str, seat: int, detail: str, cost: str) -> Choice:
     swap = (
-        f"An enemy cube goes back to {SIDE_NOUNS[opp]}'s pool and one of your cubes "
+        f"An enemy cube goes back to {SIDE_NOUNS[other(seat)]}'s pool and one of your cubes "
         "takes its place (§10.1)"
     )
-    out.extend(
-        Choice(f"turn:{s}", f"Turncoat in {space_name(s)}", join([swap, detail]), cost)
-        for s in spaces
-        if board.cubes(state, s, opp) and board.can_place(state, s, seat)
-    )
-    out.append(Choice("pass", "No bonus action", key=PASS_KEY))
+    return Choice(f"turn:{space}", f"Turncoat in {space_name(space)}", join([swap, detail]), cost)
+
+
+def action_choices(state: State, task: BonusAction) -> list[Choice]:
+    seat = task["seat"]
+    spaces = DIM_SPACES[task["dimension"]]
+    out: list[Choice] = []
+    if _has_cubes(state, seat, spaces):
+        out.append(_DE_ESCALATE)
+        if spread_sources(state, seat, spaces):
+            out.append(_SPREAD)
+    turncoats = _turncoat_spaces(state, seat, spaces)
+    if turncoats:
+        detail, cost = breach_notes(state, seat)
+        out.extend(_turncoat(s, seat, detail, cost) for s in turncoats)
+    out.append(_PASS)
     return out
 
 
@@ -136,8 +155,11 @@ def action_apply(state: State, task: BonusAction, action: str, ctx: Context) -> 
 
 
 def action_automatic(state: State, task: BonusAction, ctx: Context) -> bool:
-    """Nothing to ask when passing is the only choice."""
-    if len(action_choices(state, task)) == 1:
+    """Nothing to ask when passing is the only choice (``action_choices`` offers more
+    exactly when the side has a cube in the dimension or a Turncoat is possible)."""
+    seat = task["seat"]
+    spaces = DIM_SPACES[task["dimension"]]
+    if not _has_cubes(state, seat, spaces) and not _turncoat_spaces(state, seat, spaces):
         state["stack"].pop()
         return True
     return False
@@ -159,27 +181,35 @@ def de_escalate_choices(state: State, task: DeEscalate) -> list[Choice]:
     cap = board.pool_capacity(state, seat)
     full = cap is not None and state["pool"][seat] >= cap
     lost = "your pool has no free space: this cube leaves play (§8.4)" if full else ""
+    counts_of = state["cubes"]
     out = [
-        Choice(
-            f"own:{s}",
-            f"Remove your cube from {space_name(s)}",
-            consequence=join([control_loss_note(state, seat, s), lost]),
-        )
+        _remove_own(s, join([control_loss_note(state, seat, s), lost]))
         for s in spaces
-        if board.cubes(state, s, seat)
+        if counts_of[s][seat]
     ]
     if task["removed"] == 1:
-        out.extend(
-            Choice(f"opp:{s}", f"Remove an enemy cube from {space_name(s)}")
-            for s in spaces
-            if board.cubes(state, s, opp)
-        )
+        out.extend(_remove_enemy(s) for s in spaces if counts_of[s][opp])
     return out
+
+
+@cache
+def _remove_own(space: str, consequence: str) -> Choice:
+    return Choice(
+        f"own:{space}", f"Remove your cube from {space_name(space)}", consequence=consequence
+    )
+
+
+@cache
+def _remove_enemy(space: str) -> Choice:
+    return Choice(f"opp:{space}", f"Remove an enemy cube from {space_name(space)}")
+
+
+_STOP = Choice("stop", "Stop", key=PASS_KEY)
 
 
 def de_escalate_prompt(state: State, task: DeEscalate) -> Prompt:
     choices = de_escalate_choices(state, task)
-    choices.append(Choice("stop", "Stop", key=PASS_KEY))
+    choices.append(_STOP)
     return Prompt(task["seat"], "De-escalate", tuple(choices), "§10.1")
 
 
@@ -201,7 +231,12 @@ def de_escalate_apply(state: State, task: DeEscalate, action: str, ctx: Context)
 
 
 def de_escalate_automatic(state: State, task: DeEscalate, ctx: Context) -> bool:
-    if not de_escalate_choices(state, task):
+    """Nothing left to remove (``de_escalate_choices`` would offer nothing)."""
+    seat = task["seat"]
+    spaces = DIM_SPACES[task["dimension"]]
+    if not _has_cubes(state, seat, spaces) and not (
+        task["removed"] == 1 and _has_cubes(state, other(seat), spaces)
+    ):
         state["stack"].pop()
         return True
     return False
@@ -216,21 +251,26 @@ def spread_prompt(state: State, task: SpreadInfluence) -> Prompt:
     source = task["moving_from"]
     if source is None:
         choices = [
-            Choice(
-                f"from:{s}",
-                f"Move a cube out of {space_name(s)}",
-                consequence=control_loss_note(state, seat, s),
-            )
+            _move_from(s, control_loss_note(state, seat, s))
             for s in spread_sources(state, seat, spaces)
         ]
-        choices.append(Choice("stop", "Stop", key=PASS_KEY))
+        choices.append(_STOP)
     else:
-        choices = [
-            Choice(f"to:{s}", f"Move it to {space_name(s)}")
-            for s in spaces
-            if s != source and board.cubes(state, s, seat) < CUBE_LIMIT
-        ]
+        counts_of = state["cubes"]
+        choices = [_move_to(s) for s in spaces if s != source and counts_of[s][seat] < CUBE_LIMIT]
     return Prompt(seat, "Spread Influence", tuple(choices), "§10.1")
+
+
+@cache
+def _move_from(space: str, consequence: str) -> Choice:
+    return Choice(
+        f"from:{space}", f"Move a cube out of {space_name(space)}", consequence=consequence
+    )
+
+
+@cache
+def _move_to(space: str) -> Choice:
+    return Choice(f"to:{space}", f"Move it to {space_name(space)}")
 
 
 def spread_apply(state: State, task: SpreadInfluence, action: str, ctx: Context) -> None:

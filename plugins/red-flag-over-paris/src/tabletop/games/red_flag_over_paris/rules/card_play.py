@@ -9,7 +9,7 @@ step ``end_of_card_play`` pays out breaches (§8.2) and passes the turn.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from tabletop.framework import Choice, Context, Prompt, State
 
@@ -39,30 +39,54 @@ def prompt(state: State, task: CardPlay) -> Prompt:
     if state["fc"]:
         return _final_crisis_prompt(state, seat)
     top = reusable_top(state, seat)
-    may_advance = state["momentum"][seat] < MOMENTUM_MAX
-    momentum_detail, momentum_warning = _momentum_notes(state, seat) if may_advance else ("", "")
-    top_notes = events.forecast(state, seat, events.event_steps(top, [])) if top is not None else []
+    momentum = _momentum_notes(state, seat) if state["momentum"][seat] < MOMENTUM_MAX else None
+    top_notes = "" if top is None else join(events.event_forecast(state, seat, top))
     gifts = _gifts_open(state, seat)
+    fc_card = bool(state["fc_card"][seat])
     choices: list[Choice] = []
     for c in state["hands"][seat]:
-        card = CARDS[c]
-        gift = _gift_note(c, other(seat)) if gifts and card.faction == other(seat) else ""
         why_not = events.unplayable_reason(state, seat, c)
-        if not why_not:
-            notes = events.forecast(state, seat, events.event_steps(c, []))
-            choices.append(_event_choice(c, join(notes)))
-        choices.append(_operations_choice(c, seat, why_not, gift))
-        if may_advance:
-            choices.append(_momentum_choice(c, seat, momentum_detail, momentum_warning))
-        if top is not None and card.ops >= CARDS[top].ops:
-            choices.append(_reuse_choice(c, top, join([*top_notes, gift])))
-        if state["fc_card"][seat]:
-            choices.append(_final_crisis_card_choice(c, seat, gift))
+        notes = "" if why_not else join(events.event_forecast(state, seat, c))
+        choices.extend(
+            _card_choices(c, seat, why_not, notes, gifts, momentum, top, top_notes, fc_card)
+        )
     return Prompt(seat, _title(state["round"]), tuple(choices), "§7")
 
 
 # A card's choices depend on the card, the seat and a few words about the state: each
-# distinct one is built once (the card texts are long, and every card play asks).
+# distinct set is built once (the card texts are long, and every card play asks). The
+# bound keeps a long batch run's memory flat; a game meets far fewer sets than that.
+
+
+@lru_cache(maxsize=8192)
+def _card_choices(
+    c: int,
+    seat: int,
+    why_not: str,
+    event_notes: str,
+    gifts: bool,
+    momentum: tuple[str, str] | None,
+    top: int | None,
+    top_notes: str,
+    fc_card: bool,
+) -> tuple[Choice, ...]:
+    """The ways to play card ``c``: its event (when ``why_not`` is empty), operations,
+    momentum (with ``momentum``'s detail and warning), the opponent's discarded ``top``
+    event (worth no more OP than ``c``, §7.6) and the Final Crisis card's OP (§7.8)."""
+    card = CARDS[c]
+    opp = other(seat)
+    gift = _gift_note(c, opp) if gifts and card.faction == opp else ""
+    choices: list[Choice] = []
+    if not why_not:
+        choices.append(_event_choice(c, event_notes))
+    choices.append(_operations_choice(c, seat, why_not, gift))
+    if momentum is not None:
+        choices.append(_momentum_choice(c, seat, *momentum))
+    if top is not None and card.ops >= CARDS[top].ops:
+        choices.append(_reuse_choice(c, top, join([top_notes, gift])))
+    if fc_card:
+        choices.append(_final_crisis_card_choice(c, seat, gift))
+    return tuple(choices)
 
 
 @cache
@@ -75,7 +99,6 @@ def _event_choice(c: int, consequence: str) -> Choice:
     return Choice(f"ev:{c}", f"Event: {card_label(c)}", card_detail(c), consequence)
 
 
-@cache
 def _operations_choice(c: int, seat: int, why_not: str, gift: str) -> Choice:
     card = CARDS[c]
     label = f"Operations ({card.ops}): {card.title}"
@@ -91,7 +114,6 @@ def _operations_choice(c: int, seat: int, why_not: str, gift: str) -> Choice:
     )
 
 
-@cache
 def _momentum_choice(c: int, seat: int, detail: str, warning: str) -> Choice:
     title = CARDS[c].title
     return Choice(
@@ -102,7 +124,6 @@ def _momentum_choice(c: int, seat: int, detail: str, warning: str) -> Choice:
     )
 
 
-@cache
 def _reuse_choice(c: int, top: int, consequence: str) -> Choice:
     title = CARDS[c].title
     return Choice(
@@ -113,7 +134,6 @@ def _reuse_choice(c: int, top: int, consequence: str) -> Choice:
     )
 
 
-@cache
 def _final_crisis_card_choice(c: int, seat: int, gift: str) -> Choice:
     fc = FINAL_CRISIS_CARD[seat]
     title = CARDS[c].title
@@ -134,13 +154,7 @@ def _final_crisis_card_choice(c: int, seat: int, gift: str) -> Choice:
 
 def _final_crisis_prompt(state: State, seat: int) -> Prompt:
     choices = tuple(
-        Choice(
-            f"ev:{c}",
-            f"Event: {card_label(c)}",
-            card_detail(c),
-            _final_crisis_event_notes(state, seat, c),
-        )
-        for c in state["hands"][seat]
+        _event_choice(c, _final_crisis_event_notes(state, seat, c)) for c in state["hands"][seat]
     )
     return Prompt(seat, "Final Crisis: play a card for its event", choices, "§12.3")
 
@@ -154,7 +168,7 @@ def _final_crisis_event_notes(state: State, seat: int, card: int) -> str:
     notes: list[str] = []
     if owner == other(seat):
         notes.append(f"{SIDE_NOUNS[owner]} decides whether it applies (§12.3)")
-    notes.extend(events.forecast(state, actor, events.event_steps(card, [])))
+    notes.extend(events.event_forecast(state, actor, card))
     return join(notes)
 
 
@@ -188,7 +202,6 @@ def _gifts_open(state: State, seat: int) -> bool:
     return not state["fc"] and state["plays"][opp] < PLAYS and bool(state["hands"][opp])
 
 
-@cache
 def _gift_note(card: int, opp: int) -> str:
     """§7.6: discarding the opponent's colour may hand it that event this round."""
     return (

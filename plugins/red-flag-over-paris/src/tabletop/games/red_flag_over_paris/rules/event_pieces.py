@@ -4,6 +4,8 @@ for one piece at a time and ends by itself when nothing more can be done."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from .. import board
@@ -27,17 +29,28 @@ def placement_targets(state: State, task: EventPlacement) -> list[str]:
 
 def placement_prompt(state: State, task: EventPlacement) -> Prompt:
     detail, cost = breach_notes(state, task["seat"])
-    choices = [
-        Choice(f"put:{s}", f"Place a cube in {space_name(s)}", detail, cost)
-        for s in placement_targets(state, task)
-    ]
-    choices.append(Choice("stop", "Place no more", key=PASS_KEY))
+    choices = [put_choice(s, detail, cost) for s in placement_targets(state, task)]
+    choices.append(_PLACE_NO_MORE)
     return Prompt(
-        task["seat"],
-        f"{card_name(task['card'])}: place up to {task['cubes_left']} more cube(s)",
-        tuple(choices),
-        "§7.1",
+        task["seat"], _placement_text(task["card"], task["cubes_left"]), tuple(choices), "§7.1"
     )
+
+
+# The words of these choices and prompts depend on a few small values: each is built once.
+
+
+@cache
+def put_choice(space: str, detail: str, cost: str) -> Choice:
+    """Placing one cube in ``space`` (an event's, or the §9.3 free cube)."""
+    return Choice(f"put:{space}", f"Place a cube in {space_name(space)}", detail, cost)
+
+
+@cache
+def _placement_text(card: int, left: int) -> str:
+    return f"{card_name(card)}: place up to {left} more cube(s)"
+
+
+_PLACE_NO_MORE = Choice("stop", "Place no more", key=PASS_KEY)
 
 
 def placement_apply(state: State, task: EventPlacement, action: str, ctx: Context) -> None:
@@ -68,18 +81,25 @@ def removal_targets(state: State, task: EventRemoval) -> list[str]:
 
 
 def removal_prompt(state: State, task: EventRemoval) -> Prompt:
-    enemy = SIDE_NAMES[other(task["seat"])]
-    choices = [
-        Choice(f"take:{s}", f"Remove a {enemy} cube from {space_name(s)}")
-        for s in removal_targets(state, task)
-    ]
-    choices.append(Choice("stop", "Remove no more", key=PASS_KEY))
+    opp = other(task["seat"])
+    choices = [_take_choice(s, opp) for s in removal_targets(state, task)]
+    choices.append(_REMOVE_NO_MORE)
     return Prompt(
-        task["seat"],
-        f"{card_name(task['card'])}: remove up to {task['cubes_left']} more cube(s)",
-        tuple(choices),
-        "§7.1",
+        task["seat"], _removal_text(task["card"], task["cubes_left"]), tuple(choices), "§7.1"
     )
+
+
+@cache
+def _take_choice(space: str, enemy: int) -> Choice:
+    return Choice(f"take:{space}", f"Remove a {SIDE_NAMES[enemy]} cube from {space_name(space)}")
+
+
+@cache
+def _removal_text(card: int, left: int) -> str:
+    return f"{card_name(card)}: remove up to {left} more cube(s)"
+
+
+_REMOVE_NO_MORE = Choice("stop", "Remove no more", key=PASS_KEY)
 
 
 def removal_apply(state: State, task: EventRemoval, action: str, ctx: Context) -> None:

@@ -43,7 +43,7 @@ def option_apply(state: State, task: EventOption, action: str, ctx: Context) -> 
 
 def consent_prompt(state: State, task: EventConsent) -> Prompt:
     name = card_name(task["card"])
-    forecast = events.forecast(state, task["seat"], events.event_steps(task["card"], []))
+    forecast = events.event_forecast(state, task["seat"], task["card"])
     return Prompt(
         task["seat"],
         f"Your opponent played your event {name}: apply it?",

@@ -4,6 +4,8 @@ added, and the winner is decided, with the tiebreak chain when no side is ahead.
 
 from __future__ import annotations
 
+from functools import cache
+
 from tabletop.framework import Choice, Context, Prompt, State
 
 from .. import board, solo
@@ -56,11 +58,13 @@ def gather_step(state: State, ctx: Context) -> None:
 
 def discard_prompt(state: State, task: FinalCrisisDiscard) -> Prompt:
     seat = task["seat"]
-    choices = tuple(
-        Choice(f"drop:{c}", f"Discard {card_label(c)}", card_detail(c))
-        for c in state["hands"][seat]
-    )
+    choices = tuple(_drop(c) for c in state["hands"][seat])
     return Prompt(seat, f"Final Crisis: discard down to {state['round']} card(s)", choices, "§12.2")
+
+
+@cache
+def _drop(card: int) -> Choice:
+    return Choice(f"drop:{card}", f"Discard {card_label(card)}", card_detail(card))
 
 
 def discard_apply(state: State, task: FinalCrisisDiscard, action: str, ctx: Context) -> None:

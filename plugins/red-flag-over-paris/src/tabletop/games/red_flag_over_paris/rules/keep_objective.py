@@ -3,6 +3,8 @@ the other leaves the game unseen (in solitaire it goes to the solo opponent)."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from tabletop.framework import Choice, Context, Prompt, State
 
 from .. import solo
@@ -13,16 +15,18 @@ from .tasks import KeepObjective
 
 def prompt(state: State, task: KeepObjective) -> Prompt:
     seat = task["seat"]
-    choices = tuple(
-        Choice(f"keep:{c}", f"Keep {objective_name(c)}", card_detail(c))
-        for c in state["obj_hand"][seat]
-    )
+    choices = tuple(_keep(c) for c in state["obj_hand"][seat])
     return Prompt(
         seat,
         "Choose the objective to keep this round (the other is removed unseen)",
         choices,
         "§5.2",
     )
+
+
+@cache
+def _keep(card: int) -> Choice:
+    return Choice(f"keep:{card}", f"Keep {objective_name(card)}", card_detail(card))
 
 
 def apply(state: State, task: KeepObjective, action: str, ctx: Context) -> None:

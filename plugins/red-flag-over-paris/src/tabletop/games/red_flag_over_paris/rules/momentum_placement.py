@@ -8,6 +8,7 @@ from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from .. import board
 from ..data import DIM_SPACES, DIMENSIONS, space_name
+from .event_pieces import put_choice
 from .tasks import MomentumPlacement
 from .warnings import breach_notes
 
@@ -16,18 +17,20 @@ def prompt(state: State, task: MomentumPlacement) -> Prompt:
     seat = task["seat"]
     detail, cost = breach_notes(state, seat)
     choices = [
-        Choice(f"put:{s}", f"Place a cube in {space_name(s)}", detail, cost)
+        put_choice(s, detail, cost)
         for s in DIM_SPACES[task["dimension"]]
         if board.can_place(state, s, seat)
     ]
-    choices.append(Choice("stop", "Decline", key=PASS_KEY))
-    return Prompt(
-        seat,
-        "Your opponent's momentum rose: you may place 1 cube in "
-        f"{DIMENSIONS[task['dimension']]['name']}",
-        tuple(choices),
-        "§9.3",
-    )
+    choices.append(_DECLINE)
+    return Prompt(seat, _TEXT[task["dimension"]], tuple(choices), "§9.3")
+
+
+_DECLINE = Choice("stop", "Decline", key=PASS_KEY)
+#: The prompt's words for each dimension.
+_TEXT = {
+    dim: f"Your opponent's momentum rose: you may place 1 cube in {meta['name']}"
+    for dim, meta in DIMENSIONS.items()
+}
 
 
 def apply(state: State, task: MomentumPlacement, action: str, ctx: Context) -> None:

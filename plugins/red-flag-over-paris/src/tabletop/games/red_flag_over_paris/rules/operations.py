@@ -16,7 +16,7 @@ from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from .. import board
 from ..board import other
-from ..data import CARDS, DISC_NAMES, SIDE_NAMES, card_name, space_name
+from ..data import CARDS, CUBE_LIMIT, DISC_NAMES, SIDE_NAMES, card_name, space_name
 from . import deck
 from .tasks import Assessment, Operations
 from .warnings import breach_notes
@@ -110,11 +110,13 @@ def _placement_targets(state: State, task: Operations) -> Iterator[tuple[str, in
     """(space, OP cost) of each eligible space where a cube can go within the points: 2 OP
     where the enemy has a disc, else 1 (§7.5)."""
     seat, points = task["seat"], task["points"]
+    if not board.available(state, seat) > 0:  # ``board.can_place``, its supply test once
+        return
     opp = other(seat)
-    discs = state["discs"]
+    counts_of, discs = state["cubes"], state["discs"]
     for s in _eligible(task):
         cost = 2 if discs.get(s) == opp else 1
-        if points >= cost and board.can_place(state, s, seat):
+        if points >= cost and counts_of[s][seat] < CUBE_LIMIT:
             yield s, cost
 
 
@@ -153,22 +155,25 @@ def prompt(state: State, task: Operations) -> Prompt:
             _space_kind(kind, tuple(board.eligible(assessment, kind)))
             for kind in ("political", "military")
         )
-        return Prompt(
-            seat, f"Operations with {points} OP: Political or Military spaces?", kinds, "§7.2"
-        )
+        return Prompt(seat, _prompt_text(None, points, "space_kind"), kinds, "§7.2")
     kind = task["space_kind"]
     if task["stage"] == "remove":
         choices = remove_choices(state, task)
         choices.append(_TO_PLACE)
         rule = "§7.3" if kind == "political" else "§7.4"
-        return Prompt(
-            seat, f"Operations ({kind}, {points} OP left): remove first", tuple(choices), rule
-        )
+        return Prompt(seat, _prompt_text(kind, points, "remove"), tuple(choices), rule)
     choices = place_choices(state, task)
     choices.append(_done(points))
-    return Prompt(
-        seat, f"Operations ({kind}, {points} OP left): place cubes", tuple(choices), "§7.5"
-    )
+    return Prompt(seat, _prompt_text(kind, points, "place"), tuple(choices), "§7.5")
+
+
+@cache
+def _prompt_text(kind: str | None, points: int, stage: str) -> str:
+    if stage == "space_kind":
+        return f"Operations with {points} OP: Political or Military spaces?"
+    if stage == "remove":
+        return f"Operations ({kind}, {points} OP left): remove first"
+    return f"Operations ({kind}, {points} OP left): place cubes"
 
 
 def apply(state: State, task: Operations, action: str, ctx: Context) -> None:

@@ -33,14 +33,7 @@ def advance(state: State, ctx: Context) -> None:
     """Take the sequence's next step (called when no task is waiting)."""
     step = state["step"]
     stack = state["stack"]
-    when = "Final Crisis" if state["fc"] else f"Round {state['round']}"
-    if step == "deal":
-        deal(state, ctx)
-        state["step"] = "initiative"
-    elif step == "initiative":
-        stack.append(tasks.initiative_order(initiative_order.leader(state)))
-        state["step"] = "plays"
-    elif step == "plays":
+    if step == "plays":  # first: the step taken most often, once for every card play
         seat = state["active"]
         if not may_play(state, seat):
             seat = other(seat)
@@ -50,17 +43,23 @@ def advance(state: State, ctx: Context) -> None:
         state["active"] = seat
         stack.append(tasks.end_of_card_play(seat))
         stack.append(tasks.card_play(seat))
+    elif step == "deal":
+        deal(state, ctx)
+        state["step"] = "initiative"
+    elif step == "initiative":
+        stack.append(tasks.initiative_order(initiative_order.leader(state)))
+        state["step"] = "plays"
     elif step == "aside":
         set_aside(state, ctx)
         state["step"] = "bonus"
     elif step == "bonus":
-        ctx.heading(f"End of {when}: Pivotal Space bonus actions (§10.1)")
+        ctx.heading(f"End of {_when(state)}: Pivotal Space bonus actions (§10.1)")
         held = [p for p in PIVOTALS if board.controller(state, p) is not None]
         if held:
             stack.append(tasks.bonus_order(state["initiative"], held))
         state["step"] = "dims"
     elif step == "dims":
-        ctx.heading(f"End of {when}: scoring (§10.2, §11)")
+        ctx.heading(f"End of {_when(state)}: scoring (§10.2, §11)")
         scoring.dimensions_step(state, ctx)
         state["step"] = "fc_end" if state["fc"] else "objectives"
     elif step == "objectives":
@@ -81,6 +80,10 @@ def advance(state: State, ctx: Context) -> None:
     elif step == "fc_end":
         final_crisis.finish_step(state, ctx)
         state["step"] = "over"
+
+
+def _when(state: State) -> str:
+    return "Final Crisis" if state["fc"] else f"Round {state['round']}"
 
 
 def may_play(state: State, seat: int) -> bool:

@@ -172,7 +172,7 @@ def objective_events_step(state: State, ctx: Context) -> None:
 
 def objective_event_prompt(state: State, task: ObjectiveEvent) -> Prompt:
     name = card_name(task["card"])
-    notes = events.forecast(state, task["seat"], events.event_steps(task["card"], []))
+    notes = events.event_forecast(state, task["seat"], task["card"])
     return Prompt(
         task["seat"],
         f"You fulfilled {name}: perform its event?",

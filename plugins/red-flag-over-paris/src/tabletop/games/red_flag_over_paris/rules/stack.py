@@ -105,16 +105,26 @@ def apply_decision(state: State, action: str, ctx: Context) -> None:
     rule(state, task, action, ctx)
 
 
+#: The automatic step of each kind of task that has one (looked up on every loop of
+#: ``run``, several times an action).
+_AUTOMATIC: dict[str, AutomaticRule] = {
+    name: decision.automatic
+    for name, decision in DECISIONS.items()
+    if decision.automatic is not None
+}
+
+
 def run(state: State, ctx: Context) -> None:
     """Resolve everything that needs no decision, up to the next real prompt."""
     stack = state["stack"]
     while True:
         if stack:
             task = stack[-1]
-            automatic = DECISIONS[task["name"]].automatic
+            automatic = _AUTOMATIC.get(task["name"])
             if automatic is not None and automatic(state, task, ctx):
                 continue
-            if task.get("seat") is None or solo.seat_of(state) != task["seat"]:
+            seat = task.get("seat")
+            if seat is None or solo.seat_of(state) != seat:
                 return
             solo.act(state, task, ctx)  # the solo opponent decides
             continue
