@@ -7,13 +7,28 @@ and liars.py, sessions in sessions.py, engines in the conformance kit
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from sessions import CliRun
+
+if TYPE_CHECKING:
+    from tabletop.app.container import Container
+
+
+def _close_the_log() -> None:
+    """Take the ``tabletop`` logger's handlers off and close them, as the end of the
+    command's process would: a log file opened in one test must not be written, or
+    flushed, in the next (a handler left on /dev/full fails the next set-up)."""
+    logger = logging.getLogger("tabletop")
+    for handler in list(logger.handlers):
+        logger.removeHandler(handler)
+        with contextlib.suppress(OSError):  # a full device: the file is closed anyway
+            handler.close()
 
 
 @pytest.fixture
@@ -40,10 +55,7 @@ def container(isolated_env: Path) -> Iterator[Any]:
     built = build_container(console=False)
     yield built
     built.reset_singletons()
-    logger = logging.getLogger("tabletop")  # close the log file the container opened
-    for handler in list(logger.handlers):
-        logger.removeHandler(handler)
-        handler.close()
+    _close_the_log()
 
 
 @pytest.fixture
@@ -57,32 +69,21 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def cli(isolated_env: Path, capsys: pytest.CaptureFixture[str]) -> CliRun:
+def cli(isolated_env: Path, capsys: pytest.CaptureFixture[str]) -> Iterator[CliRun]:
     """Run the ``tabletop`` command in-process: ``cli("replay", path)`` -> (exit code,
-    stdout, stderr); argparse's own exits are returned as codes too."""
+    stdout, stderr); argparse's own exits are returned as codes too. By default the
+    command builds its wiring from the (temporary) environment, as ``tabletop`` does;
+    ``cli("play", container=container)`` runs it with the ``container`` fixture, whose
+    providers the test may override."""
     from tabletop.app.cli import main
 
-    def run(*argv: str) -> tuple[int, str, str]:
+    def run(*argv: str, container: Container | None = None) -> tuple[int, str, str]:
         try:
-            code = main(list(argv))
+            code = main(list(argv), container=container)
         except SystemExit as exit_:
             code = int(exit_.code or 0)
         out, err = capsys.readouterr()
         return code, out, err
 
-    return run
-
-
-@pytest.fixture
-def cli_container(container: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """The container the ``cli`` fixture's commands run with: override its providers
-    (``cli_container.tui.override(...)``) to change what the command is wired with.
-
-    The command takes no container argument, so this replaces the CLI's one factory
-    (``cli._container``): the only place a test reaches into the CLI's private code.
-    A plugin is better installed for real (the ``site`` fixture and fakesite.py).
-    """
-    from tabletop.app import cli
-
-    monkeypatch.setattr(cli, "_container", lambda console=True: container)
-    return container
+    yield run
+    _close_the_log()  # the commands' own containers opened it

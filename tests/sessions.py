@@ -18,6 +18,7 @@ fixture's ``session_starter``: this module is for toy games the registry does no
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from typing import Protocol
 
 from tabletop.app.container import Container
 from tabletop.framework import GameDefinition, GameRecord, RandomBot, SaveStore
@@ -32,9 +33,15 @@ RNG_FACTORY: RngFactory = Container.rng_factory()
 DICE_FACTORY: DiceFactory = Container.dice_factory()
 """The dice the app wires (seeded from the random source)."""
 
-CliRun = Callable[..., tuple[int, str, str]]
-"""The ``cli`` fixture (tests/conftest.py): ``cli("replay", path)`` -> (exit code,
-stdout, stderr), argparse's exits included."""
+
+class CliRun(Protocol):
+    """The ``cli`` fixture (tests/conftest.py): ``cli("replay", path)`` -> (exit code,
+    stdout, stderr), argparse's exits included; ``container=`` wires the command."""
+
+    def __call__(self, *argv: str, container: Container | None = None) -> tuple[int, str, str]:
+        """Run ``tabletop *argv``."""
+        ...
+
 
 BOTS: dict[str, BotFactory] = {"random": lambda game: RandomBot()}
 """The bot kinds every game has, for sessions built outside the registry."""

@@ -196,13 +196,11 @@ def test_export_json_is_the_public_log(cli: CliRun, isolated_env: Path) -> None:
 
 
 def test_the_cli_and_the_ui_take_their_wiring_from_the_container(
-    cli_container: Any, monkeypatch: pytest.MonkeyPatch
+    container: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from memory_store import MemoryStore
 
     from tabletop.adapters.tui.presenting import NewGameSpec
-
-    container = cli_container
 
     store = MemoryStore()
     container.save_store.override(providers.Object(store))
@@ -212,4 +210,4 @@ def test_the_cli_and_the_ui_take_their_wiring_from_the_container(
     assert session is not None and session.save_id in store.records
     ran: list[Any] = []
     monkeypatch.setattr(type(app), "run", lambda self: ran.append(self))
-    assert main(["play"]) == 0 and ran and ran[0].store.inner is store
+    assert main(["play"], container=container) == 0 and ran and ran[0].store.inner is store

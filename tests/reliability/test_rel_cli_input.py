@@ -95,25 +95,24 @@ def test_a_log_file_on_a_full_device_prints_no_traceback(
     assert err == "", err
 
 
-def test_an_unexpected_error_is_one_line(cli: CliRun, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tabletop.app import cli as cli_module
-
-    def broken(args: object) -> int:
+def test_an_unexpected_error_is_one_line(cli: CliRun, container: Any) -> None:
+    def exits() -> None:
         raise SystemExit("a plugin called sys.exit")
 
-    monkeypatch.setattr(cli_module, "cmd_games", broken)
-    code, out, err = cli("games")
+    container.registry.override(providers.Callable(exits))  # what the command asks first
+    code, out, err = cli("simulate", "pig", container=container)
     assert code == 3 and out == "" and err.count("\n") == 1
     assert "unexpected SystemExit: a plugin called sys.exit" in err
 
 
-def test_play_exits_non_zero_when_the_ui_died(cli: CliRun, cli_container: Any) -> None:
+def test_play_exits_non_zero_when_the_ui_died(cli: CliRun, container: Any) -> None:
     class DeadApp:
         return_code = 1  # what Textual sets when the app ended on an exception
 
         def run(self) -> None:
             pass
 
-    cli_container.tui.override(providers.Object(DeadApp()))
-    code, _, _ = cli("play")
-    assert code == 3
+    container.tui.override(providers.Object(DeadApp()))
+    code, _, err = cli("play", container=container)
+    assert code == 3, err
+    assert err == "", err

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
+    from tabletop.app.container import Container
     from tabletop.framework.errors import ReplayMismatch, TabletopError
 
 EXIT_OK = 0
@@ -34,9 +35,12 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"tabletop: error: {message} (see --help)\n")
 
 
-def _container(console: bool = True) -> Any:
-    """The composition root, configured from the environment: every adapter a
-    command uses comes from here."""
+def _container(args: argparse.Namespace, *, console: bool = True) -> Any:
+    """The composition root the command runs with: every adapter it uses comes from
+    here. The one given to ``main``, else one configured from the environment, built
+    only when a command needs it (so ``--help`` and ``games`` from its cache stay lean)."""
+    if args.container is not None:
+        return args.container
     from tabletop.app.container import build_container
 
     return build_container(console=console)
@@ -179,7 +183,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     failures: list[dict[str, str]] = []
     slow: list[dict[str, Any]] = []
     if games is None:
-        registry = _registry(_container())
+        registry = _registry(_container(args))
         games = catalogue.listing(registry)
         failures = [{"plugin": f.plugin, "reason": f.reason} for f in registry.failures]
         slow = [{"plugin": name, "seconds": seconds} for name, seconds in registry.slow]
@@ -223,7 +227,7 @@ def _seats_for(args: argparse.Namespace, registry: Any, game_id: str) -> list[st
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 0:
         raise _error("--games must be 0 or more")
-    container = _container()
+    container = _container(args)
     log = container.logger()
     seats = _seats_for(args, _registry(container), args.game)
     store = None
@@ -289,11 +293,13 @@ def _check_writable_dir(path: Path) -> None:
         raise _error(f"cannot use {path} for saves: permission denied")
 
 
-def _load_save(path_text: str) -> tuple[Any, Any]:
-    """Read a save by path (or by id in the save directory) and find its game."""
+def _load_save(args: argparse.Namespace) -> tuple[Any, Any]:
+    """Read the save ``args.save`` by path (or by id in the save directory) and find its
+    game."""
     from tabletop.framework.errors import UnknownGame
 
-    container = _container()
+    path_text: str = args.save
+    container = _container(args)
     path = Path(path_text)
     if not path.exists() and "/" not in path_text and not path_text.endswith(".json"):
         candidate = Path(container.config.save_dir()) / f"{path_text}.json"
@@ -332,7 +338,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from tabletop.framework.engine import Engine
     from tabletop.framework.errors import ReplayMismatch
 
-    container, (record, installed) = _load_save(args.save)
+    container, (record, installed) = _load_save(args)
     if args.to is not None and not 0 <= args.to <= len(record.actions):
         raise _error(f"--to must be between 0 and {len(record.actions)}")
     if args.seat is not None and not 0 <= args.seat < record.players:
@@ -397,7 +403,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     as it goes (read-only: the file is never rewritten) and the command exits 1."""
     from tabletop.framework.engine import replay_partial
 
-    container, (record, installed) = _load_save(args.save)
+    container, (record, installed) = _load_save(args)
     _note_version(record, installed)
     replay = replay_partial(
         installed.definition,
@@ -453,7 +459,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         raise _error("--max-actions must be 1 or more")
     if args.roundtrip_every is not None and args.roundtrip_every < 0:
         raise _error("--roundtrip-every must be 0 or more")
-    container = _container()
+    container = _container(args)
     log = container.logger()
     game = _registry(container).get(args.game).definition
     save_dir = Path(args.save_dir)
@@ -544,7 +550,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise _error("--rounds must be 1 or more")
     if args.bot_decisions < 1:
         raise _error("--bot-decisions must be 1 or more")
-    container = _container()
+    container = _container(args)
     sessions = container.simulation().sessions  # exactly what `simulate` plays with
     game_ids = list(args.game) or sorted(sessions.registry.games)
     for game_id in game_ids:
@@ -617,7 +623,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_tournament(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise _error("--games must be 1 or more")
-    container = _container()
+    container = _container(args)
     registry = _registry(container)
     seats = _seats_for(args, registry, args.game)
     options = _parse_options(args.option)
@@ -657,7 +663,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    container = _container(console=False)
+    container = _container(args, console=False)
     log = container.logger()
     app = container.tui()
     log.info("play.start")
@@ -981,11 +987,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, container: Container | None = None) -> int:
+    """Run the ``tabletop`` command on ``argv`` (default: the process's arguments) and
+    return its exit status. ``container`` wires the command (an embedding program's, or
+    a test's with overridden providers; processes started by ``--workers`` build their
+    own); by default the command builds the composition root from the environment."""
     global _slow_noted
     _slow_noted = False  # each command notes slow plugins once
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv, namespace=argparse.Namespace(container=container))
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:
