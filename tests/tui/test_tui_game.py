@@ -11,9 +11,9 @@ from tui_support import (
     game_on,
     game_screen,
     human_turn,
+    pilot_test,
     press,
     roll_until_points_at_risk,
-    run,
     screen_text,
     start_game,
     wait_until,
@@ -40,219 +40,193 @@ async def hold_while_the_bot_thinks(pilot: Any, screen: GameScreen, delay: float
     return moves
 
 
-def test_decisions_are_applied_and_logged() -> None:
-    async def main() -> None:
-        async with game_on("pig", seats=("human", "human")) as (app, pilot):
-            screen = game_screen(app)
+@pilot_test
+async def test_decisions_are_applied_and_logged() -> None:
+    async with game_on("pig", seats=("human", "human")) as (app, pilot):
+        screen = game_screen(app)
+        await press(pilot, "1")
+        assert len(screen.engine.log) == 1
+        lines = screen.query_one("#log", GameLog).text_lines()
+        assert any("Player 1" in line and "rolled" in line for line in lines)
+        assert "Turn total" in screen_text(app)
+
+
+@pilot_test
+async def test_mouse_click_on_a_choice_plays_it() -> None:
+    async with game_on("faulty") as (app, pilot):
+        screen = game_screen(app)
+        assert "Counter board: 0" in screen_text(app)  # the plugin's own board widget
+        await pilot.click("#choices", offset=(3, 0))
+        await pilot.pause()
+        assert screen.engine.state["n"] == 1
+        assert "Counter board: 1" in screen_text(app)
+
+
+@pilot_test
+async def test_stale_and_out_of_range_input_is_ignored_with_a_note() -> None:
+    async with game_on("pig", seats=("human", "human")) as (app, pilot):
+        screen = game_screen(app)
+        await pilot.press("5")  # only one choice ("Roll") at the start
+        await pilot.pause()
+        assert screen.engine.log == []
+        assert any("No choice has the key 5" in n.message for n in app._notifications)
+        old = screen.query_one("#choices", ChoiceList).generation
+        await press(pilot, "1")
+        moves = len(screen.engine.log)
+        screen._choose(0, old)  # a selection from the previous prompt arrives late
+        await pilot.pause()
+        assert len(screen.engine.log) == moves
+        assert any("no longer available" in n.message for n in app._notifications)
+
+
+@pilot_test
+async def test_plugin_fault_shows_an_error_and_the_game_goes_on() -> None:
+    async with game_on("faulty") as (app, pilot):
+        screen = game_screen(app)
+        await pilot.press("2")  # Explode: the game's code raises
+        await pilot.pause()
+        assert isinstance(app.screen, ErrorScreen)
+        assert "kaboom" in screen_text(app)
+        await press(pilot, "escape")
+        assert current(app) is screen
+        assert screen.engine.state == {"n": 0}
+        for _ in range(3):
             await press(pilot, "1")
-            assert len(screen.engine.log) == 1
-            lines = screen.query_one("#log", GameLog).text_lines()
-            assert any("Player 1" in line and "rolled" in line for line in lines)
-            assert "Turn total" in screen_text(app)
-
-    run(main)
+        assert isinstance(app.screen, GameOverScreen)
+        assert "Counted to three." in screen_text(app)
 
 
-def test_mouse_click_on_a_choice_plays_it() -> None:
-    async def main() -> None:
-        async with game_on("faulty") as (app, pilot):
-            screen = game_screen(app)
-            assert "Counter board: 0" in screen_text(app)  # the plugin's own board widget
-            await pilot.click("#choices", offset=(3, 0))
-            await pilot.pause()
-            assert screen.engine.state["n"] == 1
-            assert "Counter board: 1" in screen_text(app)
-
-    run(main)
-
-
-def test_stale_and_out_of_range_input_is_ignored_with_a_note() -> None:
-    async def main() -> None:
-        async with game_on("pig", seats=("human", "human")) as (app, pilot):
-            screen = game_screen(app)
-            await pilot.press("5")  # only one choice ("Roll") at the start
-            await pilot.pause()
-            assert screen.engine.log == []
-            assert any("No choice has the key 5" in n.message for n in app._notifications)
-            old = screen.query_one("#choices", ChoiceList).generation
-            await press(pilot, "1")
-            moves = len(screen.engine.log)
-            screen._choose(0, old)  # a selection from the previous prompt arrives late
-            await pilot.pause()
-            assert len(screen.engine.log) == moves
-            assert any("no longer available" in n.message for n in app._notifications)
-
-    run(main)
+@pilot_test
+async def test_a_bot_seat_plays_and_shows_it_is_thinking() -> None:
+    async with game_on("pig", seats=("human", "random")) as (app, pilot):
+        screen = game_screen(app)
+        await hold_while_the_bot_thinks(pilot, screen, delay=0.3)
+        screen.bot_delay = 0.0  # seen it; let the rest of the bot's turn go fast
+        await human_turn(pilot)
+        lines = screen.query_one("#log", GameLog).text_lines()
+        assert any("Player 2" in line for line in lines)
+        assert screen.engine.prompt is not None and screen.engine.prompt.seat == 0
 
 
-def test_plugin_fault_shows_an_error_and_the_game_goes_on() -> None:
-    async def main() -> None:
-        async with game_on("faulty") as (app, pilot):
-            screen = game_screen(app)
-            await pilot.press("2")  # Explode: the game's code raises
-            await pilot.pause()
-            assert isinstance(app.screen, ErrorScreen)
-            assert "kaboom" in screen_text(app)
-            await press(pilot, "escape")
-            assert current(app) is screen
-            assert screen.engine.state == {"n": 0}
-            for _ in range(3):
-                await press(pilot, "1")
-            assert isinstance(app.screen, GameOverScreen)
-            assert "Counted to three." in screen_text(app)
-
-    run(main)
-
-
-def test_a_bot_seat_plays_and_shows_it_is_thinking() -> None:
-    async def main() -> None:
-        async with game_on("pig", seats=("human", "random")) as (app, pilot):
-            screen = game_screen(app)
-            await hold_while_the_bot_thinks(pilot, screen, delay=0.3)
-            screen.bot_delay = 0.0  # seen it; let the rest of the bot's turn go fast
-            await human_turn(pilot)
-            lines = screen.query_one("#log", GameLog).text_lines()
-            assert any("Player 2" in line for line in lines)
-            assert screen.engine.prompt is not None and screen.engine.prompt.seat == 0
-
-    run(main)
-
-
-def test_bot_speed_cycles_per_game_and_every_action_is_in_the_palette() -> None:
+@pilot_test
+async def test_bot_speed_cycles_per_game_and_every_action_is_in_the_palette() -> None:
     """The speed is this game's setting: the next game starts at the default again."""
 
-    async def main() -> None:
-        async with app_on(bot_delay=0.4) as (app, pilot):
-            home = [c.title for c in app.get_system_commands(app.screen)]
-            assert {"New game", "Load save"} <= set(home)
-            await start_game(pilot, "pig", seats=("human", "random"))
-            screen = game_screen(app)
-            titles = [c.title for c in app.get_system_commands(app.screen)]
-            assert {"Undo", "Save a copy", "Rules", "Bot speed", "Home"} <= set(titles)
-            await pilot.press("b")
-            assert screen.bot_delay == 1.2
-            await pilot.press("b")
-            assert screen.bot_delay == 0.05
-            await press(pilot, "ctrl+p")
-            await pilot.press(*"Bot speed")
-            await pilot.pause(0.3)
-            await pilot.press("enter")
-            await pilot.pause(0.1)
-            assert screen.bot_delay == 0.4
-            await pilot.press("b")
-            assert screen.bot_delay == 1.2 and "Bots: slow" in screen_text(app)
-            await press(pilot, "escape")
-            await start_game(pilot, "pig", seats=("human", "random"))
-            assert game_screen(app).bot_delay == 0.4 and app.bot_delay == 0.4
-            assert "Bots: normal" in screen_text(app)
-
-    run(main)
+    async with app_on(bot_delay=0.4) as (app, pilot):
+        home = [c.title for c in app.get_system_commands(app.screen)]
+        assert {"New game", "Load save"} <= set(home)
+        await start_game(pilot, "pig", seats=("human", "random"))
+        screen = game_screen(app)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert {"Undo", "Save a copy", "Rules", "Bot speed", "Home"} <= set(titles)
+        await pilot.press("b")
+        assert screen.bot_delay == 1.2
+        await pilot.press("b")
+        assert screen.bot_delay == 0.05
+        await press(pilot, "ctrl+p")
+        await pilot.press(*"Bot speed")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert screen.bot_delay == 0.4
+        await pilot.press("b")
+        assert screen.bot_delay == 1.2 and "Bots: slow" in screen_text(app)
+        await press(pilot, "escape")
+        await start_game(pilot, "pig", seats=("human", "random"))
+        assert game_screen(app).bot_delay == 0.4 and app.bot_delay == 0.4
+        assert "Bots: normal" in screen_text(app)
 
 
-def test_rules_reference_cites_the_rule_and_shows_the_summary() -> None:
-    async def main() -> None:
-        async with game_on("pig", seats=("human", "human")) as (app, pilot):
-            assert "Rule §2" in screen_text(app)
-            await press(pilot, "r")
-            assert isinstance(app.screen, RulesScreen)
-            text = screen_text(app)
-            assert "Rules of Pig" in text and "turn total" in text
-            await press(pilot, "escape")
-            assert isinstance(app.screen, GameScreen)
-
-    run(main)
+@pilot_test
+async def test_rules_reference_cites_the_rule_and_shows_the_summary() -> None:
+    async with game_on("pig", seats=("human", "human")) as (app, pilot):
+        assert "Rule §2" in screen_text(app)
+        await press(pilot, "r")
+        assert isinstance(app.screen, RulesScreen)
+        text = screen_text(app)
+        assert "Rules of Pig" in text and "turn total" in text
+        await press(pilot, "escape")
+        assert isinstance(app.screen, GameScreen)
 
 
-def test_undo_takes_back_a_decision_but_not_a_roll() -> None:
-    async def main() -> None:
-        async with game_on("pig", seats=("human", "human")) as (app, pilot):
-            screen = game_screen(app)
-            await press(pilot, "u")
-            assert any("Cannot undo" in n.message for n in app._notifications)
-            await roll_until_points_at_risk(pilot, screen, bots=False)
-            total = screen.engine.state["turn_total"]
-            moves = len(screen.engine.log)
-            await pilot.press("2")  # hold
-            await pilot.pause()
-            assert screen.engine.state["banks"][0] == total
-            await press(pilot, "u")
-            assert len(screen.engine.log) == moves
-            assert screen.engine.state["banks"][0] == 0
-            assert screen.engine.state["turn_total"] == total
-            assert "Hold and bank" in screen_text(app)
-
-    run(main)
+@pilot_test
+async def test_undo_takes_back_a_decision_but_not_a_roll() -> None:
+    async with game_on("pig", seats=("human", "human")) as (app, pilot):
+        screen = game_screen(app)
+        await press(pilot, "u")
+        assert any("Cannot undo" in n.message for n in app._notifications)
+        await roll_until_points_at_risk(pilot, screen, bots=False)
+        total = screen.engine.state["turn_total"]
+        moves = len(screen.engine.log)
+        await pilot.press("2")  # hold
+        await pilot.pause()
+        assert screen.engine.state["banks"][0] == total
+        await press(pilot, "u")
+        assert len(screen.engine.log) == moves
+        assert screen.engine.state["banks"][0] == 0
+        assert screen.engine.state["turn_total"] == total
+        assert "Hold and bank" in screen_text(app)
 
 
-def test_game_over_shows_result_scores_and_how_it_was_decided() -> None:
-    async def main() -> None:
-        async with game_on("secrets", seats=("random", "random")) as (app, pilot):
-            await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
-            await pilot.pause()
-            text = screen_text(app)
-            assert "North wins!" in text
-            assert "North holds 7, South 3: higher wins." in text
-            assert "winner" in text
-            await press(pilot, "enter")
-            assert isinstance(app.screen, HomeScreen)
-            assert "finished" in screen_text(app)
-
-    run(main)
+@pilot_test
+async def test_game_over_shows_result_scores_and_how_it_was_decided() -> None:
+    async with game_on("secrets", seats=("random", "random")) as (app, pilot):
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "North wins!" in text
+        assert "North holds 7, South 3: higher wins." in text
+        assert "winner" in text
+        await press(pilot, "enter")
+        assert isinstance(app.screen, HomeScreen)
+        assert "finished" in screen_text(app)
 
 
-def test_a_single_human_against_bots_sees_their_own_view() -> None:
-    async def main() -> None:
-        secret = {"banks": "secret"}
-        async with game_on("pig", seats=("random", "human"), options=secret) as (app, pilot):
-            await human_turn(pilot)
-            screen = game_screen(app)
-            assert screen.viewer == 1
-            text = screen_text(app)
-            assert "Player 2 (you)" in text
-            rows = [line.split("│")[1].split() for line in text.splitlines() if "│ Player" in line]
-            assert ["Player", "1", "?"] in rows  # the bot's secret bank
-            assert "Pass the keyboard" not in text
-
-    run(main)
+@pilot_test
+async def test_a_single_human_against_bots_sees_their_own_view() -> None:
+    secret = {"banks": "secret"}
+    async with game_on("pig", seats=("random", "human"), options=secret) as (app, pilot):
+        await human_turn(pilot)
+        screen = game_screen(app)
+        assert screen.viewer == 1
+        text = screen_text(app)
+        assert "Player 2 (you)" in text
+        rows = [line.split("│")[1].split() for line in text.splitlines() if "│ Player" in line]
+        assert ["Player", "1", "?"] in rows  # the bot's secret bank
+        assert "Pass the keyboard" not in text
 
 
-def test_a_failing_bot_is_reported_and_can_retry() -> None:
-    async def main() -> None:
-        async with game_on("secrets", seats=("human", "crashy")) as (app, pilot):
-            await pilot.press("1")  # North passes; South's bot raises in its thread
-            await wait_until(pilot, lambda: isinstance(app.screen, ErrorScreen))
-            assert "lost its marbles" in screen_text(app)  # what the bot raised
-            await press(pilot, "escape")
-            screen = game_screen(app)
-            assert "press t to retry" in screen_text(app)
-            await pilot.press("t")
-            await wait_until(pilot, lambda: isinstance(app.screen, ErrorScreen))
-            assert len(screen.engine.log) == 1
-
-    run(main)
+@pilot_test
+async def test_a_failing_bot_is_reported_and_can_retry() -> None:
+    async with game_on("secrets", seats=("human", "crashy")) as (app, pilot):
+        await pilot.press("1")  # North passes; South's bot raises in its thread
+        await wait_until(pilot, lambda: isinstance(app.screen, ErrorScreen))
+        assert "lost its marbles" in screen_text(app)  # what the bot raised
+        await press(pilot, "escape")
+        screen = game_screen(app)
+        assert "press t to retry" in screen_text(app)
+        await pilot.press("t")
+        await wait_until(pilot, lambda: isinstance(app.screen, ErrorScreen))
+        assert len(screen.engine.log) == 1
 
 
-def test_undo_while_a_bot_thinks_drops_its_move() -> None:
-    async def main() -> None:
-        async with game_on("pig", seats=("human", "random")) as (app, pilot):
-            screen = game_screen(app)
-            # long enough to undo while the bot waits
-            moves = await hold_while_the_bot_thinks(pilot, screen, delay=3.0)
-            await pilot.press("u")  # wakes the bot, whose move is then dropped
-            await pilot.pause(0.3)
-            assert len(screen.engine.log) == moves
-            assert screen.engine.prompt is not None and screen.engine.prompt.seat == 0
-
-    run(main)
+@pilot_test
+async def test_undo_while_a_bot_thinks_drops_its_move() -> None:
+    async with game_on("pig", seats=("human", "random")) as (app, pilot):
+        screen = game_screen(app)
+        # long enough to undo while the bot waits
+        moves = await hold_while_the_bot_thinks(pilot, screen, delay=3.0)
+        await pilot.press("u")  # wakes the bot, whose move is then dropped
+        await pilot.pause(0.3)
+        assert len(screen.engine.log) == moves
+        assert screen.engine.prompt is not None and screen.engine.prompt.seat == 0
 
 
-def test_a_failing_autosave_warns_and_the_game_goes_on() -> None:
-    async def main() -> None:
-        async with game_on("faulty", store=FullDiskStore()) as (app, pilot):
-            await press(pilot, "1")
-            screen = game_screen(app)
-            assert screen.engine.state["n"] == 1
-            assert "autosave failed" in screen_text(app)
-            assert any("No space left on device" in n.message for n in app._notifications)
-
-    run(main)
+@pilot_test
+async def test_a_failing_autosave_warns_and_the_game_goes_on() -> None:
+    async with game_on("faulty", store=FullDiskStore()) as (app, pilot):
+        await press(pilot, "1")
+        screen = game_screen(app)
+        assert screen.engine.state["n"] == 1
+        assert "autosave failed" in screen_text(app)
+        assert any("No space left on device" in n.message for n in app._notifications)

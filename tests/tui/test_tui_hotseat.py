@@ -2,96 +2,88 @@
 
 from __future__ import annotations
 
-from tui_support import game_on, game_screen, press, run, screen_text
+from tui_support import game_on, game_screen, pilot_test, press, screen_text
 
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
 from tabletop.adapters.tui.widgets import GameLog, ViewPanel
 
 
-def test_handoff_hides_the_other_seats_hand() -> None:
-    async def main() -> None:
-        async with game_on("secrets", seats=("human", "human")) as (app, pilot):
-            assert isinstance(app.screen, HandoffScreen)
-            text = screen_text(app)
-            assert "Pass the keyboard to North" in text
-            assert "SECRET" not in text
-            await press(pilot, "enter")
-            game = game_screen(app)
-            assert "SECRET-NORTH-7" in screen_text(app)
-            assert "SECRET-SOUTH-3" not in screen_text(app)
-            await pilot.press("1")  # pass: a private "looks at" event for North
+@pilot_test
+async def test_handoff_hides_the_other_seats_hand() -> None:
+    async with game_on("secrets", seats=("human", "human")) as (app, pilot):
+        assert isinstance(app.screen, HandoffScreen)
+        text = screen_text(app)
+        assert "Pass the keyboard to North" in text
+        assert "SECRET" not in text
+        await press(pilot, "enter")
+        game = game_screen(app)
+        assert "SECRET-NORTH-7" in screen_text(app)
+        assert "SECRET-SOUTH-3" not in screen_text(app)
+        await pilot.press("1")  # pass: a private "looks at" event for North
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        text = screen_text(app)
+        assert "Pass the keyboard to South" in text
+        assert "SECRET" not in text
+        # Nothing of North's is even kept in the hidden game screen's widgets.
+        assert "SECRET-NORTH" not in game.query_one("#board", ViewPanel).plain
+        assert game.query_one("#log", GameLog).text_lines() == []
+        await press(pilot, "enter")
+        text = screen_text(app)
+        assert "SECRET-SOUTH-3" in text
+        assert "SECRET-NORTH-7" not in text
+        assert "#1: —" in text  # North's hand, as the game's view leaves it: unknown
+
+
+@pilot_test
+async def test_pig_with_secret_banks_hides_the_other_bank() -> None:
+    secret = {"banks": "secret"}
+    async with game_on("pig", seats=("human", "human"), options=secret) as (app, pilot):
+        assert isinstance(app.screen, HandoffScreen)
+        await press(pilot, "enter")
+        game = game_screen(app)
+        while game.engine.state["active"] == 0:
+            if game.engine.state["turn_total"] >= 8:
+                await pilot.press("2")
+            else:
+                await pilot.press("1")
             await pilot.pause()
-            assert isinstance(app.screen, HandoffScreen)
-            text = screen_text(app)
-            assert "Pass the keyboard to South" in text
-            assert "SECRET" not in text
-            # Nothing of North's is even kept in the hidden game screen's widgets.
-            assert "SECRET-NORTH" not in game.query_one("#board", ViewPanel).plain
-            assert game.query_one("#log", GameLog).text_lines() == []
-            await press(pilot, "enter")
-            text = screen_text(app)
-            assert "SECRET-SOUTH-3" in text
-            assert "SECRET-NORTH-7" not in text
-            assert "#1: —" in text  # North's hand, as the game's view leaves it: unknown
-
-    run(main)
-
-
-def test_pig_with_secret_banks_hides_the_other_bank() -> None:
-    async def main() -> None:
-        secret = {"banks": "secret"}
-        async with game_on("pig", seats=("human", "human"), options=secret) as (app, pilot):
-            assert isinstance(app.screen, HandoffScreen)
-            await press(pilot, "enter")
-            game = game_screen(app)
-            while game.engine.state["active"] == 0:
-                if game.engine.state["turn_total"] >= 8:
-                    await pilot.press("2")
-                else:
-                    await pilot.press("1")
-                await pilot.pause()
-                if isinstance(app.screen, HandoffScreen):
-                    break
-            assert isinstance(app.screen, HandoffScreen)
-            assert "Player 1 (you)" not in screen_text(app)
-            await press(pilot, "enter")
-            # The table's rows (the board is the left column): own bank, the other "?".
-            rows = [
-                line.split("│")[1].split()
-                for line in screen_text(app).splitlines()
-                if line.startswith("│ Player")
-            ]
-            assert ["Player", "2", "(you)", "0", "to", "roll"] in rows
-            assert ["Player", "1", "?"] in rows
-
-    run(main)
+            if isinstance(app.screen, HandoffScreen):
+                break
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Player 1 (you)" not in screen_text(app)
+        await press(pilot, "enter")
+        # The table's rows (the board is the left column): own bank, the other "?".
+        rows = [
+            line.split("│")[1].split()
+            for line in screen_text(app).splitlines()
+            if line.startswith("│ Player")
+        ]
+        assert ["Player", "2", "(you)", "0", "to", "roll"] in rows
+        assert ["Player", "1", "?"] in rows
 
 
-def test_open_information_needs_no_handoff() -> None:
-    async def main() -> None:
-        async with game_on("pig", seats=("human", "human")) as (app, _pilot):
-            assert isinstance(app.screen, GameScreen)
-
-    run(main)
+@pilot_test
+async def test_open_information_needs_no_handoff() -> None:
+    async with game_on("pig", seats=("human", "human")) as (app, _pilot):
+        assert isinstance(app.screen, GameScreen)
 
 
-def test_leaving_at_the_handoff_reveals_nothing_and_reloading_hands_off_again() -> None:
-    async def main() -> None:
-        from textual.widgets import DataTable
+@pilot_test
+async def test_leaving_at_the_handoff_reveals_nothing_and_reloading_hands_off_again() -> None:
+    from textual.widgets import DataTable
 
-        from tabletop.adapters.tui.screens.home import HomeScreen
+    from tabletop.adapters.tui.screens.home import HomeScreen
 
-        async with game_on("secrets", seats=("human", "human")) as (app, pilot):
-            await pilot.press("enter", "1")  # North passes: hand-off to South
-            await pilot.pause()
-            assert isinstance(app.screen, HandoffScreen)
-            await press(pilot, "escape")
-            assert isinstance(app.screen, HomeScreen)
-            app.screen.query_one("#saves", DataTable).focus()
-            await press(pilot, "enter")
-            assert isinstance(app.screen, HandoffScreen)
-            assert "Pass the keyboard to South" in screen_text(app)
-            assert "SECRET" not in screen_text(app)
-
-    run(main)
+    async with game_on("secrets", seats=("human", "human")) as (app, pilot):
+        await pilot.press("enter", "1")  # North passes: hand-off to South
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, HomeScreen)
+        app.screen.query_one("#saves", DataTable).focus()
+        await press(pilot, "enter")
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass the keyboard to South" in screen_text(app)
+        assert "SECRET" not in screen_text(app)

@@ -11,8 +11,8 @@ from tui_support import (
     app_on,
     game_screen,
     human_turn,
+    pilot_test,
     press,
-    run,
     screen_text,
     wait_until,
 )
@@ -24,43 +24,41 @@ from tabletop.adapters.tui.screens.new_game import NewGameScreen
 from tabletop.framework.testing import replay
 
 
-def test_whole_pig_game_by_keyboard() -> None:
-    async def main() -> None:
-        store = FrozenStore()
-        async with app_on(store=store, seed=227) as (app, pilot):  # a short game
-            await pilot.pause()
-            await pilot.press("down", "down", "enter")  # the Pig row of the games table
-            await pilot.pause()
-            assert isinstance(app.screen, NewGameScreen)
-            # Tab to the target score (game, then options) and pick 100 with the arrows.
-            await pilot.press("tab")
-            assert app.focused is not None and app.focused.id == "option-0"
-            await press(pilot, "enter", "down", "enter")
-            assert app.screen.options["target"] == "100"
-            await pilot.press("enter", "up", "enter")  # ...and back to 50, a shorter game
-            await pilot.pause()
-            assert app.screen.options["target"] == "50"
-            await pilot.press("ctrl+s")
-            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-            game = game_screen(app)
-            presses = 0
-            while not isinstance(app.screen, GameOverScreen) and presses < 200:
-                if game.engine.state["turn_total"] >= 20:
-                    await pilot.press("down", "enter")  # hold, by arrow and Enter
-                else:
-                    await pilot.press("1")  # roll, by number key
-                presses += 1
-                await human_turn(pilot)
-            assert isinstance(app.screen, GameOverScreen)
-            # every press was one decision of Player 1, and the game the keys played is
-            # the one the save holds: replayed headless, it ends in the same state
-            assert presses == sum(1 for entry in game.engine.log if entry.seat == 0)
-            [record] = store.records.values()
-            headless = replay(app.registry.get("pig").definition, record)
-            assert headless.over and headless.digest() == game.engine.digest()
-            assert "wins!" in screen_text(app)
-            await press(pilot, "enter")
-            assert isinstance(app.screen, HomeScreen)
-            assert "finished" in screen_text(app)
-
-    run(main)
+@pilot_test
+async def test_whole_pig_game_by_keyboard() -> None:
+    store = FrozenStore()
+    async with app_on(store=store, seed=227) as (app, pilot):  # a short game
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")  # the Pig row of the games table
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        # Tab to the target score (game, then options) and pick 100 with the arrows.
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "option-0"
+        await press(pilot, "enter", "down", "enter")
+        assert app.screen.options["target"] == "100"
+        await pilot.press("enter", "up", "enter")  # ...and back to 50, a shorter game
+        await pilot.pause()
+        assert app.screen.options["target"] == "50"
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        game = game_screen(app)
+        presses = 0
+        while not isinstance(app.screen, GameOverScreen) and presses < 200:
+            if game.engine.state["turn_total"] >= 20:
+                await pilot.press("down", "enter")  # hold, by arrow and Enter
+            else:
+                await pilot.press("1")  # roll, by number key
+            presses += 1
+            await human_turn(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        # every press was one decision of Player 1, and the game the keys played is
+        # the one the save holds: replayed headless, it ends in the same state
+        assert presses == sum(1 for entry in game.engine.log if entry.seat == 0)
+        [record] = store.records.values()
+        headless = replay(app.registry.get("pig").definition, record)
+        assert headless.over and headless.digest() == game.engine.digest()
+        assert "wins!" in screen_text(app)
+        await press(pilot, "enter")
+        assert isinstance(app.screen, HomeScreen)
+        assert "finished" in screen_text(app)

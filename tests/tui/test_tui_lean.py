@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from textual.widgets import Static
-from tui_support import game_on, game_screen, human_turn, press, run, wait_until
+from tui_support import game_on, game_screen, human_turn, pilot_test, press, wait_until
 
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
@@ -30,109 +30,101 @@ def calls_to(monkeypatch: pytest.MonkeyPatch, widget: Any, method: str) -> list[
     return calls
 
 
-def test_a_seats_log_comes_back_after_hand_offs_as_a_fresh_log_would_show_it() -> None:
-    async def main() -> None:
-        async with game_on("secrets", seats=("human", "human")) as (app, pilot):
-            game: GameScreen | None = None
-            for turn in range(5):  # North, South, North... each pass hands the device over
-                assert isinstance(app.screen, HandoffScreen)
-                await pilot.press("enter")
-                await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-                game = game_screen(app)
-                log = game.query_one("#log", GameLog)
-                shown = log.text_lines()
-                log.clear()
-                log.sync(game.engine, game.viewer)  # drawn from scratch for comparison
-                assert shown == log.text_lines()
-                # from each seat's second turn on, its own private event is in its log
-                assert turn < 2 or any("looks at" in line for line in shown)
-                await pilot.press("1")
-                await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
-            assert game is not None and len(game.engine.log) == 5
-            # while the device changes hands, nothing of the last seat is on the hidden
-            # screen: its log and prompt are empty, its board shows the spectator's view
-            assert game.query_one("#log", GameLog).text_lines() == []
-            for line in ("#prompt-seat", "#prompt-text", "#prompt-rule"):
-                assert str(game.query_one(line, Static).render()).strip() == ""
-            assert "SECRET" not in game.query_one("#board", ViewPanel).plain
-
-    run(main)
-
-
-def test_the_footer_keeps_its_keys_through_moves_that_do_not_change_them() -> None:
-    async def main() -> None:
-        async with game_on("pig", seats=("human", "human")) as (app, pilot):
+@pilot_test
+async def test_a_seats_log_comes_back_after_hand_offs_as_a_fresh_log_would_show_it() -> None:
+    async with game_on("secrets", seats=("human", "human")) as (app, pilot):
+        game: GameScreen | None = None
+        for turn in range(5):  # North, South, North... each pass hands the device over
+            assert isinstance(app.screen, HandoffScreen)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
             game = game_screen(app)
-            footer = game.query_one(StableFooter)
+            log = game.query_one("#log", GameLog)
+            shown = log.text_lines()
+            log.clear()
+            log.sync(game.engine, game.viewer)  # drawn from scratch for comparison
+            assert shown == log.text_lines()
+            # from each seat's second turn on, its own private event is in its log
+            assert turn < 2 or any("looks at" in line for line in shown)
+            await pilot.press("1")
+            await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert game is not None and len(game.engine.log) == 5
+        # while the device changes hands, nothing of the last seat is on the hidden
+        # screen: its log and prompt are empty, its board shows the spectator's view
+        assert game.query_one("#log", GameLog).text_lines() == []
+        for line in ("#prompt-seat", "#prompt-text", "#prompt-rule"):
+            assert str(game.query_one(line, Static).render()).strip() == ""
+        assert "SECRET" not in game.query_one("#board", ViewPanel).plain
+
+
+@pilot_test
+async def test_the_footer_keeps_its_keys_through_moves_that_do_not_change_them() -> None:
+    async with game_on("pig", seats=("human", "human")) as (app, pilot):
+        game = game_screen(app)
+        footer = game.query_one(StableFooter)
+        await pilot.pause()
+        keys = list(footer.children)
+        assert keys, "the footer shows the screen's keys"
+        for _ in range(3):
+            before = len(game.engine.log)
+            await pilot.press("1")
+
+            def moved(before: int = before) -> bool:
+                return len(game.engine.log) > before
+
+            await wait_until(pilot, moved)
             await pilot.pause()
-            keys = list(footer.children)
-            assert keys, "the footer shows the screen's keys"
-            for _ in range(3):
-                before = len(game.engine.log)
-                await pilot.press("1")
-
-                def moved(before: int = before) -> bool:
-                    return len(game.engine.log) > before
-
-                await wait_until(pilot, moved)
-                await pilot.pause()
-            assert list(footer.children) == keys  # the same widgets: never rebuilt
-            shown = [getattr(key, "description", "") for key in keys]
-            assert "Undo" in shown and "Rules" in shown  # and they are the screen's keys
-
-    run(main)
+        assert list(footer.children) == keys  # the same widgets: never rebuilt
+        shown = [getattr(key, "description", "") for key in keys]
+        assert "Undo" in shown and "Rules" in shown  # and they are the screen's keys
 
 
-def test_the_same_table_is_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    async def main() -> None:
-        async with game_on("pig", seats=("human", "human")) as (app, _pilot):
-            game = game_screen(app)
-            panel = game.query_one("#board", ViewPanel)
-            generic = panel.query_one("#generic-view", Static)
-            drawn = calls_to(monkeypatch, generic, "update")  # this widget's draws, counted
-            view = game.engine.view(game.viewer)
-            names, title = game.seat_names, game.game.info.title
-            panel.show(view, names, game.viewer, title)
-            panel.show(game.engine.view(game.viewer), names, game.viewer, title)
-            assert drawn == []  # what is on screen already
-            panel.show(game.engine.view(None), names, None, title)
-            assert len(drawn) == 1  # another seat's table is drawn
-
-    run(main)
+@pilot_test
+async def test_the_same_table_is_not_drawn_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    async with game_on("pig", seats=("human", "human")) as (app, _pilot):
+        game = game_screen(app)
+        panel = game.query_one("#board", ViewPanel)
+        generic = panel.query_one("#generic-view", Static)
+        drawn = calls_to(monkeypatch, generic, "update")  # this widget's draws, counted
+        view = game.engine.view(game.viewer)
+        names, title = game.seat_names, game.game.info.title
+        panel.show(view, names, game.viewer, title)
+        panel.show(game.engine.view(game.viewer), names, game.viewer, title)
+        assert drawn == []  # what is on screen already
+        panel.show(game.engine.view(None), names, None, title)
+        assert len(drawn) == 1  # another seat's table is drawn
 
 
-def test_the_log_wraps_only_what_changed_when_seats_switch_and_moves_are_undone(
+@pilot_test
+async def test_the_log_wraps_only_what_changed_when_seats_switch_and_moves_are_undone(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Hot-seat at an open table switches the viewer at every turn, and undo takes
     entries back: the log wraps the new entries only, never the whole game again, and
     still reads as a log told from scratch."""
 
-    async def main() -> None:
-        async with game_on("menu", seats=("human", "human")) as (app, pilot):
-            game = game_screen(app)
-            log = game.query_one("#log", GameLog)
-            wrapped = calls_to(monkeypatch, log, "_wrap")  # counts the work done
-            for key in "12":
-                await press(pilot, key)
-            # Commune's first view was told before; each move added at most its own
-            # entries (and the other seat's story caught up from where it was).
-            new = [entry.text for entry in log.entries()]
-            assert len(wrapped) <= 2 * len(new)
-        async with game_on("menu", seats=("human", "random")) as (app, pilot):
-            game = game_screen(app)
-            log = game.query_one("#log", GameLog)
-            await pilot.press("2")  # Commune, then the bot
-            await human_turn(pilot)
-            assert "You chose: Place a cube in district 2" in [e.plain for e in log.entries()]
-            wrapped = calls_to(monkeypatch, log, "_wrap")
-            await pilot.press("u")  # Commune's move and the bot's answer are taken back
-            await pilot.pause()
-            assert len(game.engine.log) == 0 and wrapped == []  # dropped, not re-told
-            shown = log.text_lines()
-            assert not any("district 2" in line for line in shown)
-            log.clear()
-            log.sync(game.engine, game.viewer)  # told from scratch for comparison
-            assert shown == log.text_lines()
-
-    run(main)
+    async with game_on("menu", seats=("human", "human")) as (app, pilot):
+        game = game_screen(app)
+        log = game.query_one("#log", GameLog)
+        wrapped = calls_to(monkeypatch, log, "_wrap")  # counts the work done
+        for key in "12":
+            await press(pilot, key)
+        # Commune's first view was told before; each move added at most its own
+        # entries (and the other seat's story caught up from where it was).
+        new = [entry.text for entry in log.entries()]
+        assert len(wrapped) <= 2 * len(new)
+    async with game_on("menu", seats=("human", "random")) as (app, pilot):
+        game = game_screen(app)
+        log = game.query_one("#log", GameLog)
+        await pilot.press("2")  # Commune, then the bot
+        await human_turn(pilot)
+        assert "You chose: Place a cube in district 2" in [e.plain for e in log.entries()]
+        wrapped = calls_to(monkeypatch, log, "_wrap")
+        await pilot.press("u")  # Commune's move and the bot's answer are taken back
+        await pilot.pause()
+        assert len(game.engine.log) == 0 and wrapped == []  # dropped, not re-told
+        shown = log.text_lines()
+        assert not any("district 2" in line for line in shown)
+        log.clear()
+        log.sync(game.engine, game.viewer)  # told from scratch for comparison
+        assert shown == log.text_lines()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import app_on, current, run, screen_text, wait_until
+from tui_support import app_on, current, pilot_test, run, screen_text, wait_until
 
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.adapters.tui.app import TabletopApp
@@ -67,39 +67,35 @@ async def at_long_menu() -> AsyncIterator[tuple[TabletopApp, Pilot[None], GameSc
         yield app, pilot, screen
 
 
-def test_every_option_of_a_card_play_menu_has_a_key_at_100x30() -> None:
-    async def main() -> None:
-        async with at_long_menu() as (_app, pilot, screen):
-            prompt = screen.engine.prompt
-            assert prompt is not None and len(prompt.choices) >= LONG_MENU
-            choices = screen.query_one("#choices", ChoiceList)
-            assert all(choices.keys) and len(set(choices.keys)) == len(prompt.choices)
-            last = choices.keys[-1]  # the option furthest down the list
-            before = len(screen.engine.log)
-            await pilot.press(last)
-            await wait_until(pilot, lambda: len(screen.engine.log) > before)
-            assert screen.engine.log[before].action == prompt.choices[-1].action
-
-    run(main)
+@pilot_test
+async def test_every_option_of_a_card_play_menu_has_a_key_at_100x30() -> None:
+    async with at_long_menu() as (_app, pilot, screen):
+        prompt = screen.engine.prompt
+        assert prompt is not None and len(prompt.choices) >= LONG_MENU
+        choices = screen.query_one("#choices", ChoiceList)
+        assert all(choices.keys) and len(set(choices.keys)) == len(prompt.choices)
+        last = choices.keys[-1]  # the option furthest down the list
+        before = len(screen.engine.log)
+        await pilot.press(last)
+        await wait_until(pilot, lambda: len(screen.engine.log) > before)
+        assert screen.engine.log[before].action == prompt.choices[-1].action
 
 
-def test_the_rules_open_at_the_section_a_card_play_cites() -> None:
-    async def main() -> None:
-        async with at_long_menu() as (app, pilot, screen):
-            prompt = screen.engine.prompt
-            assert prompt is not None and prompt.rule
-            await pilot.press("r")
-            await wait_until(pilot, lambda: isinstance(current(app), RulesScreen))
-            await pilot.pause()
-            rules = current(app)
-            assert isinstance(rules, RulesScreen) and rules.target is not None
-            section = rules.sections[rules.target]
-            cited = prompt.rule.lstrip("§R.").split(".")
-            assert cited[: len(section.number.split("."))] == section.number.split(".")
-            top = screen_text(app).splitlines()[2]
-            assert section.title.split(" ")[0] in top  # the cited section is at the top
-
-    run(main)
+@pilot_test
+async def test_the_rules_open_at_the_section_a_card_play_cites() -> None:
+    async with at_long_menu() as (app, pilot, screen):
+        prompt = screen.engine.prompt
+        assert prompt is not None and prompt.rule
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(current(app), RulesScreen))
+        await pilot.pause()
+        rules = current(app)
+        assert isinstance(rules, RulesScreen) and rules.target is not None
+        section = rules.sections[rules.target]
+        cited = prompt.rule.lstrip("§R.").split(".")
+        assert cited[: len(section.number.split("."))] == section.number.split(".")
+        top = screen_text(app).splitlines()[2]
+        assert section.title.split(" ")[0] in top  # the cited section is at the top
 
 
 @pytest.mark.parametrize("width", [80, 100, 160])

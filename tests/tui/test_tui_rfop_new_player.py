@@ -22,8 +22,8 @@ from tui_support import (
     FrozenStore,
     current,
     make_app,
+    pilot_test,
     press,
-    run,
     screen_text,
     start_game,
     wait_until,
@@ -50,71 +50,69 @@ def moved_on(app: TabletopApp, engine: Engine, before: int) -> Callable[[], bool
     return lambda: isinstance(current(app), GameOverScreen) or len(engine.log) > before
 
 
-def test_a_new_player_plays_red_flag_against_the_bot_from_the_screen_alone() -> None:
-    async def main() -> None:
-        registry = load_registry()
-        store = FrozenStore()
-        app = make_app(registry, store, seed=3)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await start_game(pilot, GAME, seats=("human", "rfop-greedy"), seed=3)
-            decisions = details_seen = warnings_seen = 0
-            screen: GameScreen | None = None
+@pilot_test
+async def test_a_new_player_plays_red_flag_against_the_bot_from_the_screen_alone() -> None:
+    registry = load_registry()
+    store = FrozenStore()
+    app = make_app(registry, store, seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_game(pilot, GAME, seats=("human", "rfop-greedy"), seed=3)
+        decisions = details_seen = warnings_seen = 0
+        screen: GameScreen | None = None
 
-            def ready() -> bool:
-                shown = current(app)
-                if isinstance(shown, GameOverScreen):
-                    return True
-                if not isinstance(shown, GameScreen) or shown.engine.prompt is None:
-                    return False
-                return shown.session.is_human(shown.engine.prompt.seat)
+        def ready() -> bool:
+            shown = current(app)
+            if isinstance(shown, GameOverScreen):
+                return True
+            if not isinstance(shown, GameScreen) or shown.engine.prompt is None:
+                return False
+            return shown.session.is_human(shown.engine.prompt.seat)
 
-            while decisions < 200:
-                await wait_until(pilot, ready, timeout=30.0)
-                await pilot.pause()
-                shown = current(app)
-                if isinstance(shown, GameOverScreen):
-                    break
-                assert isinstance(shown, GameScreen)
-                screen = shown
-                prompt = screen.engine.prompt
-                assert prompt is not None
-                question = screen.query_one("#prompt-text", Static)
-                assert str(question.content) == prompt.text and question.display
-                if prompt.rule:
-                    assert f"Rule {prompt.rule}" in str(screen.query_one("#prompt-rule").render())
-                choices = screen.query_one("#choices", ChoiceList)
-                assert len(choices.keys) == len(prompt.choices)
-                assert all(choices.keys), f"an option without a key in {prompt.text!r}"
-                index = (decisions * 7 + 3) % len(prompt.choices)
-                choice = prompt.choices[index]
-                choices.highlighted = index
-                await pilot.pause()
-                if choice.detail:
-                    assert choices.explanation.detail_text == choice.detail
-                    details_seen += 1
-                if choice.consequence:
-                    assert choice.consequence in choices.explanation.consequence_text
-                    warnings_seen += 1
-                before = len(screen.engine.log)
-                await pilot.press(choices.keys[index])
-                await wait_until(pilot, moved_on(app, screen.engine, before))
-                assert screen.engine.log[before].action == choice.action
-                decisions += 1
-            over = current(app)
-            assert isinstance(over, GameOverScreen), f"no end after {decisions} decisions"
-            assert screen is not None and screen.engine.over
-            result = screen.engine.result()
-            assert result is not None
-            text = flat(screen_text(app))
-            assert "over" in text.lower() and flat(result.summary)[:50] in text
-            assert details_seen >= 10  # card texts were read before playing them
-            assert warnings_seen >= 1  # and at least one side effect announced
-            await press(pilot, "b")
-            assert "Crisis" in screen_text(app)  # the final board
-            await press(pilot, "l")
-            [record] = store.records.values()
-            assert record.finished
-            headless = replay(registry.get(GAME).definition, record)
-            assert headless.digest() == screen.engine.digest()
-
-    run(main)
+        while decisions < 200:
+            await wait_until(pilot, ready, timeout=30.0)
+            await pilot.pause()
+            shown = current(app)
+            if isinstance(shown, GameOverScreen):
+                break
+            assert isinstance(shown, GameScreen)
+            screen = shown
+            prompt = screen.engine.prompt
+            assert prompt is not None
+            question = screen.query_one("#prompt-text", Static)
+            assert str(question.content) == prompt.text and question.display
+            if prompt.rule:
+                assert f"Rule {prompt.rule}" in str(screen.query_one("#prompt-rule").render())
+            choices = screen.query_one("#choices", ChoiceList)
+            assert len(choices.keys) == len(prompt.choices)
+            assert all(choices.keys), f"an option without a key in {prompt.text!r}"
+            index = (decisions * 7 + 3) % len(prompt.choices)
+            choice = prompt.choices[index]
+            choices.highlighted = index
+            await pilot.pause()
+            if choice.detail:
+                assert choices.explanation.detail_text == choice.detail
+                details_seen += 1
+            if choice.consequence:
+                assert choice.consequence in choices.explanation.consequence_text
+                warnings_seen += 1
+            before = len(screen.engine.log)
+            await pilot.press(choices.keys[index])
+            await wait_until(pilot, moved_on(app, screen.engine, before))
+            assert screen.engine.log[before].action == choice.action
+            decisions += 1
+        over = current(app)
+        assert isinstance(over, GameOverScreen), f"no end after {decisions} decisions"
+        assert screen is not None and screen.engine.over
+        result = screen.engine.result()
+        assert result is not None
+        text = flat(screen_text(app))
+        assert "over" in text.lower() and flat(result.summary)[:50] in text
+        assert details_seen >= 10  # card texts were read before playing them
+        assert warnings_seen >= 1  # and at least one side effect announced
+        await press(pilot, "b")
+        assert "Crisis" in screen_text(app)  # the final board
+        await press(pilot, "l")
+        [record] = store.records.values()
+        assert record.finished
+        headless = replay(registry.get(GAME).definition, record)
+        assert headless.digest() == screen.engine.digest()

@@ -21,8 +21,8 @@ from tui_support import (
     app_on,
     current,
     open_finished,
+    pilot_test,
     press,
-    run,
     screen_text,
     snapshot_of,
     wait_until,
@@ -87,52 +87,48 @@ async def highlight(pilot: Any, screen: GameScreen, action: str) -> ChoiceList:
 
 
 @pytest.mark.parametrize("final_zone_next", [True, False])
-def test_a_turncoat_breaching_your_final_crisis_zone_is_warned_before_it_is_taken(
+@pilot_test
+async def test_a_turncoat_breaching_your_final_crisis_zone_is_warned_before_it_is_taken(
     final_zone_next: bool,
 ) -> None:
-    async def main() -> None:
-        driver = turncoat_ready(final_zone_next=final_zone_next)
-        async with position_on(driver) as (_app, pilot, screen):
-            choices = await highlight(pilot, screen, TURNCOAT)
+    driver = turncoat_ready(final_zone_next=final_zone_next)
+    async with position_on(driver) as (_app, pilot, screen):
+        choices = await highlight(pilot, screen, TURNCOAT)
+        prompt = screen.engine.prompt
+        assert prompt is not None
+        index = prompt.actions().index(TURNCOAT)
+        in_menu = str(choices.get_option_at_index(index).prompt)
+        warned = "Final Crisis zone" in choices.explanation.consequence_text
+        assert warned == final_zone_next
+        assert ("Final Crisis zone" in in_menu) == final_zone_next  # in the list itself
+        political = screen.engine.state["vp"]["political"]
+        await press(pilot, choices.keys[index])
+        lost = political - screen.engine.state["vp"]["political"]
+        # the warning said what came true: the Commune's Political VP fell by one
+        assert (lost != 0) == final_zone_next
+
+
+@pilot_test
+async def test_the_pass_keeps_key_0_from_one_bonus_prompt_to_the_next() -> None:
+    async with position_on(turncoat_ready(final_zone_next=False)) as (_app, pilot, screen):
+        seen: list[tuple[str, str]] = []
+        for _ in range(6):
             prompt = screen.engine.prompt
-            assert prompt is not None
-            index = prompt.actions().index(TURNCOAT)
-            in_menu = str(choices.get_option_at_index(index).prompt)
-            warned = "Final Crisis zone" in choices.explanation.consequence_text
-            assert warned == final_zone_next
-            assert ("Final Crisis zone" in in_menu) == final_zone_next  # in the list itself
-            political = screen.engine.state["vp"]["political"]
-            await press(pilot, choices.keys[index])
-            lost = political - screen.engine.state["vp"]["political"]
-            # the warning said what came true: the Commune's Political VP fell by one
-            assert (lost != 0) == final_zone_next
-
-    run(main)
-
-
-def test_the_pass_keeps_key_0_from_one_bonus_prompt_to_the_next() -> None:
-    async def main() -> None:
-        async with position_on(turncoat_ready(final_zone_next=False)) as (_app, pilot, screen):
-            seen: list[tuple[str, str]] = []
-            for _ in range(6):
-                prompt = screen.engine.prompt
-                if prompt is None or prompt.seat != C:
-                    break
-                choices = screen.query_one("#choices", ChoiceList)
-                passes = [i for i, c in enumerate(prompt.choices) if c.key == PASS_KEY]
-                for index in passes:
-                    seen.append((prompt.choices[index].label, choices.keys[index]))
-                others = [i for i in range(len(prompt.choices)) if i not in passes]
-                if not others:
-                    break
-                before = len(screen.engine.log)
-                await pilot.press(choices.keys[others[0]])  # act, and see the next prompt
-                await wait_until(pilot, grown(screen, before))
-                await pilot.pause()
-            assert len(seen) >= 2, seen  # a pass offered in at least two prompts in a row
-            assert {key for _, key in seen} == {"0"}, seen
-
-    run(main)
+            if prompt is None or prompt.seat != C:
+                break
+            choices = screen.query_one("#choices", ChoiceList)
+            passes = [i for i, c in enumerate(prompt.choices) if c.key == PASS_KEY]
+            for index in passes:
+                seen.append((prompt.choices[index].label, choices.keys[index]))
+            others = [i for i in range(len(prompt.choices)) if i not in passes]
+            if not others:
+                break
+            before = len(screen.engine.log)
+            await pilot.press(choices.keys[others[0]])  # act, and see the next prompt
+            await wait_until(pilot, grown(screen, before))
+            await pilot.pause()
+        assert len(seen) >= 2, seen  # a pass offered in at least two prompts in a row
+        assert {key for _, key in seen} == {"0"}, seen
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -158,17 +154,15 @@ def test_snapshot_game_over(snap_compare: Any, size: tuple[int, int]) -> None:
     assert snapshot_of(snap_compare, size, play, registry=load_registry())
 
 
-def test_the_board_rows_do_not_wrap_at_80x24() -> None:
+@pilot_test
+async def test_the_board_rows_do_not_wrap_at_80x24() -> None:
     """The board's table rows (42 columns at most) stand whole on an 80-column screen."""
 
-    async def main() -> None:
-        driver = turncoat_ready(final_zone_next=True)
-        async with position_on(driver, size=(80, 24)) as (app, _pilot, screen):
-            rows = render_board(screen.engine.view(C)).splitlines()
-            text = screen_text(app)
-            top = [row for row in rows[:12] if len(row) <= 42]
-            assert len(top) >= 10
-            missing = [row for row in top if row not in text]
-            assert not missing, missing
-
-    run(main)
+    driver = turncoat_ready(final_zone_next=True)
+    async with position_on(driver, size=(80, 24)) as (app, _pilot, screen):
+        rows = render_board(screen.engine.view(C)).splitlines()
+        text = screen_text(app)
+        top = [row for row in rows[:12] if len(row) <= 42]
+        assert len(top) >= 10
+        missing = [row for row in top if row not in text]
+        assert not missing, missing

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.widgets import DataTable, Input
-from tui_support import app_on, game_on, game_screen, press, run, screen_text, wait_until
+from tui_support import app_on, game_on, game_screen, pilot_test, press, screen_text, wait_until
 
 from tabletop.adapters.saves import JsonSaveStore, encode_record
 from tabletop.adapters.tui.screens.error import ErrorScreen
@@ -26,119 +26,97 @@ async def refused(pilot: Any, key: str) -> str:
     return screen_text(pilot.app)
 
 
-def test_save_quit_reload_continue_and_undo(store: JsonSaveStore, save_dir: Path) -> None:
-    state: dict[str, object] = {}
-
-    async def first() -> None:
-        opened = game_on("pig", store=store, seats=("human", "human"), via_dialog=True)
-        async with opened as (app, pilot):
-            game = game_screen(app)
-            while game.engine.state["turn_total"] == 0 or game.engine.state["active"] != 0:
-                await press(pilot, "1")
-            await pilot.press("2")  # hold; Player 2's turn
-            await pilot.pause()
-            state["actions"] = list(game.engine.log)
-            state["digest"] = game.engine.digest()
-            state["save_id"] = game.session.save_id
-            await press(pilot, "s")
-            assert isinstance(app.screen, SaveAsScreen)
-            app.screen.query_one(Input).value = "my-copy"
-            await press(pilot, "enter")
-            assert any("Saved a copy as my-copy" in n.message for n in app._notifications)
-            await press(pilot, "escape")
-            assert isinstance(app.screen, HomeScreen)
-            text = screen_text(app)
-            assert "my-copy" in text and str(state["save_id"]) in text
-            await pilot.press("ctrl+q")
-
-    run(first)
-    assert (save_dir / "my-copy.json").exists()
-    assert (save_dir / f"{state['save_id']}.json").exists()
-
-    async def second() -> None:
-        async with app_on(store=store) as (app, pilot):
-            await pilot.pause()
-            saves = app.screen.query_one("#saves", DataTable)
-            saves.focus()
-            row = saves.get_row_index(str(state["save_id"]))
-            saves.move_cursor(row=row)
-            await pilot.press("enter")
-            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-            game = game_screen(app)
-            assert list(game.engine.log) == state["actions"]
-            assert game.engine.digest() == state["digest"]
-            assert game.engine.prompt is not None and game.engine.prompt.seat == 1
-            await pilot.press("u")  # take back Player 1's hold
-            await pilot.pause()
-            assert len(game.engine.log) == len(state["actions"]) - 1
-            assert game.engine.prompt is not None and game.engine.prompt.seat == 0
-            await pilot.press("2")  # hold again, and continue with Player 2
+@pilot_test
+async def test_save_quit_reload_continue_and_undo(store: JsonSaveStore, save_dir: Path) -> None:
+    opened = game_on("pig", store=store, seats=("human", "human"), via_dialog=True)
+    async with opened as (app, pilot):
+        game = game_screen(app)
+        while game.engine.state["turn_total"] == 0 or game.engine.state["active"] != 0:
             await press(pilot, "1")
-            assert len(game.engine.log) == len(state["actions"]) + 1
+        await pilot.press("2")  # hold; Player 2's turn
+        await pilot.pause()
+        actions = list(game.engine.log)
+        digest = game.engine.digest()
+        save_id = str(game.session.save_id)
+        await press(pilot, "s")
+        assert isinstance(app.screen, SaveAsScreen)
+        app.screen.query_one(Input).value = "my-copy"
+        await press(pilot, "enter")
+        assert any("Saved a copy as my-copy" in n.message for n in app._notifications)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, HomeScreen)
+        text = screen_text(app)
+        assert "my-copy" in text and save_id in text
+        await pilot.press("ctrl+q")
+    assert (save_dir / "my-copy.json").exists()
+    assert (save_dir / f"{save_id}.json").exists()
 
-    run(second)
-    saved = store.load(str(state["save_id"]))
-    actions = state["actions"]
-    assert isinstance(actions, list) and len(saved.actions) == len(actions) + 1
+    async with app_on(store=store) as (app, pilot):  # a new app on the same saves
+        await pilot.pause()
+        saves = app.screen.query_one("#saves", DataTable)
+        saves.focus()
+        saves.move_cursor(row=saves.get_row_index(save_id))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        game = game_screen(app)
+        assert list(game.engine.log) == actions
+        assert game.engine.digest() == digest
+        assert game.engine.prompt is not None and game.engine.prompt.seat == 1
+        await pilot.press("u")  # take back Player 1's hold
+        await pilot.pause()
+        assert len(game.engine.log) == len(actions) - 1
+        assert game.engine.prompt is not None and game.engine.prompt.seat == 0
+        await pilot.press("2")  # hold again, and continue with Player 2
+        await press(pilot, "1")
+        assert len(game.engine.log) == len(actions) + 1
+    assert len(store.load(save_id).actions) == len(actions) + 1
 
 
-def test_unreadable_save_is_listed_with_its_error_and_kept(
+@pilot_test
+async def test_unreadable_save_is_listed_with_its_error_and_kept(
     store: JsonSaveStore, save_dir: Path
 ) -> None:
     save_dir.mkdir(parents=True)
     broken = save_dir / "broken.json"
     broken.write_text("{not json")
-
-    async def main() -> None:
-        async with app_on(store=store) as (app, pilot):
-            await pilot.pause()
-            text = screen_text(app)
-            assert "unreadable" in text and "not valid JSON" in text
-            assert "kept" in await refused(pilot, "enter")
-            await press(pilot, "escape")
-            assert isinstance(app.screen, HomeScreen)
-
-    run(main)
+    async with app_on(store=store) as (app, pilot):
+        await pilot.pause()
+        text = screen_text(app)
+        assert "unreadable" in text and "not valid JSON" in text
+        assert "kept" in await refused(pilot, "enter")
+        await press(pilot, "escape")
+        assert isinstance(app.screen, HomeScreen)
     assert broken.read_text() == "{not json"
 
 
-def test_a_save_that_no_longer_replays_shows_why_and_is_kept(
+@pilot_test
+async def test_a_save_that_no_longer_replays_shows_why_and_is_kept(
     store: JsonSaveStore, save_dir: Path
 ) -> None:
-    async def make_save() -> None:
-        async with game_on("pig", store=store, seats=("human", "human")) as (_app, pilot):
-            await press(pilot, "1")
-
-    run(make_save)
+    async with game_on("pig", store=store, seats=("human", "human")) as (_app, pilot):
+        await press(pilot, "1")
     (path,) = save_dir.glob("*.json")
     record = store.load(path.stem)
     record.digest = "0" * 64  # as if the rules had changed since
     path.write_text(encode_record(record, "2026-01-02T10:30:00Z"))
     before = path.read_text()
-
-    async def main() -> None:
-        async with app_on(store=store) as (_app, pilot):
-            await pilot.pause()
-            text = await refused(pilot, "enter")
-            assert "does not match" in text and "kept" in text
-
-    run(main)
+    async with app_on(store=store) as (_app, pilot):
+        await pilot.pause()
+        text = await refused(pilot, "enter")
+        assert "does not match" in text and "kept" in text
     assert path.read_text() == before
 
 
-def test_a_save_of_a_game_not_installed_is_refused_clearly(
+@pilot_test
+async def test_a_save_of_a_game_not_installed_is_refused_clearly(
     store: JsonSaveStore, save_dir: Path
 ) -> None:
     save_dir.mkdir(parents=True)
     data = json.loads(encode_record(store_record_for("chess"), "2026-01-02T10:30:00Z"))
     (save_dir / "chess.json").write_text(json.dumps(data))
-
-    async def main() -> None:
-        async with app_on(store=store) as (_app, pilot):
-            await pilot.pause()
-            assert "no game 'chess' is installed" in await refused(pilot, "l")
-
-    run(main)
+    async with app_on(store=store) as (_app, pilot):
+        await pilot.pause()
+        assert "no game 'chess' is installed" in await refused(pilot, "l")
 
 
 def store_record_for(game: str) -> GameRecord:

@@ -8,10 +8,11 @@ clashing with the other test folders' conftest modules.
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, ParamSpec
 
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -30,6 +31,7 @@ from tabletop.framework.session import SessionStarter
 from tabletop.games import pig
 
 SIZE = (100, 30)
+P = ParamSpec("P")
 
 
 class TestGames:
@@ -143,6 +145,17 @@ def make_app(
 def run(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
     """Run an async test body (no pytest-asyncio here)."""
     asyncio.run(main())
+
+
+def pilot_test(test: Callable[P, Coroutine[Any, Any, None]]) -> Callable[P, None]:
+    """An ``async def`` test run as pytest runs any other (no pytest-asyncio here): its
+    arguments, fixtures and parameters included, are passed on."""
+
+    @functools.wraps(test)
+    def run_test(*args: P.args, **kwargs: P.kwargs) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run_test
 
 
 def snapshot_of(

@@ -4,7 +4,7 @@ choice is taken each time."""
 
 from __future__ import annotations
 
-from tui_support import first_choices, game_on, run, screen_text
+from tui_support import first_choices, game_on, pilot_test, screen_text
 
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.framework.plugins import load_registry
@@ -13,26 +13,24 @@ GAME = "charlemagne-master-of-europe"
 SIZE = (140, 70)
 
 
-def test_a_whole_game_in_the_terminal_ui() -> None:
-    async def main() -> None:
-        registry = load_registry()
-        assert GAME in registry.games
-        opened = game_on(GAME, size=SIZE, registry=registry, seats=("human",), seed=3)
-        async with opened as (app, pilot):
-            decisions = 0
-            game: GameScreen | None = None
-            async for screen in first_choices(pilot, limit=600):
-                assert isinstance(screen, GameScreen)  # one person: no hand-off
-                game = screen
-                if decisions == 1:
-                    text = screen_text(app)
-                    assert "Cups:" in text and "Unfriendly" in text and "Hostile" in text
-                    assert "Lombardy" in text and "+4 Leader (Desiderius)" in text
-                    assert "VP 0 (threshold 3)" in text and "Treasury 5/20" in text
-                decisions += 1
-            assert game is not None and game.engine.over
-            result = game.engine.result()
-            assert result is not None and result.winners == ()
-            assert "Defeat" in screen_text(app)
-
-    run(main)
+@pilot_test
+async def test_a_whole_game_in_the_terminal_ui() -> None:
+    registry = load_registry()
+    assert GAME in registry.games
+    opened = game_on(GAME, size=SIZE, registry=registry, seats=("human",), seed=3)
+    async with opened as (app, pilot):
+        decisions = 0
+        game: GameScreen | None = None
+        async for screen in first_choices(pilot, limit=600):
+            assert isinstance(screen, GameScreen)  # one person: no hand-off
+            game = screen
+            if decisions == 1:
+                text = screen_text(app)
+                assert "Cups:" in text and "Unfriendly" in text and "Hostile" in text
+                assert "Lombardy" in text and "+4 Leader (Desiderius)" in text
+                assert "VP 0 (threshold 3)" in text and "Treasury 5/20" in text
+            decisions += 1
+        assert game is not None and game.engine.over
+        result = game.engine.result()
+        assert result is not None and result.winners == ()
+        assert "Defeat" in screen_text(app)
