@@ -8,8 +8,9 @@ with. Engines for framework-level tests come from the conformance kit
 (``tabletop.framework.testing.new_engine`` and friends), which the plugins' tests use
 too; ``tests/test_session.py`` checks that both use the same adapters.
 
-``fuzz_game`` fuzzes a game with the same random source and dice, as ``tabletop fuzz``
-does; a test that passes the factories itself is one more place for them to drift.
+``CHANCE`` holds the two as keywords (``fuzz(game, games=3, seed=1, **CHANCE)``), for
+framework calls that take them: a test that names the factories itself is one more
+place for them to drift.
 
 For a game registered in the app (Pig, the bundled games), prefer the container
 fixture's ``session_starter``: this module is for toy games the registry does not know.
@@ -17,14 +18,13 @@ fixture's ``session_starter``: this module is for toy games the registry does no
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Protocol
+from collections.abc import Iterable
+from typing import Protocol, TypedDict
 
 from tabletop.app.container import Container
 from tabletop.framework import GameDefinition, GameRecord, RandomBot, SaveStore
 from tabletop.framework.bots import BotFactory
 from tabletop.framework.engine import DiceFactory, RngFactory
-from tabletop.framework.fuzz import MAX_ACTIONS, FuzzFailure, FuzzReport, fuzz
 from tabletop.framework.ports import SessionObserver, UserInterface
 from tabletop.framework.session import GameSession
 
@@ -32,6 +32,17 @@ RNG_FACTORY: RngFactory = Container.rng_factory()
 """The random source the app wires (PCG32, the generator saves are made with)."""
 DICE_FACTORY: DiceFactory = Container.dice_factory()
 """The dice the app wires (seeded from the random source)."""
+
+
+class Chance(TypedDict):
+    """The keywords by which the framework takes its random source and dice."""
+
+    rng_factory: RngFactory
+    dice_factory: DiceFactory
+
+
+CHANCE = Chance(rng_factory=RNG_FACTORY, dice_factory=DICE_FACTORY)
+"""The app's random source and dice, as keywords: ``fuzz(game, ..., **CHANCE)``."""
 
 
 class CliRun(Protocol):
@@ -66,11 +77,10 @@ def start_session(
         options=options or {},
         controllers=controllers,
         bot_factories=BOTS if bots is None else bots,
-        rng_factory=RNG_FACTORY,
-        dice_factory=DICE_FACTORY,
         store=store,
         ui=ui,
         observers=observers,
+        **CHANCE,
     )
 
 
@@ -88,32 +98,7 @@ def resume_session(
         record,
         save_id=save_id,
         bot_factories=BOTS,
-        rng_factory=RNG_FACTORY,
-        dice_factory=DICE_FACTORY,
         store=store,
         ui=ui,
-    )
-
-
-def fuzz_game(
-    game: GameDefinition,
-    *,
-    games: int,
-    seed: int,
-    players: int | None = None,
-    options: Mapping[str, str] | None = None,
-    max_actions: int = MAX_ACTIONS,
-    on_failure: Callable[[FuzzFailure], str] | None = None,
-) -> FuzzReport:
-    """``fuzz`` over ``games`` games of ``game`` with the app's random source and dice."""
-    return fuzz(
-        game,
-        games=games,
-        seed=seed,
-        players=players,
-        options=options,
-        max_actions=max_actions,
-        on_failure=on_failure,
-        rng_factory=RNG_FACTORY,
-        dice_factory=DICE_FACTORY,
+        **CHANCE,
     )

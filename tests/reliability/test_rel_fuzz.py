@@ -12,11 +12,12 @@ from typing import Any
 import pytest
 from fakesite import install_games
 from relhelp import saving_to
-from sessions import CliRun, fuzz_game
+from sessions import CHANCE, CliRun
 from toygames import HighCard
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
 from tabletop.framework import Action, Choice, Context, Prompt, State
+from tabletop.framework.fuzz import fuzz
 from tabletop.framework.testing import replay
 from tabletop.games.pig import Pig
 
@@ -33,9 +34,9 @@ def test_pig_survives_200_fuzzed_games(cli: CliRun, tmp_path: Path) -> None:
 
 
 def test_fuzz_runs_are_reproducible() -> None:
-    runs = [fuzz_game(Pig(), games=5, seed=4) for _ in range(2)]
+    runs = [fuzz(Pig(), games=5, seed=4, **CHANCE) for _ in range(2)]
     assert runs[0].actions == runs[1].actions > 0
-    pinned = fuzz_game(Pig(), games=5, seed=4, players=3, options={"banks": "secret"})
+    pinned = fuzz(Pig(), games=5, seed=4, players=3, options={"banks": "secret"}, **CHANCE)
     assert pinned.completed == 5
 
 
@@ -149,7 +150,7 @@ BROKEN = [
 @pytest.mark.parametrize(("game", "reason"), BROKEN, ids=[type(g).__name__ for g, _ in BROKEN])
 def test_each_broken_guarantee_is_caught(game: Any, reason: str, tmp_path: Path) -> None:
     store = JsonSaveStore(tmp_path)
-    report = fuzz_game(game, games=3, seed=2, max_actions=50, on_failure=saving_to(store))
+    report = fuzz(game, games=3, seed=2, max_actions=50, on_failure=saving_to(store), **CHANCE)
     assert report.errors >= 1, "the fuzzer missed it"
     failure = report.failures[0]
     assert re.search(reason, failure.reason), failure.reason

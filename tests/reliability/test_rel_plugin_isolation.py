@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 from relhelp import saving_to
-from sessions import fuzz_game, start_session
+from sessions import CHANCE, start_session
 from toygames import Exploding
 
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.framework import Engine, PluginFault
+from tabletop.framework.fuzz import fuzz
 from tabletop.framework.testing import new_engine, replay
 
 
@@ -51,7 +52,7 @@ def test_the_autosave_keeps_the_game_from_before_the_fault(tmp_path: Path) -> No
 def test_fuzzing_reports_the_fault_with_a_save_that_reproduces_it(tmp_path: Path) -> None:
     store = JsonSaveStore(tmp_path)
 
-    report = fuzz_game(Exploding(), games=20, seed=3, on_failure=saving_to(store, "fault"))
+    report = fuzz(Exploding(), games=20, seed=3, on_failure=saving_to(store, "fault"), **CHANCE)
     assert report.errors > 0 and report.completed + report.errors == 20
     failure = report.failures[0]
     assert "PluginFault" in failure.reason and "boom" in failure.reason
