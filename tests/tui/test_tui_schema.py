@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from toygames import EVENT_CONSEQUENCE, EVENT_DETAIL, Explained
 from tui_support import (
+    after_keys,
     game_on,
     game_screen,
     make_registry,
@@ -17,7 +18,6 @@ from tui_support import (
     press,
     screen_text,
     snapshot_of,
-    start_game,
 )
 
 from tabletop.adapters.tui import hookspecs as tui_hookspecs
@@ -179,8 +179,5 @@ async def test_a_board_class_that_is_no_widget_falls_back_to_the_generic_screen(
 def test_explained_choice_snapshot(snap_compare: Any, size: tuple[int, int]) -> None:
     """The schema's sections and an explained choice with its consequence, for the docs."""
 
-    async def play(pilot: Any) -> None:
-        await start_game(pilot, "explained", seats=HOT_SEAT)
-        await pilot.pause()
-
+    play = after_keys("explained", seats=HOT_SEAT)
     assert snapshot_of(snap_compare, size, play, registry=registry())

@@ -8,14 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tui_support import FrozenStore, open_finished, press, snapshot_of, start_game, wait_until
+from tui_support import FrozenStore, after_keys, open_finished, snapshot_of
 
 from tabletop.adapters.tui.presenting import NewGameSpec
-from tabletop.adapters.tui.screens.game_over import GameOverScreen
 from tabletop.adapters.tui.screens.new_game import NewGameScreen
 from tabletop.framework import GameRecord
 
 SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((160, 50), id="160x50")]
+HOT_SEAT = ("human", "human")
 
 
 def stocked_store() -> FrozenStore:
@@ -59,25 +59,13 @@ def test_new_game(snap_compare: Any, size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_game(snap_compare: Any, size: tuple[int, int]) -> None:
-    async def play(pilot: Any) -> None:
-        await start_game(pilot, "pig", seats=("human", "random", "random"), players=3)
-        for key in "1112":
-            await pilot.press(key)
-            await wait_until(
-                pilot,
-                lambda: pilot.app.screen.engine.prompt.seat == 0,  # bots are done
-            )
-        await pilot.pause()
-
+    play = after_keys("pig", *"1112", seats=("human", "random", "random"), players=3)
     assert snapshot_of(snap_compare, size, play)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_handoff(snap_compare: Any, size: tuple[int, int]) -> None:
-    async def play(pilot: Any) -> None:
-        await start_game(pilot, "secrets", seats=("human", "human"))
-        await press(pilot, "enter", "1")
-
+    play = after_keys("secrets", "enter", "1", seats=HOT_SEAT)
     assert snapshot_of(snap_compare, size, play)
 
 
@@ -102,11 +90,7 @@ def test_board_details_and_warning(snap_compare: Any, size: tuple[int, int]) -> 
     """The generic board, a long menu with the pass on 0 and a warned choice, the
     highlighted choice's whole text in the details pane, and a heading in the log."""
 
-    async def play(pilot: Any) -> None:
-        await start_game(pilot, "menu", seats=("human", "human"))
-        await pilot.press("2", "down", "down", "down")  # to the warned turncoat
-        await pilot.pause()
-
+    play = after_keys("menu", "2", "down", "down", "down", seats=HOT_SEAT)  # to the turncoat
     assert snapshot_of(snap_compare, size, play)
 
 
@@ -114,11 +98,5 @@ def test_board_details_and_warning(snap_compare: Any, size: tuple[int, int]) -> 
 def test_game_over_explained(snap_compare: Any, size: tuple[int, int]) -> None:
     """The result tab: the game has ended, the winner, how, the summary, the scores."""
 
-    async def play(pilot: Any) -> None:
-        await start_game(pilot, "menu", seats=("human", "human"))
-        for key in "1212":
-            await press(pilot, key)
-        await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameOverScreen))
-        await pilot.pause()
-
+    play = after_keys("menu", *"1212", seats=HOT_SEAT)  # four moves: the end
     assert snapshot_of(snap_compare, size, play)

@@ -332,12 +332,13 @@ async def open_finished(pilot: Any, spec: NewGameSpec) -> None:
 
 
 async def human_turn(pilot: Any) -> None:
-    """Wait until a person must decide (or the game is over): bots play meanwhile."""
+    """Wait until a person must act (decide, or take the device at a hand-off) or the
+    game is over: bots play meanwhile."""
     app = pilot.app
 
     def ready() -> bool:
         screen = app.screen
-        if isinstance(screen, GameOverScreen):
+        if isinstance(screen, (GameOverScreen, HandoffScreen)):
             return True
         if not isinstance(screen, GameScreen):
             return False
@@ -346,6 +347,23 @@ async def human_turn(pilot: Any) -> None:
 
     await wait_until(pilot, ready)
     await pilot.pause()
+
+
+def after_keys(
+    game_id: str, *keys: str, **start: Any
+) -> Callable[[Pilot[None]], Awaitable[None]]:
+    """What a snapshot test plays before its picture: ``game_id`` started
+    (``start_game``'s keywords), then ``keys`` pressed one by one, each followed by the
+    bots' answers."""
+
+    async def play(pilot: Pilot[None]) -> None:
+        await start_game(pilot, game_id, **start)
+        for key in keys:
+            await pilot.press(key)
+            await human_turn(pilot)
+        await pilot.pause()
+
+    return play
 
 
 def _moved_on(app: TabletopApp, game: GameScreen, before: int) -> Callable[[], bool]:
