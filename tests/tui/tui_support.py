@@ -143,7 +143,8 @@ def make_app(
 
 
 def run(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    """Run an async test body (no pytest-asyncio here)."""
+    """Run an async part of a test that also works outside the event loop (a whole
+    async test is a ``pilot_test``)."""
     asyncio.run(main())
 
 
