@@ -15,7 +15,7 @@ import pytest
 from sessions import DICE_FACTORY, RNG_FACTORY
 from textual.widgets import Input, Static
 from toygames import Counter, renamed
-from tui_support import press, run, wait_until
+from tui_support import pilot_test, press, wait_until
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
 from tabletop.adapters.tui import app as app_module
@@ -156,93 +156,79 @@ def _status(screen: GameScreen) -> str:
     return str(screen.query_one("#status", Static).render())
 
 
-def test_quitting_with_a_failing_autosave_asks_and_saves_elsewhere(tmp_path: Path) -> None:
+@pilot_test
+async def test_quitting_with_a_failing_autosave_asks_and_saves_elsewhere(tmp_path: Path) -> None:
     rescue = tmp_path / "elsewhere" / "rescued.json"
-    played: list[int] = []
-
-    async def main() -> None:
-        async with _playing(FailingStore(tmp_path / "saves")) as (app, pilot, screen):
-            await press(pilot, "1")
-            await press(pilot, "1")
-            played.append(len(screen.engine.log))
-            assert "NOT SAVED" in _status(screen) and "No space left" in _status(screen)
-            await press(pilot, "ctrl+q")
-            assert isinstance(app.screen, UnsavedScreen), "quit at once with unsaved moves"
-            app.screen.query_one("#unsaved-path", Input).value = str(rescue)
-            await press(pilot, "enter")
-
-    run(main)
+    async with _playing(FailingStore(tmp_path / "saves")) as (app, pilot, screen):
+        await press(pilot, "1")
+        await press(pilot, "1")
+        played = len(screen.engine.log)
+        assert "NOT SAVED" in _status(screen) and "No space left" in _status(screen)
+        await press(pilot, "ctrl+q")
+        assert isinstance(app.screen, UnsavedScreen), "quit at once with unsaved moves"
+        app.screen.query_one("#unsaved-path", Input).value = str(rescue)
+        await press(pilot, "enter")
     record, _ = read_save_file(rescue)
-    assert len(record.actions) == played[0] == 2
+    assert len(record.actions) == played == 2
 
 
-def test_a_second_ctrl_q_quits_without_saving_and_escape_stays(tmp_path: Path) -> None:
-    async def main() -> None:
-        async with _playing(FailingStore(tmp_path / "saves")) as (app, pilot, screen):
-            await press(pilot, "1")
-            await press(pilot, "escape")  # leaving the game asks too
-            assert isinstance(app.screen, UnsavedScreen)
-            await press(pilot, "escape")  # back to the game
-            assert screen.is_current
-            await press(pilot, "ctrl+q")
-            assert isinstance(app.screen, UnsavedScreen)
-            await press(pilot, "ctrl+q")
-        assert app.return_code == 0
-
-    run(main)
+@pilot_test
+async def test_a_second_ctrl_q_quits_without_saving_and_escape_stays(tmp_path: Path) -> None:
+    async with _playing(FailingStore(tmp_path / "saves")) as (app, pilot, screen):
+        await press(pilot, "1")
+        await press(pilot, "escape")  # leaving the game asks too
+        assert isinstance(app.screen, UnsavedScreen)
+        await press(pilot, "escape")  # back to the game
+        assert screen.is_current
+        await press(pilot, "ctrl+q")
+        assert isinstance(app.screen, UnsavedScreen)
+        await press(pilot, "ctrl+q")
+    assert app.return_code == 0
 
 
-def test_quitting_with_everything_saved_asks_nothing(tmp_path: Path) -> None:
-    async def main() -> None:
-        async with _playing(JsonSaveStore(tmp_path / "saves")) as (app, pilot, _):
-            await press(pilot, "1")
-            await press(pilot, "ctrl+q")
-            assert not isinstance(app.screen, UnsavedScreen)
-
-    run(main)
+@pilot_test
+async def test_quitting_with_everything_saved_asks_nothing(tmp_path: Path) -> None:
+    async with _playing(JsonSaveStore(tmp_path / "saves")) as (app, pilot, _):
+        await press(pilot, "1")
+        await press(pilot, "ctrl+q")
+        assert not isinstance(app.screen, UnsavedScreen)
 
 
-def test_sys_exit_in_apply_is_shown_and_the_ui_goes_on(tmp_path: Path) -> None:
-    async def main() -> None:
-        async with _playing(JsonSaveStore(tmp_path / "saves")) as (app, pilot, screen):
-            await press(pilot, "1")
-            await press(pilot, "2")  # 'exit': the game's code calls sys.exit
-            assert isinstance(app.screen, ErrorScreen)
-            assert screen.engine.state["n"] == 1, "the state was not restored"
-            await press(pilot, "escape")
-            await press(pilot, "1")
-            assert screen.engine.state["n"] == 2
-
-    run(main)
+@pilot_test
+async def test_sys_exit_in_apply_is_shown_and_the_ui_goes_on(tmp_path: Path) -> None:
+    async with _playing(JsonSaveStore(tmp_path / "saves")) as (app, pilot, screen):
+        await press(pilot, "1")
+        await press(pilot, "2")  # 'exit': the game's code calls sys.exit
+        assert isinstance(app.screen, ErrorScreen)
+        assert screen.engine.state["n"] == 1, "the state was not restored"
+        await press(pilot, "escape")
+        await press(pilot, "1")
+        assert screen.engine.state["n"] == 2
 
 
-def test_a_blocked_apply_leaves_the_ui_working_and_finishes_later(
+@pilot_test
+async def test_a_blocked_apply_leaves_the_ui_working_and_finishes_later(
     tmp_path: Path, blocking: None
 ) -> None:
-    async def main() -> None:
-        async with _playing(JsonSaveStore(tmp_path / "saves")) as (app, pilot, screen):
-            await press(pilot, "3")  # 'block': apply waits for RELEASE
-            assert "still working on this move" in _status(screen)
-            await press(pilot, "1")  # the UI still answers keys, and makes no other move
-            assert any("still working" in message for message in app.told)
-            RELEASE.set()  # the game's code ends its move: the note goes, the screen plays on
-            await wait_until(pilot, lambda: "still working" not in _status(screen))
-            assert len(screen.engine.log) == 1
-            await press(pilot, "1")
-            assert screen.engine.state["n"] == 1 and len(screen.engine.log) == 2
-            await pilot.press("ctrl+q")
-
-    run(main)
+    async with _playing(JsonSaveStore(tmp_path / "saves")) as (app, pilot, screen):
+        await press(pilot, "3")  # 'block': apply waits for RELEASE
+        assert "still working on this move" in _status(screen)
+        await press(pilot, "1")  # the UI still answers keys, and makes no other move
+        assert any("still working" in message for message in app.told)
+        RELEASE.set()  # the game's code ends its move: the note goes, the screen plays on
+        await wait_until(pilot, lambda: "still working" not in _status(screen))
+        assert len(screen.engine.log) == 1
+        await press(pilot, "1")
+        assert screen.engine.state["n"] == 1 and len(screen.engine.log) == 2
+        await pilot.press("ctrl+q")
 
 
-def test_ctrl_q_quits_while_the_games_code_blocks(tmp_path: Path, blocking: None) -> None:
-    async def main() -> None:
-        async with _playing(JsonSaveStore(tmp_path / "saves")) as (app, pilot, _):
-            await press(pilot, "3")
-            await press(pilot, "ctrl+q")  # the game was saved before the move: no question
-        assert app.return_code == 0
-
-    run(main)
+@pilot_test
+async def test_ctrl_q_quits_while_the_games_code_blocks(tmp_path: Path, blocking: None) -> None:
+    async with _playing(JsonSaveStore(tmp_path / "saves")) as (app, pilot, _):
+        await press(pilot, "3")
+        await press(pilot, "ctrl+q")  # the game was saved before the move: no question
+    assert app.return_code == 0
 
 
 @asynccontextmanager
@@ -262,41 +248,35 @@ async def _loading_a_slow_save(directory: Path) -> AsyncIterator[tuple[NotedApp,
         yield app, pilot, save_id
 
 
-def test_a_long_load_goes_on_behind_a_working_screen(tmp_path: Path, blocking: None) -> None:
-    async def main() -> None:
-        async with _loading_a_slow_save(tmp_path / "saves") as (app, pilot, save_id):
-            assert any("a long game takes a while" in message for message in app.told)
-            app.open_save(save_id)  # the screen answers; a second load waits its turn
-            await pilot.pause()
-            assert any("Still loading" in message for message in app.told)
-            RELEASE.set()  # the replay ends: the game opens
-            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-            screen = app.screen
-            assert isinstance(screen, GameScreen) and screen.engine.state["n"] == 2
-            await pilot.press("ctrl+q")
-
-    run(main)
+@pilot_test
+async def test_a_long_load_goes_on_behind_a_working_screen(tmp_path: Path, blocking: None) -> None:
+    async with _loading_a_slow_save(tmp_path / "saves") as (app, pilot, save_id):
+        assert any("a long game takes a while" in message for message in app.told)
+        app.open_save(save_id)  # the screen answers; a second load waits its turn
+        await pilot.pause()
+        assert any("Still loading" in message for message in app.told)
+        RELEASE.set()  # the replay ends: the game opens
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.engine.state["n"] == 2
+        await pilot.press("ctrl+q")
 
 
-def test_ctrl_q_quits_while_a_save_loads(tmp_path: Path, blocking: None) -> None:
-    async def main() -> None:
-        async with _loading_a_slow_save(tmp_path / "saves") as (app, pilot, _):
-            await press(pilot, "ctrl+q")
-        assert app.return_code == 0
-
-    run(main)
+@pilot_test
+async def test_ctrl_q_quits_while_a_save_loads(tmp_path: Path, blocking: None) -> None:
+    async with _loading_a_slow_save(tmp_path / "saves") as (app, pilot, _):
+        await press(pilot, "ctrl+q")
+    assert app.return_code == 0
 
 
-def test_a_hostile_plugin_cannot_break_the_home_screen_or_lose_moves(tmp_path: Path) -> None:
-    async def main() -> None:
-        async with _playing(JsonSaveStore(tmp_path), "hostile") as (app, pilot, screen):
-            await press(pilot, "1")  # the autosave after it fails: describe() raises
-            assert screen.is_current, "the game screen stays"
-            assert "NOT SAVED" in _status(screen) and "describe is broken" in _status(screen)
-            await press(pilot, "ctrl+q")
-            assert isinstance(app.screen, UnsavedScreen)
-            await press(pilot, "enter")  # saving elsewhere fails the same way: it says so
-            result = str(app.screen.query_one("#unsaved-result", Static).render())
-            assert "Not saved" in result and "describe is broken" in result
-
-    run(main)
+@pilot_test
+async def test_a_hostile_plugin_cannot_break_the_home_screen_or_lose_moves(tmp_path: Path) -> None:
+    async with _playing(JsonSaveStore(tmp_path), "hostile") as (app, pilot, screen):
+        await press(pilot, "1")  # the autosave after it fails: describe() raises
+        assert screen.is_current, "the game screen stays"
+        assert "NOT SAVED" in _status(screen) and "describe is broken" in _status(screen)
+        await press(pilot, "ctrl+q")
+        assert isinstance(app.screen, UnsavedScreen)
+        await press(pilot, "enter")  # saving elsewhere fails the same way: it says so
+        result = str(app.screen.query_one("#unsaved-result", Static).render())
+        assert "Not saved" in result and "describe is broken" in result
