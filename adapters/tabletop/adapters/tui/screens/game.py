@@ -32,6 +32,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Header, Label, OptionList, Static
 from textual.worker import Worker, WorkerState
 
@@ -39,6 +40,7 @@ from tabletop.adapters.tui.hookspecs import board_widget_class
 from tabletop.adapters.tui.patience import Patient
 from tabletop.adapters.tui.presenting import next_bot_speed, speed_name
 from tabletop.adapters.tui.screens.base import tabletop
+from tabletop.adapters.tui.screens.handoff import HandoffScreen
 from tabletop.adapters.tui.screens.rules import RulesScreen
 from tabletop.adapters.tui.widgets import CardList, ChoiceList, GameLog, ViewPanel
 from tabletop.adapters.tui.widgets.cards import card_details
@@ -158,6 +160,10 @@ class GameScreen(Screen[None]):
         #: The rules screen, made at its first opening and kept (``action_rules``).
         self._rules: RulesScreen | None = None
         self._rules_name = f"rules-{id(self)}"
+        #: The hand-off screen, made at the first change of hands and shown again at
+        #: every other (``_handoff_screen``).
+        self._handoff: HandoffScreen | None = None
+        self._handoff_name = f"handoff-{id(self)}"
 
     def compose(self) -> ComposeResult:
         app = tabletop(self)
@@ -188,7 +194,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.bot_delay = tabletop(self).bot_delay
         self.title = self.game.info.title
-        self.query_one("#board", ViewPanel).border_title = "Table"
+        self._title(self.query_one("#board", ViewPanel), "Table")
         self.query_one("#log", GameLog).border_title = "Log"
         cards = self.query_one("#cards", CardList)
         cards.border_title = "Cards (c)"
@@ -227,12 +233,8 @@ class GameScreen(Screen[None]):
         if seat != self.viewer:
             if self.hides and len(self.session.humans()) > 1:
                 self._conceal()
-                from tabletop.adapters.tui.screens.handoff import HandoffScreen
-
-                self.app.push_screen(
-                    HandoffScreen(self.engine.seat_name(seat), self.game.info.title),
-                    callback=partial(self._handed_over, seat),
-                )
+                self._handoff_screen().hand_to(self.engine.seat_name(seat))
+                self.app.push_screen(self._handoff_name, callback=partial(self._handed_over, seat))
                 return
             self.viewer = seat
         self.render_game()
@@ -305,6 +307,13 @@ class GameScreen(Screen[None]):
         # save, fast bots) must not take the screen away while its header still mounts.
         self.call_after_refresh(show_result)
 
+    def _handoff_screen(self) -> HandoffScreen:
+        """The hand-off screen of this game, installed in the app at first use."""
+        if self._handoff is None:
+            self._handoff = HandoffScreen("", self.game.info.title)
+            self.app.install_screen(self._handoff, self._handoff_name)
+        return self._handoff
+
     def _handed_over(self, seat: int, _: None = None) -> None:
         self.viewer = seat
         self.concealed = False
@@ -320,7 +329,7 @@ class GameScreen(Screen[None]):
         for line in ("#prompt-seat", "#prompt-text", "#prompt-rule"):
             self._put(self.query_one(line, Static), "")
         board = self.query_one("#board", ViewPanel)
-        board.border_title = "Table"
+        self._title(board, "Table")
         try:
             public = self.engine.view(None)
             board.show(public, self.seat_names, None, self.game.info.title)
@@ -341,7 +350,7 @@ class GameScreen(Screen[None]):
             view = self.engine.view(viewer)
         except Exception as exc:  # the game's view() crashed: say so, keep playing
             view = {"error": f"the game could not show its table: {type(exc).__name__}: {exc}"}
-        board.border_title = f"Table — {self.sub_title}"
+        self._title(board, f"Table — {self.sub_title}")
         board.show(view, self.seat_names, viewer, self.game.info.title)
         self._show_cards(view)
         self.query_one("#log", GameLog).sync(self.engine, viewer)
@@ -421,6 +430,14 @@ class GameScreen(Screen[None]):
             self._texts[key] = line
             widget.update(Text(line))
 
+    def _title(self, widget: Widget, title: str) -> None:
+        """Set ``widget``'s border title unless it is the one shown (setting it draws
+        the whole widget again, even with the same title)."""
+        key = f"title-{widget.id or id(widget)}"
+        if self._texts.get(key) != title:
+            self._texts[key] = title
+            widget.border_title = title
+
     def _update_status(self) -> None:
         parts = []
         turn = self._bot_turn
@@ -480,9 +497,10 @@ class GameScreen(Screen[None]):
     def on_unmount(self) -> None:
         self._bot_wake.set()  # do not keep a sleeping thread (and app exit) waiting
         self.session.close()
-        if self._rules is not None:
-            with contextlib.suppress(Exception):  # the app may be closing
-                self.app.uninstall_screen(self._rules_name)
+        for made, name in ((self._rules, self._rules_name), (self._handoff, self._handoff_name)):
+            if made is not None:
+                with contextlib.suppress(Exception):  # the app may be closing
+                    self.app.uninstall_screen(name)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker

@@ -6,12 +6,27 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
+
+from tabletop.adapters.tui.widgets.footer import StableFooter
+
+
+def handoff_text(seat_name: str) -> str:
+    """What the hand-off screen says (markup: the seat's name in bold)."""
+    return (
+        f"Pass the keyboard to [b]{seat_name}[/b].\n\n"
+        "Everyone else: please look away.\n"
+        f"{seat_name}: press Enter (or click) when you are ready."
+    )
 
 
 class HandoffScreen(Screen[None]):
     """Covers the whole terminal (not a modal) so nothing of the last player's view shows
-    until the next player confirms they are at the keyboard."""
+    until the next player confirms they are at the keyboard.
+
+    A game screen makes one and shows it again at every change of hands (``hand_to``
+    names the next seat): composing, styling and drawing a fresh screen each time cost
+    most of a hand-off."""
 
     BINDINGS = [
         Binding("enter", "ready", "I am ready"),
@@ -23,17 +38,19 @@ class HandoffScreen(Screen[None]):
         super().__init__()
         self.seat_name = seat_name
         self.game_title = game_title
+        self._text = Static(handoff_text(seat_name), id="handoff-text")
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="handoff-box"):
             yield Label(self.game_title, classes="dialog-title")
-            yield Static(
-                f"Pass the keyboard to [b]{self.seat_name}[/b].\n\n"
-                "Everyone else: please look away.\n"
-                f"{self.seat_name}: press Enter (or click) when you are ready.",
-                id="handoff-text",
-            )
-        yield Footer()
+            yield self._text
+        yield StableFooter()
+
+    def hand_to(self, seat_name: str) -> None:
+        """Name the seat the device goes to next (before the screen is shown again)."""
+        if seat_name != self.seat_name:
+            self.seat_name = seat_name
+            self._text.update(handoff_text(seat_name))
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -73,6 +73,8 @@ class ChoiceExplanation(Vertical):
         super().__init__(id=id)
         self._detail = Static("", markup=False, classes="choice-detail")
         self._consequence = Static("", markup=False, classes="choice-consequence")
+        #: What the pane shows now: whether it is shown, detail, plainness, consequence.
+        self._shown: tuple[bool, str, bool, str] | None = None
 
     def compose(self) -> ComposeResult:
         yield self._detail
@@ -80,27 +82,32 @@ class ChoiceExplanation(Vertical):
 
     def explain(self, choice: Choice | None, *, any_explained: bool) -> None:
         """Show ``choice``'s explanation; hide the pane when the prompt has none."""
-        self.display = any_explained
         detail = choice.detail if choice is not None else ""
         consequence = choice.consequence if choice is not None else ""
         plain = choice is not None and not detail and not consequence
         if plain and choice is not None:
             detail = f"{choice.label}: nothing more to know."
-        self._detail.update(detail)
-        self._detail.set_class(plain, "-nothing")
-        self._detail.display = bool(detail)
-        self._consequence.update(f"{WARNING_MARK} {consequence}" if consequence else "")
-        self._consequence.display = bool(consequence)
+        warning = f"{WARNING_MARK} {consequence}" if consequence else ""
+        self._show(any_explained, detail, plain, warning)
 
     def show_item(self, text: str) -> None:
         """Show an item's full text (a card the player highlighted) in place of the
         highlighted choice's explanation."""
-        self.display = True
-        self._detail.update(text)
-        self._detail.set_class(False, "-nothing")
-        self._detail.display = True
-        self._consequence.update("")
-        self._consequence.display = False
+        self._show(True, text, False, "")
+
+    def _show(self, shown: bool, detail: str, plain: bool, consequence: str) -> None:
+        """Put the texts on screen, unless they are there already: each update lays
+        the screen out again, and the same choice is explained again when the list
+        tells that its highlight moved to it."""
+        if (shown, detail, plain, consequence) == self._shown:
+            return
+        self._shown = (shown, detail, plain, consequence)
+        self.display = shown
+        self._detail.update(detail)
+        self._detail.set_class(plain, "-nothing")
+        self._detail.display = bool(detail)
+        self._consequence.update(consequence)
+        self._consequence.display = bool(consequence)
 
     @property
     def detail_text(self) -> str:

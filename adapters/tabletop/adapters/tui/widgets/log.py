@@ -17,9 +17,10 @@ from itertools import islice
 
 from rich.console import Console
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -136,6 +137,8 @@ class GameLog(ScrollView, can_focus=True):
         #: Whether the newest entry is in view: then the log keeps following it (new
         #: entries, a smaller log), until the player scrolls up to read.
         self._at_end = True
+        #: The style and width of the lines being drawn (``render_lines``).
+        self._line_style: tuple[Style, int] | None = None
 
     @property
     def _strips(self) -> list[Strip]:
@@ -146,27 +149,35 @@ class GameLog(ScrollView, can_focus=True):
     def sync(self, engine: Engine, viewer: int | None) -> None:
         """Show ``viewer``'s story up to now: only what is new since it was last shown
         (the entries an undo took back are dropped)."""
-        if self._blank or viewer != self._viewer:
+        changed = self._blank or viewer != self._viewer
+        if changed:
             if not self._blank:
                 self._put_away[self._viewer] = self._told
             self._told = self._put_away.pop(viewer, _Told())
             self._viewer = viewer
             self._blank = False
         told = self._told
-        if not told.still_true(engine) and not self._take_back(engine, told):
-            self._told = told = _Told()
-            self._start_window(engine, told)
+        lines = len(told.strips)
+        if not told.still_true(engine):
+            changed = True
+            if not self._take_back(engine, told):
+                self._told = told = _Told()
+                self._start_window(engine, told)
         if told.width != self._width:
+            changed = True
             self._rewrap(told)
         new = list(engine.story(viewer, actions=told.actions, events=told.events))
         told.caught_up(engine)
-        log = engine.log
-        entries = [
-            story_entry(line, log[line.action - 1] if line.event is None else None)
-            for line in new[-MAX_LOG_LINES:]
-        ]
-        self._append(told, entries)
-        self._resized()
+        if new:
+            log = engine.log
+            entries = [
+                story_entry(line, log[line.action - 1] if line.event is None else None)
+                for line in new[-MAX_LOG_LINES:]
+            ]
+            self._append(told, entries)
+        # Nothing new (the same seat's screen drawn again): nothing to draw again.
+        if changed or new or len(told.strips) != lines:
+            self._resized()
 
     def _take_back(self, engine: Engine, told: _Told) -> bool:
         """After an undo, drop the entries of the actions taken back; False when the
@@ -295,17 +306,28 @@ class GameLog(ScrollView, can_focus=True):
         if width != self._width:
             self._width = width
             self._rewrap(self._told)
-        self._resized()
+            self._resized()
+        elif self._at_end:
+            # Only the height changed (the decision above grew or shrank): the lines
+            # are as they were and Textual draws the resized log itself; it only has
+            # to keep following the newest entry.
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The widget's style and width are the same for every line of one drawing:
+        # worked out once here, not for each line (the style walks up the DOM).
+        self._line_style = (self.rich_style, self.scrollable_content_region.width)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._line_style = None
 
     def render_line(self, y: int) -> Strip:
-        scroll_y = self.scroll_offset.y
-        index = scroll_y + y
-        width = self.scrollable_content_region.width
+        style, width = self._line_style or (self.rich_style, self.scrollable_content_region.width)
+        index = self.scroll_offset.y + y
         if index >= len(self._strips):
-            return Strip.blank(width, self.rich_style)
-        return (
-            self._strips[index].crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
-        )
+            return Strip.blank(width, style)
+        return self._strips[index].crop_extend(0, width, style).apply_style(style)
 
     # Reading (tests, copy-paste) -----------------------------------------------------
 
