@@ -167,3 +167,18 @@ def test_the_console_gets_warnings_only_when_asked(
         container.plugins.override(providers.Object(registry))
         container.registry()
         assert ("plugin.failed" in capsys.readouterr().err) is shown, (flag, console)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_logging_set_up_again_after_a_full_device_does_not_raise(isolated_env: Path) -> None:
+    """A program that runs several commands in one process (tests, a launcher) sets
+    logging up more than once; the old file's last flush failing must not stop it."""
+    from tabletop.app.logs import configure_logging
+
+    full = configure_logging(Path("/dev/full"))
+    full.info("written.nowhere")  # left in the buffer: the next flush fails too
+    log_file = isolated_env / "again.log"
+    logger = configure_logging(log_file)
+    logger.info("written.here")
+    configure_logging(None)  # closes it: the line is flushed
+    assert "written.here" in log_file.read_text(encoding="utf-8")

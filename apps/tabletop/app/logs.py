@@ -20,6 +20,7 @@ the player owns, holds what reproduces a problem.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 import time
@@ -69,7 +70,8 @@ def configure_logging(log_file: Path | None, *, console: bool = False) -> Logger
     root = logging.getLogger("tabletop")
     for handler in list(root.handlers):
         root.removeHandler(handler)
-        handler.close()
+        with contextlib.suppress(OSError):  # close flushes: a full device fails here
+            handler.close()
     root.setLevel(logging.INFO)
     root.propagate = False
     if log_file is not None:
