@@ -47,6 +47,14 @@ def other(seat: int) -> int:
 _SPACE_ROWS: tuple[tuple[str, bool, int | None], ...] = tuple(
     (s, space.dimension is not None, space.always_present) for s, space in SPACES.items()
 )
+#: The spaces that hold no pieces (Versailles HQ, Prussian Occupied Territory); whether
+#: the map lists them after every board space; the board spaces where each side is
+#: always present (§3.1).
+_OFF_BOARD = tuple(s for s in SPACES if s not in BOARD)
+_BOARD_FIRST = tuple(SPACES) == BOARD + _OFF_BOARD
+_ALWAYS_PRESENT = tuple(
+    frozenset(s for s in BOARD if SPACES[s].always_present == seat) for seat in (0, 1)
+)
 #: The board spaces of each kind, in map order, with the spaces whose control opens
 #: each one (its printed adjacency list, §7.2).
 _OF_KIND: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
@@ -94,10 +102,13 @@ def controls(state: State, space: str, seat: int) -> bool:
 
 
 def controller(state: State, space: str) -> int | None:
-    for seat in (VERSAILLES, COMMUNE):
-        if controls(state, space, seat):
-            return seat
-    return None
+    if space in (HQ, POT):
+        for seat in (VERSAILLES, COMMUNE):
+            if controls(state, space, seat):
+                return seat
+        return None
+    lead = _lead(state, space, VERSAILLES)  # the Commune's lead is its opposite
+    return VERSAILLES if lead > 0 else COMMUNE if lead < 0 else None
 
 
 def controllers(state: State) -> dict[str, int | None]:
@@ -109,7 +120,7 @@ def controllers(state: State) -> dict[str, int | None]:
             owners[s] = controller(state, s)
             continue
         lead = _lead(state, s, VERSAILLES)
-        owners[s] = None if lead == 0 else VERSAILLES if lead > 0 else COMMUNE
+        owners[s] = VERSAILLES if lead > 0 else COMMUNE if lead < 0 else None
     return owners
 
 
@@ -117,10 +128,36 @@ def controls_dimension(state: State, dim: str, seat: int) -> bool:
     return all(_lead(state, s, seat) > 0 for s in DIM_SPACES[dim])
 
 
+def dimension_controller(state: State, dim: str) -> int | None:
+    """The side that controls every space of ``dim`` (§10.2), or None: both sides asked
+    at once, each space's pieces counted once."""
+    leads = [_lead(state, s, VERSAILLES) for s in DIM_SPACES[dim]]
+    if all(lead > 0 for lead in leads):
+        return VERSAILLES
+    if all(lead < 0 for lead in leads):
+        return COMMUNE
+    return None
+
+
 def snapshot(state: State, seat: int) -> Assessment:
     """§3.3: presence and control frozen once, before removals and again before placing.
 
-    One pass over the map in its order; the same tests as ``controls`` and ``present``."""
+    The same tests as ``controls`` and ``present``, in map order. Most of the time no
+    disc is on the map, and the map lists the board spaces first: then cubes alone
+    decide, a comprehension each."""
+    if state["discs"] or not _BOARD_FIRST:
+        return _snapshot_by_space(state, seat)
+    counts_of = state["cubes"]
+    opp = 1 - seat
+    always = _ALWAYS_PRESENT[seat]
+    controlled = [s for s in BOARD if (counts := counts_of[s])[seat] > counts[opp]]
+    controlled.extend(s for s in _OFF_BOARD if controls(state, s, seat))
+    present = [s for s in BOARD if s in always or counts_of[s][seat] > 0]
+    return {"controlled": controlled, "present": present}
+
+
+def _snapshot_by_space(state: State, seat: int) -> Assessment:
+    """``snapshot`` in one pass over the map in its order, discs counted."""
     counts_of, discs = state["cubes"], state["discs"]
     opp = 1 - seat
     controlled: list[str] = []
@@ -245,6 +282,8 @@ def resolve_breaches(state: State, ctx: Context) -> None:
     bonus; the second takes nothing (its Final Crisis bonus cubes leave play).
     """
     queue = state["breach_queue"]
+    if not queue:  # the usual case: nothing to release, the state stays as it is
+        return
     state["breach_queue"] = []
     for seat, zone in queue:
         bonus = state["bonus"][seat][zone]

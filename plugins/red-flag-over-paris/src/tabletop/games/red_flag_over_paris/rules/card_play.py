@@ -54,8 +54,9 @@ def prompt(state: State, task: CardPlay) -> Prompt:
 
 
 # A card's choices depend on the card, the seat and a few words about the state: each
-# distinct set is built once (the card texts are long, and every card play asks). The
-# bound keeps a long batch run's memory flat; a game meets far fewer sets than that.
+# distinct set is built once (the card texts are long, and every card play asks), and
+# so is each choice, since a new set mostly combines choices met before. The bound
+# keeps a long batch run's memory flat.
 
 
 @lru_cache(maxsize=8192)
@@ -99,6 +100,7 @@ def _event_choice(c: int, consequence: str) -> Choice:
     return Choice(f"ev:{c}", f"Event: {card_label(c)}", card_detail(c), consequence)
 
 
+@cache
 def _operations_choice(c: int, seat: int, why_not: str, gift: str) -> Choice:
     card = CARDS[c]
     label = f"Operations ({card.ops}): {card.title}"
@@ -114,6 +116,7 @@ def _operations_choice(c: int, seat: int, why_not: str, gift: str) -> Choice:
     )
 
 
+@cache
 def _momentum_choice(c: int, seat: int, detail: str, warning: str) -> Choice:
     title = CARDS[c].title
     return Choice(
@@ -124,6 +127,7 @@ def _momentum_choice(c: int, seat: int, detail: str, warning: str) -> Choice:
     )
 
 
+@cache
 def _reuse_choice(c: int, top: int, consequence: str) -> Choice:
     title = CARDS[c].title
     return Choice(
@@ -134,6 +138,7 @@ def _reuse_choice(c: int, top: int, consequence: str) -> Choice:
     )
 
 
+@cache
 def _final_crisis_card_choice(c: int, seat: int, gift: str) -> Choice:
     fc = FINAL_CRISIS_CARD[seat]
     title = CARDS[c].title
@@ -202,6 +207,7 @@ def _gifts_open(state: State, seat: int) -> bool:
     return not state["fc"] and state["plays"][opp] < PLAYS and bool(state["hands"][opp])
 
 
+@cache
 def _gift_note(card: int, opp: int) -> str:
     """§7.6: discarding the opponent's colour may hand it that event this round."""
     return (

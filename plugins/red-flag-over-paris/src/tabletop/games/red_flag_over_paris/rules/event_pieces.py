@@ -4,13 +4,13 @@ for one piece at a time and ends by itself when nothing more can be done."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from .. import board
 from ..board import other
-from ..data import DISC_NAMES, SIDE_NAMES, card_name, space_name
+from ..data import CUBE_LIMIT, DISC_NAMES, SIDE_NAMES, card_name, space_name
 from .tasks import DiscPlacement, EventPlacement, EventRemoval
 from .warnings import breach_notes
 
@@ -18,22 +18,33 @@ from .warnings import breach_notes
 
 
 def placement_targets(state: State, task: EventPlacement) -> list[str]:
+    """The step's spaces that can take a cube (``board.can_place``, its supply test
+    once) within the step's limit per space."""
     seat, limit = task["seat"], task["per_space_limit"]
+    if not board.available(state, seat) > 0:
+        return []
+    placed = task["placed_in"]
     return [
         s
         for s in task["spaces"]
-        if board.can_place(state, s, seat)
-        and (limit is None or task["placed_in"].get(s, 0) < limit)
+        if board.cubes(state, s, seat) < CUBE_LIMIT and (limit is None or placed.get(s, 0) < limit)
     ]
 
 
 def placement_prompt(state: State, task: EventPlacement) -> Prompt:
-    detail, cost = breach_notes(state, task["seat"])
-    choices = [put_choice(s, detail, cost) for s in placement_targets(state, task)]
+    targets = tuple(placement_targets(state, task))
+    detail, cost = breach_notes(state, task["seat"]) if targets else ("", "")
+    return _placement_prompt(task["seat"], task["card"], task["cubes_left"], targets, detail, cost)
+
+
+@lru_cache(maxsize=4096)
+def _placement_prompt(
+    seat: int, card: int, left: int, targets: tuple[str, ...], detail: str, cost: str
+) -> Prompt:
+    """Built once for each distinct set of words (the bound keeps memory flat)."""
+    choices = [put_choice(s, detail, cost) for s in targets]
     choices.append(_PLACE_NO_MORE)
-    return Prompt(
-        task["seat"], _placement_text(task["card"], task["cubes_left"]), tuple(choices), "§7.1"
-    )
+    return Prompt(seat, _placement_text(card, left), tuple(choices), "§7.1")
 
 
 # The words of these choices and prompts depend on a few small values: each is built once.

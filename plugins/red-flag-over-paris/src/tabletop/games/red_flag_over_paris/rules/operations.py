@@ -10,7 +10,7 @@ than the strength (§7.4).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
@@ -46,16 +46,32 @@ def _removal_targets(state: State, task: Operations) -> Iterator[tuple[str, int,
             yield s, 2 if enemy_disc and not political else 1, enemy_cubes
 
 
+def _removals(state: State, task: Operations) -> tuple[tuple[str, int, bool, int], ...]:
+    """``_removal_targets`` with the attack strength of each (0 in political spaces)."""
+    if task["space_kind"] == "political":
+        return tuple((s, cost, cubes, 0) for s, cost, cubes in _removal_targets(state, task))
+    assessment = _assessment(task)
+    return tuple(
+        (s, cost, cubes, board.military_strength(assessment, s, False))
+        for s, cost, cubes in _removal_targets(state, task)
+    )
+
+
 def remove_choices(state: State, task: Operations) -> list[Choice]:
-    opp, points = other(task["seat"]), task["points"]
+    return _remove_choices(task["seat"], task["space_kind"], task["points"], _removals(state, task))
+
+
+def _remove_choices(
+    seat: int, kind: str | None, points: int, removals: tuple[tuple[str, int, bool, int], ...]
+) -> list[Choice]:
+    opp = other(seat)
     out: list[Choice] = []
-    for s, cost, enemy_cubes in _removal_targets(state, task):
-        if task["space_kind"] == "political":
+    for s, cost, enemy_cubes, strength in removals:
+        if kind == "political":
             if points >= 1:
                 out.append(_political_removal(s))
             continue
         what = "cube" if enemy_cubes else DISC_NAMES[opp]
-        strength = board.military_strength(_assessment(task), s, False)
         if points >= cost:
             out.append(_attack("rm", s, what, cost, strength))
         if strength < 3 and points >= cost + 1:
@@ -106,28 +122,34 @@ def _unspent_note(points: int) -> str:
     return f"{points} Operations Point(s) left unspent are lost" if points else ""
 
 
-def _placement_targets(state: State, task: Operations) -> Iterator[tuple[str, int]]:
+def _placement_targets(state: State, task: Operations) -> list[tuple[str, int]]:
     """(space, OP cost) of each eligible space where a cube can go within the points: 2 OP
     where the enemy has a disc, else 1 (§7.5)."""
     seat, points = task["seat"], task["points"]
     if not board.available(state, seat) > 0:  # ``board.can_place``, its supply test once
-        return
-    opp = other(seat)
+        return []
     counts_of, discs = state["cubes"], state["discs"]
-    for s in _eligible(task):
-        cost = 2 if discs.get(s) == opp else 1
-        if points >= cost and counts_of[s][seat] < CUBE_LIMIT:
-            yield s, cost
+    if not discs:
+        return [(s, 1) for s in _eligible(task) if points >= 1 and counts_of[s][seat] < CUBE_LIMIT]
+    opp = other(seat)
+    return [
+        (s, cost)
+        for s in _eligible(task)
+        if points >= (cost := 2 if discs.get(s) == opp else 1) and counts_of[s][seat] < CUBE_LIMIT
+    ]
 
 
 def place_choices(state: State, task: Operations) -> list[Choice]:
+    targets = _placement_targets(state, task)
+    if not targets:
+        return []
     detail, breach = breach_notes(state, task["seat"])
-    return [_placement(s, cost, detail, breach) for s, cost in _placement_targets(state, task)]
+    return [_placement(s, cost, detail, breach) for s, cost in targets]
 
 
 def placement_possible(state: State, task: Operations) -> bool:
     """Whether ``place_choices`` offers anything, without building its choices."""
-    return next(_placement_targets(state, task), None) is not None
+    return bool(_placement_targets(state, task))
 
 
 @cache
@@ -151,29 +173,61 @@ def prompt(state: State, task: Operations) -> Prompt:
     seat, points = task["seat"], task["points"]
     if task["stage"] == "space_kind":
         assessment = board.snapshot(state, seat)
-        kinds = tuple(
-            _space_kind(kind, tuple(board.eligible(assessment, kind)))
-            for kind in ("political", "military")
+        return _kind_prompt(
+            seat,
+            points,
+            tuple(board.eligible(assessment, "political")),
+            tuple(board.eligible(assessment, "military")),
         )
-        return Prompt(seat, _prompt_text(None, points, "space_kind"), kinds, "§7.2")
     kind = task["space_kind"]
     if task["stage"] == "remove":
-        choices = remove_choices(state, task)
-        choices.append(_TO_PLACE)
-        rule = "§7.3" if kind == "political" else "§7.4"
-        return Prompt(seat, _prompt_text(kind, points, "remove"), tuple(choices), rule)
-    choices = place_choices(state, task)
+        return _remove_prompt(seat, kind, points, _removals(state, task))
+    targets = tuple(_placement_targets(state, task))
+    detail, breach = breach_notes(state, seat) if targets else ("", "")
+    return _place_prompt(seat, kind, points, targets, detail, breach)
+
+
+# A prompt is decided by a few small values (the open spaces, the targets with their
+# costs, the points): each distinct one is built once. The bound keeps a long batch
+# run's memory flat.
+
+
+@lru_cache(maxsize=4096)
+def _kind_prompt(
+    seat: int, points: int, political: tuple[str, ...], military: tuple[str, ...]
+) -> Prompt:
+    return Prompt(
+        seat,
+        f"Operations with {points} OP: Political or Military spaces?",
+        (_space_kind("political", political), _space_kind("military", military)),
+        "§7.2",
+    )
+
+
+@lru_cache(maxsize=4096)
+def _remove_prompt(
+    seat: int, kind: str | None, points: int, removals: tuple[tuple[str, int, bool, int], ...]
+) -> Prompt:
+    choices = _remove_choices(seat, kind, points, removals)
+    choices.append(_TO_PLACE)
+    rule = "§7.3" if kind == "political" else "§7.4"
+    text = f"Operations ({kind}, {points} OP left): remove first"
+    return Prompt(seat, text, tuple(choices), rule)
+
+
+@lru_cache(maxsize=4096)
+def _place_prompt(
+    seat: int,
+    kind: str | None,
+    points: int,
+    targets: tuple[tuple[str, int], ...],
+    detail: str,
+    breach: str,
+) -> Prompt:
+    choices = [_placement(s, cost, detail, breach) for s, cost in targets]
     choices.append(_done(points))
-    return Prompt(seat, _prompt_text(kind, points, "place"), tuple(choices), "§7.5")
-
-
-@cache
-def _prompt_text(kind: str | None, points: int, stage: str) -> str:
-    if stage == "space_kind":
-        return f"Operations with {points} OP: Political or Military spaces?"
-    if stage == "remove":
-        return f"Operations ({kind}, {points} OP left): remove first"
-    return f"Operations ({kind}, {points} OP left): place cubes"
+    text = f"Operations ({kind}, {points} OP left): place cubes"
+    return Prompt(seat, text, tuple(choices), "§7.5")
 
 
 def apply(state: State, task: Operations, action: str, ctx: Context) -> None:

@@ -70,18 +70,17 @@ def _ordered(state: State, scoring: Scoring, gains: Sequence[Sequence[Any]], ctx
 
 def dimensions_step(state: State, ctx: Context) -> None:
     """The round's dimension scoring, ordered when both sides score."""
-    gains = [
-        [d for d in DIMENSIONS if board.controls_dimension(state, d, seat)]
-        for seat in (VERSAILLES, COMMUNE)
-    ]
+    owners = {d: board.dimension_controller(state, d) for d in DIMENSIONS}
+    gains = [[d for d, owner in owners.items() if owner == seat] for seat in (VERSAILLES, COMMUNE)]
     _ordered(state, "dimensions", gains, ctx)
 
 
 def score_dimensions(state: State, order: Sequence[int], ctx: Context) -> None:
     """§10.2: 1 VP of the dimension's type for each fully controlled dimension."""
-    for seat in order:
+    owners = {dim: board.dimension_controller(state, dim) for dim in DIMENSIONS}
+    for seat in order:  # VP do not change control: each dimension is assessed once
         for dim, meta in DIMENSIONS.items():
-            if board.controls_dimension(state, dim, seat):
+            if owners[dim] == seat:
                 board.add_vp(
                     state, seat, meta["kind"], 1, f"controls all of {meta['name']} (§10.2)"
                 )

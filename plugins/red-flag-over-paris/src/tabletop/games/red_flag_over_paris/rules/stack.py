@@ -87,12 +87,22 @@ DECISIONS: dict[str, Decision] = {
 }
 
 
+#: The prompt and the handler of each kind of task that waits for a decision.
+_PROMPTS: dict[str, PromptRule] = {
+    name: decision.prompt for name, decision in DECISIONS.items() if decision.prompt is not None
+}
+_APPLIES: dict[str, ApplyRule] = {
+    name: decision.apply for name, decision in DECISIONS.items() if decision.apply is not None
+}
+
+
 def prompt(state: State) -> Prompt | None:
     """The decision the top task waits for (None when the game is over)."""
-    if not state["stack"]:
+    stack = state["stack"]
+    if not stack:
         return None
-    task = state["stack"][-1]
-    rule = DECISIONS[task["name"]].prompt
+    task = stack[-1]
+    rule = _PROMPTS.get(task["name"])
     assert rule is not None, f"{task['name']} needs no decision"
     return rule(state, task)
 
@@ -100,7 +110,7 @@ def prompt(state: State) -> Prompt | None:
 def apply_decision(state: State, action: str, ctx: Context) -> None:
     """Resolve the top task with ``action`` (already checked to be legal)."""
     task = state["stack"][-1]
-    rule = DECISIONS[task["name"]].apply
+    rule = _APPLIES.get(task["name"])
     assert rule is not None, f"{task['name']} needs no decision"
     rule(state, task, action, ctx)
 
@@ -124,8 +134,8 @@ def run(state: State, ctx: Context) -> None:
             if automatic is not None and automatic(state, task, ctx):
                 continue
             seat = task.get("seat")
-            if seat is None or solo.seat_of(state) != seat:
-                return
+            if seat is None or "solo" not in state or solo.seat_of(state) != seat:
+                return  # a decision for a player (the usual case: no solo opponent)
             solo.act(state, task, ctx)  # the solo opponent decides
             continue
         if state["step"] == "over":

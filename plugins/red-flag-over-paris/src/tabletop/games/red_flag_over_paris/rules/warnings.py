@@ -17,7 +17,9 @@ from ..data import FINAL_ZONE, ROUNDS, SPACES, VP_CAP, ZONES
 
 def join(notes: Sequence[str]) -> str:
     """Notes as one line, the empty ones left out."""
-    return "; ".join(note for note in notes if note)
+    if not notes:  # the usual case
+        return ""
+    return "; ".join([note for note in notes if note])
 
 
 def breach_notes(state: State, seat: int) -> tuple[str, str]:
