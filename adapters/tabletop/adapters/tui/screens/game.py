@@ -233,7 +233,9 @@ class GameScreen(Screen[None]):
         if seat != self.viewer:
             if self.hides and len(self.session.humans()) > 1:
                 self._conceal()
-                self._handoff_screen().hand_to(self.engine.seat_name(seat))
+                self._handoff_screen().hand_to(
+                    self.engine.seat_name(seat), partial(self._reveal_to, seat)
+                )
                 self.app.push_screen(self._handoff_name, callback=partial(self._handed_over, seat))
                 return
             self.viewer = seat
@@ -313,6 +315,18 @@ class GameScreen(Screen[None]):
             self._handoff = HandoffScreen("", self.game.info.title)
             self.app.install_screen(self._handoff, self._handoff_name)
         return self._handoff
+
+    def _reveal_to(self, seat: int) -> None:
+        """The next person is at the keyboard (the hand-off screen still covers this
+        one): show their view now, so that the screen is laid out and drawn once when
+        the hand-off screen goes. The session plays on after (``_handed_over``)."""
+        self.viewer = seat
+        self.concealed = False
+        with contextlib.suppress(Exception):  # reported by the session's run, after
+            self.render_game()
+        # Laid out before it is first drawn again: the widgets tell the screen of their
+        # new sizes a moment later, and it would otherwise draw its old layout first.
+        self.refresh(layout=True)
 
     def _handed_over(self, seat: int, _: None = None) -> None:
         self.viewer = seat

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
@@ -39,6 +41,7 @@ class HandoffScreen(Screen[None]):
         self.seat_name = seat_name
         self.game_title = game_title
         self._text = Static(handoff_text(seat_name), id="handoff-text")
+        self._ready: Callable[[], None] | None = None
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="handoff-box"):
@@ -46,13 +49,23 @@ class HandoffScreen(Screen[None]):
             yield self._text
         yield StableFooter()
 
-    def hand_to(self, seat_name: str) -> None:
-        """Name the seat the device goes to next (before the screen is shown again)."""
+    def hand_to(self, seat_name: str, ready: Callable[[], None] | None = None) -> None:
+        """Name the seat the device goes to next (before the screen is shown again).
+
+        ``ready`` is called when that person says they are ready, just before this
+        screen goes: the game screen below draws their view then, so that it is laid
+        out and drawn once, as it appears (not first as it was, then again)."""
+        self._ready = ready
         if seat_name != self.seat_name:
             self.seat_name = seat_name
             self._text.update(handoff_text(seat_name))
 
     def action_ready(self) -> None:
+        if not self.is_current:
+            return  # a key or click that came after the screen went
+        ready, self._ready = self._ready, None
+        if ready is not None:
+            ready()
         self.dismiss(None)
 
     def action_home(self) -> None:
@@ -62,4 +75,4 @@ class HandoffScreen(Screen[None]):
         tabletop(self).go_home()
 
     def on_click(self) -> None:
-        self.dismiss(None)
+        self.action_ready()
