@@ -240,8 +240,24 @@ def forecast(state: State, seat: int, steps: list[Step]) -> list[str]:
 
 
 def event_forecast(state: State, seat: int, card: int) -> list[str]:
-    """``forecast`` of ``card``'s own event."""
-    return forecast(state, seat, CARDS[card].event["steps"])
+    """``forecast`` of ``card``'s own event (asked for every card in hand at every card
+    play): only the steps it speaks of are read, and most events have none."""
+    steps = _forecast_steps(CARDS[card].event["steps"])
+    return forecast(state, seat, steps) if steps else []
+
+
+#: For each event's list of steps (by identity, the list itself kept alive with it):
+#: the steps that ``forecast`` speaks of. Keyed on the list, not on the card, so that
+#: card data replaced while the program runs (tests do) is read afresh.
+_FORECAST_STEPS: dict[int, tuple[list[Step], list[Step]]] = {}
+
+
+def _forecast_steps(steps: list[Step]) -> list[Step]:
+    known = _FORECAST_STEPS.get(id(steps))
+    if known is None or known[0] is not steps:
+        relevant = [step for step in steps if "if" in step or step["do"] == "momentum"]
+        known = _FORECAST_STEPS[id(steps)] = (steps, relevant)
+    return known[1]
 
 
 def start_event(state: State, seat: int, card: int, path: list[int] | None = None) -> None:

@@ -6,7 +6,7 @@ when it ends (``end_of_bonus_action``, §8.2)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
@@ -109,29 +109,49 @@ def _turncoat(space: str, seat: int, detail: str, cost: str) -> Choice:
 
 
 def action_choices(state: State, task: BonusAction) -> list[Choice]:
+    return list(
+        _action_prompt(task["seat"], task["dimension"], *_action_facts(state, task)).choices
+    )
+
+
+def _action_facts(state: State, task: BonusAction) -> tuple[bool, bool, tuple[str, ...], str, str]:
+    """What the bonus action's choices depend on: own cubes in the dimension, a cube
+    that can spread, the Turncoat spaces, and the breach notes of a new cube."""
     seat = task["seat"]
     spaces = DIM_SPACES[task["dimension"]]
-    out: list[Choice] = []
-    if _has_cubes(state, seat, spaces):
-        out.append(_DE_ESCALATE)
-        if spread_sources(state, seat, spaces):
-            out.append(_SPREAD)
-    turncoats = _turncoat_spaces(state, seat, spaces)
-    if turncoats:
-        detail, cost = breach_notes(state, seat)
-        out.extend(_turncoat(s, seat, detail, cost) for s in turncoats)
-    out.append(_PASS)
-    return out
+    own = _has_cubes(state, seat, spaces)
+    spread = own and bool(spread_sources(state, seat, spaces))
+    turncoats = tuple(_turncoat_spaces(state, seat, spaces))
+    detail, cost = breach_notes(state, seat) if turncoats else ("", "")
+    return own, spread, turncoats, detail, cost
 
 
 def action_prompt(state: State, task: BonusAction) -> Prompt:
-    dimension = DIMENSIONS[task["dimension"]]["name"]
-    pivot = space_name(PIVOT_OF[task["dimension"]])
+    return _action_prompt(task["seat"], task["dimension"], *_action_facts(state, task))
+
+
+@lru_cache(maxsize=1024)
+def _action_prompt(
+    seat: int,
+    dim: str,
+    own: bool,
+    spread: bool,
+    turncoats: tuple[str, ...],
+    detail: str,
+    cost: str,
+) -> Prompt:
+    """Built once for each distinct set of words (the bound keeps memory flat)."""
+    choices: list[Choice] = []
+    if own:
+        choices.append(_DE_ESCALATE)
+        if spread:
+            choices.append(_SPREAD)
+    choices.extend(_turncoat(s, seat, detail, cost) for s in turncoats)
+    choices.append(_PASS)
+    dimension = DIMENSIONS[dim]["name"]
+    pivot = space_name(PIVOT_OF[dim])
     return Prompt(
-        task["seat"],
-        f"Bonus action in {dimension} (you control {pivot})",
-        tuple(action_choices(state, task)),
-        "§10.1",
+        seat, f"Bonus action in {dimension} (you control {pivot})", tuple(choices), "§10.1"
     )
 
 
@@ -176,20 +196,31 @@ def end_of_bonus_action(state: State, task: EndOfBonusAction, ctx: Context) -> b
 
 
 def de_escalate_choices(state: State, task: DeEscalate) -> list[Choice]:
+    return list(_de_escalate_choices(*_de_escalate_facts(state, task)))
+
+
+def _de_escalate_facts(
+    state: State, task: DeEscalate
+) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """Own cubes to remove, each with its consequence, and enemy cubes to remove."""
     seat, opp = task["seat"], other(task["seat"])
     spaces = DIM_SPACES[task["dimension"]]
     cap = board.pool_capacity(state, seat)
     full = cap is not None and state["pool"][seat] >= cap
     lost = "your pool has no free space: this cube leaves play (§8.4)" if full else ""
     counts_of = state["cubes"]
-    out = [
-        _remove_own(s, join([control_loss_note(state, seat, s), lost]))
-        for s in spaces
-        if counts_of[s][seat]
-    ]
-    if task["removed"] == 1:
-        out.extend(_remove_enemy(s) for s in spaces if counts_of[s][opp])
-    return out
+    own = tuple(
+        (s, join([control_loss_note(state, seat, s), lost])) for s in spaces if counts_of[s][seat]
+    )
+    enemy = tuple(s for s in spaces if counts_of[s][opp]) if task["removed"] == 1 else ()
+    return own, enemy
+
+
+@lru_cache(maxsize=1024)
+def _de_escalate_choices(
+    own: tuple[tuple[str, str], ...], enemy: tuple[str, ...]
+) -> tuple[Choice, ...]:
+    return (*(_remove_own(s, note) for s, note in own), *(_remove_enemy(s) for s in enemy))
 
 
 @cache
@@ -208,9 +239,14 @@ _STOP = Choice("stop", "Stop", key=PASS_KEY)
 
 
 def de_escalate_prompt(state: State, task: DeEscalate) -> Prompt:
-    choices = de_escalate_choices(state, task)
-    choices.append(_STOP)
-    return Prompt(task["seat"], "De-escalate", tuple(choices), "§10.1")
+    return _de_escalate_prompt(task["seat"], *_de_escalate_facts(state, task))
+
+
+@lru_cache(maxsize=1024)
+def _de_escalate_prompt(
+    seat: int, own: tuple[tuple[str, str], ...], enemy: tuple[str, ...]
+) -> Prompt:
+    return Prompt(seat, "De-escalate", (*_de_escalate_choices(own, enemy), _STOP), "§10.1")
 
 
 def de_escalate_apply(state: State, task: DeEscalate, action: str, ctx: Context) -> None:
@@ -250,15 +286,24 @@ def spread_prompt(state: State, task: SpreadInfluence) -> Prompt:
     spaces = DIM_SPACES[task["dimension"]]
     source = task["moving_from"]
     if source is None:
-        choices = [
-            _move_from(s, control_loss_note(state, seat, s))
-            for s in spread_sources(state, seat, spaces)
-        ]
-        choices.append(_STOP)
-    else:
-        counts_of = state["cubes"]
-        choices = [_move_to(s) for s in spaces if s != source and counts_of[s][seat] < CUBE_LIMIT]
-    return Prompt(seat, "Spread Influence", tuple(choices), "§10.1")
+        sources = tuple(
+            (s, control_loss_note(state, seat, s)) for s in spread_sources(state, seat, spaces)
+        )
+        return _spread_from_prompt(seat, sources)
+    counts_of = state["cubes"]
+    targets = tuple(s for s in spaces if s != source and counts_of[s][seat] < CUBE_LIMIT)
+    return _spread_to_prompt(seat, targets)
+
+
+@lru_cache(maxsize=1024)
+def _spread_from_prompt(seat: int, sources: tuple[tuple[str, str], ...]) -> Prompt:
+    choices = (*(_move_from(s, note) for s, note in sources), _STOP)
+    return Prompt(seat, "Spread Influence", choices, "§10.1")
+
+
+@lru_cache(maxsize=1024)
+def _spread_to_prompt(seat: int, targets: tuple[str, ...]) -> Prompt:
+    return Prompt(seat, "Spread Influence", tuple(_move_to(s) for s in targets), "§10.1")
 
 
 @cache

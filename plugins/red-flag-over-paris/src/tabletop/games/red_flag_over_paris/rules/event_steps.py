@@ -5,6 +5,8 @@ decides whether it applies. The steps themselves are the effect functions of
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from .. import events
@@ -42,13 +44,19 @@ def option_apply(state: State, task: EventOption, action: str, ctx: Context) -> 
 
 
 def consent_prompt(state: State, task: EventConsent) -> Prompt:
-    name = card_name(task["card"])
-    forecast = events.event_forecast(state, task["seat"], task["card"])
+    forecast = join(events.event_forecast(state, task["seat"], task["card"]))
+    return _consent_prompt(task["seat"], task["card"], forecast)
+
+
+@lru_cache(maxsize=1024)
+def _consent_prompt(seat: int, card: int, forecast: str) -> Prompt:
+    """Built once for each card, side and forecast."""
+    name = card_name(card)
     return Prompt(
-        task["seat"],
+        seat,
         f"Your opponent played your event {name}: apply it?",
         (
-            Choice("apply", f"Apply {name}", card_detail(task["card"]), join(forecast)),
+            Choice("apply", f"Apply {name}", card_detail(card), forecast),
             Choice(
                 "decline", "Do not apply it", f"{name} is discarded with no effect", key=PASS_KEY
             ),

@@ -3,6 +3,8 @@ momentum; the Commune wins ties) chooses to play first or second."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from tabletop.framework import Choice, Context, Prompt, State
 
 from .. import board
@@ -18,8 +20,14 @@ def leader(state: State) -> int:
 
 
 def prompt(state: State, task: InitiativeOrder) -> Prompt:
+    return _prompt(task["seat"])
+
+
+@cache
+def _prompt(seat: int) -> Prompt:
+    """The same words every round: built once for each side."""
     return Prompt(
-        task["seat"],
+        seat,
         "You have the higher initiative level: play first or second?",
         (
             Choice(

@@ -4,6 +4,8 @@ before it commits, see ``card_play`` and ``events.forecast``)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from .. import board
@@ -15,14 +17,16 @@ from .warnings import breach_notes
 
 def prompt(state: State, task: MomentumPlacement) -> Prompt:
     seat = task["seat"]
-    detail, cost = breach_notes(state, seat)
-    choices = [
-        put_choice(s, detail, cost)
-        for s in DIM_SPACES[task["dimension"]]
-        if board.can_place(state, s, seat)
-    ]
-    choices.append(_DECLINE)
-    return Prompt(seat, _TEXT[task["dimension"]], tuple(choices), "§9.3")
+    targets = tuple(s for s in DIM_SPACES[task["dimension"]] if board.can_place(state, s, seat))
+    detail, cost = breach_notes(state, seat) if targets else ("", "")
+    return _prompt(seat, task["dimension"], targets, detail, cost)
+
+
+@lru_cache(maxsize=1024)
+def _prompt(seat: int, dim: str, targets: tuple[str, ...], detail: str, cost: str) -> Prompt:
+    """Built once for each distinct set of words (the bound keeps memory flat)."""
+    choices = (*(put_choice(s, detail, cost) for s in targets), _DECLINE)
+    return Prompt(seat, _TEXT[dim], choices, "§9.3")
 
 
 _DECLINE = Choice("stop", "Decline", key=PASS_KEY)

@@ -5,6 +5,7 @@ event). When both sides score, the Initiative Player orders it (``scoring_order`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache, lru_cache
 from typing import Any
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
@@ -28,9 +29,14 @@ _WHAT: dict[str, tuple[str, str]] = {
 
 
 def order_prompt(state: State, task: ScoringOrder) -> Prompt:
-    what, rule = _WHAT[task["scoring"]]
+    return _order_prompt(task["seat"], task["scoring"])
+
+
+@cache
+def _order_prompt(seat: int, scoring: Scoring) -> Prompt:
+    what, rule = _WHAT[scoring]
     return Prompt(
-        task["seat"],
+        seat,
         f"Order of {what}: who goes first?",
         (Choice("first:0", "Versailles first"), Choice("first:1", "Commune first")),
         rule,
@@ -170,13 +176,19 @@ def objective_events_step(state: State, ctx: Context) -> None:
 
 
 def objective_event_prompt(state: State, task: ObjectiveEvent) -> Prompt:
-    name = card_name(task["card"])
-    notes = events.event_forecast(state, task["seat"], task["card"])
+    notes = join(events.event_forecast(state, task["seat"], task["card"]))
+    return _objective_event_prompt(task["seat"], task["card"], notes)
+
+
+@lru_cache(maxsize=1024)
+def _objective_event_prompt(seat: int, card: int, notes: str) -> Prompt:
+    """Built once for each objective, side and forecast."""
+    name = card_name(card)
     return Prompt(
-        task["seat"],
+        seat,
         f"You fulfilled {name}: perform its event?",
         (
-            Choice("perform", f"Perform {name}", card_detail(task["card"]), join(notes)),
+            Choice("perform", f"Perform {name}", card_detail(card), notes),
             Choice("skip", "Skip the event", "The objective is fulfilled either way", key=PASS_KEY),
         ),
         "§11",
