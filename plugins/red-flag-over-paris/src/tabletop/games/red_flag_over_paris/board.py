@@ -6,6 +6,8 @@ event effects, the view and the tests share one statement of each rule.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tabletop.framework import Context, State
 
 from .data import (
@@ -81,8 +83,9 @@ def present(state: State, space: str, seat: int) -> bool:
     return SPACES[space].always_present == seat or pieces(state, space, seat) > 0
 
 
-def _lead(state: State, space: str, seat: int) -> int:
-    """``seat``'s pieces in a board space minus its opponent's."""
+def piece_lead(state: State, space: str, seat: int) -> int:
+    """``seat``'s pieces in a board space minus its opponent's (§3.2: it controls the
+    space when this is above 0)."""
     counts = state["cubes"].get(space)
     lead: int = 0 if counts is None else counts[seat] - counts[1 - seat]
     disc = state["discs"].get(space)
@@ -98,7 +101,7 @@ def controls(state: State, space: str, seat: int) -> bool:
         return seat == VERSAILLES
     if space == POT:
         return seat == VERSAILLES and state["momentum"][VERSAILLES] == MOMENTUM_MAX
-    return _lead(state, space, seat) > 0
+    return piece_lead(state, space, seat) > 0
 
 
 def controller(state: State, space: str) -> int | None:
@@ -107,7 +110,7 @@ def controller(state: State, space: str) -> int | None:
             if controls(state, space, seat):
                 return seat
         return None
-    lead = _lead(state, space, VERSAILLES)  # the Commune's lead is its opposite
+    lead = piece_lead(state, space, VERSAILLES)  # the Commune's lead is its opposite
     return VERSAILLES if lead > 0 else COMMUNE if lead < 0 else None
 
 
@@ -119,19 +122,19 @@ def controllers(state: State) -> dict[str, int | None]:
         if s in (HQ, POT):
             owners[s] = controller(state, s)
             continue
-        lead = _lead(state, s, VERSAILLES)
+        lead = piece_lead(state, s, VERSAILLES)
         owners[s] = VERSAILLES if lead > 0 else COMMUNE if lead < 0 else None
     return owners
 
 
 def controls_dimension(state: State, dim: str, seat: int) -> bool:
-    return all(_lead(state, s, seat) > 0 for s in DIM_SPACES[dim])
+    return all(piece_lead(state, s, seat) > 0 for s in DIM_SPACES[dim])
 
 
 def dimension_controller(state: State, dim: str) -> int | None:
     """The side that controls every space of ``dim`` (§10.2), or None: both sides asked
     at once, each space's pieces counted once."""
-    leads = [_lead(state, s, VERSAILLES) for s in DIM_SPACES[dim]]
+    leads = [piece_lead(state, s, VERSAILLES) for s in DIM_SPACES[dim]]
     if all(lead > 0 for lead in leads):
         return VERSAILLES
     if all(lead < 0 for lead in leads):
@@ -186,13 +189,22 @@ def eligible(assessment: Assessment, kind: str) -> list[str]:
     "T adjacent to S" means S is in T's printed adjacency list: controlling Royalists
     opens National Assembly, but controlling National Assembly does not open Royalists.
     """
-    controlled = set(assessment["controlled"])
-    present = set(assessment["present"])
-    return [
+    return list(eligible_for(kind, tuple(assessment["controlled"]), tuple(assessment["present"])))
+
+
+@lru_cache(maxsize=4096)
+def eligible_for(
+    kind: str, controlled: tuple[str, ...], present: tuple[str, ...]
+) -> tuple[str, ...]:
+    """``eligible`` from the assessment's lists, worked out once for each distinct pair
+    (few recur: a side holds a handful of spaces at a time)."""
+    controlled_set = set(controlled)
+    present_set = set(present)
+    return tuple(
         s
         for s, adjacent in _OF_KIND.get(kind, ())
-        if s in present or not controlled.isdisjoint(adjacent)
-    ]
+        if s in present_set or not controlled_set.isdisjoint(adjacent)
+    )
 
 
 def military_strength(assessment: Assessment, space: str, extra: bool) -> int:

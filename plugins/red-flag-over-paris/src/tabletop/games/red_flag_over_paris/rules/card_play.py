@@ -116,7 +116,7 @@ def _operations_choice(c: int, seat: int, why_not: str, gift: str) -> Choice:
     )
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _momentum_choice(c: int, seat: int, detail: str, warning: str) -> Choice:
     title = CARDS[c].title
     return Choice(
@@ -127,7 +127,7 @@ def _momentum_choice(c: int, seat: int, detail: str, warning: str) -> Choice:
     )
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _reuse_choice(c: int, top: int, consequence: str) -> Choice:
     title = CARDS[c].title
     return Choice(

@@ -173,11 +173,12 @@ def prompt(state: State, task: Operations) -> Prompt:
     seat, points = task["seat"], task["points"]
     if task["stage"] == "space_kind":
         assessment = board.snapshot(state, seat)
+        controlled, present = tuple(assessment["controlled"]), tuple(assessment["present"])
         return _kind_prompt(
             seat,
             points,
-            tuple(board.eligible(assessment, "political")),
-            tuple(board.eligible(assessment, "military")),
+            board.eligible_for("political", controlled, present),
+            board.eligible_for("military", controlled, present),
         )
     kind = task["space_kind"]
     if task["stage"] == "remove":

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from tabletop.framework import State
 
 from .. import board
-from ..data import FINAL_ZONE, ROUNDS, SPACES, VP_CAP, ZONES
+from ..data import BOARD, FINAL_ZONE, ROUNDS, SPACES, VP_CAP, ZONES
 
 
 def join(notes: Sequence[str]) -> str:
@@ -67,10 +67,12 @@ def breach_notes(state: State, seat: int) -> tuple[str, str]:
 def control_loss_note(state: State, seat: int, space: str) -> str:
     """Taking one of ``seat``'s cubes out of ``space`` (De-escalate, Spread Influence)
     ends its control there when its lead is a single piece (§3.2)."""
-    if not board.controls(state, space, seat):
-        return ""
-    lead = board.pieces(state, space, seat) - board.pieces(state, space, board.other(seat))
-    if lead > 1:
+    if space in BOARD:  # control is a lead in pieces: a lead of exactly 1 is lost
+        if board.piece_lead(state, space, seat) != 1:
+            return ""
+    elif not board.controls(state, space, seat) or (
+        board.pieces(state, space, seat) - board.pieces(state, space, board.other(seat)) > 1
+    ):
         return ""
     pivotal = ", a Pivotal Space" if SPACES[space].pivotal else ""
     return f"ends your control of {SPACES[space].name}{pivotal} (§3.2)"
