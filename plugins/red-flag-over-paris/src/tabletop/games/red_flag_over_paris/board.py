@@ -192,7 +192,7 @@ def eligible(assessment: Assessment, kind: str) -> list[str]:
     return list(eligible_for(kind, tuple(assessment["controlled"]), tuple(assessment["present"])))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def eligible_for(
     kind: str, controlled: tuple[str, ...], present: tuple[str, ...]
 ) -> tuple[str, ...]:

@@ -18,6 +18,7 @@ from .data import (
     BOARD,
     CARDS,
     COMMUNE,
+    CUBE_LIMIT,
     DIM_SPACES,
     DISC_NAMES,
     MOMENTUM_NAMES,
@@ -33,6 +34,16 @@ Step = dict[str, Any]
 Effect = Callable[[State, int, Step, int, int, list[int], Context], None]
 
 
+#: The board spaces of each type, in map order, and all of them for a step naming none.
+_SPACES_OF_KIND: dict[str | None, tuple[str, ...]] = {
+    None: BOARD,
+    **{
+        kind: tuple(s for s in BOARD if SPACES[s].kind == kind)
+        for kind in ("political", "military")
+    },
+}
+
+
 def target_spaces(step: Step) -> list[str]:
     """The spaces a step may act in: named spaces, whole dimensions, or a space type."""
     if "spaces" in step:
@@ -40,7 +51,8 @@ def target_spaces(step: Step) -> list[str]:
     if "dims" in step:
         return [s for d in step["dims"] for s in DIM_SPACES[d]]
     kind = step.get("kind")
-    return [s for s in BOARD if kind is None or SPACES[s].kind == kind]
+    known = _SPACES_OF_KIND.get(kind)
+    return list(known) if known is not None else [s for s in BOARD if SPACES[s].kind == kind]
 
 
 def event_steps(card: int, path: list[int]) -> list[Step]:
@@ -111,7 +123,11 @@ def place_cubes(
 ) -> None:
     """Place up to ``count`` own cubes in the target spaces (optionally ``per_space``)."""
     spaces = target_spaces(step)
-    if not any(board.can_place(state, s, seat) for s in spaces):
+    # ``board.can_place`` anywhere: a cube in supply, and a space below the limit.
+    if not (
+        board.available(state, seat) > 0
+        and any(board.cubes(state, s, seat) < CUBE_LIMIT for s in spaces)
+    ):
         _no_effect(ctx, seat, card, "no cube can be placed there")
         return
     state["stack"].append(

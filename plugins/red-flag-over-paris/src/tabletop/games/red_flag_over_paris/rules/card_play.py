@@ -59,7 +59,7 @@ def prompt(state: State, task: CardPlay) -> Prompt:
 # keeps a long batch run's memory flat.
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=16384)
 def _card_choices(
     c: int,
     seat: int,

@@ -88,7 +88,7 @@ def _when(state: State) -> str:
 
 def may_play(state: State, seat: int) -> bool:
     """§5.3: three plays a round from a hand; in the Final Crisis, until the hand is out."""
-    if seat == solo.seat_of(state):
+    if "solo" in state and seat == solo.seat_of(state):
         return solo.may_play(state, seat)
     if state["fc"]:
         return bool(state["hands"][seat])
