@@ -135,9 +135,9 @@ def dimension_controller(state: State, dim: str) -> int | None:
     """The side that controls every space of ``dim`` (§10.2), or None: both sides asked
     at once, each space's pieces counted once."""
     leads = [piece_lead(state, s, VERSAILLES) for s in DIM_SPACES[dim]]
-    if all(lead > 0 for lead in leads):
+    if min(leads) > 0:
         return VERSAILLES
-    if all(lead < 0 for lead in leads):
+    if max(leads) < 0:
         return COMMUNE
     return None
 
