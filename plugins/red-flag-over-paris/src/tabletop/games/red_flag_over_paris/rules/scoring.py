@@ -66,9 +66,9 @@ def _ordered(state: State, scoring: Scoring, gains: Sequence[Sequence[Any]], ctx
         return
     order = (VERSAILLES, COMMUNE)
     if scoring == "dimensions":
-        score_dimensions(state, order, ctx)
+        score_dimensions(state, order, ctx, gains)
     else:
-        score_objectives(state, order, ctx)
+        score_objectives(state, order, ctx, gains)
 
 
 # Crisis Dimensions (§10.2) ------------------------------------------------------------------
@@ -76,25 +76,33 @@ def _ordered(state: State, scoring: Scoring, gains: Sequence[Sequence[Any]], ctx
 
 def dimensions_step(state: State, ctx: Context) -> None:
     """The round's dimension scoring, ordered when both sides score."""
+    _ordered(state, "dimensions", dimension_gains(state), ctx)
+
+
+def dimension_gains(state: State) -> list[list[str]]:
+    """Each side's fully controlled dimensions, in the data's order (§10.2)."""
     owners = {d: board.dimension_controller(state, d) for d in DIMENSIONS}
-    gains = [[d for d, owner in owners.items() if owner == seat] for seat in (VERSAILLES, COMMUNE)]
-    _ordered(state, "dimensions", gains, ctx)
+    return [[d for d, owner in owners.items() if owner == seat] for seat in (VERSAILLES, COMMUNE)]
 
 
-def score_dimensions(state: State, order: Sequence[int], ctx: Context) -> None:
-    """§10.2: 1 VP of the dimension's type for each fully controlled dimension."""
-    owners = {dim: board.dimension_controller(state, dim) for dim in DIMENSIONS}
-    for seat in order:  # VP do not change control: each dimension is assessed once
-        for dim, meta in DIMENSIONS.items():
-            if owners[dim] == seat:
-                board.add_vp(
-                    state, seat, meta["kind"], 1, f"controls all of {meta['name']} (§10.2)"
-                )
-                ctx.emit(
-                    "score",
-                    f"controls {meta['name']}: +1 {meta['kind']} VP (§10.2)",
-                    about=seat,
-                )
+def score_dimensions(
+    state: State, order: Sequence[int], ctx: Context, gains: Sequence[Sequence[str]] | None = None
+) -> None:
+    """§10.2: 1 VP of the dimension's type for each fully controlled dimension.
+
+    ``gains``: ``dimension_gains`` when the caller has just worked them out (VP do not
+    change control, so scoring one side leaves the other's gains as they were)."""
+    if gains is None:
+        gains = dimension_gains(state)
+    for seat in order:
+        for dim in gains[seat]:
+            meta = DIMENSIONS[dim]
+            board.add_vp(state, seat, meta["kind"], 1, f"controls all of {meta['name']} (§10.2)")
+            ctx.emit(
+                "score",
+                f"controls {meta['name']}: +1 {meta['kind']} VP (§10.2)",
+                about=seat,
+            )
 
 
 # Objectives (§11) ---------------------------------------------------------------------------
@@ -113,9 +121,13 @@ def objective_gains(state: State) -> list[list[int]]:
     return gains
 
 
-def score_objectives(state: State, order: Sequence[int], ctx: Context) -> None:
-    """§11: whoever controls either objective's space gains 1 VP of its type."""
-    gains = objective_gains(state)
+def score_objectives(
+    state: State, order: Sequence[int], ctx: Context, gains: Sequence[Sequence[int]] | None = None
+) -> None:
+    """§11: whoever controls either objective's space gains 1 VP of its type (``gains``:
+    ``objective_gains`` when the caller has just worked them out)."""
+    if gains is None:
+        gains = objective_gains(state)
     for seat in order:
         for card in gains[seat]:
             space = CARDS[card].space or ""
