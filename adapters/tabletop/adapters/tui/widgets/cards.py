@@ -8,8 +8,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
-from textual.widgets import OptionList
 from textual.widgets.option_list import Option
+
+from tabletop.adapters.tui.widgets.steady import SteadyOptionList
 
 
 def card_line(card: Mapping[str, Any]) -> Text:
@@ -29,7 +30,7 @@ def card_details(card: Mapping[str, Any]) -> str:
     return f"{head}\n{text}" if text else f"{head}: nothing more to know."
 
 
-class CardList(OptionList):
+class CardList(SteadyOptionList):
     """One line per visible card; the screen shows the highlighted one's text."""
 
     def __init__(self, *, id: str | None = None) -> None:

@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tabletop.adapters.tui.widgets.steady import SteadyOptionList
 from tabletop.framework.game import Choice, Prompt
 
 #: Marks, in the list, a choice that has a side effect worth knowing.
@@ -120,7 +121,7 @@ class ChoiceExplanation(Vertical):
         return str(self._consequence.content) if self._consequence.display else ""
 
 
-class ChoiceList(OptionList):
+class ChoiceList(SteadyOptionList):
     """Numbered choices of one prompt, with the highlighted one explained below.
 
     Every new prompt bumps ``generation`` and the option ids carry it, so a selection
