@@ -154,7 +154,9 @@ def snapshot(state: State, seat: int) -> Assessment:
     opp = 1 - seat
     always = _ALWAYS_PRESENT[seat]
     controlled = [s for s in BOARD if (counts := counts_of[s])[seat] > counts[opp]]
-    controlled.extend(s for s in _OFF_BOARD if controls(state, s, seat))
+    for s in _OFF_BOARD:
+        if controls(state, s, seat):
+            controlled.append(s)
     present = [s for s in BOARD if s in always or counts_of[s][seat] > 0]
     return {"controlled": controlled, "present": present}
 

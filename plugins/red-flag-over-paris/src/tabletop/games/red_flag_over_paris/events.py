@@ -220,7 +220,8 @@ def run_next_step(state: State, task: EventSteps, ctx: Context) -> None:
     index = task["next_step"]
     step = steps[index]
     task["next_step"] += 1
-    if not check(state, task["seat"], step.get("if")):
+    cond = step.get("if")
+    if cond is not None and not check(state, task["seat"], cond):
         _no_effect(ctx, task["seat"], task["card"], "the condition of this part does not hold")
         return
     EFFECTS[step["do"]](state, task["seat"], step, task["card"], index, task["option_path"], ctx)

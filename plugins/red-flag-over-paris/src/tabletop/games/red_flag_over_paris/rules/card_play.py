@@ -289,7 +289,8 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
 def end_of_card_play(state: State, task: EndOfCardPlay, ctx: Context) -> bool:
     """Automatic: breaches pay out (§8.2), the play counts, the other side is next."""
     state["stack"].pop()
-    board.resolve_breaches(state, ctx)
+    if state["breach_queue"]:
+        board.resolve_breaches(state, ctx)
     seat = task["seat"]
     state["plays"][seat] += 1
     state["active"] = other(seat)
