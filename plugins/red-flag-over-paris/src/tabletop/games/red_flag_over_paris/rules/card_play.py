@@ -43,51 +43,36 @@ def prompt(state: State, task: CardPlay) -> Prompt:
     top_notes = "" if top is None else join(events.event_forecast(state, seat, top))
     gifts = _gifts_open(state, seat)
     fc_card = bool(state["fc_card"][seat])
+    opp = other(seat)
     choices: list[Choice] = []
     for c in state["hands"][seat]:
         why_not = events.unplayable_reason(state, seat, c)
         notes = "" if why_not else join(events.event_forecast(state, seat, c))
-        choices.extend(
-            _card_choices(c, seat, why_not, notes, gifts, momentum, top, top_notes, fc_card)
-        )
+        card = CARDS[c]
+        gift = _gift_note(c, opp) if gifts and card.faction == opp else ""
+        choices.extend(_play_choices(c, seat, why_not, notes, gift))
+        if momentum is not None:
+            choices.append(_momentum_choice(c, seat, *momentum))
+        if top is not None and card.ops >= CARDS[top].ops:
+            choices.append(_reuse_choice(c, top, join([top_notes, gift])))
+        if fc_card:
+            choices.append(_final_crisis_card_choice(c, seat, gift))
     return Prompt(seat, _title(state["round"]), tuple(choices), "§7")
 
 
 # A card's choices depend on the card, the seat and a few words about the state: each
-# distinct set is built once (the card texts are long, and every card play asks), and
-# so is each choice, since a new set mostly combines choices met before. The bound
-# keeps a long batch run's memory flat.
+# distinct choice is built once (the card texts are long, and every card play asks for
+# every card in hand). The bounds keep a long batch run's memory flat.
 
 
-@lru_cache(maxsize=16384)
-def _card_choices(
-    c: int,
-    seat: int,
-    why_not: str,
-    event_notes: str,
-    gifts: bool,
-    momentum: tuple[str, str] | None,
-    top: int | None,
-    top_notes: str,
-    fc_card: bool,
+@lru_cache(maxsize=4096)
+def _play_choices(
+    c: int, seat: int, why_not: str, event_notes: str, gift: str
 ) -> tuple[Choice, ...]:
-    """The ways to play card ``c``: its event (when ``why_not`` is empty), operations,
-    momentum (with ``momentum``'s detail and warning), the opponent's discarded ``top``
-    event (worth no more OP than ``c``, §7.6) and the Final Crisis card's OP (§7.8)."""
-    card = CARDS[c]
-    opp = other(seat)
-    gift = _gift_note(c, opp) if gifts and card.faction == opp else ""
-    choices: list[Choice] = []
-    if not why_not:
-        choices.append(_event_choice(c, event_notes))
-    choices.append(_operations_choice(c, seat, why_not, gift))
-    if momentum is not None:
-        choices.append(_momentum_choice(c, seat, *momentum))
-    if top is not None and card.ops >= CARDS[top].ops:
-        choices.append(_reuse_choice(c, top, join([top_notes, gift])))
-    if fc_card:
-        choices.append(_final_crisis_card_choice(c, seat, gift))
-    return tuple(choices)
+    """Card ``c`` for its event (when ``why_not`` is empty) and for its operations."""
+    if why_not:
+        return (_operations_choice(c, seat, why_not, gift),)
+    return (_event_choice(c, event_notes), _operations_choice(c, seat, why_not, gift))
 
 
 @cache
