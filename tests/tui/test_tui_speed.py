@@ -159,6 +159,26 @@ async def test_the_collector_is_tuned_while_the_app_runs_and_restored_after() ->
     assert gc.get_freeze_count() == frozen
 
 
+def test_overlapping_apps_leave_the_collector_as_the_first_found_it() -> None:
+    """Apps may overlap in one process (tests): the collector stays tuned until the
+    last one ends, and then gets the settings it had before the first began."""
+    from tabletop.adapters.tui.app import _CollectorTuning
+
+    before = gc.get_threshold()
+    tuning = _CollectorTuning()
+    try:
+        tuning.enter()
+        tuning.enter()  # a second app starts before the first ends
+        tuned = gc.get_threshold()
+        tuning.leave()  # the first ends
+        assert gc.get_threshold() == tuned and tuned[0] == max(GC_YOUNG_THRESHOLD, before[0])
+        tuning.leave()  # the last ends
+        assert gc.get_threshold() == before
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
+
+
 @pilot_test
 async def test_a_game_screen_leaving_takes_its_hand_off_screen_with_it() -> None:
     """The hand-off screen is installed in the app for its game; leaving the game

@@ -29,15 +29,41 @@ from tabletop.framework.session import GameSession, SessionStarter
 
 #: How long opening a save may hold the screen before the replay goes on behind it.
 LOAD_WAIT_SECONDS = 2.0
-#: Objects allocated between two collections of Python's youngest generation while the
+#: Objects allocated between two collections of Python's youngest generation while an
 #: app runs (Python's default is 700). Drawing one key press makes tens of thousands of
-#: short-lived objects (Textual's strips and their caches); at the default most of them
+#: short-lived objects (Textual's strips and their caches); at the default many of them
 #: outlive two young collections and reach the old generation, whose full collection
-#: (well over 100 ms with a game open) then came every few key presses. Collected
-#: less often, they die young: what a person waits for per key press, halved at a
-#: hand-off. The app's start-up objects (modules, styles) are also set aside
-#: (``gc.freeze``) so that no collection walks them again. Both are undone on exit.
+#: (over 100 ms with a game open) then came every few key presses. Collected less
+#: often, they die young. The start-up objects (modules, styles) are also set aside
+#: (``gc.freeze``) so that no collection walks them again. Both are undone when the
+#: last running app ends (``_collector``).
 GC_YOUNG_THRESHOLD = 50_000
+
+
+class _CollectorTuning:
+    """Python's collector tuned while at least one app runs (apps may overlap in one
+    process, as in tests): the first in tunes it, the last out restores it."""
+
+    def __init__(self) -> None:
+        self.apps = 0
+        self.before = gc.get_threshold()
+
+    def enter(self) -> None:
+        if self.apps == 0:
+            self.before = gc.get_threshold()
+            young, middle, old = self.before
+            gc.set_threshold(max(GC_YOUNG_THRESHOLD, young), middle, old)
+            gc.freeze()
+        self.apps += 1
+
+    def leave(self) -> None:
+        self.apps -= 1
+        if self.apps == 0:
+            gc.unfreeze()
+            gc.set_threshold(*self.before)
+
+
+_collector = _CollectorTuning()
 
 
 def random_seed() -> int:
@@ -71,18 +97,17 @@ class TabletopApp(App[None]):
         #: A save being replayed in the background, if any (``open_save``).
         self._loading: Patient | None = None
         self._loading_id = ""
-        #: Python's collector thresholds before the app ran (restored on exit).
-        self._gc_before = gc.get_threshold()
+        self._collector_tuned = False
 
     def on_mount(self) -> None:
-        self._gc_before = gc.get_threshold()
-        _, middle, old = self._gc_before
-        gc.set_threshold(max(GC_YOUNG_THRESHOLD, self._gc_before[0]), middle, old)
-        gc.freeze()
+        if not self._collector_tuned:
+            self._collector_tuned = True
+            _collector.enter()
 
     def on_unmount(self) -> None:
-        gc.unfreeze()
-        gc.set_threshold(*self._gc_before)
+        if self._collector_tuned:
+            self._collector_tuned = False
+            _collector.leave()
 
     def get_default_screen(self) -> Screen[Any]:
         from tabletop.adapters.tui.screens.home import HomeScreen

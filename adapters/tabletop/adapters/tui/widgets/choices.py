@@ -202,6 +202,7 @@ class ChoiceList(SteadyOptionList):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list is self:
+            event.stop()  # handled here: no need to travel up the screen at every move
             self._explain()
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
