@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from liars import DroppedSeatsLiars, LiarsDice, LiveStateLiars, PublicRollLiars
 
-from tabletop.framework import GameDefinition
+from tabletop.framework import Event, GameDefinition
 from tabletop.framework.chance import LoadedDice, dice_factory, rng_factory
 from tabletop.framework.fuzz import fuzz
 from tabletop.framework.testing import GameConformance, conformance_kit, new_engine
@@ -76,3 +76,16 @@ def test_event_data_keeps_what_was_true_when_it_happened() -> None:
     assert reveal.data["dice"] == [[1, 1], [2, 2]]
     assert engine.state["dice"] == [[3, 4], [5]]
     assert engine.events_for(None)[-1].kind == "dice"
+
+
+def test_a_logged_event_is_the_event_with_its_data_copied() -> None:
+    """``Event.logged`` (the context's fast path) makes what ``Event(...)`` makes."""
+    cups = [[1, 2], [3]]
+    made = Event("reveal", "cups lifted", {"dice": cups, "n": 3}, frozenset({0}), 1, 0)
+    logged = Event.logged("reveal", "cups lifted", {"dice": cups, "n": 3}, frozenset({0}), 1, 0)
+    assert logged == made and logged.to_json() == made.to_json()
+    cups[0].append(6)
+    assert logged.data["dice"] == [[1, 2], [3]] == made.data["dice"]
+    for name in ("kind", "text", "data", "seats"):  # frozen, as every event is
+        with pytest.raises(AttributeError):
+            setattr(logged, name, None)

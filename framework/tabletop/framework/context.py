@@ -146,4 +146,4 @@ class Context:
         about: int | None,
         **data: Any,
     ) -> None:
-        self.events.append(Event(kind, text, data, seats, self.actor, about))
+        self.events.append(Event.logged(kind, text, data, seats, self.actor, about))

@@ -194,6 +194,33 @@ class Event:
         if self.seats is not None and not isinstance(self.seats, frozenset):
             object.__setattr__(self, "seats", frozenset(self.seats))
 
+    @classmethod
+    def logged(
+        cls,
+        kind: str,
+        text: str,
+        data: Mapping[str, Any],
+        seats: frozenset[int] | None,
+        actor: int | None,
+        about: int | None,
+    ) -> Event:
+        """The event ``Context`` logs: the same as ``Event(...)`` (data copied the same
+        way) for a caller whose ``seats`` is already a frozenset, without the frozen
+        dataclass's six guarded assignments; made once per event of every action."""
+        event = object.__new__(cls)
+        event.__dict__.update(
+            kind=kind,
+            text=text,
+            data={
+                key: value if type(value) in _SCALARS else clone(value)
+                for key, value in data.items()
+            },
+            seats=seats,
+            actor=actor,
+            about=about,
+        )
+        return event
+
     def visible_to(self, seat: int | None) -> bool:
         """Spectators (seat None) see only public events."""
         return self.seats is None or (seat is not None and seat in self.seats)
