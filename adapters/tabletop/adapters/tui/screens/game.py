@@ -329,9 +329,12 @@ class GameScreen(Screen[None]):
         self.refresh(layout=True)
 
     def _handed_over(self, seat: int, _: None = None) -> None:
-        self.viewer = seat
-        self.concealed = False
-        self.sync()
+        """The hand-off screen went. Its person said they were ready (``_reveal_to``),
+        and this screen plays on as it shows again (``on_screen_resume``): once."""
+        if self.concealed or self.viewer != seat:  # not revealed: play on from here
+            self.viewer = seat
+            self.concealed = False
+            self.sync()
 
     def _conceal(self) -> None:
         """Wipe everything seat-specific before the device changes hands: the prompt,
