@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import Static
 from tui_support import app_on, game_on, game_screen, pilot_test, press, wait_until
 
-from tabletop.adapters.tui.app import GC_YOUNG_THRESHOLD
+from tabletop.adapters.collector import YOUNG_THRESHOLD
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
 from tabletop.adapters.tui.widgets import CardList, ChoiceList, GameLog, ViewPanel
@@ -152,31 +152,11 @@ async def test_the_collector_is_tuned_while_the_app_runs_and_restored_after() ->
     frozen = gc.get_freeze_count()
     async with app_on() as (_app, pilot):
         await pilot.pause()
-        assert gc.get_threshold()[0] == max(GC_YOUNG_THRESHOLD, before[0])
+        assert gc.get_threshold()[0] == max(YOUNG_THRESHOLD, before[0])
         assert gc.get_threshold()[1:] == before[1:]
         assert gc.get_freeze_count() > frozen
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == frozen
-
-
-def test_overlapping_apps_leave_the_collector_as_the_first_found_it() -> None:
-    """Apps may overlap in one process (tests): the collector stays tuned until the
-    last one ends, and then gets the settings it had before the first began."""
-    from tabletop.adapters.tui.app import _CollectorTuning
-
-    before = gc.get_threshold()
-    tuning = _CollectorTuning()
-    try:
-        tuning.enter()
-        tuning.enter()  # a second app starts before the first ends
-        tuned = gc.get_threshold()
-        tuning.leave()  # the first ends
-        assert gc.get_threshold() == tuned and tuned[0] == max(GC_YOUNG_THRESHOLD, before[0])
-        tuning.leave()  # the last ends
-        assert gc.get_threshold() == before
-    finally:
-        gc.unfreeze()
-        gc.set_threshold(*before)
 
 
 @pilot_test

@@ -483,19 +483,22 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
 
     where = _where(args)
     if where is None:
-        report = fuzz(
-            game,
-            games=args.games,
-            seed=args.seed,
-            players=args.players,
-            options=_parse_options(args.option),
-            rng_factory=container.rng_factory(),
-            dice_factory=container.dice_factory(),
-            max_actions=args.max_actions,
-            roundtrip_every=args.roundtrip_every,
-            on_failure=keep,
-            progress=_progress(f"fuzzing {args.game}"),
-        )
+        from tabletop.adapters.collector import collector
+
+        with collector.tuned():  # many short-lived objects a game
+            report = fuzz(
+                game,
+                games=args.games,
+                seed=args.seed,
+                players=args.players,
+                options=_parse_options(args.option),
+                rng_factory=container.rng_factory(),
+                dice_factory=container.dice_factory(),
+                max_actions=args.max_actions,
+                roundtrip_every=args.roundtrip_every,
+                on_failure=keep,
+                progress=_progress(f"fuzzing {args.game}"),
+            )
     else:  # the same games on other processes or Ray; failures saved here, in order
         from tabletop.app import parallel
         from tabletop.framework.engine import resolve_options

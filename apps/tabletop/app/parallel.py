@@ -303,21 +303,23 @@ def fuzz_chunk(
 ) -> Any:
     """Games first..first+count-1 of a fuzz run, as a ``FuzzReport`` (failures not yet
     saved: the command saves them, in game order)."""
+    from tabletop.adapters.collector import collector
     from tabletop.framework.fuzz import fuzz as fuzz_games
 
     container = _container()
-    return fuzz_games(
-        container.registry().get(game_id).definition,
-        games=count,
-        first=first,
-        seed=seed,
-        players=players,
-        options=options,
-        rng_factory=container.rng_factory(),
-        dice_factory=container.dice_factory(),
-        max_actions=max_actions,
-        roundtrip_every=roundtrip_every,
-    )
+    with collector.tuned():  # many short-lived objects a game
+        return fuzz_games(
+            container.registry().get(game_id).definition,
+            games=count,
+            first=first,
+            seed=seed,
+            players=players,
+            options=options,
+            rng_factory=container.rng_factory(),
+            dice_factory=container.dice_factory(),
+            max_actions=max_actions,
+            roundtrip_every=roundtrip_every,
+        )
 
 
 def fuzz(

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.adapters.collector import collector
 from tabletop.adapters.headless import HeadlessUI
 from tabletop.framework.bots import batch_seed
 from tabletop.framework.engine import resolve_options
@@ -113,52 +114,53 @@ class Simulation:
         report = SimulationReport(game_id, games, seed, seats=list(seats))
         outcomes: Counter[str] = Counter()
         started = time.perf_counter()
-        for index in range(games):
-            this_seed = batch_seed(seed, first + index)
-            session: GameSession | None = None
-            try:
-                session = self.sessions.start(
-                    game_id,
-                    seed=this_seed,
-                    players=len(seats),
-                    options=options,
-                    seats=list(seats),
-                    ui=self.ui(),
-                )
-                report.actions += len(session.run(MAX_ACTIONS))
-                engine = session.engine
-                if not engine.over:
-                    raise RuntimeError(f"no result after {MAX_ACTIONS} actions")
-                result = engine.result()
-                assert result is not None
-                names = [engine.seat_name(seat) for seat in result.winners]
-                who = " & ".join(names) if names else "nobody"
-                outcomes[f"{who} ({result.outcome})" if result.outcome else who] += 1
-                report.game_digests.append(engine.digest())
-                report.completed += 1
-            except Exception as exc:
-                report.errors += 1
-                report.failures.append(
-                    {
-                        "seed": this_seed,
-                        "error": f"{type(exc).__name__}: {exc}",
-                        "actions": len(session.engine.log) if session is not None else 0,
-                    }
-                )
-                report.game_digests.append("")
-            finally:
-                if session is not None:
-                    session.close()
-            if store is not None and session is not None:
-                self._save(
-                    store,
-                    session,
-                    save_id_for(game_id, seats, options, this_seed),
-                    report,
-                    this_seed,
-                )
-            if progress is not None:
-                progress(index + 1, games)
+        with collector.tuned():  # many short-lived objects a game
+            for index in range(games):
+                this_seed = batch_seed(seed, first + index)
+                session: GameSession | None = None
+                try:
+                    session = self.sessions.start(
+                        game_id,
+                        seed=this_seed,
+                        players=len(seats),
+                        options=options,
+                        seats=list(seats),
+                        ui=self.ui(),
+                    )
+                    report.actions += len(session.run(MAX_ACTIONS))
+                    engine = session.engine
+                    if not engine.over:
+                        raise RuntimeError(f"no result after {MAX_ACTIONS} actions")
+                    result = engine.result()
+                    assert result is not None
+                    names = [engine.seat_name(seat) for seat in result.winners]
+                    who = " & ".join(names) if names else "nobody"
+                    outcomes[f"{who} ({result.outcome})" if result.outcome else who] += 1
+                    report.game_digests.append(engine.digest())
+                    report.completed += 1
+                except Exception as exc:
+                    report.errors += 1
+                    report.failures.append(
+                        {
+                            "seed": this_seed,
+                            "error": f"{type(exc).__name__}: {exc}",
+                            "actions": len(session.engine.log) if session is not None else 0,
+                        }
+                    )
+                    report.game_digests.append("")
+                finally:
+                    if session is not None:
+                        session.close()
+                if store is not None and session is not None:
+                    self._save(
+                        store,
+                        session,
+                        save_id_for(game_id, seats, options, this_seed),
+                        report,
+                        this_seed,
+                    )
+                if progress is not None:
+                    progress(index + 1, games)
         report.seconds = time.perf_counter() - started
         report.outcomes = dict(sorted(outcomes.items()))
         report.digest = games_digest(report.game_digests, seed, first)

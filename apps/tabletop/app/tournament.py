@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.adapters.collector import collector
 from tabletop.adapters.headless import HeadlessUI
 from tabletop.framework.bots import batch_seed
 from tabletop.framework.engine import resolve_options
@@ -198,10 +199,11 @@ class Tournament:
             report.bots.setdefault(kind, BotRecord(kind))
         report.by_seat = [dict.fromkeys(report.bots, 0.0) for _ in seats]
         started = time.perf_counter()
-        for index in range(first, first + games):
-            self._play(report, index, rotated(list(seats), index if rotate else 0))
-            if progress is not None:
-                progress(index + 1 - first, games)
+        with collector.tuned():  # many short-lived objects a game
+            for index in range(first, first + games):
+                self._play(report, index, rotated(list(seats), index if rotate else 0))
+                if progress is not None:
+                    progress(index + 1 - first, games)
         report.seconds = time.perf_counter() - started
         return report
 

@@ -9,7 +9,6 @@ presentation. Each game screen is the session's UI port (``screens.game.TextualU
 from __future__ import annotations
 
 import contextlib
-import gc
 import secrets
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -18,6 +17,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from tabletop.adapters.collector import collector
 from tabletop.adapters.saves import printable
 from tabletop.adapters.tui.patience import Patient
 from tabletop.adapters.tui.presenting import NewGameSpec
@@ -29,41 +29,6 @@ from tabletop.framework.session import GameSession, SessionStarter
 
 #: How long opening a save may hold the screen before the replay goes on behind it.
 LOAD_WAIT_SECONDS = 2.0
-#: Objects allocated between two collections of Python's youngest generation while an
-#: app runs (Python's default is 700). Drawing one key press makes tens of thousands of
-#: short-lived objects (Textual's strips and their caches); at the default many of them
-#: outlive two young collections and reach the old generation, whose full collection
-#: (over 100 ms with a game open) then came every few key presses. Collected less
-#: often, they die young. The start-up objects (modules, styles) are also set aside
-#: (``gc.freeze``) so that no collection walks them again. Both are undone when the
-#: last running app ends (``_collector``).
-GC_YOUNG_THRESHOLD = 50_000
-
-
-class _CollectorTuning:
-    """Python's collector tuned while at least one app runs (apps may overlap in one
-    process, as in tests): the first in tunes it, the last out restores it."""
-
-    def __init__(self) -> None:
-        self.apps = 0
-        self.before = gc.get_threshold()
-
-    def enter(self) -> None:
-        if self.apps == 0:
-            self.before = gc.get_threshold()
-            young, middle, old = self.before
-            gc.set_threshold(max(GC_YOUNG_THRESHOLD, young), middle, old)
-            gc.freeze()
-        self.apps += 1
-
-    def leave(self) -> None:
-        self.apps -= 1
-        if self.apps == 0:
-            gc.unfreeze()
-            gc.set_threshold(*self.before)
-
-
-_collector = _CollectorTuning()
 
 
 def random_seed() -> int:
@@ -102,12 +67,12 @@ class TabletopApp(App[None]):
     def on_mount(self) -> None:
         if not self._collector_tuned:
             self._collector_tuned = True
-            _collector.enter()
+            collector.enter()  # tuned while the app runs
 
     def on_unmount(self) -> None:
         if self._collector_tuned:
             self._collector_tuned = False
-            _collector.leave()
+            collector.leave()
 
     def get_default_screen(self) -> Screen[Any]:
         from tabletop.adapters.tui.screens.home import HomeScreen
