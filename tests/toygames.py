@@ -158,6 +158,7 @@ class Crashy(Bot):
     def choose(self, *args: Any) -> Action:
         raise ValueError("the bot saw SECRET-CARD-7 and lost its marbles")
 
+
 # The terminal UI's test games (tests/tui/tui_support.py registers them).
 
 

@@ -350,9 +350,7 @@ async def human_turn(pilot: Any) -> None:
     await pilot.pause()
 
 
-def after_keys(
-    game_id: str, *keys: str, **start: Any
-) -> Callable[[Pilot[None]], Awaitable[None]]:
+def after_keys(game_id: str, *keys: str, **start: Any) -> Callable[[Pilot[None]], Awaitable[None]]:
     """What a snapshot test plays before its picture: ``game_id`` started
     (``start_game``'s keywords), then ``keys`` pressed one by one, each followed by the
     bots' answers."""

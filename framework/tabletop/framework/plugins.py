@@ -120,9 +120,7 @@ def load_registry(
     candidates: list[tuple[str, Any, tuple[str, str]]] = []
     if use_entry_points:
         found = [
-            ep
-            for ep in entry_points(group=ENTRY_POINT_GROUP)
-            if allow is None or ep.name in allow
+            ep for ep in entry_points(group=ENTRY_POINT_GROUP) if allow is None or ep.name in allow
         ]
         for ep in sorted(found, key=lambda e: (_installed_at(e), e.name)):
             started = time.perf_counter()

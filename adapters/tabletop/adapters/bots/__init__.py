@@ -38,12 +38,13 @@ class Strength:
 
 #: The search bot's strengths, weakest first; ``mcts`` is the default.
 STRENGTHS = (
-    Strength("mcts-quick", "quick", 30,
-             "Tree search, 30 playouts a move: answers at once, plays loosely"),
-    Strength("mcts", "normal", 100,
-             "Tree search, 100 playouts a move: the default opponent"),
-    Strength("mcts-strong", "strong", 400,
-             "Tree search, 400 playouts a move: slower, plays its best"),
+    Strength(
+        "mcts-quick", "quick", 30, "Tree search, 30 playouts a move: answers at once, plays loosely"
+    ),
+    Strength("mcts", "normal", 100, "Tree search, 100 playouts a move: the default opponent"),
+    Strength(
+        "mcts-strong", "strong", 400, "Tree search, 400 playouts a move: slower, plays its best"
+    ),
 )
 
 #: One-line descriptions of the bot kinds every game has.
