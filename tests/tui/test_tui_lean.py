@@ -4,30 +4,14 @@ footer keeps its keys when they did not change, and the same table is not redraw
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from textual.widgets import Static
-from tui_support import game_on, game_screen, human_turn, pilot_test, press, wait_until
+from tui_support import calls_to, game_on, game_screen, human_turn, pilot_test, press, wait_until
 
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
 from tabletop.adapters.tui.widgets import GameLog, ViewPanel
 from tabletop.adapters.tui.widgets.footer import StableFooter
-
-
-def calls_to(monkeypatch: pytest.MonkeyPatch, widget: Any, method: str) -> list[Any]:
-    """Count ``widget.method``'s calls from now on (each call still does its work):
-    the list of the arguments of each call."""
-    calls: list[Any] = []
-    original = getattr(widget, method)
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        calls.append(args)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(widget, method, counted)
-    return calls
 
 
 @pilot_test

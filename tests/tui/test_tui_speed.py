@@ -11,27 +11,13 @@ from typing import Any
 
 import pytest
 from textual.widgets import Static
-from tui_support import app_on, game_on, game_screen, pilot_test, press, wait_until
+from tui_support import app_on, calls_to, game_on, game_screen, pilot_test, press, wait_until
 
 from tabletop.adapters.collector import YOUNG_THRESHOLD
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
 from tabletop.adapters.tui.widgets import CardList, ChoiceList, GameLog, ViewPanel
 from tabletop.adapters.tui.widgets.footer import StableFooter
-
-
-def calls_to(monkeypatch: pytest.MonkeyPatch, obj: Any, method: str) -> list[Any]:
-    """Count ``obj.method``'s calls from now on (each call still does its work): the
-    arguments of each call."""
-    calls: list[Any] = []
-    original = getattr(obj, method)
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        calls.append(args)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(obj, method, counted)
-    return calls
 
 
 async def hand_off(pilot: Any) -> HandoffScreen:

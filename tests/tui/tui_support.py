@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mappi
 from contextlib import asynccontextmanager
 from typing import Any, ParamSpec
 
+import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
 from toygames import Crashy, Faulty, Menu, Secrets
@@ -404,3 +405,17 @@ async def roll_until_points_at_risk(pilot: Any, screen: Any, *, bots: bool = Tru
             await human_turn(pilot)
         else:
             await pilot.pause()
+
+
+def calls_to(monkeypatch: pytest.MonkeyPatch, obj: Any, method: str) -> list[Any]:
+    """Count ``obj.method``'s calls from now on (each call still does its work): the
+    arguments of each call."""
+    calls: list[Any] = []
+    original = getattr(obj, method)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(obj, method, counted)
+    return calls
