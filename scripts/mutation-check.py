@@ -143,7 +143,7 @@ EQUIVALENT: dict[str, str] = {
         "ensure_ascii=True is json.dumps' default: the keyword only says so (flipping it "
         "to False is caught by the pinned canonical form)"
     ),
-    "TicTacToe.prompt: statement removed: _PROMPTS[seat, empty] = prompt -> pass": (
+    "TicTacToe.prompt: statement removed: _PROMPTS[key] = prompt -> pass": (
         "the prompt cache: without it every prompt is built afresh, equal to the cached "
         "one; only speed changes (the tic-tac-toe figures in docs/performance.md)"
     ),

@@ -18,6 +18,25 @@ def test_stream_is_fixed_by_the_seed() -> None:
     assert Pcg32(7).getstate() == Pcg32(7).getstate() != Pcg32(8).getstate()
 
 
+def _splitmix64(value: int) -> int:
+    mask = 2**64 - 1
+    value = (value + 0x9E3779B97F4A7C15) & mask
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & mask
+    return value ^ (value >> 31)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 7919, 2**31 - 1, 2**63 + 5, 2**70])
+def test_seeding_is_pcgs_reference_over_splitmix64(seed: int) -> None:
+    # Pcg32 writes its seeding out for speed: it must stay PCG's reference seeding
+    # (state 0, step, add the seed, step) over SplitMix64, or every save breaks.
+    mask, mult = 2**64 - 1, 6364136223846793005
+    mixed = _splitmix64(seed & mask)
+    inc = (_splitmix64(mixed) << 1 | 1) & mask
+    state = ((inc + mixed) & mask) * mult + inc & mask
+    assert Pcg32(seed).getstate() == [state, inc]
+
+
 def test_state_round_trip_continues_the_stream() -> None:
     rng = Pcg32(3)
     rng.next_u32()

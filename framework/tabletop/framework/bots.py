@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tabletop.framework import chance
 from tabletop.framework.errors import TabletopError
@@ -96,6 +96,10 @@ def batch_seed(seed: int, index: int) -> int:
     return seed * 100_003 + index
 
 
+#: Whether each bot class searches (a ``SearchBot``), found once per class.
+_SEARCHES: dict[type[Bot], bool] = {}
+
+
 def bot_move(engine: Engine, bot: Bot, rng_factory: Callable[[int], RandomSource]) -> Action:
     """The action ``bot`` takes at the engine's current prompt.
 
@@ -112,7 +116,10 @@ def bot_move(engine: Engine, bot: Bot, rng_factory: Callable[[int], RandomSource
         raise ValueError("the game is over: no move to make")
     rng = rng_factory(bot_seed(engine.seed, prompt.seat) + len(engine.log))
     view = engine.view(prompt.seat) if bot.reads_view else UnreadView()
-    if isinstance(bot, SearchBot):
+    searches = _SEARCHES.get(type(bot))
+    if searches is None:  # an ABC's isinstance is slow for what is fixed per class
+        searches = _SEARCHES[type(bot)] = isinstance(bot, SearchBot)
+    if searches:
         information = InformationSet(engine.game, engine.state, prompt.seat, chance.dice_factory)
-        return bot.search(engine.game, view, prompt, rng, information)
+        return cast(SearchBot, bot).search(engine.game, view, prompt, rng, information)
     return bot.choose(engine.game, view, prompt, rng)

@@ -23,22 +23,23 @@ _MASK32 = (1 << 32) - 1
 _MULT = 6364136223846793005
 
 
-def _splitmix64(value: int) -> int:
-    """Spreads a small seed over 64 bits so that seeds 1, 2, 3 give unrelated streams."""
-    value = (value + 0x9E3779B97F4A7C15) & _MASK64
-    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return value ^ (value >> 31)
-
-
 class Pcg32(RandomSource):
     algorithm = "pcg32"
 
     def __init__(self, seed: int) -> None:
         # PCG's reference seeding (state 0, step, add the seed, step) with the two steps
-        # written out: bots make a generator per move, so this is on the hot path.
-        mixed = _splitmix64(seed & _MASK64)
-        inc = (_splitmix64(mixed) << 1 | 1) & _MASK64
+        # written out, after SplitMix64 spreads the seed over 64 bits (so that seeds 1,
+        # 2, 3 give unrelated streams; twice, inline: the seed, then its mix). Bots make
+        # a generator per move, so this is on the hot path (tests/test_rng.py holds the
+        # reference form).
+        value = ((seed & _MASK64) + 0x9E3779B97F4A7C15) & _MASK64
+        value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
+        mixed = value ^ (value >> 31)
+        value = (mixed + 0x9E3779B97F4A7C15) & _MASK64
+        value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
+        inc = ((value ^ (value >> 31)) << 1 | 1) & _MASK64
         self._inc = inc
         self._state = (((inc + mixed) & _MASK64) * _MULT + inc) & _MASK64
 

@@ -221,7 +221,7 @@ class Engine:
         Raises IllegalAction (nothing changed) or PluginFault (the game's code raised;
         the state is restored to before the action).
         """
-        prompt = self.prompt
+        prompt = self._prompt if self._prompt_valid else self.prompt
         if prompt is None:
             raise GameOver("the game is over; no more actions")
         if seat != prompt.seat:
@@ -237,7 +237,7 @@ class Engine:
         if self.keeps_undo or self._hand_made:
             snapshot = _Snapshot(clone(self.state), self._rng.getstate(), len(self.history))
         events_before = len(self.history)
-        ctx = Context(self._rng, self._dice, actor=seat)
+        ctx = Context(self._rng, self._dice, seat)
         try:
             self.game.apply(self.state, seat, action, ctx)
         except PLUGIN_ESCAPES as exc:  # a stray sys.exit() in apply is a fault too

@@ -40,7 +40,9 @@ _CHOICES = tuple(
     Choice(str(cell), f"Mark row {cell // 3 + 1}, column {cell % 3 + 1}") for cell in range(9)
 )
 _TEXT = ("X to mark a cell", "O to mark a cell")
-#: Every prompt made so far, by (seat, empty cells): at most 2 x 512.
+#: Every prompt made so far, by (seat, the grid's marks): at most 2 x 3**9. Keyed on the
+#: whole grid because copying it into a tuple is a few times cheaper than working out
+#: its empty cells, which is only done once per grid.
 _PROMPTS: dict[tuple[int, tuple[int, ...]], Prompt] = {}
 
 
@@ -64,13 +66,13 @@ class TicTacToe(GameDefinition):
     def prompt(self, state: State) -> Prompt | None:
         if state["over"]:
             return None
-        cells = state["cells"]
         seat: int = state["turn"]
-        empty = tuple(cell for cell in range(9) if cells[cell] < 0)
-        prompt = _PROMPTS.get((seat, empty))
-        if prompt is None:  # prompts are immutable: one per position of the empty cells
+        key = (seat, tuple(state["cells"]))
+        prompt = _PROMPTS.get(key)
+        if prompt is None:  # prompts are immutable: one per grid and seat
+            empty = [cell for cell, mark in enumerate(key[1]) if mark < 0]
             prompt = Prompt(seat, _TEXT[seat], tuple(_CHOICES[cell] for cell in empty))
-            _PROMPTS[seat, empty] = prompt
+            _PROMPTS[key] = prompt
         return prompt
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
