@@ -184,13 +184,7 @@ class Event:
     about: int | None = None
 
     def __post_init__(self) -> None:
-        # Most events carry a few numbers and words: copy those as they are and walk
-        # only lists and dicts (once per event, so on the hot path of every action).
-        data = {
-            key: value if type(value) in _SCALARS else clone(value)
-            for key, value in self.data.items()
-        }
-        object.__setattr__(self, "data", data)
+        object.__setattr__(self, "data", clone(dict(self.data)))
         if self.seats is not None and not isinstance(self.seats, frozenset):
             object.__setattr__(self, "seats", frozenset(self.seats))
 
@@ -211,10 +205,7 @@ class Event:
         event.__dict__.update(
             kind=kind,
             text=text,
-            data={
-                key: value if type(value) in _SCALARS else clone(value)
-                for key, value in data.items()
-            },
+            data=clone(dict(data)),
             seats=seats,
             actor=actor,
             about=about,
