@@ -127,12 +127,6 @@ class Prompt:
     def actions(self) -> tuple[Action, ...]:
         return tuple(choice.action for choice in self.choices)
 
-    def label_of(self, action: Action) -> str:
-        for choice in self.choices:
-            if choice.action == action:
-                return choice.label
-        return action
-
 
 @dataclass(frozen=True)
 class Result:
