@@ -112,7 +112,7 @@ def test_a_simulated_game_is_freed_without_the_cyclic_collector(
 
 def test_a_closed_session_tells_nobody_more(container: Any) -> None:
     ui = HeadlessUI()
-    session = container.batch_sessions().start(
+    session: GameSession = container.batch_sessions().start(
         "pig", seed=1, players=2, options={}, seats=["human", "human"], ui=ui
     )
     session.close()
