@@ -68,13 +68,19 @@ class Context:
         data = {"count": count, "sides": sides, "reason": reason}
         if seats is None:
             words = ", ".join(str(face) for face in faces)
-            self._add("dice", f"rolled {words}{because}", None, about, faces=list(faces), **data)
+            self._add(
+                "dice", f"rolled {words}{because}", None, about, {"faces": list(faces), **data}
+            )
         else:
             secret = frozenset(seats)
-            self._add("dice", f"rolled {count}d{sides} in secret{because}", None, about, **data)
+            self._add("dice", f"rolled {count}d{sides} in secret{because}", None, about, data)
             words = ", ".join(str(face) for face in faces)
             self._add(
-                "dice", f"secret roll: {words}{because}", secret, about, faces=list(faces), **data
+                "dice",
+                f"secret roll: {words}{because}",
+                secret,
+                about,
+                {"faces": list(faces), **data},
             )
         return faces
 
@@ -103,11 +109,13 @@ class Context:
         because = f" ({reason})" if reason else ""
         words = ", ".join(name(item) for item in drawn)
         if seats is None:
-            self._add("draw", f"drew {words}{because}", None, about, items=drawn, count=count)
+            self._add(
+                "draw", f"drew {words}{because}", None, about, {"items": drawn, "count": count}
+            )
         else:
             secret = frozenset(seats)
-            self._add("draw", f"drew {count} in secret{because}", None, about, count=count)
-            self._add("draw", f"secret draw: {words}{because}", secret, about, items=drawn)
+            self._add("draw", f"drew {count} in secret{because}", None, about, {"count": count})
+            self._add("draw", f"secret draw: {words}{because}", secret, about, {"items": drawn})
         return drawn
 
     def emit(
@@ -123,20 +131,20 @@ class Context:
         ``about`` names the seat it concerns when that is not the acting seat
         (``NOBODY`` for an event about no seat, such as "Round 2 begins").
         ``data`` is copied: later changes to the state do not reach the event."""
-        self._add(kind, text, None if seats is None else frozenset(seats), about, **data)
+        self._add(kind, text, None if seats is None else frozenset(seats), about, data)
 
     def heading(self, text: str, **data: Any) -> None:
         """Mark a phase boundary in the log ("Round 2", "Final Crisis", "Scoring"):
         a public event of kind ``HEADING`` about no seat, which front ends show as a
         heading so a long log stays easy to scan."""
-        self._add(HEADING, text, None, NOBODY, **data)
+        self._add(HEADING, text, None, NOBODY, data)
 
     def reveal(self, text: str = "", *, about: int | None = None, **data: Any) -> None:
         """Mark that hidden information became known: undo may not cross this action."""
         self.barrier = True
         self.revealed = True
         if text:
-            self._add("reveal", text, None, about, **data)
+            self._add("reveal", text, None, about, data)
 
     def _add(
         self,
@@ -144,6 +152,7 @@ class Context:
         text: str,
         seats: frozenset[int] | None,
         about: int | None,
-        **data: Any,
+        data: dict[str, Any],
     ) -> None:
+        """Log an event whose ``data`` is a dict made for it (it may keep it)."""
         self.events.append(Event.logged(kind, text, data, seats, self.actor, about))

@@ -187,19 +187,28 @@ class Event:
         cls,
         kind: str,
         text: str,
-        data: Mapping[str, Any],
+        data: dict[str, Any],
         seats: frozenset[int] | None,
         actor: int | None,
         about: int | None,
     ) -> Event:
-        """The event ``Context`` logs: the same as ``Event(...)`` (data copied the same
-        way) for a caller whose ``seats`` is already a frozenset, without the frozen
-        dataclass's six guarded assignments; made once per event of every action."""
+        """The event ``Context`` logs: the same as ``Event(...)`` for a caller whose
+        ``seats`` is already a frozenset and whose ``data`` is a dict of its own (a
+        call's keyword arguments), without the frozen dataclass's six guarded
+        assignments; made once per event of every action.
+
+        ``data`` is kept as it is when every value is a leaf (most events: a card, a
+        space, a count), and deep-copied as ``Event`` copies it otherwise (a list of
+        faces, a hand), so a later change to the state never reaches the event."""
+        for value in data.values():
+            if type(value) not in _SCALARS:
+                data = clone(data)
+                break
         event = object.__new__(cls)
         event.__dict__.update(
             kind=kind,
             text=text,
-            data=clone(dict(data)),
+            data=data,
             seats=seats,
             actor=actor,
             about=about,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop.framework.bots import Bot, BotFactory, bot_move
 from tabletop.framework.engine import DiceFactory, Engine, RngFactory
@@ -25,9 +25,9 @@ from tabletop.framework.record import GameRecord
 HUMAN = "human"
 
 
-@dataclass(frozen=True)
-class Move:
-    """One applied action and the events it produced (all of them, unfiltered)."""
+class Move(NamedTuple):
+    """One applied action and the events it produced (all of them, unfiltered). A
+    named tuple, as ``LogEntry``: one is made per action of every game."""
 
     seat: int
     action: Action
@@ -51,6 +51,8 @@ class BotTurn:
     goes stale as soon as the game changes (an undo while the bot thought): ``play`` and
     ``failed`` then do nothing, so a late answer never lands on another decision.
     """
+
+    __slots__ = ("_epoch", "kind", "seat", "session")
 
     def __init__(self, session: GameSession, seat: int) -> None:
         self.session = session
