@@ -26,13 +26,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop.adapters.headless import HeadlessUI
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.app.simulate import Simulation
 from tabletop.framework.context import Context
-from tabletop.framework.engine import Engine
+from tabletop.framework.engine import Engine, LogEntry
 from tabletop.framework.game import GameDefinition
 from tabletop.framework.record import GameRecord
 from tabletop.framework.session import SessionStarter
@@ -75,31 +75,54 @@ class GameBench:
         return data
 
 
+class _Played(NamedTuple):
+    """What the rules replay needs of one game just timed."""
+
+    seed: int
+    players: int
+    options: dict[str, str]
+    log: list[LogEntry]
+
+
 class _Keeper:
-    """A UI factory for ``Simulation`` that keeps each game's UI (hence its session),
-    so the games just timed can be replayed through the bare rules afterwards."""
+    """A UI factory for ``Simulation`` that keeps each game's seed, options and log as
+    it ends, so the games just timed can be replayed through the bare rules afterwards.
+    Not the sessions: holding every finished game of the round would make the
+    collector walk them all while the round is being timed (a cost ``simulate`` does
+    not pay)."""
 
     def __init__(self) -> None:
-        self.uis: list[HeadlessUI] = []
+        self.games: list[_Played] = []
 
     def __call__(self) -> HeadlessUI:
-        ui = HeadlessUI()
-        self.uis.append(ui)
-        return ui
+        return _KeepingUI(self.games)
+
+
+class _KeepingUI(HeadlessUI):
+    def __init__(self, games: list[_Played]) -> None:
+        super().__init__()
+        self.games = games
+
+    def closed(self) -> None:
+        super().closed()
+        if self.session is not None:
+            engine = self.session.engine
+            self.games.append(_Played(engine.seed, engine.players, engine.options, engine.log))
+        self.session = None
 
 
 def _rules_seconds(
-    game: GameDefinition, engines: Sequence[Engine], sessions: SessionStarter
+    game: GameDefinition, games: Sequence[_Played], sessions: SessionStarter
 ) -> float:
     """Time the game's own code alone on the same games: setup, then prompt and apply
     for each logged action, with no engine, session, bot or legality check around it."""
     total = 0.0
-    for engine in engines:
-        actions = [(entry.seat, entry.action) for entry in engine.log]
-        rng = sessions.rng_factory(engine.seed)
+    for played in games:
+        actions = [(entry.seat, entry.action) for entry in played.log]
+        rng = sessions.rng_factory(played.seed)
         dice = sessions.dice_factory(rng)
         started = time.perf_counter()
-        state = game.setup(engine.players, engine.options, Context(rng, dice))
+        state = game.setup(played.players, played.options, Context(rng, dice))
         for seat, action in actions:
             game.prompt(state)
             game.apply(state, seat, action, Context(rng, dice, actor=seat))
@@ -136,8 +159,8 @@ def _save_and_load(
 
 def _one_round(
     sessions: SessionStarter, game_id: str, players: int, games: int, seed: int
-) -> tuple[int, float, float, list[Engine]]:
-    """(actions, seconds through simulate, seconds of rules alone, engines)."""
+) -> tuple[int, float, float, list[_Played]]:
+    """(actions, seconds through simulate, seconds of rules alone, the games played)."""
     game = sessions.registry.get(game_id).definition
     keeper = _Keeper()
     simulation = Simulation(sessions, ui=keeper)
@@ -145,9 +168,8 @@ def _one_round(
     if report.errors:
         failure = report.failures[0]
         raise RuntimeError(f"seed {failure['seed']}: {failure['error']}")
-    engines = [ui.session.engine for ui in keeper.uis if ui.session is not None]
-    rules = _rules_seconds(game, engines, sessions)
-    return report.actions, report.seconds, rules, engines
+    rules = _rules_seconds(game, keeper.games, sessions)
+    return report.actions, report.seconds, rules, keeper.games
 
 
 def bench_games(
@@ -164,7 +186,7 @@ def bench_games(
         game_id: GameBench(game_id, sessions.registry.get(game_id).info.min_players, games)
         for game_id in game_ids
     }
-    last: dict[str, list[Engine]] = {}
+    last: dict[str, list[_Played]] = {}
     steps = rounds * len(game_ids)
     done = 0
     for _ in range(rounds):
@@ -172,7 +194,7 @@ def bench_games(
             bench = benches[game_id]
             if bench.error is None:
                 try:
-                    actions, seconds, rules, engines = _one_round(
+                    actions, seconds, rules, played = _one_round(
                         sessions, game_id, bench.players, games, seed
                     )
                 except Exception as exc:  # one broken game must not stop the others
@@ -181,7 +203,7 @@ def bench_games(
                     bench.actions = actions
                     bench.samples.setdefault("seconds", []).append(seconds)
                     bench.samples.setdefault("rules", []).append(rules)
-                    last[game_id] = engines
+                    last[game_id] = played
             done += 1
             if progress is not None:
                 progress(done, steps)
@@ -194,8 +216,21 @@ def bench_games(
         bench.us_per_action = 1e6 * seconds / bench.actions
         bench.rules_us_per_action = 1e6 * rules / bench.actions
         bench.framework_us_per_action = bench.us_per_action - bench.rules_us_per_action
-        engine = max(last[game_id], key=lambda e: len(e.log))  # the longest game
+        longest = max(last[game_id], key=lambda played: len(played.log))
         definition = sessions.registry.get(game_id).definition
+        engine = Engine.from_record(
+            definition,
+            GameRecord(
+                game_id,
+                longest.seed,
+                longest.players,
+                longest.options,
+                [(entry.seat, entry.action) for entry in longest.log],
+            ),
+            rng_factory=sessions.rng_factory,
+            dice_factory=sessions.dice_factory,
+            verify=False,
+        )
         size, save, load = _save_and_load(definition, engine.record(), sessions, rounds)
         bench.save_bytes, bench.save_ms, bench.load_ms = size, 1e3 * save, 1e3 * load
     return [benches[game_id] for game_id in game_ids]
