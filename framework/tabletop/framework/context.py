@@ -25,6 +25,8 @@ T = TypeVar("T")
 class Context:
     """Per-action access to chance and the event log."""
 
+    __slots__ = ("_dice", "_rng", "actor", "barrier", "events", "revealed")  # one per action
+
     def __init__(self, rng: RandomSource, dice: Dice, actor: int | None = None) -> None:
         self._rng = rng
         self._dice = dice

@@ -255,7 +255,9 @@ class Engine:
         self.log.append(LogEntry(seat, action, ctx.barrier, choice.label))
         if ctx.events:
             turn = len(self.log)
-            self.history.extend((turn, event) for event in ctx.events)
+            history = self.history
+            for event in ctx.events:  # one or two: a loop beats a generator
+                history.append((turn, event))
         if ctx.barrier:
             self._undo.clear()
         elif snapshot is not None and self.keeps_undo:
