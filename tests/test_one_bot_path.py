@@ -16,8 +16,10 @@ from dependency_injector import providers
 from memory_store import MemoryStore
 
 from tabletop.adapters.headless import HeadlessUI
-from tabletop.framework import State, fuzz
-from tabletop.framework.bots import batch_seed
+from tabletop.framework import RandomSource, State, fuzz
+from tabletop.framework.bots import RandomBot, batch_seed, bot_move, bot_seed
+from tabletop.framework.chance import rng_factory
+from tabletop.framework.testing import new_engine
 from tabletop.games.pig import Pig
 
 SEED = 1234
@@ -69,3 +71,22 @@ def test_simulate_the_uis_session_and_fuzz_play_the_same_games(container: Any) -
     assert report.actions == sum(lengths)
     # the issue's example: seed 1234's first game is one game, whoever plays it
     assert lengths[0] == len(store.load("pig-1").actions)
+
+
+def test_a_bots_move_draws_from_the_seed_of_its_game_seat_and_move_number() -> None:
+    """``bot_move`` seeds the bot's generator with ``bot_seed(game seed, seat)`` plus the
+    number of actions so far: a reloaded game plays on as an uninterrupted one."""
+    seeds: list[int] = []
+
+    def noting(seed: int) -> RandomSource:
+        seeds.append(seed)
+        return rng_factory(seed)
+
+    engine = new_engine(Pig(), seed=SEED, options=OPTIONS)
+    expected: list[int] = []
+    for _ in range(6):
+        prompt = engine.prompt
+        assert prompt is not None
+        expected.append(bot_seed(SEED, prompt.seat) + len(engine.log))
+        engine.act(prompt.seat, bot_move(engine, RandomBot(), noting))
+    assert seeds == expected and len(set(seeds)) == 6

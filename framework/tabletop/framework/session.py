@@ -256,15 +256,16 @@ class GameSession:
         illegal action from a script) propagate once the UI and observers were told.
         """
         moves: list[Move] = []
+        engine, controllers = self.engine, self.controllers  # read once: a loop per action
         while len(moves) < limit:
-            prompt = self.engine.prompt
+            prompt = engine.prompt
             if prompt is None:
                 self._tell_over()
                 break
             seat = prompt.seat
             action: Action | None
-            if self.is_human(seat):
-                shown = self.engine.explained_prompt or prompt
+            if controllers[seat] == HUMAN:
+                shown = engine.explained_prompt or prompt
                 action = self.ui.ask(seat, self._view_of(seat), shown)
             else:
                 turn = BotTurn(self, seat)
@@ -313,12 +314,14 @@ class GameSession:
             self._tell(lambda listener: listener.fault(fault))
             raise
         self._epoch += 1
-        self.autosave()
-        move = Move(seat, action, self.engine.log[-1].label, events)
+        if self.store is not None:
+            self.autosave()
+        engine = self.engine
+        move = Move(seat, action, engine.log[-1].label, events)
         for observer in self.observers:  # _tell written out: this runs once per action
             observer.moved(move)
         self.ui.moved(move)
-        if self.engine.over:
+        if engine.prompt is None:
             self._tell_over()
         return move
 
