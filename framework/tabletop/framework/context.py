@@ -133,7 +133,11 @@ class Context:
         ``about`` names the seat it concerns when that is not the acting seat
         (``NOBODY`` for an event about no seat, such as "Round 2 begins").
         ``data`` is copied: later changes to the state do not reach the event."""
-        self._add(kind, text, None if seats is None else frozenset(seats), about, data)
+        self.events.append(  # _add written out: games emit an event or two per action
+            Event.logged(
+                kind, text, data, None if seats is None else frozenset(seats), self.actor, about
+            )
+        )
 
     def heading(self, text: str, **data: Any) -> None:
         """Mark a phase boundary in the log ("Round 2", "Final Crisis", "Scoring"):

@@ -236,15 +236,14 @@ class Engine:
         snapshot: _Snapshot | None = None
         if self.keeps_undo or self._hand_made:
             snapshot = _Snapshot(clone(self.state), self._rng.getstate(), len(self.history))
-        events_before = len(self.history)
         ctx = Context(self._rng, self._dice, seat)
         try:
             self.game.apply(self.state, seat, action, ctx)
         except PLUGIN_ESCAPES as exc:  # a stray sys.exit() in apply is a fault too
             if snapshot is not None:
                 self._restore(snapshot)
-            else:
-                self._rebuild(events_before)
+            else:  # the history is as before: an action's events join it once applied
+                self._rebuild(len(self.history))
             raise PluginFault(
                 f"{self.game.info.id} failed applying {action!r}: {type(exc).__name__}: {exc}",
                 game=self.game.info.id,

@@ -110,7 +110,7 @@ class Choice:
     the other choices around it. Empty: the front end numbers the choice."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slotted: games make one for most decisions
 class Prompt:
     """Who must decide what now. Exactly one seat decides at a time.
 
