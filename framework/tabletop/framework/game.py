@@ -10,9 +10,9 @@ and uniform across games (see docs/architecture.md).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop.framework.errors import TabletopError, Unsupported
 
@@ -156,8 +156,16 @@ HEADING = "heading"
 NOBODY = -1
 
 
-@dataclass(frozen=True)
-class Event:
+class _EventFields(NamedTuple):
+    kind: str
+    text: str
+    data: Mapping[str, Any]
+    seats: frozenset[int] | None = None
+    actor: int | None = None
+    about: int | None = None
+
+
+class Event(_EventFields):
     """Something that happened, for the log.
 
     ``seats`` limits who may see it (None: everyone, spectators included). ``actor`` is
@@ -168,19 +176,33 @@ class Event:
 
     ``data`` is deep-copied when the event is made: an event keeps what was true when
     it happened, never a live reference into a state that later holds new secrets.
+
+    A named tuple (immutable, compared field by field), not a frozen dataclass: every
+    action of every game makes one or two.
     """
 
-    kind: str
-    text: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    seats: frozenset[int] | None = None
-    actor: int | None = None
-    about: int | None = None
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "data", clone(dict(self.data)))
-        if self.seats is not None and not isinstance(self.seats, frozenset):
-            object.__setattr__(self, "seats", frozenset(self.seats))
+    def __new__(
+        cls,
+        kind: str,
+        text: str,
+        data: Mapping[str, Any] | None = None,
+        seats: Iterable[int] | None = None,
+        actor: int | None = None,
+        about: int | None = None,
+    ) -> Event:
+        return tuple.__new__(
+            cls,
+            (
+                kind,
+                text,
+                clone(dict(data or {})),
+                None if seats is None else frozenset(seats),
+                actor,
+                about,
+            ),
+        )
 
     @classmethod
     def logged(
@@ -194,8 +216,7 @@ class Event:
     ) -> Event:
         """The event ``Context`` logs: the same as ``Event(...)`` for a caller whose
         ``seats`` is already a frozenset and whose ``data`` is a dict of its own (a
-        call's keyword arguments), without the frozen dataclass's six guarded
-        assignments; made once per event of every action.
+        call's keyword arguments); made once per event of every action.
 
         ``data`` is kept as it is when every value is a leaf (most events: a card, a
         space, a count), and deep-copied as ``Event`` copies it otherwise (a list of
@@ -204,16 +225,7 @@ class Event:
             if type(value) not in _SCALARS:
                 data = clone(data)
                 break
-        event = object.__new__(cls)
-        event.__dict__.update(
-            kind=kind,
-            text=text,
-            data=data,
-            seats=seats,
-            actor=actor,
-            about=about,
-        )
-        return event
+        return tuple.__new__(cls, (kind, text, data, seats, actor, about))
 
     def visible_to(self, seat: int | None) -> bool:
         """Spectators (seat None) see only public events."""
