@@ -170,8 +170,7 @@ class RedFlagOverParis(GameDefinition):
         return stack.prompt(state)
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
-        stack.apply_decision(state, action, ctx)
-        stack.run(state, ctx)
+        stack.answer(state, action, ctx)
 
     def initiative_leader(self, state: State) -> int:
         """§6.1: the side with the higher initiative level; the Commune wins ties."""

@@ -127,17 +127,26 @@ _AUTOMATIC: dict[str, AutomaticRule] = {
 def run(state: State, ctx: Context) -> None:
     """Resolve everything that needs no decision, up to the next real prompt."""
     stack = state["stack"]
+    bot = state.get("solo")  # the solo opponent's seat, fixed at setup; None: two players
     while True:
         if stack:
             task = stack[-1]
             automatic = _AUTOMATIC.get(task["name"])
             if automatic is not None and automatic(state, task, ctx):
                 continue
-            seat = task.get("seat")
-            if seat is None or "solo" not in state or solo.seat_of(state) != seat:
+            if bot is None or task.get("seat") != bot:
                 return  # a decision for a player (the usual case: no solo opponent)
             solo.act(state, task, ctx)  # the solo opponent decides
             continue
         if state["step"] == "over":
             return
         round_sequence.advance(state, ctx)
+
+
+def answer(state: State, action: str, ctx: Context) -> None:
+    """``apply_decision``, then ``run``: a player's action and all that follows it."""
+    task = state["stack"][-1]
+    rule = _APPLIES.get(task["name"])
+    assert rule is not None, f"{task['name']} needs no decision"
+    rule(state, task, action, ctx)
+    run(state, ctx)
