@@ -53,7 +53,10 @@ _SPACE_ROWS: tuple[tuple[str, bool, int | None], ...] = tuple(
 #: the map lists them after every board space; the board spaces where each side is
 #: always present (§3.1).
 _OFF_BOARD = tuple(s for s in SPACES if s not in BOARD)
-_BOARD_FIRST = tuple(SPACES) == BOARD + _OFF_BOARD
+_BOARD_FIRST = tuple(SPACES) == BOARD + _OFF_BOARD and set(_OFF_BOARD) == {HQ, POT}
+#: The spaces off the board that Versailles controls (``controls``), in map order:
+#: without, then with Prussian Collaboration at its top step.
+_VERSAILLES_OFF_BOARD = (tuple(s for s in _OFF_BOARD if s == HQ), _OFF_BOARD)
 _ALWAYS_PRESENT = tuple(
     frozenset(s for s in BOARD if SPACES[s].always_present == seat) for seat in (0, 1)
 )
@@ -105,12 +108,13 @@ def controls(state: State, space: str, seat: int) -> bool:
 
 
 def controller(state: State, space: str) -> int | None:
-    if space in (HQ, POT):
-        for seat in (VERSAILLES, COMMUNE):
-            if controls(state, space, seat):
-                return seat
-        return None
-    lead = piece_lead(state, space, VERSAILLES)  # the Commune's lead is its opposite
+    counts = state["cubes"].get(space)
+    if counts is None:  # off the board: only Versailles controls anything there
+        return VERSAILLES if controls(state, space, VERSAILLES) else None
+    lead: int = counts[VERSAILLES] - counts[COMMUNE]  # the Commune's lead is its opposite
+    disc = state["discs"].get(space)
+    if disc is not None:
+        lead += 1 if disc == VERSAILLES else -1
     return VERSAILLES if lead > 0 else COMMUNE if lead < 0 else None
 
 
@@ -134,12 +138,19 @@ def controls_dimension(state: State, dim: str, seat: int) -> bool:
 def dimension_controller(state: State, dim: str) -> int | None:
     """The side that controls every space of ``dim`` (§10.2), or None: both sides asked
     at once, each space's pieces counted once."""
-    leads = [piece_lead(state, s, VERSAILLES) for s in DIM_SPACES[dim]]
-    if min(leads) > 0:
-        return VERSAILLES
-    if max(leads) < 0:
-        return COMMUNE
-    return None
+    counts_of, discs = state["cubes"], state["discs"]
+    versailles = commune = True
+    for s in DIM_SPACES[dim]:
+        counts = counts_of[s]
+        lead: int = counts[VERSAILLES] - counts[COMMUNE]
+        disc = discs.get(s)
+        if disc is not None:
+            lead += 1 if disc == VERSAILLES else -1
+        if lead <= 0:
+            versailles = False
+        if lead >= 0:
+            commune = False
+    return VERSAILLES if versailles else COMMUNE if commune else None
 
 
 def snapshot(state: State, seat: int) -> Assessment:
@@ -154,9 +165,8 @@ def snapshot(state: State, seat: int) -> Assessment:
     opp = 1 - seat
     always = _ALWAYS_PRESENT[seat]
     controlled = [s for s in BOARD if (counts := counts_of[s])[seat] > counts[opp]]
-    for s in _OFF_BOARD:
-        if controls(state, s, seat):
-            controlled.append(s)
+    if seat == VERSAILLES:
+        controlled += _VERSAILLES_OFF_BOARD[state["momentum"][VERSAILLES] == MOMENTUM_MAX]
     present = [s for s in BOARD if s in always or counts_of[s][seat] > 0]
     return {"controlled": controlled, "present": present}
 
@@ -240,8 +250,8 @@ def pool_capacity(state: State, seat: int) -> int | None:
 
 def available(state: State, seat: int) -> int:
     """Cubes a seat can bring onto the map: its pool, then its Crisis Track (§8.1)."""
-    track: list[int] = state["track"][seat]
-    return int(state["pool"][seat]) + sum(track)
+    count: int = state["pool"][seat] + sum(state["track"][seat])
+    return count
 
 
 def to_pool(state: State, seat: int, count: int) -> int:
