@@ -9,7 +9,6 @@ than the strength (§7.4).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import cache, lru_cache
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
@@ -33,17 +32,21 @@ def _assessment(task: Operations) -> Assessment:
     return task["assessment"]
 
 
-def _removal_targets(state: State, task: Operations) -> Iterator[tuple[str, int, bool]]:
+def _removal_targets(state: State, task: Operations) -> list[tuple[str, int, bool]]:
     """(space, OP cost, whether an enemy cube is there) of each eligible space holding an
     enemy piece: a cube costs 1 OP, a military attack on a disc 2 (§7.3-§7.4)."""
-    opp = other(task["seat"])
-    political = task["space_kind"] == "political"
+    opp = 1 - task["seat"]
     counts_of, discs = state["cubes"], state["discs"]
+    if not discs:  # the usual case: cubes alone
+        return [(s, 1, True) for s in _eligible(task) if counts_of[s][opp] > 0]
+    political = task["space_kind"] == "political"
+    targets: list[tuple[str, int, bool]] = []
     for s in _eligible(task):
         enemy_cubes = counts_of[s][opp] > 0
         enemy_disc = discs.get(s) == opp
         if enemy_cubes or enemy_disc:
-            yield s, 2 if enemy_disc and not political else 1, enemy_cubes
+            targets.append((s, 2 if enemy_disc and not political else 1, enemy_cubes))
+    return targets
 
 
 def _removals(state: State, task: Operations) -> tuple[tuple[str, int, bool, int], ...]:
@@ -83,7 +86,10 @@ def removal_possible(state: State, task: Operations) -> bool:
     """Whether ``remove_choices`` offers anything, without building its choices: an
     attack with the extra point costs more than the plain one, so the plain cost decides."""
     points = task["points"]
-    return any(points >= cost for _, cost, _ in _removal_targets(state, task))
+    for _, cost, _ in _removal_targets(state, task):  # noqa: SIM110 (a loop: no generator)
+        if points >= cost:
+            return True
+    return False
 
 
 # The words of a choice depend on a few small values only: each is built once.
@@ -148,8 +154,18 @@ def place_choices(state: State, task: Operations) -> list[Choice]:
 
 
 def placement_possible(state: State, task: Operations) -> bool:
-    """Whether ``place_choices`` offers anything, without building its choices."""
-    return bool(_placement_targets(state, task))
+    """Whether ``place_choices`` offers anything, without building its choices (with no
+    disc on the map, a cube costs 1 OP anywhere: the first space with room decides)."""
+    if state["discs"]:
+        return bool(_placement_targets(state, task))
+    seat = task["seat"]
+    if task["points"] < 1 or not board.available(state, seat) > 0:
+        return False
+    counts_of = state["cubes"]
+    for s in _eligible(task):  # noqa: SIM110 (a loop: no generator, asked after every cube)
+        if counts_of[s][seat] < CUBE_LIMIT:
+            return True
+    return False
 
 
 @cache
@@ -171,17 +187,14 @@ _TO_PLACE = Choice("toplace", "Stop removing; go on to placing cubes", key=PASS_
 
 def prompt(state: State, task: Operations) -> Prompt:
     seat, points = task["seat"], task["points"]
-    if task["stage"] == "space_kind":
+    stage = task["stage"]
+    if stage == "space_kind":
         assessment = board.snapshot(state, seat)
-        controlled, present = tuple(assessment["controlled"]), tuple(assessment["present"])
         return _kind_prompt(
-            seat,
-            points,
-            board.eligible_for("political", controlled, present),
-            board.eligible_for("military", controlled, present),
+            seat, points, tuple(assessment["controlled"]), tuple(assessment["present"])
         )
     kind = task["space_kind"]
-    if task["stage"] == "remove":
+    if stage == "remove":
         return _remove_prompt(seat, kind, points, _removals(state, task))
     targets = tuple(_placement_targets(state, task))
     detail, breach = breach_notes(state, seat) if targets else ("", "")
@@ -195,8 +208,11 @@ def prompt(state: State, task: Operations) -> Prompt:
 
 @lru_cache(maxsize=4096)
 def _kind_prompt(
-    seat: int, points: int, political: tuple[str, ...], military: tuple[str, ...]
+    seat: int, points: int, controlled: tuple[str, ...], present: tuple[str, ...]
 ) -> Prompt:
+    """The choice of space type, from the seat's assessment (§3.3)."""
+    political = board.eligible_for("political", controlled, present)
+    military = board.eligible_for("military", controlled, present)
     return Prompt(
         seat,
         f"Operations with {points} OP: Political or Military spaces?",
@@ -300,7 +316,8 @@ def _remove(state: State, task: Operations, space: str, extra: bool, ctx: Contex
 def automatic(state: State, task: Operations, ctx: Context) -> bool:
     """Assess presence and control when a stage starts (§3.3); end the removals when none
     is possible, and the operations when the points or the placements run out."""
-    if task["stage"] == "space_kind":
+    stage = task["stage"]
+    if stage == "space_kind":
         return False
     if task["assessment"] is None:
         assessment = board.snapshot(state, task["seat"])
@@ -309,11 +326,13 @@ def automatic(state: State, task: Operations, ctx: Context) -> bool:
     if task["points"] <= 0:
         state["stack"].pop()
         return True
-    if task["stage"] == "remove" and not removal_possible(state, task):
+    if stage == "remove":
+        if removal_possible(state, task):
+            return False
         task["stage"] = "place"
         task["assessment"] = None
         return True
-    if task["stage"] == "place" and not placement_possible(state, task):
+    if not placement_possible(state, task):
         state["stack"].pop()
         return True
     return False
