@@ -14,11 +14,12 @@ from typing import Any
 
 from dependency_injector import providers
 from memory_store import MemoryStore
+from sessions import start_session
 
 from tabletop.adapters.headless import HeadlessUI
 from tabletop.framework import RandomSource, State, fuzz
 from tabletop.framework.bots import RandomBot, batch_seed, bot_move, bot_seed
-from tabletop.framework.chance import rng_factory
+from tabletop.framework.chance import bot_rng
 from tabletop.framework.testing import new_engine
 from tabletop.games.pig import Pig
 
@@ -80,7 +81,7 @@ def test_a_bots_move_draws_from_the_seed_of_its_game_seat_and_move_number() -> N
 
     def noting(seed: int) -> RandomSource:
         seeds.append(seed)
-        return rng_factory(seed)
+        return bot_rng(seed)
 
     engine = new_engine(Pig(), seed=SEED, options=OPTIONS)
     expected: list[int] = []
@@ -90,3 +91,18 @@ def test_a_bots_move_draws_from_the_seed_of_its_game_seat_and_move_number() -> N
         expected.append(bot_seed(SEED, prompt.seat) + len(engine.log))
         engine.act(prompt.seat, bot_move(engine, RandomBot(), noting))
     assert seeds == expected and len(set(seeds)) == 6
+
+
+def test_bots_draw_from_their_own_generator_never_from_the_games() -> None:
+    """A session's bots and ``bot_move`` by default play with ``chance.bot_rng``: the same
+    moves, and the game's own random stream (which a save replays) is not touched."""
+    session = start_session(Pig(), SEATS, seed=SEED, options=OPTIONS)
+    assert session.bot_rng is bot_rng
+    engine = new_engine(Pig(), seed=SEED, options=OPTIONS)
+    for move in session.run(20):
+        assert bot_move(engine, RandomBot()) == move.action
+        before = engine.rng_state()
+        bot_move(engine, RandomBot())  # asking again draws nothing from the game
+        assert engine.rng_state() == before
+        engine.act(move.seat, move.action)
+    assert engine.digest() == session.engine.digest()

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from tabletop.framework.chance import LoadedDice, Pcg32, SeededDice
+from tabletop.framework.chance import LoadedDice, Pcg32, SeededDice, SplitMix64, bot_rng
 from tabletop.framework.ports import RandomSource
 
 
@@ -54,15 +54,33 @@ def test_draws_are_unbiased_enough() -> None:
     assert all(9_400 < count < 10_600 for count in counts.values())
 
 
+@pytest.mark.parametrize("kind", [Pcg32, SplitMix64])
 @pytest.mark.parametrize("bound", [1, 2, 3, 6, 7, 52, 1000, 2**31 + 5, 2**32, 2**32 + 1, 2**40])
-def test_pcg32s_own_randbelow_draws_what_the_ports_rejection_sampling_draws(bound: int) -> None:
-    # Pcg32 writes the draw out for speed; every saved game replays only if the draws,
-    # and the number of words consumed, are those of the port's definition.
-    fast, reference = Pcg32(bound), Pcg32(bound)
+def test_the_own_randbelow_draws_what_the_ports_rejection_sampling_draws(
+    kind: type[Pcg32 | SplitMix64], bound: int
+) -> None:
+    # Both generators write the draw out for speed; every saved game replays only if
+    # the draws, and the number of words consumed, are those of the port's definition
+    # (and a simulation with bots plays the same games on every version).
+    fast, reference = kind(bound), kind(bound)
     drawn = [fast.randbelow(bound) for _ in range(500)]
     assert drawn == [RandomSource.randbelow(reference, bound) for _ in range(500)]
     assert fast.getstate() == reference.getstate()
     assert bound == 1 or len(set(drawn)) > 1
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 7919, 2**31 - 1, 2**64 - 1, 2**70 + 3])
+def test_the_bots_generator_is_splitmix64(seed: int) -> None:
+    # The k-th word is the high half of SplitMix64's mix of seed + k * golden gamma:
+    # the reference algorithm, so bots' streams are fixed by this definition alone.
+    rng, golden, mask = SplitMix64(seed), 0x9E3779B97F4A7C15, 2**64 - 1
+    words = [rng.next_u32() for _ in range(5)]
+    assert words == [_splitmix64((seed + k * golden) & mask) >> 32 for k in range(5)]
+    assert rng.getstate() == [(seed + 5 * golden) & mask]
+    again = SplitMix64(0)
+    again.setstate([seed & mask])
+    assert [again.next_u32() for _ in range(5)] == words
+    assert bot_rng(seed).getstate() == SplitMix64(seed).getstate()
 
 
 def test_large_bounds_and_shuffles() -> None:

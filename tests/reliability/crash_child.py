@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.framework import GameRecord, RandomBot, SaveError
 from tabletop.framework.bots import BotFactory
-from tabletop.framework.chance import rng_factory
 from tabletop.framework.session import GameSession, make_bots
 from tabletop.framework.testing import new_engine, replay
 from tabletop.games.pig import Pig
@@ -97,7 +96,6 @@ def main() -> None:
             engine,
             controllers,
             make_bots(game, controllers, BOTS),
-            rng_factory=rng_factory,
             store=store,
             save_id=SAVE_ID,
         )

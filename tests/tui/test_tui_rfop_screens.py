@@ -33,7 +33,6 @@ from tabletop.adapters.tui.presenting import NewGameSpec
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.widgets import ChoiceList
 from tabletop.framework import PASS_KEY
-from tabletop.framework.chance import rng_factory
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.session import GameSession
 from tabletop.framework.testing import engine_from_state
@@ -51,7 +50,7 @@ SIZES = [
 def position_session(driver: Driver) -> GameSession:
     """The Commune played by a person from ``driver``'s state, Versailles by the bot."""
     engine = engine_from_state(GAME, driver.state, players=2, seed=1)
-    return GameSession(engine, ["rfop-greedy", "human"], {0: GreedyBot()}, rng_factory=rng_factory)
+    return GameSession(engine, ["rfop-greedy", "human"], {0: GreedyBot()})
 
 
 async def open_position(pilot: Any, driver: Driver) -> GameScreen:

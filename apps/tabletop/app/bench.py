@@ -357,14 +357,14 @@ def bench_mcts(
             while thought < decisions and engine.prompt is not None:
                 prompt = engine.prompt
                 if len(prompt.choices) > 1:
-                    action = bot_move(engine, bot, sessions.rng_factory)
+                    action = bot_move(engine, bot)
                     stats = getattr(bot, "last", None)
                     iterations += getattr(stats, "iterations", 0)
                     actions += getattr(stats, "actions", 0)
                     seconds += getattr(stats, "seconds", 0.0)
                     thought += 1
                 else:
-                    action = bot_move(engine, RandomBot(), sessions.rng_factory)
+                    action = bot_move(engine, RandomBot())
                 engine.act(prompt.seat, action)
         except Exception as exc:  # one game's failure is a figure, not a crash
             results[game_id] = {"error": f"{type(exc).__name__}: {exc}"}
@@ -429,7 +429,7 @@ def _decision_points(engine: Engine, sessions: SessionStarter) -> list[int]:
         prompt = engine.prompt
         if len(prompt.choices) > 1:
             points.append(len(engine.log))
-        engine.act(prompt.seat, bot_move(engine, RandomBot(), sessions.rng_factory))
+        engine.act(prompt.seat, bot_move(engine, RandomBot()))
     return points
 
 
@@ -471,10 +471,10 @@ def bench_bots(
                 prompt = engine.prompt
                 if len(engine.log) in chosen:
                     wall, cpu = time.perf_counter(), time.process_time()
-                    bot_move(engine, bot, sessions.rng_factory)
+                    bot_move(engine, bot)
                     timing.wall.append(time.perf_counter() - wall)
                     timing.cpu.append(time.process_time() - cpu)
-                engine.act(prompt.seat, bot_move(engine, RandomBot(), sessions.rng_factory))
+                engine.act(prompt.seat, bot_move(engine, RandomBot()))
             timing.decisions = len(timing.wall)
         except Exception as exc:  # one game's failure is a figure, not a crash
             timing.error = f"{type(exc).__name__}: {exc}"

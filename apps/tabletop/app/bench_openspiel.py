@@ -57,7 +57,7 @@ def tabletop_playouts(game: GameDefinition, options: dict[str, str]) -> Playout:
                 undo=False,
             )
             while (prompt := engine.prompt) is not None:
-                engine.act(prompt.seat, bot_move(engine, bot, rng_factory))
+                engine.act(prompt.seat, bot_move(engine, bot))
             decisions += len(engine.log)
             index += 1
         return decisions, time.perf_counter() - started

@@ -100,14 +100,18 @@ def batch_seed(seed: int, index: int) -> int:
 _SEARCHES: dict[type[Bot], bool] = {}
 
 
-def bot_move(engine: Engine, bot: Bot, rng_factory: Callable[[int], RandomSource]) -> Action:
+def bot_move(
+    engine: Engine, bot: Bot, rng_factory: Callable[[int], RandomSource] = chance.bot_rng
+) -> Action:
     """The action ``bot`` takes at the engine's current prompt.
 
     This is the one way a bot is asked for a move: the session behind the UI,
     ``tabletop simulate``, ``tabletop fuzz`` and tournaments all come through here, so the
     same seed and seats play the same game everywhere. The bot's randomness is seeded by
     the game seed, its seat and the move number (never by how many moves it made before
-    in this process), so a reloaded game plays on exactly as an uninterrupted one.
+    in this process), so a reloaded game plays on exactly as an uninterrupted one. It
+    comes from ``rng_factory``: the bots' own generator (``chance.bot_rng``) unless a
+    test passes another; never the game's, whose draws a save replays.
     The bot sees its seat's view and prompt, nothing else; a ``SearchBot`` also gets
     its seat's information set, which only samples states through ``determinize``.
     """

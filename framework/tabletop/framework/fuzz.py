@@ -438,7 +438,7 @@ class _Game:
                 raise FuzzProblem(f"no result after {max_actions} actions")
             prompt = engine.prompt
             # the same move a random bot seat makes in `simulate` and in the UI
-            action = bot_move(engine, self.bot, self.rng_factory)
+            action = bot_move(engine, self.bot)
             where = f"action {count + 1} ({action!r} by seat {prompt.seat})"
             before = digest
             state, rng_state = clone(engine.state), engine.rng_state()

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from tabletop.framework import chance
 from tabletop.framework.bots import Bot, BotFactory, bot_move
 from tabletop.framework.engine import DiceFactory, Engine, RngFactory
 from tabletop.framework.errors import PluginFault, TabletopError, UndoRefused
@@ -71,7 +72,7 @@ class BotTurn:
     def think(self) -> Action:
         """The bot's move, by ``bot_move``: seeded by game seed, seat and move number."""
         session = self.session
-        return bot_move(session.engine, session.bots[self.seat], session.rng_factory)
+        return bot_move(session.engine, session.bots[self.seat], session.bot_rng)
 
     def play(self, action: Action) -> Move | None:
         """Apply the bot's move; None (and nothing changes) when the turn is stale."""
@@ -99,7 +100,7 @@ class GameSession:
         controllers: list[str],
         bots: dict[int, Bot],
         *,
-        rng_factory: RngFactory,
+        bot_rng: RngFactory = chance.bot_rng,
         store: SaveStore | None = None,
         save_id: str | None = None,
         ui: UserInterface | None = None,
@@ -114,7 +115,8 @@ class GameSession:
         self.bots = bots
         self.store = store
         self.save_id = save_id
-        self.rng_factory = rng_factory
+        #: Where the bots' randomness comes from (``bot_move``): their own generator.
+        self.bot_rng = bot_rng
         self.ui: UserInterface = NoUI()
         self.observers: list[SessionObserver] = []
         #: Why the last autosave failed; None once a save succeeds. The UI is told
@@ -160,13 +162,7 @@ class GameSession:
             dice_factory=dice_factory,
             undo=HUMAN in controllers,
         )
-        session = cls(
-            engine,
-            controllers,
-            make_bots(game, controllers, bot_factories),
-            rng_factory=rng_factory,
-            store=store,
-        )
+        session = cls(engine, controllers, make_bots(game, controllers, bot_factories), store=store)
         session.autosave()
         for observer in observers:
             session.observe(observer)
@@ -444,7 +440,6 @@ class GameSession:
             engine,
             controllers,
             make_bots(game, controllers, bot_factories),
-            rng_factory=rng_factory,
             store=store,
             save_id=save_id,
             ui=ui,

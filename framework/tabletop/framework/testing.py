@@ -132,14 +132,13 @@ def play_out(
 
     ``bots`` is one bot for every seat or one per seat (default: random play).
     """
-    rng_factory, _ = default_factories()
     chosen: Bot | Sequence[Bot] = RandomBot() if bots is None else bots
     for _ in range(limit):
         prompt = engine.prompt
         if prompt is None or (until is not None and until(engine)):
             return engine
         bot = chosen if isinstance(chosen, Bot) else chosen[prompt.seat]
-        engine.act(prompt.seat, bot_move(engine, bot, rng_factory))
+        engine.act(prompt.seat, bot_move(engine, bot))
     raise AssertionError(f"no result after {limit} actions")
 
 
