@@ -259,8 +259,10 @@ def forecast(state: State, seat: int, steps: list[Step]) -> list[str]:
 def event_forecast(state: State, seat: int, card: int) -> list[str]:
     """``forecast`` of ``card``'s own event (asked for every card in hand at every card
     play): only the steps it speaks of are read, and most events have none."""
-    steps = _forecast_steps(CARDS[card].event["steps"])
-    return forecast(state, seat, steps) if steps else []
+    steps = CARDS[card].event["steps"]
+    known = _FORECAST_STEPS.get(id(steps))  # ``_forecast_steps`` written out: the usual case
+    relevant = known[1] if known is not None and known[0] is steps else _forecast_steps(steps)
+    return forecast(state, seat, relevant) if relevant else []
 
 
 #: For each event's list of steps (by identity, the list itself kept alive with it):

@@ -47,7 +47,8 @@ def prompt(state: State, task: CardPlay) -> Prompt:
     choices: list[Choice] = []
     for c in state["hands"][seat]:
         why_not = events.unplayable_reason(state, seat, c)
-        notes = "" if why_not else join(events.event_forecast(state, seat, c))
+        forecast = None if why_not else events.event_forecast(state, seat, c)
+        notes = join(forecast) if forecast else ""
         card = CARDS[c]
         gift = _gift_note(c, opp) if gifts and card.faction == opp else ""
         choices.extend(_play_choices(c, seat, why_not, notes, gift))

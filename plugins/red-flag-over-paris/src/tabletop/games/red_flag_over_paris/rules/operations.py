@@ -213,6 +213,14 @@ def _kind_prompt(
     """The choice of space type, from the seat's assessment (§3.3)."""
     political = board.eligible_for("political", controlled, present)
     military = board.eligible_for("military", controlled, present)
+    return _kind_prompt_for(seat, points, political, military)
+
+
+@lru_cache(maxsize=4096)
+def _kind_prompt_for(
+    seat: int, points: int, political: tuple[str, ...], military: tuple[str, ...]
+) -> Prompt:
+    """``_kind_prompt`` from the spaces open of each type (fewer than the assessments)."""
     return Prompt(
         seat,
         f"Operations with {points} OP: Political or Military spaces?",
