@@ -30,10 +30,15 @@ from .warnings import breach_notes, control_loss_note, join
 
 
 def order_prompt(state: State, task: BonusOrder) -> Prompt:
-    choices = tuple(_next_pivot(s, board.controller(state, s) or 0) for s in task["spaces_left"])
-    return Prompt(
-        task["seat"], "Order of Pivotal Space bonus actions: which next?", choices, "§10.1"
-    )
+    pivots = tuple((s, board.controller(state, s) or 0) for s in task["spaces_left"])
+    return _order_prompt(task["seat"], pivots)
+
+
+@lru_cache(maxsize=1024)
+def _order_prompt(seat: int, pivots: tuple[tuple[str, int], ...]) -> Prompt:
+    """Built once for each side and set of (space, controller) left to order."""
+    choices = tuple(_next_pivot(s, owner) for s, owner in pivots)
+    return Prompt(seat, "Order of Pivotal Space bonus actions: which next?", choices, "§10.1")
 
 
 @cache

@@ -92,12 +92,17 @@ def removal_targets(state: State, task: EventRemoval) -> list[str]:
 
 
 def removal_prompt(state: State, task: EventRemoval) -> Prompt:
-    opp = other(task["seat"])
-    choices = [_take_choice(s, opp) for s in removal_targets(state, task)]
+    targets = tuple(removal_targets(state, task))
+    return _removal_prompt(task["seat"], task["card"], task["cubes_left"], targets)
+
+
+@lru_cache(maxsize=4096)
+def _removal_prompt(seat: int, card: int, left: int, targets: tuple[str, ...]) -> Prompt:
+    """Built once for each distinct set of words (the bound keeps memory flat)."""
+    opp = other(seat)
+    choices = [_take_choice(s, opp) for s in targets]
     choices.append(_REMOVE_NO_MORE)
-    return Prompt(
-        task["seat"], _removal_text(task["card"], task["cubes_left"]), tuple(choices), "§7.1"
-    )
+    return Prompt(seat, _removal_text(card, left), tuple(choices), "§7.1")
 
 
 @cache

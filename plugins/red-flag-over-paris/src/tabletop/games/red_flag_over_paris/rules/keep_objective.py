@@ -3,7 +3,7 @@ the other leaves the game unseen (in solitaire it goes to the solo opponent)."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from tabletop.framework import Choice, Context, Prompt, State
 
@@ -14,8 +14,13 @@ from .tasks import KeepObjective
 
 
 def prompt(state: State, task: KeepObjective) -> Prompt:
-    seat = task["seat"]
-    choices = tuple(_keep(c) for c in state["obj_hand"][seat])
+    return _prompt(task["seat"], tuple(state["obj_hand"][task["seat"]]))
+
+
+@lru_cache(maxsize=1024)
+def _prompt(seat: int, objectives: tuple[int, ...]) -> Prompt:
+    """Built once for each side and pair of objectives (the bound keeps memory flat)."""
+    choices = tuple(_keep(c) for c in objectives)
     return Prompt(
         seat,
         "Choose the objective to keep this round (the other is removed unseen)",
