@@ -79,18 +79,27 @@ def order_automatic(state: State, task: BonusOrder, ctx: Context) -> bool:
 
 
 def spread_sources(state: State, seat: int, spaces: Sequence[str]) -> list[str]:
-    """Spaces a cube of ``seat`` can move out of to another space of the dimension."""
+    """Spaces a cube of ``seat`` can move out of to another space of the dimension: one
+    with a cube, when some other space has room (plain loops: asked at every bonus step)."""
     counts_of = state["cubes"]
-    return [
-        s
-        for s in spaces
-        if counts_of[s][seat] and any(t != s and counts_of[t][seat] < CUBE_LIMIT for t in spaces)
-    ]
+    with_room = 0
+    for s in spaces:
+        if counts_of[s][seat] < CUBE_LIMIT:
+            with_room += 1
+    sources: list[str] = []
+    for s in spaces:
+        mine = counts_of[s][seat]
+        if mine and with_room > (1 if mine < CUBE_LIMIT else 0):
+            sources.append(s)
+    return sources
 
 
 def _has_cubes(state: State, seat: int, spaces: Sequence[str]) -> bool:
     counts_of = state["cubes"]
-    return any(counts_of[s][seat] for s in spaces)
+    for s in spaces:  # noqa: SIM110 (a loop: no generator, asked at every bonus step)
+        if counts_of[s][seat]:
+            return True
+    return False
 
 
 def _turncoat_spaces(state: State, seat: int, spaces: Sequence[str]) -> list[str]:
@@ -214,11 +223,16 @@ def _de_escalate_facts(
     full = cap is not None and state["pool"][seat] >= cap
     lost = "your pool has no free space: this cube leaves play (§8.4)" if full else ""
     counts_of = state["cubes"]
-    own = tuple(
-        (s, join([control_loss_note(state, seat, s), lost])) for s in spaces if counts_of[s][seat]
-    )
-    enemy = tuple(s for s in spaces if counts_of[s][opp]) if task["removed"] == 1 else ()
-    return own, enemy
+    own: list[tuple[str, str]] = []
+    enemy: list[str] = []
+    for s in spaces:
+        counts = counts_of[s]
+        if counts[seat]:
+            loss = control_loss_note(state, seat, s)
+            own.append((s, join([loss, lost]) if loss and lost else loss or lost))
+        if counts[opp] and task["removed"] == 1:
+            enemy.append(s)
+    return tuple(own), tuple(enemy)
 
 
 @lru_cache(maxsize=1024)
