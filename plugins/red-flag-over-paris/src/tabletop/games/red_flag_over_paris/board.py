@@ -158,16 +158,23 @@ def snapshot(state: State, seat: int) -> Assessment:
 
     The same tests as ``controls`` and ``present``, in map order. Most of the time no
     disc is on the map, and the map lists the board spaces first: then cubes alone
-    decide, a comprehension each."""
+    decide, in one loop."""
     if state["discs"] or not _BOARD_FIRST:
         return _snapshot_by_space(state, seat)
     counts_of = state["cubes"]
     opp = 1 - seat
     always = _ALWAYS_PRESENT[seat]
-    controlled = [s for s in BOARD if (counts := counts_of[s])[seat] > counts[opp]]
+    controlled: list[str] = []
+    present: list[str] = []
+    for s in BOARD:
+        counts = counts_of[s]
+        mine = counts[seat]
+        if mine > counts[opp]:
+            controlled.append(s)
+        if mine > 0 or s in always:
+            present.append(s)
     if seat == VERSAILLES:
         controlled += _VERSAILLES_OFF_BOARD[state["momentum"][VERSAILLES] == MOMENTUM_MAX]
-    present = [s for s in BOARD if s in always or counts_of[s][seat] > 0]
     return {"controlled": controlled, "present": present}
 
 
