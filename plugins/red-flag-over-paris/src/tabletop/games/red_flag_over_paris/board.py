@@ -229,7 +229,10 @@ def eligible_for(
 def military_strength(assessment: Assessment, space: str, extra: bool) -> int:
     """§7.4: +1 per controlled adjacent space, +1 presence, +1 control, +1 extra point."""
     controlled = assessment["controlled"]
-    strength = sum(1 for a in SPACES[space].adjacent if a in controlled)
+    strength = 0
+    for a in SPACES[space].adjacent:
+        if a in controlled:
+            strength += 1
     strength += 1 if space in assessment["present"] else 0
     strength += 1 if space in controlled else 0
     return strength + (1 if extra else 0)

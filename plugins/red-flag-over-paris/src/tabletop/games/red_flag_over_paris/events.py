@@ -69,7 +69,11 @@ def check(state: State, seat: int, cond: dict[str, Any] | None) -> bool:
         return True
     name = cond["check"]
     if name == "opponent_cubes_in":
-        return any(board.cubes(state, s, board.other(seat)) > 0 for s in cond["spaces"])
+        counts_of, opp = state["cubes"], 1 - seat
+        for s in cond["spaces"]:  # noqa: SIM110 (a loop: no generator, asked for every card)
+            if counts_of[s][opp] > 0:
+                return True
+        return False
     if name == "momentum_at_least":
         who = seat if cond["who"] == "self" else board.other(seat)
         return bool(state["momentum"][who] >= cond["value"])
@@ -124,10 +128,13 @@ def place_cubes(
     """Place up to ``count`` own cubes in the target spaces (optionally ``per_space``)."""
     spaces = target_spaces(step)
     # ``board.can_place`` anywhere: a cube in supply, and a space below the limit.
-    if not (
-        board.available(state, seat) > 0
-        and any(board.cubes(state, s, seat) < CUBE_LIMIT for s in spaces)
-    ):
+    counts_of = state["cubes"]
+    room = False
+    for s in spaces:
+        if counts_of[s][seat] < CUBE_LIMIT:
+            room = True
+            break
+    if not (board.available(state, seat) > 0 and room):
         _no_effect(ctx, seat, card, "no cube can be placed there")
         return
     state["stack"].append(
@@ -140,8 +147,13 @@ def remove_cubes(
 ) -> None:
     """Remove up to ``count`` opposing cubes from the target spaces (no die, no cost)."""
     spaces = target_spaces(step)
-    opp = board.other(seat)
-    if not any(board.cubes(state, s, opp) > 0 for s in spaces):
+    opp, counts_of = 1 - seat, state["cubes"]
+    found = False
+    for s in spaces:
+        if counts_of[s][opp] > 0:
+            found = True
+            break
+    if not found:
         _no_effect(ctx, seat, card, f"no {SIDE_NAMES[opp]} cube to remove there")
         return
     state["stack"].append(tasks.event_removal(seat, card, step["count"], spaces))

@@ -30,8 +30,10 @@ from .warnings import breach_notes, control_loss_note, join
 
 
 def order_prompt(state: State, task: BonusOrder) -> Prompt:
-    pivots = tuple((s, board.controller(state, s) or 0) for s in task["spaces_left"])
-    return _order_prompt(task["seat"], pivots)
+    pivots: list[tuple[str, int]] = []
+    for s in task["spaces_left"]:
+        pivots.append((s, board.controller(state, s) or 0))
+    return _order_prompt(task["seat"], tuple(pivots))
 
 
 @lru_cache(maxsize=1024)
@@ -104,8 +106,12 @@ def _has_cubes(state: State, seat: int, spaces: Sequence[str]) -> bool:
 
 def _turncoat_spaces(state: State, seat: int, spaces: Sequence[str]) -> list[str]:
     """Spaces where an enemy cube can be swapped for one of ``seat``'s (§10.1)."""
-    counts_of, opp = state["cubes"], other(seat)
-    return [s for s in spaces if counts_of[s][opp] and board.can_place(state, s, seat)]
+    counts_of, opp = state["cubes"], 1 - seat
+    turncoats: list[str] = []
+    for s in spaces:
+        if counts_of[s][opp] and board.can_place(state, s, seat):
+            turncoats.append(s)
+    return turncoats
 
 
 _DE_ESCALATE = Choice("deesc", "De-escalate: remove up to 2 own cubes, or 1 own + 1 enemy")
@@ -305,13 +311,16 @@ def spread_prompt(state: State, task: SpreadInfluence) -> Prompt:
     spaces = DIM_SPACES[task["dimension"]]
     source = task["moving_from"]
     if source is None:
-        sources = tuple(
-            (s, control_loss_note(state, seat, s)) for s in spread_sources(state, seat, spaces)
-        )
-        return _spread_from_prompt(seat, sources)
+        sources: list[tuple[str, str]] = []
+        for s in spread_sources(state, seat, spaces):
+            sources.append((s, control_loss_note(state, seat, s)))
+        return _spread_from_prompt(seat, tuple(sources))
     counts_of = state["cubes"]
-    targets = tuple(s for s in spaces if s != source and counts_of[s][seat] < CUBE_LIMIT)
-    return _spread_to_prompt(seat, targets)
+    targets: list[str] = []
+    for s in spaces:
+        if s != source and counts_of[s][seat] < CUBE_LIMIT:
+            targets.append(s)
+    return _spread_to_prompt(seat, tuple(targets))
 
 
 @lru_cache(maxsize=1024)

@@ -144,10 +144,10 @@ def _final_crisis_card_choice(c: int, seat: int, gift: str) -> Choice:
 
 
 def _final_crisis_prompt(state: State, seat: int) -> Prompt:
-    choices = tuple(
-        _event_choice(c, _final_crisis_event_notes(state, seat, c)) for c in state["hands"][seat]
-    )
-    return Prompt(seat, "Final Crisis: play a card for its event", choices, "§12.3")
+    choices: list[Choice] = []
+    for c in state["hands"][seat]:
+        choices.append(_event_choice(c, _final_crisis_event_notes(state, seat, c)))
+    return Prompt(seat, "Final Crisis: play a card for its event", tuple(choices), "§12.3")
 
 
 def _final_crisis_event_notes(state: State, seat: int, card: int) -> str:

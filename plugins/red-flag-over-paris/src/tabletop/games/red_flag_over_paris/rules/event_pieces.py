@@ -23,12 +23,12 @@ def placement_targets(state: State, task: EventPlacement) -> list[str]:
     seat, limit = task["seat"], task["per_space_limit"]
     if not board.available(state, seat) > 0:
         return []
-    placed = task["placed_in"]
-    return [
-        s
-        for s in task["spaces"]
-        if board.cubes(state, s, seat) < CUBE_LIMIT and (limit is None or placed.get(s, 0) < limit)
-    ]
+    placed, counts_of = task["placed_in"], state["cubes"]
+    targets: list[str] = []
+    for s in task["spaces"]:
+        if counts_of[s][seat] < CUBE_LIMIT and (limit is None or placed.get(s, 0) < limit):
+            targets.append(s)
+    return targets
 
 
 def placement_prompt(state: State, task: EventPlacement) -> Prompt:
@@ -87,8 +87,12 @@ def placement_done(state: State, task: EventPlacement, ctx: Context) -> bool:
 
 
 def removal_targets(state: State, task: EventRemoval) -> list[str]:
-    opp = other(task["seat"])
-    return [s for s in task["spaces"] if board.cubes(state, s, opp) > 0]
+    opp, counts_of = 1 - task["seat"], state["cubes"]
+    targets: list[str] = []
+    for s in task["spaces"]:
+        if counts_of[s][opp] > 0:
+            targets.append(s)
+    return targets
 
 
 def removal_prompt(state: State, task: EventRemoval) -> Prompt:

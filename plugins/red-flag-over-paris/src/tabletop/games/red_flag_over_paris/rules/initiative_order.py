@@ -15,8 +15,8 @@ from .tasks import InitiativeOrder
 
 def leader(state: State) -> int:
     """§6.1: the side with the higher initiative level; the Commune wins ties."""
-    versailles, commune = (initiative_level(state, s) for s in (VERSAILLES, COMMUNE))
-    return VERSAILLES if versailles > commune else COMMUNE
+    versailles = initiative_level(state, VERSAILLES)
+    return VERSAILLES if versailles > initiative_level(state, COMMUNE) else COMMUNE
 
 
 def prompt(state: State, task: InitiativeOrder) -> Prompt:

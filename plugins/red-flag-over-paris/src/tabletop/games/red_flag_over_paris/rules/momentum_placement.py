@@ -17,9 +17,12 @@ from .warnings import breach_notes
 
 def prompt(state: State, task: MomentumPlacement) -> Prompt:
     seat = task["seat"]
-    targets = tuple(s for s in DIM_SPACES[task["dimension"]] if board.can_place(state, s, seat))
+    targets: list[str] = []
+    for s in DIM_SPACES[task["dimension"]]:
+        if board.can_place(state, s, seat):
+            targets.append(s)
     detail, cost = breach_notes(state, seat) if targets else ("", "")
-    return _prompt(seat, task["dimension"], targets, detail, cost)
+    return _prompt(seat, task["dimension"], tuple(targets), detail, cost)
 
 
 @lru_cache(maxsize=1024)
@@ -47,7 +50,9 @@ def apply(state: State, task: MomentumPlacement, action: str, ctx: Context) -> N
 
 def automatic(state: State, task: MomentumPlacement, ctx: Context) -> bool:
     """Nothing to ask when no cube can go there."""
-    if not any(board.can_place(state, s, task["seat"]) for s in DIM_SPACES[task["dimension"]]):
-        state["stack"].pop()
-        return True
-    return False
+    seat = task["seat"]
+    for s in DIM_SPACES[task["dimension"]]:
+        if board.can_place(state, s, seat):
+            return False
+    state["stack"].pop()
+    return True

@@ -37,10 +37,13 @@ def _removal_targets(state: State, task: Operations) -> list[tuple[str, int, boo
     enemy piece: a cube costs 1 OP, a military attack on a disc 2 (§7.3-§7.4)."""
     opp = 1 - task["seat"]
     counts_of, discs = state["cubes"], state["discs"]
-    if not discs:  # the usual case: cubes alone
-        return [(s, 1, True) for s in _eligible(task) if counts_of[s][opp] > 0]
-    political = task["space_kind"] == "political"
     targets: list[tuple[str, int, bool]] = []
+    if not discs:  # the usual case: cubes alone
+        for s in _eligible(task):
+            if counts_of[s][opp] > 0:
+                targets.append((s, 1, True))
+        return targets
+    political = task["space_kind"] == "political"
     for s in _eligible(task):
         enemy_cubes = counts_of[s][opp] > 0
         enemy_disc = discs.get(s) == opp
@@ -51,13 +54,13 @@ def _removal_targets(state: State, task: Operations) -> list[tuple[str, int, boo
 
 def _removals(state: State, task: Operations) -> tuple[tuple[str, int, bool, int], ...]:
     """``_removal_targets`` with the attack strength of each (0 in political spaces)."""
-    if task["space_kind"] == "political":
-        return tuple((s, cost, cubes, 0) for s, cost, cubes in _removal_targets(state, task))
+    political = task["space_kind"] == "political"
     assessment = _assessment(task)
-    return tuple(
-        (s, cost, cubes, board.military_strength(assessment, s, False))
-        for s, cost, cubes in _removal_targets(state, task)
-    )
+    removals: list[tuple[str, int, bool, int]] = []
+    for s, cost, cubes in _removal_targets(state, task):
+        strength = 0 if political else board.military_strength(assessment, s, False)
+        removals.append((s, cost, cubes, strength))
+    return tuple(removals)
 
 
 def remove_choices(state: State, task: Operations) -> list[Choice]:
@@ -135,14 +138,13 @@ def _placement_targets(state: State, task: Operations) -> list[tuple[str, int]]:
     if not board.available(state, seat) > 0:  # ``board.can_place``, its supply test once
         return []
     counts_of, discs = state["cubes"], state["discs"]
-    if not discs:
-        return [(s, 1) for s in _eligible(task) if points >= 1 and counts_of[s][seat] < CUBE_LIMIT]
-    opp = other(seat)
-    return [
-        (s, cost)
-        for s in _eligible(task)
-        if points >= (cost := 2 if discs.get(s) == opp else 1) and counts_of[s][seat] < CUBE_LIMIT
-    ]
+    opp = 1 - seat
+    targets: list[tuple[str, int]] = []
+    for s in _eligible(task):
+        cost = 2 if discs and discs.get(s) == opp else 1
+        if points >= cost and counts_of[s][seat] < CUBE_LIMIT:
+            targets.append((s, cost))
+    return targets
 
 
 def place_choices(state: State, task: Operations) -> list[Choice]:

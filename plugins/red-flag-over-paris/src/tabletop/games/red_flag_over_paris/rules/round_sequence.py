@@ -54,7 +54,10 @@ def advance(state: State, ctx: Context) -> None:
         state["step"] = "bonus"
     elif step == "bonus":
         ctx.heading(f"End of {_when(state)}: Pivotal Space bonus actions (§10.1)")
-        held = [p for p in PIVOTALS if board.controller(state, p) is not None]
+        held: list[str] = []
+        for p in PIVOTALS:
+            if board.controller(state, p) is not None:
+                held.append(p)
         if held:
             stack.append(tasks.bonus_order(state["initiative"], held))
         state["step"] = "dims"
