@@ -103,13 +103,24 @@ def condition_text(seat: int, cond: dict[str, Any]) -> str:
 
 def unplayable_reason(state: State, seat: int, card: int) -> str:
     """Why ``seat`` may not play ``card`` for its event now, or "" when it may (§7.1)."""
-    owner = CARDS[card].faction
+    data = CARDS[card]
+    owner = data.faction
     if owner is not None and owner != seat:
         return _REASON_NOT_YOURS[owner]
-    cond = CARDS[card].event.get("requires")
-    if cond is not None and not check(state, seat, cond):
-        return f"it may be played only when {condition_text(seat, cond)}"
-    return ""
+    cond = data.event.get("requires")
+    if cond is None or check(state, seat, cond):
+        return ""
+    known = _UNMET.get((id(cond), seat))
+    if known is None or known[0] is not cond:
+        reason = f"it may be played only when {condition_text(seat, cond)}"
+        known = _UNMET[(id(cond), seat)] = (cond, reason)
+    return known[1]
+
+
+#: The words of each unmet condition for each side (asked for every card in hand at
+#: every card play), by the condition's identity, the condition kept alive with them
+#: (card data replaced while the program runs, as tests do, is read afresh).
+_UNMET: dict[tuple[int, int], tuple[dict[str, Any], str]] = {}
 
 
 #: Why a side may not use the other side's event (asked for every such card in hand).

@@ -43,7 +43,8 @@ def prompt(state: State, task: CardPlay) -> Prompt:
     top_notes = "" if top is None else join(events.event_forecast(state, seat, top))
     gifts = _gifts_open(state, seat)
     fc_card = bool(state["fc_card"][seat])
-    opp = other(seat)
+    opp = 1 - seat
+    top_ops = -1 if top is None else CARDS[top].ops
     choices: list[Choice] = []
     for c in state["hands"][seat]:
         why_not = events.unplayable_reason(state, seat, c)
@@ -51,11 +52,11 @@ def prompt(state: State, task: CardPlay) -> Prompt:
         notes = join(forecast) if forecast else ""
         card = CARDS[c]
         gift = _gift_note(c, opp) if gifts and card.faction == opp else ""
-        choices.extend(_play_choices(c, seat, why_not, notes, gift))
+        choices += _play_choices(c, seat, why_not, notes, gift)
         if momentum is not None:
-            choices.append(_momentum_choice(c, seat, *momentum))
-        if top is not None and card.ops >= CARDS[top].ops:
-            choices.append(_reuse_choice(c, top, join([top_notes, gift])))
+            choices.append(_momentum_choice(c, seat, momentum))
+        if top is not None and card.ops >= top_ops:
+            choices.append(_reuse_choice(c, top, join([top_notes, gift]) if gift else top_notes))
         if fc_card:
             choices.append(_final_crisis_card_choice(c, seat, gift))
     return Prompt(seat, _title(state["round"]), tuple(choices), "§7")
@@ -103,7 +104,9 @@ def _operations_choice(c: int, seat: int, why_not: str, gift: str) -> Choice:
 
 
 @lru_cache(maxsize=4096)
-def _momentum_choice(c: int, seat: int, detail: str, warning: str) -> Choice:
+def _momentum_choice(c: int, seat: int, words: tuple[str, str]) -> Choice:
+    """``words``: what advancing the momentum does (``_momentum_notes``)."""
+    detail, warning = words
     title = CARDS[c].title
     return Choice(
         f"mom:{c}",
@@ -157,7 +160,7 @@ def _final_crisis_event_notes(state: State, seat: int, card: int) -> str:
     if not events.playable(state, actor, card):
         return "its condition does not hold now: it will have no effect (§7.1)"
     notes: list[str] = []
-    if owner == other(seat):
+    if owner == 1 - seat:
         notes.append(f"{SIDE_NOUNS[owner]} decides whether it applies (§12.3)")
     notes.extend(events.event_forecast(state, actor, card))
     return join(notes)
@@ -189,7 +192,7 @@ def _momentum_words(
 
 def _gifts_open(state: State, seat: int) -> bool:
     """§7.6: whether the opponent could still use an event of its colour discarded now."""
-    opp = other(seat)
+    opp = 1 - seat
     return not state["fc"] and state["plays"][opp] < PLAYS and bool(state["hands"][opp])
 
 
@@ -207,7 +210,7 @@ def reusable_top(state: State, seat: int) -> int | None:
     if not state["discard"]:
         return None
     card, by, played_in = state["discard"][-1]
-    if by != other(seat) or played_in != state["round"] or CARDS[card].faction != seat:
+    if by != 1 - seat or played_in != state["round"] or CARDS[card].faction != seat:
         return None
     return int(card) if events.playable(state, seat, card) else None
 
@@ -279,5 +282,5 @@ def end_of_card_play(state: State, task: EndOfCardPlay, ctx: Context) -> bool:
         board.resolve_breaches(state, ctx)
     seat = task["seat"]
     state["plays"][seat] += 1
-    state["active"] = other(seat)
+    state["active"] = 1 - seat
     return True

@@ -129,9 +129,9 @@ def deal(state: State, ctx: Context) -> None:
         ctx.emit(
             "deal",
             "receives "
-            + ", ".join(card_name(c) for c in hand)
+            + ", ".join([card_name(c) for c in hand])
             + "; objectives "
-            + ", ".join(objective_name(c) for c in objectives),
+            + ", ".join([objective_name(c) for c in objectives]),
             seats=[seat],
             about=seat,
             hand=hand,
@@ -172,7 +172,7 @@ def set_aside(state: State, ctx: Context) -> None:
             )
             ctx.emit(
                 "aside",
-                "sets aside " + ", ".join(card_name(c) for c in kept),
+                "sets aside " + ", ".join([card_name(c) for c in kept]),
                 seats=[seat],
                 about=seat,
                 cards=kept,
