@@ -31,6 +31,7 @@ from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, Label, OptionList, Static
@@ -45,6 +46,7 @@ from tabletop.adapters.tui.screens.rules import RulesScreen
 from tabletop.adapters.tui.widgets import CardList, ChoiceList, GameLog, ViewPanel
 from tabletop.adapters.tui.widgets.cards import card_details
 from tabletop.adapters.tui.widgets.footer import StableFooter
+from tabletop.adapters.tui.widgets.steady import hold_height
 from tabletop.framework.errors import (
     IllegalAction,
     PluginFault,
@@ -164,6 +166,13 @@ class GameScreen(Screen[None]):
         #: every other (``_handoff_screen``).
         self._handoff: HandoffScreen | None = None
         self._handoff_name = f"handoff-{id(self)}"
+        #: Whose view and whose decision were last shown (``_hold``).
+        self._turn: tuple[int | None, int | None] | None = None
+        self._moment = -1
+        #: Whether the screen was laid out since its parts were last let go (``_hold``).
+        self._fitted = False
+        #: The screen's size at its last resize (None: not shown yet).
+        self._size_seen: Size | None = None
 
     def compose(self) -> ComposeResult:
         app = tabletop(self)
@@ -202,6 +211,7 @@ class GameScreen(Screen[None]):
         self.query_one("#prompt-panel").border_title = "Decision"
         self.session.attach(self.ui)
         self.set_timer(RULES_AFTER_SECONDS, self._prepare_rules)
+        self.screen_layout_refresh_signal.subscribe(self, self._laid_out, immediate=True)
 
     def on_screen_resume(self) -> None:
         # Sent when the screen is first shown and whenever a dialog over it closes.
@@ -343,6 +353,8 @@ class GameScreen(Screen[None]):
         whole body again cost more than half of the hand-off back to the board, and
         the hand-off screen covers it all anyway."""
         self.concealed = True
+        self._turn = None
+        self._hold(False)
         for line in ("#prompt-seat", "#prompt-text", "#prompt-rule"):
             self._put(self.query_one(line, Static), "")
         board = self.query_one("#board", ViewPanel)
@@ -360,6 +372,11 @@ class GameScreen(Screen[None]):
     def render_game(self) -> None:
         prompt = self.engine.prompt
         viewer = self.viewer
+        turn = (viewer, None if prompt is None else prompt.seat)
+        moment = len(self.engine.log)
+        if turn != self._turn or moment != self._moment:  # not the same decision again
+            self._hold(turn == self._turn)
+            self._turn, self._moment = turn, moment
         who = "spectator" if viewer is None else self.engine.seat_name(viewer)
         self.sub_title = f"{who}'s view" if viewer is not None else "spectator view"
         board = self.query_one("#board", ViewPanel)
@@ -401,6 +418,37 @@ class GameScreen(Screen[None]):
         if self.query_one("#cards", CardList).has_focus:
             self._explain_card()  # the card being read stays in the details pane
         self._update_status()
+
+    def _hold(self, held: bool) -> None:
+        """While the same seat decides again with the same view on screen, the parts
+        whose height follows their content (the prompt's text, the choices, the details
+        pane, the cards, the board) keep the height they have: a move then lays the
+        screen out once, not twice (each change of a widget's size makes Textual lay
+        the whole screen out again), and the log and the choices do not jump up and
+        down between the steps of one turn. Longer contents still grow them. At the
+        next turn, a hand-off or a resize they fit their contents again.
+
+        Parts let go are held again only once the screen was laid out: until then
+        their sizes are those they had before (the same seat shown twice in a row, as
+        a hand-off ends, would otherwise hold the last seat's sizes)."""
+        held = held and self._fitted
+        if not held:
+            self._fitted = False
+        for widget in (self.query_one("#prompt-text"), self.query_one("#cards")):
+            hold_height(widget, held)
+        choices = self.query_one("#choices", ChoiceList)
+        hold_height(choices, held)
+        choices.explanation.hold(held)
+        self.query_one("#board", ViewPanel).hold(held)
+
+    def _laid_out(self, _: Screen[Any]) -> None:
+        self._fitted = True
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._size_seen is not None and event.size != self._size_seen:
+            self._turn = None  # a new size: every part fits its content again
+            self._hold(False)
+        self._size_seen = event.size
 
     def _show_cards(self, view: dict[str, Any]) -> None:
         """List the view's cards (the schema's ``cards``) for the details pane."""
@@ -719,7 +767,7 @@ class GameScreen(Screen[None]):
         pane = self.query_one("#choices", ChoiceList).explanation
         if self.maximized is not None:
             self.minimize()
-        elif pane.display:
+        elif pane.showing:
             self.maximize(pane, container=False)
 
     def action_bot_speed(self) -> None:

@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop.adapters.tui.widgets.steady import SteadyOptionList
+from tabletop.adapters.tui.widgets.steady import SteadyOptionList, hold_height
 from tabletop.framework.game import Choice, Prompt
 
 #: Marks, in the list, a choice that has a side effect worth knowing.
@@ -76,6 +76,8 @@ class ChoiceExplanation(Vertical):
         self._consequence = Static("", markup=False, classes="choice-consequence")
         #: What the pane shows now: whether it is shown, detail, plainness, consequence.
         self._shown: tuple[bool, str, bool, str] | None = None
+        #: Whether the pane keeps its place and height (``hold``).
+        self._held = False
 
     def compose(self) -> ComposeResult:
         yield self._detail
@@ -103,22 +105,51 @@ class ChoiceExplanation(Vertical):
         if (shown, detail, plain, consequence) == self._shown:
             return
         self._shown = (shown, detail, plain, consequence)
-        self.display = shown
+        self._place(self, shown)
         self._detail.update(detail)
         self._detail.set_class(plain, "-nothing")
-        self._detail.display = bool(detail)
+        self._place(self._detail, bool(detail))
         self._consequence.update(consequence)
-        self._consequence.display = bool(consequence)
+        self._place(self._consequence, bool(consequence))
+
+    def _place(self, part: Widget, shown: bool) -> None:
+        """Show or hide a part. Held, a part on screen that has nothing to show keeps
+        its place, blank (invisible), so that nothing around it moves."""
+        if self._held and part.display:
+            part.visible = shown
+        else:
+            part.display = shown
+            part.visible = True
+
+    def hold(self, held: bool) -> None:
+        """Keep the pane's parts in place and at their heights (the screen holds them
+        while a seat makes several decisions in a row), or let them fit again: a part
+        left invisible by a held pane is then taken away."""
+        self._held = held
+        for part in (self, self._detail, self._consequence):
+            if not held and not part.visible:
+                part.display = False
+                part.visible = True
+            hold_height(part, held)
+
+    @property
+    def showing(self) -> bool:
+        """Whether the pane shows something now (displayed and visible)."""
+        return self.display and self.visible
+
+    @staticmethod
+    def _text(part: Static) -> str:
+        return str(part.content) if part.display and part.visible else ""
 
     @property
     def detail_text(self) -> str:
         """The detail now shown (for tests)."""
-        return str(self._detail.content) if self._detail.display else ""
+        return self._text(self._detail) if self.showing else ""
 
     @property
     def consequence_text(self) -> str:
         """The consequence now shown, warning mark included (for tests)."""
-        return str(self._consequence.content) if self._consequence.display else ""
+        return self._text(self._consequence) if self.showing else ""
 
 
 class ChoiceList(SteadyOptionList):

@@ -1,11 +1,31 @@
-"""An option list that keeps its drawn options when only its height changes."""
+"""Widgets that keep their size, and what they draw, when nothing calls for a change.
+
+Each change of a widget's size on the game screen costs a second layout of the whole
+screen (Textual lays the screen out again when a widget learns its new size), and a
+repaint of everything that moved. Within one seat's turn the screen's parts therefore
+keep their heights (``hold_height``), and the option lists keep their drawn options
+when only their height changes (``SteadyOptionList``).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from textual import events
+from textual.css.scalar import Scalar, Unit
+from textual.widget import Widget
 from textual.widgets import OptionList
+
+
+def hold_height(widget: Widget, held: bool) -> None:
+    """Keep ``widget`` at least as tall as it is drawn now (``held``), or let it fit its
+    content again. Held, it still grows for a longer content (nothing is ever cut off),
+    but a shorter one leaves blank lines under it instead of moving everything below.
+    Nothing is set when the height held does not change."""
+    height = widget.outer_size.height if held and widget.display else 0
+    wanted = Scalar(float(height), Unit.CELLS, Unit.WIDTH) if height > 0 else None
+    if widget.styles.inline.min_height != wanted:  # setting it lays the screen out
+        widget.styles.min_height = wanted
 
 
 class SteadyOptionList(OptionList):

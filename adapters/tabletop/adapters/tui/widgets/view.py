@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from tabletop.adapters.tui.hookspecs import BoardWidget
 from tabletop.adapters.tui.presenting import render_view, rows_width
+from tabletop.adapters.tui.widgets.steady import hold_height
 
 
 class ViewPanel(VerticalScroll):
@@ -80,6 +81,13 @@ class ViewPanel(VerticalScroll):
         # A row of the seats table is never wrapped: on a narrow terminal the view is as
         # wide as the table's widest row, and the panel scrolls sideways (or zooms).
         self._generic.styles.min_width = rows_width(view, seat_names, viewer, self.app.console)
+
+    def hold(self, held: bool) -> None:
+        """Keep the board at least as tall as it is now, or let it fit its content
+        (``hold_height``): a board a line shorter or longer would otherwise lay the
+        screen out twice."""
+        shown = self._board if self._board is not None else self._generic
+        hold_height(shown, held)
 
     def clear_view(self) -> None:
         """Blank the board (used while the device is handed to another player)."""

@@ -1,0 +1,176 @@
+"""The game screen keeps its parts' heights while one seat decides several times in a
+row (issue 10): each change of a widget's size made Textual lay the whole screen out a
+second time, and moved the log up and down between the steps of one turn. Nothing is
+hidden by it: a longer menu still grows, and the next turn fits every part again.
+(How fast a move is, is measured by ``tabletop bench --ui``, not here.)"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from tui_support import calls_to, game_on, game_screen, pilot_test, press
+
+from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.widgets import ChoiceList, GameLog
+from tabletop.framework import (
+    Action,
+    Choice,
+    Context,
+    GameDefinition,
+    GameInfo,
+    Prompt,
+    Result,
+    State,
+    hookimpl,
+)
+from tabletop.framework.plugins import GameRegistry, load_registry
+
+#: Each seat's turn: three decisions in a row, with these many choices, the first
+#: and the last explained (details), the middle one plain.
+MENUS = (5, 2, 7)
+
+
+class Steps(GameDefinition):
+    """Two seats, each taking three decisions in a row of different lengths."""
+
+    info = GameInfo(id="steps", title="Steps", min_players=2, max_players=2)
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return ("Commune", "Versailles")
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {"step": 0}
+
+    def prompt(self, state: State) -> Prompt | None:
+        step = state["step"]
+        if step >= 2 * len(MENUS):
+            return None
+        size = MENUS[step % len(MENUS)]
+        explained = size != 2
+        choices = tuple(
+            Choice(f"c{n}", f"Choice {n}", f"What choice {n} does." if explained else "")
+            for n in range(size)
+        )
+        return Prompt(step // len(MENUS), f"Step {step % len(MENUS) + 1}", choices, "1")
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        state["step"] += 1
+        ctx.emit("step", f"takes step {state['step']}")
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"status": f"Step {state['step'] + 1}"}
+
+    def result(self, state: State) -> Result | None:
+        if state["step"] < 2 * len(MENUS):
+            return None
+        return Result((0,), (1.0, 0.0), "The Commune took its steps first.", "steps")
+
+
+class StepsPlugin:
+    @hookimpl
+    def tabletop_register_games(self, register: Any) -> None:
+        register(Steps())
+
+
+def registry() -> GameRegistry:
+    return load_registry(plugins=[("steps", StepsPlugin())], use_entry_points=False)
+
+
+def heights(game: GameScreen) -> dict[str, int]:
+    """The outer heights of the parts that follow their content, and of the log."""
+    choices = game.query_one("#choices", ChoiceList)
+    return {
+        "choices": choices.outer_size.height,
+        "details": choices.explanation.outer_size.height,
+        "panel": game.query_one("#prompt-panel").outer_size.height,
+        "log": game.query_one("#log", GameLog).outer_size.height,
+    }
+
+
+def opened() -> Any:
+    return game_on("steps", registry=registry(), seats=("human", "human"), size=(100, 40))
+
+
+@pilot_test
+async def test_on_a_small_terminal_held_parts_leave_the_log_its_lines() -> None:
+    """80x24: the held panel never squeezes the log below its minimum, and a menu
+    longer than the room scrolls in its own list (every choice still on its key)."""
+    small = game_on("steps", registry=registry(), seats=("human", "human"), size=(80, 24))
+    async with small as (app, pilot):
+        game = game_screen(app)
+        choices = game.query_one("#choices", ChoiceList)
+        for _ in range(len(MENUS)):
+            assert heights(game)["log"] >= 5
+            assert len(choices.keys) == len(choices.options)
+            await press(pilot, "1")
+        assert game.viewer == 1 and heights(game)["log"] >= 5
+
+
+@pilot_test
+async def test_a_shorter_menu_in_the_same_turn_keeps_every_height_and_blanks_the_details() -> None:
+    """The list keeps its lines (blank under the two choices) and the details pane its
+    place, blank: the panel and the log stay where they were."""
+    async with opened() as (app, pilot):
+        game = game_screen(app)
+        choices = game.query_one("#choices", ChoiceList)
+        pane = choices.explanation
+        before = heights(game)
+        assert before["choices"] == MENUS[0] and pane.showing
+        await press(pilot, "1")  # the same seat: a 2-choice menu with no details
+        assert len(choices.options) == 2 and game.viewer == 0
+        assert heights(game) == before  # the log did not move, nor the panel
+        assert pane.display and not pane.showing  # blank, in its place
+        assert pane.detail_text == ""
+
+
+@pilot_test
+async def test_a_longer_menu_still_grows_then_the_next_turn_fits_again() -> None:
+    """Holding never hides a choice: a longer menu grows the list at once."""
+    async with opened() as (app, pilot):
+        game = game_screen(app)
+        choices = game.query_one("#choices", ChoiceList)
+        await press(pilot, "1", "1")  # the third step: 7 choices, all in sight
+        assert len(choices.options) == MENUS[2]
+        assert heights(game)["choices"] == MENUS[2]
+        assert choices.explanation.showing
+        await press(pilot, "1")  # Versailles' turn: every part fits its content
+        assert game.viewer == 1 and len(choices.options) == MENUS[0]
+        assert heights(game)["choices"] == MENUS[0]
+        await press(pilot, "1")  # ... and held again within that turn
+        assert heights(game)["choices"] == MENUS[0]
+        await press(pilot, "1")  # the 7 choices again
+        assert heights(game)["choices"] == MENUS[2]
+
+
+@pilot_test
+async def test_a_move_in_the_same_turn_lays_the_screen_out_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The point of holding: a move makes one layout of the screen, not two."""
+    async with opened() as (app, pilot):
+        game = game_screen(app)
+        await press(pilot, "1")  # settle into the turn
+        layouts = calls_to(monkeypatch, game, "_refresh_layout")
+        await press(pilot, "1")  # 2 choices to 7: grows, so laid out twice
+        grown = len(layouts)
+        await press(pilot, "1")  # Versailles' turn: fitted again
+        del layouts[:]
+        await press(pilot, "1")  # 5 choices to 2, held
+        assert len(layouts) == 1
+        assert grown == 2  # the counting does see a second layout when there is one
+
+
+@pilot_test
+async def test_a_resize_lets_every_part_fit_its_content_again() -> None:
+    """Held heights belong to one size of the terminal (and may not fit another)."""
+    async with opened() as (app, pilot):
+        game = game_screen(app)
+        choices = game.query_one("#choices", ChoiceList)
+        await press(pilot, "1")  # held at 5 lines for 2 choices
+        assert heights(game)["choices"] == MENUS[0]
+        await pilot.resize_terminal(100, 36)
+        await pilot.pause()
+        assert heights(game)["choices"] == 2
+        assert not choices.explanation.display  # nothing to explain: taken away
