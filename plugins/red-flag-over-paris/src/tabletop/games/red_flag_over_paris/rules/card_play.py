@@ -52,9 +52,7 @@ def prompt(state: State, task: CardPlay) -> Prompt:
         notes = join(forecast) if forecast else ""
         card = CARDS[c]
         gift = _gift_note(c, opp) if gifts and card.faction == opp else ""
-        choices += _play_choices(c, seat, why_not, notes, gift)
-        if momentum is not None:
-            choices.append(_momentum_choice(c, seat, momentum))
+        choices += _play_choices(c, seat, why_not, notes, gift, momentum)
         if top is not None and card.ops >= top_ops:
             choices.append(_reuse_choice(c, top, join([top_notes, gift]) if gift else top_notes))
         if fc_card:
@@ -69,12 +67,21 @@ def prompt(state: State, task: CardPlay) -> Prompt:
 
 @lru_cache(maxsize=4096)
 def _play_choices(
-    c: int, seat: int, why_not: str, event_notes: str, gift: str
+    c: int,
+    seat: int,
+    why_not: str,
+    event_notes: str,
+    gift: str,
+    momentum: tuple[str, str] | None,
 ) -> tuple[Choice, ...]:
-    """Card ``c`` for its event (when ``why_not`` is empty) and for its operations."""
-    if why_not:
-        return (_operations_choice(c, seat, why_not, gift),)
-    return (_event_choice(c, event_notes), _operations_choice(c, seat, why_not, gift))
+    """Card ``c`` for its event (when ``why_not`` is empty), for its operations and, with
+    ``momentum``'s words, to advance the momentum."""
+    choices = [_operations_choice(c, seat, why_not, gift)]
+    if not why_not:
+        choices.insert(0, _event_choice(c, event_notes))
+    if momentum is not None:
+        choices.append(_momentum_choice(c, seat, momentum))
+    return tuple(choices)
 
 
 @cache
