@@ -13,7 +13,7 @@ import pytest
 from tui_support import calls_to, game_on, game_screen, pilot_test, press
 
 from tabletop.adapters.tui.screens.game import GameScreen
-from tabletop.adapters.tui.widgets import ChoiceList, GameLog
+from tabletop.adapters.tui.widgets import CardList, ChoiceList, GameLog
 from tabletop.framework import (
     Action,
     Choice,
@@ -24,6 +24,7 @@ from tabletop.framework import (
     Result,
     State,
     hookimpl,
+    views,
 )
 from tabletop.framework.plugins import GameRegistry, load_registry
 
@@ -60,7 +61,7 @@ class Steps(GameDefinition):
         ctx.emit("step", f"takes step {state['step']}")
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return {"status": f"Step {state['step'] + 1}"}
+        return {"status": f"Step {state['step'] + 1}", "cards": [views.card("Thiers", "Cubes.")]}
 
     def result(self, state: State) -> Result | None:
         if state["step"] < 2 * len(MENUS):
@@ -174,3 +175,22 @@ async def test_a_resize_lets_every_part_fit_its_content_again() -> None:
         await pilot.pause()
         assert heights(game)["choices"] == 2
         assert not choices.explanation.display  # nothing to explain: taken away
+
+
+@pilot_test
+async def test_holding_or_letting_go_of_a_part_does_not_draw_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A part's hold changes where things are laid out, never what the part shows:
+    the list of cards, the same all game, is not drawn again at any move."""
+    async with opened() as (app, pilot):
+        game = game_screen(app)
+        cards = game.query_one("#cards", CardList)
+        assert cards.display and len(cards.options) == 1
+        redrawn = calls_to(monkeypatch, cards, "_set_dirty")
+        for _ in range(2 * len(MENUS) - 1):  # held, grown, let go at the next turn ...
+            await press(pilot, "1")
+        assert game.viewer == 1
+        assert redrawn == []
+        cards.refresh()  # ... and the counting sees a drawing when there is one
+        assert len(redrawn) == 1

@@ -21,11 +21,19 @@ def hold_height(widget: Widget, held: bool) -> None:
     """Keep ``widget`` at least as tall as it is drawn now (``held``), or let it fit its
     content again. Held, it still grows for a longer content (nothing is ever cut off),
     but a shorter one leaves blank lines under it instead of moving everything below.
-    Nothing is set when the height held does not change."""
+    Nothing is done when the height held does not change."""
     height = widget.outer_size.height if held and widget.display else 0
     wanted = Scalar(float(height), Unit.CELLS, Unit.WIDTH) if height > 0 else None
-    if widget.styles.inline.min_height != wanted:  # setting it lays the screen out
-        widget.styles.min_height = wanted
+    rules = widget.styles.inline
+    if rules.min_height == wanted:
+        return
+    if wanted is None:
+        rules.clear_rule("min_height")
+    else:
+        rules.set_rule("min_height", wanted)
+    # A layout, not a repaint: what the widget draws does not change with it (setting
+    # ``styles.min_height`` would also draw the widget again, a list of cards included).
+    widget.refresh(layout=True, repaint=False)
 
 
 class SteadyOptionList(OptionList):
