@@ -143,8 +143,9 @@ def run(state: State, ctx: Context) -> None:
         round_sequence.advance(state, ctx)
 
 
-def answer(state: State, action: str, ctx: Context) -> None:
-    """``apply_decision``, then ``run``: a player's action and all that follows it."""
+def answer(state: State, seat: int, action: str, ctx: Context) -> None:
+    """``apply_decision``, then ``run``: ``seat``'s action and all that follows it (the
+    game's ``apply``; the top task already names the seat)."""
     task = state["stack"][-1]
     rule = _APPLIES.get(task["name"])
     assert rule is not None, f"{task['name']} needs no decision"
