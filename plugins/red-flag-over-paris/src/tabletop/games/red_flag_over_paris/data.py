@@ -8,6 +8,7 @@ docs/games/red-flag-over-paris/reconstructed.md.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -136,12 +137,10 @@ MOMENTUM_NAMES = ("Prussian Collaboration", "Revolutionary Momentum")
 DISC_NAMES = ("Fortification", "Barricade")
 
 
-def space_name(space: str) -> str:
-    return SPACES[space].name
-
-
-def card_name(card: int) -> str:
-    return CARDS[card].title
+#: A space's name and a card's title, by id: a dict's own lookup, no Python call (most
+#: log lines and choices name a card or a space).
+space_name: Callable[[str], str] = {s: space.name for s, space in SPACES.items()}.__getitem__
+card_name: Callable[[int], str] = {c: card.title for c, card in CARDS.items()}.__getitem__
 
 
 def rules_text() -> str:

@@ -58,6 +58,7 @@ def card_detail(card: int) -> str:
     return f"{c.title}: {c.ops} OP, {kind}. Event: {text}"
 
 
+@cache
 def objective_name(card: int) -> str:
     """An objective with its space: "Pius IX (Catholic Church)"."""
     return f"{card_name(card)} ({space_name(CARDS[card].space or '')})"
