@@ -6,6 +6,7 @@ event effects, the view and the tests share one statement of each rule.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from tabletop.framework import Context, State
@@ -34,9 +35,8 @@ from .data import (
 from .rules import tasks
 from .rules.tasks import Assessment, MomentumPlacement
 
-
-def other(seat: int) -> int:
-    return 1 - seat
+#: The opponent of a seat: a tuple's own lookup, no Python call (asked all the time).
+other: Callable[[int], int] = (COMMUNE, VERSAILLES).__getitem__
 
 
 # Pieces, presence and control (§3) --------------------------------------------------
@@ -357,9 +357,10 @@ def resolve_breaches(state: State, ctx: Context) -> None:
 
 def place_cube(state: State, space: str, seat: int) -> bool:
     """Add one of ``seat``'s cubes to ``space`` if the limit and the supply allow (§1.1)."""
-    if cubes(state, space, seat) >= CUBE_LIMIT or not take_cube(state, seat):
+    counts = state["cubes"][space]
+    if counts[seat] >= CUBE_LIMIT or not take_cube(state, seat):
         return False
-    state["cubes"][space][seat] += 1
+    counts[seat] += 1
     return True
 
 

@@ -270,7 +270,7 @@ def apply(state: State, task: Operations, action: str, ctx: Context) -> None:
     elif verb == "done":
         state["stack"].pop()
     elif verb == "pl":
-        task["points"] -= 2 if board.disc_owner(state, space) == other(seat) else 1
+        task["points"] -= 2 if state["discs"].get(space) == 1 - seat else 1
         board.place_cube(state, space, seat)
         ctx.emit("place", f"places a cube in {space_name(space)}", space=space)
     else:
