@@ -58,7 +58,8 @@ class Steps(GameDefinition):
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         state["step"] += 1
-        ctx.emit("step", f"takes step {state['step']}")
+        for line in range(4):  # a log longer than its window after a few steps
+            ctx.emit("step", f"takes step {state['step']}, part {line + 1}")
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"status": f"Step {state['step'] + 1}", "cards": [views.card("Thiers", "Cubes.")]}
@@ -194,3 +195,33 @@ async def test_holding_or_letting_go_of_a_part_does_not_draw_it_again(
         assert redrawn == []
         cards.refresh()  # ... and the counting sees a drawing when there is one
         assert len(redrawn) == 1
+
+
+@pilot_test
+async def test_the_logs_scrollbar_is_drawn_up_to_date_once_per_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The log's scrollbar follows its length and position at every move, and a move
+    that keeps the log's size draws it once: a layout of the screen no longer draws
+    it a second time."""
+    short = game_on("steps", registry=registry(), seats=("human", "human"), size=(100, 24))
+    async with short as (app, pilot):
+        game = game_screen(app)
+        log = game.query_one("#log", GameLog)
+        bar = log.vertical_scrollbar
+        drawn = calls_to(monkeypatch, bar, "render_lines")
+        for step in range(2 * len(MENUS) - 1):
+            held = step % len(MENUS) == 0  # 5 choices to 2: nothing changes size
+            before, height = len(drawn), log.size.height
+            await press(pilot, "1")
+            assert bar.window_virtual_size == len(log.text_lines())
+            assert bar.window_size == log.size.height
+            assert log.scroll_y == log.max_scroll_y == bar.position  # following the newest
+            if held:
+                assert log.size.height == height
+                assert len(drawn) - before == 1  # drawn once, with the screen
+        assert len(log.text_lines()) > log.size.height  # the bar has a thumb to place
+        region = bar.size.region
+        shown = [strip.text for strip in bar.render_lines(region)]
+        bar.refresh()  # drawn afresh: the same
+        assert [strip.text for strip in bar.render_lines(region)] == shown

@@ -293,6 +293,9 @@ class GameLog(ScrollView, can_focus=True):
         player scrolled up to read an older one."""
         follow = self._at_end
         self.virtual_size = Size(self._width, len(self._strips))
+        # The scrollbar learns the new length now, with the scrolling below, so that it
+        # is drawn once with the screen (told by the layout, it is drawn again after).
+        self.vertical_scrollbar.window_virtual_size = len(self._strips)
         if follow:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         self.refresh()
@@ -300,6 +303,17 @@ class GameLog(ScrollView, can_focus=True):
     def watch_scroll_y(self, old: float, new: float) -> None:
         super().watch_scroll_y(old, new)
         self._at_end = new >= self.max_scroll_y
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """Told its size by a layout. Textual's scroll view compares the size of its
+        region with the length of its content, which differ whenever the log is longer
+        than its window, and updates its scrollbar at every layout of the screen: the
+        scrollbar was drawn again after each move. Here only a change of the log's own
+        size (or its container's) does; its length updates the scrollbar itself
+        (``_resized``)."""
+        return super()._size_updated(size, self.virtual_size, container_size, layout)
 
     def on_resize(self, event: events.Resize) -> None:
         width = self.scrollable_content_region.width
