@@ -166,11 +166,16 @@ def _final_crisis_event_notes(state: State, seat: int, card: int) -> str:
     actor = seat if owner is None else owner
     if not events.playable(state, actor, card):
         return "its condition does not hold now: it will have no effect (§7.1)"
-    notes: list[str] = []
-    if owner == 1 - seat:
-        notes.append(f"{SIDE_NOUNS[owner]} decides whether it applies (§12.3)")
-    notes.extend(events.event_forecast(state, actor, card))
-    return join(notes)
+    forecast = events.event_forecast(state, actor, card)
+    if owner is None or owner == seat:
+        return join(forecast) if forecast else ""
+    return join([_OWNER_DECIDES[owner], *forecast])
+
+
+#: §12.3: the owner of an event played by its opponent decides whether it applies.
+_OWNER_DECIDES = tuple(
+    f"{SIDE_NOUNS[owner]} decides whether it applies (§12.3)" for owner in (0, 1)
+)
 
 
 def _momentum_notes(state: State, seat: int) -> tuple[str, str]:

@@ -102,8 +102,10 @@ def prompt(state: State) -> Prompt | None:
     if not stack:
         return None
     task = stack[-1]
-    rule = _PROMPTS.get(task["name"])
-    assert rule is not None, f"{task['name']} needs no decision"
+    try:
+        rule = _PROMPTS[task["name"]]
+    except KeyError:
+        raise AssertionError(f"{task['name']} needs no decision") from None
     return rule(state, task)
 
 
@@ -115,12 +117,10 @@ def apply_decision(state: State, action: str, ctx: Context) -> None:
     rule(state, task, action, ctx)
 
 
-#: The automatic step of each kind of task that has one (looked up on every loop of
-#: ``run``, several times an action).
-_AUTOMATIC: dict[str, AutomaticRule] = {
-    name: decision.automatic
-    for name, decision in DECISIONS.items()
-    if decision.automatic is not None
+#: The automatic step of each kind of task, None when it has none (looked up on every
+#: loop of ``run``, several times an action).
+_AUTOMATIC: dict[str, AutomaticRule | None] = {
+    name: decision.automatic for name, decision in DECISIONS.items()
 }
 
 
@@ -131,7 +131,7 @@ def run(state: State, ctx: Context) -> None:
     while True:
         if stack:
             task = stack[-1]
-            automatic = _AUTOMATIC.get(task["name"])
+            automatic = _AUTOMATIC[task["name"]]
             if automatic is not None and automatic(state, task, ctx):
                 continue
             if bot is None or task.get("seat") != bot:
@@ -147,7 +147,9 @@ def answer(state: State, seat: int, action: str, ctx: Context) -> None:
     """``apply_decision``, then ``run``: ``seat``'s action and all that follows it (the
     game's ``apply``; the top task already names the seat)."""
     task = state["stack"][-1]
-    rule = _APPLIES.get(task["name"])
-    assert rule is not None, f"{task['name']} needs no decision"
+    try:
+        rule = _APPLIES[task["name"]]
+    except KeyError:
+        raise AssertionError(f"{task['name']} needs no decision") from None
     rule(state, task, action, ctx)
     run(state, ctx)
