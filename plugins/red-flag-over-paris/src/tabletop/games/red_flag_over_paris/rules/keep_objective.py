@@ -39,20 +39,24 @@ def apply(state: State, task: KeepObjective, action: str, ctx: Context) -> None:
     keep = int(action.split(":")[1])
     hand = list(state["obj_hand"][seat])
     state["objective"][seat] = keep
+    others: list[int] = []
+    for c in hand:
+        if c != keep:
+            others.append(c)
     bot = solo.seat_of(state)
     if bot is not None:  # solitaire: the other objective goes to the solo opponent
-        given = next((c for c in hand if c != keep), None)
+        given = others[0] if others else None
         state["objective"][bot] = given
         if given is not None:
             ctx.reveal(
                 f"gives {objective_name(given)} to the solo opponent (solitaire)", card=given
             )
     else:
-        state["obj_discarded"][seat].extend(c for c in hand if c != keep)
+        state["obj_discarded"][seat].extend(others)
     state["obj_hand"][seat] = []
     state["stack"].pop()
     ctx.emit("objective", "keeps one objective, face down (§5.2)")
-    dropped = [card_name(c) for c in hand if c != keep]
+    dropped = [card_name(c) for c in others]
     fate = "leaves the game unseen" if bot is None else "goes to the solo opponent"
     ctx.emit(
         "objective",

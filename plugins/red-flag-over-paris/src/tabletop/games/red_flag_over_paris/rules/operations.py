@@ -138,10 +138,16 @@ def _placement_targets(state: State, task: Operations) -> list[tuple[str, int]]:
     if not board.available(state, seat) > 0:  # ``board.can_place``, its supply test once
         return []
     counts_of, discs = state["cubes"], state["discs"]
-    opp = 1 - seat
     targets: list[tuple[str, int]] = []
+    if not discs:  # the usual case: 1 OP everywhere
+        if points >= 1:
+            for s in _eligible(task):
+                if counts_of[s][seat] < CUBE_LIMIT:
+                    targets.append((s, 1))
+        return targets
+    opp = 1 - seat
     for s in _eligible(task):
-        cost = 2 if discs and discs.get(s) == opp else 1
+        cost = 2 if discs.get(s) == opp else 1
         if points >= cost and counts_of[s][seat] < CUBE_LIMIT:
             targets.append((s, cost))
     return targets
