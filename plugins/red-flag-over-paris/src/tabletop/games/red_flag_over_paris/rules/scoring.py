@@ -81,8 +81,12 @@ def dimensions_step(state: State, ctx: Context) -> None:
 
 def dimension_gains(state: State) -> list[list[str]]:
     """Each side's fully controlled dimensions, in the data's order (§10.2)."""
-    owners = {d: board.dimension_controller(state, d) for d in DIMENSIONS}
-    return [[d for d, owner in owners.items() if owner == seat] for seat in (VERSAILLES, COMMUNE)]
+    gains: list[list[str]] = [[], []]
+    for d in DIMENSIONS:
+        owner = board.dimension_controller(state, d)
+        if owner is not None:
+            gains[owner].append(d)
+    return gains
 
 
 def score_dimensions(
