@@ -83,7 +83,8 @@ def check(state: State, seat: int, cond: dict[str, Any] | None) -> bool:
 
 
 def playable(state: State, seat: int, card: int) -> bool:
-    return check(state, seat, CARDS[card].event.get("requires"))
+    cond = CARDS[card].event.get("requires")
+    return cond is None or check(state, seat, cond)  # most cards have no condition
 
 
 def condition_text(seat: int, cond: dict[str, Any]) -> str:

@@ -156,10 +156,11 @@ def reveal_objectives_step(state: State, ctx: Context) -> None:
     event can change the board (``objectives_held``)."""
     kept = state["objective"]
     state["revealed"] = [c for c in kept if c is not None]
-    state["objectives_held"] = [
-        kept[s] is not None and board.controls(state, CARDS[kept[s]].space or "", s)
-        for s in (VERSAILLES, COMMUNE)
-    ]
+    held: list[bool] = []
+    for s in (VERSAILLES, COMMUNE):
+        card = kept[s]
+        held.append(card is not None and board.controls(state, CARDS[card].space or "", s))
+    state["objectives_held"] = held
     for seat, card in enumerate(kept):
         if card is not None:
             ctx.reveal(f"reveals its objective {objective_name(card)} (§11)", about=seat, card=card)

@@ -19,7 +19,7 @@ def join(notes: Sequence[str]) -> str:
     """Notes as one line, the empty ones left out."""
     if not notes:  # the usual case
         return ""
-    return "; ".join([note for note in notes if note])
+    return "; ".join(filter(None, notes))
 
 
 def breach_notes(state: State, seat: int) -> tuple[str, str]:
