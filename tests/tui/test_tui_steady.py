@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from tui_support import calls_to, game_on, game_screen, pilot_test, press
+from tui_support import calls_to, game_on, game_screen, pilot_test, press, screen_text
 
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.widgets import CardList, ChoiceList, GameLog
@@ -29,8 +29,9 @@ from tabletop.framework import (
 from tabletop.framework.plugins import GameRegistry, load_registry
 
 #: Each seat's turn: three decisions in a row, with these many choices, the first
-#: and the last explained (details), the middle one plain.
+#: explained at length, the middle one plain, the last in a few words.
 MENUS = (5, 2, 7)
+LONG_DETAIL = "Choice {n} " + "does a great many things, every one of them worth reading. " * 3
 
 
 class Steps(GameDefinition):
@@ -49,11 +50,8 @@ class Steps(GameDefinition):
         if step >= 2 * len(MENUS):
             return None
         size = MENUS[step % len(MENUS)]
-        explained = size != 2
-        choices = tuple(
-            Choice(f"c{n}", f"Choice {n}", f"What choice {n} does." if explained else "")
-            for n in range(size)
-        )
+        detail = {5: LONG_DETAIL, 2: "", 7: "What choice {n} does."}[size]
+        choices = tuple(Choice(f"c{n}", f"Choice {n}", detail.format(n=n)) for n in range(size))
         return Prompt(step // len(MENUS), f"Step {step % len(MENUS) + 1}", choices, "1")
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
@@ -96,18 +94,21 @@ def opened() -> Any:
 
 
 @pilot_test
-async def test_on_a_small_terminal_held_parts_leave_the_log_its_lines() -> None:
-    """80x24: the held panel never squeezes the log below its minimum, and a menu
-    longer than the room scrolls in its own list (every choice still on its key)."""
+async def test_on_a_small_terminal_held_parts_never_push_the_log_out_of_sight() -> None:
+    """80x24: a long explanation held, then a long menu, would be taller together than
+    the side column: the parts fit their contents again, and the log stays whole."""
     small = game_on("steps", registry=registry(), seats=("human", "human"), size=(80, 24))
     async with small as (app, pilot):
         game = game_screen(app)
         choices = game.query_one("#choices", ChoiceList)
+        column = game.query_one("#side-column")
+        log = game.query_one("#log", GameLog)
         for _ in range(len(MENUS)):
+            assert log.region.bottom <= column.region.bottom  # its bottom border in sight
             assert heights(game)["log"] >= 5
-            assert len(choices.keys) == len(choices.options)
+            assert len(choices.keys) == len(choices.options)  # every choice on its key
             await press(pilot, "1")
-        assert game.viewer == 1 and heights(game)["log"] >= 5
+        assert game.viewer == 1 and log.region.bottom <= column.region.bottom
 
 
 @pilot_test
@@ -125,6 +126,7 @@ async def test_a_shorter_menu_in_the_same_turn_keeps_every_height_and_blanks_the
         assert heights(game) == before  # the log did not move, nor the panel
         assert pane.display and not pane.showing  # blank, in its place
         assert pane.detail_text == ""
+        assert "nothing more to know" not in screen_text(app)  # nothing of it drawn
 
 
 @pilot_test

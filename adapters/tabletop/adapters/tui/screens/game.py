@@ -169,8 +169,10 @@ class GameScreen(Screen[None]):
         #: Whose view and whose decision were last shown (``_hold``).
         self._turn: tuple[int | None, int | None] | None = None
         self._moment = -1
-        #: Whether the screen was laid out since its parts were last let go (``_hold``).
+        #: Whether the screen was laid out since its parts were last let go, and
+        #: whether they are held now (``_hold``).
         self._fitted = False
+        self._holding = False
         #: The screen's size at its last resize (None: not shown yet).
         self._size_seen: Size | None = None
 
@@ -426,12 +428,14 @@ class GameScreen(Screen[None]):
         screen out once, not twice (each change of a widget's size makes Textual lay
         the whole screen out again), and the log and the choices do not jump up and
         down between the steps of one turn. Longer contents still grow them. At the
-        next turn, a hand-off or a resize they fit their contents again.
+        next turn, a hand-off or a resize they fit their contents again, and at once
+        when together they would push the log out of the side column (``_laid_out``).
 
         Parts let go are held again only once the screen was laid out: until then
         their sizes are those they had before (the same seat shown twice in a row, as
         a hand-off ends, would otherwise hold the last seat's sizes)."""
         held = held and self._fitted
+        self._holding = held
         if not held:
             self._fitted = False
         for widget in (self.query_one("#prompt-text"), self.query_one("#cards")):
@@ -443,6 +447,13 @@ class GameScreen(Screen[None]):
 
     def _laid_out(self, _: Screen[Any]) -> None:
         self._fitted = True
+        if self._holding:
+            # Held parts taller together than the side column (a small terminal) would
+            # push the log out of sight: they fit their contents again instead.
+            column = self.query_one("#side-column")
+            if self.query_one("#log", GameLog).region.bottom > column.region.bottom:
+                self._turn = None
+                self._hold(False)
 
     def on_resize(self, event: events.Resize) -> None:
         if self._size_seen is not None and event.size != self._size_seen:

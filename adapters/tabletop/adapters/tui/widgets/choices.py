@@ -108,9 +108,10 @@ class ChoiceExplanation(Vertical):
         self._place(self, shown)
         self._detail.update(detail)
         self._detail.set_class(plain, "-nothing")
-        self._place(self._detail, bool(detail))
+        # (a part's own visibility would override the pane's: a hidden pane hides both)
+        self._place(self._detail, shown and bool(detail))
         self._consequence.update(consequence)
-        self._place(self._consequence, bool(consequence))
+        self._place(self._consequence, shown and bool(consequence))
 
     def _place(self, part: Widget, shown: bool) -> None:
         """Show or hide a part. Held, a part on screen that has nothing to show keeps
@@ -126,11 +127,16 @@ class ChoiceExplanation(Vertical):
         while a seat makes several decisions in a row), or let them fit again: a part
         left invisible by a held pane is then taken away."""
         self._held = held
+        # The texts are held within the pane's room (it scrolls a text taller than its
+        # greatest height): a short text after a long one then needs no scrollbar.
+        room = max(self.outer_size.height - self.styles.gutter.height, 0)
         for part in (self, self._detail, self._consequence):
             if not held and not part.visible:
                 part.display = False
                 part.visible = True
-            hold_height(part, held)
+            hold_height(part, held, None if part is self else room)
+            if part is not self and part.display:
+                room -= min(part.outer_size.height, room)
 
     @property
     def showing(self) -> bool:

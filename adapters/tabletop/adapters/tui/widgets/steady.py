@@ -17,12 +17,15 @@ from textual.widget import Widget
 from textual.widgets import OptionList
 
 
-def hold_height(widget: Widget, held: bool) -> None:
+def hold_height(widget: Widget, held: bool, most: int | None = None) -> None:
     """Keep ``widget`` at least as tall as it is drawn now (``held``), or let it fit its
     content again. Held, it still grows for a longer content (nothing is ever cut off),
     but a shorter one leaves blank lines under it instead of moving everything below.
-    Nothing is done when the height held does not change."""
+    Held, it is kept no taller than ``most`` (the room its container has). Nothing
+    is done when the height held does not change."""
     height = widget.outer_size.height if held and widget.display else 0
+    if most is not None:
+        height = min(height, most)
     wanted = Scalar(float(height), Unit.CELLS, Unit.WIDTH) if height > 0 else None
     rules = widget.styles.inline
     if rules.min_height == wanted:
