@@ -237,18 +237,19 @@ EFFECTS: dict[str, Effect] = {
 
 def run_next_step(state: State, task: EventSteps, ctx: Context) -> None:
     """Advance an event task by one step (the task stays on the stack until done)."""
-    steps = event_steps(task["card"], task["option_path"])
-    if task["next_step"] >= len(steps):
+    card, path, index = task["card"], task["option_path"], task["next_step"]
+    steps = event_steps(card, path)
+    if index >= len(steps):
         state["stack"].pop()
         return
-    index = task["next_step"]
     step = steps[index]
-    task["next_step"] += 1
+    task["next_step"] = index + 1
+    seat = task["seat"]
     cond = step.get("if")
-    if cond is not None and not check(state, task["seat"], cond):
-        _no_effect(ctx, task["seat"], task["card"], "the condition of this part does not hold")
+    if cond is not None and not check(state, seat, cond):
+        _no_effect(ctx, seat, card, "the condition of this part does not hold")
         return
-    EFFECTS[step["do"]](state, task["seat"], step, task["card"], index, task["option_path"], ctx)
+    EFFECTS[step["do"]](state, seat, step, card, index, path, ctx)
 
 
 def _no_effect(ctx: Context, seat: int, card: int, why: str) -> None:

@@ -28,6 +28,8 @@ def breach_notes(state: State, seat: int) -> tuple[str, str]:
     Returns (detail, consequence): an inner zone's breach is a gain and goes in the
     detail; breaching the Final Crisis zone costs a Political VP or the bonus cubes, and
     may bring the Final Crisis, so it is a consequence."""
+    if state["pool"][seat] > 0:  # the usual case: the pool gives the cube, no breach
+        return "", ""
     zone = board.next_breach(state, seat)
     if zone is None:
         return "", ""
