@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import itertools
 import pkgutil
 from collections.abc import Iterator
 from typing import Protocol, runtime_checkable
@@ -21,7 +22,15 @@ from tabletop.framework import Context, State
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games import red_flag_over_paris
 from tabletop.games.red_flag_over_paris import RedFlagOverParis, board
-from tabletop.games.red_flag_over_paris.data import BOARD, DIMENSIONS, SPACES, VERSAILLES
+from tabletop.games.red_flag_over_paris.data import (
+    BOARD,
+    CUBE_LIMIT,
+    DIM_SPACES,
+    DIMENSIONS,
+    SPACES,
+    VERSAILLES,
+)
+from tabletop.games.red_flag_over_paris.rules import bonus_actions, operations
 
 GAME = RedFlagOverParis()
 
@@ -112,3 +121,54 @@ def _check_board(state: State) -> None:
             (seat for seat in (0, 1) if board.controls_dimension(state, dim, seat)), None
         )
         assert board.dimension_controller(state, dim) == by_rule
+
+
+def test_operations_shortcuts_agree_with_the_choices() -> None:
+    """``removal_possible`` and ``placement_possible`` (early-exit loops, asked after
+    every cube) say what the choices they stand for say: at every operations decision
+    of a few games, and where a short cut could go wrong: the side's open spaces full,
+    the enemy's cubes gone, or only an enemy disc left to attack with a single point."""
+    checked = 0
+    for seed in range(1, 7):
+        for state in _states(seed, {"solo": ("off", "versailles", "commune")[seed % 3]}):
+            if state["stack"][-1]["name"] != "operations":
+                continue
+            if state["stack"][-1]["stage"] == "space_kind":
+                continue
+            for variant in ("as played", "full", "no enemy cube", "a disc, one point"):
+                copied = copy.deepcopy(state)
+                task = copied["stack"][-1]
+                seat, eligible = task["seat"], task["assessment"]["eligible"]
+                for s in eligible:
+                    if variant == "full":
+                        copied["cubes"][s][seat] = CUBE_LIMIT
+                    elif variant != "as played":
+                        copied["cubes"][s][1 - seat] = 0
+                if variant == "a disc, one point" and eligible:
+                    copied["discs"][eligible[0]] = 1 - seat  # 2 OP to attack (§7.4)
+                    task["points"] = 1
+                checked += 1
+                assert operations.removal_possible(copied, task) == bool(
+                    operations.remove_choices(copied, task)
+                ), (seed, variant)
+                assert operations.placement_possible(copied, task) == bool(
+                    operations.place_choices(copied, task)
+                ), (seed, variant)
+    assert checked > 80
+
+
+def test_spread_sources_agree_with_the_rule() -> None:
+    """A cube can spread out of a space holding one when another space of the dimension
+    has room: every count from 0 to the limit in each of a dimension's spaces."""
+    state = GAME.setup(2, {}, Context(rng_factory(1), dice_factory(rng_factory(1))))
+    spaces = DIM_SPACES[next(iter(DIMENSIONS))]
+    for counts in itertools.product(range(CUBE_LIMIT + 1), repeat=len(spaces)):
+        for seat in (0, 1):
+            for s, count in zip(spaces, counts, strict=True):
+                state["cubes"][s][seat] = count
+            by_rule = [
+                s
+                for s, count in zip(spaces, counts, strict=True)
+                if count and any(t != s and state["cubes"][t][seat] < CUBE_LIMIT for t in spaces)
+            ]
+            assert bonus_actions.spread_sources(state, seat, spaces) == by_rule, counts
