@@ -60,6 +60,8 @@ _VERSAILLES_OFF_BOARD = (tuple(s for s in _OFF_BOARD if s == HQ), _OFF_BOARD)
 _ALWAYS_PRESENT = tuple(
     frozenset(s for s in BOARD if SPACES[s].always_present == seat) for seat in (0, 1)
 )
+#: For each side, each board space in map order with whether the side is always present.
+_BOARD_ALWAYS = tuple(tuple((s, s in _ALWAYS_PRESENT[seat]) for s in BOARD) for seat in (0, 1))
 #: The board spaces of each kind, in map order, with the spaces whose control opens
 #: each one (its printed adjacency list, §7.2).
 _OF_KIND: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
@@ -163,15 +165,14 @@ def snapshot(state: State, seat: int) -> Assessment:
         return _snapshot_by_space(state, seat)
     counts_of = state["cubes"]
     opp = 1 - seat
-    always = _ALWAYS_PRESENT[seat]
     controlled: list[str] = []
     present: list[str] = []
-    for s in BOARD:
+    for s, always in _BOARD_ALWAYS[seat]:
         counts = counts_of[s]
         mine = counts[seat]
         if mine > counts[opp]:
             controlled.append(s)
-        if mine > 0 or s in always:
+        if mine > 0 or always:
             present.append(s)
     if seat == VERSAILLES:
         controlled += _VERSAILLES_OFF_BOARD[state["momentum"][VERSAILLES] == MOMENTUM_MAX]
