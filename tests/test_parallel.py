@@ -45,6 +45,20 @@ def test_run_chunks_puts_results_back_in_order_on_processes() -> None:
     assert seen[-1] == (23, 23) and [done for done, _ in seen] == sorted(d for d, _ in seen)
 
 
+def _own_root(first: int, count: int) -> list[bool]:
+    """A job that says whether its process's composition root is one it built itself."""
+    root = parallel._container()
+    return [root != "inherited" and hasattr(root, "registry")] * count
+
+
+def test_a_worker_builds_its_own_composition_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forked worker starts with this process's memory: a composition root built here
+    (for other settings, perhaps) must not be the one it plays with."""
+    monkeypatch.setattr(parallel, "_CONTAINER", "inherited")
+    parts = run_chunks(_own_root, 8, Where(workers=2))
+    assert [own for part in parts for own in part] == [True] * 8
+
+
 def test_bad_places_are_refused_before_any_work() -> None:
     with pytest.raises(TabletopError, match="--workers must be 1 or more"):
         run_chunks(_squares, 3, Where(workers=0))
