@@ -6,66 +6,16 @@ hidden by it: a longer menu still grows, and the next turn fits every part again
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from toygames import MENUS, Steps
 from tui_support import calls_to, game_on, game_screen, pilot_test, press, screen_text
 
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.widgets import CardList, ChoiceList, GameLog
-from tabletop.framework import (
-    Action,
-    Choice,
-    Context,
-    GameDefinition,
-    GameInfo,
-    Prompt,
-    Result,
-    State,
-    hookimpl,
-    views,
-)
+from tabletop.framework import hookimpl
 from tabletop.framework.plugins import GameRegistry, load_registry
-
-#: Each seat's turn: three decisions in a row, with these many choices, the first
-#: explained at length, the middle one plain, the last in a few words.
-MENUS = (5, 2, 7)
-LONG_DETAIL = "Choice {n} " + "does a great many things, every one of them worth reading. " * 3
-
-
-class Steps(GameDefinition):
-    """Two seats, each taking three decisions in a row of different lengths."""
-
-    info = GameInfo(id="steps", title="Steps", min_players=2, max_players=2)
-
-    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
-        return ("Commune", "Versailles")
-
-    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
-        return {"step": 0}
-
-    def prompt(self, state: State) -> Prompt | None:
-        step = state["step"]
-        if step >= 2 * len(MENUS):
-            return None
-        size = MENUS[step % len(MENUS)]
-        detail = {5: LONG_DETAIL, 2: "", 7: "What choice {n} does."}[size]
-        choices = tuple(Choice(f"c{n}", f"Choice {n}", detail.format(n=n)) for n in range(size))
-        return Prompt(step // len(MENUS), f"Step {step % len(MENUS) + 1}", choices, "1")
-
-    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
-        state["step"] += 1
-        for line in range(4):  # a log longer than its window after a few steps
-            ctx.emit("step", f"takes step {state['step']}, part {line + 1}")
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return {"status": f"Step {state['step'] + 1}", "cards": [views.card("Thiers", "Cubes.")]}
-
-    def result(self, state: State) -> Result | None:
-        if state["step"] < 2 * len(MENUS):
-            return None
-        return Result((0,), (1.0, 0.0), "The Commune took its steps first.", "steps")
 
 
 class StepsPlugin:
