@@ -310,8 +310,7 @@ class GameSession:
             self._tell(lambda listener: listener.fault(fault))
             raise
         self._epoch += 1
-        if self.store is not None:
-            self.autosave()
+        self.autosave()
         engine = self.engine
         move = Move(seat, action, engine.log[-1].label, events)
         for observer in self.observers:  # _tell written out: this runs once per action
