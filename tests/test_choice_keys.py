@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.framework import HEADING, NOBODY, PASS_KEY, Choice, Context, Prompt
+from tabletop.framework import HEADING, NOBODY, PASS_KEY, SUMMARY, Choice, Context, Prompt
 from tabletop.framework.chance import SeededDice, rng_factory
 from tabletop.framework.fuzz import check_prompt
 
@@ -25,3 +25,21 @@ def test_heading_is_a_public_event_about_nobody() -> None:
     (event,) = ctx.events
     assert (event.kind, event.text, event.seats, event.about) == (HEADING, "Round 2", None, NOBODY)
     assert event.concerns is None
+
+
+def test_summary_is_an_event_about_nobody_with_its_lines() -> None:
+    rng = rng_factory(1)
+    ctx = Context(rng, SeededDice(rng), actor=0)
+    lines = ["Taxes: +4 coins", "Upkeep: -2 coins"]
+    ctx.summary("Turn 3 ends", lines)
+    ctx.summary("Your hand after the deal", ["Thiers"], seats=[1])
+    public, private = ctx.events
+    assert (public.kind, public.text, public.seats, public.concerns) == (
+        SUMMARY,
+        "Turn 3 ends",
+        None,
+        None,
+    )
+    lines.append("later")  # the event kept its own copy
+    assert public.data["lines"] == ["Taxes: +4 coins", "Upkeep: -2 coins"]
+    assert private.seats == frozenset({1}) and not private.visible_to(0)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, MutableSequence
 from typing import Any, TypeVar
 
-from tabletop.framework.game import HEADING, NOBODY, Event
+from tabletop.framework.game import HEADING, NOBODY, SUMMARY, Event
 from tabletop.framework.ports import Dice, RandomSource
 
 T = TypeVar("T")
@@ -144,6 +144,22 @@ class Context:
         a public event of kind ``HEADING`` about no seat, which front ends show as a
         heading so a long log stays easy to scan."""
         self._add(HEADING, text, None, NOBODY, data)
+
+    def summary(
+        self, title: str, lines: Iterable[str], *, seats: Iterable[int] | None = None
+    ) -> None:
+        """Recap what the end of a turn, round or phase did ("Turn 3 ends": what scored,
+        what changed and why), one line each. A public event of kind ``SUMMARY`` about
+        no seat (``seats`` limits it, like ``emit``), which front ends show as a pause
+        the player dismisses; the log and the export show its title. The leak checks
+        read it like any event, so it may name only what its seats may know."""
+        self._add(
+            SUMMARY,
+            title,
+            None if seats is None else frozenset(seats),
+            NOBODY,
+            {"lines": [str(line) for line in lines]},
+        )
 
     def reveal(self, text: str = "", *, about: int | None = None, **data: Any) -> None:
         """Mark that hidden information became known: undo may not cross this action."""

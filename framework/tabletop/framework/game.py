@@ -151,6 +151,12 @@ PASS_KEY = "0"
 #: ``Context.heading``, shown by front ends as a heading in the log.
 HEADING = "heading"
 
+#: Event kind for a recap at the end of a turn, round or phase (what scored, what
+#: changed, why), emitted with ``Context.summary``: a front end pauses on it until the
+#: player has read it, because the automatic steps of a turn end otherwise run past in
+#: one key press. Its ``text`` is the title, ``data["lines"]`` the recap's lines.
+SUMMARY = "summary"
+
 #: ``about=NOBODY``: an event that concerns no seat ("Round 2 begins"), even when a
 #: seat's action triggered it; front ends then name no seat for it.
 NOBODY = -1
