@@ -278,3 +278,32 @@ def test_tiebreak_chain() -> None:
     assert winner == V
     winner, _ = _final(0, 0, initiative=C)
     assert winner == C
+
+
+def test_each_round_ends_with_a_public_recap_of_its_vp_and_what_comes_next() -> None:
+    """The pause at a round's end (§10-§11): every VP change of the round with its cause,
+    the VP standing, and the next step; public, since the objectives are revealed by then."""
+    import random
+
+    from tabletop.framework import SUMMARY
+
+    d = Driver(3)
+    pick = random.Random(3)
+    while GAME.prompt(d.state) is not None and not d.state["fc"]:
+        d.act(pick.choice(d.prompt_actions()))
+    recaps = [e for e in d.events if e.kind == SUMMARY]
+    assert [e.text for e in recaps][:2] == ["End of Round 1 of 3", "End of Round 2 of 3"]
+    for number, recap in enumerate(recaps, start=1):
+        assert recap.seats is None and recap.concerns is None
+        lines = recap.data["lines"]
+        gained = [entry for entry in d.state["vp_log"] if entry[0] == f"Round {number}"]
+        for _, seat, kind, amount, _, why in gained:
+            assert any(
+                line.startswith(("Versailles", "Commune")[seat] + f" {amount:+d} {kind} VP")
+                and why in line
+                for line in lines
+            ), (why, lines)
+        if not gained:
+            assert "No VP changed hands this round." in lines
+        assert any(line.startswith("Military VP now:") for line in lines)
+        assert lines[-1].startswith("Next: ")

@@ -21,8 +21,10 @@ from ..data import (
     PIVOTALS,
     PLAYS,
     ROUNDS,
+    SIDE_NAMES,
     SPACES,
     VERSAILLES,
+    VP_CAP,
     card_name,
 )
 from ..viewing import objective_name
@@ -72,6 +74,7 @@ def advance(state: State, ctx: Context) -> None:
         scoring.objective_events_step(state, ctx)
         state["step"] = "check"
     elif step == "check":
+        ctx.summary(f"End of Round {state['round']} of {ROUNDS}", round_recap(state))
         if state["round"] >= ROUNDS or board.final_crisis_due(state):
             state["step"] = "fc_gather"
         else:
@@ -83,6 +86,43 @@ def advance(state: State, ctx: Context) -> None:
     elif step == "fc_end":
         final_crisis.finish_step(state, ctx)
         state["step"] = "over"
+
+
+def round_recap(state: State) -> list[str]:
+    """The lines of the pause at a round's end: every VP change of the round with its
+    cause, what became of the revealed objectives, where the VP stand, what comes next.
+    All of it is public by now (the objectives were revealed in §11)."""
+    when = f"Round {state['round']}"
+    lines = []
+    for logged, seat, kind, amount, moved, why in state.get("vp_log", []):
+        if logged == when:
+            capped = "" if moved == amount else f" (the track stops at {VP_CAP})"
+            lines.append(f"{SIDE_NAMES[seat]} {amount:+d} {kind} VP{capped}: {why}")
+    if not lines:
+        lines.append("No VP changed hands this round.")
+    for card in state["revealed"]:
+        owner = next((s for s in (VERSAILLES, COMMUNE) if card in state["fulfilled"][s]), None)
+        if owner is not None:
+            lines.append(f"{SIDE_NAMES[owner]} fulfilled the objective {card_name(card)} (§11)")
+        elif card in state["obj_removed"]:
+            lines.append(
+                f"The objective {card_name(card)} left the game: its owner did not hold "
+                "its space (§11)"
+            )
+    for kind in ("military", "political"):
+        ahead = VERSAILLES if board.vp_of(state, VERSAILLES, kind) >= 0 else COMMUNE
+        lines.append(
+            f"{kind.capitalize()} VP now: {SIDE_NAMES[ahead]} "
+            f"{board.vp_of(state, ahead, kind):+d}, {SIDE_NAMES[other(ahead)]} "
+            f"{board.vp_of(state, other(ahead), kind):+d}"
+        )
+    if state["round"] >= ROUNDS:
+        lines.append("Next: the Final Crisis, after the last round (§12)")
+    elif board.final_crisis_due(state):
+        lines.append("Next: the Final Crisis, both Final Crisis zones are breached (§12.1)")
+    else:
+        lines.append(f"Next: Round {state['round'] + 1}, new hands are dealt (§5.1)")
+    return lines
 
 
 def _when(state: State) -> str:
