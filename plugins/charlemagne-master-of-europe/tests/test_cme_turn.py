@@ -139,7 +139,7 @@ def test_de_escalation() -> None:
 
 
 def test_dead_pool_resolution() -> None:
-    """§10 / §7.6: markers by kind; units by their Region's state."""
+    """§10.2 / §7.8: markers by kind; units by their Region's state."""
     state = blank()
     dead = [
         "viking-1",

@@ -586,7 +586,7 @@ def type_choices(state: State, b: dict[str, Any], prefix: str) -> list[Choice]:
 @decision
 class BattleDeploy(Decision):
     kind = "battle_deploy"
-    rule = "Battles: Your Deployment"
+    rule = "§7.2 Battle: deployment"
 
     def text(self, state: State, task: Task) -> str:
         return f"Deploy a unit to your {slot_words(task['slot'])}"
@@ -608,7 +608,7 @@ class BattleDeploy(Decision):
 @decision
 class BattleAttack(Decision):
     kind = "battle_attack"
-    rule = "Battles: Attack Round"
+    rule = "§7.3 Battle: attack round"
 
     def text(self, state: State, task: Task) -> str:
         b = state["battle"]
@@ -654,7 +654,7 @@ class BattleAttack(Decision):
 @decision
 class BattleCounterattack(Decision):
     kind = "battle_counterattack"
-    rule = "Battles: Defense Round"
+    rule = "§7.4 Battle: defense round (counterattack)"
 
     def text(self, state: State, task: Task) -> str:
         return "Counterattack: eliminate which enemy?"
@@ -683,7 +683,7 @@ class BattleManeuver(Decision):
     """Maneuvers, as one decision: each move is a choice, offered again until done."""
 
     kind = "battle_maneuver"
-    rule = "Battles: Defense Round (Maneuvers)"
+    rule = "§7.5 Battle: maneuvers"
 
     def text(self, state: State, task: Task) -> str:
         return "Maneuvers: move units that face no enemy, then end the maneuvers"
@@ -728,7 +728,7 @@ class BattleManeuver(Decision):
 @decision
 class BattleReserve(Decision):
     kind = "battle_reserve"
-    rule = "Battles: Defense Round (Reserve Response)"
+    rule = "§7.6 Battle: reserve response"
 
     def text(self, state: State, task: Task) -> str:
         b = state["battle"]
@@ -765,7 +765,7 @@ class BattleReserve(Decision):
 @decision
 class BattleReserveOptional(Decision):
     kind = "battle_reserve_optional"
-    rule = "Battles: Defense Round (Reserve Response)"
+    rule = "§7.6 Battle: reserve response"
 
     def text(self, state: State, task: Task) -> str:
         return "Send more Reserve units into the line?"
@@ -823,7 +823,7 @@ class BattlePromote(Decision):
     """Promotions: one surviving unit per wing gains a Level (forgone only when none can)."""
 
     kind = "battle_promote"
-    rule = "Battles: Post-Battle Procedure (Promotions)"
+    rule = "§7.8 Battle: after a win (promotions)"
 
     def needed(self, state: State, task: Task) -> bool:
         return bool(promotable(state, state["battle"], task["wing"]))

@@ -12,7 +12,7 @@ import math
 from abc import abstractmethod
 from typing import Any
 
-from tabletop.framework import NOBODY, PASS_KEY, Action, Choice, Context, State
+from tabletop.framework import NOBODY, PASS_KEY, Action, Choice, Context, Prompt, State
 
 from . import board
 from .board import PIECE_CHARLEMAGNE, piece_box, piece_name, tell
@@ -154,7 +154,7 @@ class MarquisStart(Decision):
     """Set-Up: the first Marquis goes to the Breton March or the Spanish March."""
 
     kind = "marquis_start"
-    rule = "Set-Up (Purple Enemy Set-Up)"
+    rule = "§2.2 Set-up: your first Marquis"
 
     def text(self, state: State, task: Task) -> str:
         return "Place your first Marquis"
@@ -296,7 +296,7 @@ def counter_free(state: State, kind: str, level: int) -> bool:
 @decision
 class LevyBuy(Decision):
     kind = "levy_buy"
-    rule = "Levy Phase: Recruiting New Units"
+    rule = "§4.1 Levy: recruiting"
 
     def text(self, state: State, task: Task) -> str:
         left = levy_limit(state) - state["levy_bought"]
@@ -363,7 +363,7 @@ def promotable_levels(state: State) -> list[int]:
 @decision
 class LevyPromote(Decision):
     kind = "levy_promote"
-    rule = "Levy Phase: Promoting Veterans"
+    rule = "§4.2 Levy: promoting a veteran"
 
     def needed(self, state: State, task: Task) -> bool:
         return bool(promotable_levels(state))
@@ -596,10 +596,18 @@ def campaign_continue(state: State, task_: Task, ctx: Context) -> None:
     schedule(state, new_task("campaign_action"), new_task("campaign_continue"))
 
 
+SIEGE_RULE = "§5.4 Campaign: Siege"
+
+
 @decision
 class CampaignAction(Decision):
     kind = "campaign_action"
-    rule = "Actions"
+    rule = "§5 Campaign: Actions"
+
+    def prompt(self, state: State, task: Task) -> Prompt:
+        """A Siege under way cites the Siege's own section: nothing else may be done."""
+        rule = SIEGE_RULE if state["siege"] is not None else self.rule
+        return Prompt(0, self.text(state, task), tuple(self.choices(state, task)), rule=rule)
 
     def text(self, state: State, task: Task) -> str:
         if state["siege"] is not None:
@@ -941,7 +949,7 @@ class BuildDecision(Decision):
 @decision
 class BuildBridges(BuildDecision):
     kind = "build_bridges"
-    rule = "Build Phase: Bridges & Roads"
+    rule = "§8.1 Build: Bridges & Roads"
 
     def text(self, state: State, task: Task) -> str:
         return f"Build Bridges & Roads (4 coins; {state['treasury']} in the Treasury)"
@@ -983,7 +991,7 @@ class BuildBridges(BuildDecision):
 @decision
 class BuildFinish(BuildDecision):
     kind = "build_finish"
-    rule = "Build Phase: Church Construction (Finish)"
+    rule = "§8.2 Build: finishing a Church"
 
     def text(self, state: State, task: Task) -> str:
         return f"Finish a Church (4 coins; {state['treasury']} in the Treasury)"
@@ -1024,7 +1032,7 @@ class BuildFinish(BuildDecision):
 @decision
 class BuildStart(BuildDecision):
     kind = "build_start"
-    rule = "Build Phase: Church Construction (Start)"
+    rule = "§8.3 Build: starting a Church"
 
     def text(self, state: State, task: Task) -> str:
         return f"Start a Church where Charlemagne stands (2 coins; {state['treasury']} coins)"
@@ -1067,7 +1075,7 @@ class DiplomacyVikings(Decision):
     """The Vikings: a Marquis removes one free; coins buy off the rest (A7)."""
 
     kind = "diplomacy_vikings"
-    rule = "Diplomacy Phase: The Vikings"
+    rule = "§9.1 Diplomacy: the Vikings"
 
     def needed(self, state: State, task: Task) -> bool:
         return bool(self._options(state, task))
@@ -1121,7 +1129,7 @@ class DiplomacyVikings(Decision):
 @decision
 class DiplomacyAlAndalus(Decision):
     kind = "diplomacy_al_andalus"
-    rule = "Diplomacy Phase: Al-Andalus"
+    rule = "§9.2 Diplomacy: Al-Andalus"
 
     def needed(self, state: State, task: Task) -> bool:
         return board.moors_on_map(state) > 0
@@ -1325,7 +1333,7 @@ class EvpVoluntary(Decision):
     """Voluntary EVP spending: each space spent is worth half, rounded down (A8)."""
 
     kind = "evp_voluntary"
-    rule = "Turn End Phase: Emergency VP"
+    rule = "§10.5 Turn End: Emergency VP"
 
     def needed(self, state: State, task: Task) -> bool:
         return bool(state["evp"] > 0)
