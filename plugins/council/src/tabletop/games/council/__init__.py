@@ -44,25 +44,31 @@ BAG = [agenda for agenda in AGENDAS for _ in range(2)]
 RULES = """\
 # Council
 
-**Goal** (§1): have the most influence after three rounds; a tie is a shared win.
+## §1 Goal
+Have the most influence after three rounds; a tie is a shared win.
 
-**Agendas** (§2.1): each councillor seals one agenda (grain, walls or temple). When all
-have sealed, the agendas are shown together. An agenda nobody else chose is worth
-2 influence; a shared one is worth 1.
+## §2 A round
 
-**Proposal** (§2.2): one proposal is drawn at random from a bag holding each agenda
-twice, and shown to all.
+### §2.1 Agendas
+Each councillor seals one agenda (grain, walls or temple). When all have sealed, the
+agendas are shown together. An agenda nobody else chose is worth 2 influence; a shared
+one is worth 1.
 
-**Vote** (§2.3): starting with the round's first councillor and going round the table,
-each votes yes or no in the open. More yes than no passes the proposal: each councillor
-whose agenda matches it gains 3. Otherwise it fails and each councillor who voted no
-gains 1.
+### §2.2 Proposal
+One proposal is drawn at random from a bag holding each agenda twice, and shown to all.
 
-**Consuls** (§2.4): the round's first two councillors each seal a use for the treasury
-(feast or fleet). If they agree, each gains 1. If not, they roll a die each (again on a
-tie): the higher roller's use stands and that consul gains 2.
+### §2.3 Vote
+Starting with the round's first councillor and going round the table, each votes yes or
+no in the open. More yes than no passes the proposal: each councillor whose agenda
+matches it gains 3. Otherwise it fails and each councillor who voted no gains 1.
 
-**Rounds** (§2.5): the first councillor moves one seat to the left each round.
+### §2.4 Consuls
+The round's first two councillors each seal a use for the treasury (feast or fleet). If
+they agree, each gains 1. If not, they roll a die each (again on a tie): the higher
+roller's use stands and that consul gains 2.
+
+### §2.5 Rounds
+The first councillor moves one seat to the left each round.
 """
 
 

@@ -31,18 +31,25 @@ from tabletop.framework import (
 RULES = """\
 # Pig
 
-**Goal** (§1): be the first to bank the target score (50 or 100 points).
+## §1 Goal
+Be the first to bank the target score (50 or 100 points).
 
-**Your turn** (§2): roll the die as often as you like. Each roll adds its face to your
-*turn total*. Roll a 1 and the turn total is lost and your turn ends (§2.1). Choose
-*hold* to add the turn total to your bank and pass the die (§2.2).
+## §2 Your turn
+Roll the die as often as you like. Each roll adds its face to your *turn total*.
 
-**Two dice** (§3, variant): roll two dice. A single 1 loses the turn total as above;
-double 1s also wipe your bank.
+### §2.1 A one
+Roll a 1 and the turn total is lost and your turn ends.
 
-**Secret banks** (§4, variant): everyone rolls behind a screen. The others see that you
-rolled, held or went bust, never the numbers; you see only your own bank and turn total.
-All banks are shown when the game ends.
+### §2.2 Hold
+Choose *hold* to add the turn total to your bank and pass the die.
+
+## §3 Two dice (variant)
+Roll two dice. A single 1 loses the turn total as above; double 1s also wipe your bank.
+
+## §4 Secret banks (variant)
+Everyone rolls behind a screen. The others see that you rolled, held or went bust,
+never the numbers; you see only your own bank and turn total. All banks are shown when
+the game ends.
 """
 
 

@@ -40,6 +40,20 @@ _CHOICES = tuple(
     Choice(str(cell), f"Mark row {cell // 3 + 1}, column {cell % 3 + 1}") for cell in range(9)
 )
 _TEXT = ("X to mark a cell", "O to mark a cell")
+RULES = """\
+# Tic-tac-toe
+
+## §1 Goal
+Be the first to have three of your marks in a row: across, down or on a diagonal.
+
+## §2 A turn
+X moves first, then the players take turns. On your turn you put your mark in one empty
+cell of the 3x3 grid; marks never move.
+
+## §3 The end
+Three in a row wins at once. When the grid is full and nobody has three in a row, the
+game is a draw.
+"""
 #: Every prompt made so far, by (seat, the grid's marks): at most 2 x 3**9. Keyed on the
 #: whole grid because copying it into a tuple is a few times cheaper than working out
 #: its empty cells, which is only done once per grid.
@@ -71,7 +85,7 @@ class TicTacToe(GameDefinition):
         prompt = _PROMPTS.get(key)
         if prompt is None:  # prompts are immutable: one per grid and seat
             empty = [cell for cell, mark in enumerate(key[1]) if mark < 0]
-            prompt = Prompt(seat, _TEXT[seat], tuple(_CHOICES[cell] for cell in empty))
+            prompt = Prompt(seat, _TEXT[seat], tuple(_CHOICES[cell] for cell in empty), "§2")
             _PROMPTS[key] = prompt
         return prompt
 
@@ -112,6 +126,9 @@ class TicTacToe(GameDefinition):
             return Result((), (0.5, 0.5), "a draw: the grid is full")
         scores = (1.0, 0.0) if winner == 0 else (0.0, 1.0)
         return Result((winner,), scores, f"{MARKS[winner]} has three in a row")
+
+    def rules_summary(self) -> str:
+        return RULES
 
     def describe(self, state: State) -> str:
         return f"{9 - state['cells'].count(-1)} cells marked"
