@@ -480,3 +480,67 @@ class Steps(GameDefinition):
         if state["step"] < 2 * len(MENUS):
             return None
         return Result((0,), (1.0, 0.0), "The Commune took its steps first.", "steps")
+
+
+#: Recaps: moves in a game, two moves a round, two rounds a half.
+RECAP_MOVES = 8
+
+
+class Recaps(GameDefinition):
+    """Two seats add 1 or 2 to their score in turn. Each round (two moves) ends with a
+    recap (``Context.summary``), each half (two rounds) with a second one from the same
+    move; with the ``secret`` option the scores are hidden and each round also ends
+    with a recap only West may read."""
+
+    info = GameInfo(
+        id="recaps",
+        title="Recaps",
+        min_players=2,
+        max_players=2,
+        options=(OptionSpec("secret", "Secret", (("no", "Open"), ("yes", "Secret")), "no"),),
+    )
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return ("West", "East")
+
+    def hides_information(self, options: Mapping[str, str]) -> bool:
+        return options.get("secret") == "yes"
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {"moves": 0, "scores": [0, 0], "secret": options.get("secret") == "yes"}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["moves"] >= RECAP_MOVES:
+            return None
+        choices = (Choice("one", "Add 1"), Choice("two", "Add 2"))
+        return Prompt(state["moves"] % 2, "Add to your score", choices, "1")
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        gain = 1 if action == "one" else 2
+        state["scores"][seat] += gain
+        state["moves"] += 1
+        secret = [seat] if state["secret"] else None
+        ctx.emit("add", f"adds {gain}", seats=secret)
+        moves = state["moves"]
+        if moves % 2 == 0:
+            west, east = state["scores"]
+            lines = ["scores are secret"] if state["secret"] else [f"West {west}", f"East {east}"]
+            ctx.summary(f"Round {moves // 2} ends", lines)
+            if state["secret"]:
+                ctx.summary(f"West's note {moves // 2}", [f"West holds {west}"], seats=[0])
+        if moves % 4 == 0:
+            ctx.summary(f"Half {moves // 4} ends", [f"{RECAP_MOVES - moves} moves to go"])
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        scores = [
+            score if not state["secret"] or seat == index else None
+            for index, score in enumerate(state["scores"])
+        ]
+        return {"status": f"Move {state['moves'] + 1}", "scores": scores}
+
+    def result(self, state: State) -> Result | None:
+        if state["moves"] < RECAP_MOVES:
+            return None
+        west, east = state["scores"]
+        winners = (0,) if west >= east else (1,)
+        return Result(winners, (float(west), float(east)), "The higher score wins.")

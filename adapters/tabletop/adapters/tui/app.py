@@ -58,6 +58,9 @@ class TabletopApp(App[None]):
         self.store: SaveStore = sessions.store
         #: The bot speed every game starts with (each game screen keeps its own).
         self.bot_delay = bot_delay
+        #: Whether game screens pause on a game's recaps (a turn's or round's end); the
+        #: player may turn the pauses off, for the rest of this run (``SummaryScreen``).
+        self.pause_on_summaries = True
         self.new_seed = new_seed
         #: A save being replayed in the background, if any (``open_save``).
         self._loading: Patient | None = None

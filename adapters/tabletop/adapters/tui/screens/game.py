@@ -43,6 +43,7 @@ from tabletop.adapters.tui.presenting import next_bot_speed, speed_name
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
 from tabletop.adapters.tui.screens.rules import RulesScreen
+from tabletop.adapters.tui.screens.summary import NO_MORE, SummaryScreen
 from tabletop.adapters.tui.widgets import CardList, ChoiceList, GameLog, ViewPanel
 from tabletop.adapters.tui.widgets.cards import card_details
 from tabletop.adapters.tui.widgets.footer import StableFooter
@@ -53,7 +54,7 @@ from tabletop.framework.errors import (
     TabletopError,
     UndoRefused,
 )
-from tabletop.framework.game import Action, Prompt, Result
+from tabletop.framework.game import SUMMARY, Action, Event, Prompt, Result
 from tabletop.framework.ports import UserInterface
 from tabletop.framework.session import BotTurn, GameSession, Move
 from tabletop.framework.views import check_view_schema
@@ -84,7 +85,10 @@ class TextualUI(UserInterface):
         return None
 
     def moved(self, move: Move) -> None:
-        pass  # the screen renders when the next decision is due
+        # the screen renders when the next decision is due; it keeps the recaps for then
+        recaps = [event for event in move.events if event.kind == SUMMARY]
+        if recaps:
+            self.screen.deliver(partial(self.screen.recaps_came, recaps))
 
     def undone(self, steps: int) -> None:
         self.screen.deliver(lambda: self.screen.undone(steps))
@@ -107,6 +111,8 @@ class TextualUI(UserInterface):
 
 #: The keys of the screen's own commands: never given to a choice (``choice_keys``).
 SCREEN_KEYS = frozenset("usrbtzcd")
+#: A recap waiting for whoever is on screen next (not for each person in turn).
+SCREEN = -2
 
 
 class GameScreen(Screen[None]):
@@ -175,6 +181,9 @@ class GameScreen(Screen[None]):
         self._holding = False
         #: The screen's size at its last resize (None: not shown yet).
         self._size_seen: Size | None = None
+        #: Recaps (``SUMMARY`` events) not yet shown, each with the people who are still
+        #: to read it (``recaps_came``).
+        self._recaps: list[tuple[Event, set[int]]] = []
 
     def compose(self) -> ComposeResult:
         app = tabletop(self)
@@ -244,6 +253,11 @@ class GameScreen(Screen[None]):
         """A person is to decide: hand the device over if need be, then show the prompt."""
         if seat != self.viewer:
             if self.hides and len(self.session.humans()) > 1:
+                if not self.concealed and self._recaps:
+                    # the one who just moved reads the recaps before handing over
+                    self.render_game()
+                    if self._pause_for_recaps():
+                        return
                 self._conceal()
                 self._handoff_screen().hand_to(
                     self.engine.seat_name(seat), partial(self._reveal_to, seat)
@@ -252,16 +266,81 @@ class GameScreen(Screen[None]):
                 return
             self.viewer = seat
         self.render_game()
+        self._pause_for_recaps()
 
     def bot_due(self, turn: BotTurn) -> None:
-        """A bot is to decide: show the table, and let it think unless it failed."""
+        """A bot is to decide: show the table, and let it think unless it failed or a
+        recap is being read (it thinks once the recap is dismissed)."""
         self.render_game()
+        if self._pause_for_recaps():
+            return
         if not self._bot_failed:
             self._start_bot(turn)
+
+    def recaps_came(self, recaps: list[Event]) -> None:
+        """Keep a move's recaps until the game next waits for someone. In a hot-seat
+        game that hides information each person reads the recaps they may see when
+        they are next at the screen; otherwise whoever is at the screen reads them
+        once. Nobody pauses when only bots play (a spectator watches on)."""
+        humans = self.session.humans()
+        if not humans:
+            return
+        each = self.hides and len(humans) > 1
+        for recap in recaps:
+            readers = {seat for seat in humans if recap.visible_to(seat)}
+            if readers:
+                self._recaps.append((recap, readers if each else {SCREEN}))
+
+    def _pause_for_recaps(self, then: Callable[[], None] | None = None) -> bool:
+        """Show the recaps the seat on screen may read, if any and the pauses are on;
+        True when shown (the game then waits: it plays on when the screen is
+        dismissed, through ``on_screen_resume``, and ``then`` runs)."""
+        if not self._recaps or self.concealed:
+            return False
+        if not tabletop(self).pause_on_summaries:
+            self._recaps.clear()
+            return False
+        viewer, shown, kept = self.viewer, [], []
+        for recap, readers in self._recaps:
+            if SCREEN in readers and recap.visible_to(viewer):
+                shown.append(recap)
+            elif viewer is not None and viewer in readers:
+                shown.append(recap)
+                readers.discard(viewer)
+                if readers:
+                    kept.append((recap, readers))
+            else:
+                kept.append((recap, readers))
+        if not shown:
+            return False
+        self._recaps = kept
+        self.app.push_screen(SummaryScreen(shown), callback=partial(self._recaps_read, then))
+        return True
+
+    def _recaps_read(self, then: Callable[[], None] | None, answer: str | None) -> None:
+        if answer == NO_MORE:
+            self._set_pauses(False)
+        if then is not None:
+            then()
+
+    def _set_pauses(self, on: bool) -> None:
+        """Turn the pauses on recaps on or off for the rest of the app's run."""
+        tabletop(self).pause_on_summaries = on
+        if on:
+            self.notify("The game pauses on its recaps again (end of a turn, round...).")
+        else:
+            self._recaps.clear()
+            self.notify("No more pauses on recaps. Ctrl+P, 'Pauses', turns them back on.")
+        if self.is_mounted:
+            self._update_status()
+
+    def action_toggle_pauses(self) -> None:
+        self._set_pauses(not tabletop(self).pause_on_summaries)
 
     def undone(self, steps: int) -> None:
         self._stop_bot()
         self._bot_failed = False
+        self._recaps.clear()  # they tell of moves that are taken back
         self.notify(f"Undid {steps} action{'s' if steps != 1 else ''}.")
 
     def deliver(self, news: Callable[[], None]) -> None:
@@ -317,6 +396,12 @@ class GameScreen(Screen[None]):
         def show_result() -> None:  # returns nothing: this screen must not await its end
             self.app.switch_screen(over)
 
+        # The last recaps first (the final round's scoring), with the table as it ended.
+        if self._recaps and not self.concealed:
+            with contextlib.suppress(Exception):
+                self.render_game()
+            if self._pause_for_recaps(then=show_result):
+                return
         # After this screen's first refresh: a game that ends as it opens (a finished
         # save, fast bots) must not take the screen away while its header still mounts.
         self.call_after_refresh(show_result)
@@ -532,6 +617,8 @@ class GameScreen(Screen[None]):
             parts.append(f"⚠ NOT SAVED: {self.save_problem} (Ctrl+Q offers to save elsewhere)")
         if any(not self.session.is_human(s) for s in range(len(self.session.controllers))):
             parts.append(f"Bots: {speed_name(self.bot_delay)}")
+        if not tabletop(self).pause_on_summaries and self.session.humans():
+            parts.append("Pauses off (Ctrl+P: Pauses)")
         status = self.query_one("#status", Static)
         self._put(status, "  ·  ".join(parts))
         status.set_class(not parts, "-empty")
@@ -801,5 +888,11 @@ class GameScreen(Screen[None]):
                 "Zoom board", "The board on the whole screen, and back", self.action_zoom
             ),
             SystemCommand("Retry bot", "Let a failed bot try again", self.action_retry_bot),
+            SystemCommand(
+                "Pauses",
+                "Pause on the game's recaps (end of a turn, round or phase): "
+                + ("turn off" if tabletop(self).pause_on_summaries else "turn on"),
+                self.action_toggle_pauses,
+            ),
             SystemCommand("Home", "Leave the game (it is saved)", self.action_home),
         ]
