@@ -153,7 +153,8 @@ def test_a_unit_touching_two_enemies_chooses_its_target() -> None:
     assert choices(state, "battle_attack", slot=["line", "left", 0]) == ["target:0", "target:1"]
     made = new_task("battle_attack", slot=["line", "left", 0])
     details = [c.detail for c in DECISIONS["battle_attack"].choices(state, made)]
-    assert details[0].startswith("A roll above 2 flips")  # Defense 4 - Attack 2
+    assert details[0].startswith("A roll above 2 on the d8 flips")  # Defense 4 - Attack 2
+    assert "(6 in 8)" in details[0]  # faces 3-8
 
 
 def test_defense_round_sums_attacks_and_the_top_face_counterattacks() -> None:
@@ -203,6 +204,38 @@ def test_isolation_and_rout_win_the_battle_then_the_post_battle_procedure() -> N
     run_step(state, "battle_finish", ctx())
     assert state["treasury"] == treasury + 2 and state["battle"] is None
     assert [t.get("count") for t in reversed(state["tasks"])] == [1, 2, None, None]
+
+
+def test_isolation_counts_flanking_units_both_ways() -> None:
+    """§7.7 (rulebook: Check for Isolation, "each of those individual Battle Units";
+    Flanking): a Flanking unit is one of the units touching an enemy. Alone it isolates
+    an enemy whose Attack its Defense matches; beside a line unit, a weaker Flanking
+    unit keeps the enemy from being isolated (not every Defense holds), unless a
+    Scara among them holds."""
+    state = blank()
+    inf1, inf4 = unit_id(state, "infantry", 1), unit_id(state, "infantry", 3)
+    battle.unit(state, inf4)["level"] = 4  # Infantry 4: 4-4
+    b = display(
+        state,
+        "swabia",
+        {"left": [enemy_of(5, 5), None, enemy_of(4, 4)], "right": [enemy_of(5, 6)]},
+        {"left": [unit_id(state, "infantry", 2)], "right": [unit_id(state, "infantry", 2, 1)]},
+        stage="isolation",
+    )
+    b["flank"]["left"][3] = inf4  # touches enemy spaces 3 (the 4-4) and 5 (empty)
+    assert battle.isolated(state, b, "left", 2)  # only the flanker touches it: 4 <= 4
+    b["flank"]["left"][3] = inf1  # Infantry 1 (2-2) flanking: 4 > 2
+    assert not battle.isolated(state, b, "left", 2)
+    b["mine"]["left"][2] = inf4  # a line unit too: its Defense 4 holds, the flanker's not
+    assert not battle.isolated(state, b, "left", 2)
+    b["flank"]["left"][3] = None  # the line unit alone: isolated
+    assert battle.isolated(state, b, "left", 2)
+    scara = unit_id(state, "scara", 3)  # 4-4: one Scara that holds is enough
+    b["flank"]["left"][3] = inf1
+    b["mine"]["left"][2] = scara
+    assert battle.isolated(state, b, "left", 2)
+    battle.stage_isolation(state, b, ctx())
+    assert b["enemy"]["left"][2] is None and b["enemy"]["left"][0] is not None
 
 
 def test_a_routed_army_loses_the_game() -> None:

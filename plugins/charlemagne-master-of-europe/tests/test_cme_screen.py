@@ -6,15 +6,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from cme_helpers import GAME
+from cme_helpers import GAME, blank, place, take
 
 from tabletop.adapters.tui.presenting import cited_section, rules_sections
 from tabletop.framework import Prompt
 from tabletop.framework.bots import RandomBot, bot_move
 from tabletop.framework.engine import Engine
 from tabletop.framework.testing import new_engine
+from tabletop.games.charlemagne_master_of_europe import rules
 from tabletop.games.charlemagne_master_of_europe.rules import SIEGE_RULE
-from tabletop.games.charlemagne_master_of_europe.tasks import DECISIONS
+from tabletop.games.charlemagne_master_of_europe.tasks import DECISIONS, new_task
 
 SEEDS = range(1, 9)
 
@@ -67,3 +68,62 @@ def test_the_rules_summary_names_no_developer_file() -> None:
     assert len(numbers) == len(set(numbers))  # each section opens alone
     for sub in ("4.1", "4.2", "5.4", "7.3", "7.8", "8.3", "9.5", "10.5", "2.2"):
         assert sub in numbers
+
+
+def test_every_choice_says_what_it_does_in_random_play() -> None:
+    """Issue 25's target: at least 95% of the prompts with two or more choices explain
+    every choice (a detail or a consequence, the pass choice included)."""
+    full = total = 0
+    for _, prompt in random_games():
+        if len(prompt.choices) < 2:
+            continue
+        total += 1
+        full += all(c.detail or c.consequence for c in prompt.choices)
+    print(f"{full} of {total} multi-choice prompts explain every choice ({full / total:.1%})")
+    assert total > 100 and full / total >= 0.95
+
+
+def test_a_siege_that_cannot_succeed_says_so_and_that_it_must_be_repeated() -> None:
+    """§5.4 (A34): Charlemagne against Desiderius (+4) needs above 8 on the d8."""
+    state = blank()
+    place(state, "lombardy", "lombardy-1")
+    state["stacks"]["lombardy"].append(take(state, "desiderius"))
+    state["leader_side"].append("desiderius")
+    state["charlemagne"] = "burgundy"
+    siege = next(c for c in rules.legal_actions(state) if c.action.endswith("lombardy:siege"))
+    assert siege.consequence.startswith("cannot succeed: it needs above 8 on the d8")
+    assert "must be repeated" in siege.consequence
+    assert "4 Friendly>Unfriendly" in siege.consequence
+    place(state, "bavaria", "bavaria-3", "bavaria-1", leader=True)  # a +1 Leader: above 2
+    state["charlemagne"] = "bavaria"
+    siege = next(c for c in rules.legal_actions(state) if c.action.endswith("bavaria:siege"))
+    assert not siege.consequence.startswith("cannot")
+    assert "6 in 8 (75%)" in siege.detail and "must be repeated" in siege.consequence
+
+
+def test_a_suppress_gives_its_odds_and_a_hopeless_one_is_flagged() -> None:
+    state = blank()
+    place(state, "reims", "reims-1")  # Resistance 3
+    suppress = next(c for c in rules.legal_actions(state) if c.action.endswith("reims:suppress"))
+    assert "a roll above 3 on the d8: 5 in 8 (62%)" in suppress.detail
+    assert suppress.consequence == "Cup: 1 Friendly>Unfriendly; 2 Hostile Reactions"
+    assert rules.odds(8) == "needs a roll above 8 on the d8: it cannot succeed"
+    assert rules.odds(0) == "any roll succeeds (8 in 8)"
+
+
+def test_menus_label_their_numbers_and_offer_no_pointless_spend() -> None:
+    """The findings: '(2 coins; 5 coins)' unlabelled; 'Spend 1 space(s) for 0 VP'."""
+    state = blank()
+    text = DECISIONS["build_start"].text(state, new_task("build_start"))
+    assert text.endswith("(costs 2 coins; Treasury 5)")
+    state["evp"] = 1  # one space worth 1: half of it is nothing
+    assert not DECISIONS["evp_voluntary"].needed(state, new_task("evp_voluntary"))
+    state["evp"] = 3
+    labels = [c.label for c in DECISIONS["evp_voluntary"].choices(state, new_task("evp_voluntary"))]
+    assert labels == [
+        "Keep them",
+        "Spend 1 EVP space for 1 VP",
+        "Spend 2 EVP spaces for 2 VP",
+        "Spend 3 EVP spaces for 3 VP",
+    ]
+    assert not any("0 VP" in label or "(s)" in label for label in labels)

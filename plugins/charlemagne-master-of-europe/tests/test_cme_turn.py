@@ -98,6 +98,19 @@ def test_byzantine_negotiation_and_england() -> None:
     assert (state["evp"], state["vp"]) == (6, 1)
 
 
+def test_england_on_a_full_track_pays_its_vp_only_in_place_of_an_advance() -> None:
+    """§9.4 (rulebook: England; "you gain 1 regular VP instead of starting up additional
+    EVP"): the VP replaces the marker's advance, so Taxes below the turn's Wealth
+    threshold earn nothing even with the marker at the top."""
+    state = blank(turn=5)
+    state["evp"], state["vp"], state["taxes"] = 6, 10, 6  # Wealth threshold 7
+    run_step(state, "diplomacy_england", ctx())
+    assert (state["evp"], state["vp"]) == (6, 10)
+    state["taxes"] = 7
+    run_step(state, "diplomacy_england", ctx())
+    assert (state["evp"], state["vp"]) == (6, 11)
+
+
 def test_coronation_in_rome_and_the_vatican_vp_step() -> None:
     """§9 (A2, A15): crowned at the PAM's top in Rome; the VP step raises the PAM once."""
     state = blank(turn=2)

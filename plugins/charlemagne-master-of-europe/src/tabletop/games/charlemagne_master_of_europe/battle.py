@@ -19,7 +19,7 @@ from tabletop.framework import PASS_KEY, Action, Choice, Context, State
 
 from . import board
 from .board import tell
-from .data import BOXES, ENEMY_BATTLE_UNITS, FRIENDLY_FACTORS, formation
+from .data import BOXES, DIE_SIDES, ENEMY_BATTLE_UNITS, FRIENDLY_FACTORS, formation
 from .tasks import (
     DEFEAT_ROUTED,
     DEFEAT_STALLED,
@@ -464,23 +464,30 @@ def stage_reserve(state: State, b: dict[str, Any], ctx: Context) -> bool:
     return False
 
 
+def isolated(state: State, b: dict[str, Any], wing: str, k: int) -> bool:
+    """Isolation (rules §7.7): the enemy in space ``k`` is the only enemy each of your
+    units touching it touches, and its Attack is at most the Defense of every one of
+    them, or of one Scara among them. Flanking units count like line units, both ways:
+    a flanking unit alone can isolate an enemy, and a weak one among the units touching
+    it keeps "every one of them" from holding."""
+    enemy = b["enemy"][wing][k]
+    touching = mine_touching(b, wing, k)
+    if not touching or any(enemies_touching(b, slot) != [k] for slot in touching):
+        return False
+    attack, _ = enemy_factors(enemy)
+    ids = [u for u in (occupant(b, slot) for slot in touching) if u is not None]
+    every = all(attack <= factors(state, u)[1] for u in ids)
+    scara = any(unit(state, u)["kind"] == "scara" and attack <= factors(state, u)[1] for u in ids)
+    return every or scara
+
+
 def stage_isolation(state: State, b: dict[str, Any], ctx: Context) -> bool:
-    """Check for Isolation: an enemy alone against units that outclass its Attack."""
+    """Check for Isolation: each isolated enemy withdraws to the Battle cup, in order
+    (one leaving can isolate its neighbour)."""
     for wing in WINGS:
         for k in range(ENEMY_SPACES):
             enemy = b["enemy"][wing][k]
-            if enemy is None:
-                continue
-            facing = [j for j in (k - 1, k) if 0 <= j < LINE_SPACES and b["mine"][wing][j]]
-            if not facing or any(enemies_touching_line(b, wing, j) != [k] for j in facing):
-                continue
-            attack, _ = enemy_factors(enemy)
-            ids = [b["mine"][wing][j] for j in facing]
-            every = all(attack <= factors(state, u)[1] for u in ids)
-            scara = any(
-                unit(state, u)["kind"] == "scara" and attack <= factors(state, u)[1] for u in ids
-            )
-            if every or scara:
+            if enemy is not None and isolated(state, b, wing, k):
                 b["enemy"][wing][k] = None
                 board_put_back(state, enemy["id"])
                 tell(ctx, "isolation", f"the isolated {enemy_words(enemy)} withdraws")
@@ -636,11 +643,13 @@ class BattleAttack(Decision):
                 if bonus
                 else "flips it to its reduced side"
             )
+            faces = max(0, min(DIE_SIDES, DIE_SIDES - need))
             out.append(
                 Choice(
                     f"target:{k}",
                     f"The {enemy_words(enemy)} in enemy space {k + 1}",
-                    detail=f"A roll above {need} {effect}; the top face eliminates it.",
+                    detail=f"A roll above {need} on the d8 {effect} ({faces} in 8); a hit "
+                    "with the top face eliminates it outright.",
                 )
             )
         return out
@@ -690,7 +699,15 @@ class BattleManeuver(Decision):
 
     def choices(self, state: State, task: Task) -> list[Choice]:
         b = state["battle"]
-        out = [Choice("done", "End the maneuvers", key=PASS_KEY)]
+        out = [
+            Choice(
+                "done",
+                "End the maneuvers",
+                detail="Units not moved stay where they are; then the Reserve Response, the "
+                "check for Isolation and Rout, and the next Attack Round.",
+                key=PASS_KEY,
+            )
+        ]
         for slot, dest in maneuvers(state, b):
             flank = dest[0] == "flank"
             unit_id = occupant(b, slot)
@@ -772,7 +789,17 @@ class BattleReserveOptional(Decision):
 
     def choices(self, state: State, task: Task) -> list[Choice]:
         b = state["battle"]
-        out = [Choice("none", "Keep the Reserve back", key=PASS_KEY)]
+        kept = len(reserve(state, b))
+        out = [
+            Choice(
+                "none",
+                "Keep the Reserve back",
+                detail=f"The {kept} Reserve unit{'s' if kept != 1 else ''} stay out of the "
+                "line, safe from the enemy's attacks, ready to fill a later gap; the gaps "
+                "stay open (their enemies are already faced).",
+                key=PASS_KEY,
+            )
+        ]
         for _, wing, j in optional_spaces(state, b):
             for choice in type_choices(state, b, f"place:{wing}:{j}:"):
                 out.append(
@@ -853,4 +880,8 @@ class BattlePromote(Decision):
             if unit(state, u)["kind"] == kind and unit(state, u)["level"] == int(level)
         )
         unit(state, unit_id)["level"] += 1
-        ctx.emit("promote", f"promotes a {kind.title()} to Level {int(level) + 1}")
+        article = "an" if kind == "infantry" else "a"
+        ctx.emit(
+            "promote",
+            f"promotes {article} {kind.title()} from Level {level} to Level {int(level) + 1}",
+        )

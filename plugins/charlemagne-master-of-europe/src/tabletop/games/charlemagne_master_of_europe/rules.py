@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from abc import abstractmethod
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.framework import NOBODY, PASS_KEY, Action, Choice, Context, Prompt, State
 
@@ -23,6 +23,7 @@ from .data import (
     COSTS,
     COUNTER_GROUPS,
     DESIDERIUS,
+    DIE_SIDES,
     ENEMY_BATTLE_UNITS,
     EVP_MAX,
     EVP_VALUES,
@@ -39,6 +40,7 @@ from .data import (
     STARTING_ARMY,
     TURN_END_ADDED_AFTER,
     counter_name,
+    formation,
     marker_kind,
     minimum_army_strength,
     vp_threshold,
@@ -300,7 +302,8 @@ class LevyBuy(Decision):
 
     def text(self, state: State, task: Task) -> str:
         left = levy_limit(state) - state["levy_bought"]
-        return f"Recruit: {left} more unit(s) this turn, {state['treasury']} coins"
+        units = "1 more unit" if left == 1 else f"{left} more units"
+        return f"Recruit: {units} this turn (Treasury {state['treasury']})"
 
     def choices(self, state: State, task: Task) -> list[Choice]:
         out = []
@@ -314,10 +317,29 @@ class LevyBuy(Decision):
                         Choice(
                             f"buy:{kind}",
                             f"Buy a Level {level} {kind.title()} ({cost} coins)",
-                            detail=unit_detail(kind, level),
+                            detail=unit_detail(kind, level)
+                            + f" Army Strength {army_strength(state)} -> "
+                            f"{army_strength(state) + level}.",
+                            consequence=f"-{cost} coins (Treasury {state['treasury']} -> "
+                            f"{state['treasury'] - cost})"
+                            + (
+                                "; 1 coin of upkeep a turn once at Level 4"
+                                if kind == "scara"
+                                else ""
+                            ),
                         )
                     )
-        out.append(Choice("done", "Recruit no more", key=PASS_KEY))
+        need = minimum_army_strength(max(state["turn"], 4))
+        out.append(
+            Choice(
+                "done",
+                "Recruit no more",
+                detail=f"Keep the {state['treasury']} coins; the promotion of a veteran "
+                f"follows. Army Strength {army_strength(state)} (the minimum is {need} "
+                f"from turn {max(state['turn'], 4)}).",
+                key=PASS_KEY,
+            )
+        )
         return out
 
     def apply(self, state: State, task: Task, action: Action, ctx: Context) -> None:
@@ -422,6 +444,32 @@ def suppress_modifier(state: State, piece: str, box: str) -> int:
     return bonus + (1 if state["hre"] and not REGIONS[region].pagan else 0)
 
 
+def chances(need: int) -> int:
+    """How many faces of the d8 roll above ``need`` (0 to 8)."""
+    return max(0, min(DIE_SIDES, DIE_SIDES - need))
+
+
+def odds(need: int) -> str:
+    """A roll's odds in words: 'a roll above 4 on the d8: 4 in 8 (50%)'."""
+    faces = chances(need)
+    if faces >= DIE_SIDES:
+        return "any roll succeeds (8 in 8)"
+    if faces == 0:
+        return f"needs a roll above {need} on the d8: it cannot succeed"
+    return f"a roll above {need} on the d8: {faces} in 8 ({faces * 100 // DIE_SIDES}%)"
+
+
+def cups_words(spec: dict[str, Any], key: str = "cup_adjustments") -> str:
+    """An Action's cup adjustments and Hostile Reactions, as the menu says them."""
+    moves = [f"{n} {CUP_WORDS[s]}>{CUP_WORDS[d]}" for s, d, n in spec.get(key, [])]
+    reactions = spec["hostile_reactions"]
+    drawn = f"{reactions} Hostile Reaction{'s' if reactions != 1 else ''}"
+    return f"Cup: {', '.join(moves)}; {drawn}" if moves else drawn
+
+
+CUP_WORDS = {"friendly": "Friendly", "unfriendly": "Unfriendly", "hostile": "Hostile"}
+
+
 def legal_actions(state: State) -> list[Choice]:
     """Every (piece, box after its move, action) the rules allow now."""
     siege = state["siege"]
@@ -448,6 +496,8 @@ def legal_actions(state: State) -> list[Choice]:
                 "end",
                 "End the campaign early",
                 key=PASS_KEY,
+                detail="Your pieces stay where they are; after the reactions comes the "
+                "Build Phase, then Diplomacy and the Turn End.",
                 consequence="3 Hostile Reactions follow, then the Campaign Phase ends",
             )
         )
@@ -474,12 +524,18 @@ def _actions_at(state: State, piece: str, box: str, moved: bool) -> list[Choice]
         partial = (
             " (a Marquis removes only the top one)" if not charlemagne and len(units) == 2 else ""
         )
+        victims = "the unit" if len(units) == 1 else f"the {len(units)} units"
+        cups = cups_words(ACTIONS["suppress"])
         out.append(
             Choice(
                 f"{prefix}:suppress",
                 f"{where}: Suppress",
-                detail=f"Roll above {need} to eliminate the {len(units)} unit(s){partial}.",
-                consequence="Cup: 1 Friendly>Unfriendly; 2 Hostile Reactions",
+                detail=f"Eliminates {victims}{partial} on {odds(need)}.",
+                consequence=(
+                    f"cannot succeed: it needs above {need} on the d8. {cups}"
+                    if chances(need) == 0
+                    else cups
+                ),
             )
         )
     if (
@@ -491,9 +547,9 @@ def _actions_at(state: State, piece: str, box: str, moved: bool) -> list[Choice]
             Choice(
                 f"{prefix}:battle",
                 f"{where}: Battle",
-                detail="A pitched battle on the Battle Display; winning clears the box.",
+                detail=battle_forecast(state, box),
                 consequence="Losing the battle loses the game. Cup: 1 Friendly>"
-                "Unfriendly and more Unfriendly>Hostile; 2 Hostile Reactions",
+                "Unfriendly and the table's Unfriendly>Hostile; 2 Hostile Reactions",
             )
         )
     if enemy_free(state, box):
@@ -506,20 +562,33 @@ def _actions_at(state: State, piece: str, box: str, moved: bool) -> list[Choice]
                     Choice(
                         f"{prefix}:forced_march:{dest}",
                         f"{where}: Forced March to {BOXES[dest].name}",
-                        consequence="1 Hostile Reaction",
+                        detail=f"{piece_name(piece)} ends in {BOXES[dest].name}, an "
+                        "enemy-free box; no cup adjustment.",
+                        consequence=cups_words(ACTIONS["forced_march"]),
                     )
                 )
     if leader is not None:
         bonus = board.leader_bonus(leader)
         factor = 2 if charlemagne else 3
+        need = factor * bonus
+        spec = ACTIONS["siege"]
+        failure = cups_words(spec, "cup_adjustments_failure")
+        repeat = (
+            "a failed Siege must be repeated, with no other Action, until it succeeds or "
+            "the campaign ends"
+        )
         out.append(
             Choice(
                 f"{prefix}:siege",
                 f"{where}: Siege the +{bonus} Leader",
-                detail=f"Roll above {factor * bonus} to eliminate the Leader and the unit "
-                f"under him, and gain {bonus} coins.",
-                consequence="A failed Siege must be repeated until it succeeds or the "
-                "turn ends. Failure: 4 Friendly>Unfriendly; 1 Hostile Reaction",
+                detail=f"Eliminates the Leader and the unit under him, and gains {bonus} "
+                f"coins, on {odds(need)}; the top face clears the whole stack.",
+                consequence=(
+                    f"cannot succeed: it needs above {need} on the d8, and {repeat}. "
+                    f"Each failure: {failure}"
+                    if chances(need) == 0
+                    else f"{repeat.capitalize()}. Each failure: {failure}"
+                ),
             )
         )
     if units and leader is None:
@@ -531,8 +600,10 @@ def _actions_at(state: State, piece: str, box: str, moved: bool) -> list[Choice]
                 Choice(
                     f"{prefix}:raid",
                     f"{where}: Raid ({cost} coins)",
-                    detail=f"Buy off the top unit, {board.name(state, top)}.",
-                    consequence="Cup: 1 Unfriendly>Friendly; 2 Hostile Reactions",
+                    detail=f"Buys off the top unit, {board.name(state, top)}, for certain "
+                    f"(half its Resistance, rounded up).",
+                    consequence=f"-{cost} coins (Treasury {state['treasury']} -> "
+                    f"{state['treasury'] - cost}). " + cups_words(ACTIONS["raid"]),
                 )
             )
     if charlemagne and can_place_marquis(state, box):
@@ -540,8 +611,12 @@ def _actions_at(state: State, piece: str, box: str, moved: bool) -> list[Choice]
             Choice(
                 f"{prefix}:marquis",
                 f"{where}: place a Marquis (6 coins)",
-                detail="Taxes +2; the Marquis acts in this Region only.",
-                consequence="Cup: 1 Unfriendly>Friendly; 1 Hostile Reaction",
+                detail=f"Taxes +2 (to {state['taxes'] + 2}); 1 VP each Turn End while he "
+                "serves; he acts in this Region only, and you may recruit one more unit a "
+                "turn.",
+                consequence=f"-{COSTS['marquis']} coins (Treasury {state['treasury']} -> "
+                f"{state['treasury'] - COSTS['marquis']}), 1 coin of upkeep a turn. "
+                + cups_words(ACTIONS["marquis"]),
             )
         )
     if units and REGIONS[region].pagan:
@@ -562,11 +637,39 @@ def _actions_at(state: State, piece: str, box: str, moved: bool) -> list[Choice]
                 Choice(
                     f"{prefix}:forced_conversion" + (f":{second}" if second else ""),
                     f"{where}: Forced Conversion{also}",
-                    detail=f"Eliminates every unit in {BOXES[box].name}{also}.",
-                    consequence=f"-{count} VP. Cup: 1 Unfriendly>Hostile; 2 Hostile Reactions",
+                    detail=f"Eliminates every unit in {BOXES[box].name}{also} for certain.",
+                    consequence=f"-{count} VP (1 per counter). "
+                    + cups_words(ACTIONS["forced_conversion"]),
                 )
             )
     return out
+
+
+def _span(values: list[int]) -> str:
+    low, high = min(values), max(values)
+    return str(low) if low == high else f"{low}-{high}"
+
+
+def battle_forecast(state: State, box: str) -> str:
+    """What the Enemy Formation roll can bring (rules §7.1), before the Battle is chosen:
+    the enemy's numbers per wing over the eight faces, against the army you have."""
+    if board.moors_in(state, box):
+        column, add, words = "moors", 0, "the Moors column, the die alone"
+    else:
+        top = board.top_unit(state, box)
+        assert top is not None
+        leader = board.leader_in_box(state, box)
+        region = board.region_of(box)
+        bonus = board.leader_bonus(leader) if leader else board.best_region_bonus(state, region)
+        add = board.resistance(top) + bonus
+        column, words = region, f"d8 + {add} on the {REGIONS[region].name} column"
+    rows = [formation(column, face + add) for face in range(1, DIE_SIDES + 1)]
+    return (
+        f"Enemy Formation ({words}): {_span([r[0] for r in rows])} enemy units face your "
+        f"Left wing and {_span([r[1] for r in rows])} your Right; your army has "
+        f"{len(state['army'])} units (strength {army_strength(state)}). A win clears the "
+        "box and promotes one unit per wing."
+    )
 
 
 def can_place_marquis(state: State, box: str) -> bool:
@@ -942,17 +1045,27 @@ class BuildDecision(Decision):
     def needed(self, state: State, task: Task) -> bool:
         return bool(self.options(state))
 
+    #: What comes after this step, for the pass choice's detail.
+    after: ClassVar[str]
+
     def choices(self, state: State, task: Task) -> list[Choice]:
-        return [*self.options(state), Choice("next", "Build nothing more here", key=PASS_KEY)]
+        done = Choice(
+            "next",
+            "Build nothing more here",
+            detail=f"Keep the {state['treasury']} coins; {self.after}.",
+            key=PASS_KEY,
+        )
+        return [*self.options(state), done]
 
 
 @decision
 class BuildBridges(BuildDecision):
     kind = "build_bridges"
     rule = "§8.1 Build: Bridges & Roads"
+    after = "finishing Churches comes next"
 
     def text(self, state: State, task: Task) -> str:
-        return f"Build Bridges & Roads (4 coins; {state['treasury']} in the Treasury)"
+        return f"Build Bridges & Roads (costs 4 coins; Treasury {state['treasury']})"
 
     def options(self, state: State) -> list[Choice]:
         out: list[Choice] = []
@@ -971,6 +1084,7 @@ class BuildBridges(BuildDecision):
                         f"Bridges & Roads in {REGIONS[region].name}",
                         detail=f"Taxes +1, +{score} VP now; all its boxes become "
                         "adjacent, and its eliminated enemies go to the Friendly Cup.",
+                        consequence=f"-{COSTS['bridges_and_roads']} coins",
                     )
                 )
         return out
@@ -992,9 +1106,10 @@ class BuildBridges(BuildDecision):
 class BuildFinish(BuildDecision):
     kind = "build_finish"
     rule = "§8.2 Build: finishing a Church"
+    after = "starting a Church comes next"
 
     def text(self, state: State, task: Task) -> str:
-        return f"Finish a Church (4 coins; {state['treasury']} in the Treasury)"
+        return f"Finish a Church (costs 4 coins; Treasury {state['treasury']})"
 
     def options(self, state: State) -> list[Choice]:
         out: list[Choice] = []
@@ -1009,7 +1124,9 @@ class BuildFinish(BuildDecision):
                     Choice(
                         f"finish:{region}",
                         f"Finish the Church in {REGIONS[region].name}",
-                        detail=f"Taxes +{gain}.",
+                        detail=f"Taxes +{gain} (to {state['taxes'] + gain}); 1 VP each "
+                        "Turn End while no Vikings are in the Region.",
+                        consequence=f"-{COSTS['church_finish']} coins, 1 coin of upkeep a turn",
                     )
                 )
         return out
@@ -1033,9 +1150,12 @@ class BuildFinish(BuildDecision):
 class BuildStart(BuildDecision):
     kind = "build_start"
     rule = "§8.3 Build: starting a Church"
+    after = "the Diplomacy Phase comes next, then the Turn End"
 
     def text(self, state: State, task: Task) -> str:
-        return f"Start a Church where Charlemagne stands (2 coins; {state['treasury']} coins)"
+        return (
+            f"Start a Church where Charlemagne stands (costs 2 coins; Treasury {state['treasury']})"
+        )
 
     def options(self, state: State) -> list[Choice]:
         region = board.region_of(state["charlemagne"])
@@ -1052,7 +1172,9 @@ class BuildStart(BuildDecision):
             Choice(
                 f"start:{region}",
                 f"Start a Church in {REGIONS[region].name}",
-                detail="A Finished Church later raises Taxes and scores 1 VP a turn.",
+                detail="A Church started now can be finished (4 coins) in a later Build "
+                "Phase; a Finished Church raises Taxes and scores 1 VP a turn.",
+                consequence=f"-{COSTS['church_start']} coins",
             )
         ]
 
@@ -1094,6 +1216,8 @@ class DiplomacyVikings(Decision):
                     Choice(
                         f"free:{region}",
                         f"Your Marquis drives off a Viking in {REGIONS[region].name}",
+                        detail="Free, once a turn for each Marquis: one Viking leaves for "
+                        f"the Dead Pool ({count - 1} left in the Region).",
                     )
                 )
             if state["treasury"] >= count:
@@ -1109,7 +1233,15 @@ class DiplomacyVikings(Decision):
         return out
 
     def choices(self, state: State, task: Task) -> list[Choice]:
-        return [*self._options(state, task), Choice("done", "Leave the Vikings be", key=PASS_KEY)]
+        left = board.vikings_on_map(state)
+        done = Choice(
+            "done",
+            "Leave the Vikings be",
+            detail=f"{left} Viking{'s' if left != 1 else ''} stay on the map: each costs 1 "
+            "coin of taxes a turn; a Region with Vikings neither scores as free nor builds.",
+            key=PASS_KEY,
+        )
+        return [*self._options(state, task), done]
 
     def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
         if action == "done":
@@ -1143,9 +1275,17 @@ class DiplomacyAlAndalus(Decision):
             Choice(
                 "negotiate",
                 "Negotiate",
-                detail=f"Roll above {need} to remove the northernmost Moors and make peace.",
+                detail=f"Removes the northernmost Moors and makes Peace on {odds(need)} "
+                f"(the die + PAM {state['pam']:+d} above {board.moors_on_map(state)} Moors).",
+                consequence="" if chances(need) else f"cannot succeed: it needs above {need}",
             ),
-            Choice("decline", "Do not negotiate", key=PASS_KEY),
+            Choice(
+                "decline",
+                "Do not negotiate",
+                detail="The Moors stay where they are and Al-Andalus keeps its stance; each "
+                "Moors box costs 1 coin of taxes a turn.",
+                key=PASS_KEY,
+            ),
         ]
 
     def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
@@ -1179,10 +1319,15 @@ def diplomacy_byzantine(state: State, task_: Task, ctx: Context) -> None:
 
 @step("diplomacy_england")
 def diplomacy_england(state: State, task_: Task, ctx: Context) -> None:
+    """England (rules §9.4): Taxes at the Wealth threshold advance the EVP marker; on a
+    full track that advance is paid as 1 VP instead. Below the threshold nothing
+    happens, full track or not: the VP replaces a gain, it is not a gain of its own."""
+    if state["taxes"] < wealth_threshold(state["turn"]):
+        return
     if state["evp"] >= EVP_MAX:
         state["vp"] += 1
         ctx.emit("england", "England's support is at its height: +1 VP")
-    elif state["taxes"] >= wealth_threshold(state["turn"]):
+    else:
         state["evp"] += 1
         ctx.emit("england", f"England supports you: the EVP marker moves to {state['evp']}")
 
@@ -1336,7 +1481,8 @@ class EvpVoluntary(Decision):
     rule = "§10.5 Turn End: Emergency VP"
 
     def needed(self, state: State, task: Task) -> bool:
-        return bool(state["evp"] > 0)
+        """Only when a spend is worth something: a space worth 1 gives nothing at half."""
+        return bool(state["evp"] > 0) and voluntary_worth(state, state["evp"]) > 0
 
     def text(self, state: State, task: Task) -> str:
         return f"Spend Emergency VP? (marker on {state['evp']})"
@@ -1352,12 +1498,17 @@ class EvpVoluntary(Decision):
             )
         ]
         for spaces in range(1, state["evp"] + 1):
-            worth = sum(EVP_VALUES[state["evp"] - i] for i in range(spaces)) // 2
+            worth = voluntary_worth(state, spaces)
+            if worth == 0:
+                continue  # a pointless spend: the marker would move back for nothing
             full = sum(EVP_VALUES[state["evp"] - i] for i in range(spaces))
+            plural = "space" if spaces == 1 else "spaces"
             out.append(
                 Choice(
                     f"spend:{spaces}",
-                    f"Spend {spaces} space(s) for {worth} VP",
+                    f"Spend {spaces} EVP {plural} for {worth} VP",
+                    detail=f"VP {state['vp']} -> {state['vp'] + worth}; the EVP marker moves "
+                    f"back to {state['evp'] - spaces}.",
                     consequence=f"Spent now they are worth half: {worth} VP instead of {full}",
                 )
             )
@@ -1367,10 +1518,15 @@ class EvpVoluntary(Decision):
         if action == "keep":
             return
         spaces = int(action.split(":", 1)[1])
-        worth = sum(EVP_VALUES[state["evp"] - i] for i in range(spaces)) // 2
+        worth = voluntary_worth(state, spaces)
         state["evp"] -= spaces
         state["vp"] += worth
         ctx.emit("evp", f"spends {spaces} EVP space(s): +{worth} VP")
+
+
+def voluntary_worth(state: State, spaces: int) -> int:
+    """VP from spending the top ``spaces`` EVP spaces now: half, rounded down (A8)."""
+    return int(sum(EVP_VALUES[state["evp"] - i] for i in range(spaces)) // 2)
 
 
 def army_strength(state: State) -> int:
