@@ -9,7 +9,7 @@ result to keep.
 
 from __future__ import annotations
 
-from tabletop.framework import NOBODY, Choice, Context, Prompt, State
+from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 
 from .core import (
     actor_seat,
@@ -40,6 +40,7 @@ from .core import (
 )
 from .data import COMMUNE_PENALTY, COSTS, KING, PERSONS, REGION_NAMES, TABLES
 from .tasks import ActionTurn, Attempt, PickResult, RollRecord, Step
+from .words import letter_effect, letters_detail
 
 SEGMENTS = ("arrest", "persuade", "plot", "revolt", "suppress", "commune")
 SEGMENT_RULES = {
@@ -320,7 +321,14 @@ def act_prompt(state: State, t: ActionTurn) -> Prompt | None:
     options = targets(state, segment, actor)
     if not options:
         return None
-    choices = [Choice("done", "Done", detail=f"No more {segment} attempts this turn.")]
+    choices = [
+        Choice(
+            "done",
+            "Done",
+            detail=f"No more {segment} attempts this turn; the next Current acts.",
+            key=PASS_KEY,
+        )
+    ]
     for target, label in options:
         mods = action_modifiers(
             state, actor, segment, target, all_persons(state, actor, segment, target)
@@ -332,7 +340,8 @@ def act_prompt(state: State, t: ActionTurn) -> Prompt | None:
                 f"try:{target}",
                 label,
                 detail=f"Fame {fame(state, actor)}, {why}: column {max(1, min(20, total))}; "
-                f"one roll gives {odds_text(total)} ({SEGMENT_RULES[segment]}).",
+                f"one roll gives {odds_text(total)} ({SEGMENT_RULES[segment]}). "
+                f"{letters_detail(state, actor, segment, target)}.",
                 consequence=f"costs {price} per roll",
             )
         )
@@ -504,10 +513,12 @@ def pick_prompt(state: State, t: PickResult) -> Prompt | None:
     for i, r in enumerate(t["rolls"]):
         total = sum(r["dice"])
         note = double_note(state, r["dice"])
+        effect = letter_effect(state, t["actor"], t["segment"], t["target"], r["letter"])
         choices.append(
             Choice(
                 f"keep:{i}",
                 f"Keep roll {i + 1}: {total} ({'+'.join(map(str, r['dice']))}) = {r['letter']}",
+                detail=f"{r['letter']}: {effect}.",
                 consequence=note or "",
             )
         )
@@ -550,7 +561,8 @@ def resolve(
     letter = kept["letter"]
     ctx.emit(
         "result",
-        f"{segment} {target.split(':')[0] if segment == 'commune' else target}: {letter}",
+        f"{segment} {target.split(':')[0] if segment == 'commune' else target}: {letter}, "
+        f"{letter_effect(state, actor, segment, target, letter)} ({SEGMENT_RULES[segment]})",
     )
     delta = double_delta(state, kept["dice"])
     if delta:
@@ -664,13 +676,13 @@ def marais_plot(state: State, t: Step, ctx: Context) -> None:
 
     for region in entry["control"]:
         if free_to_change(region):
-            set_control(state, region, "M", ctx, " (automated Marais)")
+            set_control(state, region, "M", ctx, " (automated Marais)", about=NOBODY)
     for region in entry.get("gironde", []):
         if free_to_change(region):
-            set_control(state, region, "G", ctx, " (automated Marais)")
+            set_control(state, region, "G", ctx, " (automated Marais)", about=NOBODY)
     for region in entry["neutral"]:
         if free_to_change(region) and controller(state, region) not in (None, "M"):
-            set_control(state, region, None, ctx, " (automated Marais)")
+            set_control(state, region, None, ctx, " (automated Marais)", about=NOBODY)
 
 
 task("marais_plot", run=marais_plot)

@@ -282,8 +282,15 @@ def controlled_regions(state: State, current: str) -> list[str]:
 
 
 def set_control(
-    state: State, region: str, current: str | None, ctx: Context, why: str = ""
+    state: State,
+    region: str,
+    current: str | None,
+    ctx: Context,
+    why: str = "",
+    about: int | None = None,
 ) -> None:
+    """Give ``region`` to ``current`` (None: neutral). ``about``: NOBODY when no seat
+    did it (an event, the automated Marais), so the log credits no seat."""
     if region == "Bordeaux" and state["regime"] == "ffr" and current != "G":
         current = None  # R.9.9
     if region == "Paris" and state["regime"] == "froi" and current not in ("MT", "SC", None):
@@ -291,8 +298,8 @@ def set_control(
     before = controller(state, region)
     state["regions"][region]["control"] = current
     if before != current:
-        who = name(current) if current else "neutral"
-        ctx.emit("control", f"{region}: {who}{why}")
+        who = f"taken by the {name(current)}" if current else "becomes neutral"
+        ctx.emit("control", f"{region} {who}{why}", about=about)
 
 
 def revolts(state: State) -> list[str]:

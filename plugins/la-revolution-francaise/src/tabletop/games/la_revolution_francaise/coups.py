@@ -5,7 +5,7 @@ Phase's movement. Who may try what is each regime's R.x.7."""
 
 from __future__ import annotations
 
-from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote
 
 from .core import (
@@ -187,7 +187,7 @@ def coup_offer_prompt(state: State, t: CoupOffer) -> Prompt | None:
     assert seat is not None
     price = coup_cost(state, t["coup"])
     who = plotters(state, current)
-    choices = [Choice("coup:none", "No coup")]
+    choices = [Choice("coup:none", "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
     for target in targets:
         goal = (
             "seize the Government"
@@ -261,7 +261,11 @@ def coup_permission_prompt(state: State, t: CoupAttempt) -> Prompt | None:
         seat,
         f"The {name(t['current'])} asks the Commune's leave for a popular coup",
         (
-            Choice("permit:yes", "Give leave"),
+            Choice(
+                "permit:yes",
+                "Give leave",
+                detail="The coup goes ahead with the Commune's backing (12.1).",
+            ),
             Choice("permit:no", "Refuse", detail="The coup does not take place (12.1)."),
         ),
         rule="12.1",
@@ -286,8 +290,17 @@ def reactions_prompt(state: State, t: CoupAttempt) -> Prompt | None:
         seat,
         f"The {name(t['current'])} attempts a {t['coup']} coup",
         (
-            Choice("react:0", "Let it be"),
-            Choice("react:-1", "Oppose it: -1 to its roll"),
+            Choice(
+                "react:0",
+                "Let it be",
+                detail="No change to its roll; only an A succeeds.",
+                key=PASS_KEY,
+            ),
+            Choice(
+                "react:-1",
+                "Oppose it: -1 to its roll",
+                detail="Its roll column drops by 1, making an A harder (12.1).",
+            ),
         ),
         rule="12.1",
     )
@@ -475,7 +488,7 @@ def military_offer_prompt(state: State, t: AskedInTurn) -> Prompt | None:
         bases = rally_bases(state, current)
         if current in t["asked"] or seat is None or money(state, current) < price or not bases:
             continue
-        choices = [Choice("coup:none", "No coup")]
+        choices = [Choice("coup:none", "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
         for region, who in bases.items():
             armies = sum(
                 1
@@ -588,7 +601,12 @@ def intercept_prompt(state: State, t: CoupAttempt) -> Prompt | None:
         seat,
         f"Send {army_id.replace('_', ' ')} to intercept the rebels in Paris?",
         (
-            Choice("intercept:no", "Stay"),
+            Choice(
+                "intercept:no",
+                "Stay",
+                detail="The army stays; the rebels face the others.",
+                key=PASS_KEY,
+            ),
             Choice("intercept:yes", "Intercept", detail="It fights the rebels in Paris (12.3.2)."),
         ),
         rule="12.3.2",

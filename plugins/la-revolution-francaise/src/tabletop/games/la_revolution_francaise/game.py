@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tabletop.framework import (
+    PASS_KEY,
     Action,
     Choice,
     Context,
@@ -107,7 +108,9 @@ def backing_prompt(state: State, t: dict[str, Any]) -> Prompt | None:
     if seat is None:
         return None
     names = seat_names(state["players"])
-    choices = [Choice("back:none", "Back neither")]
+    choices = [
+        Choice("back:none", "Back neither", detail="Neither side gets your +2.", key=PASS_KEY)
+    ]
     choices += [
         Choice(f"back:{s}", f"Back {names[int(s)]}: +2 to its die", detail=f"It wants: {a}")
         for s, a in t["answers"].items()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import SecretChoices
 
 from .core import (
@@ -48,6 +48,7 @@ from .tasks import (
     Placement,
     Step,
 )
+from .words import kind_detail, objective_detail
 
 # 6.1 Negotiations: money offers, accepted or refused ----------------------------------
 
@@ -85,7 +86,14 @@ def negotiate_prompt(state: State, t: Negotiation) -> Prompt | None:
     if t["index"] >= len(t["seats"]):
         return None
     seat = t["seats"][t["index"]]
-    choices = [Choice("pass", "Pass", detail="Make no offer this turn.")]
+    choices = [
+        Choice(
+            "pass",
+            "Pass",
+            detail="Make no offer this turn; the next seat negotiates.",
+            key=PASS_KEY,
+        )
+    ]
     for giver, taker in offer_targets(state, seat):
         choices.append(
             Choice(
@@ -152,7 +160,14 @@ def offer_amount_prompt(state: State, t: OfferAmount) -> Prompt | None:
     seat = seat_of(state, giver)
     assert seat is not None
     choices = tuple(
-        Choice(f"amount:{a}", f"{a} assignats")
+        Choice(
+            f"amount:{a}",
+            f"{a} assignats",
+            detail=f"The {name(t['taker'])} may accept (the money changes hands now) or "
+            "refuse (nothing is paid) (6.1).",
+            consequence=f"the {name(giver)} keeps {state['currents'][giver]['money'] - a} "
+            "if accepted",
+        )
         for a in OFFER_AMOUNTS
         if a <= state["currents"][giver]["money"]
     )
@@ -634,7 +649,14 @@ def desert_prompt(state: State, t: Step) -> Prompt | None:
     if seat is None or not armies:
         return None
     where = {a["id"]: a["where"] for a in state["armies"]}
-    choices = tuple(Choice(f"desert:{a}", f"{a.replace('_', ' ')} at {where[a]}") for a in armies)
+    choices = tuple(
+        Choice(
+            f"desert:{a}",
+            f"{a.replace('_', ' ')} at {where[a]}",
+            detail=f"This revolutionary army leaves the map; {where[a]} loses its defender.",
+        )
+        for a in armies
+    )
     return Prompt(seat, "Which revolutionary army deserts?", choices, rule="6.2")
 
 
@@ -922,19 +944,32 @@ def objectives_prompt(state: State, t: Step) -> Prompt | None:
     kinds = objective_kinds(state, who)
     kind = state["objective_kind"].get(who)
     if kind is None:
-        choices = tuple(Choice(f"kind:{k}", KIND_LABELS[k]) for k in kinds)
+        choices = tuple(
+            Choice(
+                f"kind:{k}",
+                KIND_LABELS[k],
+                detail=f"{kind_detail(k)} Next you name the target ({len(kinds[k])} possible).",
+            )
+            for k in kinds
+        )
         return Prompt(seat, f"Declare the {name(who)}'s objective: what kind?", choices, rule="6.4")
     options = kinds[kind]
     choices = tuple(
         Choice(
             f"objective:{value}",
             label,
-            detail="Sealed now; all are shown together once declared. "
-            "Met: fame +1 in the Interphase; missed: -1.",
+            detail=objective_detail(value),
         )
         for value, label in options
     )
-    choices += (Choice("kind:back", "Choose another kind"),)
+    choices += (
+        Choice(
+            "kind:back",
+            "Choose another kind",
+            detail="Back to the kinds of objective; nothing is declared yet.",
+            key=PASS_KEY,
+        ),
+    )
     return Prompt(seat, f"Declare the {name(who)}'s objective", choices, rule="6.4")
 
 
@@ -1042,7 +1077,14 @@ def placement_prompt(state: State, t: Placement) -> Prompt | None:
                 )
     if not must_paris:
         if t.get("showing_all"):
-            choices.append(Choice("back", "Back to the usual places"))
+            choices.append(
+                Choice(
+                    "back",
+                    "Back to the usual places",
+                    detail="Back to the short list of regions where he usually goes.",
+                    key=PASS_KEY,
+                )
+            )
         else:
             choices.append(Choice("more", "Another region...", detail="Choose among all 26."))
     return Prompt(seat, f"Place {person} ({name(current)})", tuple(choices), rule="6.5")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from .core import (
     adjust_fame,
@@ -184,11 +184,14 @@ def catholic_prompt(state: State, t: Step) -> Prompt | None:
     ]
     if not regions:
         return None
-    choices = [Choice("done", "Raise no more")]
+    choices = [
+        Choice("done", "Raise no more", detail="No more armies raised this turn.", key=PASS_KEY)
+    ]
     choices += [
         Choice(
             f"raise:{r}",
             f"Raise {CATHOLIC[free[0]]['name']} in {r}",
+            detail=f"A Catholic & Royal army appears in {r} beside your general (9.3.2).",
             consequence=f"upkeep {COSTS['maintenance']} a turn",
         )
         for r in regions
@@ -243,7 +246,15 @@ def volunteer_prompt(state: State, t: PlaceVolunteers) -> Prompt | None:
     return Prompt(
         seat,
         f"Place a volunteer army ({t['volunteers_left']} to place)",
-        tuple(Choice(f"place:{r}", r) for r in regions),
+        tuple(
+            Choice(
+                f"place:{r}",
+                r,
+                detail=f"A volunteer army appears in {r}; "
+                + "it defends the region and ends a revolt there (9.7).",
+            )
+            for r in regions
+        ),
         rule="9.3.3",
     )
 
@@ -318,7 +329,12 @@ def pin_prompt(state: State, t: RegionQuestion) -> Prompt | None:
         f"Pin the revolutionary armies at {t['region']}?",
         (
             Choice("pin:yes", "Pin them", detail="They cannot leave; combat follows (9.5.1)."),
-            Choice("pin:no", "Let them move"),
+            Choice(
+                "pin:no",
+                "Let them move",
+                detail="The Government may move them away this turn (9.5.1).",
+                key=PASS_KEY,
+            ),
         ),
         rule="9.5.1",
     )
@@ -341,9 +357,21 @@ def king_follow_prompt(state: State, t: Step) -> Prompt | None:
     places = state.get("king_escorts", [])
     if seat is None or not places:
         return None
-    choices = [Choice("follow:stay", f"Louis XVI stays at {state['king']['where']}")]
+    choices = [
+        Choice(
+            "follow:stay",
+            f"Louis XVI stays at {state['king']['where']}",
+            detail="The King stays where he is.",
+            key=PASS_KEY,
+        )
+    ]
     choices += [
-        Choice(f"follow:{r}", f"Louis XVI goes with the Allied army to {r}") for r in places
+        Choice(
+            f"follow:{r}",
+            f"Louis XVI goes with the Allied army to {r}",
+            detail="The kidnapped King moves with his escort (11.3).",
+        )
+        for r in places
     ]
     return Prompt(seat, "Does the King leave with the Allies?", tuple(choices), rule="11.3")
 
@@ -468,8 +496,22 @@ def catholic_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
         return None
     generals = generals_with(state, army["where"])
     escort = f" with {', '.join(generals)}" if generals else ""
-    choices = [Choice("stay", f"Stay at {army['where']}")]
-    choices += [Choice(f"move:{r}", f"Move to {r}{escort}") for r in places]
+    choices = [
+        Choice(
+            "stay",
+            f"Stay at {army['where']}",
+            detail="The army does not move this turn.",
+            key=PASS_KEY,
+        )
+    ]
+    choices += [
+        Choice(
+            f"move:{r}",
+            f"Move to {r}{escort}",
+            detail=f"The army marches to {r}; it fights any revolutionary army there (9.6).",
+        )
+        for r in places
+    ]
     king = state["king"]
     if king["kidnapped"] and not king["dead"] and king.get("where") == army["where"]:
         choices += [
@@ -545,7 +587,7 @@ def hide_prompt(state: State, t: RegionQuestion) -> Prompt | None:
         seat,
         f"Do the Catholic & Royal armies at {t['region']} avoid combat?",
         (
-            Choice("hide:no", "Fight"),
+            Choice("hide:no", "Fight", detail="Combat on the Combat Results Table (9.6)."),
             Choice(
                 "hide:yes",
                 "Melt into the countryside",
@@ -778,9 +820,16 @@ def gov_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
     here = army["where"]
     if here in state.get("pinned", []):
         return None  # pinned (9.5.1)
-    choices = [Choice("stay", f"Stay at {here}")]
+    choices = [Choice("stay", f"Stay at {here}", detail="The army does not move.", key=PASS_KEY)]
     for r in reachable(state, here):
-        choices.append(Choice(f"move:{r}", f"Move to {r}"))
+        choices.append(
+            Choice(
+                f"move:{r}",
+                f"Move to {r}",
+                detail=f"The army moves to {r}; enemies there mean combat (9.6), an empty "
+                "region comes under its military control (9.7).",
+            )
+        )
         if r == "Paris" and state["commune"]["raised"]:
             choices.append(
                 Choice(

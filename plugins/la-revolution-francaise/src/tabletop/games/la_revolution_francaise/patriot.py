@@ -3,7 +3,7 @@ of confidence (8.2, R.x.5), and the return of deputies who switched sides (8.3).
 
 from __future__ import annotations
 
-from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote
 
 from .assembly import deputies
@@ -108,7 +108,12 @@ def king_pardon_prompt(state: State, t: PrisonerTask) -> Prompt | None:
         f"The King may free {t['person']}",
         (
             Choice("pardon:yes", f"Free {t['person']}", detail="Back on the map next turn."),
-            Choice("pardon:no", "Leave him to the Assembly's justice"),
+            Choice(
+                "pardon:no",
+                "Leave him to the Assembly's justice",
+                detail="He stays in prison and the regime's justice decides his fate (8.1).",
+                key=PASS_KEY,
+            ),
         ),
         rule="R.1.4.2",
     )
@@ -224,12 +229,17 @@ def confidence_prompt(state: State, t: ConfidenceVote) -> Prompt | None:
         seat,
         f"Vote of confidence in the {name(gov_controller(state))} Government",
         (
-            Choice("vote:confidence", "Confidence"),
+            Choice(
+                "vote:confidence",
+                "Confidence",
+                detail=f"Your deputies back the {name(gov_controller(state))}: without an "
+                "absolute majority of disapproval it keeps the Government (8.2).",
+            ),
             Choice(
                 "vote:disapproval",
                 "Disapproval",
                 detail="An absolute majority of disapproval gives the Government "
-                f"to the {name(other or '')}.",
+                f"to the {name(other or '')}, with its fame and treasury (8.2).",
             ),
             Choice("vote:abstention", "Abstain", detail="Abstentions are not counted (8.2)."),
         ),

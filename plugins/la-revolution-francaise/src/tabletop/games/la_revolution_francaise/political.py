@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import NOBODY, Choice, Context, Prompt, State
+from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote
 
 from .assembly import deputies, election, election_due
@@ -52,6 +52,7 @@ from .tasks import (
     Step,
     Veto,
 )
+from .words import bankrupting, law_effect, regime_detail
 
 # 7.5.1 Regime changes and elections -----------------------------------------------------
 
@@ -178,10 +179,18 @@ def regime_change_prompt(state: State, t: AskedInTurn) -> Prompt | None:
         seat = seat_of(state, decider)
         if not options or seat is None:
             continue
-        choices = [Choice("install:none", f"Keep the {regime(state)['name']}")]
+        choices = [
+            Choice(
+                "install:none",
+                f"Keep the {regime(state)['name']}",
+                detail="No change of regime now.",
+                key=PASS_KEY,
+            )
+        ]
         for target, how in options:
             verb = "Install" if how == "install" else "Propose a referendum on"
-            detail = f"See {REGIMES[target]['section']}."
+            detail = f"The {regime_detail(target)} takes over: who governs, votes and is "
+            "outlawed changes with it."
             if how == "referendum":
                 detail += " Adopted unless more than 13 regions vote no."
             choices.append(
@@ -253,13 +262,21 @@ def referendum_prompt(state: State, t: Referendum) -> Prompt | None:
         return Prompt(
             seat,
             title + " (the Government's Current votes yes)",
-            (Choice("vote:yes", "Yes"),),
+            (Choice("vote:yes", "Yes", detail="Your ballots count for adoption."),),
             rule="R.2.8.3.1",
         )
     return Prompt(
         seat,
         title,
-        (Choice("vote:yes", "Yes"), Choice("vote:no", "No"), Choice("vote:abstain", "Abstain")),
+        (
+            Choice("vote:yes", "Yes", detail=f"Your {n} ballots count for the new regime."),
+            Choice(
+                "vote:no",
+                "No",
+                detail=f"Your {n} ballots count against; 14 or more against reject it.",
+            ),
+            Choice("vote:abstain", "Abstain", detail="Your ballots are not counted."),
+        ),
         rule="R.2.8.3.1",
     )
 
@@ -336,7 +353,7 @@ def mercy_referendum_prompt(state: State, t: Step) -> Prompt | None:
         seat,
         "Hold a referendum on the Directorate?",
         (
-            Choice("hold:no", "No"),
+            Choice("hold:no", "No", detail="Mercy stays; you may ask again next turn."),
             Choice(
                 "hold:yes",
                 "Yes",
@@ -502,7 +519,14 @@ def set_partner(state: State, partner: str, ctx: Context) -> None:
 def partner_prompt(state: State, t: PartnerChoice) -> Prompt | None:
     seat = seat_of(state, gov_controller(state))
     assert seat is not None
-    choices = tuple(Choice(f"partner:{c}", f"The {name(c)}") for c in t["tied_currents"])
+    choices = tuple(
+        Choice(
+            f"partner:{c}",
+            f"The {name(c)}",
+            detail=f"The {name(c)} shares every Government decision with you (R.7.2.2).",
+        )
+        for c in t["tied_currents"]
+    )
     return Prompt(
         seat, "Choose the Directorate's partner among the tied Currents", choices, rule="R.7.2"
     )
@@ -574,7 +598,7 @@ def sway_prompt(state: State, t: ActorTurn) -> Prompt | None:
     sources = sway_sources(state, actor)
     if not sources:
         return None
-    choices = [Choice("done", "Done")]
+    choices = [Choice("done", "Done", detail="Sway no more deputies this turn.", key=PASS_KEY)]
     for c in sources:
         penalty = " (-4: automated Marais, 15.2.1.2)" if seat_of(state, c) is None else ""
         choices.append(
@@ -644,15 +668,18 @@ def king_prompt(state: State, t: Step) -> Prompt | None:
         seat,
         "The King's action (Legislative)?",
         (
-            Choice("king:none", "No action"),
+            Choice("king:none", "No action", detail="The King does nothing.", key=PASS_KEY),
             Choice(
                 "king:act",
                 f"The King lowers the {name(victim)}'s fame by 1",
+                detail=f"The {name(victim)} loses 1 fame (7.5.2.2).",
                 consequence=f"costs {price}",
             ),
             Choice(
                 "king:both",
                 f"...and moves the Coalition marker {step:+d}",
+                detail=f"The {name(victim)} loses 1 fame and the Coalition moves {step:+d} "
+                "(7.5.2.2).",
                 consequence=f"costs {price}",
             ),
         ),
@@ -783,18 +810,24 @@ def propose_prompt(state: State, t: ActorTurn) -> Prompt | None:
         if regime(state)["vote"] == "deputies" or keys == ["trial"]
         else "fame vote"
     )
-    choices = [Choice("done", "Propose no law" if actor != "gov" else "No more laws")]
+    choices = [
+        Choice(
+            "done",
+            "Propose no law" if actor != "gov" else "No more laws",
+            detail="Propose nothing more this turn; the next proposer goes on.",
+            key=PASS_KEY,
+        )
+    ]
     for k in keys:
         law = LAWS[k]
-        effects = ", ".join(f"{tr} {v:+d}" for tr, v in law["tracks"].items())
+        warn = bankrupting(state, k)
+        cost = f"costs {price} to propose" if price else ""
         choices.append(
             Choice(
                 f"law:{k}",
                 f"Propose {law['name']} ({law['section']})",
-                detail=f"If passed the Government pays {law['cost']} x economy level; "
-                f"proposer fame {law['fame']:+d}; {effects or 'no track effect'}. "
-                f"Decided by {vote}.",
-                consequence=f"costs {price} to propose" if price else "",
+                detail=f"If passed: {law_effect(k)} Decided by {vote}.",
+                consequence="; ".join(w for w in (cost, warn) if w),
             )
         )
     return Prompt(seat, f"{name(actor)}: propose a law?", tuple(choices), rule="7.5.2.3")
@@ -873,13 +906,33 @@ def law_vote_prompt(state: State, t: LawVote) -> Prompt | None:
         return Prompt(
             seat,
             "The King's trial: the Feuillant must vote innocent",
-            (Choice("vote:innocent", "Innocent"),),
+            (Choice("vote:innocent", "Innocent", detail=law_effect("trial")),),
             rule="11.4",
         )
+    effect = law_effect(t["law"])
+    count = sum(deputies(state, c) for c in mine)
+    against = (
+        "Nothing changes if it fails."
+        if not (t["proposer"] == "gov" and state["patrie"])
+        else "Opposing a Government law while the Fatherland is in danger costs your "
+        "present Currents 1 fame (13.6)."
+    )
     return Prompt(
         seat,
         f"Vote on {LAWS[t['law']]['name']} with your deputies",
-        (Choice(f"vote:{yes}", yes.capitalize()), Choice(f"vote:{no}", no.capitalize())),
+        (
+            Choice(
+                f"vote:{yes}",
+                yes.capitalize(),
+                detail=f"Your {count} deputies vote for. If it passes: {effect}",
+                consequence=bankrupting(state, t["law"]),
+            ),
+            Choice(
+                f"vote:{no}",
+                no.capitalize(),
+                detail=f"Your {count} deputies vote against. {against} The law: {effect}",
+            ),
+        ),
         rule="7.5.2.3.1",
     )
 
@@ -1058,7 +1111,10 @@ def fame_vote_prompt(state: State, t: FameVote) -> Prompt | None:
     most = t["modifier_ranges"][str(seat)]
     choices = tuple(
         Choice(
-            f"mod:{m}", f"{m:+d}", detail="Added to the fame used for the vote roll; A or B passes."
+            f"mod:{m}",
+            f"{m:+d}",
+            detail="Added to the fame used for the vote roll; A or B passes. "
+            f"If it passes: {law_effect(t['law'])}",
         )
         for m in range(-most, most + 1)
     )
@@ -1245,7 +1301,15 @@ def veto_prompt(state: State, t: Veto) -> Prompt | None:
     return Prompt(
         seat,
         f"The King may veto {law['name']}",
-        (Choice("veto:no", "Let it pass"), Choice("veto:yes", "Veto it", consequence=cost)),
+        (
+            Choice("veto:no", "Let it pass", detail=f"It becomes law: {law_effect(t['law'])}"),
+            Choice(
+                "veto:yes",
+                "Veto it",
+                detail="The law does not take effect (11.1).",
+                consequence=cost,
+            ),
+        ),
         rule="11.1",
     )
 

@@ -1,0 +1,214 @@
+"""The game's facts in a player's words: what a law does, what a result letter does,
+what an objective asks. Prompts, log lines and the board read them from here so that
+a new player decides from the screen alone (issue 25), never from a letter or a code."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from tabletop.framework import State
+
+from .core import economy_factor, money, name, regime, track_level
+from .data import KING, LAWS, REGIMES
+
+TRACK_NAMES = {
+    "economy": "Economy",
+    "clergy": "Clergy",
+    "coalition": "Coalition",
+    "commune": "Commune",
+}
+
+FACTION_NAMES = {
+    "hebertiste": "Hébertist",
+    "indulgent": "Merciful",
+    "terroriste": "Terrorist",
+}
+
+_SPECIAL = {
+    "civic": "no track moves",
+    "war": "France declares war: the Coalition marker goes to 20 and the Allied armies "
+    "may enter (13.5.1, 9)",
+    "conscription": "the Government may place volunteer armies from now on (13.5.2, 9.3)",
+    "levee": "the Government places 3 more volunteer armies this turn (13.5.3)",
+    "patrie": "until the war ends, Currents may give the Government money and opposing "
+    "its laws costs present Currents 1 fame (13.6)",
+    "trial": "the King is tried: guilty sends him to the guillotine (Coalition and Clergy "
+    "+5, Sans-Culotte and Montagne fame +3, Gironde and Feuillant -2); innocent is the "
+    "reverse (11.4)",
+}
+
+
+@cache
+def law_effect(key: str) -> str:
+    """What passing the law ``key`` does, from the laws' data (chapter 13)."""
+    law = LAWS[key]
+    parts = []
+    if law["cost"]:
+        parts.append(f"the Government pays {law['cost']} x the Economy level")
+    if law["fame"]:
+        parts.append(f"the proposer's fame {law['fame']:+d}")
+    moves = ", ".join(f"{TRACK_NAMES[t]} {v:+d}" for t, v in law["tracks"].items())
+    if moves:
+        parts.append(moves)
+    if key in _SPECIAL:
+        parts.append(_SPECIAL[key])
+    if law["family"] == "outlaw":
+        faction = FACTION_NAMES.get(law["faction"], law["faction"])
+        parts.append(
+            f"the {faction} faction is outlawed: its Personalities in Paris go to prison "
+            "and it may be arrested anywhere (13.8)"
+        )
+    if law["family"] in ("anti_privilege", "anti_clergy"):
+        parts.append("under the Legislative the King may veto it (11.1)")
+    return f"{law['name']} ({law['section']}): " + "; ".join(parts) + "."
+
+
+def law_price(state: State, key: str) -> int:
+    return int(LAWS[key]["cost"]) * economy_factor(state)
+
+
+def bankrupting(state: State, key: str) -> str:
+    """A warning when the Government could not pay for the law: it would fail and the
+    Government go bankrupt (10.2.2.1)."""
+    price = law_price(state, key)
+    if money(state, "gov") >= price:
+        return ""
+    return (
+        f"the Government has {money(state, 'gov')}, short of {price}: if passed the law "
+        "fails and the Government goes bankrupt (its Current's fame -5, Government -2)"
+    )
+
+
+def kind_detail(kind: str) -> str:
+    """What an objective of this kind asks (6.4), for the kind prompt."""
+    return KIND_DETAILS[kind]
+
+
+KIND_DETAILS = {
+    "arrest": "Met if the named Personality goes to prison this turn (7.3.1).",
+    "suppress": "Met if the revolt in the named region ends this turn, by anyone (7.4.3).",
+    "destroy": "Met if an enemy army is destroyed in the named region this turn (9.6).",
+    "crush_commune": "Met if the Commune is crushed by force this turn (9.9).",
+    "law": "Met if the named law passes this turn (13).",
+    "persuade": "Met if you win over the named Personality this turn (7.3.2).",
+    "plot": "Met if you take the named region by a plot (an A) this turn (7.4.1).",
+    "revolt": "Met if the named region revolts this turn, by anyone (7.4.2).",
+    "commune": "Met if the Commune is raised, or suppressed, as you name it (7.4.4).",
+    "regime": "Met if the named regime is installed this turn (7.5.1).",
+}
+
+
+def objective_words(value: str) -> str:
+    """A declared objective in words ("Take Brest by a plot"), from its stored code."""
+    kind, _, target = value.partition(":")
+    if kind == "arrest":
+        return f"Arrest {target}"
+    if kind == "suppress":
+        return f"Suppress the revolt in {target}"
+    if kind == "destroy":
+        return f"Destroy an enemy army in {target}"
+    if kind == "crush_commune":
+        return "Crush the Commune by force"
+    if kind == "law":
+        return f"Pass {LAWS[target]['name']}" if target in LAWS else f"Pass {target}"
+    if kind == "persuade":
+        return f"Win over {target}"
+    if kind == "plot":
+        return f"Take {target} by a plot"
+    if kind == "revolt":
+        return f"Start a revolt in {target}"
+    if kind == "raise_commune":
+        return "Raise the Commune"
+    if kind == "suppress_commune":
+        return "Suppress the Commune"
+    if kind == "regime":
+        return f"Install the {REGIMES[target]['name']}" if target in REGIMES else value
+    return value.replace("_", " ")
+
+
+def objective_detail(value: str) -> str:
+    """What must happen for ``value`` to be met, and what it is worth (6.4, 10.3)."""
+    kind = value.partition(":")[0]
+    if kind in ("raise_commune", "suppress_commune"):
+        kind = "commune"
+    met = KIND_DETAILS.get(kind, "")
+    return (
+        f"{objective_words(value)}. {met} Sealed now, shown with the others when all "
+        "are in; in the Interphase met gives fame +1, missed -1."
+    )
+
+
+def letter_effect(state: State, actor: str, segment: str, target: str, letter: str) -> str:
+    """What the result ``letter`` of an action would do (7.3, 7.4): the words of the
+    outcome functions of ``actions``, told before the roll is kept and after."""
+    if segment == "arrest":
+        if actor == "gov":
+            if letter == "A" or (letter == "B" and regime(state)["b_prison"]):
+                return f"{target} goes to prison"
+            if letter == "B":
+                return f"{target} flees France until next turn"
+            return f"{target} stays free"
+        if letter in ("A", "B"):
+            return f"{target} leaves the map until next turn"
+        return f"{target} stays"
+    if segment == "persuade":
+        if letter == "A":
+            return f"{target} joins the {name(actor)}"
+        if letter == "B" and state["persons"][target]["status"] == "free":
+            return f"{target} leaves the map until next turn"
+        return f"{target} is not won over"
+    if segment == "plot":
+        if letter == "A":
+            return f"the {name(actor)} takes {target}"
+        if letter == "B":
+            return f"{target} becomes or stays neutral"
+        return f"{target} does not change hands"
+    if segment == "revolt":
+        if letter == "A":
+            return f"{target} revolts under the {name(actor)}"
+        if letter == "B":
+            return f"{target} revolts and becomes neutral"
+        return f"{target} does not revolt"
+    if segment == "suppress":
+        if letter == "C":
+            return f"the revolt in {target} goes on"
+        if actor == "gov":
+            return f"the revolt in {target} ends"
+        if letter == "A":
+            return f"the revolt in {target} ends and the {name(actor)} takes it"
+        return f"the revolt in {target} ends and {target} becomes neutral"
+    if segment == "commune":
+        kind = target.split(":")[0]
+        lvl = track_level(state, "commune")
+        if kind == "raise":
+            if letter == "A" or (letter == "B" and lvl >= 2):
+                leaderless = letter == "B" and lvl == 2
+                return "the Commune rises" + (
+                    ", with no leader" if leaderless else f" under the {name(actor)}"
+                )
+            return "the Commune does not rise"
+        if letter == "A" or (letter == "B" and lvl <= 2):
+            holder = actor if letter == "A" or lvl == 1 else None
+            return "the Commune is suppressed and Paris goes " + (
+                f"to the {name(holder)}" if holder else "neutral"
+            )
+        return "the Commune stands"
+    return letter
+
+
+def letters_detail(state: State, actor: str, segment: str, target: str) -> str:
+    """Every letter's effect, for the prompt that chooses the target."""
+    return "; ".join(
+        f"{letter}: {letter_effect(state, actor, segment, target, letter)}" for letter in "ABC"
+    )
+
+
+def king_free(state: State) -> bool:
+    return bool(state["persons"][KING]["status"] == "free")
+
+
+def regime_detail(key: str) -> str:
+    """A regime's name and section, for prompts that change it."""
+    reg: dict[str, Any] = REGIMES[key]
+    return f"{reg['name']} ({reg['section']})"

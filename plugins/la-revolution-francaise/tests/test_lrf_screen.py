@@ -1,0 +1,136 @@
+"""Playable from the screen alone (issue 25): every choice says what it does, passing is
+key 0, a law vote tells the law's effect, a kept roll's letter tells its outcome, and
+what nobody did is credited to no seat."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from lrf_helpers import context, engine_at, fresh, law_vote_task, seat
+
+from tabletop.framework import NOBODY, PASS_KEY, Engine, Prompt
+from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
+from tabletop.games.la_revolution_francaise.actions import marais_plot
+from tabletop.games.la_revolution_francaise.tasks import PickResult, RollRecord
+from tabletop.games.la_revolution_francaise.words import law_effect, objective_words
+
+GAME = LaRevolutionFrancaise()
+
+#: Labels of the choices that do nothing more: they must take key 0.
+PASSING = re.compile(
+    r"^(Pass$|Done|No more|Propose no law|No action|No coup|Raise no more|"
+    r"Stay at|Let it be|Let them move|Back neither|Keep the)"
+)
+
+
+def explained(prompt: Prompt) -> bool:
+    return all(c.detail or c.consequence for c in prompt.choices)
+
+
+def random_prompts(seeds: range) -> list[Prompt]:
+    """The explained prompts of random games, 4, 5 and 6 seats, both scenarios."""
+    seen: list[Prompt] = []
+    for seed in seeds:
+        players = (4, 5, 6)[seed % 3]
+        scenario = ("historical", "open")[seed % 2]
+        engine = Engine(
+            GAME,
+            seed=seed,
+            players=players,
+            options={"scenario": scenario},
+            rng_factory=rng_factory,
+            dice_factory=dice_factory,
+        )
+        pick = random.Random(seed)
+        for _ in range(3000):
+            prompt = engine.explained_prompt
+            if prompt is None:
+                break
+            seen.append(prompt)
+            engine.act(prompt.seat, pick.choice(prompt.choices).action)
+    return seen
+
+
+def test_every_choice_says_what_it_does_in_random_play() -> None:
+    prompts = [p for p in random_prompts(range(6)) if len(p.choices) >= 2]
+    full = sum(1 for p in prompts if explained(p))
+    ratio = full / len(prompts)
+    print(f"explained in full: {full} of {len(prompts)} ({ratio:.1%})")
+    assert len(prompts) > 500
+    assert ratio >= 0.95
+
+
+def test_passing_takes_key_0_everywhere() -> None:
+    wrong = {
+        (p.text, c.label)
+        for p in random_prompts(range(3))
+        for c in p.choices
+        if PASSING.match(c.label) and c.key != PASS_KEY
+    }
+    assert not wrong, sorted(wrong)[:5]
+
+
+def test_a_law_vote_tells_what_the_law_does() -> None:
+    state = fresh()
+    voters = [seat(state, c) for c in ("F", "G", "M", "R", "MT", "SC")]
+    engine = engine_at(state, [law_vote_task("anti_emigrants", "F", voters)])
+    prompt = engine.explained_prompt
+    assert prompt is not None
+    yes, no = prompt.choices
+    assert "Coalition +3, Clergy +3, Commune -3" in yes.detail
+    assert "Coalition +3" in no.detail and "against" in no.detail
+    assert yes.consequence == ""  # the treasury (2300) pays 50 at Economy level I
+
+
+def test_a_law_that_would_bankrupt_the_government_warns() -> None:
+    state = fresh()
+    state["gov"]["money"] = 10
+    voters = [seat(state, c) for c in ("F", "G", "M", "R", "MT", "SC")]
+    engine = engine_at(state, [law_vote_task("maximum", "F", voters)])
+    prompt = engine.explained_prompt
+    assert prompt is not None
+    assert "bankrupt" in prompt.choices[0].consequence
+
+
+def test_law_effects_name_costs_and_tracks_in_words() -> None:
+    assert law_effect("maximum").startswith("Maximum of Goods and Wages (13.1.1): ")
+    assert "Economy -5, Commune +3" in law_effect("maximum")
+    assert "Coalition marker goes to 20" in law_effect("war")
+    assert "prison" in law_effect("outlaw_hebertistes")
+
+
+def test_a_kept_roll_tells_what_its_letter_does() -> None:
+    state = fresh()
+    rolls = [RollRecord(dice=[3, 5], letter="B"), RollRecord(dice=[6, 6], letter="A")]
+    pick = PickResult(
+        kind="pick_result", actor="R", segment="plot", target="Brest", persons=[], rolls=rolls
+    )
+    engine = engine_at(state, [pick])
+    prompt = engine.explained_prompt
+    assert prompt is not None
+    b, a = prompt.choices
+    assert b.detail == "B: Brest becomes or stays neutral."
+    assert a.detail == "A: the Royaliste takes Brest."
+    events = engine.act(seat(state, "R"), "keep:0")
+    assert any(e.text.startswith("plot Brest: B, Brest becomes or stays neutral") for e in events)
+
+
+def test_the_automated_marais_is_credited_to_no_seat() -> None:
+    """15.2.1.1: a roll of 7 gives the Marais Nevers and Nîmes; the log must not credit them
+    to whichever seat acted last."""
+    state = fresh(5)
+    ctx = context([3, 4])
+    ctx.actor = 2
+    marais_plot(state, {"kind": "marais_plot"}, ctx)
+    control = [e for e in ctx.events if e.kind == "control"]
+    assert control and all(e.about == NOBODY for e in control)
+    assert all("Marais" in e.text for e in control)
+
+
+def test_objectives_read_in_words() -> None:
+    assert objective_words("plot:Brest") == "Take Brest by a plot"
+    assert objective_words("arrest:Hébert") == "Arrest Hébert"
+    assert objective_words("law:maximum") == "Pass Maximum of Goods and Wages"
+    assert objective_words("raise_commune") == "Raise the Commune"
