@@ -193,7 +193,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(json.dumps({"games": games, "failures": failures, "slow": slow}, indent=2))
         return EXIT_OK
     if not games:
-        print("No games installed. Install one with: pip install <game plugin>")
+        print("No games installed. Install one with: tabletop install <game plugin>")
     for game in games:
         low, high = game["players"]
         players = f"{low}" if low == high else f"{low}-{high}"
@@ -244,6 +244,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             options=_parse_options(args.option),
             store=store,
             progress=_progress(f"simulating {args.game}"),
+            action_seconds=args.action_seconds,
         )
     else:  # the same games on other processes or Ray, put back in order
         from tabletop.app import parallel
@@ -259,7 +260,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             save_dir=args.save_dir or None,
             where=where,
             progress=_progress(f"simulating {args.game}"),
+            action_seconds=args.action_seconds,
         )
+    _end_progress(report)
     log.info("simulate", **{k: v for k, v in report.to_json().items() if k != "failures"})
     data = report.to_json()
     if args.json:
@@ -276,7 +279,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(_shown(f"  error with seed {failure['seed']}: {failure['error']}"))
             if failure.get("save_error"):
                 print(_shown(f"    {failure['save_error']}"))
-        print(f"  digest {data['digest']}")
+        print(f"  digest {data['digest']}" + (" (partial)" if report.stopped else ""))
+        if report.stopped:
+            print(f"  {report.partial_note()}")
+    return _batch_exit(report)
+
+
+def _end_progress(report: Any) -> None:
+    """End the progress bar's line when a run stopped before filling it."""
+    if report.stopped and sys.stderr.isatty():
+        print(file=sys.stderr, flush=True)
+
+
+def _batch_exit(report: Any) -> int:
+    """A batch command's exit status: 130 when interrupted, 1 when it stopped for
+    another reason (a worker that died: said on stderr) or a game failed, else 0."""
+    from tabletop.framework.fuzz import INTERRUPTED
+
+    sys.stdout.flush()
+    if report.stopped == INTERRUPTED:
+        return _fail(f"interrupted after {report.done} of {report.games} games", 130)
+    if report.stopped:
+        return _fail(f"{report.stopped}; the report covers the first {report.done} games", 1)
     return EXIT_OK if report.errors == 0 else EXIT_MISMATCH
 
 
@@ -498,6 +522,7 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                 roundtrip_every=args.roundtrip_every,
                 on_failure=keep,
                 progress=_progress(f"fuzzing {args.game}"),
+                action_seconds=args.action_seconds,
             )
     else:  # the same games on other processes or Ray; failures saved here, in order
         from tabletop.app import parallel
@@ -518,7 +543,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             where=where,
             on_failure=keep,
             progress=_progress(f"fuzzing {args.game}"),
+            action_seconds=args.action_seconds,
         )
+    _end_progress(report)
     data = report.to_json()
     log.info("fuzz", **{k: v for k, v in data.items() if k != "failures"})
     if args.json:
@@ -535,7 +562,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             print(f"    {failure['reason']}")
             if failure["save"]:
                 print(f"    saved: {failure['save']} (tabletop replay {failure['save']})")
-    return EXIT_OK if report.errors == 0 else EXIT_MISMATCH
+        if report.stopped:
+            print(f"  {report.partial_note()}")
+    return _batch_exit(report)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -641,6 +670,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             options=options,
             progress=progress,
             rotate=not args.fixed_seats,
+            action_seconds=args.action_seconds,
         )
     else:  # the same games on other processes or Ray, put back in order
         from tabletop.app import parallel
@@ -655,14 +685,18 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             rotate=not args.fixed_seats,
             where=where,
             progress=progress,
+            action_seconds=args.action_seconds,
         )
+    _end_progress(report)
     data = report.to_json()
     container.logger().info("tournament", **{k: v for k, v in data.items() if k != "failures"})
     if args.json:
         print(json.dumps(data, indent=2))
     else:
         print("\n".join(report.lines()))
-    return EXIT_OK if report.errors == 0 else EXIT_MISMATCH
+        if report.stopped:
+            print(f"  {report.partial_note()}")
+    return _batch_exit(report)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -732,6 +766,26 @@ def _add_batch_arguments(
         help="play on Ray: a local instance, or the cluster at ADDRESS; needs "
         "pip install 'tabletop-app[ray]' (default: no Ray)",
     )
+    parser.add_argument(
+        "--action-seconds",
+        type=_seconds,
+        default=10.0,
+        metavar="T",
+        help="time limit of one game action (rules and bot thinking): a game stuck "
+        "longer fails with its seed instead of hanging the run; 0: no limit "
+        "(default: 10)",
+    )
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a time limit in seconds, 0 (none) up to a day."""
+    value = float(text) if len(text) <= 32 else -1.0  # ValueError: "invalid float value"
+    if not 0 <= value <= 86400:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not 0 to 86400 seconds")
+    return value
+
+
+_seconds.__name__ = "float"
 
 
 def _sub(sub: Any, name: str, summary: str, description: str) -> argparse.ArgumentParser:
@@ -748,9 +802,9 @@ def build_parser() -> argparse.ArgumentParser:
         "loads only those plugins.",
     )
     parser.add_argument(
-        "--version", action=_Version, help="print the app's and the framework's versions"
+        "-V", "--version", action=_Version, help="print the app's and the framework's versions"
     )
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)  # none: the help
 
     games = _sub(
         sub,
@@ -987,6 +1041,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="keep each kind in its seat instead of rotating (default: rotate)",
     )
     tour.set_defaults(func=cmd_tournament)
+    from tabletop.app import commands  # paths, completion, install, uninstall, new-game
+
+    commands.add_parsers(sub, _sub)
     return parser
 
 
@@ -999,6 +1056,9 @@ def main(argv: Sequence[str] | None = None, *, container: Container | None = Non
     _slow_noted = False  # each command notes slow plugins once
     parser = build_parser()
     args = parser.parse_args(argv, namespace=argparse.Namespace(container=container))
+    if args.command is None:  # `tabletop` alone: the help, as pip and ruff do
+        parser.print_help()
+        return EXIT_OK
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:

@@ -18,21 +18,27 @@ the same Tabletop and game plugins installed.
 
 from __future__ import annotations
 
-import concurrent.futures
+import contextlib
 import dataclasses
 import importlib
 import importlib.util
 import multiprocessing
+import multiprocessing.connection
 import os
+import pickle
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 from tabletop.framework.errors import TabletopError
+from tabletop.framework.fuzz import INTERRUPTED
 
 R = TypeVar("R")
 
@@ -83,7 +89,9 @@ def run_chunks(
     at the most); results in chunk order.
 
     ``job`` must be picklable (a module-level function or a ``partial`` of one) when
-    it runs elsewhere. ``progress(done, games)`` is called as chunks finish.
+    it runs elsewhere. ``progress(done, games)`` is called as chunks finish. Raises
+    ``Stopped``, with the results of the first chunks, when the run is interrupted or
+    a worker dies.
     """
     where.check()
     pieces = chunks(games, where.workers, most)
@@ -92,11 +100,14 @@ def run_chunks(
     if where.workers == 1 or len(pieces) <= 1:
         results: list[R] = []
         done = 0
-        for first, count in pieces:
-            results.append(job(first, count))
-            done += count
-            if progress is not None:
-                progress(done, games)
+        try:
+            for first, count in pieces:
+                results.append(job(first, count))
+                done += count
+                if progress is not None:
+                    progress(done, games)
+        except KeyboardInterrupt:
+            raise Stopped(INTERRUPTED, results, done) from None
         return results
     return _on_processes(job, pieces, games, where.workers, progress)
 
@@ -120,6 +131,175 @@ def _fresh_worker() -> None:
     _CONTAINER = None
 
 
+class Stopped(Exception):
+    """A run that ended before its last chunk: Ctrl+C (SIGINT) or SIGTERM here, or a
+    worker process that died. ``results`` are those of the first chunks, in order and
+    without a gap (``games`` games): what a run of that many games would have given."""
+
+    def __init__(self, reason: str, results: list[Any], games: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.results = results
+        self.games = games
+
+
+#: How long stopped workers get to end on their own before they are killed.
+STOP_GRACE = 2.0
+#: How often a worker checks that the process that started it is still there.
+PARENT_CHECK = 0.25
+
+
+def _prefix(results: Mapping[int, R], pieces: Sequence[tuple[int, int]]) -> tuple[list[R], int]:
+    """The results of the first chunks with no gap, and how many games they hold."""
+    done: list[R] = []
+    games = 0
+    for index, (_, count) in enumerate(pieces):
+        if index not in results:
+            break
+        done.append(results[index])
+        games += count
+    return done, games
+
+
+class _Terminated(BaseException):
+    """Raised in a worker by SIGTERM: not an ``Exception`` (nor a ``SystemExit``), so
+    neither a game's code nor the engine's fault handling turns it into a failed game,
+    and the worker unwinds (a save being written removes its temporary file) and ends."""
+
+
+def _on_terminate(signum: int, frame: Any) -> None:
+    raise _Terminated
+
+
+def _watch_parent(parent: int) -> None:
+    """A worker's watchdog thread: when the process that started it is gone (killed
+    with SIGKILL, say), the worker stops as if told to, then ends for sure."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(STOP_GRACE)
+    os._exit(1)
+
+
+def _worker(job: Callable[[int, int], Any], conn: Any, parent: int) -> None:
+    """A worker process: play the chunks the parent sends, send back each result (or
+    the exception the job raised) until told to stop (None) or terminated.
+
+    Ctrl+C in a terminal reaches every process of the foreground group: the workers
+    ignore it (their SIGINT is ignored from the start, see ``_start``) and leave it to
+    the parent, which stops them with SIGTERM."""
+    signal.signal(signal.SIGTERM, _on_terminate)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    _fresh_worker()
+    try:
+        while True:
+            task = conn.recv()
+            if task is None:
+                return
+            index, first, count = task
+            try:
+                outcome: tuple[str, Any] = ("ok", job(first, count))
+            except Exception as exc:  # the job's own error: the parent raises it
+                outcome = ("error", _portable(exc))
+            conn.send((index, *outcome))
+    except (_Terminated, EOFError, OSError):  # told to stop, or the parent is gone
+        return
+
+
+def _portable(exc: Exception) -> Exception:
+    """``exc`` when it survives pickling, else a RuntimeError that says what it was."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception:
+        return RuntimeError(f"{type(exc).__name__}: {exc}")
+    return exc
+
+
+def _exit_text(code: int | None) -> str:
+    """How a process ended, in words."""
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        return f"was killed by {name}"
+    return f"ended with status {code}"
+
+
+@dataclass
+class _Worker:
+    process: Any
+    conn: Any
+    chunks: list[int] = dataclasses.field(default_factory=list)
+    """Chunks sent and not yet answered, oldest (the one being played) first."""
+
+
+def _start(job: Callable[[int, int], Any], count: int) -> list[_Worker]:
+    """``count`` worker processes, each with its own pipe. SIGINT is ignored while they
+    start, so each begins life ignoring it (a fork inherits that, and a spawned
+    interpreter keeps an ignored SIGINT ignored)."""
+    context = _context()
+    started: list[_Worker] = []
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        for _ in range(count):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_worker, args=(job, theirs, os.getpid()), daemon=True)
+            process.start()
+            theirs.close()
+            started.append(_Worker(process, mine))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    return started
+
+
+def _stop(workers: Sequence[_Worker]) -> None:
+    """End every worker and wait for it: SIGTERM, then SIGKILL for any still there
+    after ``STOP_GRACE`` seconds (a game's code that ignores everything). A second
+    Ctrl+C meanwhile is ignored: it must not leave workers behind."""
+    if threading.current_thread() is not threading.main_thread():
+        _end(workers)
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        _end(workers)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _end(workers: Sequence[_Worker]) -> None:
+    for worker in workers:
+        if worker.process.is_alive():
+            worker.process.terminate()
+    deadline = time.monotonic() + STOP_GRACE
+    for worker in workers:
+        worker.process.join(max(0.0, deadline - time.monotonic()))
+    for worker in workers:
+        if worker.process.is_alive():
+            worker.process.kill()
+            worker.process.join()
+        worker.conn.close()
+
+
+@contextmanager
+def _interruptible() -> Iterator[None]:
+    """SIGTERM stops a run as Ctrl+C does (a partial report, no process left behind),
+    while the parallel run is on; the earlier handler comes back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _on_processes(
     job: Callable[[int, int], R],
     pieces: Sequence[tuple[int, int]],
@@ -127,21 +307,62 @@ def _on_processes(
     workers: int,
     progress: Callable[[int, int], None] | None,
 ) -> list[R]:
+    """Play ``pieces`` on local worker processes, two chunks queued per worker (so no
+    worker waits, and stopping drops at most two chunks a worker).
+
+    The parent stops the run at once, keeping the results of the first chunks (see
+    ``Stopped``), on Ctrl+C or SIGTERM, or when a worker dies; no worker outlives it.
+    """
     results: dict[int, R] = {}
+    waiting = list(range(len(pieces)))[::-1]  # popped from the end: chunk 0 first
     done = 0
-    with concurrent.futures.ProcessPoolExecutor(
-        max_workers=min(workers, len(pieces)), mp_context=_context(), initializer=_fresh_worker
-    ) as pool:
-        futures = {
-            pool.submit(job, first, count): index for index, (first, count) in enumerate(pieces)
-        }
-        for future in concurrent.futures.as_completed(futures):
-            index = futures[future]
-            results[index] = future.result()
-            done += pieces[index][1]
-            if progress is not None:
-                progress(done, games)
+    pool: list[_Worker] = []
+    try:
+        with _interruptible():
+            pool = _start(job, min(workers, len(pieces)))
+            for _ in range(2):
+                for worker in pool:
+                    _send(worker, waiting, pieces)
+            while len(results) < len(pieces):
+                busy = {worker.conn: worker for worker in pool if worker.chunks}
+                ready = multiprocessing.connection.wait(
+                    [*busy, *(worker.process.sentinel for worker in busy.values())]
+                )
+                for worker in busy.values():
+                    if worker.conn not in ready and worker.process.sentinel not in ready:
+                        continue
+                    try:
+                        index, status, value = worker.conn.recv()
+                    except (EOFError, OSError):
+                        worker.process.join()
+                        first, count = pieces[worker.chunks[0]]
+                        raise Stopped(
+                            f"a worker process {_exit_text(worker.process.exitcode)} "
+                            f"while playing games {first}-{first + count - 1}",
+                            *_prefix(results, pieces),
+                        ) from None
+                    worker.chunks.remove(index)
+                    if status == "error":
+                        raise value
+                    results[index] = value
+                    done += pieces[index][1]
+                    _send(worker, waiting, pieces)
+                    if progress is not None:
+                        progress(done, games)
+    except KeyboardInterrupt:
+        raise Stopped(INTERRUPTED, *_prefix(results, pieces)) from None
+    finally:
+        _stop(pool)
     return [results[index] for index in range(len(pieces))]
+
+
+def _send(worker: _Worker, waiting: list[int], pieces: Sequence[tuple[int, int]]) -> None:
+    """Give ``worker`` the next chunk, if any is left."""
+    if waiting:
+        index = waiting.pop()
+        worker.chunks.append(index)
+        with contextlib.suppress(OSError):  # a worker that just died: its sentinel says so
+            worker.conn.send((index, *pieces[index]))
 
 
 def _on_ray(
@@ -167,14 +388,20 @@ def _on_ray(
         results: dict[int, R] = {}
         waiting = list(refs)
         done = 0
-        while waiting:
-            ready, waiting = ray.wait(waiting, num_returns=1)
-            for ref in ready:
-                index = index_of[ref]
-                results[index] = ray.get(ref)
-                done += pieces[index][1]
-                if progress is not None:
-                    progress(done, games)
+        try:
+            while waiting:
+                ready, waiting = ray.wait(waiting, num_returns=1)
+                for ref in ready:
+                    index = index_of[ref]
+                    results[index] = ray.get(ref)
+                    done += pieces[index][1]
+                    if progress is not None:
+                        progress(done, games)
+        except KeyboardInterrupt:
+            for ref in waiting:
+                with contextlib.suppress(Exception):
+                    ray.cancel(ref, force=True)
+            raise Stopped(INTERRUPTED, *_prefix(results, pieces)) from None
         return [results[index] for index in range(len(pieces))]
     finally:
         if started_here:
@@ -210,6 +437,7 @@ def simulate_chunk(
     seats: list[str],
     options: dict[str, str],
     save_dir: str | None,
+    action_seconds: float | None,
     first: int,
     count: int,
 ) -> Any:
@@ -217,7 +445,14 @@ def simulate_chunk(
     container = _container()
     store = None if save_dir is None else container.store_in(directory=Path(save_dir))
     return container.simulation().run(
-        game_id, games=count, seed=seed, seats=seats, options=options, store=store, first=first
+        game_id,
+        games=count,
+        seed=seed,
+        seats=seats,
+        options=options,
+        store=store,
+        first=first,
+        action_seconds=action_seconds,
     )
 
 
@@ -231,20 +466,40 @@ def simulate(
     save_dir: str | None,
     where: Where,
     progress: Callable[[int, int], None] | None = None,
+    action_seconds: float | None = None,
 ) -> Any:
     """``tabletop simulate`` on ``where``: one report, identical to a one-process run's
-    except for the time."""
+    except for the time. A run stopped early (``Stopped``) reports its first games, as
+    a run of that many games would, with ``stopped`` saying why."""
     from tabletop.app.simulate import SimulationReport, games_digest
 
-    job = partial(simulate_chunk, game_id, seed, list(seats), dict(options), save_dir)
+    job = partial(
+        simulate_chunk, game_id, seed, list(seats), dict(options), save_dir, action_seconds
+    )
     started = time.perf_counter()
-    parts = run_chunks(job, games, where, progress=progress)
+    parts, stopped, done = _played(job, games, where, progress, 50)
     merged = SimulationReport(game_id, games, seed, seats=list(seats))
     merged.digest = games_digest([], seed)  # the digest of no games, as one process has it
     for part in parts:
         merged.add(part)
+    merged.stop(stopped, done)
     merged.seconds = time.perf_counter() - started
     return merged
+
+
+def _played(
+    job: Callable[[int, int], R],
+    games: int,
+    where: Where,
+    progress: Callable[[int, int], None] | None,
+    most: int,
+) -> tuple[list[R], str, int]:
+    """``run_chunks``'s results, why the run stopped early ("" when it did not) and the
+    games those results hold."""
+    try:
+        return run_chunks(job, games, where, progress=progress, most=most), "", games
+    except Stopped as stop:
+        return stop.results, stop.reason, stop.games
 
 
 # tournament ----------------------------------------------------------------------------
@@ -256,6 +511,7 @@ def tournament_chunk(
     seats: list[str],
     options: dict[str, str],
     rotate: bool,
+    action_seconds: float | None,
     first: int,
     count: int,
 ) -> Any:
@@ -271,6 +527,7 @@ def tournament_chunk(
             options=options,
             rotate=rotate,
             first=first,
+            action_seconds=action_seconds,
         )
     )
 
@@ -285,19 +542,32 @@ def tournament(
     rotate: bool,
     where: Where,
     progress: Callable[[int, int], None] | None = None,
+    action_seconds: float | None = None,
 ) -> Any:
     """``tabletop tournament`` on ``where``: the wins, games, lengths and failures of a
     one-process run (game i is seeded and rotated by its number wherever it plays); only
     the times differ."""
     if games < 1:
         raise TabletopError("a tournament needs 1 game or more")
-    job = partial(tournament_chunk, game_id, seed, list(seats), dict(options), rotate)
+    from tabletop.app.tournament import TournamentReport
+
+    job = partial(
+        tournament_chunk, game_id, seed, list(seats), dict(options), rotate, action_seconds
+    )
     started = time.perf_counter()
     # a tournament's game takes seconds: small chunks keep every worker busy to the end
-    first, *rest = run_chunks(job, games, where, progress=progress, most=TOURNAMENT_CHUNK)
-    merged = dataclasses.replace(first, games=games)  # its seat names, options, kinds
+    parts, stopped, done = _played(job, games, where, progress, TOURNAMENT_CHUNK)
+    if parts:
+        first, *rest = parts
+        merged = dataclasses.replace(first, games=games)  # its seat names, options, kinds
+    else:  # stopped before its first chunk
+        rest = []
+        merged = TournamentReport(
+            game_id, games, seed, seats=list(seats), options=dict(options), rotate=rotate
+        )
     for part in rest:
         merged.add(part)
+    merged.stop(stopped, done)
     merged.seconds = time.perf_counter() - started
     return merged
 
@@ -312,6 +582,7 @@ def fuzz_chunk(
     options: Mapping[str, str],
     max_actions: int,
     roundtrip_every: int | None,
+    action_seconds: float | None,
     first: int,
     count: int,
 ) -> Any:
@@ -333,6 +604,7 @@ def fuzz_chunk(
             dice_factory=container.dice_factory(),
             max_actions=max_actions,
             roundtrip_every=roundtrip_every,
+            action_seconds=action_seconds,
         )
 
 
@@ -348,16 +620,28 @@ def fuzz(
     where: Where,
     on_failure: Callable[[Any], str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    action_seconds: float | None = None,
 ) -> Any:
     """``tabletop fuzz`` on ``where``: one report with the failures in game order, each
     saved here by ``on_failure``, identical to a one-process run's except for the time."""
     from tabletop.framework.fuzz import FuzzReport
 
-    job = partial(fuzz_chunk, game_id, seed, players, dict(options), max_actions, roundtrip_every)
+    job = partial(
+        fuzz_chunk,
+        game_id,
+        seed,
+        players,
+        dict(options),
+        max_actions,
+        roundtrip_every,
+        action_seconds,
+    )
     started = time.perf_counter()
     report = FuzzReport(game_id, games, seed)
-    for part in run_chunks(job, games, where, progress=progress):
+    parts, stopped, done = _played(job, games, where, progress, 50)
+    for part in parts:
         report.add(part)
+    report.stop(stopped, done)
     if on_failure is not None:
         for failure in report.failures:
             if failure.record is not None:

@@ -25,10 +25,20 @@ from tabletop.adapters.collector import collector
 from tabletop.adapters.headless import HeadlessUI
 from tabletop.framework.bots import batch_seed
 from tabletop.framework.engine import resolve_options
-from tabletop.framework.fuzz import MAX_ACTIONS, BatchReport
-from tabletop.framework.ports import SaveStore, UserInterface
+from tabletop.framework.fuzz import INTERRUPTED, MAX_ACTIONS, BatchReport, Watchdog
+from tabletop.framework.ports import SaveStore, SessionObserver, UserInterface
 from tabletop.framework.record import digest_of
-from tabletop.framework.session import GameSession, SessionStarter
+from tabletop.framework.session import GameSession, Move, SessionStarter
+
+
+class Beats(SessionObserver):
+    """Tells a ``Watchdog`` of every move, so that each action has the time limit."""
+
+    def __init__(self, watchdog: Watchdog) -> None:
+        self.watchdog = watchdog
+
+    def moved(self, move: Move) -> None:
+        self.watchdog.beat()
 
 
 @dataclass
@@ -106,61 +116,70 @@ class Simulation:
         store: SaveStore | None = None,
         progress: Callable[[int, int], None] | None = None,
         first: int = 0,
+        action_seconds: float | None = None,
     ) -> SimulationReport:
         """Play games ``first`` to ``first + games - 1`` of the run with this ``seed``
-        (``first`` lets ``tabletop.app.parallel`` hand a chunk of a run to a worker)."""
+        (``first`` lets ``tabletop.app.parallel`` hand a chunk of a run to a worker).
+
+        ``action_seconds`` limits each action (``Watchdog``): a game stuck past it is a
+        failure with its seed (and its save, with ``store``). Ctrl+C ends the run with
+        the report of the games finished so far, marked ``stopped``."""
         game = self.sessions.registry.get(game_id).definition
         options = resolve_options(game, options)  # a bad option is the caller's error
         report = SimulationReport(game_id, games, seed, seats=list(seats))
         outcomes: Counter[str] = Counter()
         started = time.perf_counter()
-        with collector.tuned():  # many short-lived objects a game
-            for index in range(games):
-                this_seed = batch_seed(seed, first + index)
-                session: GameSession | None = None
-                try:
-                    session = self.sessions.start(
-                        game_id,
-                        seed=this_seed,
-                        players=len(seats),
-                        options=options,
-                        seats=list(seats),
-                        ui=self.ui(),
-                    )
-                    report.actions += len(session.run(MAX_ACTIONS))
-                    engine = session.engine
-                    if not engine.over:
-                        raise RuntimeError(f"no result after {MAX_ACTIONS} actions")
-                    result = engine.result()
-                    assert result is not None
-                    names = [engine.seat_name(seat) for seat in result.winners]
-                    who = " & ".join(names) if names else "nobody"
-                    outcomes[f"{who} ({result.outcome})" if result.outcome else who] += 1
-                    report.game_digests.append(engine.digest())
-                    report.completed += 1
-                except Exception as exc:
-                    report.errors += 1
-                    report.failures.append(
-                        {
-                            "seed": this_seed,
-                            "error": f"{type(exc).__name__}: {exc}",
-                            "actions": len(session.engine.log) if session is not None else 0,
-                        }
-                    )
-                    report.game_digests.append("")
-                finally:
-                    if session is not None:
-                        session.close()
-                if store is not None and session is not None:
-                    self._save(
-                        store,
-                        session,
-                        save_id_for(game_id, seats, options, this_seed),
-                        report,
-                        this_seed,
-                    )
-                if progress is not None:
-                    progress(index + 1, games)
+        try:
+            with collector.tuned(), Watchdog(action_seconds) as watchdog:
+                for index in range(games):
+                    watchdog.beat()
+                    this_seed = batch_seed(seed, first + index)
+                    session: GameSession | None = None
+                    try:
+                        session = self.sessions.start(
+                            game_id,
+                            seed=this_seed,
+                            players=len(seats),
+                            options=options,
+                            seats=list(seats),
+                            ui=self.ui(),
+                        )
+                        report.actions += len(session.run(MAX_ACTIONS))
+                        engine = session.engine
+                        if not engine.over:
+                            raise RuntimeError(f"no result after {MAX_ACTIONS} actions")
+                        result = engine.result()
+                        assert result is not None
+                        names = [engine.seat_name(seat) for seat in result.winners]
+                        who = " & ".join(names) if names else "nobody"
+                        outcomes[f"{who} ({result.outcome})" if result.outcome else who] += 1
+                        report.game_digests.append(engine.digest())
+                        report.completed += 1
+                    except Exception as exc:
+                        report.errors += 1
+                        report.failures.append(
+                            {
+                                "seed": this_seed,
+                                "error": f"{type(exc).__name__}: {exc}",
+                                "actions": len(session.engine.log) if session is not None else 0,
+                            }
+                        )
+                        report.game_digests.append("")
+                    finally:
+                        if session is not None:
+                            session.close()
+                    if store is not None and session is not None:
+                        self._save(
+                            store,
+                            session,
+                            save_id_for(game_id, seats, options, this_seed),
+                            report,
+                            this_seed,
+                        )
+                    if progress is not None:
+                        progress(index + 1, games)
+        except KeyboardInterrupt:  # a game cut short is not counted
+            report.stop(INTERRUPTED, len(report.game_digests))
         report.seconds = time.perf_counter() - started
         report.outcomes = dict(sorted(outcomes.items()))
         report.digest = games_digest(report.game_digests, seed, first)

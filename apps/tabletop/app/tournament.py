@@ -22,9 +22,10 @@ from typing import Any
 
 from tabletop.adapters.collector import collector
 from tabletop.adapters.headless import HeadlessUI
+from tabletop.app.simulate import Beats
 from tabletop.framework.bots import batch_seed
 from tabletop.framework.engine import resolve_options
-from tabletop.framework.fuzz import MAX_ACTIONS, BatchReport
+from tabletop.framework.fuzz import INTERRUPTED, MAX_ACTIONS, BatchReport, Watchdog
 from tabletop.framework.session import BotTurn, GameSession, SessionStarter
 
 #: z for a two-sided 95% interval.
@@ -184,11 +185,13 @@ class Tournament:
         progress: Callable[[int, int], None] | None = None,
         rotate: bool = True,
         first: int = 0,
+        action_seconds: float | None = None,
     ) -> TournamentReport:
         """Play games ``first`` to ``first + games - 1`` of the tournament (``first``
         lets ``tabletop.app.parallel`` hand a chunk to a worker); ``rotate=False`` keeps
         every kind in its seat (for a seat the game plays itself, such as a solo
-        opponent's, or a seat study)."""
+        opponent's, or a seat study). ``action_seconds`` limits each action, as in
+        ``Simulation.run``; Ctrl+C ends the run with the report of the games played."""
         game = self.sessions.registry.get(game_id).definition
         options = resolve_options(game, options)  # a bad option is the caller's error
         report = TournamentReport(
@@ -199,15 +202,24 @@ class Tournament:
             report.bots.setdefault(kind, BotRecord(kind))
         report.by_seat = [dict.fromkeys(report.bots, 0.0) for _ in seats]
         started = time.perf_counter()
-        with collector.tuned():  # many short-lived objects a game
-            for index in range(first, first + games):
-                self._play(report, index, rotated(list(seats), index if rotate else 0))
-                if progress is not None:
-                    progress(index + 1 - first, games)
+        played = 0
+        try:
+            with collector.tuned(), Watchdog(action_seconds) as watchdog:
+                for index in range(first, first + games):
+                    watchdog.beat()
+                    kinds = rotated(list(seats), index if rotate else 0)
+                    self._play(report, index, kinds, watchdog)
+                    played += 1
+                    if progress is not None:
+                        progress(index + 1 - first, games)
+        except KeyboardInterrupt:  # a game cut short is not counted
+            report.stop(INTERRUPTED, played)
         report.seconds = time.perf_counter() - started
         return report
 
-    def _play(self, report: TournamentReport, index: int, kinds: list[str]) -> None:
+    def _play(
+        self, report: TournamentReport, index: int, kinds: list[str], watchdog: Watchdog
+    ) -> None:
         this_seed = batch_seed(report.seed, index)
         session: GameSession | None = None
         try:
@@ -219,6 +231,7 @@ class Tournament:
                 seats=kinds,
                 ui=_TimingUI(report, kinds),
             )
+            session.observe(Beats(watchdog))
             played = len(session.run(MAX_ACTIONS))
             engine = session.engine
             result = engine.result()

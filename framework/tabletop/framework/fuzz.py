@@ -45,6 +45,8 @@ from __future__ import annotations
 import copy
 import json
 import math
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -69,6 +71,73 @@ AUTO_FULL = 64
 AUTO_EVERY = 16
 #: Not a legal action in any sane game: used to check that illegal input is refused.
 ILLEGAL_ACTION = "\x00tabletop-fuzz-illegal"
+
+
+#: ``BatchReport.stopped`` of a run stopped by Ctrl+C or a signal.
+INTERRUPTED = "interrupted"
+#: Time limit of one game action in batch runs (``--action-seconds``): generous, as a
+#: bot that thinks may take seconds; game code past it is stuck, not slow.
+ACTION_SECONDS = 10.0
+
+
+class ActionTimeout(Exception):
+    """A game action (its rules or a bot's thinking) ran past the batch time limit.
+
+    An ``Exception``: raised inside a game's ``apply``, it becomes that game's
+    ``PluginFault`` (the state restored), so the game is a failure with its seed."""
+
+
+class Watchdog:
+    """The batch runs' time limit per game action, so that game code that never
+    returns is a failed game rather than a run that hangs forever.
+
+    While active (``with``), a SIGALRM every quarter of the limit checks that ``beat``
+    was called since (once per action: a counter, nothing costly on the hot path);
+    after a whole limit without one it raises ``ActionTimeout`` in the main thread,
+    where the game runs, and again at every later check until a beat (game code that
+    swallows it once is stopped on the next). It does nothing off the main thread,
+    without ``setitimer`` (Windows) or with no limit (None or 0)."""
+
+    CHECKS = 4
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds or 0.0
+        self.beats = 0
+        self._seen = 0
+        self._quiet = 0
+        self._previous: Any = None
+        self._armed = False
+
+    def beat(self) -> None:
+        """A game action began or ended: the clock starts again."""
+        self.beats += 1
+
+    def __enter__(self) -> Watchdog:
+        if (
+            self.seconds > 0
+            and hasattr(signal, "setitimer")
+            and threading.current_thread() is threading.main_thread()
+        ):
+            self._previous = signal.signal(signal.SIGALRM, self._check)
+            step = self.seconds / self.CHECKS
+            signal.setitimer(signal.ITIMER_REAL, step, step)
+            self._armed = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._armed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self._previous)
+            self._armed = False
+
+    def _check(self, signum: int, frame: Any) -> None:
+        if self.beats != self._seen:
+            self._seen, self._quiet = self.beats, 0
+            return
+        self._quiet += 1
+        # CHECKS + 1 quiet checks in a row: at least the whole limit since the last beat
+        if self._quiet > self.CHECKS:
+            raise ActionTimeout(f"a game action took more than {self.seconds:g} s")
 
 
 class FuzzProblem(Exception):
@@ -117,6 +186,12 @@ class BatchReport:
     actions: int = 0
     seconds: float = 0.0
     failures: list[Any] = field(default_factory=list)
+    stopped: str = ""
+    """Why the run ended before its last game (``INTERRUPTED``, a worker that died);
+    "" when it did not. A stopped run's report counts its first ``done`` games, and
+    only those: it is the report (and digest) of a run of ``done`` games."""
+    done: int = 0
+    """Games played, when ``stopped``."""
 
     def add(self, part: BatchReport) -> None:
         """Count ``part``, the next games of this run in game order (not its time)."""
@@ -125,8 +200,14 @@ class BatchReport:
         self.actions += part.actions
         self.failures.extend(part.failures)
 
+    def stop(self, reason: str, done: int) -> None:
+        """Mark the report partial: the run stopped (``reason``; "" means it did not)
+        after its first ``done`` games."""
+        if reason:
+            self.stopped, self.done = reason, done
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "game": self.game,
             "games": self.games,
             "seed": self.seed,
@@ -136,6 +217,18 @@ class BatchReport:
             "seconds": round(self.seconds, 3),
             "actions_per_second": round(self.actions / self.seconds) if self.seconds else 0,
         }
+        if self.stopped:  # only then: a whole run's report is unchanged
+            data.update(partial=True, stopped=self.stopped, games_done=self.done)
+        return data
+
+    def partial_note(self) -> str:
+        """One line on a stopped run's report ("" for a whole run)."""
+        if not self.stopped:
+            return ""
+        return (
+            f"partial: {self.stopped} after the first {self.done} of {self.games} games; "
+            f"this report is that of --games {self.done}"
+        )
 
 
 @dataclass
@@ -421,7 +514,9 @@ class _Game:
         except Leak as exc:
             raise FuzzProblem(f"{where}: leak: {exc}") from exc
 
-    def play(self, *, max_actions: int, roundtrip_every: int | None) -> None:
+    def play(
+        self, *, max_actions: int, roundtrip_every: int | None, beat: Callable[[], None]
+    ) -> None:
         engine = self.engine
         with self.leak_check("setup") as leaks:
             if leaks is not None:
@@ -436,6 +531,7 @@ class _Game:
             count = len(engine.log)
             if count >= max_actions:
                 raise FuzzProblem(f"no result after {max_actions} actions")
+            beat()
             prompt = engine.prompt
             # the same move a random bot seat makes in `simulate` and in the UI
             action = bot_move(engine, self.bot)
@@ -472,8 +568,10 @@ def fuzz_one(
     dice_factory: DiceFactory,
     max_actions: int = MAX_ACTIONS,
     roundtrip_every: int | None = None,
+    beat: Callable[[], None] = lambda: None,
 ) -> tuple[int, int, FuzzFailure | None]:
-    """Fuzz one game; return (actions played, round trips, failure or None)."""
+    """Fuzz one game; return (actions played, round trips, failure or None). ``beat``
+    is called at each action (a ``Watchdog``'s, to time each one)."""
     chooser = rng_factory(bot_seed(seed, -1))
     count, chosen = _config(game, chooser, players, options or {})
     fuzzed: _Game | None = None
@@ -486,7 +584,7 @@ def fuzz_one(
             rng_factory=rng_factory,
             dice_factory=dice_factory,
         )
-        fuzzed.play(max_actions=max_actions, roundtrip_every=roundtrip_every)
+        fuzzed.play(max_actions=max_actions, roundtrip_every=roundtrip_every, beat=beat)
     except Exception as exc:  # anything the game's code raises is a finding
         return _failed(game, fuzzed, exc, seed, count, chosen)
     return len(fuzzed.engine.log), fuzzed.roundtrips, None
@@ -550,6 +648,7 @@ def fuzz(
     progress: Callable[[int, int], None] | None = None,
     clock: Callable[[], float] = time.perf_counter,
     first: int = 0,
+    action_seconds: float | None = None,
 ) -> FuzzReport:
     """Fuzz ``games`` games, numbers ``first`` to ``first + games - 1`` of the run with
     this ``seed`` (a part of a run played elsewhere: ``BatchReport.add`` puts the parts
@@ -558,7 +657,9 @@ def fuzz(
     ``roundtrip_every`` is K: the JSON save/load round trip runs every K actions (0:
     only the final from-scratch replay; None: every action up to AUTO_FULL, then every
     AUTO_EVERY). ``on_failure`` may save a failing game and
-    return where it went; that goes into the report.
+    return where it went; that goes into the report. ``action_seconds`` limits each
+    action (``Watchdog``): a game stuck past it fails with ``ActionTimeout``. Ctrl+C
+    ends the run with the report of the games played so far (``BatchReport.stopped``).
     """
     if games < 0:
         raise TabletopError("the number of games must be 0 or more")
@@ -570,20 +671,27 @@ def fuzz(
     resolve_options(game, options)  # refuse unknown or bad pinned options up front
     report = FuzzReport(info.id, games, seed)
     started = clock()
-    for index in range(first, first + games):
-        this_seed = batch_seed(seed, index)
-        actions, roundtrips, failure = fuzz_one(
-            game,
-            seed=this_seed,
-            players=players,
-            options=options,
-            rng_factory=rng_factory,
-            dice_factory=dice_factory,
-            max_actions=max_actions,
-            roundtrip_every=roundtrip_every,
-        )
-        report.count(actions, roundtrips, failure, on_failure)
-        if progress is not None:
-            progress(index + 1 - first, games)
+    index = first
+    try:
+        with Watchdog(action_seconds) as watchdog:
+            for index in range(first, first + games):
+                watchdog.beat()
+                this_seed = batch_seed(seed, index)
+                actions, roundtrips, failure = fuzz_one(
+                    game,
+                    seed=this_seed,
+                    players=players,
+                    options=options,
+                    rng_factory=rng_factory,
+                    dice_factory=dice_factory,
+                    max_actions=max_actions,
+                    roundtrip_every=roundtrip_every,
+                    beat=watchdog.beat,
+                )
+                report.count(actions, roundtrips, failure, on_failure)
+                if progress is not None:
+                    progress(index + 1 - first, games)
+    except KeyboardInterrupt:
+        report.stop(INTERRUPTED, index - first)
     report.seconds = clock() - started
     return report

@@ -1,0 +1,111 @@
+"""Game code that never returns, or kills its worker, ends as a reported failure.
+
+``stuckgames.Stuck`` loops for ever in ``apply`` in some games: with the per-action
+time limit (``--action-seconds``) each of ``simulate``, ``fuzz`` and ``tournament``
+must report those games, with their seeds (and saves), and go on with the others, on
+one process and on workers. A worker that dies (``stuckgames.WorkerKiller``) is named,
+with the games it was playing, and the games before it are reported, not "a bug".
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fakesite import install_games
+from sessions import CliRun
+
+from tabletop.adapters.saves import JsonSaveStore
+from tabletop.framework.fuzz import ActionTimeout, Watchdog
+
+#: Seed 3 of stuck-pig: 8 games, some of them stuck (see ``test_some_games_are_stuck``).
+RUN = ["--games", "8", "--seed", "3", "--action-seconds", "0.2", "--json"]
+
+
+@pytest.fixture
+def stuck(site: Path) -> None:
+    install_games(site, "stuck-games", "stuckgames:Stuck", "stuckgames:WorkerKiller")
+
+
+def _run(cli: CliRun, *argv: str) -> tuple[int, dict[str, Any], str]:
+    started = time.monotonic()
+    code, out, err = cli(*argv)
+    assert time.monotonic() - started < 20, "the time limit did not stop the game"
+    assert "Traceback" not in err and "a bug" not in err, err
+    return code, json.loads(out), err
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_simulate_reports_stuck_games_with_their_seeds_and_saves(
+    cli: CliRun, stuck: None, tmp_path: Path, workers: str
+) -> None:
+    saves = tmp_path / "sim"
+    code, data, _ = _run(
+        cli, "simulate", "stuck-pig", *RUN, "--workers", workers, "--save-dir", str(saves)
+    )
+    assert code == 1 and 0 < data["errors"] < 8 and data["completed"] == 8 - data["errors"]
+    assert all("more than 0.2 s" in failure["error"] for failure in data["failures"])
+    store = JsonSaveStore(saves)
+    for failure in data["failures"]:  # each stuck game is saved up to its stuck action
+        (saved,) = saves.glob(f"*-seed{failure['seed']}.json")
+        assert len(store.load(saved.stem).actions) == failure["actions"] > 0
+
+
+def test_simulate_digest_is_the_same_for_any_workers_with_stuck_games(
+    cli: CliRun, stuck: None
+) -> None:
+    one, two = (_run(cli, "simulate", "stuck-pig", *RUN, "--workers", k)[1] for k in "12")
+    assert one["digest"] == two["digest"] and one["failures"] == two["failures"]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_fuzz_reports_and_saves_stuck_games(
+    cli: CliRun, stuck: None, tmp_path: Path, workers: str
+) -> None:
+    saves = tmp_path / "fz"
+    code, data, _ = _run(
+        cli, "fuzz", "stuck-pig", *RUN, "--workers", workers, "--save-dir", str(saves)
+    )
+    assert code == 1 and data["errors"] > 0
+    assert all("ActionTimeout" in failure["reason"] for failure in data["failures"])
+    assert all(Path(failure["save"]).is_file() for failure in data["failures"])
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_tournament_reports_stuck_games(cli: CliRun, stuck: None, workers: str) -> None:
+    tournament = ["tournament", "stuck-pig", "--seats", "random,random"]
+    code, data, _ = _run(cli, *tournament, *RUN, "--workers", workers)
+    assert code == 1 and 0 < data["errors"] < 8
+    assert all("more than 0.2 s" in failure["error"] for failure in data["failures"])
+
+
+def test_a_dead_worker_is_named_with_its_games_and_a_partial_report(
+    cli: CliRun, stuck: None
+) -> None:
+    code, data, err = _run(
+        cli, "simulate", "worker-killer", "--games", "40", "--workers", "2", "--json"
+    )
+    assert code == 1 and data["partial"] is True and data["games_done"] == 0
+    assert "a worker process was killed by SIGKILL while playing games 0-" in err
+
+
+def test_the_watchdog_stops_a_loop_and_lets_beating_code_run() -> None:
+    started = time.monotonic()
+    with pytest.raises(ActionTimeout), Watchdog(0.2):
+        while True:
+            pass
+    assert time.monotonic() - started < 1
+    with Watchdog(0.2) as watchdog:  # an action every 0.1 s is never stopped
+        for _ in range(5):
+            watchdog.beat()
+            time.sleep(0.1)
+    time.sleep(0.3)  # and nothing fires after the block
+
+
+def test_a_bad_time_limit_is_refused(cli: CliRun) -> None:
+    for bad in ("-1", "nan", "x"):
+        code, _, err = cli("simulate", "pig", "--action-seconds", bad)
+        assert code == 2 and "--action-seconds" in err
