@@ -19,6 +19,12 @@ def test_view_follows_the_schema_and_shows_only_cup_counts() -> None:
     zones = {z["name"]: z for z in view["zones"]}
     assert zones["Bavaria [Green]"]["contents"] == ["Bavaria +1 Leader", "Bavaria 5"]
     assert zones["Cups"]["counts"]["Friendly"] == len(state["cups"]["friendly"])
+    assert zones["Force Pool (free counters)"]["counts"] == {
+        "Infantry L1-2": 0,  # the starting army uses all eight
+        "Infantry L3-4": 4,
+        "Scara L2": 4,
+        "Scara L3-4": 4,
+    }
     text = repr(view)
     assert "fulda-1" not in text and "Fulda 3" not in text  # in a cup: unseen
 

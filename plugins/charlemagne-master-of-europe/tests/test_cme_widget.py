@@ -16,6 +16,7 @@ from tabletop.games.charlemagne_master_of_europe.board import CUP_NAMES, CUPS
 from tabletop.games.charlemagne_master_of_europe.data import (
     BOXES,
     ENEMY_BATTLE_UNITS,
+    minimum_army_strength,
     vp_threshold,
 )
 from tabletop.games.charlemagne_master_of_europe.render import render_board
@@ -103,3 +104,49 @@ def test_a_flipped_enemy_and_the_reserve_show_on_the_battle_display() -> None:
         1 for w in ("left", "right") for u in fighting["battle"]["mine"][w] if u is not None
     )
     assert f"Reserve: {len(fighting['army']) - placed} unit(s)" in text
+
+
+def test_the_board_shows_the_army_the_turn_track_and_the_movement_lines() -> None:
+    """The findings: the army by type and level, every turn's thresholds and each
+    box's connections were not on screen."""
+    engine = new_engine(GAME, seed=1, players=1)
+    engine.act(0, "marquis:breton_march")
+    view = engine.view(0)
+    text = render_board(view, 80)
+    assert "Army: 20 units, strength 44" in text
+    assert "Infantry L1 4, L2 4, L3 4, L4 0" in text and "Scara L2 4, L3 4, L4 0" in text
+    assert "Infantry L1-2 0" in text  # the starting army holds every Infantry 1/2 counter
+    rows = text.split("Turn track", 1)[1].splitlines()
+    assert rows[1].split() == ["Turn", "[1]", *map(str, range(2, 9))]
+    assert rows[2].split() == ["VP", *(str(vp_threshold(t)) for t in range(1, 9))]
+    assert rows[8].split() == ["Army", *(str(minimum_army_strength(t)) for t in range(9, 17))]
+    for box in ("aachen", "carinthia"):
+        near = ", ".join(BOXES[b].name for b in BOXES[box].adjacent)
+        assert f"{BOXES[box].name}: {near}" in " ".join(text.split())
+
+
+def test_long_rows_wrap_under_themselves_at_80_columns() -> None:
+    """The finding: a long stack wrapped to the left edge. Every line fits the width,
+    and a stack's continuation starts under the stack, not at the edge."""
+    engine = new_engine(GAME, seed=1, players=1)
+    engine.act(0, "marquis:breton_march")
+    view = engine.view(0)
+    text = render_board(view, 42)
+    lines = text.splitlines()
+    assert all(len(line) <= 42 for line in lines), [x for x in lines if len(x) > 42]
+    row = next(i for i, line in enumerate(lines) if line.startswith("   Lombardy "))
+    below = []
+    for line in lines[row + 1 :]:
+        if not line.startswith(" " * 22):
+            break
+        below.append(line.strip())
+    assert below  # the stack goes on under itself, aligned after the box's name
+    stack = " ".join([lines[row][22:], *below])
+    assert stack == " ".join(_a_lombardy(view).split())
+    wide = render_board(view, 120).splitlines()
+    assert any(line.startswith("   Lombardy ") and line.count("|") >= 3 for line in wide)
+
+
+def _a_lombardy(view: dict[str, Any]) -> str:
+    zone = next(z for z in view["zones"] if z["name"].startswith("Lombardy ["))
+    return " | ".join(c.removeprefix("Lombardy ") for c in zone["contents"])

@@ -28,6 +28,7 @@ from . import board, rules
 from .board import CUP_NAMES, CUPS
 from .data import (
     BOXES,
+    COUNTER_GROUPS,
     ENEMY_BATTLE_UNITS,
     EVP_MAX,
     FRIENDLY_FACTORS,
@@ -193,6 +194,7 @@ class CharlemagneMasterOfEurope(GameDefinition):
             )
         )
         zones.append(views.zone("Army (Reserve)", counts=army_counts(state)))
+        zones.append(views.zone("Force Pool (free counters)", counts=force_pool_counts(state)))
         if state["battle"] is not None:
             zones += battle_zones(state)
         rolls = [f"{r['reason']}: {r['face']}" for r in state["rolls"]]
@@ -273,6 +275,17 @@ def army_counts(state: State) -> dict[str, int]:
         attack, defense = FRIENDLY_FACTORS[(u["kind"], u["level"])]
         label = f"{u['kind'].title()} L{u['level']} ({attack}-{defense})"
         counts[label] = counts.get(label, 0) + 1
+    return counts
+
+
+def force_pool_counts(state: State) -> dict[str, int]:
+    """The counters not in the army, by counter sheet: what the Levy and promotions can
+    still turn into units (rules §4.1: only while a counter is free)."""
+    counts: dict[str, int] = {}
+    for kind, levels, count in COUNTER_GROUPS:
+        used = sum(1 for u in state["army"] if u["kind"] == kind and u["level"] in levels)
+        span = f"L{levels[0]}" if len(levels) == 1 else f"L{levels[0]}-{levels[-1]}"
+        counts[f"{kind.title()} {span}"] = count - used
     return counts
 
 
