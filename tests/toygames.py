@@ -544,3 +544,38 @@ class Recaps(GameDefinition):
         west, east = state["scores"]
         winners = (0,) if west >= east else (1,)
         return Result(winners, (float(west), float(east)), "The higher score wins.")
+
+
+#: Choices in each of ManyChoices' prompts: more than the screen has keys for.
+MANY = 40
+
+
+class ManyChoices(GameDefinition):
+    """One seat picks one of MANY choices, MANY times (a 5-player hint prompt has
+    36): the choices beyond the screen's keys must still be reachable."""
+
+    info = GameInfo(id="many", title="Many Choices", min_players=1, max_players=1)
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return ("Chooser",)
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {"picks": []}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if len(state["picks"]) >= MANY:
+            return None
+        choices = tuple(Choice(f"c{n}", f"Choice number {n}") for n in range(MANY))
+        return Prompt(0, f"Pick {len(state['picks']) + 1} of {MANY}", choices, "1")
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        state["picks"].append(int(action[1:]))
+        ctx.emit("pick", f"picks {action}")
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return {"status": f"{len(state['picks'])} picked"}
+
+    def result(self, state: State) -> Result | None:
+        if len(state["picks"]) < MANY:
+            return None
+        return Result((0,), (float(len(state["picks"])),), "Every pick made.")

@@ -46,6 +46,7 @@ from tabletop.adapters.tui.screens.rules import RulesScreen
 from tabletop.adapters.tui.screens.summary import NO_MORE, SummaryScreen
 from tabletop.adapters.tui.widgets import CardList, ChoiceList, GameLog, ViewPanel
 from tabletop.adapters.tui.widgets.cards import card_details
+from tabletop.adapters.tui.widgets.choices import NO_KEY_HINT
 from tabletop.adapters.tui.widgets.footer import StableFooter
 from tabletop.adapters.tui.widgets.steady import hold_height
 from tabletop.framework.errors import (
@@ -455,6 +456,7 @@ class GameScreen(Screen[None]):
             self._show_cards({})
         self.query_one("#log", GameLog).put_away()
         self.query_one("#choices", ChoiceList).show_prompt(None)
+        self._subtitle(self.query_one("#prompt-panel"), "")
 
     def render_game(self) -> None:
         prompt = self.engine.prompt
@@ -498,10 +500,13 @@ class GameScreen(Screen[None]):
             # the game's details and warnings, asked for only when a person will read them
             shown = self.engine.explained_prompt or prompt
             choices.show_prompt(shown, moment=len(self.engine.log))
+            keyless = len(choices.key_map) < len(shown.choices)
+            self._subtitle(self.query_one("#prompt-panel"), NO_KEY_HINT if keyless else "")
             if self.focused is None or self.focused.id not in ("choices", "cards", "log"):
                 choices.focus()
         else:
             choices.show_prompt(None)
+            self._subtitle(self.query_one("#prompt-panel"), "")
         if self.query_one("#cards", CardList).has_focus:
             self._explain_card()  # the card being read stays in the details pane
         self._update_status()
@@ -598,6 +603,13 @@ class GameScreen(Screen[None]):
         if self._texts.get(key) != title:
             self._texts[key] = title
             widget.border_title = title
+
+    def _subtitle(self, widget: Widget, subtitle: str) -> None:
+        """Set ``widget``'s border subtitle unless it is the one shown (``_title``)."""
+        key = f"subtitle-{widget.id or id(widget)}"
+        if self._texts.get(key, "") != subtitle:
+            self._texts[key] = subtitle
+            widget.border_subtitle = subtitle
 
     def _update_status(self) -> None:
         parts = []
@@ -877,6 +889,13 @@ class GameScreen(Screen[None]):
     def action_home(self) -> None:
         self._stop_bot()
         tabletop(self).leave_game(self.session)  # asks first if moves are not saved
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The bot speed is no key of a game no bot plays (a solitaire game, people
+        only): the footer leaves it out."""
+        if action == "bot_speed":
+            return bool(self.session.bots)
+        return True
 
     def palette_commands(self) -> list[SystemCommand]:
         return [

@@ -26,6 +26,11 @@ from tabletop.framework.game import Choice, Prompt
 WARNING_MARK = "⚠"
 
 
+#: Shown in place of a key for a choice beyond the keys (a 5-player hint menu has 36):
+#: it is reached with the arrows and Enter, as the decision panel says (``NO_KEY_HINT``).
+NO_KEY = "·"
+NO_KEY_HINT = f"{NO_KEY} no key: ↑↓ then Enter"
+
 #: Keys given to choices without a stable key of their own, in this order.
 NUMBERED_KEYS = "123456789" + string.ascii_lowercase
 
@@ -55,7 +60,7 @@ def choice_prompt(key: str, choice: Choice) -> Content:
     """One entry of the list: its key, the label and, when choosing it has a
     consequence, a warning line under it, so a side effect is visible before the
     choice is even highlighted."""
-    parts: list[str | tuple[str, str]] = [(f"{key or ' '} ", "bold"), choice.label]
+    parts: list[str | tuple[str, str]] = [(f"{key or NO_KEY} ", "bold"), choice.label]
     if choice.consequence:
         parts.append((f"\n  {WARNING_MARK} {choice.consequence}", "$warning"))
     return Content.assemble(*parts)
