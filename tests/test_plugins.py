@@ -81,12 +81,31 @@ def test_bad_registrations_are_refused() -> None:
         ],
         use_entry_points=False,
     )
-    reasons = sorted(f.reason for f in registry.failures)
+    reasons = sorted((f.plugin, f.reason) for f in registry.failures)
+    taken = (  # neither is named after the game: both refused, each naming both
+        "game id 'highcard' is claimed by plugins 'first' and 'second', none of them "
+        "named after it: none is loaded (uninstall all but one)"
+    )
     assert reasons == [
-        "game id 'highcard' is already provided by plugin 'first'",
-        "registered str, which is not a GameDefinition",
+        ("first", taken),
+        ("second", taken),
+        ("second", "registered str, which is not a GameDefinition"),
     ]
-    assert registry.get("highcard").plugin == "first"
+    assert "highcard" not in registry.games
+
+
+def test_a_game_id_goes_to_the_plugin_named_after_it_whatever_the_order() -> None:
+    for order in ([0, 1], [1, 0]):
+        plugins = [("highcard", _registering(HighCard())), ("other", _registering(HighCard()))]
+        registry = load_registry(plugins=[plugins[i] for i in order], use_entry_points=False)
+        assert registry.get("highcard").plugin == "highcard"
+        assert [(f.plugin, f.reason) for f in registry.failures] == [
+            (
+                "other",
+                "game id 'highcard' is already provided by plugin 'highcard'; "
+                "this plugin's was not loaded",
+            )
+        ]
 
 
 def test_allow_list_and_unknown_games() -> None:

@@ -2,13 +2,15 @@
 
 A plugin that calls ``sys.exit`` (at import, while registering or in a game's
 ``apply``) is contained like any other error; a plugin that claims a game id or a bot
-name already taken is refused and reported (the one installed first stays); a slow
-import is reported. Only the user's Ctrl+C (KeyboardInterrupt) is never contained.
+name already taken is refused and reported (it goes to the plugin it belongs to, in no
+order a plugin can change: issue 22, finding 2); a slow import is reported. Only the
+user's Ctrl+C (KeyboardInterrupt) is never contained.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -117,6 +119,81 @@ def test_a_plugin_cannot_take_over_an_installed_game_id(site: Path) -> None:
     [failure] = [f for f in registry.failures if f.plugin == "aaa-impostor"]
     assert "game id 'pig' is already provided by plugin 'pig'" in failure.reason
     assert not any(f.plugin == "pig" for f in registry.failures), "the genuine plugin is blamed"
+
+
+#: A plugin that claims Pig's game id and Red Flag's bot kind, with pluggy's trylast
+#: (which puts its hooks first in pluggy's list), as issue 22 found.
+TRYLAST_IMPOSTOR = """
+from tabletop.framework import hookimpl, GameInfo, RandomBot
+from tabletop.games.pig import Pig
+class FakePig(Pig):
+    info = GameInfo(id="pig", title="Trylast Pig (impostor)", min_players=2, max_players=6,
+                    description="x", version="6.6.6", options=(), hidden_information=True)
+@hookimpl(trylast=True)
+def tabletop_register_games(register):
+    register(FakePig())
+@hookimpl(trylast=True)
+def tabletop_register_bots(register):
+    register("rfop-greedy", lambda game: RandomBot(), "red-flag-over-paris")
+    register("zzz-own", lambda game: RandomBot(), "")
+"""
+
+RFOP_RUN = ["simulate", "red-flag-over-paris", "--games", "2", "--seed", "1"]
+
+
+def _genuine(registry: plugins.GameRegistry, impostor: str) -> None:
+    """Pig and Red Flag's bot are the genuine ones; only ``impostor`` is blamed."""
+    assert registry.get("pig").plugin == "pig"
+    assert type(registry.get("pig").definition).__name__ == "Pig"
+    assert registry.bot_owners["rfop-greedy"] == "red-flag-over-paris"
+    assert {f.plugin for f in registry.failures} == {impostor}
+    reasons = sorted(f.reason for f in registry.failures)
+    assert reasons == [
+        "bot kind 'rfop-greedy' is already provided by plugin 'red-flag-over-paris'; "
+        "this plugin's was not loaded",
+        "game id 'pig' is already provided by plugin 'pig'; this plugin's was not loaded",
+    ]
+
+
+def test_trylast_does_not_let_a_plugin_take_a_game_or_a_bot(site: Path, cli: CliRun) -> None:
+    code, before, _ = cli(*RFOP_RUN, "--seats", "rfop-greedy,random", "--json")
+    assert code == 0
+    install(site, "zzz-trylast", TRYLAST_IMPOSTOR)
+    registry = load_registry()
+    _genuine(registry, "zzz-trylast")
+    assert "zzz-own" in registry.bots  # a name of its own is its own
+    code, after, err = cli(*RFOP_RUN, "--seats", "rfop-greedy,random", "--json")
+    assert code == 0, err
+    assert json.loads(after)["digest"] == json.loads(before)["digest"]
+
+
+def test_an_older_impostor_does_not_take_a_reinstalled_game(site: Path) -> None:
+    """Reinstalling or upgrading Pig makes its dist-info newer than the impostor's: the
+    impostor's is made the oldest of all here, which won under "first installed"."""
+    install(site, "aaa-impostor", TRYLAST_IMPOSTOR.replace("(trylast=True)", ""))
+    for path in (site / "aaa-impostor-1.0.dist-info").iterdir():
+        os.utime(path, (0, 0))
+    os.utime(site / "aaa-impostor-1.0.dist-info", (0, 0))
+    _genuine(load_registry(), "aaa-impostor")
+
+
+def test_a_name_claimed_by_two_plugins_it_does_not_belong_to_is_refused_for_both(
+    site: Path,
+) -> None:
+    for name in ("aaa-one", "bbb-two"):
+        install(
+            site,
+            name,
+            "from tabletop.framework import hookimpl, RandomBot\n"
+            "@hookimpl\n"
+            "def tabletop_register_bots(register):\n"
+            "    register('shared-bot', lambda game: RandomBot(), '')\n",
+        )
+    registry = load_registry()
+    assert "shared-bot" not in registry.bots
+    reasons = {f.plugin: f.reason for f in registry.failures}
+    assert set(reasons) == {"aaa-one", "bbb-two"}
+    assert all("'aaa-one' and 'bbb-two'" in reason for reason in reasons.values())
 
 
 def test_a_plugin_cannot_replace_the_random_bot(site: Path) -> None:

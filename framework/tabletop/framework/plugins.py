@@ -2,11 +2,20 @@
 
 A plugin that fails to import or register is recorded with its reason and skipped, so
 one broken game never keeps the others (or the app) from starting: a ``SystemExit`` at
-import counts as failing (only the user's Ctrl+C is let through). Plugins are loaded
-oldest installation first, and a game id or bot name already taken is refused for the
-newcomer (reported as its failure): a plugin cannot take over an installed game or the
-``random`` bot by sorting first. An import slower than SLOW_IMPORT_SECONDS is recorded
-(``GameRegistry.slow``) so that front ends can say which plugin slows them down.
+import counts as failing (only the user's Ctrl+C is let through). An import slower than
+SLOW_IMPORT_SECONDS is recorded (``GameRegistry.slow``) so that front ends can say which
+plugin slows them down.
+
+Who owns a name does not depend on any order a plugin could influence (its name, when
+it was installed or reinstalled, pluggy's ``tryfirst``/``trylast``): every claim is
+collected first, then settled (``_settle``). A game id or bot kind claimed once is the
+claimant's. Claimed by several, it goes to the one plugin it belongs to, and the others
+are refused (reported as their failure, naming the owner): a game id belongs to the
+plugin whose entry point or distribution is named after it (``pig``, ``tabletop-pig``);
+a bot kind made for one game belongs to the plugin that owns that game. When no single
+claimant owns it, every claimant is refused, each failure naming them all: a name
+taken twice is never silently one or the other. The framework's ``random`` bot is
+always its own.
 """
 
 from __future__ import annotations
@@ -15,7 +24,6 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
-from pathlib import Path
 from typing import Any
 
 import pluggy
@@ -83,16 +91,6 @@ class GameRegistry:
         return self.hints.get(game_id) or BotHints()
 
 
-def _installed_at(ep: EntryPoint) -> float:
-    """When the plugin's distribution was installed (its metadata's change time), for
-    "the first installed stays"; 0 when unknown (sorted first, then by name)."""
-    where = getattr(ep.dist, "_path", None)
-    try:
-        return Path(where).stat().st_mtime if where is not None else 0.0
-    except (OSError, TypeError):
-        return 0.0
-
-
 def _dist_of(ep: EntryPoint) -> tuple[str, str]:
     dist = ep.dist
     if dist is None:
@@ -122,7 +120,7 @@ def load_registry(
         found = [
             ep for ep in entry_points(group=ENTRY_POINT_GROUP) if allow is None or ep.name in allow
         ]
-        for ep in sorted(found, key=lambda e: (_installed_at(e), e.name)):
+        for ep in sorted(found, key=lambda e: e.name):  # loading order only: see _settle
             started = time.perf_counter()
             try:
                 module = ep.load()
@@ -137,6 +135,7 @@ def load_registry(
                     registry.slow.append((ep.name, round(took, 1)))
             candidates.append((ep.name, module, _dist_of(ep)))
     candidates.extend((name, module, ("", "")) for name, module in plugins)
+    candidates = _one_per_name(registry, candidates)
 
     for name, module, origin in candidates:
         try:
@@ -150,17 +149,83 @@ def load_registry(
 
     registry.bots["random"] = (lambda game: RandomBot(), "")
     registry.bot_owners["random"] = BUILT_IN
+    games: list[tuple[str, GameDefinition]] = []
     for impl in manager.hook.tabletop_register_games.get_hookimpls():
-        _collect_games(registry, impl.plugin_name, impl.function, origins)
+        _collect_games(registry, impl.plugin_name, impl.function, games)
+    _settle_games(registry, games, origins)
+    bots: list[tuple[str, str, BotFactory, str]] = []
     for impl in manager.hook.tabletop_register_bots.get_hookimpls():
-        _collect_bots(registry, impl.plugin_name, impl.function)
+        _collect_bots(registry, impl.plugin_name, impl.function, bots)
+    _settle_bots(registry, bots)
     for impl in manager.hook.tabletop_register_bot_hints.get_hookimpls():
         _collect_hints(registry, impl.plugin_name, impl.function)
     return registry
 
 
+def _normal(name: str) -> str:
+    """A plugin, distribution or game name compared as packaging does (case, ``_``, ``.``)."""
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def _named_after(name: str, plugin: str, origin: tuple[str, str]) -> bool:
+    """Whether ``plugin`` (its entry point, its distribution) is named after ``name``."""
+    wanted = _normal(name)
+    dist = _normal(origin[0])
+    return _normal(plugin) == wanted or dist in (wanted, f"tabletop-{wanted}")
+
+
+def _one_per_name(
+    registry: GameRegistry, candidates: list[tuple[str, Any, tuple[str, str]]]
+) -> list[tuple[str, Any, tuple[str, str]]]:
+    """One plugin per entry-point name: two distributions declaring the same name keep
+    the one whose distribution is named after it, else neither (pluggy would keep
+    whichever came first)."""
+    by_name: dict[str, list[tuple[str, Any, tuple[str, str]]]] = {}
+    for candidate in candidates:
+        by_name.setdefault(candidate[0], []).append(candidate)
+    kept = []
+    for name, claims in by_name.items():
+        if len(claims) == 1:
+            kept.append(claims[0])
+            continue
+        owners = [claim for claim in claims if _named_after(name, "", claim[2])]
+        dists = ", ".join(sorted(repr(claim[2][0] or "?") for claim in claims))
+        for claim in claims:
+            if len(owners) == 1 and claim is owners[0]:
+                kept.append(claim)
+                continue
+            registry.failures.append(
+                PluginFailure(
+                    name,
+                    f"the plugin name {name!r} is declared by {dists}; "
+                    + ("the one named after it is loaded" if len(owners) == 1 else "none is loaded")
+                    + f" (this one: {claim[2][0] or '?'!r})",
+                )
+            )
+    return kept
+
+
+def _settle(claimants: list[str], owners: list[str]) -> str | None:
+    """The one claimant a name goes to (None: nobody). A single claim is granted; of
+    several, the only one of ``owners`` (the claimants the name belongs to) wins, and
+    if none or more than one claim does, nobody does."""
+    if len(claimants) == 1:
+        return claimants[0]
+    return owners[0] if len(owners) == 1 else None
+
+
+def _refusal(what: str, winner: str | None, claimants: list[str]) -> str:
+    if winner is not None:
+        return f"{what} is already provided by plugin {winner!r}; this plugin's was not loaded"
+    names = " and ".join(repr(plugin) for plugin in sorted(set(claimants)))
+    return (
+        f"{what} is claimed by plugins {names}, none of them named after it: none is "
+        "loaded (uninstall all but one)"
+    )
+
+
 def _collect_games(
-    registry: GameRegistry, plugin: str, hook: Any, origins: dict[str, tuple[str, str]]
+    registry: GameRegistry, plugin: str, hook: Any, claims: list[tuple[str, GameDefinition]]
 ) -> None:
     found: list[GameDefinition] = []
     try:
@@ -170,18 +235,42 @@ def _collect_games(
             PluginFailure(plugin, f"failed to register games: {type(exc).__name__}: {exc}")
         )
         return
-    dist, version = origins.get(plugin, ("", ""))
     for game in found:
         problem = _check_game(game)
-        if problem is None and game.info.id in registry.games:
-            other = registry.games[game.info.id].plugin
-            problem = f"game id {game.info.id!r} is already provided by plugin {other!r}"
         if problem is not None:
             registry.failures.append(PluginFailure(plugin, problem))
             continue
-        registry.games[game.info.id] = InstalledGame(
-            game, plugin, dist, version or game.info.version
-        )
+        claims.append((plugin, game))
+
+
+def _settle_games(
+    registry: GameRegistry,
+    claims: list[tuple[str, GameDefinition]],
+    origins: dict[str, tuple[str, str]],
+) -> None:
+    """Each game id to its one claimant, or its owner among several (see the module)."""
+    by_id: dict[str, list[tuple[str, GameDefinition]]] = {}
+    for plugin, game in claims:
+        by_id.setdefault(game.info.id, []).append((plugin, game))
+    for game_id, claimed in by_id.items():
+        claimants = [plugin for plugin, _ in claimed]
+        owners = [
+            plugin
+            for plugin in claimants
+            if _named_after(game_id, plugin, origins.get(plugin, ("", "")))
+        ]
+        winner = _settle(claimants, owners)
+        if winner is not None and claimants.count(winner) > 1:
+            winner = None  # one plugin registering the id twice: which one?
+        for plugin, game in claimed:
+            if plugin != winner:
+                what = f"game id {game_id!r}"
+                registry.failures.append(PluginFailure(plugin, _refusal(what, winner, claimants)))
+                continue
+            dist, version = origins.get(plugin, ("", ""))
+            registry.games[game_id] = InstalledGame(
+                game, plugin, dist, version or game.info.version
+            )
 
 
 def _check_game(game: object) -> str | None:
@@ -195,20 +284,14 @@ def _check_game(game: object) -> str | None:
     return None
 
 
-def _collect_bots(registry: GameRegistry, plugin: str, hook: Any) -> None:
+def _collect_bots(
+    registry: GameRegistry,
+    plugin: str,
+    hook: Any,
+    claims: list[tuple[str, str, BotFactory, str]],
+) -> None:
     def register(name: str, factory: BotFactory, game_id: str = "") -> None:
-        if name in registry.bots:  # would silently change every game it plays
-            owner = registry.bot_owners.get(name, "another plugin")
-            registry.failures.append(
-                PluginFailure(
-                    plugin,
-                    f"bot kind {name!r} is already provided by {owner!r}; "
-                    "this plugin's bot was not loaded",
-                )
-            )
-            return
-        registry.bots[name] = (factory, game_id)
-        registry.bot_owners[name] = plugin
+        claims.append((plugin, name, factory, game_id))
 
     try:
         hook(register=register)
@@ -216,6 +299,40 @@ def _collect_bots(registry: GameRegistry, plugin: str, hook: Any) -> None:
         registry.failures.append(
             PluginFailure(plugin, f"failed to register bots: {type(exc).__name__}: {exc}")
         )
+
+
+def _settle_bots(registry: GameRegistry, claims: list[tuple[str, str, BotFactory, str]]) -> None:
+    """Each bot kind to its one claimant, or among several to the one that owns the
+    game it is made for (a newcomer's ``rfop-greedy`` never replaces Red Flag's)."""
+    by_name: dict[str, list[tuple[str, str, BotFactory, str]]] = {}
+    for claim in claims:
+        by_name.setdefault(claim[1], []).append(claim)
+    for name, claimed in by_name.items():
+        claimants = [plugin for plugin, *_ in claimed]
+        if name in registry.bots:  # the framework's own: would change every game it plays
+            winner: str | None = registry.bot_owners.get(name, BUILT_IN)
+        else:
+            owners = [
+                plugin
+                for plugin, _, _, game_id in claimed
+                if game_id and plugin == getattr(registry.games.get(game_id), "plugin", None)
+            ]
+            winner = _settle(claimants, owners)
+            if winner is not None and claimants.count(winner) > 1:
+                winner = None
+        for plugin, _, factory, game_id in claimed:
+            if plugin == winner and name not in registry.bots:
+                registry.bots[name] = (factory, game_id)
+                registry.bot_owners[name] = plugin
+                continue
+            what = f"bot kind {name!r}"
+            if winner == BUILT_IN:
+                reason = (
+                    f"{what} is already provided by {BUILT_IN!r}; this plugin's bot was not loaded"
+                )
+            else:
+                reason = _refusal(what, winner, claimants)
+            registry.failures.append(PluginFailure(plugin, reason))
 
 
 def _collect_hints(registry: GameRegistry, plugin: str, hook: Any) -> None:
