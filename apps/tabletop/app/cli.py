@@ -178,8 +178,11 @@ def cmd_games(args: argparse.Namespace) -> int:
     installed, removed or changed (``tabletop.app.catalogue``), else from the plugins."""
     from tabletop.app import catalogue
 
-    cache = catalogue.cache_file()
-    games = catalogue.read(cache)
+    try:
+        cache: Path | None = catalogue.cache_file()
+    except RuntimeError:  # no home directory for the cache: list without one
+        cache = None
+    games = None if cache is None else catalogue.read(cache)
     failures: list[dict[str, str]] = []
     slow: list[dict[str, Any]] = []
     if games is None:
@@ -187,7 +190,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         games = catalogue.listing(registry)
         failures = [{"plugin": f.plugin, "reason": f.reason} for f in registry.failures]
         slow = [{"plugin": name, "seconds": seconds} for name, seconds in registry.slow]
-        if not failures:  # a failure is reported afresh every time
+        if not failures and cache is not None:  # a failure is reported afresh every time
             catalogue.write(cache, games, catalogue.sources(registry))
     if args.json:
         print(json.dumps({"games": games, "failures": failures, "slow": slow}, indent=2))
@@ -326,8 +329,9 @@ def _load_save(args: argparse.Namespace) -> tuple[Any, Any]:
     container = _container(args)
     path = Path(path_text)
     if not path.exists() and "/" not in path_text and not path_text.endswith(".json"):
-        candidate = Path(container.config.save_dir()) / f"{path_text}.json"
-        if candidate.exists():
+        directory = container.config.save_dir()  # None: no home, so no save directory
+        candidate = None if directory is None else Path(directory) / f"{path_text}.json"
+        if candidate is not None and candidate.exists():
             path = candidate
     record, _ = container.save_file_reader()(path)
     registry = _registry(container)

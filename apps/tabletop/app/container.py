@@ -32,6 +32,7 @@ from tabletop.app.logs import (
 from tabletop.app.simulate import Simulation
 from tabletop.app.tournament import Tournament
 from tabletop.framework import chance
+from tabletop.framework.errors import TabletopError
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.session import SessionStarter
 
@@ -39,9 +40,39 @@ if TYPE_CHECKING:
     from tabletop.adapters.tui.app import TabletopApp
 
 
-def _save_dir(value: str | None) -> Path:
-    """TABLETOP_SAVE_DIR, or the per-user data directory when unset or empty."""
-    return Path(value) if value else default_save_dir()
+#: What a command that needs the default save directory says when there is none.
+NO_HOME = (
+    "there is no home directory (HOME is unset and this user has no passwd entry) to "
+    "keep saves in: set TABLETOP_SAVE_DIR or HOME, or give the command a path"
+)
+
+
+def _save_dir(value: str | None) -> Path | None:
+    """TABLETOP_SAVE_DIR, or the per-user data directory when unset or empty; None
+    when that needs a home directory and there is none (see ``_save_store``)."""
+    if value:
+        return Path(value)
+    try:
+        return default_save_dir()
+    except RuntimeError:  # platformdirs: no HOME and no passwd entry
+        return None
+
+
+def _log_file(value: str | None) -> Path | None:
+    """TABLETOP_LOG_FILE, or the per-user log directory; None (no log file: the log is
+    best effort) when that needs a home directory and there is none."""
+    try:
+        return log_file(value)
+    except RuntimeError:
+        return None
+
+
+def _save_store(directory: Path | None) -> JsonSaveStore:
+    """The save store, made when a command first needs it: without a directory (no
+    home) that command, and only that one, stops with one clear line."""
+    if directory is None:
+        raise TabletopError(NO_HOME)
+    return JsonSaveStore(directory)
 
 
 def _allow_list(value: str | None) -> set[str] | None:
@@ -83,7 +114,7 @@ class Container(containers.DeclarativeContainer):
     rng_factory = providers.Object(chance.rng_factory)
     """The random source for a seed: PCG32, the generator saves are made with."""
     dice_factory = providers.Object(chance.dice_factory)
-    save_store = providers.Singleton(JsonSaveStore, directory=config.save_dir)
+    save_store = providers.Singleton(_save_store, directory=config.save_dir)
     """Where games autosave (override this in tests)."""
     logged_save_store = providers.Singleton(
         LoggedSaveStore, inner=save_store, logger=logger, slow=config.slow_save_seconds
@@ -130,7 +161,7 @@ def build_container(*, console: bool = True) -> Container:
     container = Container()
     config = container.config
     config.save_dir.from_env("TABLETOP_SAVE_DIR", default="", as_=_save_dir)
-    config.log_file.from_env("TABLETOP_LOG_FILE", default="", as_=log_file)
+    config.log_file.from_env("TABLETOP_LOG_FILE", default="", as_=_log_file)
     config.load_plugins.from_env("TABLETOP_LOAD_PLUGINS", default=None, as_=_allow_list)
     config.slow_save_seconds.from_value(SLOW_SAVE_SECONDS)
     config.log_console.from_env(
