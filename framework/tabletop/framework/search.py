@@ -16,6 +16,7 @@ method has a neutral default, so a game overrides only what it knows about.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable, Sequence
 
 from tabletop.framework.context import Context
@@ -43,12 +44,38 @@ class InformationSet:
         self.seat = seat
         self._state = state
         self._dice_factory = dice_factory
+        self._frozen: bytes | None = None
+        self._tried = False
 
     def sample(self, rng: RandomSource) -> State:
         """A full state consistent with the seat's knowledge, hidden parts drawn from
         ``rng``; the caller may change it freely."""
         ctx = Context(rng, self._dice_factory(rng), actor=self.seat)
-        return self.game.determinize(clone(self._state), self.seat, ctx)
+        return self.game.determinize(self._copy(), self.seat, ctx)
+
+    def _copy(self) -> State:
+        """A deep copy of the real state, equal to ``clone``'s.
+
+        A search copies the same state once per iteration, and copying was a sixth of a
+        Red Flag decision. So the first copy is made by ``clone`` and the state is also
+        frozen into ``marshal`` bytes; when they load back equal to that copy (JSON-like
+        data: no tuple, which ``clone`` turns into a list, nothing marshal cannot write),
+        every later copy is loaded from the bytes, two to four times faster than
+        ``clone`` (docs/performance.md). Otherwise ``clone`` makes every copy."""
+        frozen = self._frozen
+        if frozen is not None:
+            copy: State = marshal.loads(frozen)
+            return copy
+        copy = clone(self._state)
+        if not self._tried:
+            self._tried = True
+            try:
+                frozen = marshal.dumps(self._state, 4)
+            except ValueError:  # something marshal cannot write: clone it is
+                return copy
+            if marshal.loads(frozen) == copy:
+                self._frozen = frozen
+        return copy
 
 
 class BotHints:
@@ -59,6 +86,16 @@ class BotHints:
     must be deterministic for a given state and random source, and fast: they run
     thousands of times per decision.
     """
+
+    action_cost: float = 1.0
+    """What one simulated action of this game costs the search (its ``apply``, the next
+    prompt, the rollout's choice, and its share of sampling and evaluation), relative to
+    one of Red Flag Over Paris, the reference. The search bots' cap on simulated actions
+    per decision is divided by it, so that a game with dear actions searches fewer of
+    them rather than keep a player waiting; the cap stays a count, so a bot's move does
+    not depend on the machine. Measure it with ``tabletop bench --bots`` (µs per
+    simulated action, against Red Flag's in the same run) and write the figures down
+    (docs/bots.md)."""
 
     rollout_depth: int | None = None
     """Stop a simulated playout after this many actions and score it with ``evaluate``

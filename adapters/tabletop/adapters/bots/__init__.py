@@ -16,6 +16,7 @@ from tabletop.framework.game import GameDefinition
 from tabletop.framework.plugins import GameRegistry
 
 __all__ = [
+    "ACTIONS_PER_ITERATION",
     "STRENGTHS",
     "Budget",
     "IsmctsBot",
@@ -26,6 +27,14 @@ __all__ = [
 ]
 
 
+#: The cap on a decision's simulated actions, in reference actions (Red Flag's; a
+#: game's ``BotHints.action_cost`` converts them) per iteration of the strength: cheap
+#: games never reach it, and it holds a game with dear actions to the time a long Red
+#: Flag decision takes. A count, not a clock: a strength plays the same moves on any
+#: machine.
+ACTIONS_PER_ITERATION = 60
+
+
 @dataclass(frozen=True)
 class Strength:
     """One named strength of the search bot: its kind name, budget and description."""
@@ -34,6 +43,9 @@ class Strength:
     label: str
     iterations: int
     description: str
+
+    def budget(self) -> Budget:
+        return Budget(iterations=self.iterations, actions=ACTIONS_PER_ITERATION * self.iterations)
 
 
 #: The search bot's strengths, weakest first; ``mcts`` is the default.
@@ -63,14 +75,14 @@ def describe(kind: str) -> str:
 def register_search_bots(registry: GameRegistry) -> GameRegistry:
     """Add every search bot strength to ``registry`` for all games; returns it."""
     for strength in STRENGTHS:
-        registry.bots[strength.kind] = (_factory(registry, strength.iterations), "")
+        registry.bots[strength.kind] = (_factory(registry, strength.budget()), "")
     return registry
 
 
-def _factory(registry: GameRegistry, iterations: int) -> BotFactory:
+def _factory(registry: GameRegistry, budget: Budget) -> BotFactory:
     """Reads the hints when a bot is made, so hints registered later still count."""
 
     def make(game: GameDefinition) -> Bot:
-        return IsmctsBot(registry.hints_for(game.info.id), Budget(iterations=iterations))
+        return IsmctsBot(registry.hints_for(game.info.id), budget)
 
     return make

@@ -22,7 +22,10 @@ The budget is a number of iterations and a cap on the simulated actions they may
 (both deterministic: the same seed, position and budget give the same move on any
 machine), and optionally a wall-clock limit (not reproducible). The search stops at
 whichever comes first. The action cap keeps a long game without hints (whose every
-playout is a whole game) from thinking for minutes.
+playout is a whole game) from thinking for minutes. It is counted in reference actions
+(Red Flag Over Paris'): a game whose hints say one of its actions costs k of those
+(``BotHints.action_cost``) gets a k times smaller cap, so that every game's default bot
+answers in about the same time, still without reading a clock.
 """
 
 from __future__ import annotations
@@ -50,8 +53,10 @@ MAX_PLAYOUT = 5_000
 @dataclass(frozen=True)
 class Budget:
     """How long the bot thinks per decision: ``iterations`` samples and playouts, at most
-    ``actions`` simulated actions in all, and/or ``seconds`` of wall-clock time
-    (whichever ends first; at least one iteration is always made)."""
+    ``actions`` simulated actions in all (in reference actions: divided by the game's
+    ``BotHints.action_cost``), and/or ``seconds`` of wall-clock time (whichever ends
+    first; at least one iteration is always made). Only ``seconds`` makes the bot's
+    moves depend on the machine: no bot kind sets it."""
 
     iterations: int | None = 100
     seconds: float | None = None
@@ -112,9 +117,21 @@ class IsmctsBot(SearchBot):
     ) -> None:
         self.hints = hints or BotHints()
         self.budget = budget or Budget()
+        cost = self.hints.action_cost
+        if not cost > 0:  # also refuses NaN
+            raise ValueError(f"{type(self.hints).__name__}.action_cost must be above 0, not {cost}")
         self.exploration = exploration
         self.last = SearchStats()
         self._actions = 0
+
+    @property
+    def action_cap(self) -> int | None:
+        """The most simulated actions of this game a search starts iterations for: the
+        budget's reference actions divided by the game's ``action_cost``."""
+        actions = self.budget.actions
+        if actions is None:
+            return None
+        return max(1, round(actions / self.hints.action_cost))
 
     def search(
         self,
@@ -138,7 +155,7 @@ class IsmctsBot(SearchBot):
             # real state, so the seat is played uniformly at random instead.
             self.last = SearchStats(0, 0.0, 0, {})
             return rng.choice(prompt.choices).action
-        cap = self.budget.actions
+        cap = self.action_cap
         root = _Node()
         done = 0
         self._actions = 0
