@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from cme_helpers import GAME, blank, place, take
+from cme_helpers import GAME, blank, ctx, decide, place, run_step, take
 
 from tabletop.adapters.tui.presenting import cited_section, rules_sections
-from tabletop.framework import Prompt
+from tabletop.framework import SUMMARY, Prompt
 from tabletop.framework.bots import RandomBot, bot_move
 from tabletop.framework.engine import Engine
-from tabletop.framework.testing import new_engine
+from tabletop.framework.testing import new_engine, play_out
 from tabletop.games.charlemagne_master_of_europe import rules
 from tabletop.games.charlemagne_master_of_europe.rules import SIEGE_RULE
 from tabletop.games.charlemagne_master_of_europe.tasks import DECISIONS, new_task
@@ -127,3 +127,68 @@ def test_menus_label_their_numbers_and_offer_no_pointless_spend() -> None:
         "Spend 3 EVP spaces for 3 VP",
     ]
     assert not any("0 VP" in label or "(s)" in label for label in labels)
+
+
+def summaries(engine: Engine) -> list[tuple[str, list[str]]]:
+    return [(e.text, list(e.data["lines"])) for _, e in engine.history if e.kind == SUMMARY]
+
+
+def test_each_turn_ends_with_a_summary_of_what_scored_and_what_comes_next() -> None:
+    """Issue 25: a pause at each turn's end says in words what scored and changed."""
+    ended = 0
+    for seed in SEEDS:
+        engine = new_engine(GAME, seed=seed, players=1, undo=False)
+        play_out(engine, RandomBot())
+        turns = [s for s in summaries(engine) if s[0].startswith("Turn ")]
+        finished = engine.state["turn"] - 1  # turns whose Turn End completed
+        assert len([t for t in turns if t[0].endswith(" ends")]) == finished
+        for title, lines in turns:
+            text = "\n".join(lines)
+            assert "VP threshold" in text, (title, lines)
+            if title.endswith(" ends"):
+                assert "Taxes:" in text and "VP earned: +" in text and "Cups: 4 Friendly" in text
+                assert lines[-1].startswith(f"Turn {int(title.split()[1]) + 1} needs ")
+            else:  # the defeat at the threshold says so
+                assert "missed" in text and "the game is lost" in text
+            assert all(len(line) <= 72 for line in lines), lines
+        ended += len(turns)
+    assert ended >= len(SEEDS)
+
+
+def test_a_battle_won_ends_with_a_summary_of_losses_and_promotions() -> None:
+    state = blank()
+    place(state, "swabia", "burgundy-1", "burgundy-3", "burgundy-2", leader=True)
+    scara = next(u["id"] for u in state["army"] if (u["kind"], u["level"]) == ("scara", 3))
+    inf = next(u["id"] for u in state["army"] if (u["kind"], u["level"]) == ("infantry", 3))
+    b = {
+        "box": "swabia",
+        "ambush": False,
+        "moors_chit": None,
+        "column": "blue",
+        "adjustments": 2,
+        "ransom": 2,
+        "counts": {"left": 0, "right": 0},
+        "enemy": {w: [None] * 6 for w in ("left", "right")},
+        "mine": {"left": [scara, None, None, None, None], "right": [inf, None, None, None, None]},
+        "flank": {w: [None] * 6 for w in ("left", "right")},
+        "enemy_drawn": True,
+        "stage": "rout",
+        "cursor": 0,
+        "round": 3,
+        "attack_rounds": 2,
+        "lost": ["Infantry L1 (2-2)", "Scara L2 (2-3)", "Infantry L1 (2-2)"],
+    }
+    state["battle"] = b
+    context = ctx()
+    run_step(state, "battle_continue", context)
+    decide(state, "battle_promote", "promote:scara:3", context, wing="left")
+    decide(state, "battle_promote", "promote:infantry:3", context, wing="right")
+    run_step(state, "battle_finish", context)
+    [recap] = [e for e in context.events if e.kind == SUMMARY]
+    assert recap.text == "The battle in Swabia is won"
+    lines = recap.data["lines"]
+    assert lines[0] == "Won in round 3; the box's enemy counters are eliminated"
+    assert lines[1] == "Losses: 2 Infantry L1, 1 Scara L2 (back to the Force Pool)"
+    assert lines[2] == "Promoted: Scara L3 to L4, Infantry L3 to L4"
+    assert lines[3] == "Ransom: +2 coins"
+    assert lines[5] == "Next: 1 Friendly>Unfriendly, 2 Unfriendly>Hostile, 2 Hostile Reactions"

@@ -19,6 +19,9 @@ async def test_a_whole_game_in_the_terminal_ui() -> None:
     assert GAME in registry.games
     opened = game_on(GAME, size=SIZE, registry=registry, seats=("human",), seed=3)
     async with opened as (app, pilot):
+        # The turn-end recaps are read in test_tui_cme_new_player.py; here the first
+        # choice is taken each time, without pausing on them.
+        app.pause_on_summaries = False
         decisions = 0
         game: GameScreen | None = None
         async for screen in first_choices(pilot, limit=600):

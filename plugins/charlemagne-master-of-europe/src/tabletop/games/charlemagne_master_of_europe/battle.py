@@ -346,6 +346,7 @@ def stage_defense(state: State, b: dict[str, Any], ctx: Context) -> bool:
         else:
             b["mine"][wing][slot[2]] = None
             state["army"] = [u for u in state["army"] if u["id"] != unit_id]
+            b.setdefault("lost", []).append(words)
             ctx.emit(
                 "defense",
                 f"{words} falls ({face + defense} against "
@@ -558,6 +559,21 @@ def battle_finish(state: State, task_: Task, ctx: Context) -> None:
     if b["ransom"]:
         board.gain_coins(state, b["ransom"])
         ctx.emit("ransom", f"ransom: +{b['ransom']} coins")
+    lost = _tally(b.get("lost", []))
+    promoted = b.get("promoted", [])
+    ctx.summary(
+        f"The battle in {BOXES[b['box']].name} is won",
+        [
+            f"Won in round {b['round']}; the box's enemy counters are eliminated",
+            "Losses: " + (lost + " (back to the Force Pool)" if lost else "none"),
+            "Promoted: " + (", ".join(promoted) if promoted else "nobody"),
+            f"Ransom: +{b['ransom']} coins" if b["ransom"] else "No Leader: no ransom",
+            f"Army now {len(state['army'])} units, strength "
+            f"{sum(int(u['level']) for u in state['army'])}",
+            f"Next: 1 Friendly>Unfriendly, {b['adjustments']} Unfriendly>Hostile, "
+            "2 Hostile Reactions",
+        ],
+    )
     state["battle"] = None
     schedule(
         state,
@@ -566,6 +582,15 @@ def battle_finish(state: State, task_: Task, ctx: Context) -> None:
         new_task("hostile_reaction"),
         new_task("hostile_reaction"),
     )
+
+
+def _tally(units: list[str]) -> str:
+    """'2 Scara L3, 1 Infantry L1' from the words of each unit lost."""
+    counts: dict[str, int] = {}
+    for words in units:
+        name = words.split(" (", 1)[0]
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(f"{n} {name}" for name, n in counts.items())
 
 
 # Decisions -------------------------------------------------------------------------
@@ -880,6 +905,7 @@ class BattlePromote(Decision):
             if unit(state, u)["kind"] == kind and unit(state, u)["level"] == int(level)
         )
         unit(state, unit_id)["level"] += 1
+        b.setdefault("promoted", []).append(f"{kind.title()} L{level} to L{int(level) + 1}")
         article = "an" if kind == "infantry" else "a"
         ctx.emit(
             "promote",

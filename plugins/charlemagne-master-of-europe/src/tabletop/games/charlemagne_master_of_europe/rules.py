@@ -105,6 +105,7 @@ def new_state(easy: bool) -> State:
         "siege": None,
         "campaign_ending": False,
         "battle": None,
+        "report": [],
         "rolls": [],
         "drawn": [],
         "tasks": [],
@@ -226,6 +227,7 @@ def add_unit(state: State, kind: str, level: int, new: bool = False) -> None:
 
 @step("turn_start")
 def turn_start(state: State, task_: Task, ctx: Context) -> None:
+    state["report"] = []
     ctx.heading(f"Game Turn {state['turn']}", turn=state["turn"])
     if state["turn"] > 1:
         ctx.heading(f"Turn {state['turn']}: Levy Phase", turn=state["turn"])
@@ -261,6 +263,15 @@ def turn_start(state: State, task_: Task, ctx: Context) -> None:
         new_task("turn_end_progress"),
     )
     state["phase"] = "levy" if state["turn"] > 1 else "campaign"
+
+
+def note(state: State, line: str) -> None:
+    """A line for the summary at the end of the turn (what scored, what changed)."""
+    state["report"].append(line)
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def _phase_step(kind: str, phase: str) -> None:
@@ -1313,8 +1324,10 @@ def diplomacy_byzantine(state: State, task_: Task, ctx: Context) -> None:
             board.put_in_cup(state, "friendly", chit)
         state["byzantine"] = "peace"
         tell(ctx, "byzantium", "peace with Byzantium")
+        note(state, "Byzantium: peace is made")
     else:
         tell(ctx, "byzantium", "Byzantium stays cold")
+        note(state, "Byzantium: still at Tension")
 
 
 @step("diplomacy_england")
@@ -1322,14 +1335,18 @@ def diplomacy_england(state: State, task_: Task, ctx: Context) -> None:
     """England (rules §9.4): Taxes at the Wealth threshold advance the EVP marker; on a
     full track that advance is paid as 1 VP instead. Below the threshold nothing
     happens, full track or not: the VP replaces a gain, it is not a gain of its own."""
-    if state["taxes"] < wealth_threshold(state["turn"]):
+    wealth = wealth_threshold(state["turn"])
+    if state["taxes"] < wealth:
+        note(state, f"England: Taxes {state['taxes']} below Wealth {wealth}, no EVP")
         return
     if state["evp"] >= EVP_MAX:
         state["vp"] += 1
         ctx.emit("england", "England's support is at its height: +1 VP")
+        note(state, "England: the EVP track is full, +1 VP instead")
     else:
         state["evp"] += 1
         ctx.emit("england", f"England supports you: the EVP marker moves to {state['evp']}")
+        note(state, f"England: Taxes met Wealth {wealth}, EVP marker to {state['evp']}")
 
 
 @step("diplomacy_vatican")
@@ -1339,9 +1356,11 @@ def diplomacy_vatican(state: State, task_: Task, ctx: Context) -> None:
         state["hre"] = True
         state["taxes"] += 3
         ctx.emit("coronation", "is crowned Holy Roman Emperor: Taxes +3")
+        note(state, "Vatican: crowned Holy Roman Emperor, Taxes +3")
     if not state["pam_vp_bonus_used"] and state["vp"] >= vp_threshold(state["turn"]):
         state["pam_vp_bonus_used"] = True
         board.raise_pam(state, ctx, "the Vatican approves your standing")
+        note(state, f"Vatican: PAM to {state['pam']:+d}, +1 VP")
 
 
 # =====================================================================================
@@ -1352,6 +1371,13 @@ def diplomacy_vatican(state: State, task_: Task, ctx: Context) -> None:
 @step("turn_end_deescalation")
 def turn_end_deescalation(state: State, task_: Task, ctx: Context) -> None:
     """De-Escalation (A22: 'topmost unit' under a Leader is the unit beneath him)."""
+    before = sum(len(board.stack(state, box)) for box in BOXES)
+    _deescalate(state, ctx)
+    gone = before - sum(len(board.stack(state, box)) for box in BOXES)
+    note(state, f"De-escalation: {plural(gone, 'enemy counter')} removed")
+
+
+def _deescalate(state: State, ctx: Context) -> None:
     limit = 2 if state["hre"] else 1
     for region in REGION_ORDER:
         pagan = REGIONS[region].pagan
@@ -1399,12 +1425,19 @@ def turn_end_taxes(state: State, task_: Task, ctx: Context) -> None:
         - board.vikings_on_map(state)
         - board.leaders_on_map(state)
     )
+    less = state["taxes"] - income
+    why = f" ({state['taxes']} less {less} for Moors, Vikings, Leaders)" if less else ""
     if income < 0:
         board.lose_vp(state, -income)
         ctx.emit("taxes", f"taxes fall short by {-income}: -{-income} VP")
+        note(state, f"Taxes: short by {-income}, -{-income} VP{why}")
     else:
+        before = state["treasury"]
         board.gain_coins(state, income)
         ctx.emit("taxes", f"collects {income} coins")
+        note(state, f"Taxes: +{plural(income, 'coin')}{why}")
+        if before + income > state["treasury"]:
+            note(state, f"  the Treasury holds at most 20: {before + income - 20} lost")
 
 
 @step("turn_end_upkeep")
@@ -1414,6 +1447,8 @@ def turn_end_upkeep(state: State, task_: Task, ctx: Context) -> None:
     paid = min(due, state["treasury"])
     state["treasury"] -= paid
     ctx.emit("upkeep", f"pays {paid} of {due} coins of upkeep")
+    if due:
+        note(state, f"Upkeep: -{paid} of {due} coins; Treasury {state['treasury']}")
 
 
 def earned_vp(state: State) -> dict[str, int]:
@@ -1442,6 +1477,10 @@ def turn_end_victory_points(state: State, task_: Task, ctx: Context) -> None:
         "victory_points",
         f"earns {total} VP (" + ", ".join(f"{k} {v}" for k, v in items.items() if v) + ")",
     )
+    note(state, f"VP earned: +{total}, now {state['vp']}")
+    for item, value in items.items():
+        if value:
+            note(state, f"  {item}: +{value}")
     if state["turn"] == LAST_TURN:
         state["tasks"] = [new_task("endgame_scoring")]
 
@@ -1459,12 +1498,16 @@ def spend_evp_spaces(state: State, needed: int) -> int:
 def turn_end_threshold(state: State, task_: Task, ctx: Context) -> None:
     threshold = vp_threshold(state["turn"])
     if state["vp"] >= threshold:
+        note(state, f"VP threshold {threshold}: met with {state['vp']} VP")
         return
     gained = spend_evp_spaces(state, threshold - state["vp"])
     state["vp"] += gained
     if gained:
         ctx.emit("evp", f"spends Emergency VP: +{gained} VP")
+        note(state, f"VP threshold {threshold}: reached with +{gained} Emergency VP")
     if state["vp"] < threshold:
+        note(state, f"VP threshold {threshold}: missed with {state['vp']} VP, the game is lost")
+        ctx.summary(f"Turn {state['turn']} ends in defeat", state["report"])
         lose(
             state,
             ctx,
@@ -1521,7 +1564,8 @@ class EvpVoluntary(Decision):
         worth = voluntary_worth(state, spaces)
         state["evp"] -= spaces
         state["vp"] += worth
-        ctx.emit("evp", f"spends {spaces} EVP space(s): +{worth} VP")
+        ctx.emit("evp", f"spends {plural(spaces, 'EVP space')}: +{worth} VP")
+        note(state, f"Emergency VP: {plural(spaces, 'space')} spent for +{worth} VP")
 
 
 def voluntary_worth(state: State, spaces: int) -> int:
@@ -1539,22 +1583,47 @@ def turn_end_minimum_army(state: State, task_: Task, ctx: Context) -> None:
     need = minimum_army_strength(state["turn"])
     short = need - army_strength(state)
     if state["easy"] or state["turn"] == 1 or short <= 0:
+        if need and not state["easy"]:
+            note(state, f"Army strength {army_strength(state)}: meets the minimum {need}")
         return
     floor = min(state["vp"], vp_threshold(state["turn"]))
     state["vp"] = max(floor, state["vp"] - short)
     ctx.emit(
         "minimum_army", f"the army is {short} short of strength {need}: VP fall to {state['vp']}"
     )
+    note(state, f"Army strength {army_strength(state)} below {need}: VP fall to {state['vp']}")
 
 
 @step("turn_end_progress")
 def turn_end_progress(state: State, task_: Task, ctx: Context) -> None:
     board.cup_adjustment(state, "friendly", "unfriendly", 4, ctx, edge_case=False)
     board.cup_adjustment(state, "unfriendly", "hostile", 4, ctx, edge_case=False)
+    cups = state["cups"]
+    note(state, "Cups: 4 Friendly>Unfriendly, then 4 Unfriendly>Hostile")
+    note(
+        state,
+        f"Cups now: Friendly {len(cups['friendly'])}, Unfriendly {len(cups['unfriendly'])}, "
+        f"Hostile {len(cups['hostile'])}",
+    )
     if state["turn"] in TURN_END_ADDED_AFTER and state["turn_end_track"]:
         board.put_in_cup(state, "hostile", state["turn_end_track"].pop(0))
         tell(ctx, "turn_end", "another Turn End marker goes into the Hostile Cup")
+        note(state, "A Turn End marker joins the Hostile cup: campaigns get longer")
+    ended = state["turn"]
     state["turn"] += 1
+    turn = state["turn"]
+    note(
+        state,
+        f"Now {state['vp']} VP, Treasury {state['treasury']}, Taxes {state['taxes']}, "
+        f"EVP {state['evp']}",
+    )
+    note(
+        state,
+        f"Turn {turn} needs {vp_threshold(turn)} VP, Wealth {wealth_threshold(turn)}, "
+        f"Army {minimum_army_strength(turn)}",
+    )
+    ctx.summary(f"Turn {ended} ends", state["report"])
+    state["report"] = []
     schedule(state, new_task("turn_start"))
 
 
@@ -1582,6 +1651,11 @@ def endgame_scoring(state: State, task_: Task, ctx: Context) -> None:
         f"final scoring: -{penalty} for enemies left, +{held} EVP"
         + (f", -{short} army strength" if short > 0 and not state["easy"] else ""),
     )
+    note(state, f"Final scoring: -{penalty} VP for Vikings, enemy boxes and Leaders left")
+    note(state, f"Emergency VP held: +{held} VP")
+    if short > 0 and not state["easy"]:
+        note(state, f"Army {short} short of the minimum: -{short} VP")
+    note(state, f"Final total: {state['vp']} VP (145 needed)")
     missing = []
     if state["vp"] < FINAL_VP_THRESHOLD:
         missing.append(f"{state['vp']} VP is short of {FINAL_VP_THRESHOLD}")
@@ -1593,6 +1667,9 @@ def endgame_scoring(state: State, task_: Task, ctx: Context) -> None:
         missing.append("not Holy Roman Emperor")
     if len(board.roads_regions(state)) < 4:
         missing.append(f"only {len(board.roads_regions(state))} Bridges & Roads Regions")
+    for item in missing:
+        note(state, f"Missing: {item}")
+    ctx.summary("The game ends: turn 16's final scoring", state["report"])
     if missing:
         short = state["vp"] < FINAL_VP_THRESHOLD
         lose(state, ctx, "; ".join(missing), DEFEAT_FINAL_VP if short else DEFEAT_FINAL_CONDITIONS)
