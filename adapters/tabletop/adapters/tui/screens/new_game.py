@@ -10,12 +10,25 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets._select import SelectOverlay
 
 from tabletop.adapters.bots import STRENGTHS, describe
 from tabletop.adapters.tui.presenting import NewGameSpec, shorten
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.framework.game import GameDefinition
 from tabletop.framework.session import HUMAN
+
+
+class SeatSelect(Select[str]):
+    """Who plays a seat. Its open list covers the seat's label, so the list's own
+    title says whose seat it is."""
+
+    def __init__(self, seat_name: str, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seat_name = seat_name
+
+    def on_mount(self) -> None:
+        self.query_one(SelectOverlay).border_title = f"Who plays {self.seat_name}?"
 
 
 class NewGameForm(VerticalScroll):
@@ -71,18 +84,24 @@ class NewGameForm(VerticalScroll):
         for seat, name in enumerate(d.seat_names()):
             with Horizontal(classes="field"):
                 yield Label(name, classes="field-label seat-label", id=f"seat-label-{seat}")
-                yield Select(
+                yield SeatSelect(
+                    name,
                     [(shorten(f"{kind} — {d.describe_kind(kind)}", 44), kind) for kind in kinds],
                     value=d.controllers[seat],
                     allow_blank=False,
                     compact=True,
                     id=f"seat-{seat}",
+                    classes="seat-select",
                 )
             yield Static(
                 d.describe_seat(seat), classes="field-help", id=f"seat-help-{seat}", markup=False
             )
         if d.strengths:
-            with Horizontal(classes="field"):
+            # Shown only while a seat is played by the search bot (never in a
+            # solitaire game a person plays): ``NewGameScreen.show_strength``.
+            used = d.strength_used()
+            with Horizontal(classes="field strength-field") as field:
+                field.display = used
                 yield Label("Bot strength", classes="field-label")
                 yield Select(
                     [(strength.label, strength.kind) for strength in d.strengths],
@@ -91,10 +110,12 @@ class NewGameForm(VerticalScroll):
                     compact=True,
                     id="strength",
                 )
-            yield Static(
+            help_line = Static(
                 "How long the tree-search (mcts) seats think before each move.",
-                classes="field-help",
+                classes="field-help strength-field",
             )
+            help_line.display = used
+            yield help_line
         with Horizontal(classes="field"):
             yield Label("Seed", classes="field-label")
             yield Input(d.seed, restrict=r"[0-9]*", max_length=12, compact=True, id="seed")
@@ -120,6 +141,22 @@ class NewGameScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#game", Select).focus()
+
+    def on_resize(self) -> None:
+        """The form scrolls within the screen: the dialog (its title, the buttons and
+        their margins, 8 rows) keeps to 90% of the rows above the footer, so every
+        field of a 6-seat game is reachable at 80x24 (each scrolls into sight when
+        focused)."""
+        rows = int((self.size.height - 1) * 0.9) - 8
+        self.query_one(NewGameForm).styles.max_height = max(rows, 3)
+
+    def strength_used(self) -> bool:
+        """Whether a seat is played by the search bot (whose strength is asked)."""
+        return bool(self.strength) and self.strength in self.controllers[: self.players]
+
+    def show_strength(self) -> None:
+        for part in self.query(".strength-field"):
+            part.display = self.strength_used()
 
     def compose(self) -> ComposeResult:
         app = tabletop(self)
@@ -206,11 +243,15 @@ class NewGameScreen(ModalScreen[None]):
             for seat, name in enumerate(self.seat_names()):
                 for label in self.query(f"#seat-label-{seat}").results(Label):
                     label.update(name)
+                for select in self.query(f"#seat-{seat}").results(SeatSelect):
+                    select.seat_name = name
+                    select.query_one(SelectOverlay).border_title = f"Who plays {name}?"
         elif widget_id.startswith("seat-"):
             seat = int(widget_id.removeprefix("seat-"))
             self.controllers[seat] = value
             for help_line in self.query(f"#seat-help-{seat}").results(Static):
                 help_line.update(self.describe_seat(seat))
+            self.show_strength()
         elif widget_id == "strength" and value != self.strength:
             old, self.strength = self.strength, value
             self.controllers = [value if kind == old else kind for kind in self.controllers]
