@@ -1,0 +1,129 @@
+"""CLI conventions of issue 23: -V, help without arguments, ``tabletop paths`` and shell
+completion (bash run for real; zsh and fish checked as text, or run when installed)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from sessions import CliRun
+
+from tabletop.app import completion
+from tabletop.app.cli import build_parser
+
+
+def test_short_version_flag_is_the_long_one(cli: CliRun) -> None:
+    code, out, _ = cli("-V")
+    assert code == 0 and out.startswith("tabletop (tabletop-app ")
+    assert cli("--version")[1] == out
+
+
+def test_no_arguments_prints_the_help_and_succeeds(cli: CliRun) -> None:
+    code, out, err = cli()
+    assert code == 0 and err == ""
+    assert out.startswith("usage: tabletop")
+    for command in ("play", "simulate", "install", "new-game", "paths", "completion"):
+        assert f"\n    {command} " in out
+
+
+def test_paths_follow_the_environment(cli: CliRun, isolated_env: Path) -> None:
+    code, out, _ = cli("paths", "--json")
+    found = json.loads(out)
+    assert code == 0
+    assert found["saves"] == str(isolated_env / "saves")
+    assert found["log"] == str(isolated_env / "tabletop.jsonl")
+    assert found["cache"] == str(isolated_env / "games-cache.json")
+    code, out, _ = cli("paths")
+    assert f"saves        {isolated_env / 'saves'}  (TABLETOP_SAVE_DIR)" in out
+    assert not (isolated_env / "saves").exists()  # asking creates nothing
+
+
+def test_paths_default_to_the_user_directories(
+    cli: CliRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tabletop.adapters.saves import default_save_dir
+    from tabletop.app.catalogue import default_log_file
+
+    monkeypatch.delenv("TABLETOP_SAVE_DIR")
+    monkeypatch.delenv("TABLETOP_LOG_FILE")
+    found = json.loads(cli("paths", "--json")[1])
+    assert found["saves"] == str(default_save_dir())
+    assert found["log"] == str(default_log_file())
+
+
+def test_completion_refuses_an_unknown_shell(cli: CliRun) -> None:
+    code, out, err = cli("completion", "tcsh")
+    assert code == 2 and out == "" and "invalid choice: 'tcsh'" in err
+
+
+def _bash_complete(script: str, line: str, tmp_path: Path) -> list[str]:
+    """What the bash completion offers for ``line`` (the word under the cursor last)."""
+    words = line.split(" ")
+    (tmp_path / "complete.bash").write_text(script)
+    program = (
+        f"source {tmp_path / 'complete.bash'}\n"
+        f"COMP_WORDS=({' '.join(repr(w) for w in words)}); COMP_CWORD={len(words) - 1}\n"
+        "_tabletop; printf '%s\\n' \"${COMPREPLY[@]}\"\n"
+    )
+    # `tabletop` itself is not on PATH in the test: game ids come from a stand-in.
+    (tmp_path / "bin").mkdir(exist_ok=True)
+    stub = tmp_path / "bin" / "tabletop"
+    stub.write_text("#!/bin/sh\necho 'pig     Pig  2-6 players'\necho '! plugin x failed'\n")
+    stub.chmod(0o755)
+    done = subprocess.run(
+        ["bash", "--norc", "-c", program],
+        capture_output=True,
+        text=True,
+        env={"PATH": f"{tmp_path / 'bin'}:/usr/bin:/bin"},
+        timeout=30,
+    )
+    assert done.returncode == 0, done.stderr
+    return [word for word in done.stdout.splitlines() if word]
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_bash_completes_commands_options_and_games(cli: CliRun, tmp_path: Path) -> None:
+    code, script, _ = cli("completion", "bash")
+    assert code == 0
+    assert _bash_complete(script, "tabletop si", tmp_path) == ["simulate"]
+    assert set(_bash_complete(script, "tabletop ", tmp_path)) >= {"play", "install", "-V"}
+    assert _bash_complete(script, "tabletop simulate --se", tmp_path) == ["--seed", "--seats"]
+    assert _bash_complete(script, "tabletop simulate ", tmp_path) == ["pig"]
+    assert _bash_complete(script, "tabletop uninstall p", tmp_path) == ["pig"]
+    assert _bash_complete(script, "tabletop completion f", tmp_path) == ["fish"]
+    # The value of an option is left to the shell (file names), not completed as a flag.
+    assert _bash_complete(script, "tabletop simulate pig --save-dir ", tmp_path) == []
+
+
+def test_every_sub_command_and_flag_is_in_each_script() -> None:
+    parser = build_parser()
+    _, subs = completion.commands(parser)
+    names = {command.name for command in subs}
+    assert {"simulate", "install", "uninstall", "new-game", "paths", "completion"} <= names
+    fish = completion.script(parser, "fish")
+    zsh = completion.script(parser, "zsh")
+    for command in subs:
+        assert f"-a {command.name} -d " in fish
+        assert f"        {command.name}) opts=" in zsh
+    assert "-n '__fish_seen_subcommand_from simulate' -l seed -r -F" in fish
+    assert "-n __fish_use_subcommand -s V -l version" in fish
+    assert zsh.startswith("#compdef tabletop\n")
+
+
+@pytest.mark.skipif(shutil.which("fish") is None, reason="fish is not installed")
+def test_fish_accepts_its_script(tmp_path: Path) -> None:  # pragma: no cover - no fish here
+    path = tmp_path / "tabletop.fish"
+    path.write_text(completion.script(build_parser(), "fish"))
+    done = subprocess.run(["fish", "--no-execute", str(path)], capture_output=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
+def test_zsh_accepts_its_script(tmp_path: Path) -> None:  # pragma: no cover - no zsh here
+    path = tmp_path / "_tabletop"
+    path.write_text(completion.script(build_parser(), "zsh"))
+    done = subprocess.run(["zsh", "-n", str(path)], capture_output=True, timeout=30)
+    assert done.returncode == 0, done.stderr

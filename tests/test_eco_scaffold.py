@@ -1,0 +1,130 @@
+"""``tabletop new-game`` (issue 23): a plugin that installs, tests, simulates and fuzzes
+with no edit; bad names and existing folders refused with nothing written."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from eco_support import make_venv
+from sessions import CliRun
+
+from tabletop.app import scaffold
+
+
+def test_new_game_writes_a_complete_plugin(cli: CliRun, tmp_path: Path) -> None:
+    code, out, err = cli("new-game", "river-race", "--dir", str(tmp_path))
+    folder = tmp_path / "river-race"
+    assert code == 0 and err == ""
+    assert f"Created {folder}" in out and "tabletop simulate river-race" in out
+    package = folder / "src/tabletop/games/river_race"
+    written = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file())
+    assert written == [
+        "README.md",
+        "pyproject.toml",
+        "src/tabletop/games/river_race/__init__.py",
+        "src/tabletop/games/river_race/py.typed",
+        "tests/test_conformance.py",
+        "tests/test_rules.py",
+    ]
+    assert not (folder / "src/tabletop/__init__.py").exists()  # namespace packages
+    pyproject = (folder / "pyproject.toml").read_text()
+    assert 'name = "tabletop-river-race"' in pyproject
+    assert 'river-race = "tabletop.games.river_race"' in pyproject
+    source = (package / "__init__.py").read_text()
+    assert "class RiverRace(GameDefinition)" in source and 'id="river-race"' in source
+    assert "__" + "MODULE__" not in "".join(p.read_text() for p in folder.rglob("*.*"))
+
+
+def test_the_new_game_plays_under_the_framework(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Loaded straight from its folder: its rules and the conformance kit's checks."""
+    import importlib.util
+
+    from tabletop.framework import chance
+    from tabletop.framework.fuzz import fuzz
+
+    folder = scaffold.create("quick-race", tmp_path, title="Quick Race")
+    init = folder / "src/tabletop/games/quick_race/__init__.py"
+    spec = importlib.util.spec_from_file_location("tabletop.games.quick_race", init)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # its rules.md is found by name
+    spec.loader.exec_module(module)
+    game = module.QuickRace()
+    assert game.info.title == "Quick Race"
+    assert "## §2 A turn" in game.rules_summary()
+    report = fuzz(
+        game,
+        games=20,
+        seed=1,
+        rng_factory=chance.rng_factory,
+        dice_factory=chance.dice_factory,
+    )
+    assert report.errors == 0, report.failures[:1]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("Bad_Name", "is not a game id"),
+        ("1st", "is not a game id"),
+        ("two--dashes", "is not a game id"),
+        ("x" * 41, "is not a game id"),
+        ("class", "is a Python keyword"),
+    ],
+)
+def test_bad_names_are_refused_with_nothing_written(
+    cli: CliRun, tmp_path: Path, name: str, message: str
+) -> None:
+    code, out, err = cli("new-game", name, "--dir", str(tmp_path))
+    assert code == 2 and out == "" and message in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_existing_folder_is_never_written_into(cli: CliRun, tmp_path: Path) -> None:
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "keep.txt").write_text("mine")
+    code, _, err = cli("new-game", "mine", "--dir", str(tmp_path))
+    assert code == 2 and "already exists: nothing was written" in err
+    assert [p.name for p in (tmp_path / "mine").iterdir()] == ["keep.txt"]
+
+
+def test_a_title_with_quotes_is_refused(cli: CliRun, tmp_path: Path) -> None:
+    code, _, err = cli("new-game", "ok", "--dir", str(tmp_path), "--title", 'A "B"')
+    assert code == 2 and "one line without quotes" in err
+    assert not (tmp_path / "ok").exists()
+
+
+@pytest.mark.slow
+def test_install_editable_then_pytest_simulate_and_fuzz_pass_unchanged(tmp_path: Path) -> None:
+    """The issue's promise, offline: new-game, pip install -e, pytest, simulate, fuzz."""
+    venv = make_venv(tmp_path / "venv", tmp_path)
+    made = venv.tabletop("new-game", "demo", "--dir", tmp_path)
+    assert made.returncode == 0, made.stderr
+    folder = tmp_path / "demo"
+    done = venv.run("-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "-e", folder)
+    assert done.returncode == 0, done.stderr
+    tests = venv.run("-m", "pytest", folder, "-o", "addopts=", "-q", "-p", "no:cacheprovider")
+    assert tests.returncode == 0, tests.stdout[-2000:]
+    assert " passed" in tests.stdout and "failed" not in tests.stdout
+    sim = venv.tabletop("simulate", "demo", "--games", "30", "--seed", "1", "--json")
+    assert sim.returncode == 0, sim.stderr
+    assert json.loads(sim.stdout)["completed"] == 30
+    fz = venv.tabletop("fuzz", "demo", "--games", "10", "--seed", "1", "--save-dir", tmp_path)
+    assert fz.returncode == 0, fz.stdout + fz.stderr
+    # And it type-checks strictly as generated (the framework found beside it).
+    framework = Path(__file__).parents[1] / "framework"
+    typed = subprocess.run(
+        [str(Path(venv.python).parent / "python"), "-m", "mypy", "--cache-dir", tmp_path / "m"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env={**venv.env, "MYPYPATH": str(framework)},
+        timeout=300,
+    )
+    assert typed.returncode == 0, typed.stdout
