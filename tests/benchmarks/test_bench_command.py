@@ -99,28 +99,27 @@ def test_the_search_bench_counts_what_the_bot_did(container: Any) -> None:
     assert "error" in bench_mcts(sessions, ["pig"], kind="no-such-bot")
 
 
-def test_the_bot_bench_times_each_kind_in_the_same_positions(container: Any) -> None:
-    """mcts and the game's own bot (rfop-greedy) are timed at the same decisions, spread
-    over a whole game; the bot a game does not have is a reported failure."""
+def test_the_bot_bench_times_every_decision_of_bot_games(container: Any) -> None:
+    """The bot plays every seat at the game's least and most seats; each decision with
+    more than one choice is timed and its simulated actions counted, a game stops at
+    the decision cap, and a bot kind the game does not have is a reported failure."""
     from tabletop.app.bench import bench_bots, format_bots
 
     sessions = container.simulation().sessions
-    timings = bench_bots(
-        sessions, ["tic-tac-toe", "red-flag-over-paris"], kinds=("mcts-quick",), decisions=3
-    )
-    kinds = [(timing.game, timing.kind) for timing in timings]
-    assert kinds == [
-        ("tic-tac-toe", "mcts-quick"),
-        ("red-flag-over-paris", "mcts-quick"),
-        ("red-flag-over-paris", "rfop-greedy"),
-    ]
+    timings = bench_bots(sessions, ["tic-tac-toe", "pig"], kind="mcts-quick", decisions=3)
+    assert [(t.game, t.players) for t in timings] == [("tic-tac-toe", 2), ("pig", 2), ("pig", 6)]
     for timing in timings:
-        assert timing.error is None and timing.decisions == 3 == len(timing.cpu)
+        assert timing.error is None and timing.games == 1
+        assert timing.decisions == 3 == len(timing.cpu) == len(timing.actions)
         data = timing.to_json()
-        assert min(timing.wall) > 0 and data["slowest_seconds"] == round(max(timing.wall), 5)
-        assert data["mean_seconds"] <= data["slowest_seconds"]
-    assert len(format_bots(timings)) == 4
-    [missing] = bench_bots(sessions, ["pig"], kinds=("rfop-greedy",), own=False)
+        assert min(timing.wall) > 0 and data["max_seconds"] == round(max(timing.wall), 4)
+        assert data["mean_seconds"] <= data["p95_seconds"] <= data["max_seconds"]
+        assert min(timing.actions) > 0 and data["max_actions"] == max(timing.actions)
+    lines = format_bots(timings)
+    assert len(lines) == 2 + 3 + 1 and "target" in lines[-1]
+    [six] = bench_bots(sessions, ["pig"], kind="mcts-quick", players=[6, 9], games=2, decisions=2)
+    assert six.players == 6 and six.games == 2 and six.decisions == 4
+    [missing] = bench_bots(sessions, ["pig"], kind="rfop-greedy", players=[2])
     assert missing.error is not None and "no bot kind 'rfop-greedy'" in missing.error
 
 
@@ -133,3 +132,6 @@ def test_the_bench_names_the_load_it_ran_under(
     assert main(["bench", "tic-tac-toe", "--games", "2", "--rounds", "1"]) == 0
     assert "load average (1, 5, 15 min): " in capsys.readouterr().out
     assert main(["bench", "pig", "--bots", "--bot-decisions", "0"]) == 2
+    assert main(["bench", "pig", "--bots", "--bot-games", "0"]) == 2
+    assert main(["bench", "pig", "--bots", "--bot-players", "two"]) == 2
+    assert main(["bench", "pig", "--bots", "--bot-kind", "no-such-bot"]) == 2

@@ -20,6 +20,7 @@ that a burst of load from a neighbour does not land on one game only.
 
 from __future__ import annotations
 
+import math
 import statistics
 import tempfile
 import time
@@ -317,12 +318,15 @@ def format_startup(bench: StartupBench) -> list[str]:
     ]
 
 
-def _new_engine(game: GameDefinition, sessions: SessionStarter, seed: int) -> Engine:
-    """A game at its smallest player count and default options, as batch play has it."""
+def _new_engine(
+    game: GameDefinition, sessions: SessionStarter, seed: int, players: int | None = None
+) -> Engine:
+    """A game at ``players`` seats (default: its smallest player count) and default
+    options, as batch play has it."""
     return Engine(
         game,
         seed=seed,
-        players=game.info.min_players,
+        players=players or game.info.min_players,
         options={},
         rng_factory=sessions.rng_factory,
         dice_factory=sessions.dice_factory,
@@ -393,112 +397,171 @@ def format_mcts(results: dict[str, Any], kind: str = "mcts") -> list[str]:
     return lines
 
 
+#: What a player should wait for a bot at the default strength (issue 25): on average
+#: under half a second a decision, and never over 2 seconds.
+TARGET_MEAN_SECONDS = 0.5
+TARGET_MAX_SECONDS = 2.0
+
+
 @dataclass
 class BotTiming:
-    """How long one bot kind takes per decision in one game (decisions with more than
-    one legal choice, spread over a whole game)."""
+    """How long one bot kind takes per decision in one game at one seat count, the kind
+    playing every seat (decisions with more than one legal choice only: the others are
+    answered without a search)."""
 
     game: str
     kind: str
-    decisions: int = 0
+    players: int
+    games: int = 0
     wall: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+    """Simulated actions of each decision, when the bot is a search bot."""
     error: str | None = None
 
+    @property
+    def decisions(self) -> int:
+        return len(self.wall)
+
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"game": self.game, "kind": self.kind, "decisions": self.decisions}
+        data: dict[str, Any] = {
+            "game": self.game,
+            "kind": self.kind,
+            "players": self.players,
+            "games": self.games,
+            "decisions": self.decisions,
+        }
         if self.wall:
             data.update(
-                mean_seconds=round(statistics.fmean(self.wall), 5),
-                slowest_seconds=round(max(self.wall), 5),
-                mean_cpu_seconds=round(statistics.fmean(self.cpu), 5),
-                slowest_cpu_seconds=round(max(self.cpu), 5),
+                mean_seconds=round(statistics.fmean(self.wall), 4),
+                p95_seconds=round(_percentile(self.wall, 0.95), 4),
+                max_seconds=round(max(self.wall), 4),
+                mean_cpu_seconds=round(statistics.fmean(self.cpu), 4),
+                p95_cpu_seconds=round(_percentile(self.cpu, 0.95), 4),
+                max_cpu_seconds=round(max(self.cpu), 4),
+                over_target=sum(1 for wall in self.wall if wall > TARGET_MAX_SECONDS),
             )
+        if self.actions:
+            data.update(
+                mean_actions=round(statistics.fmean(self.actions), 1),
+                max_actions=max(self.actions),
+            )
+            if sum(self.actions):
+                data["cpu_us_per_action"] = round(1e6 * sum(self.cpu) / sum(self.actions), 1)
         if self.error is not None:
             data["error"] = self.error
         return data
 
 
-def _decision_points(engine: Engine, sessions: SessionStarter) -> list[int]:
-    """Play ``engine``'s game to the end with random bots; the log lengths at which a
-    seat had more than one legal choice."""
-    from tabletop.framework.bots import RandomBot, bot_move
-
-    points: list[int] = []
-    while engine.prompt is not None:
-        prompt = engine.prompt
-        if len(prompt.choices) > 1:
-            points.append(len(engine.log))
-        engine.act(prompt.seat, bot_move(engine, RandomBot()))
-    return points
+def _percentile(values: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile: the value that ``fraction`` of ``values`` do not
+    exceed."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(fraction * len(ordered)))
+    return ordered[rank - 1]
 
 
 def bench_bots(
     sessions: SessionStarter,
     game_ids: Sequence[str],
     *,
-    kinds: Sequence[str] = ("mcts",),
-    own: bool = True,
-    decisions: int = 12,
+    kind: str = "mcts",
+    players: Sequence[int] | None = None,
+    games: int = 1,
+    decisions: int = 60,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[BotTiming]:
-    """Time each bot kind in ``kinds`` (and, with ``own``, each game's own bot kinds) at
-    ``decisions`` decisions spread evenly over a random game of each game: the bot
-    decides in the position, untimed random play moves the game on, so every kind is
-    timed in the same positions. Wall-clock and CPU time per decision."""
-    from tabletop.framework.bots import RandomBot, bot_move
+    """What a player waits for: the ``kind`` bot plays every seat of ``games`` games of
+    each game (seeds as ``simulate`` draws them), at each seat count in ``players`` that
+    the game allows (default: its least and its most), and every decision is timed,
+    wall-clock and CPU, up to ``decisions`` a game (a game stops there: the bench stays
+    bounded). A search bot's simulated actions are counted too, the machine-independent
+    measure of its work."""
+    from tabletop.framework.bots import batch_seed, bot_move
 
-    jobs: list[tuple[str, str]] = []
+    jobs: list[tuple[str, int]] = []  # (game, seats)
     for game_id in game_ids:
-        sessions.registry.get(game_id)
-        mine = [k for k, (_, only) in sessions.registry.bots.items() if own and only == game_id]
-        jobs.extend((game_id, kind) for kind in [*kinds, *mine])
+        info = sessions.registry.get(game_id).info
+        counts = players or sorted({info.min_players, info.max_players})
+        allowed = [n for n in counts if info.min_players <= n <= info.max_players]
+        jobs.extend((game_id, n) for n in (allowed or [info.min_players]))
+    total = len(jobs) * games * decisions
     timings: list[BotTiming] = []
-    for done, (game_id, kind) in enumerate(jobs, start=1):
-        timing = BotTiming(game_id, kind)
+    for number, (game_id, seats) in enumerate(jobs):
+        timing = BotTiming(game_id, kind, seats)
         timings.append(timing)
         try:
             game = sessions.registry.get(game_id).definition
             if kind not in sessions.registry.bot_kinds(game_id):
                 raise ValueError(f"no bot kind {kind!r} for {game_id}")
             bot = sessions.registry.bots[kind][0](game)
-            points = _decision_points(_new_engine(game, sessions, seed), sessions)
-            step = max(1, len(points) // decisions)
-            chosen = set(points[::step][:decisions])
-            engine = _new_engine(game, sessions, seed)
-            while engine.prompt is not None:
-                prompt = engine.prompt
-                if len(engine.log) in chosen:
+            for index in range(games):
+                engine = _new_engine(game, sessions, batch_seed(seed, index), seats)
+                before = (number * games + index) * decisions  # for the progress counter
+                timed = moves = 0
+                # A move cap too: a game of forced moves must end the bench all the same.
+                while engine.prompt is not None and timed < decisions and moves < 20 * decisions:
+                    prompt = engine.prompt
                     wall, cpu = time.perf_counter(), time.process_time()
-                    bot_move(engine, bot)
-                    timing.wall.append(time.perf_counter() - wall)
-                    timing.cpu.append(time.process_time() - cpu)
-                engine.act(prompt.seat, bot_move(engine, RandomBot()))
-            timing.decisions = len(timing.wall)
+                    action = bot_move(engine, bot)
+                    if len(prompt.choices) > 1:
+                        timing.wall.append(time.perf_counter() - wall)
+                        timing.cpu.append(time.process_time() - cpu)
+                        stats = getattr(bot, "last", None)
+                        if stats is not None:
+                            timing.actions.append(int(getattr(stats, "actions", 0)))
+                        timed += 1
+                        if progress is not None:
+                            progress(before + timed, total)
+                    engine.act(prompt.seat, action)
+                    moves += 1
+                timing.games += 1
         except Exception as exc:  # one game's failure is a figure, not a crash
             timing.error = f"{type(exc).__name__}: {exc}"
         if progress is not None:
-            progress(done, len(jobs))
+            progress((number + 1) * games * decisions, total)
     return timings
 
 
 def format_bots(timings: Sequence[BotTiming]) -> list[str]:
-    lines = ["bots, seconds per decision (decisions spread over a random game):"]
+    kinds = sorted({timing.kind for timing in timings})
+    lines = [
+        f"bots ({', '.join(kinds)} in every seat), seconds per decision, wall-clock "
+        "(CPU in brackets):",
+        f"  {'game':<28} {'seats':>5} {'decisions':>9} {'mean':>14} {'p95':>14} "
+        f"{'max':>14} {'actions':>8} {'µs/action':>9}",
+    ]
+    met = True
     for timing in timings:
         data = timing.to_json()
+        head = f"  {timing.game:<28} {timing.players:>5}"
         if timing.error is not None:
-            lines.append(f"  {timing.game:<28} {timing.kind:<14} failed: {timing.error}")
-        elif not timing.wall:
-            lines.append(f"  {timing.game:<28} {timing.kind:<14} no decision to time")
-        else:
-            lines.append(
-                f"  {timing.game:<28} {timing.kind:<14} mean {_duration(data['mean_seconds'])}, "
-                f"slowest {_duration(data['slowest_seconds'])} (CPU: mean "
-                f"{_duration(data['mean_cpu_seconds'])}, slowest "
-                f"{_duration(data['slowest_cpu_seconds'])}; {timing.decisions} decisions)"
+            lines.append(f"{head} failed: {timing.error}")
+            continue
+        if not timing.wall:
+            lines.append(f"{head} no decision to time")
+            continue
+        met = met and (
+            data["mean_seconds"] < TARGET_MEAN_SECONDS and data["max_seconds"] <= TARGET_MAX_SECONDS
+        )
+        lines.append(
+            f"{head} {timing.decisions:>9} "
+            + " ".join(
+                f"{_seconds(data[f'{name}_seconds']):>6} ({_seconds(data[f'{name}_cpu_seconds'])})"
+                for name in ("mean", "p95", "max")
             )
+            + f" {data.get('mean_actions', 0):>8.0f} {data.get('cpu_us_per_action', 0):>9.1f}"
+        )
+    lines.append(
+        f"  target (mean under {TARGET_MEAN_SECONDS} s, none over {TARGET_MAX_SECONDS:.0f} s, "
+        f"wall-clock): {'met' if met else 'NOT met'}"
+    )
     return lines
+
+
+def _seconds(value: float) -> str:
+    return f"{value:.3f}"
 
 
 def _duration(seconds: float) -> str:

@@ -571,6 +571,19 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     return _batch_exit(report)
 
 
+def _bot_players(value: str | None) -> list[int] | None:
+    """``--bot-players 4,6`` as seat counts; None when not given."""
+    if value is None:
+        return None
+    try:
+        counts = [int(part) for part in value.split(",")]
+    except ValueError:
+        raise _error(f"--bot-players takes seat counts such as 4,6, not {value!r}") from None
+    if any(count < 1 for count in counts):
+        raise _error("--bot-players: seat counts must be 1 or more")
+    return counts
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from tabletop.app.bench import (
         bench_games,
@@ -586,23 +599,32 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise _error("--rounds must be 1 or more")
     if args.bot_decisions < 1:
         raise _error("--bot-decisions must be 1 or more")
+    if args.bot_games < 1:
+        raise _error("--bot-games must be 1 or more")
+    bot_players = _bot_players(args.bot_players)
     container = _container(args)
     sessions = container.simulation().sessions  # exactly what `simulate` plays with
     game_ids = list(args.game) or sorted(sessions.registry.games)
     for game_id in game_ids:
         sessions.registry.get(game_id)  # an unknown game is refused before any work
+    if args.bots and args.bot_kind not in sessions.registry.bots:
+        raise _error(f"--bot-kind: no bot kind {args.bot_kind!r} is installed")
     load_before = load_average()
-    benches = bench_games(
-        sessions,
-        game_ids,
-        games=args.games,
-        rounds=args.rounds,
-        seed=args.seed,
-        progress=_progress("benchmarking"),
-    )
-    data: dict[str, Any] = {"games": [bench.to_json() for bench in benches]}
-    lines = format_table(benches)
-    failed = any(bench.error is not None for bench in benches)
+    data: dict[str, Any] = {}
+    lines: list[str] = []
+    failed = False
+    if not args.bots:  # --bots measures the bots alone: the playouts are another question
+        benches = bench_games(
+            sessions,
+            game_ids,
+            games=args.games,
+            rounds=args.rounds,
+            seed=args.seed,
+            progress=_progress("benchmarking"),
+        )
+        data["games"] = [bench.to_json() for bench in benches]
+        lines += format_table(benches)
+        failed = any(bench.error is not None for bench in benches)
     if args.mcts:
         from tabletop.app.bench import bench_mcts, format_mcts
 
@@ -615,6 +637,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         timings = bench_bots(
             sessions,
             game_ids,
+            kind=args.bot_kind,
+            players=bot_players,
+            games=args.bot_games,
             decisions=args.bot_decisions,
             seed=args.seed,
             progress=_progress("timing bots"),
@@ -946,7 +971,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Measure each GAME (default: every installed game) with random bots: playouts "
         "per second through `simulate`, microseconds per action and the share of the "
         "game's own rules code in it, and the size, save time and load time of a "
-        "finished game. Medians of interleaved rounds. Exit 1 when a game failed.",
+        "finished game. Medians of interleaved rounds. With --bots, instead, how long the "
+        "bots keep a player waiting (see --bots). Exit 1 when a game failed.",
     )
     bench.add_argument("game", nargs="*", help="game ids (default: every installed game)")
     bench.add_argument(
@@ -964,15 +990,38 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--bots",
         action="store_true",
-        help="also time each game's mcts bot (its default budget) and the game's own bot "
-        "kinds per decision: mean and slowest, wall-clock and CPU",
+        help="instead of the playouts, time what a player waits for: the default bot "
+        "(mcts, normal strength) plays every seat of each game, at its least and most "
+        "seats, and every decision with more than one choice is timed: decisions, mean, "
+        "p95 and max seconds, wall-clock and CPU, simulated actions, and whether the "
+        "target (mean under 0.5 s, none over 2 s) is met; bounded by --bot-games and "
+        "--bot-decisions",
     )
     bench.add_argument(
         "--bot-decisions",
         type=int,
-        default=12,
+        default=60,
         metavar="D",
-        help="with --bots: decisions timed per game and kind, spread over a game (default: 12)",
+        help="with --bots: a game stops after D timed decisions (default: 60)",
+    )
+    bench.add_argument(
+        "--bot-games",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --bots: games per game and seat count (default: 1)",
+    )
+    bench.add_argument(
+        "--bot-players",
+        metavar="P[,P...]",
+        help="with --bots: the seat counts to time, where a game allows them (default: "
+        "each game's least and most)",
+    )
+    bench.add_argument(
+        "--bot-kind",
+        default="mcts",
+        metavar="KIND",
+        help="with --bots: the bot kind in every seat (default: mcts)",
     )
     bench.add_argument(
         "--startup",
