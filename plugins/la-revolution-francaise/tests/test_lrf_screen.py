@@ -9,10 +9,11 @@ import re
 
 from lrf_helpers import context, engine_at, fresh, law_vote_task, seat
 
-from tabletop.framework import NOBODY, PASS_KEY, Engine, Prompt
+from tabletop.framework import NOBODY, PASS_KEY, SUMMARY, Engine, Event, Prompt
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 from tabletop.games.la_revolution_francaise.actions import marais_plot
+from tabletop.games.la_revolution_francaise.initial import describe_fx
 from tabletop.games.la_revolution_francaise.tasks import PickResult, RollRecord
 from tabletop.games.la_revolution_francaise.words import law_effect, objective_words
 
@@ -134,3 +135,60 @@ def test_objectives_read_in_words() -> None:
     assert objective_words("arrest:Hébert") == "Arrest Hébert"
     assert objective_words("law:maximum") == "Pass Maximum of Goods and Wages"
     assert objective_words("raise_commune") == "Raise the Commune"
+
+
+def first_turn_events(players: int = 4, seed: int = 1) -> tuple[Engine, list[Event]]:
+    """A random game played to the start of turn 2, with every event it logged."""
+    engine = Engine(
+        GAME,
+        seed=seed,
+        players=players,
+        options={},
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+    )
+    pick = random.Random(seed)
+    events: list[Event] = []
+    while engine.state["turn"] == 1:
+        prompt = engine.prompt
+        assert prompt is not None
+        events += engine.act(prompt.seat, pick.choice(prompt.choices).action)
+    return engine, events
+
+
+def test_a_turn_ends_with_summaries_in_words() -> None:
+    """The objectives' reveal, the Military Phase and the Interphase each pause on a
+    public summary (issue 25): income, fame, objectives in words, the regime."""
+    _, events = first_turn_events()
+    summaries = {e.text: e.data["lines"] for e in events if e.kind == SUMMARY}
+    assert list(summaries) == [
+        "Turn 1: the objectives (6.4)",
+        "Turn 1: after the Military Phase (9)",
+        "Turn 1 ends: the Interphase (10)",
+    ]
+    assert all(e.seats is None for e in events if e.kind == SUMMARY)
+    interphase = summaries["Turn 1 ends: the Interphase (10)"]
+    assert any(line.startswith("Income: Royaliste +") for line in interphase)
+    assert any(line.startswith("Regime: the Legislative") for line in interphase)
+    assert any(re.search(r": (met|missed)", line) for line in interphase)
+
+
+def test_automatic_lines_credit_no_seat_and_read_as_words() -> None:
+    """Control changes, the objectives' reveal and fame for objectives read in words,
+    and what no seat did is about nobody."""
+    _, events = first_turn_events()
+    control = [e for e in events if e.kind == "control"]
+    assert control and all(e.about == NOBODY for e in control)
+    reveal = next(e for e in events if e.text.startswith("objectives revealed"))
+    assert reveal.about == NOBODY
+    codes = re.compile(r"\b(plot|arrest|persuade|law|revolt|suppress|regime):\S")
+    assert not [e.text for e in events if codes.search(e.text)]
+
+
+def test_event_effects_read_as_words() -> None:
+    assert describe_fx("commune_rises none") == "the Commune rises, leaderless"
+    assert describe_fx("commune_rises G") == "the Commune rises under the Gironde"
+    assert "none" not in describe_fx("commune_calms")
+    assert describe_fx("unless_outlawed hebertiste fame MT -2") == (
+        "at the Interphase, unless the Hébertist faction is outlawed: Montagne fame -2"
+    )

@@ -287,10 +287,10 @@ def set_control(
     current: str | None,
     ctx: Context,
     why: str = "",
-    about: int | None = None,
+    about: int | None = NOBODY,
 ) -> None:
-    """Give ``region`` to ``current`` (None: neutral). ``about``: NOBODY when no seat
-    did it (an event, the automated Marais), so the log credits no seat."""
+    """Give ``region`` to ``current`` (None: neutral). The line names the new holder and
+    why, so it is credited to no seat (``about``), whoever's action or event it was."""
     if region == "Bordeaux" and state["regime"] == "ffr" and current != "G":
         current = None  # R.9.9
     if region == "Paris" and state["regime"] == "froi" and current not in ("MT", "SC", None):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import SecretChoices
 
 from .core import (
@@ -31,7 +31,6 @@ from .core import (
     regime,
     roll,
     schedule,
-    seat_names,
     seat_of,
     set_control,
     task,
@@ -48,7 +47,7 @@ from .tasks import (
     Placement,
     Step,
 )
-from .words import kind_detail, objective_detail
+from .words import FACTION_NAMES, kind_detail, objective_detail, objective_words
 
 # 6.1 Negotiations: money offers, accepted or refused ----------------------------------
 
@@ -247,7 +246,11 @@ def random_events(state: State, t: Step, ctx: Context) -> None:
     state["last_events"] = {}
     tables = EVENTS.get(state["regime"])
     if tables is None:
-        ctx.emit("events", f"no random event tables entered for the {regime(state)['name']} yet")
+        ctx.emit(
+            "events",
+            f"no random event tables entered for the {regime(state)['name']} yet",
+            about=NOBODY,
+        )
         return
     schedule(state, *(EventTable(kind="event_table", table=name_) for name_ in TABLES))
 
@@ -298,7 +301,7 @@ def event_modifier(state: State, spec: list[Any]) -> int:
 def event_table(state: State, t: EventTable, ctx: Context) -> None:
     table = EVENTS[state["regime"]][t["table"]]
     if t["table"] == "commune" and paris_fallen(state):
-        ctx.emit("events", "Paris has fallen: no Commune event (9.7.1)")
+        ctx.emit("events", "Paris has fallen: no Commune event (9.7.1)", about=NOBODY)
         return
     modifier = sum(event_modifier(state, spec) for spec in table["modifier"])
     dice = roll(state, ctx, 2, 6, reason=f"{t['table']} event, 6.2", about=gov_seat(state))
@@ -313,7 +316,9 @@ def resolve_event(
     when impossible, a question to the Government or the Assembly, or its effects."""
     entry = EVENTS[state["regime"]][table_name]["rolls"][str(total)]
     state["last_events"][table_name] = total
-    ctx.emit("events", f"{table_name} event: {rolled}{total}: {describe_entry(entry)}")
+    ctx.emit(
+        "events", f"{table_name} event: {rolled}{total}: {describe_entry(entry)}", about=NOBODY
+    )
     if not entry_applies(state, entry, ctx):
         return
     if "decide" in entry and entry["decide"]["by"] == "assembly":
@@ -341,34 +346,36 @@ def entry_applies(state: State, entry: dict[str, Any], ctx: Context) -> bool:
     if person is not None:
         p = state["persons"].get(person)
         if p is None or p["status"] not in ("free", "fled"):
-            ctx.emit("events", f"ignored: {person} is not free")
+            ctx.emit("events", f"ignored: {person} is not free", about=NOBODY)
             return False
     if entry.get("war") and not state["war"]:
-        ctx.emit("events", "ignored: France is at peace")
+        ctx.emit("events", "ignored: France is at peace", about=NOBODY)
         return False
     if entry.get("any_war"):
         from .core import civil_war
 
         if not state["war"] and not civil_war(state):
-            ctx.emit("events", "ignored: France is at peace at home and abroad")
+            ctx.emit("events", "ignored: France is at peace at home and abroad", about=NOBODY)
             return False
     holds = entry.get("holds")
     if holds is not None:
         p = state["persons"].get(holds[1])
         if p is None or p["current"] != holds[0] or p["status"] in ("dead", "exiled"):
-            ctx.emit("events", f"ignored: the {name(holds[0])} does not hold {holds[1]}")
+            ctx.emit(
+                "events", f"ignored: the {name(holds[0])} does not hold {holds[1]}", about=NOBODY
+            )
             return False
     needs = entry.get("requires")
     if needs == "king_dead" and not state["king"]["dead"]:
-        ctx.emit("events", "ignored: the King lives")
+        ctx.emit("events", "ignored: the King lives", about=NOBODY)
         return False
     if needs is not None and needs != "king_dead" and needs not in state["once"]:
-        ctx.emit("events", f"ignored: needs the {needs} event first")
+        ctx.emit("events", f"ignored: needs the {needs} event first", about=NOBODY)
         return False
     once = entry.get("once")
     if once is not None:
         if once in state["once"]:
-            ctx.emit("events", "ignored: it has already happened")
+            ctx.emit("events", "ignored: it has already happened", about=NOBODY)
             return False
         state["once"].append(once)
     return True
@@ -416,7 +423,56 @@ def describe_fx(fx: str) -> str:
         return f"this turn: {parts[0].replace('_', ' ')} {int(parts[1]):+d}" + (
             f" for the {who_text(parts[2])}" if len(parts) > 2 else ""
         )
-    return fx.replace("_", " ")
+    return describe_more(verb, rest, parts) or fx.replace("_", " ")
+
+
+def describe_more(verb: str, rest: str, parts: list[str]) -> str:
+    """The rarer effects of the event language, in words (a log line must never read
+    like a code: "commune rises none")."""
+    if verb == "commune_rises":
+        return "the Commune rises" + (
+            ", leaderless" if parts[0] == "none" else f" under the {who_text(parts[0])}"
+        )
+    if verb == "commune_calms":
+        return "the Commune calms down and its leader takes Paris"
+    if verb == "receive":
+        return f"the {name(parts[0])} receives {parts[1]}"
+    if verb in ("exile", "kill"):
+        return f"{rest} is {'exiled' if verb == 'exile' else 'killed'}"
+    if verb == "massacre":
+        return "prison massacres: Royalist and Feuillant prisoners die"
+    if verb == "free_prisoners":
+        return "every prisoner is freed"
+    if verb == "switch":
+        return f"{parts[0]} joins the {name(parts[1])}"
+    if verb in ("unless_jailed", "unless_outlawed"):
+        cond, effect = parts[0], " ".join(parts[1:])
+        unless = "is in prison" if verb == "unless_jailed" else "is outlawed"
+        who = f"the {FACTION_NAMES[cond]} faction" if cond in FACTION_NAMES else cond
+        return f"at the Interphase, unless {who} {unless}: " + describe_fx(effect)
+    if verb == "withdraw":
+        return f"{', '.join(parts)} leave{'s' if len(parts) == 1 else ''} France"
+    if verb in ("allied_return", "allied_return_first"):
+        return f"{' or '.join(parts)} may enter France again"
+    if verb == "catholic_back":
+        return "a destroyed Catholic & Royal army may be raised again"
+    if verb == "army_removed":
+        return f"a revolutionary army at {' or '.join(parts)} is removed"
+    if verb == "retreat":
+        return f"a revolutionary army at {' or '.join(parts)} retreats"
+    if verb == "jaunaye":
+        return "Peace of La Jaunaye: Clergy -5 if a Catholic & Royal army stands"
+    if verb == "temp_army":
+        return "the Government has a temporary army in Paris this turn"
+    if verb == "desert":
+        return "the Royalist picks a revolutionary army that deserts"
+    if verb == "deputies_half":
+        return f"half the {name(parts[0])} deputies join the {name(parts[1])}"
+    if verb == "split_marais":
+        return "the Marais deputies split between the Montagne and the Sans-Culotte"
+    if verb == "subsidies":
+        return "English subsidies for the Royalist while the Coalition is at 15 or more"
+    return ""
 
 
 def describe_entry(entry: dict[str, Any]) -> str:
@@ -441,38 +497,38 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
         region = rest
         r = state["regions"][region]
         if r["revolt"] or r["coalition"] or (region == "Paris" and state["commune"]["raised"]):
-            ctx.emit("events", f"ignored: {region} is in revolt or occupied")
+            ctx.emit("events", f"ignored: {region} is in revolt or occupied", about=NOBODY)
         else:
-            set_control(state, region, None, ctx, " (event)")
+            set_control(state, region, None, ctx, " (event)", about=NOBODY)
     elif verb == "neutral_revolt":
         region = rest
         r = state["regions"][region]
         if r["revolt"] or armies_in(state, region) or region == "Paris" or r["coalition"]:
-            ctx.emit("events", f"ignored: no revolt can start in {region}")
+            ctx.emit("events", f"ignored: no revolt can start in {region}", about=NOBODY)
         else:
             r["revolt"] = True
-            set_control(state, region, None, ctx, " (revolt)")
-            ctx.emit("revolt", f"{region} revolts (event)")
+            set_control(state, region, None, ctx, " (revolt)", about=NOBODY)
+            ctx.emit("revolt", f"{region} revolts (event)", about=NOBODY)
     elif verb == "take_revolt":
         current, region = parts[0], " ".join(parts[1:])
         r = state["regions"][region]
         royal_exception = current == "R" and r["coalition"]
         if r["revolt"] or region == "Paris" or (armies_in(state, region) and not royal_exception):
-            ctx.emit("events", f"ignored: no revolt can start in {region}")
+            ctx.emit("events", f"ignored: no revolt can start in {region}", about=NOBODY)
         else:
             r["revolt"] = True
-            set_control(state, region, current, ctx, " (revolt)")
-            ctx.emit("revolt", f"{region} revolts (event)")
+            set_control(state, region, current, ctx, " (revolt)", about=NOBODY)
+            ctx.emit("revolt", f"{region} revolts (event)", about=NOBODY)
     elif verb == "riot":
         if controller(state, rest) != "R":
-            set_control(state, rest, None, ctx, " (riot)")
+            set_control(state, rest, None, ctx, " (riot)", about=NOBODY)
     elif verb == "take":
         current, region = parts[0], " ".join(parts[1:])
         r = state["regions"][region]
         if r["revolt"] or r["coalition"]:
-            ctx.emit("events", f"ignored: {region} is in revolt or occupied")
+            ctx.emit("events", f"ignored: {region} is in revolt or occupied", about=NOBODY)
         else:
-            set_control(state, region, current, ctx, " (event)")
+            set_control(state, region, current, ctx, " (event)", about=NOBODY)
     elif verb == "pays":
         region, amount = parts[0], int(parts[1])
         holder = controller(state, region)
@@ -494,18 +550,23 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
             ctx.emit(
                 "commune",
                 "the Commune rises" + (f" under the {name(leader)}" if leader else ", leaderless"),
+                about=NOBODY,
             )
     elif verb == "commune_calms":
         if state["commune"]["raised"]:
             leader = state["commune"]["controller"]
             state["commune"] = {"raised": False, "controller": None}
-            set_control(state, "Paris", leader, ctx, " (the Commune calms)")
+            set_control(state, "Paris", leader, ctx, " (the Commune calms)", about=NOBODY)
     elif verb in ("exile", "kill"):
         p = state["persons"].get(rest)
         if p is not None and p["status"] != "dead":
             p["status"] = "exiled" if verb == "exile" else "dead"
             p["where"] = None
-            ctx.emit("person", f"{rest} is {'exiled' if verb == 'exile' else 'dead'} (event)")
+            ctx.emit(
+                "person",
+                f"{rest} is {'exiled' if verb == 'exile' else 'dead'} (event)",
+                about=NOBODY,
+            )
     elif verb == "massacre":
         king_too = rest == "king"  # Prairial's massacre spares nobody
         for pname, p in state["persons"].items():
@@ -515,17 +576,17 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
                 and (pname != "Louis XVI" or king_too)
             ):
                 p["status"] = "dead"
-                ctx.emit("person", f"{pname} dies in the prison massacres (event)")
+                ctx.emit("person", f"{pname} dies in the prison massacres (event)", about=NOBODY)
                 if pname == "Louis XVI":
                     state["king"]["dead"] = True
     elif verb == "free_prisoners":
         for pname, p in state["persons"].items():
             if p["status"] == "prison" and pname != "Louis XVI":
                 p["status"] = "fled"
-                ctx.emit("person", f"{pname} is freed (event)")
+                ctx.emit("person", f"{pname} is freed (event)", about=NOBODY)
     elif verb == "receive":
         state["currents"][parts[0]]["money"] += int(parts[1])
-        ctx.emit("money", f"the {name(parts[0])} receives {parts[1]} (event)")
+        ctx.emit("money", f"the {name(parts[0])} receives {parts[1]} (event)", about=NOBODY)
     elif verb == "subsidies":
         state["subsidies"] = True
     elif verb == "deputies_half":
@@ -533,7 +594,7 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
         moved = (state["assembly"][source]["count"] + 1) // 2
         state["assembly"][source]["count"] -= moved
         state["assembly"][target]["count"] += moved
-        ctx.reveal(f"{moved} {name(source)} deputies join the {name(target)} (event)")
+        ctx.reveal(f"{moved} {name(source)} deputies join the {name(target)} (event)", about=NOBODY)
     elif verb == "split_marais":
         count = state["assembly"]["M"]["count"]
         holder = gov_controller(state)
@@ -544,23 +605,28 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
         state["assembly"][other]["count"] += count - first
         ctx.reveal(
             f"the Marais deputies split: {first} to the {name(holder)}, "
-            f"{count - first} to the {name(other)} (event)"
+            f"{count - first} to the {name(other)} (event)",
+            about=NOBODY,
         )
     elif verb == "allied_return_first":
         for army_id in parts:
             if army_id in state["allied_gone"]:
                 state["allied_gone"].remove(army_id)
-                ctx.emit("army", f"{army_id} may enter again (event)")
+                ctx.emit("army", f"{army_id} may enter again (event)", about=NOBODY)
                 break
     elif verb == "catholic_back":
         if state["catholic_gone"]:
             back = state["catholic_gone"].pop(0)
-            ctx.emit("army", f"the Catholic & Royal army {back} may be raised again (event)")
+            ctx.emit(
+                "army",
+                f"the Catholic & Royal army {back} may be raised again (event)",
+                about=NOBODY,
+            )
     elif verb == "switch":
         pname, current = parts[0], parts[1]
         if pname in state["persons"] and state["persons"][pname]["status"] != "dead":
             state["persons"][pname]["current"] = current
-            ctx.emit("person", f"{pname} joins the {name(current)} (event)")
+            ctx.emit("person", f"{pname} joins the {name(current)} (event)", about=NOBODY)
     elif verb in ("unless_jailed", "unless_outlawed"):
         state.setdefault("pending_penalties", []).append(fx)
     elif verb == "withdraw":
@@ -569,17 +635,19 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
             if gone:
                 state["armies"].remove(gone[0])
                 state["allied_gone"].append(army_id)
-                ctx.emit("army", f"{army_id} leaves France (event)")
+                ctx.emit("army", f"{army_id} leaves France (event)", about=NOBODY)
     elif verb == "allied_return":
         if rest in state["allied_gone"]:
             state["allied_gone"].remove(rest)
-            ctx.emit("army", f"{rest} may enter again (event)")
+            ctx.emit("army", f"{rest} may enter again (event)", about=NOBODY)
     elif verb == "army_removed":
         for region in parts:
             found = armies_in(state, region, "rev")
             if found:
                 state["armies"].remove(found[0])
-                ctx.emit("army", f"a revolutionary army at {region} is removed (event)")
+                ctx.emit(
+                    "army", f"a revolutionary army at {region} is removed (event)", about=NOBODY
+                )
                 break
     elif verb == "retreat":
         for region in parts:
@@ -589,7 +657,11 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
                 safe = [r for r in near if not enemy_present(state, r)]
                 if safe:
                     found[0]["where"] = safe[0]
-                    ctx.emit("army", f"a revolutionary army retreats from {region} to {safe[0]}")
+                    ctx.emit(
+                        "army",
+                        f"a revolutionary army retreats from {region} to {safe[0]}",
+                        about=NOBODY,
+                    )
                 break
     elif verb == "jaunaye":
         if any(a["side"] == "catholic" for a in state["armies"]):
@@ -603,12 +675,12 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
                 "where": "Paris",
             }
         )
-        ctx.emit("army", "the Government has a temporary army in Paris this turn")
+        ctx.emit("army", "the Government has a temporary army in Paris this turn", about=NOBODY)
     elif verb == "desert":
         if any(a["side"] == "rev" for a in state["armies"]):
             schedule(state, Step(kind="desert"))
     else:
-        ctx.emit("events", f"effect not yet implemented, ignored: {fx}")
+        ctx.emit("events", f"effect not yet implemented, ignored: {fx}", about=NOBODY)
 
 
 def gov_decision_prompt(state: State, t: GovernmentDecision) -> Prompt | None:
@@ -631,7 +703,7 @@ def gov_decision_handle(
 ) -> None:
     finish(state)
     answer = action.split(":")[1]
-    ctx.emit("decision", f"the Government answers {answer}")
+    ctx.emit("decision", f"the Government answers {answer}", about=NOBODY)
     for fx in t["decision"][answer]:
         apply_effect(state, fx, ctx)
 
@@ -664,7 +736,7 @@ def desert_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -
     finish(state)
     army_id = action.split(":", 1)[1]
     state["armies"] = [a for a in state["armies"] if a["id"] != army_id]
-    ctx.emit("army", f"{army_id.replace('_', ' ')} deserts (event)")
+    ctx.emit("army", f"{army_id.replace('_', ' ')} deserts (event)", about=NOBODY)
 
 
 def assembly_prompt(state: State, t: AssemblyDecision) -> Prompt | None:
@@ -779,7 +851,7 @@ def turn_order(state: State, t: Step, ctx: Context) -> None:
                 tied = [c for c in tied if c != first[0]]
         order.extend(tied)
     state["order"] = order
-    ctx.emit("order", "turn order: Government, " + ", ".join(name(c) for c in order))
+    ctx.emit("order", "turn order: Government, " + ", ".join(name(c) for c in order), about=NOBODY)
 
 
 task("turn_order", run=turn_order)
@@ -981,7 +1053,7 @@ def objectives_handle(state: State, t: Step, seat: int, action: str, ctx: Contex
         state["objective_kind"][who] = None if value == "back" else value
         return
     state["objective_kind"][who] = None
-    SecretChoices(state["objectives"][who]).choose(seat, value, ctx)
+    SecretChoices(state["objectives"][who]).choose(seat, value, ctx, label=objective_words(value))
 
 
 def objectives_done(state: State, t: Step) -> None:
@@ -990,15 +1062,35 @@ def objectives_done(state: State, t: Step) -> None:
 
 
 def objectives_reveal(state: State, t: Step, ctx: Context) -> None:
-    names_ = seat_names(state["players"])
+    """Every sealed objective is shown at once (6.4), in words and credited to no seat
+    (the last seat to seal one did not reveal the others)."""
     state["declared"] = {}
+    lines = []
     for who, data in state["objectives"].items():
-        answers = SecretChoices(data).reveal(ctx, names=names_)
-        state["declared"][who] = next(iter(answers.values()))
+        sealed = SecretChoices(data)
+        if not sealed.complete:
+            raise ValueError(f"not every seat has chosen yet ({sealed.topic})")
+        value = next(iter(sealed.answers().values()))
+        state["declared"][who] = value
+        owner = (
+            f"the Government ({name(gov_controller(state))})"
+            if who == "gov"
+            else f"the {name(who)}"
+        )
+        line = f"{owner}: {objective_words(value)}"
         follower = joint_follower(state, who) if who != "gov" else None
         if follower is not None:
-            state["declared"][follower] = state["declared"][who]
-            ctx.emit("objective", f"the {name(follower)} shares this objective (6.4)")
+            state["declared"][follower] = value
+            line += f", shared with the {name(follower)} (6.4)"
+        lines.append(line)
+    ctx.reveal("objectives revealed (6.4): " + "; ".join(lines), about=NOBODY)
+    ctx.summary(
+        f"Turn {state['turn']}: the objectives (6.4)",
+        [
+            *(line[0].upper() + line[1:] for line in lines),
+            "Met: fame +1 in the Interphase; missed: -1.",
+        ],
+    )
 
 
 task("objectives_start", run=objectives_start)

@@ -26,18 +26,77 @@ from .core import (
     task,
     track_level,
 )
-from .data import REGION_NAMES, SETUP, TABLES, seating
+from .data import REGIMES, REGION_NAMES, SETUP, TABLES, seating
 from .tasks import Step
+from .words import objective_words
 
 CURRENT_CODES = ("R", "F", "M", "G", "MT", "SC")
 
 
 def interphase(state: State, t: Step, ctx: Context) -> None:
+    ctx.summary(f"Turn {state['turn']}: after the Military Phase (9)", military_lines(state))
     enter_phase(state, "interphase", ctx)
+    fame_before = {c: fame(state, c) for c in (*CURRENT_CODES, "gov")}
+    declared = dict(state.get("declared", {}))
+    spent = state["spent"]
     economy(state, ctx)
     pending_penalties(state, ctx)
-    income(state, ctx)
+    gains = income(state, ctx)
+    met = {who: objective_met(state, who, value) for who, value in declared.items()}
     fame_for_objectives(state, ctx)
+    lines = [
+        f"Economy: {spent} spent this turn, track at {state['tracks']['economy']} "
+        f"(level {track_level(state, 'economy')}: costs x{track_level(state, 'economy')}) (10.1)",
+        "Income: " + ", ".join(f"{name(c)} +{gains[c]}" for c in CURRENT_CODES) + " (10.2)",
+        f"Government treasury reset to {state['gov']['money']} (10.2.2)",
+    ]
+    for who, value in declared.items():
+        owner = "Government" if who == "gov" else name(who)
+        lines.append(f"{owner}: {objective_words(value)}: {'met' if met[who] else 'missed'} (10.3)")
+    changed = [
+        f"{'Government' if c == 'gov' else name(c)} {fame_before[c]} -> {fame(state, c)}"
+        for c in fame_before
+        if fame(state, c) != fame_before[c]
+    ]
+    lines.append("Fame: " + (", ".join(changed) if changed else "no change"))
+    gov = state["gov"]
+    lines.append(
+        f"Regime: the {REGIMES[state['regime']]['name']}, Government held by the "
+        f"{name(gov['controller'])}"
+        + (f" and the {name(gov['partner'])}" if gov.get("partner") else "")
+    )
+    ctx.summary(f"Turn {state['turn']} ends: the Interphase (10)", lines)
+
+
+def military_lines(state: State) -> list[str]:
+    """Where the Military Phase left France: war, armies, occupied and revolting regions
+    (all public)."""
+    armies = state["armies"]
+
+    def at(side: str) -> str:
+        places = sorted({a["where"] for a in armies if a["side"] == side and a["where"]})
+        return ", ".join(places) or "none"
+
+    occupied = [r for r in REGION_NAMES if state["regions"][r]["coalition"]]
+    revolts = [r for r in REGION_NAMES if state["regions"][r]["revolt"]]
+    return [
+        ("France is at war" if state["war"] else "France is at peace")
+        + f"; Coalition track {state['tracks']['coalition']}",
+        f"Revolutionary armies: {at('rev')}",
+        f"Allied armies: {at('allied')}",
+        f"Catholic & Royal armies: {at('catholic')}",
+        f"Held by the Coalition: {', '.join(occupied) or 'none'}",
+        f"In revolt: {', '.join(revolts) or 'none'}",
+        f"Paris: {capital_words(state)}",
+    ]
+
+
+def capital_words(state: State) -> str:
+    holder = paris_controller(state)
+    text = f"held by the {name(holder)}" if holder else "neutral"
+    if state["commune"]["raised"]:
+        text += ", the Commune raised"
+    return text
 
 
 def economy(state: State, ctx: Context) -> None:
@@ -72,7 +131,8 @@ def minimum_income(state: State, current: str) -> int:
     return 100 + 50 * count
 
 
-def income(state: State, ctx: Context) -> None:
+def income(state: State, ctx: Context) -> dict[str, int]:
+    """10.2: each Current's income; returns what each received."""
     gains: dict[str, int] = {}
     for c in CURRENT_CODES:
         regions = controlled_regions(state, c)
@@ -107,7 +167,12 @@ def income(state: State, ctx: Context) -> None:
         half = gains["M"] // 2  # half of this turn's income, not of its savings
         state["currents"]["M"]["money"] -= half
         state["gov"]["money"] += half
-        ctx.emit("income", f"the automated Marais gives the Government {half} (15.2.1.3)")
+        ctx.emit(
+            "income",
+            f"the automated Marais gives the Government {half} (15.2.1.3)",
+            about=NOBODY,
+        )
+    return gains
 
 
 def objective_met(state: State, who: str, objective: str) -> bool:
@@ -126,11 +191,16 @@ def fame_for_objectives(state: State, ctx: Context) -> None:
     its controller a point, and a new controller voids it (6.4)."""
     for who, objective in state.get("declared", {}).items():
         met = objective_met(state, who, objective)
+        words = f"{objective_words(objective)}, {'met' if met else 'missed'}"
         if who == "gov":
             if gov_controller(state) != state["gov"]["controller_at_objectives"]:
-                ctx.emit("objective", "the Government changed hands: its objective is void (6.4)")
+                ctx.emit(
+                    "objective",
+                    "the Government changed hands: its objective is void (6.4)",
+                    about=NOBODY,
+                )
                 continue
-            adjust_fame(state, "gov", 1 if met else -1, ctx, f" (objective {objective})")
+            adjust_fame(state, "gov", 1 if met else -1, ctx, f" (objective: {words})")
             if not met:
                 holders = [gov_controller(state)]
                 if state["gov"].get("partner"):
@@ -138,7 +208,7 @@ def fame_for_objectives(state: State, ctx: Context) -> None:
                 for holder in holders:
                     adjust_fame(state, holder, -1, ctx, " (the Government's objective failed)")
             continue
-        adjust_fame(state, who, 1 if met else -1, ctx, f" (objective {objective})")
+        adjust_fame(state, who, 1 if met else -1, ctx, f" (objective: {words})")
     if seat_of(state, "M") is None:
         dice = roll(state, ctx, 2, 6, reason="automated Marais fame, 15.2.1.6", about=NOBODY)
         letter = result(sum(dice), 13)

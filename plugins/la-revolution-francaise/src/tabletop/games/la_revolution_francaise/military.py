@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 
 from .core import (
     adjust_fame,
@@ -95,7 +95,7 @@ def army_return(state: State, t: Step, ctx: Context) -> None:
             back = gone[0]
             pool = state["catholic_gone"] if label == "Catholic & Royal" else state["allied_gone"]
             pool.remove(back)
-            ctx.emit("army", f"{back} may return (15.1)")
+            ctx.emit("army", f"{back} may return (15.1)", about=NOBODY)
 
 
 task("army_return", run=army_return)
@@ -131,7 +131,7 @@ def coalition_reinforce(state: State, t: Step, ctx: Context) -> None:
                 "fresh": True,
             }
         )
-        ctx.emit("army", f"{army['name']} enters France at {where} (9.3.1)")
+        ctx.emit("army", f"{army['name']} enters France at {where} (9.3.1)", about=NOBODY)
     state["allied_placed"] = True
 
 
@@ -218,7 +218,7 @@ task("catholic_reinforce", prompt=catholic_prompt, handle=catholic_handle)
 def volunteers_start(state: State, t: Step, ctx: Context) -> None:
     if state["conscription"] and not (state["war"] or civil_war(state)):
         state["conscription"] = False
-        ctx.emit("law", "Conscription ends with the peace (13.5.2)")
+        ctx.emit("law", "Conscription ends with the peace (13.5.2)", about=NOBODY)
     due = state["volunteers_due"] + (1 if state["conscription"] else 0)
     state["volunteers_due"] = 0
     raised = sum(1 for a in state["armies"] if a["kind"] == "volunteer")
@@ -290,7 +290,7 @@ def maintenance(state: State, t: Step, ctx: Context) -> None:
     while rev and money(state, "gov") < each * len(rev):
         lost = rev.pop(0)
         state["armies"].remove(lost)
-        ctx.emit("army", f"{lost['id']} is disbanded for want of pay (9.4)")
+        ctx.emit("army", f"{lost['id']} is disbanded for want of pay (9.4)", about=NOBODY)
         if lost["kind"] == "regular":
             bankruptcy(state, ctx)
     pay(state, "gov", each * len(rev), ctx, " (army maintenance)")
@@ -299,7 +299,7 @@ def maintenance(state: State, t: Step, ctx: Context) -> None:
         lost = cath.pop()
         state["armies"].remove(lost)
         state["catholic_gone"].append(lost["id"])
-        ctx.emit("army", f"{CATHOLIC[lost['id']]['name']} disbands (9.4)")
+        ctx.emit("army", f"{CATHOLIC[lost['id']]['name']} disbands (9.4)", about=NOBODY)
     pay(state, "R", each * len(cath), ctx, " (Catholic army upkeep)")
 
 
@@ -435,7 +435,11 @@ def allied_move(state: State, t: Step, ctx: Context) -> None:
         ):
             state.setdefault("king_escorts", []).append(army["where"])
         if army["where"] != here:
-            ctx.emit("army", f"{ALLIED[army['id']]['name']} marches to {army['where']} (9.5.2)")
+            ctx.emit(
+                "army",
+                f"{ALLIED[army['id']]['name']} marches to {army['where']} (9.5.2)",
+                about=NOBODY,
+            )
 
 
 # 9.5.3 Catholic and Royal armies ------------------------------------------------------------
@@ -627,7 +631,11 @@ def kidnap_check(state: State, t: Step, ctx: Context) -> None:
             person["status"], person["where"], person["current"] = "prison", None, "F"
             king["kidnapped"], king["status"] = False, "prison"
             king["retrial"] = state["turn"] + 1
-            ctx.emit("king", "Louis XVI is recaptured; his trial follows next turn (11.3.1)")
+            ctx.emit(
+                "king",
+                "Louis XVI is recaptured; his trial follows next turn (11.3.1)",
+                about=NOBODY,
+            )
         return
     if king["dead"] or king["kidnapped"] or seat_of(state, "R") is None:
         return
@@ -712,7 +720,11 @@ def move_capital(state: State, region: str, ctx: Context, why: str) -> None:
         king["where"] = region
         if state["persons"]["Louis XVI"]["status"] == "free":
             state["persons"]["Louis XVI"]["where"] = region
-    ctx.emit("capital", f"{why}" + (", and the King with it" if moved else "") + " (9.7.1, 11.3)")
+    ctx.emit(
+        "capital",
+        f"{why}" + (", and the King with it" if moved else "") + " (9.7.1, 11.3)",
+        about=NOBODY,
+    )
 
 
 def capital_choices(state: State) -> list[str]:
@@ -891,7 +903,7 @@ def combat(state: State, t: Step, ctx: Context) -> None:
     invaders = [a for a in armies_in(state, "Paris") if a["side"] in ENEMY and not a.get("hiding")]
     if invaders and not state["commune"]["raised"] and not paris_fallen(state):  # 9.7.1
         state["commune"] = {"raised": True, "controller": None}
-        ctx.emit("commune", "the Commune rises against the invaders of Paris (9.9.2)")
+        ctx.emit("commune", "the Commune rises against the invaders of Paris (9.9.2)", about=NOBODY)
     for region in REGION_NAMES:
         rev = [a for a in armies_in(state, region, "rev") if not a.get("crush")]
         enemy = [a for a in armies_in(state, region) if a["side"] in ENEMY and not a.get("hiding")]
@@ -914,7 +926,7 @@ def battle(
     rev_attacks = len(rev) >= len(enemy)
     excess = abs(len(rev) - len(enemy))
     if region == "Lille" and rev_attacks and state["bonuses"].get("lille_holds"):
-        ctx.emit("combat", "the army of Lille does not attack this turn (event)")
+        ctx.emit("combat", "the army of Lille does not attack this turn (event)", about=NOBODY)
         return
     if region == "Metz" and rev_attacks:
         excess += int(state["bonuses"].get("metz_combat", 0))
@@ -935,6 +947,7 @@ def battle(
         "combat",
         f"combat at {region}: {'Revolution' if rev_attacks else 'Counter-revolution'} "
         f"attacks, {sum(dice)}+{excess}: {letter}",
+        about=NOBODY,
     )
     if letter == "A":
         lose(state, region, defender, ctx)
@@ -976,11 +989,11 @@ def lose(state: State, region: str, side: list[dict[str, Any]], ctx: Context) ->
 def eliminate(state: State, region: str, army_id: str, ctx: Context) -> None:
     if army_id == "commune":
         state["commune"] = {"raised": False, "controller": None}
-        ctx.emit("commune", "the Commune is destroyed in battle (9.9.2)")
+        ctx.emit("commune", "the Commune is destroyed in battle (9.9.2)", about=NOBODY)
         return
     lost = next(a for a in state["armies"] if a["id"] == army_id)
     state["armies"].remove(lost)
-    ctx.emit("army", f"{lost['id'].replace('_', ' ')} is destroyed at {region}")
+    ctx.emit("army", f"{lost['id'].replace('_', ' ')} is destroyed at {region}", about=NOBODY)
     if lost["side"] == "allied":
         state["allied_gone"].append(lost["id"])
         state["achieved"].append(f"destroy:{region}")
@@ -997,7 +1010,7 @@ def eliminate(state: State, region: str, army_id: str, ctx: Context) -> None:
             if face <= 3:
                 carnot = state["persons"]["Carnot"]
                 carnot["status"], carnot["where"] = "captured", None
-                ctx.emit("person", "Carnot is taken prisoner by the enemy (R.3.9.3)")
+                ctx.emit("person", "Carnot is taken prisoner by the enemy (R.3.9.3)", about=NOBODY)
 
 
 def loss_prompt(state: State, t: LossChoice) -> Prompt | None:
@@ -1036,12 +1049,16 @@ def crush_commune(state: State, crushers: list[dict[str, Any]], ctx: Context) ->
     if letter == "A":
         state["commune"] = {"raised": False, "controller": None}
         state["achieved"].append("crush_commune")
-        ctx.emit("commune", "the Government crushes the Commune (9.9.1)")
+        ctx.emit("commune", "the Government crushes the Commune (9.9.1)", about=NOBODY)
     elif letter == "C":
         state["armies"].remove(crushers[0])
-        ctx.emit("army", f"{crushers[0]['id'].replace('_', ' ')} is destroyed by the Commune")
+        ctx.emit(
+            "army",
+            f"{crushers[0]['id'].replace('_', ' ')} is destroyed by the Commune",
+            about=NOBODY,
+        )
     else:
-        ctx.emit("commune", "the Commune holds out (9.9.1)")
+        ctx.emit("commune", "the Commune holds out (9.9.1)", about=NOBODY)
 
 
 task("combat", run=combat)
@@ -1056,18 +1073,22 @@ def military_control(state: State, t: Step, ctx: Context) -> None:
         if sides == {"rev"}:
             if reg["coalition"]:
                 reg["coalition"] = False
-                ctx.emit("control", f"{region} is freed from the Coalition (9.7.2)")
+                ctx.emit("control", f"{region} is freed from the Coalition (9.7.2)", about=NOBODY)
             if reg["revolt"]:
                 reg["revolt"] = False
-                ctx.emit("revolt", f"the army puts down the revolt in {region} (9.7.2)")
+                ctx.emit(
+                    "revolt", f"the army puts down the revolt in {region} (9.7.2)", about=NOBODY
+                )
         elif sides and "rev" not in sides:
             if "allied" in sides and not reg["coalition"]:
                 reg["coalition"] = True
-                ctx.emit("control", f"{region} falls to the Coalition (9.7.1)")
+                ctx.emit("control", f"{region} falls to the Coalition (9.7.1)", about=NOBODY)
                 if controller(state, region) not in ("R", None):
-                    set_control(state, region, None, ctx, " (Coalition)")
+                    set_control(state, region, None, ctx, " (Coalition)", about=NOBODY)
             if "catholic" in sides and controller(state, region) != "R":
-                set_control(state, region, "R", ctx, " (Catholic & Royal army, 9.7.1)")
+                set_control(
+                    state, region, "R", ctx, " (Catholic & Royal army, 9.7.1)", about=NOBODY
+                )
     prompted = state.get("patrie_by") or ["foreign", "civil"]
     over = ("foreign" not in prompted or not state["war"]) and (
         "civil" not in prompted or not civil_war(state)
@@ -1075,7 +1096,7 @@ def military_control(state: State, t: Step, ctx: Context) -> None:
     if state["patrie"] and over:
         state["patrie"] = False
         state["laws_once"] = [k for k in state["laws_once"] if k != "patrie"]
-        ctx.emit("law", "the Fatherland is no longer in danger (13.6)")
+        ctx.emit("law", "the Fatherland is no longer in danger (13.6)", about=NOBODY)
     if (
         state["war"]
         and state.get("allied_placed")

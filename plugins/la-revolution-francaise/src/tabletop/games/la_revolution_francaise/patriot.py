@@ -3,7 +3,7 @@ of confidence (8.2, R.x.5), and the return of deputies who switched sides (8.3).
 
 from __future__ import annotations
 
-from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote
 
 from .assembly import deputies
@@ -90,12 +90,12 @@ def apply_fate(state: State, person: str, fate: str, ctx: Context, why: str) -> 
     p = state["persons"][person]
     if fate == "guillotine":
         p["status"] = "dead"
-        ctx.emit("justice", f"{person} is guillotined ({why})")
+        ctx.emit("justice", f"{person} is guillotined ({why})", about=NOBODY)
     elif fate == "free":
         p["status"] = "fled"  # back on the map next turn
-        ctx.emit("justice", f"{person} is released ({why})")
+        ctx.emit("justice", f"{person} is released ({why})", about=NOBODY)
     else:
-        ctx.emit("justice", f"{person} stays in prison ({why})")
+        ctx.emit("justice", f"{person} stays in prison ({why})", about=NOBODY)
 
 
 def king_pardon_prompt(state: State, t: PrisonerTask) -> Prompt | None:
@@ -168,7 +168,7 @@ def justice_tally(state: State, t: JusticeVote, ctx: Context) -> None:
         verdict = votes.get(bseat, "guilty") if bseat is not None else "guilty"
     else:
         verdict = "guilty" if guilty > innocent else "innocent"
-    ctx.reveal(f"{t['person']}: {guilty} guilty, {innocent} innocent: {verdict}")
+    ctx.reveal(f"{t['person']}: {guilty} guilty, {innocent} innocent: {verdict}", about=NOBODY)
     apply_fate(state, t["person"], "prison" if verdict == "guilty" else "free", ctx, "vote")
 
 
@@ -271,7 +271,8 @@ def confidence_tally(state: State, t: ConfidenceVote, ctx: Context) -> None:
     toppled = tally["disapproval"] * 2 > tally["confidence"] + tally["disapproval"]
     ctx.reveal(
         f"confidence {tally['confidence']}, disapproval {tally['disapproval']}: "
-        + ("the Government falls" if toppled else "the Government stays")
+        + ("the Government falls" if toppled else "the Government stays"),
+        about=NOBODY,
     )
     other = challenger(state)
     if toppled and other is not None:
@@ -303,7 +304,7 @@ def partner_election_start(state: State, old_partner: str, ctx: Context) -> None
     candidates = [
         c for c in ("F", "G", "MT") if c not in (holder, old_partner) and not outlawed(state, c)
     ]
-    ctx.emit("government", f"the {name(old_partner)} leaves the Directorate (R.7.5)")
+    ctx.emit("government", f"the {name(old_partner)} leaves the Directorate (R.7.5)", about=NOBODY)
     if len(candidates) <= 1:
         if candidates:
             set_partner(state, candidates[0], ctx)
@@ -355,7 +356,8 @@ def partner_election_tally(state: State, t: PartnerElection, ctx: Context) -> No
     ctx.reveal(
         "the Assembly elects the partner: "
         + ", ".join(f"{name(c)} {v}" for c, v in totals.items())
-        + " (R.7.5)"
+        + " (R.7.5)",
+        about=NOBODY,
     )
     if len(tied) > 1 and seat_of(state, gov_controller(state)) is not None:
         schedule(state, PartnerChoice(kind="partner_choice", tied_currents=tied))
@@ -383,7 +385,7 @@ def deputies_return(state: State, t: Step, ctx: Context) -> None:
         )
         state["assembly"][move["from"]]["count"] += move["n"]
     if state["switched"]:
-        ctx.emit("deputies", "deputies who switched sides go back (8.3)")
+        ctx.emit("deputies", "deputies who switched sides go back (8.3)", about=NOBODY)
     state["switched"] = []
 
 

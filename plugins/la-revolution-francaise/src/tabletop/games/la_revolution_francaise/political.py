@@ -305,12 +305,15 @@ def referendum_tally(state: State, t: Referendum, ctx: Context) -> None:
         "referendum",
         f"referendum on the {target}: {no} regions against: "
         + ("adopted" if adopted else "rejected"),
+        about=NOBODY,
     )
     if not adopted:
         return
     if t["installs_next_turn"]:
         state["pending_regime"] = t["target"]
-        ctx.emit("regime", f"the {target} will be installed at the next Political Phase")
+        ctx.emit(
+            "regime", f"the {target} will be installed at the next Political Phase", about=NOBODY
+        )
     else:
         install(state, t["target"], ctx, by=t["proposer"])
 
@@ -404,7 +407,7 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
     set_government(state, gov, ctx)
     if state["gov"]["fame"] < 10:
         state["gov"]["fame"] = 10
-        ctx.emit("fame", "Government fame raised to 10 (7.5.1)")
+        ctx.emit("fame", "Government fame raised to 10 (7.5.1)", about=NOBODY)
     effects: dict[str, Any] = reg.get("install", {})
     if (
         effects.get("king_prison")
@@ -414,7 +417,7 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
         state["persons"][KING]["status"] = "prison"
         state["persons"][KING]["where"] = None
         state["king"]["status"] = "prison"
-        ctx.emit("king", "Louis XVI is imprisoned in the Temple (11.2)")
+        ctx.emit("king", "Louis XVI is imprisoned in the Temple (11.2)", about=NOBODY)
     outlaws = []
     for c in reg["outlawed"]:
         if c == "$previous_gov":
@@ -436,21 +439,21 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
                 and p["current"] not in outlaws
             ):
                 p["status"] = "fled"
-                ctx.emit("person", f"{pname} is released ({reg['section']}.1.1)")
+                ctx.emit("person", f"{pname} is released ({reg['section']}.1.1)", about=NOBODY)
     if new == "thermidor":  # R.4.6: the outlawed Left's deputies are set aside
         for c in ("MT", "SC"):
             if c in outlaws and state["assembly"][c]["count"]:
                 row = state["assembly"][c]
                 row["aside"], row["count"] = row["count"], 0
     if new == "ffr" and state["regions"]["Bordeaux"]["control"] not in ("G", None):
-        set_control(state, "Bordeaux", None, ctx, " (R.9.1.1)")
+        set_control(state, "Bordeaux", None, ctx, " (R.9.1.1)", about=NOBODY)
     if new == "froi" and state["regions"]["Paris"]["control"] not in ("MT", "SC", None):
-        set_control(state, "Paris", None, ctx, " (R.10.1.1)")
+        set_control(state, "Paris", None, ctx, " (R.10.1.1)", about=NOBODY)
     freed = set(effects.get("free", [])) | {gov}
     for pname, p in state["persons"].items():
         if p["status"] == "prison" and p["current"] in freed and pname != KING:
             p["status"] = "fled"
-            ctx.emit("person", f"{pname} is released (R.x.1.1)")
+            ctx.emit("person", f"{pname} is released (R.x.1.1)", about=NOBODY)
     for pname, p in state["persons"].items():
         if (
             p["status"] == "free"
@@ -459,7 +462,7 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
             and p["current"] in outlaws
         ):
             p["status"], p["where"] = "prison", None
-            ctx.emit("person", f"{pname}, an outlaw in Paris, is arrested (7.5.1)")
+            ctx.emit("person", f"{pname}, an outlaw in Paris, is arrested (7.5.1)", about=NOBODY)
     for person, current in effects.get("switch", {}).items():
         if person in state["persons"] and state["persons"][person]["status"] != "dead":
             state["persons"][person]["current"] = current
@@ -474,7 +477,7 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
         for region in controlled_regions(state, effects["revolt_in"]):
             if region != "Paris":  # B20
                 state["regions"][region]["revolt"] = True
-                ctx.emit("revolt", f"{region} revolts (R.3.1.1)")
+                ctx.emit("revolt", f"{region} revolts (R.3.1.1)", about=NOBODY)
     for track in ("clergy", "coalition"):
         if effects.get(track):
             adjust_track(state, track, effects[track], ctx, f" ({reg['name']})")
@@ -513,7 +516,11 @@ def choose_partner(state: State, ctx: Context, exclude: str | None = None) -> No
 def set_partner(state: State, partner: str, ctx: Context) -> None:
     state["gov"]["partner"] = partner
     holder = name(gov_controller(state))
-    ctx.emit("government", f"the {name(partner)} shares the Government with the {holder} (R.7.2)")
+    ctx.emit(
+        "government",
+        f"the {name(partner)} shares the Government with the {holder} (R.7.2)",
+        about=NOBODY,
+    )
 
 
 def partner_prompt(state: State, t: PartnerChoice) -> Prompt | None:
@@ -1000,7 +1007,8 @@ def law_tally(state: State, t: LawVote, ctx: Context) -> None:
         how = f", the tie broken by the {name(breaker)}"
     ctx.reveal(
         f"{LAWS[t['law']]['name']}: {yes} {yes_word}, {no} against{how}: "
-        + ("passed" if passed else "rejected")
+        + ("passed" if passed else "rejected"),
+        about=NOBODY,
     )
     if trial:
         if gov_seat(state) is not None:
@@ -1153,6 +1161,7 @@ def fame_roll(state: State, t: FameVote, ctx: Context) -> None:
     ctx.emit(
         "law",
         f"{LAWS[t['law']]['name']}: fame {fame(state, who)} {total:+d}, roll {sum(dice)}: {letter}",
+        about=NOBODY,
     )
     if letter in ("A", "B"):
         law_passed(state, t["law"], t["proposer"], ctx)
@@ -1167,7 +1176,7 @@ task("fame_roll", run=fame_roll)
 
 
 def law_rejected(state: State, key: str, proposer: str, ctx: Context, fame_penalty: bool) -> None:
-    ctx.emit("law", f"{LAWS[key]['name']} is rejected")
+    ctx.emit("law", f"{LAWS[key]['name']} is rejected", about=NOBODY)
     if fame_penalty:
         adjust_fame(state, proposer, -1, ctx, " (law rejected)")
     if state["regime"] in ("terror", "wrath") and proposer == "gov":
@@ -1229,7 +1238,7 @@ def bankruptcy(state: State, ctx: Context) -> None:
     if state["bankrupt_turn"] == state["turn"]:
         return
     state["bankrupt_turn"] = state["turn"]
-    ctx.emit("bankrupt", "the Government is bankrupt (10.2.2.1)")
+    ctx.emit("bankrupt", "the Government is bankrupt (10.2.2.1)", about=NOBODY)
     adjust_fame(state, gov_controller(state), -5, ctx, " (bankruptcy)")
     adjust_fame(state, "gov", -2, ctx, " (bankruptcy)")
 
@@ -1250,11 +1259,11 @@ def enact(state: State, key: str, proposer: str, ctx: Context) -> None:
     law = LAWS[key]
     price = law["cost"] * economy_factor(state)
     if money(state, "gov") < price:
-        ctx.emit("law", f"{law['name']} passes but the Government cannot pay {price}")
+        ctx.emit("law", f"{law['name']} passes but the Government cannot pay {price}", about=NOBODY)
         bankruptcy(state, ctx)
         return
     pay(state, "gov", price, ctx, f" ({law['name']})")
-    ctx.emit("law", f"{law['name']} is law ({law['section']})")
+    ctx.emit("law", f"{law['name']} is law ({law['section']})", about=NOBODY)
     state["achieved"].append(f"law:{key}")
     if law["fame"]:
         adjust_fame(state, proposer, law["fame"], ctx, f" ({law['name']})")
@@ -1288,7 +1297,7 @@ def enact(state: State, key: str, proposer: str, ctx: Context) -> None:
                 and p["where"] == "Paris"
             ):
                 p["status"], p["where"] = "prison", None
-                ctx.emit("person", f"{pname}, outlawed in Paris, is arrested (13.8)")
+                ctx.emit("person", f"{pname}, outlawed in Paris, is arrested (13.8)", about=NOBODY)
 
 
 def veto_prompt(state: State, t: Veto) -> Prompt | None:
@@ -1338,10 +1347,10 @@ def trial_verdict(state: State, guilty: bool, ctx: Context) -> None:
     if guilty:
         state["persons"][KING]["status"] = "dead"
         state["king"]["dead"] = True
-        ctx.emit("king", "Louis XVI is guillotined (11.4)")
+        ctx.emit("king", "Louis XVI is guillotined (11.4)", about=NOBODY)
         state["achieved"].append("law:trial")
     else:
-        ctx.emit("king", "Louis XVI is spared and stays in prison (11.4)")
+        ctx.emit("king", "Louis XVI is spared and stays in prison (11.4)", about=NOBODY)
     adjust_track(state, "coalition", 5 * sign, ctx, " (trial)")
     adjust_track(state, "clergy", 5 * sign, ctx, " (trial)")
     for c, d in (("SC", 3), ("MT", 3), ("G", -2), ("F", -2)):

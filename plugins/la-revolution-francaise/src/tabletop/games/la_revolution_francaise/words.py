@@ -151,7 +151,7 @@ def letter_effect(state: State, actor: str, segment: str, target: str, letter: s
             return f"{target} stays free"
         if letter in ("A", "B"):
             return f"{target} leaves the map until next turn"
-        return f"{target} stays"
+        return f"{target} stays where he is"
     if segment == "persuade":
         if letter == "A":
             return f"{target} joins the {name(actor)}"
