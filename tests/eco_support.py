@@ -42,6 +42,8 @@ class Venv:
         return self.run("-m", "tabletop", *args)
 
 
+#: Console commands the venv gets, as the modules they run.
+COMMANDS = {"tabletop": "tabletop", "pip": "pip", "pytest": "pytest", "mypy": "mypy"}
 PURELIB = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
 
 
@@ -70,5 +72,14 @@ def make_venv(root: Path, home: Path) -> Venv:
         PIP_CONFIG_FILE=os.devnull,
         PIP_NO_INDEX="1",
         PIP_DISABLE_PIP_VERSION_CHECK="1",
+        # pip reads this double negative as "no build isolation": builds use the
+        # setuptools already installed, with no index to fetch another from.
+        PIP_NO_BUILD_ISOLATION="0",
+        PATH=f"{root / 'bin'}:{os.environ.get('PATH', '/usr/bin:/bin')}",
     )
+    # The commands a reader types, run by this venv's python (it has no scripts).
+    for command, module in COMMANDS.items():
+        shim = root / "bin" / command
+        shim.write_text(f'#!/bin/sh\nexec "{root / "bin" / "python"}" -m {module} "$@"\n')
+        shim.chmod(0o755)
     return Venv(root, env)
