@@ -107,8 +107,8 @@ def test_a_suppress_gives_its_odds_and_a_hopeless_one_is_flagged() -> None:
     suppress = next(c for c in rules.legal_actions(state) if c.action.endswith("reims:suppress"))
     assert "a roll above 3 on the d8: 5 in 8 (62%)" in suppress.detail
     assert suppress.consequence == "Cup: 1 Friendly>Unfriendly; 2 Hostile Reactions"
-    assert rules.odds(8) == "needs a roll above 8 on the d8: it cannot succeed"
-    assert rules.odds(0) == "any roll succeeds (8 in 8)"
+    assert rules.odds(8) == "a roll above 8 on the d8: 0 in 8 (it cannot succeed)"
+    assert rules.odds(0) == "any roll (8 in 8)"
 
 
 def test_menus_label_their_numbers_and_offer_no_pointless_spend() -> None:

@@ -88,7 +88,7 @@ def test_the_board_widget_draws_cups_stacks_tracks_and_the_battle_display() -> N
     assert "Battle in" not in before
     box = fighting["battle"]["box"]
     assert f"Battle in {_box_name(box)[:-2]}, round 1" in during
-    assert "Enemy facing your Left wing" in during and "Enemy facing your Right wing" in during
+    assert "Left wing: the enemy's line" in during and "Right wing: the enemy's line" in during
     assert during.index("Battle in") < during.index("Map (")  # the battle comes first
 
 
@@ -98,12 +98,12 @@ def test_a_flipped_enemy_and_the_reserve_show_on_the_battle_display() -> None:
     first["reduced"] = True
     unit = ENEMY_BATTLE_UNITS[first["id"]]
     text = render_board(fighting)
-    left = text.split("Enemy facing your Left wing, then yours:\n", 1)[1].split("\n", 1)[0]
+    left = text.split("Left wing: the enemy's line, then yours:\n", 1)[1].split("\n", 1)[0]
     assert left.split()[0] == f"1:{unit.reduced_attack}-{unit.reduced_defense}r"
     placed = sum(
         1 for w in ("left", "right") for u in fighting["battle"]["mine"][w] if u is not None
     )
-    assert f"Reserve: {len(fighting['army']) - placed} unit(s)" in text
+    assert f"Reserve: {len(fighting['army']) - placed} units" in text
 
 
 def test_the_board_shows_the_army_the_turn_track_and_the_movement_lines() -> None:

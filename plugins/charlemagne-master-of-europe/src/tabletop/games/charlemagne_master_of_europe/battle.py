@@ -664,17 +664,22 @@ class BattleAttack(Decision):
             effect = (
                 "eliminates it"
                 if enemy["reduced"]
-                else "eliminates it (the Scara's first-round bonus)"
+                else "eliminates it, by the Scara's first-round bonus"
                 if bonus
                 else "flips it to its reduced side"
             )
             faces = max(0, min(DIE_SIDES, DIE_SIDES - need))
+            roll_words = (
+                "Any roll (8 in 8)"
+                if faces == DIE_SIDES
+                else (f"A roll above {need} on the d8 ({faces} in 8)")
+            )
             out.append(
                 Choice(
                     f"target:{k}",
                     f"The {enemy_words(enemy)} in enemy space {k + 1}",
-                    detail=f"A roll above {need} on the d8 {effect} ({faces} in 8); a hit "
-                    "with the top face eliminates it outright.",
+                    detail=f"{roll_words} {effect}; a hit with the top face eliminates it "
+                    "outright.",
                 )
             )
         return out

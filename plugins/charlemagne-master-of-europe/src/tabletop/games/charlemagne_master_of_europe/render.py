@@ -41,10 +41,10 @@ PIECES = ("Charlemagne", "Marquis of ")
 def render_board(view: dict[str, Any], width: int = WIDTH) -> str:
     width = max(width, 30)
     lines = _fit(str(view.get("status", "")), width)
+    if view.get("battle"):
+        lines += _battle(view, width)  # first, where a short screen still shows it
     lines += _tracks(view, width)
     lines += _army(view, width)
-    if view.get("battle"):
-        lines += _battle(view)  # above the map, where a short screen still shows it
     lines += _map(view, width)
     lines += _turn_track(view)
     lines += _movement(width)
@@ -239,13 +239,14 @@ def _stack_line(head: str, words: str, width: int) -> list[str]:
     return [head + fitted[0]] + [pad + r for r in fitted[1:]]
 
 
-def _friendly(view: dict[str, Any], unit_id: int | None) -> str:
+def _friendly(view: dict[str, Any], unit_id: int | None, factors: bool = True) -> str:
     if unit_id is None:
         return "-"
     for u in view.get("army", ()):
         if u["id"] == unit_id:
             attack, defense = FRIENDLY_FACTORS[(u["kind"], u["level"])]
-            return f"{u['kind'][0].upper()}{u['level']} {attack}-{defense}"
+            short = f"{u['kind'][0].upper()}{u['level']}"
+            return f"{short} {attack}-{defense}" if factors else short
     return "?"
 
 
@@ -258,28 +259,45 @@ def _enemy(slot: dict[str, Any] | None) -> str:
     return f"{e.attack}-{e.defense}"
 
 
-def _battle(view: dict[str, Any]) -> list[str]:
+#: Narrower than this, the Battle Display drops your units' factors (a legend gives
+#: them) so that a wing's six enemy spaces fit on one line.
+WIDE_BATTLE = 56
+NARROW_CELL = 7
+
+
+def _battle(view: dict[str, Any], width: int = WIDTH) -> list[str]:
     b = view["battle"]
-    kind = "Ambush" if b.get("ambush") else "Battle"
     placed = {u for w, _ in WINGS for u in b["mine"][w] + b["flank"][w] if u is not None}
     reserve = [u["id"] for u in view.get("army", ()) if u["id"] not in placed]
-    lines = [
-        f"{kind} in {BOXES[b['box']].name}, round {b['round']}",
-        " (I/S = Infantry/Scara and level, Attack-Defense, r = reduced, f = flanking)",
-    ]
+    wide = width >= WIDE_BATTLE
+    cell = CELL if wide else NARROW_CELL
+    lines: list[str] = []  # the status line above names the battle and its round
+    if wide:
+        lines += _fit(
+            " (I/S = Infantry/Scara and level, Attack-Defense, r = reduced, f = flanking)", width
+        )
+    else:
+        factors = ", ".join(
+            f"{k[0].upper()}{level} {a}-{d}" for (k, level), (a, d) in FRIENDLY_FACTORS.items()
+        )
+        lines += _fit(
+            " (enemy Attack-Defense, r = reduced; yours: I/S = Infantry/Scara and level, "
+            f"f = flanking; {factors})",
+            width,
+        )
     for wing, label in WINGS:
-        enemy = "".join(f"{k + 1}:{_enemy(s)}".ljust(CELL) for k, s in enumerate(b["enemy"][wing]))
+        enemy = "".join(f"{k + 1}:{_enemy(s)}".ljust(cell) for k, s in enumerate(b["enemy"][wing]))
         flank = "".join(
-            (f"f:{_friendly(view, u)}" if u is not None else "").ljust(CELL)
+            (f"f:{_friendly(view, u, wide)}" if u is not None else "").ljust(cell)
             for u in b["flank"][wing]
         )
-        mine = " " * (CELL // 2) + "".join(
-            f"{j + 1}:{_friendly(view, u)}".ljust(CELL) for j, u in enumerate(b["mine"][wing])
+        mine = " " * (cell // 2) + "".join(
+            f"{j + 1}:{_friendly(view, u, wide)}".ljust(cell) for j, u in enumerate(b["mine"][wing])
         )
-        lines.append(f" Enemy facing your {label} wing, then yours:")
-        lines.append(f" {enemy}".rstrip())
+        lines.append(f" {label} wing: the enemy's line, then yours:")
+        lines.append((f" {enemy}" if wide else enemy).rstrip())
         if flank.strip():
-            lines.append(f" {flank}".rstrip())
-        lines.append(f" {mine}".rstrip())
-    lines.append(f" Reserve: {len(reserve)} unit(s)")
+            lines.append((f" {flank}" if wide else flank).rstrip())
+        lines.append((f" {mine}" if wide else mine).rstrip())
+    lines.append(f" Reserve: {len(reserve)} unit{'s' if len(reserve) != 1 else ''}")
     return lines

@@ -461,12 +461,12 @@ def chances(need: int) -> int:
 
 
 def odds(need: int) -> str:
-    """A roll's odds in words: 'a roll above 4 on the d8: 4 in 8 (50%)'."""
+    """A roll's odds in words, to follow "on": 'a roll above 4 on the d8: 4 in 8 (50%)'."""
     faces = chances(need)
     if faces >= DIE_SIDES:
-        return "any roll succeeds (8 in 8)"
+        return "any roll (8 in 8)"
     if faces == 0:
-        return f"needs a roll above {need} on the d8: it cannot succeed"
+        return f"a roll above {need} on the d8: 0 in 8 (it cannot succeed)"
     return f"a roll above {need} on the d8: {faces} in 8 ({faces * 100 // DIE_SIDES}%)"
 
 
@@ -532,10 +532,10 @@ def _actions_at(state: State, piece: str, box: str, moved: bool) -> list[Choice]
         assert top is not None
         need = board.resistance(top) + board.best_region_bonus(state, region)
         need -= suppress_modifier(state, piece, box)
-        partial = (
-            " (a Marquis removes only the top one)" if not charlemagne and len(units) == 2 else ""
-        )
+        partial = ""
         victims = "the unit" if len(units) == 1 else f"the {len(units)} units"
+        if not charlemagne and len(units) == 2:
+            victims = "the top unit of the 2 (a Marquis removes only one)"
         cups = cups_words(ACTIONS["suppress"])
         out.append(
             Choice(
@@ -583,7 +583,7 @@ def _actions_at(state: State, piece: str, box: str, moved: bool) -> list[Choice]
         factor = 2 if charlemagne else 3
         need = factor * bonus
         spec = ACTIONS["siege"]
-        failure = cups_words(spec, "cup_adjustments_failure")
+        failure = cups_words(spec, "cup_adjustments_failure").removeprefix("Cup: ")
         repeat = (
             "a failed Siege must be repeated, with no other Action, until it succeeds or "
             "the campaign ends"
@@ -673,7 +673,8 @@ def battle_forecast(state: State, box: str) -> str:
         region = board.region_of(box)
         bonus = board.leader_bonus(leader) if leader else board.best_region_bonus(state, region)
         add = board.resistance(top) + bonus
-        column, words = region, f"d8 + {add} on the {REGIONS[region].name} column"
+        colour = REGIONS[region].name.split(" (", 1)[0]
+        column, words = region, f"d8 + {add} on the {colour} column"
     rows = [formation(column, face + add) for face in range(1, DIE_SIDES + 1)]
     return (
         f"Enemy Formation ({words}): {_span([r[0] for r in rows])} enemy units face your "
