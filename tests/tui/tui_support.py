@@ -28,7 +28,7 @@ from tabletop.adapters.tui.screens.new_game import NewGameScreen
 from tabletop.framework import GameRecord, SaveError, SaveInfo, SaveStore, hookimpl
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.plugins import GameRegistry, PluginFailure, load_registry
-from tabletop.framework.session import SessionStarter
+from tabletop.framework.session import AUTOMATED, SessionStarter
 from tabletop.games import pig
 
 SIZE = (100, 30)
@@ -314,7 +314,8 @@ async def through_the_dialog(pilot: Any, spec: NewGameSpec) -> None:
         dialog.query_one(f"#option-{index}", Select).value = spec.options[option.key]
     await pilot.pause()
     for seat, kind in enumerate(spec.controllers):
-        dialog.query_one(f"#seat-{seat}", Select).value = kind
+        if kind != AUTOMATED:  # a seat the game plays itself has nobody to choose
+            dialog.query_one(f"#seat-{seat}", Select).value = kind
     await pilot.pause()
     await pilot.press("ctrl+s")
     await wait_until(pilot, lambda: not isinstance(app.screen, NewGameScreen))

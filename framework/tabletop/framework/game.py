@@ -328,6 +328,14 @@ class GameDefinition(ABC):
         """
         return self.info.hidden_information
 
+    def automated_seats(self, players: int, options: Mapping[str, str]) -> frozenset[int]:
+        """Seats the game plays itself, by its own procedure, with these options (a
+        solitaire mode's solo opponent): such a seat never gets a prompt, so no person
+        or bot plays it. Front ends seat nobody there (its controller is
+        ``session.AUTOMATED``) and name it as played by the game's procedure; a person
+        recorded on it by an older save is not counted as one. Default: none."""
+        return frozenset()
+
     def describe(self, state: State) -> str:
         """A short progress line for save lists ("Round 2", "Turn 14")."""
         return ""

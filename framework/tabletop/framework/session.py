@@ -10,7 +10,7 @@ the same seed and seats give the same game in every front end.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -24,6 +24,9 @@ from tabletop.framework.ports import SaveStore, SessionObserver, UserInterface
 from tabletop.framework.record import GameRecord
 
 HUMAN = "human"
+#: The controller of a seat the game plays itself (``GameDefinition.automated_seats``):
+#: no bot is made for it and no person sits there.
+AUTOMATED = "procedure"
 
 
 class Move(NamedTuple):
@@ -112,6 +115,15 @@ class GameSession:
             )
         self.engine = engine
         self.controllers = controllers
+        #: Seats the game plays itself: never a person's, whatever a save recorded.
+        self.automated = automated_seats(engine.game, engine.players, engine.options)
+        for seat, kind in enumerate(controllers):
+            if kind == AUTOMATED and seat not in self.automated:
+                name = engine.seat_name(seat)
+                raise TabletopError(
+                    f"{name} is not played by the game's own procedure: choose a person "
+                    "or a bot for it"
+                )
         self.bots = bots
         self.store = store
         self.save_id = save_id
@@ -229,7 +241,7 @@ class GameSession:
     # Who decides --------------------------------------------------------------------
 
     def is_human(self, seat: int) -> bool:
-        return self.controllers[seat] == HUMAN
+        return self.controllers[seat] == HUMAN and seat not in self.automated
 
     @property
     def waiting_for_bot(self) -> bool:
@@ -237,7 +249,12 @@ class GameSession:
         return prompt is not None and not self.is_human(prompt.seat)
 
     def humans(self) -> list[int]:
-        return [seat for seat, kind in enumerate(self.controllers) if kind == HUMAN]
+        automated = self.automated
+        return [
+            seat
+            for seat, kind in enumerate(self.controllers)
+            if kind == HUMAN and seat not in automated
+        ]
 
     # Playing ------------------------------------------------------------------------
 
@@ -452,12 +469,23 @@ def result_line(winners: Iterable[int], seat_name: Callable[[int], str]) -> str:
     return f"{', '.join(names)} won" if names else "nobody won"
 
 
+def automated_seats(
+    game: GameDefinition, players: int, options: Mapping[str, str]
+) -> frozenset[int]:
+    """The seats ``game`` plays itself with these options; none when its hook fails
+    (a plugin bug must not stop a game from starting or loading)."""
+    try:
+        return frozenset(game.automated_seats(players, options))
+    except Exception:
+        return frozenset()
+
+
 def make_bots(
     game: GameDefinition, controllers: list[str], factories: dict[str, BotFactory]
 ) -> dict[int, Bot]:
     bots: dict[int, Bot] = {}
     for seat, kind in enumerate(controllers):
-        if kind == HUMAN:
+        if kind in (HUMAN, AUTOMATED):
             continue
         if kind not in factories:
             known = ", ".join(sorted([HUMAN, *factories]))

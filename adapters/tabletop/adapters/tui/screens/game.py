@@ -627,7 +627,7 @@ class GameScreen(Screen[None]):
             )
         if self.save_problem:
             parts.append(f"⚠ NOT SAVED: {self.save_problem} (Ctrl+Q offers to save elsewhere)")
-        if any(not self.session.is_human(s) for s in range(len(self.session.controllers))):
+        if self.session.bots:
             parts.append(f"Bots: {speed_name(self.bot_delay)}")
         if not tabletop(self).pause_on_summaries and self.session.humans():
             parts.append("Pauses off (Ctrl+P: Pauses)")

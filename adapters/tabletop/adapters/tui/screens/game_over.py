@@ -47,10 +47,36 @@ class GameOverScreen(Screen[None]):
         result = self.result or Result(winners=())
         if self.error:
             return f"The game ended but its result could not be read: {self.error}"
+        who = ", ".join(engine.seat_name(seat) for seat in result.winners)
+        person = self.solitaire()
+        if person is not None:  # one person against the game: say it to them plainly
+            if person in result.winners:
+                return "You win!"
+            return (
+                f"You lose: {who} {'wins' if len(result.winners) == 1 else 'win'}."
+                if who
+                else "You lose."
+            )
         if not result.winners:
             return "Nobody wins."
-        who = ", ".join(engine.seat_name(seat) for seat in result.winners)
         return f"{who} {'wins' if len(result.winners) == 1 else 'win'}!"
+
+    def solitaire(self) -> int | None:
+        """The person's seat when one person played alone against the game (every
+        other seat, if any, played by the game's own procedure); else None."""
+        session = self.session
+        humans = session.humans()
+        if len(humans) != 1:
+            return None
+        others = set(range(session.engine.players)) - set(humans)
+        return humans[0] if others <= session.automated else None
+
+    def played_by(self, seat: int) -> str:
+        """Who played ``seat``: a seat the game plays itself says so, whatever an older
+        save recorded for it."""
+        if seat in self.session.automated:
+            return "the game's procedure"
+        return self.session.controllers[seat]
 
     def compose(self) -> ComposeResult:
         engine = self.session.engine
@@ -97,7 +123,7 @@ class GameOverScreen(Screen[None]):
         for seat, name in enumerate(engine.seat_names):
             score = scalar_text(result.scores[seat]) if seat < len(result.scores) else "—"
             mark = "winner" if seat in result.winners else ""
-            table.add_row(name, self.session.controllers[seat], score, mark)
+            table.add_row(name, self.played_by(seat), score, mark)
         board = self.query_one("#final-board", ViewPanel)
         try:
             view = engine.view(self.viewer)

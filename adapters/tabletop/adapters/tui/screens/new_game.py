@@ -16,7 +16,10 @@ from tabletop.adapters.bots import STRENGTHS, describe
 from tabletop.adapters.tui.presenting import NewGameSpec, shorten
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.framework.game import GameDefinition
-from tabletop.framework.session import HUMAN
+from tabletop.framework.session import AUTOMATED, HUMAN, automated_seats
+
+#: What the dialog shows for a seat the game plays itself (a solitaire's opponent).
+AUTOMATED_TEXT = "solo opponent (the game's procedure)"
 
 
 class SeatSelect(Select[str]):
@@ -81,7 +84,13 @@ class NewGameForm(VerticalScroll):
                     id="players",
                 )
         kinds = d.seat_kinds()
+        automated = d.automated()
         for seat, name in enumerate(d.seat_names()):
+            if seat in automated:  # the game plays it: nobody to choose
+                with Horizontal(classes="field"):
+                    yield Label(name, classes="field-label seat-label", id=f"seat-label-{seat}")
+                    yield Label(AUTOMATED_TEXT, id=f"seat-automated-{seat}", markup=False)
+                continue
             with Horizontal(classes="field"):
                 yield Label(name, classes="field-label seat-label", id=f"seat-label-{seat}")
                 yield SeatSelect(
@@ -186,6 +195,28 @@ class NewGameScreen(ModalScreen[None]):
         self.strength = default or (self.strengths[0].kind if self.strengths else "")
         self.default_bot = self.strength or (bots[0] if bots else HUMAN)
         self.controllers = [HUMAN] + [self.default_bot] * (info.max_players - 1)
+        self._fit_seats()
+
+    def automated(self) -> frozenset[int]:
+        """The seats the game plays itself with the options chosen."""
+        return automated_seats(self.game, self.players, self.options)
+
+    def _fit_seats(self) -> bool:
+        """Give the seats the game plays itself to its procedure, and the person who
+        sat on one of them the first seat left to play (the solitaire's other side).
+        True when the automated seats changed."""
+        automated = self.automated()
+        before = frozenset(s for s, kind in enumerate(self.controllers) if kind == AUTOMATED)
+        person = HUMAN in self.controllers[: self.players]
+        for seat, kind in enumerate(self.controllers):
+            if seat in automated:
+                self.controllers[seat] = AUTOMATED
+            elif kind == AUTOMATED:
+                self.controllers[seat] = self.default_bot
+        free = [seat for seat in range(self.players) if seat not in automated]
+        if person and free and all(self.controllers[seat] != HUMAN for seat in free):
+            self.controllers[free[0]] = HUMAN
+        return automated != before
 
     def seat_kinds(self) -> list[str]:
         """Who may play a seat: a person, the search bot (its strength set once, below
@@ -225,7 +256,7 @@ class NewGameScreen(ModalScreen[None]):
         except Exception:  # a plugin bug must not break the dialog
             return tuple(f"Seat {n}" for n in range(1, self.players + 1))
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    async def on_select_changed(self, event: Select.Changed) -> None:
         value: Any = event.value
         if value is Select.NULL:
             return
@@ -236,10 +267,15 @@ class NewGameScreen(ModalScreen[None]):
             form.refresh(recompose=True)
         elif widget_id == "players" and value != self.players:
             self.players = value
+            self._fit_seats()
             form.refresh(recompose=True)
         elif widget_id.startswith("option-"):
             spec = self.game.info.options[int(widget_id.removeprefix("option-"))]
             self.options[spec.key] = value
+            if self._fit_seats():  # a seat became the game's, or a person's again
+                await form.recompose()
+                self._focus(widget_id)
+                return
             for seat, name in enumerate(self.seat_names()):
                 for label in self.query(f"#seat-label-{seat}").results(Label):
                     label.update(name)
@@ -256,6 +292,11 @@ class NewGameScreen(ModalScreen[None]):
             old, self.strength = self.strength, value
             self.controllers = [value if kind == old else kind for kind in self.controllers]
             form.refresh(recompose=True)
+
+    def _focus(self, widget_id: str) -> None:
+        """Focus a field again after the form was rebuilt around it."""
+        for widget in self.query(f"#{widget_id}"):
+            widget.focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "seed":

@@ -113,6 +113,11 @@ class RedFlagOverParis(GameDefinition):
             for seat, name in enumerate(SIDE_NAMES)
         )
 
+    def automated_seats(self, players: int, options: Mapping[str, str]) -> frozenset[int]:
+        """Solitaire: the solo opponent's seat, which the game plays itself (``solo``)."""
+        bot = solo.SIDES.get(options.get(solo.OPTION, "off"))
+        return frozenset() if bot is None else frozenset((bot,))
+
     def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
         setup_map = TRACKS["setup_map"]["value"]
         bot = solo.SIDES.get(options.get(solo.OPTION, "off"))
