@@ -422,3 +422,93 @@ class JsonSaveStore(SaveStore):
         except FileNotFoundError:
             raise SaveError(f"no save named {printable(save_id, 60)}") from None
         self._seen.pop(save_id, None)
+
+
+class ReplayCheckedStore(SaveStore):
+    """A save store that writes only a game it could load back (issue 22, finding 4).
+
+    Loading replays the moves and insists on the saved digest; a game whose own code
+    changes its state outside a move (a ``view`` or ``prompt`` that writes) is saved
+    with a digest its moves never reach, and can never be opened again. So each save
+    is checked first against a shadow game that follows the saved moves (one action
+    per autosave; rebuilt from the start after an undo or for a new name): a record
+    whose digest the shadow does not reach is refused with a ``SaveError`` (the
+    session shows it at once: NOT SAVED), and the last good save stays on disk.
+
+    ``game_for(game_id)`` gives the definition to replay with (the registry's).
+    """
+
+    def __init__(
+        self,
+        inner: SaveStore,
+        game_for: Callable[[str], Any],
+        rng_factory: Any,
+        dice_factory: Any,
+    ) -> None:
+        self.inner = inner
+        self.game_for = game_for
+        self.rng_factory = rng_factory
+        self.dice_factory = dice_factory
+        self._shadows: dict[str, tuple[Any, list[tuple[int, str]]]] = {}
+
+    def save(self, record: GameRecord, save_id: str | None = None) -> str:
+        shadow = self._follow(record, save_id)
+        saved = self.inner.save(record, save_id)
+        if shadow is not None:
+            self._shadows[saved] = shadow
+        return saved
+
+    def _follow(
+        self, record: GameRecord, save_id: str | None
+    ) -> tuple[Any, list[tuple[int, str]]] | None:
+        """The shadow game after ``record``'s moves, or SaveError when it does not reach
+        the record's digest. None when there is nothing to check against (no digest)."""
+        from tabletop.framework.engine import Engine
+
+        if not record.digest:
+            return None
+        actions = [(seat, action) for seat, action in record.actions]
+        known = self._shadows.pop(save_id, None) if save_id is not None else None
+        try:
+            if known is None or actions[: len(known[1])] != known[1]:
+                engine = Engine(
+                    self.game_for(record.game),
+                    seed=record.seed,
+                    players=record.players,
+                    options=record.options,
+                    rng_factory=self.rng_factory,
+                    dice_factory=self.dice_factory,
+                    undo=False,  # it only follows: no snapshots to keep
+                )
+                known = (engine, [])
+            engine, done = known
+            for seat, action in actions[len(done) :]:
+                engine.act(seat, action)
+                done.append((seat, action))
+            same = engine.digest() == record.digest
+        except Exception as exc:  # an action refused, a fault: it would not load either
+            raise SaveError(
+                f"not saved: this game would not load back ({type(exc).__name__}: {exc})"
+            ) from exc
+        if not same:
+            raise SaveError(
+                f"not saved: {printable(record.game, 60)} would not load back from this "
+                "save: replaying its moves gives another state than the game has now (the "
+                "game's own code changed its state outside a move, in view() or prompt(): "
+                "a bug in the game; the last good save is kept)"
+            )
+        return known
+
+    def load(self, save_id: str) -> GameRecord:
+        return self.inner.load(save_id)
+
+    def list(self) -> list[SaveInfo]:
+        return self.inner.list()
+
+    def delete(self, save_id: str) -> None:
+        self._shadows.pop(save_id, None)
+        self.inner.delete(save_id)
+
+    def __getattr__(self, name: str) -> Any:
+        """Adapter extras (``JsonSaveStore.path_of``, ``forget``) pass through."""
+        return getattr(self.inner, name)

@@ -20,7 +20,12 @@ from dependency_injector import containers, providers
 
 from tabletop.adapters.bots import register_search_bots
 from tabletop.adapters.headless import HeadlessUI
-from tabletop.adapters.saves import JsonSaveStore, default_save_dir, read_save_file
+from tabletop.adapters.saves import (
+    JsonSaveStore,
+    ReplayCheckedStore,
+    default_save_dir,
+    read_save_file,
+)
 from tabletop.app.catalogue import log_file
 from tabletop.app.logs import (
     SLOW_SAVE_SECONDS,
@@ -86,6 +91,11 @@ def _flag(value: str | None) -> bool:
     return (value or "").strip().lower() not in ("", "0", "false", "no", "off")
 
 
+def _game_for(registry: Any) -> Any:
+    """The game definitions by id, as ``ReplayCheckedStore`` replays them."""
+    return lambda game_id: registry.get(game_id).definition
+
+
 def _textual_app(sessions: SessionStarter, **settings: Any) -> TabletopApp:
     """The terminal UI (imports Textual, which only ``tabletop play`` should pay for)."""
     from tabletop.adapters.tui.app import TabletopApp
@@ -116,10 +126,19 @@ class Container(containers.DeclarativeContainer):
     dice_factory = providers.Object(chance.dice_factory)
     save_store = providers.Singleton(_save_store, directory=config.save_dir)
     """Where games autosave (override this in tests)."""
-    logged_save_store = providers.Singleton(
-        LoggedSaveStore, inner=save_store, logger=logger, slow=config.slow_save_seconds
+    checked_save_store = providers.Singleton(
+        ReplayCheckedStore,
+        inner=save_store,
+        game_for=providers.Callable(_game_for, registry),
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
     )
-    """The save store sessions use: the one above, its failed and slow saves logged."""
+    """The one above, writing only games that load back (a game's view that changes
+    its state is refused at the first save, not found when the save will not open)."""
+    logged_save_store = providers.Singleton(
+        LoggedSaveStore, inner=checked_save_store, logger=logger, slow=config.slow_save_seconds
+    )
+    """The save store sessions use: the checked one, its failed and slow saves logged."""
     store_in = providers.Factory(JsonSaveStore)
     """A save store in another directory: ``store_in(directory=...)`` (--save-dir)."""
     save_file_reader = providers.Object(read_save_file)

@@ -417,6 +417,9 @@ class _Game:
         result = self.game.result(engine.state) if prompt is None else None
         problem = check_prompt(prompt, engine.players, result)
         digest = engine.digest()
+        self.game.prompt(engine.state)  # as a front end asks again: it must only read
+        if engine.digest() != digest:
+            raise FuzzProblem(f"{where}: prompt() changed the state")
         if problem is None and prompt is not None:
             problem = self.check_explained(prompt, digest)
         if problem is not None:

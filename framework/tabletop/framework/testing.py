@@ -319,7 +319,24 @@ class GameConformance:
                             f"{label}: fresh_views is set but {shared} (seat {seat}) is "
                             "shared with the state or with the next view"
                         )
-                assert sample.digest() == before, f"{label}: building a view changed the state"
+                    who = "the spectator" if seat is None else f"seat {seat}"
+                    assert sample.digest() == before, (
+                        f"{label}: building the view for {who} changed the state (a view "
+                        "must only read it: such a game's saves never load again)"
+                    )
+
+    @pytest.mark.conformance
+    def test_prompt_leaves_the_state_alone(self) -> None:
+        """``prompt`` (and ``explain``) run whenever a front end asks what comes next:
+        a change there is not in the log, so the save's digest could never be replayed."""
+        for label, engine in self.games():
+            for sample in self.sampled(engine, engine.seed):
+                before = sample.digest()
+                prompt = self.game.prompt(sample.state)
+                assert sample.digest() == before, f"{label}: prompt() changed the state"
+                if prompt is not None:
+                    self.game.explain(sample.state, prompt)
+                    assert sample.digest() == before, f"{label}: explain() changed the state"
 
     @pytest.mark.conformance
     def test_views_hide_hidden_information(self) -> None:
