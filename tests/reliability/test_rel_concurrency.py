@@ -118,3 +118,26 @@ def test_writes_wait_for_the_directory_lock(tmp_path: Path) -> None:
         os.close(holder)  # releases the lock
     writer.join(5)
     assert done.is_set()
+
+
+def test_the_conflict_message_says_a_copy_holds_only_the_moves_so_far(tmp_path: Path) -> None:
+    """Issue 22, finding 5: the advice promised that a copy keeps "these moves"; a copy
+    is a snapshot and the game goes on saving (and failing) to its own save."""
+    save_id = _new_game(tmp_path)
+    first, second = JsonSaveStore(tmp_path), JsonSaveStore(tmp_path)
+    one, two = _open(first, save_id), _open(second, save_id)
+    for session in (one, two):
+        prompt = session.engine.prompt
+        assert prompt is not None
+        session.act(prompt.seat, "roll")
+    message = two.last_save_error
+    assert message is not None and "to keep these moves" not in message
+    copy = second.save(two.record(), "bcopy")
+    for _ in range(2):
+        prompt = two.engine.prompt
+        assert prompt is not None
+        two.act(prompt.seat, prompt.choices[0].action)
+    assert len(second.load(copy).actions) < len(two.engine.log)  # the copy is a snapshot
+    assert two.last_save_error is not None  # and the game still fails to save
+    assert "a copy saved now holds only the moves made so far" in two.last_save_error
+    assert "write the game to another file when you leave it" in two.last_save_error

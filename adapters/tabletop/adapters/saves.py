@@ -272,6 +272,15 @@ def _signature(path: Path) -> Signature | None:
     return (stat.st_ino, stat.st_size, stat.st_mtime_ns)
 
 
+#: What a player whose save another window changed should know (issue 22, finding 5):
+#: a copy is a snapshot, later moves still go to the refused save, so the moves are
+#: kept by writing the game to another file when leaving it (the rescue dialog).
+CONFLICT_ADVICE = (
+    "this game's moves are no longer saved: to keep them, write the game to another "
+    "file when you leave it (a copy saved now holds only the moves made so far)"
+)
+
+
 class JsonSaveStore(SaveStore):
     """Saves as ``<id>.json`` files in one directory.
 
@@ -325,8 +334,7 @@ class JsonSaveStore(SaveStore):
         if now is not None and now != known:
             raise SaveError(
                 f"{printable(save_id, 60)} was changed by another window or program since "
-                "this game opened it; it was not overwritten (save a copy under another "
-                "name to keep these moves)"
+                f"this game opened it; it was not overwritten, and {CONFLICT_ADVICE}"
             )
 
     @contextlib.contextmanager
