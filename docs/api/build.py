@@ -52,7 +52,7 @@ def _resolve(function: object, module: ModuleType) -> None:
         return
     namespace = {**vars(module), **{k: getattr(builtins, k) for k in ("list", "dict", "set")}}
     try:
-        function.__annotations__ = typing.get_type_hints(function, globalns=namespace)  # type: ignore[attr-defined]
+        function.__annotations__ = typing.get_type_hints(function, globalns=namespace)
     except Exception:  # left for pdoc to report
         return
 

@@ -127,18 +127,11 @@ _players.__name__ = "int"
 
 
 def _progress(label: str) -> Callable[[int, int], None] | None:
-    """A counter on stderr when it is a terminal; silent in pipes and CI logs."""
-    if not sys.stderr.isatty():
-        return None
-    width = 30
+    """A counter with rate, elapsed time and ETA on stderr when it is a terminal;
+    silent in pipes and CI logs (``tabletop.app.progress``)."""
+    from tabletop.app.progress import bar
 
-    def show(done: int, total: int) -> None:
-        filled = width * done // max(total, 1)
-        bar = "#" * filled + "-" * (width - filled)
-        end = "\n" if done >= total else ""
-        print(f"\r{label} [{bar}] {done}/{total}", end=end, file=sys.stderr, flush=True)
-
-    return show
+    return bar(label)
 
 
 def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
@@ -1135,7 +1128,9 @@ def _failed(exc: BaseException) -> int:
         return _fail(str(exc))
     if isinstance(exc, SystemExit) and exc.code in (None, 0):
         return EXIT_OK
-    return _fail(f"unexpected {type(exc).__name__}: {exc} (a bug: please report it)", EXIT_INTERNAL)
+    from tabletop.app.logs import crash_report  # the traceback goes to the log
+
+    return _fail(f"unexpected {type(exc).__name__}: {exc} ({crash_report(exc)})", EXIT_INTERNAL)
 
 
 if __name__ == "__main__":

@@ -41,6 +41,12 @@ if TYPE_CHECKING:  # structlog (and the rich it pulls in) is imported when loggi
     Logger = structlog.stdlib.BoundLogger
 #: A save slower than this (seconds) is logged: a slow disk makes every move lag.
 SLOW_SAVE_SECONDS = 0.5
+#: The log is rotated when logging starts and the file is larger than this: it becomes
+#: ``tabletop.jsonl.1`` (the older ones ``.2``, ``.3``; the oldest is dropped).
+MAX_LOG_BYTES = 5 * 1024 * 1024
+KEEP_LOGS = 3
+#: Where bugs are reported when the installed metadata does not say (Project-URL Issues).
+ISSUES_URL = "https://github.com/tabletop-games/tabletop/issues"
 
 
 def _shared() -> list[structlog.types.Processor]:
@@ -77,6 +83,7 @@ def configure_logging(log_file: Path | None, *, console: bool = False) -> Logger
     if log_file is not None:
         try:
             log_file.parent.mkdir(parents=True, exist_ok=True)
+            rotate(log_file)
             file_handler = logging.FileHandler(log_file, encoding="utf-8")
         except OSError:
             file_handler = None  # an unwritable log directory must not stop the game
@@ -115,6 +122,85 @@ def configure_logging(log_file: Path | None, *, console: bool = False) -> Logger
     )
     logger: Logger = structlog.get_logger("tabletop")
     return logger
+
+
+def rotate(log_file: Path, max_bytes: int | None = None, keep: int | None = None) -> None:
+    """Move a log larger than ``max_bytes`` aside (``.1``, the older ones up by one,
+    ``keep`` at most), so the log never grows without bound. Done when logging starts,
+    not while a command writes: the worker processes of a batch run append to the same
+    file and none of them renames it under another. Best effort: never raises.
+    Defaults: MAX_LOG_BYTES and KEEP_LOGS."""
+    max_bytes = MAX_LOG_BYTES if max_bytes is None else max_bytes
+    keep = KEEP_LOGS if keep is None else keep
+    try:
+        if log_file.stat().st_size <= max_bytes:
+            return
+        for number in range(keep - 1, 0, -1):
+            older = log_file.with_name(f"{log_file.name}.{number}")
+            if older.exists():
+                older.replace(log_file.with_name(f"{log_file.name}.{number + 1}"))
+        log_file.replace(log_file.with_name(f"{log_file.name}.1"))
+    except OSError:
+        return
+
+
+def issues_url() -> str:
+    """Where to report a bug: the app's Project-URL "Issues", else ISSUES_URL."""
+    from importlib import metadata
+
+    try:
+        entries: list[str] = metadata.metadata("tabletop-app").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        entries = []
+    for entry in entries:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() in ("issues", "bug tracker") and url.strip():
+            return url.strip()
+    return ISSUES_URL
+
+
+def _environment_log() -> Path | None:
+    """The log file as the environment sets it (TABLETOP_LOG_FILE, else the user log
+    directory); None when there is none (no home directory)."""
+    import os
+
+    from tabletop.app.catalogue import log_file
+
+    try:
+        return log_file(os.environ.get("TABLETOP_LOG_FILE"))
+    except Exception:  # platformdirs without a home directory
+        return None
+
+
+def crash_report(error: BaseException, log_file: Path | None = None) -> str:
+    """Write an unexpected error's traceback to the log (one JSON line, as the other
+    lines; default: the log the environment names) and return what the one-line
+    message adds: where to report the bug and where its traceback is. The traceback
+    holds what the terminal already showed (the error's type and message) plus code
+    locations, never a view or a prompt."""
+    import json
+    import traceback
+    from datetime import UTC, datetime
+
+    where = f"a bug: please report it at {issues_url()}"
+    log_file = log_file or _environment_log()
+    if log_file is None:
+        return where
+    line = {
+        "event": "crash",
+        "level": "error",
+        "logger": "tabletop",
+        "timestamp": datetime.now(UTC).isoformat().replace("+00:00", "Z"),
+        "error": type(error).__name__,
+        "exception": "".join(traceback.format_exception(error)).rstrip(),
+    }
+    try:
+        log_file.parent.mkdir(parents=True, exist_ok=True)
+        with log_file.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(line, sort_keys=True) + "\n")
+    except OSError:
+        return where
+    return f"{where} with the traceback logged in {log_file}"
 
 
 def log_plugin_failures(
