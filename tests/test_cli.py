@@ -210,4 +210,6 @@ def test_the_cli_and_the_ui_take_their_wiring_from_the_container(
     assert session is not None and session.save_id in store.records
     ran: list[Any] = []
     monkeypatch.setattr(type(app), "run", lambda self: ran.append(self))
-    assert main(["play"], container=container) == 0 and ran and ran[0].store.inner is store
+    assert main(["play"], container=container) == 0 and ran
+    logged = ran[0].store  # failed saves logged, around saves checked to load back
+    assert logged.inner is container.checked_save_store() and logged.inner.inner is store

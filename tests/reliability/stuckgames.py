@@ -1,11 +1,13 @@
-"""Games whose code never returns or kills its process: what the batch commands'
-time limit and their worker pool must survive (installed with ``fakesite``)."""
+"""Games whose code never returns, kills its process or raises in a view: what the
+batch commands' time limit, their worker pool and ``replay`` must survive (installed
+with ``fakesite``)."""
 
 from __future__ import annotations
 
 import multiprocessing
 import os
 import signal
+from typing import Any
 
 from toygames import SometimesFlaky, renamed
 
@@ -36,3 +38,14 @@ class WorkerKiller(Pig):
         if state["turn"] == 3 and multiprocessing.parent_process() is not None:
             os.kill(os.getpid(), signal.SIGKILL)
         super().apply(state, seat, action, ctx)
+
+
+class ViewExplodes(Pig):
+    """Its view for seat 1 raises: a fault ``replay --to --seat 1`` must name."""
+
+    info = renamed(Pig.info, "exploding-view", "Exploding View", version="0.1")
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        if seat == 1:
+            raise RuntimeError("view for seat 1 exploded")
+        return super().view(state, seat)

@@ -71,7 +71,13 @@ def _now() -> str:
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old or the new file, whole."""
+    """Write ``text`` to ``path`` so that readers see the old or the new file, whole.
+
+    A ``path`` that is a symbolic link to a regular file is written through: the new
+    file replaces the link's target and the link stays (replacing the link itself
+    would leave the target behind, never updated again)."""
+    if path.is_symlink() and path.is_file():
+        path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -337,9 +343,22 @@ class JsonSaveStore(SaveStore):
                 f"this game opened it; it was not overwritten, and {CONFLICT_ADVICE}"
             )
 
+    def _directory_problem(self) -> str | None:
+        """Why the save directory cannot hold saves, in words (None: it can, or it is
+        not there yet and will be made)."""
+        where = printable(str(self.directory))
+        if self.directory.is_symlink() and not self.directory.exists():
+            return f"the save directory {where} is a link to something that does not exist"
+        if self.directory.exists() and not self.directory.is_dir():
+            return f"the save directory {where} is a file, not a directory"
+        return None
+
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
         """Hold an exclusive lock on the save directory (POSIX) while writing."""
+        problem = self._directory_problem()
+        if problem is not None:
+            raise SaveError(problem)
         self.directory.mkdir(parents=True, exist_ok=True)
         if fcntl is None:
             yield
@@ -363,6 +382,9 @@ class JsonSaveStore(SaveStore):
         self._seen.pop(save_id, None)
 
     def list(self) -> list[SaveInfo]:
+        problem = self._directory_problem()
+        if problem is not None:  # not "no saved games yet": there is no place for them
+            raise SaveError(problem)
         try:
             paths = [p for p in self.directory.iterdir() if p.name.endswith(SUFFIX)]
         except FileNotFoundError:

@@ -350,14 +350,37 @@ def _kept(exc: ReplayMismatch, save: str) -> ReplayMismatch:
     from tabletop.framework.errors import ReplayMismatch
 
     return ReplayMismatch(
-        f"{exc}; the save is kept unchanged (`tabletop export {save}` shows its log "
-        "as far as it replays)"
+        f"{_named(str(exc), save)}; the save is kept unchanged (`tabletop export {save}` "
+        "shows its log as far as it replays)"
     )
+
+
+def _named(message: str, save: str) -> str:
+    """``message`` beginning with the save's file name (once)."""
+    name = Path(save).name
+    return message if message.startswith(name) else f"{name}: {message}"
+
+
+def _check_seats(record: Any, registry: Any, save: str) -> None:
+    """Every seat kind the save names is one the app can play (a person, the game's
+    own procedure or an installed bot kind): what the app refuses, --verify refuses."""
+    from tabletop.framework.errors import ReplayMismatch
+    from tabletop.framework.session import AUTOMATED, HUMAN
+
+    kinds = registry.bot_kinds(record.game)
+    for seat, kind in enumerate(record.seats):
+        if kind not in (HUMAN, AUTOMATED, *kinds):
+            known = ", ".join(sorted([HUMAN, *kinds]))
+            raise ReplayMismatch(
+                f"{Path(save).name}: seat {seat} is played by {_shown(str(kind))!r}, which "
+                f"is not a seat kind here (known: {known}): the app cannot open this save; "
+                "it is kept unchanged"
+            )
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from tabletop.framework.engine import Engine
-    from tabletop.framework.errors import ReplayMismatch
+    from tabletop.framework.errors import ReplayMismatch, TabletopError
 
     container, (record, installed) = _load_save(args)
     if args.to is not None and not 0 <= args.to <= len(record.actions):
@@ -370,6 +393,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             "(its game failed during setup)"
         )
     _note_version(record, installed)
+    if args.verify:
+        _check_seats(record, _registry(container), args.save)
     try:
         engine = Engine.from_record(
             installed.definition,
@@ -382,6 +407,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         )
     except ReplayMismatch as exc:
         raise _kept(exc, args.save) from None
+    except TabletopError as exc:  # a bad option in the save, a fault in setup: name it
+        raise TabletopError(_named(str(exc), args.save)) from None
     if args.to is not None:
         # A player-facing tool shows what a seat (or a spectator) may see: the full
         # state (hidden hands, the deck order) needs the developer flag.
@@ -390,7 +417,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
             shown["state"] = engine.state
         else:
             shown["seat"] = args.seat
-            shown["view"] = engine.view(args.seat)
+            try:
+                shown["view"] = engine.view(args.seat)
+            except Exception as exc:  # the game's own code: name the save and plugin
+                who = "the spectator" if args.seat is None else f"seat {args.seat}"
+                raise ReplayMismatch(
+                    f"{Path(args.save).name}: the view for {who} failed in plugin "
+                    f"{installed.plugin!r}: {type(exc).__name__}: {exc}"
+                ) from None
         print(json.dumps(shown, indent=2, sort_keys=True))
         return EXIT_OK
     if args.verify:
