@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from cme_helpers import GAME, blank, ctx, decide, place, run_step, take
 
 from tabletop.adapters.tui.presenting import cited_section, rules_sections
-from tabletop.framework import SUMMARY, Prompt
+from tabletop.framework import SUMMARY, Choice, Prompt, State
 from tabletop.framework.bots import RandomBot, bot_move
 from tabletop.framework.engine import Engine
 from tabletop.framework.testing import new_engine, play_out
@@ -83,6 +83,11 @@ def test_every_choice_says_what_it_does_in_random_play() -> None:
     assert total > 100 and full / total >= 0.95
 
 
+def action_at(state: State, ending: str) -> Choice:
+    """The explained campaign choice whose action ends with ``ending``."""
+    return next(c for c in rules.legal_actions(state, explain=True) if c.action.endswith(ending))
+
+
 def test_a_siege_that_cannot_succeed_says_so_and_that_it_must_be_repeated() -> None:
     """§5.4 (A34): Charlemagne against Desiderius (+4) needs above 8 on the d8."""
     state = blank()
@@ -90,13 +95,17 @@ def test_a_siege_that_cannot_succeed_says_so_and_that_it_must_be_repeated() -> N
     state["stacks"]["lombardy"].append(take(state, "desiderius"))
     state["leader_side"].append("desiderius")
     state["charlemagne"] = "burgundy"
-    siege = next(c for c in rules.legal_actions(state) if c.action.endswith("lombardy:siege"))
+    siege = next(
+        c for c in rules.legal_actions(state, explain=True) if c.action.endswith("lombardy:siege")
+    )
     assert siege.consequence.startswith("cannot succeed: it needs above 8 on the d8")
     assert "must be repeated" in siege.consequence
     assert "4 Friendly>Unfriendly" in siege.consequence
     place(state, "bavaria", "bavaria-3", "bavaria-1", leader=True)  # a +1 Leader: above 2
     state["charlemagne"] = "bavaria"
-    siege = next(c for c in rules.legal_actions(state) if c.action.endswith("bavaria:siege"))
+    siege = next(
+        c for c in rules.legal_actions(state, explain=True) if c.action.endswith("bavaria:siege")
+    )
     assert not siege.consequence.startswith("cannot")
     assert "6 in 8 (75%)" in siege.detail and "must be repeated" in siege.consequence
 
@@ -104,7 +113,9 @@ def test_a_siege_that_cannot_succeed_says_so_and_that_it_must_be_repeated() -> N
 def test_a_suppress_gives_its_odds_and_a_hopeless_one_is_flagged() -> None:
     state = blank()
     place(state, "reims", "reims-1")  # Resistance 3
-    suppress = next(c for c in rules.legal_actions(state) if c.action.endswith("reims:suppress"))
+    suppress = next(
+        c for c in rules.legal_actions(state, explain=True) if c.action.endswith("reims:suppress")
+    )
     assert "a roll above 3 on the d8: 5 in 8 (62%)" in suppress.detail
     assert suppress.consequence == "Cup: 1 Friendly>Unfriendly; 2 Hostile Reactions"
     assert rules.odds(8) == "a roll above 8 on the d8: 0 in 8 (it cannot succeed)"
@@ -192,3 +203,18 @@ def test_a_battle_won_ends_with_a_summary_of_losses_and_promotions() -> None:
     assert lines[2] == "Promoted: Scara L3 to L4, Infantry L3 to L4"
     assert lines[3] == "Ransom: +2 coins"
     assert lines[5] == "Next: 1 Friendly>Unfriendly, 2 Unfriendly>Hostile, 2 Hostile Reactions"
+
+
+def test_the_campaign_texts_are_worked_out_only_for_a_person() -> None:
+    """Bots read ``prompt`` (no texts, for speed); a person reads ``explain``: the same
+    choices, in the same order, with every one explained."""
+    engine = new_engine(GAME, seed=1, players=1)
+    engine.act(0, "marquis:breton_march")
+    plain = GAME.prompt(engine.state)
+    assert plain is not None and plain.rule == "§5 Campaign: Actions"
+    explained = GAME.explain(engine.state, plain)
+    assert [(c.action, c.label, c.key) for c in explained.choices] == [
+        (c.action, c.label, c.key) for c in plain.choices
+    ]
+    assert not any(c.detail for c in plain.choices if c.action != "end")
+    assert all(c.detail and c.consequence for c in explained.choices)

@@ -81,6 +81,14 @@ class CharlemagneMasterOfEurope(GameDefinition):
         top = state["tasks"][-1]
         return DECISIONS[top["kind"]].prompt(state, top)
 
+    def explain(self, state: State, prompt: Prompt) -> Prompt:
+        """The decision's texts for a person: the campaign's Actions say their odds,
+        costs and forecasts only here (bots never read them)."""
+        if state["outcome"] is not None or not state["tasks"]:
+            return prompt
+        top = state["tasks"][-1]
+        return DECISIONS[top["kind"]].explain(state, top, prompt)
+
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         state["rolls"] = []
         state["drawn"] = []

@@ -481,8 +481,9 @@ def cups_words(spec: dict[str, Any], key: str = "cup_adjustments") -> str:
 CUP_WORDS = {"friendly": "Friendly", "unfriendly": "Unfriendly", "hostile": "Hostile"}
 
 
-def legal_actions(state: State) -> list[Choice]:
-    """Every (piece, box after its move, action) the rules allow now."""
+def legal_actions(state: State, explain: bool = False) -> list[Choice]:
+    """Every (piece, box after its move, action) the rules allow now. ``explain`` adds
+    what a person reads (effects, odds, costs): bots and searches go without it."""
     siege = state["siege"]
     out: list[Choice] = []
     for piece in pieces(state):
@@ -496,11 +497,11 @@ def legal_actions(state: State) -> list[Choice]:
                 if siege["piece"] == piece and siege["box"] == box:
                     out += [
                         c
-                        for c in _actions_at(state, piece, box, moved=False)
+                        for c in _actions_at(state, piece, box, False, explain)
                         if c.action.endswith(":siege")
                     ]
                 continue
-            out += _actions_at(state, piece, box, moved=box != here)
+            out += _actions_at(state, piece, box, box != here, explain)
     if siege is None:
         out.append(
             Choice(
@@ -519,7 +520,9 @@ def _where(piece: str, box: str, moved: bool) -> str:
     return f"{piece_name(piece)}{' moves to' if moved else ' in'} {BOXES[box].name}"
 
 
-def _actions_at(state: State, piece: str, box: str, moved: bool) -> list[Choice]:
+def _actions_at(
+    state: State, piece: str, box: str, moved: bool, explain: bool = True
+) -> list[Choice]:
     units = board.stack(state, box)
     leader = board.leader_in_box(state, box)
     charlemagne = piece == PIECE_CHARLEMAGNE
@@ -527,108 +530,109 @@ def _actions_at(state: State, piece: str, box: str, moved: bool) -> list[Choice]
     where = _where(piece, box, moved)
     prefix = f"act:{piece}:{box}"
     out: list[Choice] = []
+    detail = consequence = ""
     if 1 <= len(units) <= 2 and leader is None:
         top = board.top_unit(state, box)
         assert top is not None
         need = board.resistance(top) + board.best_region_bonus(state, region)
         need -= suppress_modifier(state, piece, box)
-        partial = ""
-        victims = "the unit" if len(units) == 1 else f"the {len(units)} units"
-        if not charlemagne and len(units) == 2:
-            victims = "the top unit of the 2 (a Marquis removes only one)"
-        cups = cups_words(ACTIONS["suppress"])
-        out.append(
-            Choice(
-                f"{prefix}:suppress",
-                f"{where}: Suppress",
-                detail=f"Eliminates {victims}{partial} on {odds(need)}.",
-                consequence=(
-                    f"cannot succeed: it needs above {need} on the d8. {cups}"
-                    if chances(need) == 0
-                    else cups
-                ),
+        if explain:
+            victims = "the unit" if len(units) == 1 else f"the {len(units)} units"
+            if not charlemagne and len(units) == 2:
+                victims = "the top unit of the 2 (a Marquis removes only one)"
+            cups = cups_words(ACTIONS["suppress"])
+            detail = f"Eliminates {victims} on {odds(need)}."
+            consequence = (
+                f"cannot succeed: it needs above {need} on the d8. {cups}"
+                if chances(need) == 0
+                else cups
             )
-        )
+        out.append(Choice(f"{prefix}:suppress", f"{where}: Suppress", detail, consequence))
     if (
         charlemagne
         and state["army"]
         and (len(units) >= 2 or (board.moors_in(state, box) and state["al_andalus"] == "tension"))
     ):
-        out.append(
-            Choice(
-                f"{prefix}:battle",
-                f"{where}: Battle",
-                detail=battle_forecast(state, box),
-                consequence="Losing the battle loses the game. Cup: 1 Friendly>"
-                "Unfriendly and the table's Unfriendly>Hostile; 2 Hostile Reactions",
+        if explain:
+            detail = battle_forecast(state, box)
+            consequence = (
+                "Losing the battle loses the game. Cup: 1 Friendly>Unfriendly and the "
+                "table's Unfriendly>Hostile; 2 Hostile Reactions"
             )
-        )
+        out.append(Choice(f"{prefix}:battle", f"{where}: Battle", detail, consequence))
     if enemy_free(state, box):
         reach = board.reachable(state, box)
         if not charlemagne:
             reach = [b for b in reach if board.region_of(b) == piece.split(":", 1)[1]]
         for dest in reach:
             if enemy_free(state, dest):
+                if explain:
+                    detail = (
+                        f"{piece_name(piece)} ends in {BOXES[dest].name}, an enemy-free "
+                        "box; no cup adjustment."
+                    )
+                    consequence = cups_words(ACTIONS["forced_march"])
                 out.append(
                     Choice(
                         f"{prefix}:forced_march:{dest}",
                         f"{where}: Forced March to {BOXES[dest].name}",
-                        detail=f"{piece_name(piece)} ends in {BOXES[dest].name}, an "
-                        "enemy-free box; no cup adjustment.",
-                        consequence=cups_words(ACTIONS["forced_march"]),
+                        detail,
+                        consequence,
                     )
                 )
     if leader is not None:
         bonus = board.leader_bonus(leader)
-        factor = 2 if charlemagne else 3
-        need = factor * bonus
-        spec = ACTIONS["siege"]
-        failure = cups_words(spec, "cup_adjustments_failure").removeprefix("Cup: ")
-        repeat = (
-            "a failed Siege must be repeated, with no other Action, until it succeeds or "
-            "the campaign ends"
-        )
-        out.append(
-            Choice(
-                f"{prefix}:siege",
-                f"{where}: Siege the +{bonus} Leader",
-                detail=f"Eliminates the Leader and the unit under him, and gains {bonus} "
-                f"coins, on {odds(need)}; the top face clears the whole stack.",
-                consequence=(
-                    f"cannot succeed: it needs above {need} on the d8, and {repeat}. "
-                    f"Each failure: {failure}"
-                    if chances(need) == 0
-                    else f"{repeat.capitalize()}. Each failure: {failure}"
-                ),
+        if explain:
+            need = (2 if charlemagne else 3) * bonus
+            failure = cups_words(ACTIONS["siege"], "cup_adjustments_failure")
+            failure = failure.removeprefix("Cup: ")
+            repeat = (
+                "a failed Siege must be repeated, with no other Action, until it succeeds "
+                "or the campaign ends"
             )
+            detail = (
+                f"Eliminates the Leader and the unit under him, and gains {bonus} coins, "
+                f"on {odds(need)}; the top face clears the whole stack."
+            )
+            consequence = (
+                f"cannot succeed: it needs above {need} on the d8, and {repeat}. "
+                f"Each failure: {failure}"
+                if chances(need) == 0
+                else f"{repeat.capitalize()}. Each failure: {failure}"
+            )
+        out.append(
+            Choice(f"{prefix}:siege", f"{where}: Siege the +{bonus} Leader", detail, consequence)
         )
     if units and leader is None:
         top = board.top_unit(state, box)
         assert top is not None
         cost = math.ceil(board.resistance(top) / 2)
         if state["treasury"] >= cost:
-            out.append(
-                Choice(
-                    f"{prefix}:raid",
-                    f"{where}: Raid ({cost} coins)",
-                    detail=f"Buys off the top unit, {board.name(state, top)}, for certain "
-                    f"(half its Resistance, rounded up).",
-                    consequence=f"-{cost} coins (Treasury {state['treasury']} -> "
-                    f"{state['treasury'] - cost}). " + cups_words(ACTIONS["raid"]),
+            if explain:
+                detail = (
+                    f"Buys off the top unit, {board.name(state, top)}, for certain (half "
+                    "its Resistance, rounded up)."
                 )
+                consequence = (
+                    f"-{cost} coins (Treasury {state['treasury']} -> "
+                    f"{state['treasury'] - cost}). " + cups_words(ACTIONS["raid"])
+                )
+            out.append(
+                Choice(f"{prefix}:raid", f"{where}: Raid ({cost} coins)", detail, consequence)
             )
     if charlemagne and can_place_marquis(state, box):
-        out.append(
-            Choice(
-                f"{prefix}:marquis",
-                f"{where}: place a Marquis (6 coins)",
-                detail=f"Taxes +2 (to {state['taxes'] + 2}); 1 VP each Turn End while he "
-                "serves; he acts in this Region only, and you may recruit one more unit a "
-                "turn.",
-                consequence=f"-{COSTS['marquis']} coins (Treasury {state['treasury']} -> "
-                f"{state['treasury'] - COSTS['marquis']}), 1 coin of upkeep a turn. "
-                + cups_words(ACTIONS["marquis"]),
+        if explain:
+            detail = (
+                f"Taxes +2 (to {state['taxes'] + 2}); 1 VP each Turn End while he serves; "
+                "he acts in this Region only, and you may recruit one more unit a turn."
             )
+            consequence = (
+                f"-{COSTS['marquis']} coins (Treasury {state['treasury']} -> "
+                f"{state['treasury'] - COSTS['marquis']}), 1 coin of upkeep a turn. "
+                + cups_words(ACTIONS["marquis"])
+            )
+        out.append(
+            Choice(f"{prefix}:marquis", f"{where}: place a Marquis (6 coins)", detail, consequence)
         )
     if units and REGIONS[region].pagan:
         seconds: list[str | None] = [None]
@@ -644,13 +648,17 @@ def _actions_at(state: State, piece: str, box: str, moved: bool) -> list[Choice]
             if state["vp"] < count:
                 continue
             also = f" and {BOXES[second].name}" if second else ""
+            if explain:
+                detail = f"Eliminates every unit in {BOXES[box].name}{also} for certain."
+                consequence = f"-{count} VP (1 per counter). " + cups_words(
+                    ACTIONS["forced_conversion"]
+                )
             out.append(
                 Choice(
                     f"{prefix}:forced_conversion" + (f":{second}" if second else ""),
                     f"{where}: Forced Conversion{also}",
-                    detail=f"Eliminates every unit in {BOXES[box].name}{also} for certain.",
-                    consequence=f"-{count} VP (1 per counter). "
-                    + cups_words(ACTIONS["forced_conversion"]),
+                    detail,
+                    consequence,
                 )
             )
     return out
@@ -731,6 +739,11 @@ class CampaignAction(Decision):
 
     def choices(self, state: State, task: Task) -> list[Choice]:
         return legal_actions(state)
+
+    def explain(self, state: State, task: Task, prompt: Prompt) -> Prompt:
+        """The same choices with what each does (odds, costs, forecasts): worked out
+        only for a person, since bots and searches ask for this prompt very often."""
+        return Prompt(prompt.seat, prompt.text, tuple(legal_actions(state, True)), prompt.rule)
 
     def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
         if action == "end":

@@ -54,6 +54,11 @@ class Decision(ABC):
     def prompt(self, state: State, task: Task) -> Prompt:
         return Prompt(0, self.text(state, task), tuple(self.choices(state, task)), rule=self.rule)
 
+    def explain(self, state: State, task: Task, prompt: Prompt) -> Prompt:
+        """``prompt`` with what a person reads; a decision that leaves its texts out of
+        ``choices`` (for the bots' speed) fills them in here."""
+        return prompt
+
     @abstractmethod
     def apply(self, state: State, task: Task, action: Action, ctx: Context) -> None:
         """Carry out the chosen answer."""
