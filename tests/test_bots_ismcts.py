@@ -197,6 +197,7 @@ def test_pruned_choices_are_the_only_ones_searched() -> None:
     prompt = engine.prompt
     assert prompt is not None
     assert bot_move(engine, bot, rng_factory) == prompt.actions()[-1]
+    assert bot.last.iterations == 0 and bot.last.actions == 0  # one choice left: no search
 
 
 def test_hints_that_prune_everything_are_ignored() -> None:

@@ -155,6 +155,11 @@ class IsmctsBot(SearchBot):
             # real state, so the seat is played uniformly at random instead.
             self.last = SearchStats(0, 0.0, 0, {})
             return rng.choice(prompt.choices).action
+        if type(self.hints).candidates is not BotHints.candidates:
+            worth = self._candidates(game, first_sample, prompt)
+            if len(worth) == 1:  # the hints leave one choice: nothing to search
+                self.last = SearchStats(0, time.perf_counter() - started, 0, {worth[0]: 0})
+                return worth[0]
         cap = self.action_cap
         root = _Node()
         done = 0

@@ -570,9 +570,16 @@ def _evp_total(state: State) -> int:
 class CmeHints(BotHints):
     """The tree search's hints: the steward's policy as the rollout (without its
     battle play-outs), playouts cut after ``rollout_depth`` actions and judged by
-    ``evaluate_state``."""
+    ``evaluate_state``.
 
-    rollout_depth = 12
+    Four actions of the steward are enough for ``evaluate_state``, which reads the VP
+    lead and the crowns (they move over a campaign, not within four actions); twelve
+    cost three times as much and kept a player watching the bot waiting (issue 25).
+    A simulated action costs about ten of Red Flag's (every Battle prompt looks through
+    the units; docs/bots.md), which ``action_cost`` tells the search."""
+
+    rollout_depth = 4
+    action_cost = 10.0
 
     def rollout(
         self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from tabletop.framework import Action, GameDefinition, Prompt, State
 from tabletop.framework.ports import RandomSource
@@ -45,12 +46,49 @@ _VERB_WEIGHTS = {"offer": 1, "pact": 1, "amount": 1}
 _DEFAULT = 2
 #: The seat's own Current benefits (its law, its modifier): weight of the right answer.
 _OWN = 10
+#: Decisions whose default answer is the only one worth making (the best roll kept,
+#: money taken): the search plays it without searching, and so do simulated seats.
+_CERTAIN = frozenset({"pick_result", "offer_answer"})
+#: What only some kinds of decision have a default answer for.
+_WITH_DEFAULTS = frozenset(
+    {
+        "pick_result",
+        "fame_vote",
+        "law_vote",
+        "confidence",
+        "negotiate",
+        "offer_answer",
+        "justice_vote",
+        "referendum",
+    }
+)
+
+
+@lru_cache(maxsize=4096)
+def _weight(action: Action) -> int:
+    """An action's playout weight (by its whole text, then its verb): the same few
+    hundred actions recur in every playout, so each is weighed once."""
+    return _WEIGHTS.get(action, _VERB_WEIGHTS.get(action.partition(":")[0], _DEFAULT))
+
+
+@lru_cache(maxsize=8)
+def _seating(players: int) -> tuple[frozenset[str], ...]:
+    """The Currents of each seat, for membership tests (``seating`` builds new lists)."""
+    return tuple(frozenset(row) for row in seating(players))
 
 
 class RevolutionHints(BotHints):
-    """Short playouts judged by chapter 14, and a default answer for every decision."""
+    """Short playouts judged by chapter 14, and a default answer for every decision.
 
-    rollout_depth = 10
+    The playouts are four actions long: the evaluation reads victory points, which move
+    at the Interphase (chapter 10), far more than ten actions away in most positions,
+    so a longer playout mostly added noise, at 150 µs an action (issue 25: ten made the
+    bots keep players waiting; docs/bots.md has the measurements)."""
+
+    rollout_depth = 4
+    #: A simulated action here costs about six of Red Flag's (docs/bots.md, measured
+    #: with ``tabletop bench --bots``): prompts list every objective and placement.
+    action_cost = 6.0
     #: VP of margin that make a seat about 73% sure to lead, at the last turn; earlier
     #: turns widen it by ``spread_per_turn`` each (more can still change).
     scale = 3.0
@@ -66,10 +104,7 @@ class RevolutionHints(BotHints):
         preferred = self._preferred(state, prompt)
         if preferred is not None:
             return preferred
-        weights = [
-            _WEIGHTS.get(c.action, _VERB_WEIGHTS.get(c.action.partition(":")[0], _DEFAULT))
-            for c in prompt.choices
-        ]
+        weights = [_weight(c.action) for c in prompt.choices]
         pick = rng.randbelow(sum(weights))
         for choice, weight in zip(prompt.choices, weights, strict=True):
             pick -= weight
@@ -78,14 +113,15 @@ class RevolutionHints(BotHints):
         return prompt.choices[-1].action
 
     def candidates(self, game: GameDefinition, state: State, prompt: Prompt) -> Sequence[Action]:
-        """Every legal choice, the default answer first, then by playout weight."""
+        """Every legal choice, the default answer first, then by playout weight; only
+        the default answer where it is the only sensible one (``_CERTAIN``)."""
         actions = prompt.actions()
         preferred = self._preferred(state, prompt)
+        if preferred is not None and state["tasks"][-1].get("kind") in _CERTAIN:
+            return [preferred]
 
         def weight(action: Action) -> int:
-            if action == preferred:
-                return 1000
-            return _WEIGHTS.get(action, _VERB_WEIGHTS.get(action.partition(":")[0], _DEFAULT))
+            return 1000 if action == preferred else _weight(action)
 
         return sorted(actions, key=lambda a: -weight(a))
 
@@ -96,7 +132,9 @@ class RevolutionHints(BotHints):
             return None
         top = tasks[-1]
         kind = top.get("kind")
-        mine = seating(state["players"])[prompt.seat]
+        if kind not in _WITH_DEFAULTS:
+            return None
+        mine = _seating(state["players"])[prompt.seat]
         actions = prompt.actions()
         if kind == "pick_result":  # keep the best letter (A before B before C)
             rolls = top.get("rolls", [])
