@@ -134,7 +134,8 @@ def test_6_4_objectives_are_sealed_until_all_have_declared() -> None:
     others = [s for s in range(6) if s != first]
     for other in others:
         assert sealed not in str(engine.view(other)["objectives"])
-    assert sealed in str(engine.view(first)["you"])
+    assert sealed in str(engine.view(first)["objectives"])
+    assert second.choices[0].label in str(engine.view(first)["you"])  # in words
 
 
 # 7.1 Resolution ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 from tabletop.games.la_revolution_francaise.actions import marais_plot
 from tabletop.games.la_revolution_francaise.initial import describe_fx
+from tabletop.games.la_revolution_francaise.render import render_board
 from tabletop.games.la_revolution_francaise.tasks import PickResult, RollRecord
 from tabletop.games.la_revolution_francaise.words import law_effect, objective_words
 
@@ -192,3 +193,44 @@ def test_event_effects_read_as_words() -> None:
     assert describe_fx("unless_outlawed hebertiste fame MT -2") == (
         "at the Interphase, unless the Hébertist faction is outlawed: Montagne fame -2"
     )
+
+
+def test_the_board_tables_every_current_and_the_declared_objectives() -> None:
+    """The Currents' table has a heading for every column (# is the turn order), a row
+    for the automated Marais, rows that fit 38 columns, and the revealed objectives in
+    words; another seat's sealed objective never shows."""
+    engine, _ = first_turn_events()
+    while engine.state["phase"] != "placement":
+        prompt = engine.prompt
+        assert prompt is not None
+        engine.act(prompt.seat, prompt.choices[0].action)
+    board = render_board(engine.view(0))
+    lines = board.splitlines()
+    head = lines.index(" Current        Fame     $ Reg  Dep  #")
+    assert any(line.startswith(" Marais (auto)") for line in lines[head : head + 8])
+    assert all(len(line) <= 38 for line in lines[head : head + 8])
+    assert "Objectives this turn (6.4):" in board
+    declared = engine.state["declared"]
+    assert all(objective_words(value) in board for value in declared.values())
+
+
+def test_the_board_hides_sealed_objectives_until_the_reveal() -> None:
+    engine = Engine(
+        GAME, seed=3, players=4, options={}, rng_factory=rng_factory, dice_factory=dice_factory
+    )
+    while engine.state["phase"] != "objectives":
+        prompt = engine.prompt
+        assert prompt is not None
+        engine.act(prompt.seat, prompt.choices[0].action)
+    prompt = engine.prompt
+    assert prompt is not None
+    first = prompt.seat
+    while engine.prompt is not None and engine.prompt.seat == first:
+        engine.act(first, engine.prompt.choices[1].action)
+    value = next(
+        v for data in engine.state["objectives"].values() for v in data["chosen"] if v is not None
+    )
+    mine = " ".join(render_board(engine.view(first)).split())
+    other = " ".join(render_board(engine.view((first + 1) % 4)).split())
+    assert objective_words(value) in mine
+    assert objective_words(value) not in other and "sealed" in other

@@ -57,6 +57,7 @@ from .core import (
 )
 from .data import CURRENTS, REGIMES, REGION_NAMES, seating
 from .tasks import Dieoff
+from .words import objective_words
 
 
 def rules_text() -> str:
@@ -300,6 +301,21 @@ class LaRevolutionFrancaise(GameDefinition):
             rows.append(fields)
         marais = state["currents"]["M"]
         gov = state["gov"]
+        table = {
+            c: {
+                "fame": state["currents"][c]["fame"],
+                "money": state["currents"][c]["money"],
+                "regions": held.get(c, 0),
+                "deputies": (
+                    state["assembly"][c]["count"]
+                    if not state["assembly"][c]["hidden"] or c in mine
+                    else "hidden"
+                ),
+                "order": state["order"].index(c) + 1 if c in state["order"] else None,
+                "automated": seat_of(state, c) is None,
+            }
+            for c in CURRENTS
+        }
         reg = REGIMES[state["regime"]]
         tracks = [
             views.track("Government fame", gov["fame"], 1, 20),
@@ -426,7 +442,11 @@ class LaRevolutionFrancaise(GameDefinition):
             "order": state["order"],
             "last_events": state["last_events"],
             "recent_rolls": state["recent_rolls"],
+            "currents": table,
             "declared": state.get("declared", {}),
+            "declared_words": {
+                who: objective_words(value) for who, value in state.get("declared", {}).items()
+            },
             "objectives": {
                 who: SecretChoices(data).view_for(seat)
                 for who, data in state.get("objectives", {}).items()
@@ -441,7 +461,7 @@ class LaRevolutionFrancaise(GameDefinition):
             for who, data in state.get("objectives", {}).items():
                 yours = SecretChoices(data).view_for(seat)["yours"]
                 if yours is not None and not state.get("declared"):
-                    you[f"Objective of the {name(who)}"] = yours
+                    you[f"Objective of the {name(who)}"] = objective_words(yours)
             view["you"] = you
         if state["result"]:
             view["result"] = state["result"]

@@ -16,8 +16,8 @@ LABELS = {"Fame": "fame", "Money": "$", "Regions": "reg", "Deputies": "dep", "Or
 LEVEL = {1: "I", 2: "II", 3: "III"}
 
 
-def _wrap(text: str, indent: str = "") -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent) or [""]
+def _wrap(text: str, indent: str = "", width: int = WIDTH) -> list[str]:
+    return textwrap.wrap(text, width, subsequent_indent=indent) or [""]
 
 
 def _seat_lines(row: dict[str, Any]) -> list[str]:
@@ -31,7 +31,43 @@ def _seat_lines(row: dict[str, Any]) -> list[str]:
     return _wrap(f"{row['name']}: " + "  ".join(parts), "   ")
 
 
-def _region_lines(view: dict[str, Any], region: str) -> list[str]:
+def _current_lines(view: dict[str, Any]) -> list[str]:
+    """The Currents as a table, one row each (the automated Marais included), then the
+    Government: fame, money, regions held, deputies, place in the turn order (# , 6.3).
+    Rows are 37 columns, so that no field breaks at 80 columns."""
+    lines = [" Current        Fame     $ Reg  Dep  #"]
+    for code, row in view["currents"].items():
+        label = CURRENT_NAMES[code] + (" (auto)" if row["automated"] else "")
+        if row["automated"] and code != "M":
+            continue
+        dep = "hid" if row["deputies"] == "hidden" else str(row["deputies"])
+        order = "-" if row["order"] is None else str(row["order"])
+        lines.append(
+            f" {label:<14}{row['fame']:>4}{row['money']:>6}{row['regions']:>4}{dep:>5}{order:>3}"
+        )
+    gov = view["government"]
+    lines.append(f" {'Government':<14}{gov['fame']:>4}{gov['money']:>6}")
+    return lines
+
+
+def _objective_lines(view: dict[str, Any], width: int) -> list[str]:
+    """This turn's declared objectives in words (6.4), public once revealed; before
+    that only who has sealed one."""
+    declared = view.get("declared_words") or {}
+    if declared:
+        out = ["Objectives this turn (6.4):"]
+        for who, words in declared.items():
+            owner = "Government" if who == "gov" else CURRENT_NAMES[who]
+            out.extend(_wrap(f"  {owner}: {words}", "    ", width))
+        return out
+    sealed = view.get("objectives") or {}
+    if view.get("phase") == "objectives" and sealed:
+        done = sum(1 for s in sealed.values() if s.get("answered"))
+        return _wrap(f"Objectives (6.4): {done} of {len(sealed)} sealed", "   ", width)
+    return []
+
+
+def _region_lines(view: dict[str, Any], region: str, width: int = WIDTH) -> list[str]:
     info = view["regions"][region]
     marks = ("R" if info["revolt"] else "") + ("C" if info["coalition"] else "")
     hot = "*" if REGIONS[region]["hot"] else " "
@@ -48,44 +84,47 @@ def _region_lines(view: dict[str, Any], region: str) -> list[str]:
     ]
     if not people:
         return [head.rstrip()]
-    return _wrap(head + "  " + ", ".join(people), " " * 12)
+    return _wrap(head + "  " + ", ".join(people), " " * 12, width)
 
 
-def render_board(view: dict[str, Any]) -> str:
-    """Status, the Currents and the Government, the tracks, France by region, the
-    Paris box and the Assembly by wing, then what only the viewer knows."""
-    lines = _wrap(view["status"])
+def render_board(view: dict[str, Any], width: int = WIDTH) -> str:
+    """Status, the Currents and the Government, the tracks, the objectives, France by
+    region, the Paris box and the Assembly by wing, then what only the viewer knows.
+    ``width``: the columns to fill (at least 38; the board widget passes its own)."""
+    width = max(38, width)
+    lines = _wrap(view["status"], width=width)
     lines.append("")
-    for row in view["seats"]:
-        lines.extend(_seat_lines(row))
-    gov = view["government"]
-    partner = f" + {CURRENT_NAMES[gov['partner']]}" if gov.get("partner") else ""
-    lines.extend(
-        _wrap(
-            f"Government ({CURRENT_NAMES[gov['controller']]}{partner}): "
-            f"fame {gov['fame']}  ${gov['money']}",
-            "   ",
-        )
-    )
+    if "currents" in view:
+        lines.extend(_current_lines(view))
+    else:  # an older view (a save from before the table)
+        for row in view["seats"]:
+            lines.extend(_seat_lines(row))
     lines.append("")
     tracks = []
     for t in view["tracks"][7:]:
         name = t["name"].split(" ")[0]
         level = 1 if t["value"] <= 8 else 2 if t["value"] <= 16 else 3
         tracks.append(f"{name} {t['value']} ({LEVEL[level]})")
-    lines.extend(_wrap("  ".join(tracks)))
+    lines.extend(_wrap("  ".join(tracks), width=width))
+    objectives = _objective_lines(view, width)
+    if objectives:
+        lines.append("")
+        lines.extend(objectives)
     lines.append("")
     lines.append(" Region      Inc Ctl RC Armies, people")
-    lines.append(" (* hot, R revolt, C Coalition)")
+    lines.append(" (* hot, R revolt, C Coalition;")
+    lines.append("  armies: Rev, All(ied), Cat(holic))")
     for region in REGION_NAMES:
-        lines.extend(_region_lines(view, region))
+        lines.extend(_region_lines(view, region, width))
     commune = view["commune"]
-    box = "Commune raised" if commune["raised"] else "Commune calm"
+    box = "Commune calm"
     if commune["raised"]:
         leader = commune["controller"]
-        box += f" under the {CURRENT_NAMES[leader]}" if leader else ", leaderless"
+        box = "Commune raised" + (
+            f" under the {CURRENT_NAMES[leader]}" if leader else ", leaderless"
+        )
     lines.append("")
-    lines.extend(_wrap(f"Paris box: {box}"))
+    lines.extend(_wrap(f"Paris box: {box}", width=width))
     lines.append("Assembly:")
     for wing in ("right", "center", "left"):
         counts = view["assembly"][wing]
@@ -96,7 +135,9 @@ def render_board(view: dict[str, Any]) -> str:
     gone = [n for n, p in view["persons"].items() if p["status"] in ("prison", "dead")]
     if gone:
         marked = [f"{n}{' +' if view['persons'][n]['status'] == 'dead' else ''}" for n in gone]
-        lines.extend(_wrap("Temple (+ guillotined): " + ", ".join(marked), "   "))
+        lines.extend(_wrap("Temple (+ guillotined): " + ", ".join(marked), "   ", width))
     if view.get("you"):
-        lines.extend(_wrap("You: " + "; ".join(f"{k}: {v}" for k, v in view["you"].items()), "   "))
+        lines.append("You (only you see this):")
+        for k, v in view["you"].items():
+            lines.extend(_wrap(f"  {k}: {v}", "    ", width))
     return "\n".join(lines)

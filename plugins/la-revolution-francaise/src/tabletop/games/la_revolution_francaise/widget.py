@@ -6,7 +6,7 @@ from typing import Any
 
 from textual.widgets import Static
 
-from .render import render_board
+from .render import WIDTH, render_board
 
 
 class RevolutionBoard(Static):
@@ -22,7 +22,16 @@ class RevolutionBoard(Static):
 
     def update_view(self, view: dict[str, Any]) -> None:
         self.view = view
-        self.update(render_board(view))
+        self.update(render_board(view, self._columns()))
+
+    def _columns(self) -> int:
+        """The text width inside the padding; the default before the first layout."""
+        inner = self.size.width - 2
+        return inner if inner > 0 else WIDTH
+
+    def on_resize(self) -> None:
+        """Re-wrap to the new width (zoom, a resized terminal)."""
+        self.update(render_board(self.view, self._columns()))
 
 
 def board_widget_class() -> type[RevolutionBoard]:
