@@ -130,3 +130,20 @@ def test_pips_failure_is_passed_through_and_changes_nothing(venv: Venv, wheel: P
     assert done.returncode == 1  # pip's status
     assert "No matching distribution found for tabletop-no-such-game" in done.stderr
     assert _ids(venv) == before
+
+
+def test_uninstall_finds_a_games_distribution_without_the_cache(
+    cli: CliRun, isolated_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ran: list[list[str]] = []
+
+    def run_pip(args: list[str]) -> int:
+        ran.append(list(args))
+        return 0
+
+    monkeypatch.setattr(install, "run_pip", run_pip)
+    monkeypatch.setattr(install, "show_games", lambda: None)
+    assert not (isolated_env / "games-cache.json").exists()
+    code, _, err = cli("uninstall", "-y", "pig", "tabletop-council")
+    assert code == 0, err
+    assert ran == [["uninstall", "--yes", "tabletop-pig", "tabletop-council"]]
