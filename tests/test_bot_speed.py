@@ -35,15 +35,15 @@ BUNDLED = {
 #: The most simulated actions one decision of the default bot (``mcts``) may use, in
 #: the game's own actions: its budget (100 iterations, 6000 reference actions divided
 #: by the game's ``action_cost``), plus the one iteration that may run past the cap.
-#: The games whose actions are dear (docs/bots.md: 6 and 10 times Red Flag's) get
+#: The games whose actions are dear (docs/bots.md: 7 and 14 times Red Flag's) get
 #: fewer; raising one of these is a decision to make players wait longer.
 MOST_ACTIONS = {
     "tic-tac-toe": 6_100,
     "pig": 6_100,
     "council": 6_100,
     "red-flag-over-paris": 6_100,
-    "la-revolution-francaise": 1_050,
-    "charlemagne-master-of-europe": 650,
+    "la-revolution-francaise": 900,
+    "charlemagne-master-of-europe": 460,
 }
 
 DEFAULT = next(strength for strength in STRENGTHS if strength.kind == "mcts")

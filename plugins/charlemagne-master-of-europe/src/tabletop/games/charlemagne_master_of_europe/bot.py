@@ -575,11 +575,13 @@ class CmeHints(BotHints):
     Four actions of the steward are enough for ``evaluate_state``, which reads the VP
     lead and the crowns (they move over a campaign, not within four actions); twelve
     cost three times as much and kept a player watching the bot waiting (issue 25).
-    A simulated action costs about ten of Red Flag's (every Battle prompt looks through
-    the units; docs/bots.md), which ``action_cost`` tells the search."""
+    A simulated action costs twelve to fourteen of Red Flag's (every Battle prompt looks
+    through the units, and a short playout leaves each sample's cost to fewer actions;
+    docs/bots.md), which ``action_cost`` tells the search: about 430 actions, some 80
+    iterations, a decision."""
 
     rollout_depth = 4
-    action_cost = 10.0
+    action_cost = 14.0
 
     def rollout(
         self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource

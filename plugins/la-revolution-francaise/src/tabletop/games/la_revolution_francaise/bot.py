@@ -86,9 +86,10 @@ class RevolutionHints(BotHints):
     bots keep players waiting; docs/bots.md has the measurements)."""
 
     rollout_depth = 4
-    #: A simulated action here costs about six of Red Flag's (docs/bots.md, measured
-    #: with ``tabletop bench --bots``): prompts list every objective and placement.
-    action_cost = 6.0
+    #: A simulated action here costs six to seven of Red Flag's (docs/bots.md, measured
+    #: with ``tabletop bench --bots``): prompts list every objective and placement, and
+    #: each sample deals the sealed objectives again.
+    action_cost = 7.0
     #: VP of margin that make a seat about 73% sure to lead, at the last turn; earlier
     #: turns widen it by ``spread_per_turn`` each (more can still change).
     scale = 3.0
