@@ -243,3 +243,23 @@ def test_the_cli_saves_simulated_games_from_every_worker(isolated_env: Path, cli
     )
     assert code == 0 and "6/6 completed" in out
     assert len(list(saves.glob("*.json"))) == 6
+
+
+def _fails_after_4(first: int, count: int) -> list[int]:
+    """A job that raises from game 4 on (a worker's own error, not a game's)."""
+    if first >= 4:
+        raise TabletopError(f"no game at {first}")
+    return list(range(first, first + count))
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_a_jobs_error_is_raised_here_and_no_worker_is_left(
+    capfd: pytest.CaptureFixture[str], attempt: int
+) -> None:
+    """The workers still running are stopped (SIGTERM), quietly even while starting."""
+    import multiprocessing
+
+    with pytest.raises(TabletopError, match="no game at"):
+        run_chunks(_fails_after_4, 40, Where(workers=2))
+    assert multiprocessing.active_children() == []
+    assert "Traceback" not in capfd.readouterr().err

@@ -168,6 +168,8 @@ class _Terminated(BaseException):
 
 
 def _on_terminate(signum: int, frame: Any) -> None:
+    """A worker's SIGTERM: unwind once; a second one ends the process at once."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     raise _Terminated
 
 
@@ -188,10 +190,10 @@ def _worker(job: Callable[[int, int], Any], conn: Any, parent: int) -> None:
     Ctrl+C in a terminal reaches every process of the foreground group: the workers
     ignore it (their SIGINT is ignored from the start, see ``_start``) and leave it to
     the parent, which stops them with SIGTERM."""
-    signal.signal(signal.SIGTERM, _on_terminate)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-    _fresh_worker()
-    try:
+    try:  # from the handler on: a SIGTERM at any moment ends the worker quietly
+        signal.signal(signal.SIGTERM, _on_terminate)
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+        _fresh_worker()
         while True:
             task = conn.recv()
             if task is None:
