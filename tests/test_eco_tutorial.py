@@ -22,7 +22,7 @@ import pytest
 from eco_support import make_venv
 
 from tabletop.app import scaffold
-from tabletop.framework import Engine, GameDefinition, chance
+from tabletop.framework import Context, Engine, GameDefinition, chance
 from tabletop.framework.fuzz import fuzz
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "writing-a-game.md"
@@ -166,9 +166,24 @@ def test_the_pages_other_pieces_work(units: dict[str, dict[str, Any]]) -> None:
     assert units["widget"]["tabletop_board_widget"]("pig") is None
     drawn = board.draw(engine.view(0))
     assert drawn.splitlines()[1].startswith("|@....")
-    hand: dict[str, Any] = {"deck": ["Thiers", "Varlin"], "hands": [[], []]}
-    assert callable(units["draw"]["draw_private"]) and hand["deck"]
-    assert units["sealed"]["ORDERS"] == ("advance", "hold")
+    table: dict[str, Any] = {"deck": ["Thiers", "Varlin"], "hands": [[], []]}
+    rng = chance.rng_factory(1)
+    ctx = Context(rng, chance.dice_factory(rng), actor=1)
+    units["draw"]["draw_private"](table, 1, ctx)
+    assert table == {"deck": ["Thiers"], "hands": [[], ["Varlin"]]}
+    assert ctx.revealed and ctx.barrier  # an undo barrier: no drawing again
+    private, public = ctx.events
+    assert private.text == "you draw Varlin" and private.seats == frozenset({1})
+    assert public.text == "draws a card" and public.seats is None
+    sealed = units["sealed"]["SealedOrders"]()
+    state: dict[str, Any] = {}
+    sealed.start(state)
+    for seat, order in ((0, "advance"), (1, "hold"), (2, "advance")):
+        assert sealed.prompt(state).seat == seat
+        assert sealed.view(state, 2)["orders"]["yours"] is None  # seat 2: not yet
+        sealed.apply(state, seat, order, Context(rng, chance.dice_factory(rng), actor=seat))
+    assert state["advancing"] == [0, 2] and sealed.prompt(state) is None
+    assert sealed.view(state, 1)["orders"]["yours"] == "hold"
 
 
 def test_the_toml_and_the_tree_are_what_new_game_writes(scaffolded: Path) -> None:
