@@ -280,7 +280,7 @@ def directorate_toppled(votes: dict[str, str]) -> Engine:
     for current in [c for c in engine.state["order"] if c in votes]:  # in turn order
         choice = votes[current]
         prompt = engine.prompt
-        assert prompt is not None and prompt.rule == "R.7.5"
+        assert prompt is not None and prompt.rule == "R.7.2"  # opens R.7.2, which tells R.7.5 too
         assert prompt.seat == seat(state, current)  # never the toppled Gironde
         assert [c.action for c in prompt.choices] == ["elect:F", "elect:MT"]
         engine.act(seat(state, current), f"elect:{choice}")

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cache
 
 from lrf_helpers import context, engine_at, fresh, law_vote_task, seat
 
+from tabletop.adapters.tui.presenting import cited_section, rules_sections
 from tabletop.framework import NOBODY, PASS_KEY, SUMMARY, Engine, Event, Prompt
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
@@ -31,8 +33,10 @@ def explained(prompt: Prompt) -> bool:
     return all(c.detail or c.consequence for c in prompt.choices)
 
 
+@cache
 def random_prompts(seeds: range) -> list[Prompt]:
-    """The explained prompts of random games, 4, 5 and 6 seats, both scenarios."""
+    """The explained prompts of random games, 4, 5 and 6 seats, both scenarios (played
+    once for the tests that read them)."""
     seen: list[Prompt] = []
     for seed in seeds:
         players = (4, 5, 6)[seed % 3]
@@ -67,7 +71,7 @@ def test_every_choice_says_what_it_does_in_random_play() -> None:
 def test_passing_takes_key_0_everywhere() -> None:
     wrong = {
         (p.text, c.label)
-        for p in random_prompts(range(3))
+        for p in random_prompts(range(6))
         for c in p.choices
         if PASSING.match(c.label) and c.key != PASS_KEY
     }
@@ -234,3 +238,33 @@ def test_the_board_hides_sealed_objectives_until_the_reveal() -> None:
     other = " ".join(render_board(engine.view((first + 1) % 4)).split())
     assert objective_words(value) in mine
     assert objective_words(value) not in other and "sealed" in other
+
+
+def test_every_cited_rule_opens_its_own_section() -> None:
+    """Over random play with 4, 5 and 6 seats and both scenarios, every citation opens
+    the summary's section for it: the section's number leads the citation's, and a
+    regime rule (R.x) opens a regime section, never the chapter of the same number."""
+    sections = rules_sections(GAME.rules_summary())
+    cited = {p.rule for p in random_prompts(range(6)) if p.rule}
+    assert len(cited) >= 25
+    wrong = []
+    for rule in sorted(cited):
+        index = cited_section(sections, rule)
+        if index is None:
+            wrong.append(f"{rule}: no section")
+            continue
+        section = sections[index]
+        number = re.sub(r"^R\.", "", rule).split(" ")[0].split(".")
+        if number[: len(section.number.split("."))] != section.number.split("."):
+            wrong.append(f"{rule}: opens {section.title}")
+        if rule.startswith("R.") != section.title.startswith("R."):
+            wrong.append(f"{rule}: opens {section.title}")
+    assert not wrong, wrong
+
+
+def test_the_rules_summary_names_no_developer_file_and_is_the_documented_one() -> None:
+    text = GAME.rules_summary()
+    assert not re.findall(r"\b[\w-]+\.(?:md|json|py)\b", text)
+    assert "Maximum of Goods and Wages (100; proposer fame -1; Economy -5, Commune +3)" in (
+        " ".join(text.split())
+    )

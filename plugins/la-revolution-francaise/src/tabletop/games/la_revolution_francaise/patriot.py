@@ -331,7 +331,7 @@ def partner_election_prompt(state: State, t: PartnerElection) -> Prompt | None:
             Choice(f"elect:{c}", f"The {name(c)}", detail="Most deputies' ballots wins (R.7.5).")
             for c in t["candidates"]
         ),
-        rule="R.7.5",
+        rule="R.7.2",
     )
 
 
