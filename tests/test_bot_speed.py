@@ -183,3 +183,26 @@ def test_a_dear_game_searches_fewer_actions(registry: GameRegistry) -> None:
 
     with pytest.raises(ValueError, match="action_cost must be above 0"):
         IsmctsBot(Free(), DEFAULT.budget())
+
+
+def test_the_bot_bench_reports_what_a_player_waits_for(cli: Any) -> None:
+    """``tabletop bench --bots`` times the bots alone (no playout table), per game and
+    seat count, against the target; bad arguments are refused before any work."""
+    import json
+
+    code, out, _ = cli(
+        "bench", "tic-tac-toe", "pig", "--bots", "--bot-players", "2", "--bot-decisions", "2",
+        "--json",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert "games" not in data
+    rows = {(row["game"], row["players"]): row for row in data["bots"]}
+    assert set(rows) == {("tic-tac-toe", 2), ("pig", 2)}
+    for row in rows.values():
+        assert row["kind"] == "mcts" and row["decisions"] == 2 and row["max_actions"] > 0
+        assert row["mean_seconds"] <= row["p95_seconds"] <= row["max_seconds"]
+    code, out, _ = cli("bench", "tic-tac-toe", "--bots", "--bot-decisions", "2")
+    assert code == 0 and "target (mean under 0.5 s, none over 2 s" in out
+    code, _, err = cli("bench", "pig", "--bots", "--bot-players", "0")
+    assert code == 2 and "seat counts must be 1 or more" in err
