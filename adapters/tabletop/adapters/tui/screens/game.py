@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any, cast
 
@@ -33,6 +35,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Header, Label, OptionList, Static
 from textual.worker import Worker, WorkerState
@@ -67,6 +70,10 @@ Thought = tuple[BotTurn, Action | Exception | None]
 MOVE_WAIT_SECONDS = 2.0
 #: When the rules summary is parsed, once the game screen has opened (or at ``r``).
 RULES_AFTER_SECONDS = 1.0
+#: A bot thinking longer than this shows the seconds it has been thinking, updated
+#: every THINKING_TICK seconds, in the status line.
+THINKING_SHOWN_AFTER = 0.3
+THINKING_TICK = 0.25
 
 
 class TextualUI(UserInterface):
@@ -148,13 +155,21 @@ class GameScreen(Screen[None]):
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.concealed = False
         self.ui = TextualUI(self)
+        if not session.bots:  # no bot plays (solitaire, people only): no bot speed key
+            # (the screen's own copy of its bindings: hidden from its footer only. Not
+            # ``check_action``, which Textual then asks at every binding refresh.)
+            keys = self._bindings.key_to_bindings
+            keys["b"] = [replace(binding, show=False) for binding in keys.get("b", [])]
         #: Seconds a bot waits before each move, for this game only: every game starts
         #: at the app's default (``TabletopApp.bot_delay``), whatever the last one used.
         self.bot_delay = 0.0
         #: Why the last autosave failed, shown in the status line until a save works.
         self.save_problem: str | None = None
-        #: The bot decision a worker thread is thinking about, if any.
+        #: The bot decision a worker thread is thinking about, if any, since when
+        #: (``time.monotonic``), and the timer that shows the seconds passing.
         self._bot_turn: BotTurn | None = None
+        self._thinking_since = 0.0
+        self._thinking_timer: Timer | None = None
         #: Wakes a bot waiting out its delay when its move is no longer wanted.
         self._bot_wake = threading.Event()
         self._bot_failed = False
@@ -616,7 +631,9 @@ class GameScreen(Screen[None]):
         turn = self._bot_turn
         if turn is not None:
             who = self.engine.seat_name(turn.seat)
-            parts.append(f"⏳ {who} ({turn.kind}) is thinking…")
+            elapsed = time.monotonic() - self._thinking_since
+            took = f" {elapsed:.1f} s" if elapsed >= THINKING_SHOWN_AFTER else ""
+            parts.append(f"⏳ {who} ({turn.kind}) is thinking…{took}")
         elif self._bot_failed:
             parts.append("Bot stopped after an error: press t to retry")
         moving = self._moving
@@ -642,7 +659,10 @@ class GameScreen(Screen[None]):
             self._update_status()
             return  # a worker already thinks about this decision
         self._bot_turn = turn
+        self._thinking_since = time.monotonic()
         self._update_status()
+        if self._thinking_timer is None:  # the seconds it has been thinking, as they pass
+            self._thinking_timer = self.set_interval(THINKING_TICK, self._thinking_tick)
         self._bot_wake = threading.Event()
         self.run_worker(
             partial(self._think, turn, self.bot_delay, self._bot_wake),
@@ -652,6 +672,16 @@ class GameScreen(Screen[None]):
             thread=True,
             exit_on_error=False,
         )
+
+    def _thinking_tick(self) -> None:
+        """Update the seconds a bot has been thinking; stop once no bot thinks."""
+        if self._bot_turn is None:
+            if self._thinking_timer is not None:
+                self._thinking_timer.stop()
+                self._thinking_timer = None
+            return
+        if self.is_mounted:
+            self._update_status()
 
     @staticmethod
     def _think(turn: BotTurn, delay: float, wake: threading.Event) -> Thought:
@@ -889,13 +919,6 @@ class GameScreen(Screen[None]):
     def action_home(self) -> None:
         self._stop_bot()
         tabletop(self).leave_game(self.session)  # asks first if moves are not saved
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The bot speed is no key of a game no bot plays (a solitaire game, people
-        only): the footer leaves it out."""
-        if action == "bot_speed":
-            return bool(self.session.bots)
-        return True
 
     def palette_commands(self) -> list[SystemCommand]:
         return [
