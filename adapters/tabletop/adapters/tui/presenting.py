@@ -312,6 +312,21 @@ def shorten(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def shorten_middle(text: str, width: int) -> str:
+    """``text`` cut in its middle to ``width``: a save's name keeps its game at the
+    start and its date and tag at the end, which tell two saves apart."""
+    if len(text) <= width:
+        return text
+    head = (width - 1) // 2
+    return text[:head] + "…" + text[len(text) - (width - 1 - head) :]
+
+
+#: The widest each column of the save list may be: at 120 columns the whole row of a
+#: save with the longest names (a dated save of Charlemagne, Master of Europe) fits,
+#: its progress included.
+SAVE_NAME_WIDTH, SAVE_GAME_WIDTH, SAVE_PROGRESS_WIDTH, SAVE_SEATS_WIDTH = 28, 24, 30, 24
+
+
 def save_row(
     info: SaveInfo, titles: Mapping[str, str], result: str = ""
 ) -> tuple[str, str, str, str, str]:
@@ -325,11 +340,11 @@ def save_row(
         progress = f"finished: {result}" if result else f"finished ({progress})"
     seats = ", ".join(info.seats) if info.seats else f"{info.players} players"
     return (
-        info.save_id,
-        titles.get(info.game, info.game),
+        shorten_middle(info.save_id, SAVE_NAME_WIDTH),
+        shorten(titles.get(info.game, info.game), SAVE_GAME_WIDTH),
         saved_at_text(info.saved_at),
-        progress,
-        shorten(seats, 32),
+        shorten(progress, SAVE_PROGRESS_WIDTH),
+        shorten(seats, SAVE_SEATS_WIDTH),
     )
 
 

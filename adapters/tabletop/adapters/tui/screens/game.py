@@ -850,8 +850,19 @@ class GameScreen(Screen[None]):
             return
         from tabletop.adapters.tui.screens.save_as import SaveAsScreen
 
-        default = f"{self.game.info.id}-copy-{len(self.engine.log)}"
-        self.app.push_screen(SaveAsScreen(default), callback=self._save_copy)
+        self.app.push_screen(SaveAsScreen(self._copy_name()), callback=self._save_copy)
+
+    def _copy_name(self) -> str:
+        """The name offered for a copy: the game's id and the first free number
+        ("pig-copy-1", then "pig-copy-2" once that one exists)."""
+        try:
+            existing = {info.save_id for info in tabletop(self).store.list()}
+        except Exception:  # an unreadable folder: saving will say what is wrong
+            existing = set()
+        number = 1
+        while f"{self.game.info.id}-copy-{number}" in existing:
+            number += 1
+        return f"{self.game.info.id}-copy-{number}"
 
     def _save_copy(self, name: str | None) -> None:
         if not name:
@@ -900,6 +911,15 @@ class GameScreen(Screen[None]):
             self.minimize()
         else:
             self.maximize(self.query_one("#board", ViewPanel), container=False)
+
+    def minimize(self) -> None:
+        """Back from a zoom (``z``, ``d`` or Escape), with the table at its top: where
+        the game stands and the scores, not wherever the zoomed table was read to."""
+        zoomed = self.maximized
+        super().minimize()
+        board = self.query_one("#board", ViewPanel)
+        if zoomed is board:
+            board.scroll_home(animate=False, immediate=True)
 
     def action_zoom_details(self) -> None:
         """The details pane on the whole screen (a long card text on a small
