@@ -110,7 +110,8 @@ def test_every_sub_command_and_flag_is_in_each_script() -> None:
         assert f"        {command.name}) opts=" in zsh
     assert "-n '__fish_seen_subcommand_from simulate' -l seed -r -F" in fish
     assert "-n __fish_use_subcommand -s V -l version" in fish
-    assert zsh.startswith("#compdef tabletop\n")
+    assert zsh.startswith("# zsh completion for tabletop: source <(tabletop completion zsh)")
+    assert "bashcompinit" in zsh and zsh.endswith("complete -o default -F _tabletop tabletop\n")
 
 
 @pytest.mark.skipif(shutil.which("fish") is None, reason="fish is not installed")

@@ -7,8 +7,8 @@ command on every Tab press, and shtab has no fish. Game ids are completed from
 ``tabletop games``, which answers from its cache in a few tens of milliseconds.
 
 Install: ``tabletop completion bash > ~/.local/share/bash-completion/completions/tabletop``,
-``tabletop completion zsh > "${fpath[1]}/_tabletop"`` (or ``source <(tabletop completion
-zsh)`` in ``~/.zshrc``), ``tabletop completion fish > ~/.config/fish/completions/tabletop.fish``.
+``source <(tabletop completion zsh)`` in ``~/.zshrc``, ``tabletop completion fish >
+~/.config/fish/completions/tabletop.fish``.
 """
 
 from __future__ import annotations
@@ -135,8 +135,7 @@ complete -o default -F _tabletop tabletop
 def zsh(parser: argparse.ArgumentParser) -> str:
     """zsh: the bash function through zsh's bashcompinit (one script to keep right)."""
     return (
-        "#compdef tabletop\n"
-        "# zsh completion for tabletop (tabletop completion zsh)\n"
+        "# zsh completion for tabletop: source <(tabletop completion zsh) in ~/.zshrc\n"
         "autoload -U +X compinit && compinit\n"
         "autoload -U +X bashcompinit && bashcompinit\n" + bash(parser)
     )
