@@ -94,6 +94,13 @@ def test_an_existing_folder_is_never_written_into(cli: CliRun, tmp_path: Path) -
     assert [p.name for p in (tmp_path / "mine").iterdir()] == ["keep.txt"]
 
 
+def test_the_id_of_an_installed_game_is_refused(cli: CliRun, tmp_path: Path) -> None:
+    code, out, err = cli("new-game", "pig", "--dir", str(tmp_path))
+    assert code == 2 and out == ""
+    assert "tabletop-pig is already installed (1.0.0): choose another id" in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_title_with_quotes_is_refused(cli: CliRun, tmp_path: Path) -> None:
     code, _, err = cli("new-game", "ok", "--dir", str(tmp_path), "--title", 'A "B"')
     assert code == 2 and "one line without quotes" in err

@@ -50,13 +50,10 @@ def names(game_id: str, title: str | None = None) -> dict[str, str]:
     if keyword.iskeyword(module):
         raise ScaffoldError(f"{game_id!r} is a Python keyword: choose another id")
     words = game_id.split("-")
-    cls = "".join(word.capitalize() for word in words)
-    if not cls[0].isalpha():  # pragma: no cover - the pattern starts with a letter
-        cls = "Game" + cls
     return {
         "__GAME_ID__": game_id,
         "__MODULE__": module,
-        "__CLASS__": cls,
+        "__CLASS__": "".join(word.capitalize() for word in words),  # a letter first
         "__TITLE__": title or " ".join(words).capitalize(),
         "__DEFAULT_TARGET__": "20",
         "__FRAMEWORK_MIN__": FRAMEWORK_MIN,
@@ -77,6 +74,12 @@ def create(game_id: str, parent: Path, *, title: str | None = None) -> Path:
     if title is not None and (not title.strip() or any(c in title for c in '"\\\n')):
         raise ScaffoldError("the title must be one line without quotes or backslashes")
     values = names(game_id, title.strip() if title else None)
+    taken = _installed(f"tabletop-{game_id}")
+    if taken:
+        raise ScaffoldError(
+            f"tabletop-{game_id} is already installed ({taken}): choose another id, or "
+            "the new plugin would replace it"
+        )
     folder = parent / game_id
     if folder.exists():
         raise ScaffoldError(f"{folder} already exists: nothing was written")
@@ -95,6 +98,16 @@ def create(game_id: str, parent: Path, *, title: str | None = None) -> Path:
     except OSError as exc:
         raise ScaffoldError(f"cannot write {folder}: {exc.strerror or exc}") from None
     return folder
+
+
+def _installed(distribution: str) -> str:
+    """The installed version of ``distribution``, or "" when it is not installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return ""
 
 
 def next_steps(folder: Path, game_id: str) -> str:
