@@ -63,8 +63,7 @@ class SummaryScreen(ModalScreen[str]):
             with VerticalScroll(id="summary-scroll"):
                 yield Static(recap_text(self.recaps), id="summary-text", markup=False)
             yield Static(
-                "Enter, Space or Escape: go on  ·  n: don't pause again "
-                "(Ctrl+P, 'Pauses', turns them back on)",
+                "Enter, Space or Escape: go on  ·  n: don't pause again",
                 id="summary-keys",
                 markup=False,
             )
