@@ -931,13 +931,13 @@ def law_vote_prompt(state: State, t: LawVote) -> Prompt | None:
             Choice(
                 f"vote:{yes}",
                 yes.capitalize(),
-                detail=f"Your {count} deputies vote for. If it passes: {effect}",
+                detail=f"If it passes: {effect} Your {count} deputies vote for it.",
                 consequence=bankrupting(state, t["law"]),
             ),
             Choice(
                 f"vote:{no}",
                 no.capitalize(),
-                detail=f"Your {count} deputies vote against. {against} The law: {effect}",
+                detail=f"If it passes: {effect} Your {count} deputies vote against it. {against}",
             ),
         ),
         rule="7.5.2.3.1",
