@@ -22,6 +22,7 @@ from .core import (
     finish,
     gov_controller,
     gov_seat,
+    income_of,
     influential,
     money,
     name,
@@ -47,7 +48,13 @@ from .tasks import (
     Placement,
     Step,
 )
-from .words import FACTION_NAMES, kind_detail, objective_detail, objective_words
+from .words import (
+    FACTION_NAMES,
+    kind_detail,
+    objective_detail,
+    objective_warning,
+    objective_words,
+)
 
 # 6.1 Negotiations: money offers, accepted or refused ----------------------------------
 
@@ -1031,6 +1038,7 @@ def objectives_prompt(state: State, t: Step) -> Prompt | None:
             f"objective:{value}",
             label,
             detail=objective_detail(value),
+            consequence=objective_warning(state, value),
         )
         for value, label in options
     )
@@ -1211,14 +1219,26 @@ def likely_places(state: State, current: str, person: str) -> list[str]:
 
 
 def place_detail(state: State, current: str, person: str, region: str) -> str:
-    notes = []
-    if influential(person, region):
-        notes.append("influential here: +2 to regional actions")
+    """Where a Personality would stand, and what he could do from there this turn."""
     holder = controller(state, region)
-    notes.append(f"held by the {name(holder)}" if holder else "neutral")
-    if state["regions"][region]["revolt"]:
-        notes.append("in revolt")
-    return "; ".join(notes)
+    revolt = state["regions"][region]["revolt"]
+    notes = [
+        f"{region} (income {income_of(region)}): "
+        + (f"held by the {name(holder)}" if holder else "neutral")
+        + (", in revolt" if revolt else "")
+    ]
+    notes.append(
+        "influential here: +2 to regional actions"
+        if influential(person, region)
+        else "not influential here"
+    )
+    if revolt:
+        notes.append("he could take part in suppressing the revolt (7.4.3)")
+    elif holder != current:
+        notes.append("he could plot to take it (7.4.1)")
+    if region == "Paris":
+        notes.append("in Paris he may sway deputies (7.5.2.1)")
+    return "; ".join(notes) + "."
 
 
 def placement_handle(state: State, t: Placement, seat: int, action: str, ctx: Context) -> None:

@@ -139,6 +139,20 @@ def objective_detail(value: str) -> str:
     )
 
 
+def objective_warning(state: State, value: str) -> str:
+    """A consequence for an objective that the table as it stands makes unlikely: a
+    revolt to suppress where there is none, a revolt to start where one already is."""
+    kind, _, target = value.partition(":")
+    regions = state["regions"]
+    if kind == "suppress" and target in regions and not regions[target]["revolt"]:
+        return f"{target} is not in revolt: met only if a revolt starts and ends there this turn"
+    if kind == "revolt" and target in regions and regions[target]["revolt"]:
+        return f"{target} is already in revolt: a new revolt cannot start there (7.4.2)"
+    if kind == "arrest" and state["persons"].get(target, {}).get("status", "free") != "free":
+        return f"{target} is not free this turn: he cannot be arrested (7.3.1)"
+    return ""
+
+
 def letter_effect(state: State, actor: str, segment: str, target: str, letter: str) -> str:
     """What the result ``letter`` of an action would do (7.3, 7.4): the words of the
     outcome functions of ``actions``, told before the roll is kept and after."""
