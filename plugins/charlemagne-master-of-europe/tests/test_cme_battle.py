@@ -6,7 +6,7 @@ from typing import Any
 
 from cme_helpers import GAME, blank, choices, ctx, decide, kinds, outcome, place, run_step
 
-from tabletop.framework import State
+from tabletop.framework import SUMMARY, State
 from tabletop.games.charlemagne_master_of_europe import battle
 from tabletop.games.charlemagne_master_of_europe.data import ENEMY_BATTLE_UNITS
 from tabletop.games.charlemagne_master_of_europe.tasks import DECISIONS, new_task
@@ -245,10 +245,18 @@ def test_a_routed_army_loses_the_game() -> None:
         {"left": [enemy_of(6, 6)], "right": [enemy_of(6, 6, 1)]},
         {"left": [None], "right": [unit_id(state, "infantry", 1)]},
         stage="rout",
+        lost=["Infantry L2 (2-2)"],
     )
-    run_step(state, "battle_continue", ctx())
+    context = ctx()
+    run_step(state, "battle_continue", context)
     assert state["outcome"] is not None and not state["outcome"]["won"]
     assert outcome(state) == "defeat: army routed"
+    [recap] = [e for e in context.events if e.kind == SUMMARY]
+    assert recap.text == "The battle in Swabia is lost"
+    assert recap.data["lines"][:2] == [
+        "Round 1: your Left wing is empty, so your army routs",
+        "Losses: 1 Infantry L2",
+    ]
 
 
 def test_a_battle_still_undecided_after_the_round_limit_is_lost() -> None:

@@ -500,6 +500,16 @@ def stage_rout(state: State, b: dict[str, Any], ctx: Context) -> bool:
     mine_routed = any(not wing_units(b, w) for w in WINGS)
     enemy_routed = any(all(s is None for s in b["enemy"][w]) for w in WINGS)
     if mine_routed:
+        empty = " and ".join(WING_NAMES[w] for w in WINGS if not wing_units(b, w))
+        lost = _tally(b.get("lost", []))
+        ctx.summary(
+            f"The battle in {BOXES[b['box']].name} is lost",
+            [
+                f"Round {b['round']}: your {empty} wing is empty, so your army routs",
+                "Losses: " + (lost if lost else "none"),
+                "Losing a battle loses the game",
+            ],
+        )
         lose(state, ctx, f"the army routs in {BOXES[b['box']].name}", DEFEAT_ROUTED)
         return True
     if enemy_routed:
