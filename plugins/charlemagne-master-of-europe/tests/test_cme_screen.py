@@ -192,6 +192,9 @@ def test_a_battle_won_ends_with_a_summary_of_losses_and_promotions() -> None:
     state["battle"] = b
     context = ctx()
     run_step(state, "battle_continue", context)
+    [promote] = DECISIONS["battle_promote"].choices(state, new_task("battle_promote", wing="left"))
+    assert promote.detail.endswith("1 such unit in this wing.")
+    assert "retires at the end of the turn for 1 VP" in promote.detail
     decide(state, "battle_promote", "promote:scara:3", context, wing="left")
     decide(state, "battle_promote", "promote:infantry:3", context, wing="right")
     run_step(state, "battle_finish", context)
@@ -218,3 +221,12 @@ def test_the_campaign_texts_are_worked_out_only_for_a_person() -> None:
     ]
     assert not any(c.detail for c in plain.choices if c.action != "end")
     assert all(c.detail and c.consequence for c in explained.choices)
+
+
+def test_the_levy_says_how_many_of_each_there_are() -> None:
+    """The finding: deciding what to promote meant keeping count on paper."""
+    state = blank(turn=2)
+    made = new_task("levy_promote")
+    details = [c.detail for c in DECISIONS["levy_promote"].choices(state, made)]
+    assert "You have 4 Level 1 Infantry that may be promoted" in details[0]
+    assert details[0].endswith("Army Strength 44 -> 45.")

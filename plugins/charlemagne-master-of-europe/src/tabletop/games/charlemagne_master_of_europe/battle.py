@@ -899,17 +899,30 @@ class BattlePromote(Decision):
         return f"Promote one unit of your {WING_NAMES[task['wing']]} wing"
 
     def choices(self, state: State, task: Task) -> list[Choice]:
-        return [
-            Choice(
-                f"promote:{kind}:{level}",
-                f"{kind.title()} L{level} to L{level + 1}",
-                detail=(
-                    "A Level 4 unit retires at the end of the turn for 1 VP. " if level == 3 else ""
-                )
-                + _level_words(kind, level + 1),
+        b = state["battle"]
+        wing = task["wing"]
+        out = []
+        for kind, level in promotable(state, b, wing):
+            here = sum(
+                1
+                for u in wing_units(b, wing)
+                if (unit(state, u)["kind"], unit(state, u)["level"]) == (kind, level)
             )
-            for kind, level in promotable(state, state["battle"], task["wing"])
-        ]
+            out.append(
+                Choice(
+                    f"promote:{kind}:{level}",
+                    f"{kind.title()} L{level} to L{level + 1}",
+                    detail=(
+                        "A Level 4 unit retires at the end of the turn for 1 VP (it leaves "
+                        "the army). "
+                        if level == 3
+                        else ""
+                    )
+                    + _level_words(kind, level + 1)
+                    + f" {here} such unit{'s' if here != 1 else ''} in this wing.",
+                )
+            )
+        return out
 
     def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
         _, kind, level = action.split(":")

@@ -409,7 +409,9 @@ class LevyPromote(Decision):
             Choice(
                 f"promote:{level}",
                 f"Promote a Level {level} Infantry to Level {level + 1}",
-                detail=unit_detail("infantry", level + 1),
+                detail=unit_detail("infantry", level + 1)
+                + f" You have {veterans(state, level)} Level {level} Infantry that may be "
+                f"promoted; Army Strength {army_strength(state)} -> {army_strength(state) + 1}.",
             )
             for level in promotable_levels(state)
         ]
@@ -423,6 +425,13 @@ class LevyPromote(Decision):
         )
         unit["level"] += 1
         ctx.emit("levy", f"promotes a Level {level} Infantry to Level {level + 1}")
+
+
+def veterans(state: State, level: int) -> int:
+    """Infantry of ``level`` not bought this turn: those the Levy may promote."""
+    return sum(
+        1 for u in state["army"] if u["kind"] == "infantry" and u["level"] == level and not u["new"]
+    )
 
 
 @step("levy_end")
