@@ -139,15 +139,19 @@ def test_ctrl_c_on_a_terminal_stops_workers_at_once(started: list[int], cli: Cli
     assert _gone(workers, 1.0) == []
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize(
+    ("signum", "count"),
+    [(signal.SIGINT, 2), (signal.SIGTERM, 2), (signal.SIGTERM, 1)],
+    ids=["SIGINT-2-workers", "SIGTERM-2-workers", "SIGTERM-1-process"],
+)
 def test_a_signal_from_another_process_gives_a_partial_report(
-    started: list[int], cli: CliRun, signum: int
+    started: list[int], cli: CliRun, signum: int, count: int
 ) -> None:
-    command = subprocess.Popen(
-        [*_command(), "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
+    argv = [*_command(), "--json"]
+    argv[argv.index("--workers") + 1] = str(count)
+    command = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     started.append(command.pid)
-    workers = _workers_of(command.pid)
+    workers = _workers_of(command.pid) if count > 1 else []
     started.extend(workers)
     time.sleep(1.5)  # some games played
     command.send_signal(signum)

@@ -232,16 +232,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         store = container.store_in(directory=Path(args.save_dir))
     where = _where(args)
     if where is None:
-        report = container.simulation().run(
-            args.game,
-            games=args.games,
-            seed=args.seed,
-            seats=seats,
-            options=_parse_options(args.option),
-            store=store,
-            progress=_progress(f"simulating {args.game}"),
-            action_seconds=args.action_seconds,
-        )
+        from tabletop.framework.fuzz import terminate_as_interrupt
+
+        with terminate_as_interrupt():
+            report = container.simulation().run(
+                args.game,
+                games=args.games,
+                seed=args.seed,
+                seats=seats,
+                options=_parse_options(args.option),
+                store=store,
+                progress=_progress(f"simulating {args.game}"),
+                action_seconds=args.action_seconds,
+            )
     else:  # the same games on other processes or Ray, put back in order
         from tabletop.app import parallel
         from tabletop.framework.engine import resolve_options
@@ -539,8 +542,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
     where = _where(args)
     if where is None:
         from tabletop.adapters.collector import collector
+        from tabletop.framework.fuzz import terminate_as_interrupt
 
-        with collector.tuned():  # many short-lived objects a game
+        with collector.tuned(), terminate_as_interrupt():  # many short-lived objects a game
             report = fuzz(
                 game,
                 games=args.games,
@@ -718,16 +722,19 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     progress = _progress(f"tournament {args.game}")
     where = _where(args)
     if where is None:
-        report = container.tournament().run(
-            args.game,
-            games=args.games,
-            seed=args.seed,
-            seats=seats,
-            options=options,
-            progress=progress,
-            rotate=not args.fixed_seats,
-            action_seconds=args.action_seconds,
-        )
+        from tabletop.framework.fuzz import terminate_as_interrupt
+
+        with terminate_as_interrupt():
+            report = container.tournament().run(
+                args.game,
+                games=args.games,
+                seed=args.seed,
+                seats=seats,
+                options=options,
+                progress=progress,
+                rotate=not args.fixed_seats,
+                action_seconds=args.action_seconds,
+            )
     else:  # the same games on other processes or Ray, put back in order
         from tabletop.app import parallel
         from tabletop.framework.engine import resolve_options

@@ -30,15 +30,14 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.fuzz import INTERRUPTED
+from tabletop.framework.fuzz import INTERRUPTED, terminate_as_interrupt
 
 R = TypeVar("R")
 
@@ -161,25 +160,15 @@ def _prefix(results: Mapping[int, R], pieces: Sequence[tuple[int, int]]) -> tupl
     return done, games
 
 
-class _Terminated(BaseException):
-    """Raised in a worker by SIGTERM: not an ``Exception`` (nor a ``SystemExit``), so
-    neither a game's code nor the engine's fault handling turns it into a failed game,
-    and the worker unwinds (a save being written removes its temporary file) and ends."""
-
-
-def _on_terminate(signum: int, frame: Any) -> None:
-    """A worker's SIGTERM: unwind once; a second one ends the process at once."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    raise _Terminated
+#: The signals a starting worker must not act on before it has set its own handling.
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
 def _watch_parent(parent: int) -> None:
     """A worker's watchdog thread: when the process that started it is gone (killed
-    with SIGKILL, say), the worker stops as if told to, then ends for sure."""
+    with SIGKILL, say), the worker ends too."""
     while os.getppid() == parent:
         time.sleep(PARENT_CHECK)
-    os.kill(os.getpid(), signal.SIGTERM)
-    time.sleep(STOP_GRACE)
     os._exit(1)
 
 
@@ -188,12 +177,19 @@ def _worker(job: Callable[[int, int], Any], conn: Any, parent: int) -> None:
     the exception the job raised) until told to stop (None) or terminated.
 
     Ctrl+C in a terminal reaches every process of the foreground group: the workers
-    ignore it (their SIGINT is ignored from the start, see ``_start``) and leave it to
-    the parent, which stops them with SIGTERM."""
-    try:  # from the handler on: a SIGTERM at any moment ends the worker quietly
-        signal.signal(signal.SIGTERM, _on_terminate)
-        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-        _fresh_worker()
+    ignore it and leave it to the parent, which stops them with SIGTERM. SIGTERM ends
+    a worker at once, as the system does it, with nothing printed: raising in a
+    handler instead could surface anywhere (a finalizer, the interpreter's start-up)
+    as a traceback. A save it was writing is whole all the same (written atomically;
+    an orphaned temporary file is swept later). The signals start blocked (``_start``)
+    and are let through once this handling is set."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a fork inherits the parent's handler
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    _fresh_worker()
+    try:
         while True:
             task = conn.recv()
             if task is None:
@@ -204,7 +200,7 @@ def _worker(job: Callable[[int, int], Any], conn: Any, parent: int) -> None:
             except Exception as exc:  # the job's own error: the parent raises it
                 outcome = ("error", _portable(exc))
             conn.send((index, *outcome))
-    except (_Terminated, EOFError, OSError):  # told to stop, or the parent is gone
+    except (EOFError, OSError):  # the parent is gone
         return
 
 
@@ -237,12 +233,15 @@ class _Worker:
 
 
 def _start(job: Callable[[int, int], Any], count: int) -> list[_Worker]:
-    """``count`` worker processes, each with its own pipe. SIGINT is ignored while they
-    start, so each begins life ignoring it (a fork inherits that, and a spawned
-    interpreter keeps an ignored SIGINT ignored)."""
+    """``count`` worker processes, each with its own pipe. SIGINT and SIGTERM are
+    blocked while they start, so each begins life with them blocked (a fork and an
+    exec keep the mask) until it has set its own handling (``_worker``); here they
+    wait, pending, until the workers are started."""
     context = _context()
     started: list[_Worker] = []
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    masked = hasattr(signal, "pthread_sigmask")
+    if masked:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
     try:
         for _ in range(count):
             mine, theirs = context.Pipe()
@@ -251,14 +250,15 @@ def _start(job: Callable[[int, int], Any], count: int) -> list[_Worker]:
             theirs.close()
             started.append(_Worker(process, mine))
     finally:
-        signal.signal(signal.SIGINT, previous)
+        if masked:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
     return started
 
 
 def _stop(workers: Sequence[_Worker]) -> None:
     """End every worker and wait for it: SIGTERM, then SIGKILL for any still there
-    after ``STOP_GRACE`` seconds (a game's code that ignores everything). A second
-    Ctrl+C meanwhile is ignored: it must not leave workers behind."""
+    after ``STOP_GRACE`` seconds. A second Ctrl+C meanwhile is ignored: it must not
+    leave workers behind."""
     if threading.current_thread() is not threading.main_thread():
         _end(workers)
         return
@@ -283,25 +283,6 @@ def _end(workers: Sequence[_Worker]) -> None:
         worker.conn.close()
 
 
-@contextmanager
-def _interruptible() -> Iterator[None]:
-    """SIGTERM stops a run as Ctrl+C does (a partial report, no process left behind),
-    while the parallel run is on; the earlier handler comes back after."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.getsignal(signal.SIGTERM)
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
 def _on_processes(
     job: Callable[[int, int], R],
     pieces: Sequence[tuple[int, int]],
@@ -320,7 +301,7 @@ def _on_processes(
     done = 0
     pool: list[_Worker] = []
     try:
-        with _interruptible():
+        with terminate_as_interrupt():
             pool = _start(job, min(workers, len(pieces)))
             for _ in range(2):
                 for worker in pool:

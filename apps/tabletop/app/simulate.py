@@ -169,6 +169,7 @@ class Simulation:
                         if session is not None:
                             session.close()
                     if store is not None and session is not None:
+                        watchdog.beat()  # saving a game that ran out of time has its own
                         self._save(
                             store,
                             session,

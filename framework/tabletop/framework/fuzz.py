@@ -94,8 +94,8 @@ class Watchdog:
     While active (``with``), a SIGALRM every quarter of the limit checks that ``beat``
     was called since (once per action: a counter, nothing costly on the hot path);
     after a whole limit without one it raises ``ActionTimeout`` in the main thread,
-    where the game runs, and again at every later check until a beat (game code that
-    swallows it once is stopped on the next). It does nothing off the main thread,
+    where the game runs, and again after each further limit without a beat (game code
+    that swallows it once meets it again). It does nothing off the main thread,
     without ``setitimer`` (Windows) or with no limit (None or 0)."""
 
     CHECKS = 4
@@ -137,7 +137,27 @@ class Watchdog:
         self._quiet += 1
         # CHECKS + 1 quiet checks in a row: at least the whole limit since the last beat
         if self._quiet > self.CHECKS:
+            self._quiet = 0  # what handles it (saving the failed game) has a whole limit
             raise ActionTimeout(f"a game action took more than {self.seconds:g} s")
+
+
+@contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM stops a batch run as Ctrl+C does (the games played so far reported, no
+    worker left behind) while the block runs; the earlier handler comes back after.
+    Nothing changes off the main thread (a signal handler can only be set there)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 class FuzzProblem(Exception):
