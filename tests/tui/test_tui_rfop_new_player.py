@@ -32,6 +32,7 @@ from tui_support import (
 from tabletop.adapters.tui.app import TabletopApp
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.game_over import GameOverScreen
+from tabletop.adapters.tui.screens.summary import SummaryScreen
 from tabletop.adapters.tui.widgets import ChoiceList
 from tabletop.framework.engine import Engine
 from tabletop.framework.plugins import load_registry
@@ -57,12 +58,12 @@ async def test_a_new_player_plays_red_flag_against_the_bot_from_the_screen_alone
     app = make_app(registry, store, seed=3)
     async with app.run_test(size=(100, 30)) as pilot:
         await start_game(pilot, GAME, seats=("human", "rfop-greedy"), seed=3)
-        decisions = details_seen = warnings_seen = 0
+        decisions = details_seen = warnings_seen = recaps_read = 0
         screen: GameScreen | None = None
 
         def ready() -> bool:
             shown = current(app)
-            if isinstance(shown, GameOverScreen):
+            if isinstance(shown, GameOverScreen | SummaryScreen):
                 return True
             if not isinstance(shown, GameScreen) or shown.engine.prompt is None:
                 return False
@@ -74,6 +75,11 @@ async def test_a_new_player_plays_red_flag_against_the_bot_from_the_screen_alone
             shown = current(app)
             if isinstance(shown, GameOverScreen):
                 break
+            if isinstance(shown, SummaryScreen):  # a round's end: read, then go on
+                assert shown.recaps and shown.recaps[0].text in screen_text(app)
+                recaps_read += 1
+                await press(pilot, "enter")
+                continue
             assert isinstance(shown, GameScreen)
             screen = shown
             prompt = screen.engine.prompt
@@ -109,6 +115,7 @@ async def test_a_new_player_plays_red_flag_against_the_bot_from_the_screen_alone
         assert "over" in text.lower() and flat(result.summary)[:50] in text
         assert details_seen >= 10  # card texts were read before playing them
         assert warnings_seen >= 1  # and at least one side effect announced
+        assert recaps_read >= 2  # the game paused at the end of each round played
         await press(pilot, "b")
         assert "Crisis" in screen_text(app)  # the final board
         await press(pilot, "l")

@@ -25,6 +25,7 @@ from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.game_over import GameOverScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
 from tabletop.adapters.tui.screens.new_game import NewGameScreen
+from tabletop.adapters.tui.screens.summary import SummaryScreen
 from tabletop.framework import GameRecord, SaveError, SaveInfo, SaveStore, hookimpl
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.plugins import GameRegistry, PluginFailure, load_registry
@@ -336,12 +337,13 @@ async def open_finished(pilot: Any, spec: NewGameSpec) -> None:
 
 async def human_turn(pilot: Any) -> None:
     """Wait until a person must act (decide, or take the device at a hand-off) or the
-    game is over: bots play meanwhile."""
+    game is over: bots play meanwhile, and the game's recaps on the way are read and
+    dismissed (Enter), as a player would."""
     app = pilot.app
 
     def ready() -> bool:
         screen = app.screen
-        if isinstance(screen, (GameOverScreen, HandoffScreen)):
+        if isinstance(screen, (GameOverScreen, HandoffScreen, SummaryScreen)):
             return True
         if not isinstance(screen, GameScreen):
             return False
@@ -349,6 +351,9 @@ async def human_turn(pilot: Any) -> None:
         return prompt is None or screen.session.is_human(prompt.seat)
 
     await wait_until(pilot, ready)
+    while isinstance(app.screen, SummaryScreen):
+        await press(pilot, "enter")
+        await wait_until(pilot, ready)
     await pilot.pause()
 
 
@@ -382,6 +387,9 @@ async def first_choices(pilot: Any, *, limit: int) -> AsyncIterator[GameScreen |
     decisions = 0
     while not isinstance(app.screen, GameOverScreen) and decisions < limit:
         screen = app.screen
+        if isinstance(screen, SummaryScreen):  # a recap: read, then go on
+            await press(pilot, "enter")
+            continue
         if isinstance(screen, HandoffScreen):
             yield screen
             await press(pilot, "enter")
