@@ -8,7 +8,7 @@ import random
 import re
 from functools import cache
 
-from lrf_helpers import context, engine_at, fresh, law_vote_task, seat
+from lrf_helpers import context, engine_at, fresh, law_vote_task, place, seat
 
 from tabletop.adapters.tui.presenting import cited_section, rules_sections
 from tabletop.framework import NOBODY, PASS_KEY, SUMMARY, Engine, Event, Prompt
@@ -267,4 +267,20 @@ def test_the_rules_summary_names_no_developer_file_and_is_the_documented_one() -
     assert not re.findall(r"\b[\w-]+\.(?:md|json|py)\b", text)
     assert "Maximum of Goods and Wages (100; proposer fame -1; Economy -5, Commune +3)" in (
         " ".join(text.split())
+    )
+
+
+def test_a_target_tells_each_letter_to_a_person_and_not_to_the_bots() -> None:
+    """The plot's target names what A, B and C would do (7.4.1) in the explained
+    prompt; the prompt the searches build leaves those words out (they cost)."""
+    state = fresh()
+    place(state, Cadoudal="Brest")
+    engine = engine_at(state, [{"kind": "act", "segment": "plot", "actor": "R"}])
+    explained = engine.explained_prompt
+    plain = engine.prompt
+    assert explained is not None and plain is not None
+    brest = next(c for c in explained.choices if c.action == "try:Brest")
+    assert "A: the Royaliste takes Brest; B: Brest becomes or stays neutral" in brest.detail
+    assert (
+        "A: the Royaliste" not in next(c for c in plain.choices if c.action == "try:Brest").detail
     )

@@ -40,7 +40,7 @@ from .core import (
 )
 from .data import COMMUNE_PENALTY, COSTS, KING, PERSONS, REGION_NAMES, TABLES
 from .tasks import ActionTurn, Attempt, PickResult, RollRecord, Step
-from .words import letter_effect, letters_detail
+from .words import letter_effect
 
 SEGMENTS = ("arrest", "persuade", "plot", "revolt", "suppress", "commune")
 SEGMENT_RULES = {
@@ -340,8 +340,7 @@ def act_prompt(state: State, t: ActionTurn) -> Prompt | None:
                 f"try:{target}",
                 label,
                 detail=f"Fame {fame(state, actor)}, {why}: column {max(1, min(20, total))}; "
-                f"one roll gives {odds_text(total)} ({SEGMENT_RULES[segment]}). "
-                f"{letters_detail(state, actor, segment, target)}.",
+                f"one roll gives {odds_text(total)} ({SEGMENT_RULES[segment]}).",
                 consequence=f"costs {price} per roll",
             )
         )

@@ -30,6 +30,7 @@ from tabletop.framework.decisions import Agreement, OrderedVote, SecretChoices
 from . import (  # noqa: F401
     actions,
     coups,
+    explain,
     initial,
     interphase,
     military,
@@ -238,6 +239,11 @@ class LaRevolutionFrancaise(GameDefinition):
             prompt.choices,
             rule=prompt.rule,
         )
+
+    def explain(self, state: State, prompt: Prompt) -> Prompt:
+        """What a person reads and the bots need not: result letters by target,
+        objectives, placements (see ``explain``)."""
+        return explain.explain(state, prompt)
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         state["recent_rolls"] = []

@@ -51,8 +51,6 @@ from .tasks import (
 from .words import (
     FACTION_NAMES,
     kind_detail,
-    objective_detail,
-    objective_warning,
     objective_words,
 )
 
@@ -1037,8 +1035,6 @@ def objectives_prompt(state: State, t: Step) -> Prompt | None:
         Choice(
             f"objective:{value}",
             label,
-            detail=objective_detail(value),
-            consequence=objective_warning(state, value),
         )
         for value, label in options
     )
@@ -1160,7 +1156,6 @@ def placement_prompt(state: State, t: Placement) -> Prompt | None:
         Choice(
             f"place:{r}",
             r,
-            detail=place_detail(state, current, person, r),
         )
         for r in regions
     ]
