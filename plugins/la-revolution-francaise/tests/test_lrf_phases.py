@@ -316,7 +316,7 @@ def test_9_5_1_pinned_armies_cannot_move_and_unpinned_ones_can() -> None:
         engine.act(seat(state, "R"), answer)
         prompt = engine.prompt
         assert prompt is not None
-        moving = prompt.text.startswith("Move regular lille")
+        moving = prompt.text.startswith("Move the regular army of Lille")
         assert moving == movable
 
 

@@ -43,6 +43,7 @@ from .tasks import (
     RegionQuestion,
     Step,
 )
+from .words import army_name
 
 ENEMY = ("allied", "catholic")
 
@@ -290,7 +291,9 @@ def maintenance(state: State, t: Step, ctx: Context) -> None:
     while rev and money(state, "gov") < each * len(rev):
         lost = rev.pop(0)
         state["armies"].remove(lost)
-        ctx.emit("army", f"{lost['id']} is disbanded for want of pay (9.4)", about=NOBODY)
+        ctx.emit(
+            "army", f"{army_name(lost['id'])} is disbanded for want of pay (9.4)", about=NOBODY
+        )
         if lost["kind"] == "regular":
             bankruptcy(state, ctx)
     pay(state, "gov", each * len(rev), ctx, " (army maintenance)")
@@ -850,9 +853,7 @@ def gov_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
                     consequence="Commune track to 20 (9.9.1)",
                 )
             )
-    return Prompt(
-        seat, f"Move {army['id'].replace('_', ' ')} from {here}?", tuple(choices), rule="9.5.4"
-    )
+    return Prompt(seat, f"Move {army_name(army['id'])} from {here}?", tuple(choices), rule="9.5.4")
 
 
 def gov_move_handle(state: State, t: ArmyMoves, seat: int, action: str, ctx: Context) -> None:
@@ -864,7 +865,7 @@ def gov_move_handle(state: State, t: ArmyMoves, seat: int, action: str, ctx: Con
     verb, region = action.split(":", 1)
     origin = army["where"]
     army["where"] = region
-    ctx.emit("army", f"{army['id'].replace('_', ' ')} moves to {region}")
+    ctx.emit("army", f"{army_name(army['id'])} moves to {region}")
     carnot = state["persons"].get("Carnot")
     left_alone = not any(a["where"] == origin and a["side"] == "rev" for a in state["armies"])
     if carnot and carnot.get("general") and carnot["where"] == origin and left_alone:
@@ -946,7 +947,11 @@ def battle(
     ctx.emit(
         "combat",
         f"combat at {region}: {'Revolution' if rev_attacks else 'Counter-revolution'} "
-        f"attacks, {sum(dice)}+{excess}: {letter}",
+        f"attacks, {sum(dice)}+{excess}: {letter}, "
+        + {"A": "the defender loses an army", "B": "no loss", "C": "the attacker loses an army"}[
+            letter
+        ]
+        + " (9.6)",
         about=NOBODY,
     )
     if letter == "A":
@@ -993,7 +998,7 @@ def eliminate(state: State, region: str, army_id: str, ctx: Context) -> None:
         return
     lost = next(a for a in state["armies"] if a["id"] == army_id)
     state["armies"].remove(lost)
-    ctx.emit("army", f"{lost['id'].replace('_', ' ')} is destroyed at {region}", about=NOBODY)
+    ctx.emit("army", f"{army_name(lost['id'])} is destroyed at {region}", about=NOBODY)
     if lost["side"] == "allied":
         state["allied_gone"].append(lost["id"])
         state["achieved"].append(f"destroy:{region}")
@@ -1054,7 +1059,7 @@ def crush_commune(state: State, crushers: list[dict[str, Any]], ctx: Context) ->
         state["armies"].remove(crushers[0])
         ctx.emit(
             "army",
-            f"{crushers[0]['id'].replace('_', ' ')} is destroyed by the Commune",
+            f"{army_name(crushers[0]['id'])} is destroyed by the Commune",
             about=NOBODY,
         )
     else:

@@ -10,7 +10,9 @@ from typing import Any
 from tabletop.framework import State
 
 from .core import economy_factor, money, name, regime, track_level
-from .data import KING, LAWS, REGIMES
+from .data import ALLIED, CATHOLIC, KING, LAWS, REGIMES, REGION_NAMES
+
+REGION_BY_KEY = {r.lower(): r for r in REGION_NAMES}
 
 TRACK_NAMES = {
     "economy": "Economy",
@@ -216,6 +218,23 @@ def letters_detail(state: State, actor: str, segment: str, target: str) -> str:
     return "; ".join(
         f"{letter}: {letter_effect(state, actor, segment, target, letter)}" for letter in "ABC"
     )
+
+
+def army_name(army_id: str) -> str:
+    """An army in words: its own name for the Allies and the Catholics, "the regular
+    army of Lille", "volunteer army 3" for the Revolution's."""
+    if army_id in ALLIED:
+        return str(ALLIED[army_id]["name"])
+    if army_id in CATHOLIC:
+        return str(CATHOLIC[army_id]["name"])
+    kind, _, rest = army_id.partition("_")
+    if kind == "regular":
+        return f"the regular army of {REGION_BY_KEY.get(rest, rest.capitalize())}"
+    if kind == "volunteer":
+        return f"volunteer army {rest}"
+    if kind == "temporary":
+        return "the temporary army"
+    return army_id.replace("_", " ")
 
 
 def king_free(state: State) -> bool:
