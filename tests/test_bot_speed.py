@@ -16,7 +16,13 @@ from typing import Any
 
 import pytest
 
-from tabletop.adapters.bots import ACTIONS_PER_ITERATION, STRENGTHS, IsmctsBot, register_search_bots
+from tabletop.adapters.bots import (
+    ACTIONS_PER_ITERATION,
+    MIN_ACTIONS,
+    STRENGTHS,
+    IsmctsBot,
+    register_search_bots,
+)
 from tabletop.framework import Engine, GameDefinition
 from tabletop.framework.bots import RandomBot, bot_move
 from tabletop.framework.chance import dice_factory, rng_factory
@@ -104,7 +110,8 @@ def test_every_search_strength_counts_instead_of_reading_a_clock(
         assert isinstance(bot, IsmctsBot)
         assert bot.budget.seconds is None and bot.budget.deterministic
         assert bot.budget.iterations == strength.iterations
-        assert bot.budget.actions == ACTIONS_PER_ITERATION * strength.iterations
+        assert bot.budget.actions == strength.actions
+        assert strength.actions == max(MIN_ACTIONS, ACTIONS_PER_ITERATION * strength.iterations)
 
 
 @pytest.mark.parametrize("game_id", sorted(BUNDLED))
@@ -174,7 +181,7 @@ def test_a_dear_game_searches_fewer_actions(registry: GameRegistry) -> None:
     class Dear(BotHints):
         action_cost = 2.0
 
-    cap = ACTIONS_PER_ITERATION * DEFAULT.iterations
+    cap = DEFAULT.actions
     assert IsmctsBot(Dear(), DEFAULT.budget()).action_cap == cap // 2
     assert IsmctsBot(BotHints(), DEFAULT.budget()).action_cap == cap
 

@@ -17,6 +17,7 @@ from tabletop.framework.plugins import GameRegistry
 
 __all__ = [
     "ACTIONS_PER_ITERATION",
+    "MIN_ACTIONS",
     "STRENGTHS",
     "Budget",
     "IsmctsBot",
@@ -28,11 +29,13 @@ __all__ = [
 
 
 #: The cap on a decision's simulated actions, in reference actions (Red Flag's; a
-#: game's ``BotHints.action_cost`` converts them) per iteration of the strength: cheap
-#: games never reach it, and it holds a game with dear actions to the time a long Red
-#: Flag decision takes. A count, not a clock: a strength plays the same moves on any
+#: game's ``BotHints.action_cost`` converts them), per iteration of the strength, and
+#: at least ``MIN_ACTIONS`` (the cap every strength had before issue 25): cheap games
+#: rarely reach it, and it holds a game with dear actions to the time that many Red
+#: Flag actions take. A count, not a clock: a strength plays the same moves on any
 #: machine.
 ACTIONS_PER_ITERATION = 60
+MIN_ACTIONS = 6_000
 
 
 @dataclass(frozen=True)
@@ -44,8 +47,13 @@ class Strength:
     iterations: int
     description: str
 
+    @property
+    def actions(self) -> int:
+        """The strength's cap on simulated actions a decision, in reference actions."""
+        return max(MIN_ACTIONS, ACTIONS_PER_ITERATION * self.iterations)
+
     def budget(self) -> Budget:
-        return Budget(iterations=self.iterations, actions=ACTIONS_PER_ITERATION * self.iterations)
+        return Budget(iterations=self.iterations, actions=self.actions)
 
 
 #: The search bot's strengths, weakest first; ``mcts`` is the default.
