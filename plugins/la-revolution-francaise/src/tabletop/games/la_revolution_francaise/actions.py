@@ -486,7 +486,12 @@ def attempt_roll(state: State, t: Attempt, ctx: Context) -> None:
     rolls: list[RollRecord] = []
     for _ in range(count):
         dice = roll(
-            state, ctx, 2, 6, reason=f"{segment} {target}, 7.1", about=actor_seat(state, actor)
+            state,
+            ctx,
+            2,
+            6,
+            reason=f"{segment} {target.split(':')[0] if segment == 'commune' else target}, 7.1",
+            about=actor_seat(state, actor),
         )
         rolls.append(RollRecord(dice=list(dice), letter=result(sum(dice), column_fame)))
     if len(rolls) == 1:
