@@ -7,9 +7,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import time
 from typing import Any
 
-from toygames import SometimesFlaky, renamed
+from toygames import Counter, SometimesFlaky, renamed
 
 from tabletop.framework import Action, Context, State
 from tabletop.games.pig import Pig
@@ -49,3 +50,15 @@ class ViewExplodes(Pig):
         if seat == 1:
             raise RuntimeError("view for seat 1 exploded")
         return super().view(state, seat)
+
+
+class SlowCounter(Counter):
+    """Each count takes 0.06 s: a game of eight (0.5 s) longer than a 0.2 s limit on
+    one action, every action well within it."""
+
+    info = renamed(Counter.info, "slow-counter", "Slow Counter")
+    limit = 8
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        time.sleep(0.06)
+        super().apply(state, seat, action, ctx)

@@ -16,11 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from dependency_injector import providers
 from fakesite import install_games
 from sessions import CliRun
+from stuckgames import SlowCounter
 
 from tabletop.adapters.saves import JsonSaveStore
+from tabletop.framework import hookimpl
 from tabletop.framework.fuzz import ActionTimeout, Watchdog
+from tabletop.framework.plugins import load_registry
 
 #: Seed 3 of stuck-pig: 8 games, some of them stuck (see ``test_some_games_are_stuck``).
 RUN = ["--games", "8", "--seed", "3", "--action-seconds", "0.2", "--json"]
@@ -117,3 +121,21 @@ def test_a_bad_time_limit_is_refused(cli: CliRun) -> None:
     for bad in ("-1", "nan", "x"):
         code, _, err = cli("simulate", "pig", "--action-seconds", bad)
         assert code == 2 and "--action-seconds" in err
+
+
+def test_the_limit_is_per_action_not_per_game(container: Any) -> None:
+    """Eight counts of 0.06 s make a game of 0.5 s: with a limit of 0.2 s on one
+    action, simulate and tournaments play it to the end."""
+
+    class Plugin:
+        @hookimpl
+        def tabletop_register_games(self, register: Any) -> None:
+            register(SlowCounter())
+
+    registry = load_registry(plugins=[("slow", Plugin())], use_entry_points=False)
+    container.registry.override(providers.Object(registry))
+    settings: dict[str, Any] = {"games": 1, "seed": 1, "seats": ["random"], "options": {}}
+    simulated = container.simulation().run("slow-counter", action_seconds=0.2, **settings)
+    assert (simulated.completed, simulated.errors, simulated.actions) == (1, 0, 8)
+    played = container.tournament().run("slow-counter", action_seconds=0.2, **settings)
+    assert (played.completed, played.errors, played.actions) == (1, 0, 8)

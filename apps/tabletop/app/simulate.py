@@ -26,19 +26,9 @@ from tabletop.adapters.headless import HeadlessUI
 from tabletop.framework.bots import batch_seed
 from tabletop.framework.engine import resolve_options
 from tabletop.framework.fuzz import INTERRUPTED, MAX_ACTIONS, BatchReport, Watchdog
-from tabletop.framework.ports import SaveStore, SessionObserver, UserInterface
+from tabletop.framework.ports import SaveStore, UserInterface
 from tabletop.framework.record import digest_of
-from tabletop.framework.session import GameSession, Move, SessionStarter
-
-
-class Beats(SessionObserver):
-    """Tells a ``Watchdog`` of every move, so that each action has the time limit."""
-
-    def __init__(self, watchdog: Watchdog) -> None:
-        self.watchdog = watchdog
-
-    def moved(self, move: Move) -> None:
-        self.watchdog.beat()
+from tabletop.framework.session import GameSession, SessionStarter
 
 
 @dataclass
@@ -144,6 +134,7 @@ class Simulation:
                             seats=list(seats),
                             ui=self.ui(),
                         )
+                        watchdog.follow(session.engine)  # each action, not each game
                         report.actions += len(session.run(MAX_ACTIONS))
                         engine = session.engine
                         if not engine.over:

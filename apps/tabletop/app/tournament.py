@@ -22,7 +22,6 @@ from typing import Any
 
 from tabletop.adapters.collector import collector
 from tabletop.adapters.headless import HeadlessUI
-from tabletop.app.simulate import Beats
 from tabletop.framework.bots import batch_seed
 from tabletop.framework.engine import resolve_options
 from tabletop.framework.fuzz import INTERRUPTED, MAX_ACTIONS, BatchReport, Watchdog
@@ -231,7 +230,7 @@ class Tournament:
                 seats=kinds,
                 ui=_TimingUI(report, kinds),
             )
-            session.observe(Beats(watchdog))
+            watchdog.follow(session.engine)
             played = len(session.run(MAX_ACTIONS))
             engine = session.engine
             result = engine.result()

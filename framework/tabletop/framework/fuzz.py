@@ -92,7 +92,8 @@ class Watchdog:
     returns is a failed game rather than a run that hangs forever.
 
     While active (``with``), a SIGALRM every quarter of the limit checks that ``beat``
-    was called since (once per action: a counter, nothing costly on the hot path);
+    was called, or the followed engine moved, since (a counter, or the log's length
+    read at the check: nothing costly on the hot path);
     after a whole limit without one it raises ``ActionTimeout`` in the main thread,
     where the game runs, and again after each further limit without a beat (game code
     that swallows it once meets it again). It does nothing off the main thread,
@@ -103,6 +104,8 @@ class Watchdog:
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds or 0.0
         self.beats = 0
+        self.progress: Callable[[], int] = lambda: 0
+        """Counts progress too, read at each check only (``follow``): nothing per action."""
         self._seen = 0
         self._quiet = 0
         self._previous: Any = None
@@ -111,6 +114,11 @@ class Watchdog:
     def beat(self) -> None:
         """A game action began or ended: the clock starts again."""
         self.beats += 1
+
+    def follow(self, engine: Engine) -> None:
+        """Count ``engine``'s actions as beats (read at each check: nothing per action)."""
+        log = engine.log
+        self.progress = lambda: len(log)
 
     def __enter__(self) -> Watchdog:
         if (
@@ -131,8 +139,9 @@ class Watchdog:
             self._armed = False
 
     def _check(self, signum: int, frame: Any) -> None:
-        if self.beats != self._seen:
-            self._seen, self._quiet = self.beats, 0
+        seen = self.beats + self.progress()
+        if seen != self._seen:
+            self._seen, self._quiet = seen, 0
             return
         self._quiet += 1
         # CHECKS + 1 quiet checks in a row: at least the whole limit since the last beat
