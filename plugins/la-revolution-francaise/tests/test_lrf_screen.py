@@ -284,3 +284,19 @@ def test_a_target_tells_each_letter_to_a_person_and_not_to_the_bots() -> None:
     assert (
         "A: the Royaliste" not in next(c for c in plain.choices if c.action == "try:Brest").detail
     )
+
+
+def test_the_game_ends_on_a_recap_of_the_winner_and_the_points() -> None:
+    engine = Engine(
+        GAME, seed=2, players=5, options={}, rng_factory=rng_factory, dice_factory=dice_factory
+    )
+    pick = random.Random(2)
+    last: list[Event] = []
+    while not engine.over:
+        prompt = engine.prompt
+        assert prompt is not None
+        last = engine.act(prompt.seat, pick.choice(prompt.choices).action)
+    [recap] = [e for e in last if e.kind == SUMMARY and e.text.startswith("The game ends")]
+    assert recap.text == "The game ends: the Marais wins (14)"
+    assert "under the Legislative (14.2.2, 14.3)" in recap.data["lines"][0]
+    assert recap.data["lines"][1].startswith("Victory points: Royaliste ")

@@ -329,6 +329,17 @@ def finish_game(state: State, ctx: Context) -> None:
     state["result"] = {"winner": win, "vp": vp, "ranks": ranks, "seat_rank": seat_rank, "why": why}
     text = ", ".join(f"{name(c)} {vp[c]}" for c in CURRENT_CODES)
     ctx.reveal(f"the game ends: {why}; the {name(win)} wins. VP: {text}", about=NOBODY)
+    ctx.summary(
+        f"The game ends: the {name(win)} wins (14)",
+        [
+            (why[0].upper() + why[1:]).replace(
+                f"under the {state['regime']} ", f"under the {REGIMES[state['regime']]['name']} "
+            ),
+            "Victory points: " + text,
+            "Ranks: "
+            + ", ".join(f"{name(c)} {r}" for c, r in sorted(ranks.items(), key=lambda x: x[1])),
+        ],
+    )
 
 
 def as_result(state: State) -> dict[str, Any] | None:
