@@ -300,3 +300,38 @@ def test_the_game_ends_on_a_recap_of_the_winner_and_the_points() -> None:
     assert recap.text == "The game ends: the Marais wins (14)"
     assert "under the Legislative (14.2.2, 14.3)" in recap.data["lines"][0]
     assert recap.data["lines"][1].startswith("Victory points: Royaliste ")
+
+
+def test_the_board_rewraps_to_its_width() -> None:
+    """Zoomed to the full screen the board's lines use the width (they were cut at 44
+    columns whatever the width); narrow, they stay within it."""
+    import asyncio
+
+    from textual.app import App, ComposeResult
+
+    from tabletop.games.la_revolution_francaise.widget import RevolutionBoard
+
+    view = Engine(
+        GAME, seed=1, players=4, options={}, rng_factory=rng_factory, dice_factory=dice_factory
+    ).view(0)
+
+    class Host(App[None]):
+        def compose(self) -> ComposeResult:
+            yield RevolutionBoard(view)
+
+    async def widths() -> tuple[int, int]:
+        app = Host()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            wide = max(
+                len(line) for line in str(app.query_one(RevolutionBoard).render()).split("\n")
+            )
+            await pilot.resize_terminal(50, 40)
+            await pilot.pause()
+            narrow = max(
+                len(line) for line in str(app.query_one(RevolutionBoard).render()).split("\n")
+            )
+            return wide, narrow
+
+    wide, narrow = asyncio.run(widths())
+    assert wide > 60 and narrow <= 48
