@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sessions import CliRun
@@ -194,3 +195,31 @@ def test_an_interrupted_run_on_one_process_reports_its_games(
     assert "interrupted after 30 of 2000000 games" in err
     monkeypatch.setattr("tabletop.app.simulate.batch_seed", real)
     assert report["digest"] == _digest_of_games(cli, 30)
+
+
+def test_an_interrupted_tournament_counts_only_whole_games(
+    container: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+C in the middle of game 3 (here at its tenth bot decision): the report is a
+    three-game tournament's, decisions included."""
+    from tabletop.app import tournament
+
+    seats = ["mcts-quick", "random"]
+    whole = container.tournament().run("pig", games=3, seed=5, seats=seats, options={})
+    real = tournament._TimingUI.bot_thinking
+    calls: list[int] = []
+
+    def interrupted(self: Any, turn: Any) -> Any:
+        if self.report.completed == 3:
+            calls.append(1)
+            if len(calls) == 10:
+                raise KeyboardInterrupt
+        return real(self, turn)
+
+    monkeypatch.setattr(tournament._TimingUI, "bot_thinking", interrupted)
+    cut = container.tournament().run("pig", games=5, seed=5, seats=seats, options={})
+    assert cut.stopped == "interrupted" and cut.done == 3 and cut.completed == 3
+    assert {kind: bot.decisions for kind, bot in cut.bots.items()} == {
+        kind: bot.decisions for kind, bot in whole.bots.items()
+    }
+    assert cut.by_seat == whole.by_seat

@@ -14,6 +14,7 @@ approximation is not. A shared win counts as 1/k of a win for each of its k winn
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Callable
@@ -201,18 +202,21 @@ class Tournament:
             report.bots.setdefault(kind, BotRecord(kind))
         report.by_seat = [dict.fromkeys(report.bots, 0.0) for _ in seats]
         started = time.perf_counter()
-        played = 0
+        before: dict[str, BotRecord] = {}
+        index = first
         try:
             with collector.tuned(), Watchdog(action_seconds) as watchdog:
                 for index in range(first, first + games):
                     watchdog.beat()
                     kinds = rotated(list(seats), index if rotate else 0)
+                    before = {kind: dataclasses.replace(bot) for kind, bot in report.bots.items()}
                     self._play(report, index, kinds, watchdog)
-                    played += 1
                     if progress is not None:
                         progress(index + 1 - first, games)
-        except KeyboardInterrupt:  # a game cut short is not counted
-            report.stop(INTERRUPTED, played)
+        except KeyboardInterrupt:  # a game cut short is not counted, nor its decisions
+            if report.completed + report.errors <= index - first:
+                report.bots = before
+            report.stop(INTERRUPTED, report.completed + report.errors)
         report.seconds = time.perf_counter() - started
         return report
 

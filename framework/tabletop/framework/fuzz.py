@@ -703,7 +703,6 @@ def fuzz(
     resolve_options(game, options)  # refuse unknown or bad pinned options up front
     report = FuzzReport(info.id, games, seed)
     started = clock()
-    index = first
     try:
         with Watchdog(action_seconds) as watchdog:
             for index in range(first, first + games):
@@ -724,6 +723,6 @@ def fuzz(
                 if progress is not None:
                     progress(index + 1 - first, games)
     except KeyboardInterrupt:
-        report.stop(INTERRUPTED, index - first)
+        report.stop(INTERRUPTED, report.completed + report.errors)  # each game once
     report.seconds = clock() - started
     return report
