@@ -214,3 +214,30 @@ def test_the_bot_bench_reports_what_a_player_waits_for(cli: Any) -> None:
     assert code == 0 and "target (mean under 0.5 s, none over 2 s" in out
     code, _, err = cli("bench", "pig", "--bots", "--bot-players", "0")
     assert code == 2 and "seat counts must be 1 or more" in err
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        {"board": [[1, 2], [3, None]], "names": {"a": "x"}, "score": 1.5, "over": False},
+        {"board": [(1, 2), (3, None)], "names": {"a": ("x", "y")}},  # tuples: clone's lists
+    ],
+)
+def test_samples_are_fresh_copies_equal_to_clones(state: dict[str, Any]) -> None:
+    """The search copies the real state from bytes frozen once (when they load back
+    equal to ``clone``'s copy; a state with tuples is cloned): every sample equals
+    ``clone(state)``, owns all its parts, and leaves the real state alone."""
+    from tabletop.framework import clone
+    from tabletop.framework.chance import Pcg32
+    from tabletop.framework.search import InformationSet
+    from tabletop.games.tic_tac_toe import TicTacToe
+
+    original = clone(state)
+    information = InformationSet(TicTacToe(), state, 0, dice_factory)
+    samples = [information.sample(Pcg32(seed)) for seed in range(3)]
+    for sample in samples:
+        assert sample == clone(state) and type(sample["board"][0]) is list
+    samples[0]["board"][0].append(9)
+    samples[1]["names"]["a"] = "changed"
+    assert samples[2] == original == clone(state)
+    assert state["board"][0] is not samples[2]["board"][0]
