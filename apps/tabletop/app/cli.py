@@ -1048,8 +1048,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--bot-players",
         metavar="P[,P...]",
-        help="with --bots: the seat counts to time, where a game allows them (default: "
-        "each game's least and most)",
+        help="with --bots: the seat counts to time, where a game allows them (a game "
+        "that allows none of them: its least; default: each game's least and most)",
     )
     bench.add_argument(
         "--bot-kind",
