@@ -433,6 +433,7 @@ def attempt_prompt(state: State, t: Attempt) -> Prompt | None:
                 f"Pay {n * price} for {n} roll{'s' if n > 1 else ''}",
                 detail="After rolling, you keep the roll you choose (7.1); keeping the "
                 f"best: {odds_text(attempt_column(state, t), n)}.",
+                consequence=f"leaves {money(state, actor) - n * price}",
             )
             for n in range(1, most + 1)
         )
