@@ -57,15 +57,21 @@ def summary_screen(app: TabletopApp) -> Any | None:
     return shown if isinstance(shown, SummaryScreen) else None
 
 
-def pick(prompt: Prompt, phase: str, decisions: int) -> int:
-    """What the new player chooses: a law when offered one (to meet a vote), no action
-    in the Action Phase (key 0: money kept for the law), otherwise a choice that
-    changes from one decision to the next. Negotiations pass, so that the player
-    declares an objective of its own."""
+def pick(prompt: Prompt, phase: str, decisions: int, plotted: bool) -> int:
+    """What the new player chooses: a law when offered one (to meet a vote); in the
+    Action Phase one plot paid twice over (to keep one of two rolls), then no action
+    (key 0: money kept); otherwise a choice that changes from one decision to the
+    next. Negotiations pass, so that the player declares an objective of its own."""
     actions = [c.action for c in prompt.choices]
     laws = [i for i, a in enumerate(actions) if a.startswith("law:")]
     if laws:
         return laws[0]
+    if prompt.text.endswith("plot to take a region?") and not plotted and len(actions) > 1:
+        return 1
+    if prompt.text == "How many times do you pay the cost?":
+        return len(actions) - 1
+    if prompt.text in ("Which roll do you keep?", "Which Personalities take part?"):
+        return 0
     if phase in ("negotiations", "actions"):
         passing = [i for i, c in enumerate(prompt.choices) if c.key == PASS_KEY]
         if passing:
@@ -101,6 +107,7 @@ async def test_a_new_player_plays_the_first_turn_of_la_revolution_from_the_scree
             "warnings": 0,
             "recaps": 0,
             "boards": 0,
+            "plots": 0,
         }
         screen: GameScreen | None = None
 
@@ -152,7 +159,9 @@ async def test_a_new_player_plays_the_first_turn_of_la_revolution_from_the_scree
                 assert choice.detail or choice.consequence, f"{choice.label!r} unexplained"
                 if choice.key == PASS_KEY:
                     assert key == "0"
-            index = pick(prompt, phase, seen["decisions"])
+            index = pick(prompt, phase, seen["decisions"], seen["plots"] > 0)
+            if prompt.text.endswith("plot to take a region?") and index:
+                seen["plots"] += 1
             choice = prompt.choices[index]
             choices.highlighted = index
             await pilot.pause()
@@ -185,6 +194,7 @@ async def test_a_new_player_plays_the_first_turn_of_la_revolution_from_the_scree
             seen["decisions"] += 1
         assert screen is not None
         assert seen["objectives"] == 1 and seen["law votes"] >= 1, seen
+        assert seen["plots"] == 1 and seen["kept rolls"] == 1, seen
         # The recap of the reveal paused the game; if the UI has no pause screen, it is
         # at least in the history the seat may read, with the turn's others.
         recaps = [e.text for e in screen.engine.events_for(0) if e.kind == SUMMARY]
