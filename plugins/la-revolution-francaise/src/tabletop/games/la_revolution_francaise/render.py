@@ -112,7 +112,8 @@ def render_board(view: dict[str, Any], width: int = WIDTH) -> str:
         lines.extend(objectives)
     lines.append("")
     lines.append(" Region      Inc Ctl RC Armies, people")
-    lines.append(" (* hot, R revolt, C Coalition;")
+    lines.append(" (* hot, R revolt, C Coalition; Ctl:")
+    lines.append("  Roy Feu Mar Gir Mon S-C, - neutral;")
     lines.append("  armies: Rev, All(ied), Cat(holic))")
     for region in REGION_NAMES:
         lines.extend(_region_lines(view, region, width))
