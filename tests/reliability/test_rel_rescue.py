@@ -17,10 +17,11 @@ import pytest
 from relhelp import fingerprint
 from sessions import DICE_FACTORY, RNG_FACTORY, resume_session, start_session
 from textual.widgets import Input, Static
-from tui_support import pilot_test, press
+from tui_support import game_on, game_screen, pilot_test, press
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
 from tabletop.adapters.tui.app import TabletopApp
+from tabletop.adapters.tui.screens.save_as import SaveAsScreen
 from tabletop.adapters.tui.screens.unsaved import (
     FileExists,
     UnsavedScreen,
@@ -138,3 +139,21 @@ async def test_the_dialog_asks_before_replacing_and_refuses_the_games_own_save(
         await press(pilot, "enter")  # confirmed: replaced, and the dialog is done
         assert app.screen is not dialog
     assert len(read_save_file(existing)[0].actions) == 1
+
+
+@pilot_test
+async def test_a_copy_says_it_holds_only_the_moves_so_far(tmp_path: Path) -> None:
+    """Issue 22, finding 5: "Saved a copy" read as if the copy kept the game's moves."""
+    store = JsonSaveStore(tmp_path)
+    async with game_on("pig", store=store, seats=("human", "human")) as (app, pilot):
+        game = game_screen(app)
+        await press(pilot, "1")
+        await press(pilot, "s")
+        assert isinstance(app.screen, SaveAsScreen)
+        app.screen.query_one(Input).value = "bcopy"
+        await press(pilot, "enter")
+        told = [n.message for n in app._notifications if "Saved a copy as bcopy" in n.message]
+        assert told and "later moves are not added to it" in told[0]
+        while game.engine.prompt is not None and len(game.engine.log) < 3:
+            await press(pilot, "1")
+        assert len(store.load("bcopy").actions) == 1 < len(game.engine.log)

@@ -877,7 +877,8 @@ class GameScreen(Screen[None]):
         except TabletopError as exc:
             self.notify(f"Not saved: {exc}", severity="error")
             return
-        self.notify(f"Saved a copy as {name}.")
+        # a snapshot: the game goes on saving to its own save (issue 22, finding 5)
+        self.notify(f"Saved a copy as {name}: the moves so far; later moves are not added to it.")
 
     def action_rules(self) -> None:
         """The rules summary at the section the decision cites. The screen is made
