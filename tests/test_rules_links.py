@@ -62,9 +62,11 @@ def cited_rules(
 
 
 def _number(rule: str) -> list[str]:
-    found = re.match(r"^(?:§\s*|[A-Za-z]{1,3}\.)?(\d+(?:\.\d+)*)", rule.strip())
+    """The cited number's parts, a lettered appendix's prefix kept ("R.7.2": R, 7, 2)."""
+    found = re.match(r"^(?:§\s*|([A-Za-z]{1,3})\.)?(\d+(?:\.\d+)*)", rule.strip())
     assert found is not None, f"the rule {rule!r} has no section number to open"
-    return found.group(1).split(".")
+    prefix, number = found.groups()
+    return ([prefix.upper()] if prefix else []) + number.split(".")
 
 
 def _opens(sections: list[RulesSection], rule: str) -> str | None:
@@ -111,3 +113,17 @@ def test_a_citation_of_a_missing_section_is_caught() -> None:
     assert _opens(sections, "§5.2 Battle") is None  # the chapter is what the summary has
     assert _opens(sections, "§7.1") == "'§7.1' opens no section"
     assert DEVELOPER_WORDS.findall("decided in ambiguities.md (A1)") == ["ambiguities.md"]
+
+
+def test_a_lettered_appendix_is_not_the_chapter_of_the_same_number() -> None:
+    """A regime rule R.7.2 opens the regimes' R.7.2, never chapter 7's §7.2, and a plain
+    §7.2 never opens R.7.2."""
+    sections = rules_sections(
+        "# Rules\n## §7 Actions\n### §7.2 Plots\n## R.7 The Directorate\n### R.7.2 Its Government\n"
+    )
+    numbers = [section.number for section in sections]
+    assert numbers == ["", "7", "7.2", "R.7", "R.7.2"]
+    assert cited_section(sections, "R.7.2.2") == numbers.index("R.7.2")
+    assert cited_section(sections, "r.7.5") == numbers.index("R.7")
+    assert cited_section(sections, "7.2.1") == numbers.index("7.2")
+    assert _opens(sections, "R.7.2.2") is None

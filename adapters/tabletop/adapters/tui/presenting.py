@@ -359,7 +359,18 @@ class RulesSection:
 
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
-_SECTION_NUMBER = re.compile(r"^(?:§\s*|[A-Za-z]{1,3}\.)?(\d+(?:\.\d+)*)\b")
+_SECTION_NUMBER = re.compile(r"^(?:§\s*|([A-Za-z]{1,3})\.)?(\d+(?:\.\d+)*)\b")
+
+
+def _section_number(text: str) -> str | None:
+    """The section number ``text`` starts with, its letter prefix kept ("R.7.2" for a
+    regime rule, "7.2" for "§7.2"): a rulebook's lettered appendix numbers its own
+    sections, and R.7.2 is not chapter 7's section 2. None when there is none."""
+    found = _SECTION_NUMBER.match(text.strip())
+    if found is None:
+        return None
+    prefix, number = found.groups()
+    return f"{prefix.upper()}.{number}" if prefix else number
 
 
 def rules_sections(markdown: str) -> list[RulesSection]:
@@ -381,8 +392,7 @@ def rules_sections(markdown: str) -> list[RulesSection]:
             close()
             lines = []
             title = heading.group(2).strip()
-            found = _SECTION_NUMBER.match(title)
-            number = found.group(1) if found else ""
+            number = _section_number(title) or ""
         lines.append(line)
     close()
     return sections
@@ -394,10 +404,10 @@ def cited_section(sections: Sequence[RulesSection], rule: str | None) -> int | N
     when no heading is numbered so."""
     if not rule:
         return None
-    found = _SECTION_NUMBER.match(rule.strip())
-    if found is None:
+    number = _section_number(rule)
+    if number is None:
         return None
-    cited = found.group(1).split(".")
+    cited = number.split(".")
     best, best_depth = None, 0
     for index, section in enumerate(sections):
         if not section.number:
