@@ -198,18 +198,26 @@ def offer_answer_prompt(state: State, t: OfferAnswer) -> Prompt | None:
     seat = seat_of(state, t["taker"])
     assert seat is not None
     if t.get("pact"):
-        detail = "One objective, declared by the first of you in turn order, for both (6.4)."
+        accept = (
+            f"One objective for you and the {name(t['giver'])}, declared by the first of you "
+            "in turn order; you both gain or lose the same fame for it (6.4)."
+        )
+        refuse = "No pact: each of you declares an objective of your own (6.4)."
         return Prompt(
             seat,
             f"The {name(t['giver'])} proposes a joint objective to the {name(t['taker'])}",
-            (Choice("accept", "Accept", detail=detail), Choice("refuse", "Refuse", detail=detail)),
+            (Choice("accept", "Accept", detail=accept), Choice("refuse", "Refuse", detail=refuse)),
             rule="6.4",
         )
-    detail = f"{t['amount']} assignats from the {name(t['giver'])}."
+    accept = (
+        f"The {name(t['giver'])} pays you {t['amount']} assignats now; a gift is never "
+        "owed back (6.1)."
+    )
+    refuse = f"Nothing changes hands; the {name(t['giver'])} keeps its {t['amount']} (6.1)."
     return Prompt(
         seat,
         f"The {name(t['giver'])} offers the {name(t['taker'])} {t['amount']} assignats",
-        (Choice("accept", "Accept", detail=detail), Choice("refuse", "Refuse", detail=detail)),
+        (Choice("accept", "Accept", detail=accept), Choice("refuse", "Refuse", detail=refuse)),
         rule="6.1",
     )
 
