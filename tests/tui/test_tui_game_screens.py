@@ -126,6 +126,10 @@ def opening(table: Table, actions: list[str], then: str | None = None) -> Any:
             keys = screen.query_one("#choices", ChoiceList).keys
             await press(pilot, keys[prompt.actions().index(then)])
             await wait_until(pilot, lambda: isinstance(current(pilot.app), SummaryScreen))
+            # The game under the recap has laid out its next decision (the panel's
+            # scrollbar, its held height) before the picture is taken.
+            await pilot.wait_for_scheduled_animations()
+            await pilot.pause(0.3)
         await pilot.pause()
 
     return play

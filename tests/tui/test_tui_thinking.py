@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import threading
-from typing import Any
+from typing import Any, cast
 
 from textual.widgets import Static
 from toygames import Recaps
@@ -71,3 +71,41 @@ async def test_a_slow_bot_shows_the_seconds_it_thinks_and_they_go_when_it_moves(
         await pilot.pause()
         assert "thinking" not in str(status.content)
         await wait_until(pilot, lambda: game._thinking_timer is None)  # no tick left running
+
+
+class _Turn:
+    """A bot's turn whose thinking notes that it happened and, if told, stops the wait
+    that follows (as an undo does)."""
+
+    def __init__(self, wake: threading.Event | None = None) -> None:
+        self.wake = wake
+        self.thought = False
+
+    def think(self) -> Action:
+        self.thought = True
+        if self.wake is not None:
+            self.wake.set()
+        return "roll"
+
+
+def test_a_bot_thinks_during_its_speed_delay_not_after_it() -> None:
+    """The bot speed's delay is the least a move takes, not time added to its thinking:
+    the bot thinks at once and waits out only what is left; a stop during that wait
+    drops the move."""
+    from tabletop.adapters.tui.screens.game import GameScreen
+    from tabletop.framework.session import BotTurn
+
+    def think(turn: _Turn, delay: float, wake: threading.Event) -> tuple[object, object]:
+        return GameScreen._think(cast(BotTurn, turn), delay, wake)
+
+    wake = threading.Event()
+    stopped = _Turn(wake)  # thinks at once, then is stopped during a 2 s delay
+    assert think(stopped, 2.0, wake) == (stopped, None)
+    assert stopped.thought
+    quick = _Turn()
+    assert think(quick, 0.01, threading.Event()) == (quick, "roll")
+    idle = _Turn()
+    already = threading.Event()
+    already.set()  # stopped before it began: no thinking at all
+    assert think(idle, 2.0, already) == (idle, None)
+    assert not idle.thought

@@ -200,6 +200,8 @@ class GameScreen(Screen[None]):
         #: Recaps (``SUMMARY`` events) not yet shown, each with the people who are still
         #: to read it (``recaps_came``).
         self._recaps: list[tuple[Event, set[int]]] = []
+        #: True from the moment recaps are to be shown until they are dismissed.
+        self._reading = False
 
     def compose(self) -> ComposeResult:
         app = tabletop(self)
@@ -330,10 +332,18 @@ class GameScreen(Screen[None]):
         if not shown:
             return False
         self._recaps = kept
-        self.app.push_screen(SummaryScreen(shown), callback=partial(self._recaps_read, then))
+        self._reading = True
+        # After this screen's next refresh: the table under the recap shows the game as
+        # the recap leaves it (a push made now could cover a table still drawing the
+        # moment before; a screen under a dialog is not drawn again).
+        dialog = SummaryScreen(shown)
+        self.call_after_refresh(
+            lambda: self.app.push_screen(dialog, callback=partial(self._recaps_read, then))
+        )
         return True
 
     def _recaps_read(self, then: Callable[[], None] | None, answer: str | None) -> None:
+        self._reading = False
         if answer == NO_MORE:
             self._set_pauses(False)
         if then is not None:
@@ -685,14 +695,21 @@ class GameScreen(Screen[None]):
 
     @staticmethod
     def _think(turn: BotTurn, delay: float, wake: threading.Event) -> Thought:
-        """Runs in a worker thread: wait (bot speed), then think. Reads the game only;
-        the move is applied on the UI thread (``on_worker_state_changed``)."""
-        if delay > 0 and wake.wait(delay):
-            return turn, None  # stopped (undo, leaving the game): think no further
+        """Runs in a worker thread: think, then wait out what is left of the bot speed's
+        delay, so a move takes the longer of the two and not their sum (a searching bot
+        that thinks 0.3 s moves after 0.4 s at normal speed, not 0.7 s). Reads the game
+        only; the move is applied on the UI thread (``on_worker_state_changed``)."""
+        started = time.monotonic()
+        if wake.is_set():
+            return turn, None  # stopped before it began (undo, leaving the game)
         try:
-            return turn, turn.think()
+            outcome: Action | Exception = turn.think()
         except Exception as exc:  # reported on the UI thread, through the session
-            return turn, exc
+            outcome = exc
+        left = delay - (time.monotonic() - started)
+        if left > 0 and wake.wait(left):
+            return turn, None  # stopped while it waited: its move is not wanted
+        return turn, outcome
 
     def _stop_bot(self) -> None:
         self._bot_wake.set()
@@ -779,7 +796,11 @@ class GameScreen(Screen[None]):
         self._apply(lambda: self.session.act(seat, action))
 
     def _busy(self) -> bool:
-        """Say so and return True while the game's code is still making a move."""
+        """Say so and return True while the game's code is still making a move (or a
+        recap is about to cover the screen: a key pressed in that moment is not a
+        decision made after reading it)."""
+        if self._reading:
+            return True
         if self._moving is None:
             return False
         self.notify("The game is still working on the last move.", severity="warning")
