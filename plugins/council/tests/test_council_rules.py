@@ -150,3 +150,25 @@ def test_undo_cannot_take_back_a_sealed_agenda_once_the_next_seat_has_sealed() -
     session.play_bot()  # the bot seals and the agendas are revealed
     with pytest.raises(UndoRefused):
         session.undo(by=0)
+
+
+def test_s2_5_each_round_ends_with_a_public_recap_of_the_agendas_vote_and_influence() -> None:
+    from tabletop.framework import SUMMARY
+
+    engine = new_engine(Council(), seed=3, players=3)
+    recaps = []
+    while engine.prompt is not None:
+        prompt = engine.prompt
+        before = list(engine.state["influence"])
+        events = engine.act(prompt.seat, prompt.choices[0].action)
+        recaps += [(e, before) for e in events if e.kind == SUMMARY]
+    titles = [event.text for event, _ in recaps]
+    assert titles == ["End of round 1 of 3", "End of round 2 of 3", "End of round 3 of 3"]
+    final, _ = recaps[-1]
+    assert final.seats is None and final.concerns is None
+    lines = final.data["lines"]
+    assert lines[0].startswith("Agendas: Councillor 1 ")
+    influence = engine.state["influence"]
+    assert f"Influence now: Councillor 1 {influence[0]}, Councillor 2 {influence[1]}" in lines[2]
+    assert lines[-1].startswith("The council rises")
+    assert recaps[0][0].data["lines"][-1] == "Next: round 2, Councillor 2 first (§2.5)"

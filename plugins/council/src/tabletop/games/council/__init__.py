@@ -210,7 +210,32 @@ def round_start(state: State) -> None:
     state["phase"] = "agendas"
 
 
+def round_recap(state: State) -> list[str]:
+    """The pause at a round's end: the agendas, the vote, and where influence stands
+    (all public by now: the agendas were revealed, the vote was open)."""
+    names = seat_names(len(state["influence"]))
+    agendas = ", ".join(f"{names[int(s)]} {a}" for s, a in sorted(state["revealed"].items()))
+    votes = OrderedVote(state["vote"]).answers()
+    yes = sum(v == "yes" for v in votes.values())
+    fate = "passed" if yes > len(votes) - yes else "failed"
+    standing = ", ".join(
+        f"{name} {points}" for name, points in zip(names, state["influence"], strict=True)
+    )
+    lines = [
+        f"Agendas: {agendas} (§2.1)",
+        f"The {state['proposal']} proposal {fate}, {yes} to {len(votes) - yes} (§2.3)",
+        f"Influence now: {standing}",
+    ]
+    if state["round"] == ROUNDS:
+        lines.append("The council rises: the most influence wins, a tie is shared (§1)")
+    else:
+        first = names[(state["first"] + 1) % len(names)]
+        lines.append(f"Next: round {state['round'] + 1}, {first} first (§2.5)")
+    return lines
+
+
 def round_end(state: State, ctx: Context) -> None:
+    ctx.summary(f"End of round {state['round']} of {ROUNDS}", round_recap(state))
     if state["round"] == ROUNDS:
         state["phase"] = "over"
         ctx.emit("end", "the council rises (§1)")
