@@ -179,3 +179,22 @@ def test_explained_prompt_is_none_when_the_game_is_over() -> None:
         engine.act(0, "tick")
     assert engine.explained_prompt is None
     assert explained_prompt(game, engine.state) is None
+
+
+class ClaimsItsOnlySeat(Counter):
+    """Says it plays its only seat itself (``automated_seats``), then prompts it."""
+
+    def automated_seats(self, players: int, options: Any) -> frozenset[int]:
+        return frozenset({0})
+
+
+def test_a_prompt_for_a_seat_the_game_plays_itself_fails_fuzz() -> None:
+    """A seat a game plays by its own procedure has no person or bot behind it: a
+    prompt for it would leave a session with nobody to ask, so the fuzzer names it."""
+    report = fuzz(
+        ClaimsItsOnlySeat(), games=1, seed=0, rng_factory=rng_factory, dice_factory=dice_factory
+    )
+    assert report.errors == 1
+    assert "which the game plays itself (automated_seats)" in report.failures[0].reason
+    sound = fuzz(Counter(), games=1, seed=0, rng_factory=rng_factory, dice_factory=dice_factory)
+    assert sound.errors == 0

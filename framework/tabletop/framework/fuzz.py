@@ -59,6 +59,7 @@ from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError
 from tabletop.framework.game import GameDefinition, Prompt, Result, clone, same_decision
 from tabletop.framework.leaks import Leak, LeakChecker
 from tabletop.framework.record import GameRecord
+from tabletop.framework.session import automated_seats
 from tabletop.framework.views import check_view_schema, shared_part
 
 #: Longest game a batch run lets run before calling it stuck: the fuzzer's, and the
@@ -403,6 +404,8 @@ class _Game:
         # would make the shadow diverge instead of being shared with it.
         self.shadow_game = copy.deepcopy(game)
         self.shadow: Engine | None = None
+        #: Seats the game plays itself: a prompt for one would find nobody to ask.
+        self.automated = automated_seats(game, players, self.engine.options)
         self.roundtrips = 0
         self.bot = RandomBot()
         self.leaks = (
@@ -445,6 +448,12 @@ class _Game:
         prompt = engine.prompt
         result = self.game.result(engine.state) if prompt is None else None
         problem = check_prompt(prompt, engine.players, result)
+        if problem is None and prompt is not None and prompt.seat in self.automated:
+            # no person or bot sits there: a session would have nobody to ask
+            problem = (
+                f"prompt {prompt.text!r} asks seat {prompt.seat}, which the game plays "
+                "itself (automated_seats)"
+            )
         digest = engine.digest()
         self.game.prompt(engine.state)  # as a front end asks again: it must only read
         if engine.digest() != digest:
