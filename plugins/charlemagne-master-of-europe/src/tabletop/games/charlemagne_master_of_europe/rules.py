@@ -172,7 +172,10 @@ class MarquisStart(Decision):
                     f"marquis:{box}",
                     f"Marquis to {BOXES[box].name}",
                     detail=f"He stays in the {region.name} Region for the whole "
-                    f"game. {BOXES[box].name} holds: {shown}.",
+                    "game and takes Actions there (never a Battle, §5); each turn he is "
+                    "worth 1 VP (§10.4), one more unit to buy in the Levy (§4.1) and 1 "
+                    f"coin of upkeep (§10.3). Enemy units in {BOXES[box].name} now, top "
+                    f"first: {shown}.",
                 )
             )
         return out
