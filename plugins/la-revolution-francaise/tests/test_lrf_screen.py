@@ -335,3 +335,32 @@ def test_the_board_rewraps_to_its_width() -> None:
 
     wide, narrow = asyncio.run(widths())
     assert wide > 60 and narrow <= 48
+
+
+def test_an_arrest_or_persuasion_is_told_once_by_its_result_line() -> None:
+    """7.3: the result line says what the kept letter did ("persuade Pétion: A, Pétion
+    joins the Montagne"); the outcome is not logged a second time in other words."""
+    results = 0
+    for seed in range(1, 5):
+        engine = Engine(
+            GAME,
+            seed=seed,
+            players=4,
+            options={},
+            rng_factory=rng_factory,
+            dice_factory=dice_factory,
+        )
+        pick = random.Random(seed)
+        while not engine.over:
+            prompt = engine.prompt
+            assert prompt is not None
+            events = engine.act(prompt.seat, pick.choice(prompt.choices).action)
+            for index, event in enumerate(events):
+                found = re.match(r"(arrest|persuade) \S.*?: [ABC], (.*) \(7\.3", event.text)
+                if event.kind != "result" or found is None:
+                    continue
+                results += 1
+                effect = found.group(2)
+                later = [e.text for e in events[index + 1 :]]
+                assert not any(text.startswith(effect) for text in later), (event.text, later)
+    assert results >= 5

@@ -576,26 +576,24 @@ def resolve(
 
 
 def outcome_arrest(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
+    """What the letter does to the Personality; ``resolve``'s result line has already
+    said it in words (``letter_effect``), so nothing is logged twice."""
     p = state["persons"][target]
     if actor == "gov":
         if letter == "A" or (letter == "B" and regime(state)["b_prison"]):
             p["status"], p["where"] = "prison", None
-            ctx.emit("person", f"{target} is arrested (7.3.1.1)")
             state["achieved"].append(f"arrest:{target}")
         elif letter == "B":
             p["status"], p["where"] = "fled", None
-            ctx.emit("person", f"{target} flees France until next turn (7.3.1.1)")
     elif letter in ("A", "B"):
         p["status"], p["where"] = "fled", None
-        ctx.emit("person", f"{target} leaves the map until next turn (7.3.1.2)")
 
 
 def outcome_persuade(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
     p = state["persons"][target]
-    if letter == "A":
+    if letter == "A":  # resolve's result line says he joins (letter_effect)
         was_outlaw = person_outlaw(state, target)
         p["current"] = actor
-        ctx.emit("person", f"{target} joins the {name(actor)} (7.3.2)")
         state["achieved"].append(f"persuade:{target}:{actor}")
         # freed only when the switch revokes his outlaw status
         revoked = was_outlaw and not person_outlaw(state, target)
@@ -604,7 +602,6 @@ def outcome_persuade(state: State, actor: str, target: str, letter: str, ctx: Co
             ctx.emit("person", f"{target} is freed and returns next turn (7.3.2)")
     elif letter == "B" and p["status"] == "free":
         p["status"], p["where"] = "fled", None
-        ctx.emit("person", f"{target} leaves the map until next turn (7.3.2)")
 
 
 def outcome_plot(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
