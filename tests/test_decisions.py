@@ -6,7 +6,7 @@ import pytest
 
 from tabletop.framework import Context
 from tabletop.framework.chance import LoadedDice, Pcg32
-from tabletop.framework.decisions import Agreement, OrderedVote, SecretChoices
+from tabletop.framework.decisions import Agreement, OrderedVote, ResponseWindow, SecretChoices
 
 
 def _ctx(faces: list[int] | None = None, actor: int | None = None) -> Context:
@@ -89,3 +89,66 @@ def test_agreement_die_off_rolls_again_on_a_tie() -> None:
     assert pact.settle(ctx) == ("peace", 1)
     rolls = [event.data["faces"] for event in ctx.events if event.kind == "dice"]
     assert rolls == [[6], [6], [1], [3]]
+
+
+def test_response_window_asks_in_order_and_the_first_response_closes_it() -> None:
+    data = ResponseWindow.new([2, 3, 0], "challenge", passes=("pass", "allow"))
+    window = ResponseWindow(data)
+    assert window.next_seat == 2
+    with pytest.raises(ValueError, match="not the one to answer"):
+        window.answer(3, "challenge")
+    assert data["passed"] == []  # a refused answer changes nothing
+    ctx = _ctx()
+    assert window.answer(2, "pass", ctx) is None
+    assert window.answer(3, "allow", ctx, label="lets it happen") is None
+    assert window.next_seat == 0 and not window.complete
+    assert window.answer(0, "challenge", ctx) == 0
+    assert window.complete and not window.all_passed
+    assert (window.closed_by, window.response, window.passed) == (0, "challenge", [2, 3])
+    assert [event.text for event in ctx.events] == [
+        "passes (challenge)",
+        "lets it happen (challenge)",
+        "challenge (challenge)",
+    ]
+    assert all(event.seats is None for event in ctx.events)  # answers are public
+    assert [event.concerns for event in ctx.events] == [2, 3, 0]
+    with pytest.raises(ValueError, match="waiting for None"):
+        window.answer(0, "pass")
+    assert window.view_for(1) == {
+        "topic": "challenge",
+        "passed": [2, 3],
+        "waiting_for": None,
+        "closed_by": 0,
+        "response": "challenge",
+    }
+
+
+def test_response_window_stops_early_unlike_an_ordered_vote() -> None:
+    window = ResponseWindow(ResponseWindow.new([1, 2, 3], "block"))
+    assert window.answer(1, "block:duke") == 1
+    assert window.next_seat is None  # seats 2 and 3 are never asked
+    assert window.passed == []
+
+
+def test_response_window_runs_out_when_everyone_passes() -> None:
+    window = ResponseWindow(ResponseWindow.new([1, 2], "challenge"))
+    window.answer(1, "pass")
+    assert window.answer(2, "pass") is None
+    assert window.complete and window.all_passed
+    assert window.closed_by is None and window.response is None
+
+
+def test_response_window_drops_a_seat_that_left_before_its_turn() -> None:
+    window = ResponseWindow(ResponseWindow.new([1, 2, 3]))
+    window.answer(1, "pass")
+    window.drop(1)  # already asked: stays in the record
+    window.drop(2)
+    assert window.seats == [1, 3] and window.next_seat == 3
+    assert window.answer(3, "pass") is None and window.all_passed
+
+
+def test_response_window_refuses_a_seat_twice_and_no_way_to_pass() -> None:
+    with pytest.raises(ValueError, match="asked twice"):
+        ResponseWindow.new([1, 2, 1])
+    with pytest.raises(ValueError, match="at least one answer that passes"):
+        ResponseWindow.new([1, 2], passes=())

@@ -20,6 +20,11 @@ it saves, replays and digests like everything else) and emit the right events:
     Two (or more) seats choose in secret; if they agree, that is the decision; if
     not, a die-off decides: each rolls a die in public, rolling again on a tie for the
     highest, and the highest roller's choice stands.
+``ResponseWindow``
+    A chance to respond, offered to seats one after another ("does anyone challenge?",
+    "does anyone block?"): the first seat that does anything but pass closes the
+    window and the seats after it are never asked; if every seat passes, the window
+    runs out.
 
 Each wraps a dict that lives in the state; make one with ``new`` and store the dict,
 then wrap it again in later calls (``SecretChoices(state["orders"])``). Bots take part
@@ -223,6 +228,138 @@ class Agreement(SecretChoices):
             value=decided,
         )
         return decided, winner
+
+
+class ResponseWindow:
+    """Seats asked in turn whether they respond; the first that does not pass closes it.
+
+    Unlike ``OrderedVote`` it stops early: once a seat responds, the seats after it are
+    not asked. The window is public (everyone sees who passed and who responded), which
+    is how an out-of-turn challenge or block is played at a table. The plain data lives
+    in the state; wrap it again in later calls (``ResponseWindow(state["window"])``).
+    """
+
+    kind = "response"
+
+    def __init__(self, data: Data) -> None:
+        self.data = data
+
+    @classmethod
+    def new(
+        cls, seats: Iterable[int], topic: str = "", *, passes: Iterable[str] = ("pass",)
+    ) -> Data:
+        """The plain data to keep in the state. ``seats`` are asked in this order (say,
+        clockwise from the acting player's left); an answer in ``passes`` lets the
+        window go on to the next seat, any other answer closes it."""
+        order = [int(seat) for seat in seats]
+        if len(set(order)) != len(order):
+            raise ValueError(f"a seat is asked twice in one response window: {order}")
+        pass_values = [str(value) for value in passes]
+        if not pass_values:
+            raise ValueError("a response window needs at least one answer that passes")
+        return {
+            "kind": cls.kind,
+            "topic": topic,
+            "seats": order,
+            "passes": pass_values,
+            "passed": [],
+            "closed_by": None,
+            "response": None,
+        }
+
+    @property
+    def topic(self) -> str:
+        return str(self.data["topic"])
+
+    @property
+    def seats(self) -> list[int]:
+        """Every seat the window may ask, in order (whether asked yet or not)."""
+        return [int(seat) for seat in self.data["seats"]]
+
+    @property
+    def passed(self) -> list[int]:
+        """The seats that passed so far, in the order they were asked."""
+        return [int(seat) for seat in self.data["passed"]]
+
+    @property
+    def closed_by(self) -> int | None:
+        """The seat whose response closed the window, or None (open, or run out)."""
+        seat = self.data["closed_by"]
+        return None if seat is None else int(seat)
+
+    @property
+    def response(self) -> str | None:
+        """The answer that closed the window, or None."""
+        answer = self.data["response"]
+        return None if answer is None else str(answer)
+
+    @property
+    def next_seat(self) -> int | None:
+        """The seat to ask now, or None once the window is closed or every seat passed."""
+        if self.data["closed_by"] is not None:
+            return None
+        waiting = self._waiting()
+        return waiting[0] if waiting else None
+
+    @property
+    def complete(self) -> bool:
+        """True once nobody is left to ask: a seat responded, or all passed."""
+        return self.next_seat is None
+
+    @property
+    def all_passed(self) -> bool:
+        """True when every seat was asked and passed (nobody responded)."""
+        return self.data["closed_by"] is None and not self._waiting()
+
+    def is_pass(self, answer: str) -> bool:
+        """Whether ``answer`` lets the window go on (one of the ``passes`` of ``new``)."""
+        return answer in self.data["passes"]
+
+    def answer(
+        self, seat: int, action: str, ctx: Context | None = None, *, label: str = ""
+    ) -> int | None:
+        """Record ``seat``'s answer; return ``seat`` if it closed the window, else None.
+
+        With ``ctx`` a public event says what the seat did (``label`` words it; the
+        default is the answer itself, or "passes"). A seat that is not the one to ask
+        now is refused with ValueError and nothing changes.
+        """
+        if seat != self.next_seat:
+            raise ValueError(
+                f"seat {seat} is not the one to answer now ({self.topic or 'response window'}"
+                f": waiting for {self.next_seat})"
+            )
+        passing = self.is_pass(action)
+        if ctx is not None:
+            words = label or ("passes" if passing else action)
+            suffix = f" ({self.topic})" if self.topic else ""
+            ctx.emit("response", f"{words}{suffix}", about=seat, value=action)
+        if passing:
+            self.data["passed"].append(seat)
+            return None
+        self.data["closed_by"] = seat
+        self.data["response"] = action
+        return seat
+
+    def drop(self, seat: int) -> None:
+        """Stop asking ``seat`` (it left the game before its turn to answer); a seat
+        already asked, or not in the window, is left as it is."""
+        if seat in self._waiting() and seat != self.data["closed_by"]:
+            self.data["seats"] = [s for s in self.data["seats"] if s != seat]
+
+    def view_for(self, seat: int | None) -> Data:
+        """The window is public: everyone sees who passed, who is asked and who closed it."""
+        return {
+            "topic": self.topic,
+            "passed": self.passed,
+            "waiting_for": self.next_seat,
+            "closed_by": self.closed_by,
+            "response": self.response,
+        }
+
+    def _waiting(self) -> list[int]:
+        asked = set(self.data["passed"])
+        return [int(s) for s in self.data["seats"] if s not in asked]
 
 
 def _name(names: Sequence[str], seat: int) -> str:
