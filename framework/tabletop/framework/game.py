@@ -53,6 +53,10 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     hidden_information: bool = False
     """True when views differ by seat: the UI then hides the screen between humans."""
+    cooperative: bool = False
+    """True when the seats play as one team against the game (Hanabi, Pandemic): a win
+    is the team's, every seat shares one score, and bots, ``simulate``, ``tournament``
+    and the UI speak of the team's score and win, not of a winner (docs/bots.md)."""
 
     def check_players(self, players: int) -> None:
         """Refuse a player count the game does not take, in words a player reads."""
