@@ -1130,7 +1130,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.set_defaults(func=cmd_tournament)
     from tabletop.app import commands  # paths, completion, install, uninstall, new-game
 
-    commands.add_parsers(sub, _sub)
+    commands.add_parsers(sub, _sub, parser)
     return parser
 
 

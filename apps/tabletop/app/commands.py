@@ -37,9 +37,8 @@ def cmd_paths(args: argparse.Namespace) -> int:
 
 def cmd_completion(args: argparse.Namespace) -> int:
     from tabletop.app import completion
-    from tabletop.app.cli import build_parser
 
-    sys.stdout.write(completion.script(build_parser(), args.shell))
+    sys.stdout.write(completion.script(args.root_parser, args.shell))
     return 0
 
 
@@ -111,8 +110,9 @@ def cmd_new_game(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parsers(sub: Any, make: SubParser) -> None:
-    """Add this module's sub-commands to the ``tabletop`` parser."""
+def add_parsers(sub: Any, make: SubParser, root: argparse.ArgumentParser) -> None:
+    """Add this module's sub-commands to the ``tabletop`` parser ``root`` (which the
+    completion script reads: handed over, so this module never imports the cli)."""
     paths = make(
         sub,
         "paths",
@@ -135,7 +135,7 @@ def add_parsers(sub: Any, make: SubParser) -> None:
         "~/.config/fish/completions/tabletop.fish",
     )
     comp.add_argument("shell", choices=("bash", "zsh", "fish"), help="the shell")
-    comp.set_defaults(func=cmd_completion)
+    comp.set_defaults(func=cmd_completion, root_parser=root)
 
     inst = make(
         sub,
