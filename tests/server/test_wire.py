@@ -1,0 +1,168 @@
+"""Raw WebSocket clients against a running server (issue 24's security): a client acts
+only for its seat, only on the current prompt; garbage, huge frames, floods and unknown
+tokens are refused with a message and change nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from serverhelp import ServerThread
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from tabletop.adapters.server.hall import Hall
+from tabletop.adapters.server.protocol import MAX_CLIENT_MESSAGE
+from tabletop.adapters.server.server import Server
+
+
+def ask(ws: ClientConnection, message: dict[str, Any] | str | bytes) -> dict[str, Any]:
+    ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+    answer: dict[str, Any] = json.loads(ws.recv(timeout=10))
+    return answer
+
+
+@pytest.fixture
+def stack() -> Iterator[ExitStack]:
+    with ExitStack() as connections:
+        yield connections
+
+
+def sit(stack: ExitStack, url: str, token: str) -> tuple[ClientConnection, dict[str, Any]]:
+    """A connection at the token's seat (closed with ``stack``) and its first update."""
+    ws = stack.enter_context(connect(url, compression=None))
+    welcome = ask(ws, {"type": "hello", "token": token})
+    assert welcome["type"] == "welcome"
+    update: dict[str, Any] = json.loads(ws.recv(timeout=10))
+    assert update["type"] == "update"
+    return ws, update
+
+
+def closed_after(ws: ClientConnection) -> int | None:
+    """The close code once the server has hung up."""
+    with pytest.raises(ConnectionClosed) as caught:
+        while True:
+            ws.recv(timeout=10)
+    return caught.value.rcvd.code if caught.value.rcvd else None
+
+
+def hosted(url: str, **request: Any) -> dict[str, Any]:
+    with connect(url, compression=None) as ws:
+        answer = ask(ws, {"type": "host", "game": "liars-dice", **request})
+    assert answer["type"] == "hosted", answer
+    return answer
+
+
+def test_a_seat_hears_only_its_seat_and_moves_only_on_its_prompt(
+    served: ServerThread, hall: Hall, stack: ExitStack
+) -> None:
+    game = hosted(served.url, players=2)
+    first, mine = sit(stack, served.url, game["tokens"]["0"])
+    second, theirs = sit(stack, served.url, game["tokens"]["1"])
+    assert mine["prompt"] is not None and theirs["prompt"] is None
+    assert theirs["deciding"] == 0
+    table, _ = hall.sit(game["tokens"]["0"])
+    cups = table.engine.state["dice"]
+    assert mine["view"]["you"]["dice"] == cups[0] and theirs["view"]["you"]["dice"] == cups[1]
+    assert mine["view"] == table.engine.view(0) and theirs["view"] == table.engine.view(1)
+    digest = table.engine.digest()
+    action = mine["prompt"]["choices"][0]["action"]
+
+    # Player 2 answers Player 1's prompt with its own token: refused, nothing changes.
+    answer = ask(second, {"type": "move", "seq": 0, "action": action})
+    assert answer == {
+        "type": "refused",
+        "seq": 0,
+        "reason": "it is Player 1's decision, not Player 2's",
+        "final": False,
+    }
+    # A seat is the token's: a message naming another seat is not one of ours.
+    forged = ask(second, {"type": "move", "seq": 0, "action": action, "seat": 0})
+    assert forged["type"] == "error" and "no field 'seat'" in forged["reason"]
+    assert table.engine.digest() == digest
+
+    assert ask(first, {"type": "move", "seq": 0, "action": action}) == {"type": "ack", "seq": 0}
+    update = json.loads(first.recv(timeout=10))
+    assert update["seq"] == 1 and update["prompt"] is None
+    # The same move again (a replayed message): stale, refused, nothing changes.
+    replay = ask(first, {"type": "move", "seq": 0, "action": action})
+    assert replay["type"] == "refused" and replay["reason"].startswith("stale move")
+    assert len(table.engine.log) == 1
+
+
+@pytest.mark.parametrize(
+    ("message", "reason"),
+    [
+        ("this is not json", "not JSON"),
+        (b"\x00\x01binary", "JSON text frames"),
+        ("[1, 2, 3]", "a message is a JSON object"),
+        ({"type": "shutdown"}, "unknown message type"),
+        ({"type": "hello"}, "needs 'token'"),
+        ({"type": "hello", "token": 12}, "hello.token has the wrong type"),
+        ({"type": "hello", "token": "x" * 500}, "hello.token is too long"),
+        ({"type": "hello", "token": "not-a-token"}, "unknown token"),
+        ({"type": "move", "seq": 0, "action": "bid:1:1"}, "say hello with your seat's token"),
+        pytest.param("[" * 5000 + "]" * 5000, "not JSON", id="nested-5000-deep"),
+    ],
+)
+def test_garbage_is_answered_then_disconnected(
+    served: ServerThread, message: dict[str, Any] | str | bytes, reason: str
+) -> None:
+    with connect(served.url, compression=None) as ws:
+        answer = ask(ws, message)
+        assert answer["type"] == "error" and reason in answer["reason"]
+        assert closed_after(ws) == 1008
+
+
+def test_a_huge_frame_closes_the_connection_and_the_server_serves_on(
+    served: ServerThread,
+) -> None:
+    with connect(served.url, compression=None) as ws:
+        ws.send("x" * (MAX_CLIENT_MESSAGE + 1))
+        assert closed_after(ws) == 1009  # message too big
+    assert hosted(served.url, players=2)["game"]
+
+
+def test_a_flood_is_cut_off(hall: Hall, stack: ExitStack) -> None:
+    with ServerThread(Server(hall, rate=1.0, burst=5)) as served:
+        game = hosted(served.url, players=2)
+        ws, _ = sit(stack, served.url, game["tokens"]["1"])
+        answers = [ask(ws, {"type": "move", "seq": 0, "action": "x"}) for _ in range(4)]
+        assert all(answer["type"] == "refused" for answer in answers)
+        ws.send(json.dumps({"type": "move", "seq": 0, "action": "x"}))
+        last = json.loads(ws.recv(timeout=10))
+        assert last == {"type": "error", "reason": "too many messages: slow down"}
+        assert closed_after(ws) == 1008
+
+
+def test_a_silent_connection_is_closed(hall: Hall) -> None:
+    with (
+        ServerThread(Server(hall, first_message_seconds=0.2)) as served,
+        connect(served.url, compression=None) as ws,
+    ):
+        answer = json.loads(ws.recv(timeout=10))
+        assert answer["reason"] == "say hello, host or fetch first"
+
+
+def test_a_returning_seat_is_told_only_what_it_missed(
+    served: ServerThread, stack: ExitStack
+) -> None:
+    game = hosted(served.url, players=2)
+    first, update = sit(stack, served.url, game["tokens"]["0"])
+    told = len(update["log"])
+    assert (
+        ask(first, {"type": "move", "seq": 0, "action": update["prompt"]["choices"][0]["action"]})[
+            "type"
+        ]
+        == "ack"
+    )
+    moved = json.loads(first.recv(timeout=10))
+    first.close()
+    with connect(served.url, compression=None) as again:
+        assert ask(again, {"type": "hello", "token": game["tokens"]["0"], "seen": 1})["seat"] == 0
+        resumed = json.loads(again.recv(timeout=10))
+        assert resumed["seq"] == 1 and resumed["log"] == []
+        assert moved["log"] and told
