@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import itertools
 
-from tabletop.framework import GameRecord, SaveError, SaveInfo, SaveStore
+from tabletop.framework.errors import SaveError
+from tabletop.framework.ports import SaveInfo, SaveStore
+from tabletop.framework.record import GameRecord
 
 
 class MemoryStore(SaveStore):

@@ -22,10 +22,11 @@ from collections.abc import Iterable
 from typing import Protocol, TypedDict
 
 from tabletop.app.container import Container
-from tabletop.framework import GameDefinition, GameRecord, RandomBot, SaveStore
-from tabletop.framework.bots import BotFactory
+from tabletop.framework import GameDefinition
+from tabletop.framework.bots import BotFactory, RandomBot
 from tabletop.framework.engine import DiceFactory, RngFactory
-from tabletop.framework.ports import SessionObserver, UserInterface
+from tabletop.framework.ports import SaveStore, SessionObserver, UserInterface
+from tabletop.framework.record import GameRecord
 from tabletop.framework.session import GameSession
 
 RNG_FACTORY: RngFactory = Container.rng_factory()

@@ -17,7 +17,8 @@ from sessions import CliRun
 from toygames import Crashy, Exploding
 
 from tabletop.adapters.headless import HeadlessUI, ScriptedUI
-from tabletop.framework import Action, BotRegistrar, GameRegistrar, PluginFault, Prompt, hookimpl
+from tabletop.framework import Action, BotRegistrar, GameRegistrar, Prompt, hookimpl
+from tabletop.framework.errors import PluginFault
 from tabletop.framework.plugins import PluginFailure, load_registry
 from tabletop.games import pig
 

@@ -23,9 +23,10 @@ from tabletop.adapters.bots import (
     IsmctsBot,
     register_search_bots,
 )
-from tabletop.framework import Engine, GameDefinition
+from tabletop.framework import GameDefinition
 from tabletop.framework.bots import RandomBot, bot_move
 from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.engine import Engine
 from tabletop.framework.plugins import GameRegistry, load_registry
 
 #: Every game this repository ships, with the seat counts a player meets.

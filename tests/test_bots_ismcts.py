@@ -12,9 +12,10 @@ import pytest
 from liars import LiarsDice
 
 from tabletop.adapters.bots import STRENGTHS, Budget, IsmctsBot, describe, register_search_bots
-from tabletop.framework import Context, Engine, GameDefinition, Prompt, State, clone, hookimpl
+from tabletop.framework import Context, GameDefinition, Prompt, State, clone, hookimpl
 from tabletop.framework.bots import Bot, RandomBot, SearchBot, batch_seed, bot_move
 from tabletop.framework.chance import rng_factory
+from tabletop.framework.engine import Engine
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.hookspecs import BotHintsRegistrar
 from tabletop.framework.plugins import load_registry
@@ -161,7 +162,7 @@ def test_a_time_budget_stops_the_search() -> None:
 def test_plays_whole_games_of_every_kind(game: GameDefinition, players: int) -> None:
     bot = IsmctsBot(budget=Budget(iterations=4))
     engine = play_out(new_engine(game, seed=2, players=players), bot)
-    assert engine.result() is not None
+    assert engine.result is not None
     assert len(engine.log) > players
 
 
@@ -173,7 +174,7 @@ def test_beats_random_play_at_pig() -> None:
         seat = index % 2
         bots: list[Bot] = [RandomBot(), RandomBot()]
         bots[seat] = IsmctsBot(budget=Budget(iterations=100))
-        result = play_out(new_engine(Pig(), seed=batch_seed(7, index)), bots).result()
+        result = play_out(new_engine(Pig(), seed=batch_seed(7, index)), bots).result
         assert result is not None
         wins += seat in result.winners
     assert wins >= 12  # 12 of 16 or better happens 3.8% of the time between equals
@@ -282,4 +283,4 @@ def test_a_hidden_information_game_without_determinize_gets_random_play() -> Non
         action = bot_move(engine, bot, rng_factory)
         assert action in prompt.actions() and bot.last.iterations == 0
         engine.act(prompt.seat, action)
-    assert engine.result() is not None
+    assert engine.result is not None

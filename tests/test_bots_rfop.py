@@ -74,7 +74,7 @@ def test_search_with_the_hints_beats_the_greedy_bot() -> None:
         seat = index % 2
         bots: list[Bot] = [GreedyBot(), GreedyBot()]
         bots[seat] = IsmctsBot(RfopHints(), Budget(iterations=8))
-        result = play_out(new_engine(GAME, seed=40 + index), bots).result()
+        result = play_out(new_engine(GAME, seed=40 + index), bots).result
         assert result is not None
         wins += seat in result.winners
     assert wins >= 9

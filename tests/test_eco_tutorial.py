@@ -22,7 +22,8 @@ import pytest
 from eco_support import make_venv
 
 from tabletop.app import scaffold
-from tabletop.framework import Context, Engine, GameDefinition, chance
+from tabletop.framework import Context, GameDefinition, chance
+from tabletop.framework.engine import Engine
 from tabletop.framework.fuzz import fuzz
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "writing-a-game.md"

@@ -7,18 +7,9 @@ import hashlib
 import pytest
 from toygames import Exploding, HighCard
 
-from tabletop.framework import (
-    Action,
-    Context,
-    Engine,
-    GameOver,
-    IllegalAction,
-    PluginFault,
-    ReplayMismatch,
-    State,
-    TabletopError,
-    UndoRefused,
-)
+from tabletop.framework import Action, Context, IllegalAction, State, TabletopError
+from tabletop.framework.engine import Engine
+from tabletop.framework.errors import GameOver, PluginFault, ReplayMismatch, UndoRefused
 from tabletop.framework.record import GameRecord, canonical_json, digest_of
 from tabletop.framework.testing import engine_from_state, new_engine, play_out, replay
 from tabletop.games.pig import Pig
@@ -43,7 +34,7 @@ def test_actions_after_the_end_are_refused() -> None:
     engine = new_engine(HighCard())
     engine.act(0, "keep")
     engine.act(1, "keep")
-    assert engine.over and engine.result() is not None
+    assert engine.over and engine.result is not None
     with pytest.raises(GameOver):
         engine.act(0, "keep")
 
@@ -192,7 +183,7 @@ def test_a_game_can_continue_from_a_hand_made_state() -> None:
     engine = engine_from_state(HighCard(), state, players=2)
     assert engine.prompt is not None and engine.prompt.seat == 1
     engine.act(1, "keep")
-    result = engine.result()
+    result = engine.result
     assert result is not None and result.winners == (1,)
     assert state["done"] is False  # the caller's dict was copied, not taken over
     with pytest.raises(TabletopError, match="hand-made state"):

@@ -9,17 +9,11 @@ import pytest
 from sessions import start_session
 from toygames import Exploding, HighCard, OpenHighCard
 
-from tabletop.framework import (
-    Engine,
-    GameDefinition,
-    PluginFault,
-    RandomBot,
-    State,
-    TabletopError,
-    UndoRefused,
-    bot_move,
-)
+from tabletop.framework import GameDefinition, State, TabletopError
+from tabletop.framework.bots import RandomBot, bot_move
 from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.engine import Engine
+from tabletop.framework.errors import PluginFault, UndoRefused
 from tabletop.framework.fuzz import fuzz
 from tabletop.framework.testing import new_engine
 from tabletop.framework.views import shared_part

@@ -10,7 +10,9 @@ import pytest
 from fakesite import add_distribution, install_games
 from toygames import HighCard
 
-from tabletop.framework import BotRegistrar, GameRegistrar, RandomBot, UnknownGame, hookimpl
+from tabletop.framework import BotRegistrar, GameRegistrar, hookimpl
+from tabletop.framework.bots import RandomBot
+from tabletop.framework.errors import UnknownGame
 from tabletop.framework.plugins import load_registry
 
 

@@ -17,8 +17,9 @@ from collections.abc import Iterator, Mapping
 import pytest
 
 from tabletop.adapters.tui.presenting import RulesSection, cited_section, rules_sections
-from tabletop.framework import Engine, GameDefinition
+from tabletop.framework import GameDefinition
 from tabletop.framework.chance import SeededDice, rng_factory
+from tabletop.framework.engine import Engine
 from tabletop.framework.plugins import load_registry
 
 #: (game, players, options, games played): enough games to meet every kind of prompt.

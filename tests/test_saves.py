@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.adapters.saves import JsonSaveStore, atomic_write_text
-from tabletop.framework import SaveError
+from tabletop.framework.errors import SaveError
 from tabletop.framework.record import FORMAT_VERSION, GameRecord
 from tabletop.framework.testing import new_engine
 from tabletop.games.pig import Pig

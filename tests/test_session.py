@@ -13,16 +13,9 @@ from toygames import Counter, Crashy, Exploding, HighCard, OpenHighCard
 
 from tabletop.adapters.headless import HeadlessUI, ScriptedUI
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import (
-    GameDefinition,
-    PluginFault,
-    Prompt,
-    Result,
-    SaveStore,
-    TabletopError,
-    UndoRefused,
-    testing,
-)
+from tabletop.framework import GameDefinition, Prompt, Result, TabletopError, testing
+from tabletop.framework.errors import PluginFault, UndoRefused
+from tabletop.framework.ports import SaveStore
 from tabletop.framework.session import BotTurn, GameSession, Move
 from tabletop.games.pig import Pig
 
@@ -179,7 +172,7 @@ def test_a_script_plays_people_through_the_port() -> None:
     moves = session.run()
     assert [(m.seat, m.action) for m in moves] == [(0, "tap"), (0, "keep"), (1, "keep")]
     assert ui.asked == [(0, "Keep, swap or tap?")] * 2 + [(1, "Keep, swap or tap?")]
-    assert ui.over and ui.result == session.engine.result() and not ui.script
+    assert ui.over and ui.result == session.engine.result and not ui.script
 
 
 def test_the_ui_is_told_every_change_in_order() -> None:

@@ -498,6 +498,7 @@ class Recaps(GameDefinition):
         min_players=2,
         max_players=2,
         options=(OptionSpec("secret", "Secret", (("no", "Open"), ("yes", "Secret")), "no"),),
+        hidden_information=True,  # with the secret option: hides_information says when
     )
 
     def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:

@@ -11,8 +11,9 @@ from typing import Any
 
 from sessions import start_session
 
-from tabletop.framework import Engine, clone
+from tabletop.framework import clone
 from tabletop.framework.chance import Pcg32, dice_factory, rng_factory
+from tabletop.framework.engine import Engine
 from tabletop.framework.record import GameRecord
 from tabletop.games.pig import Pig
 

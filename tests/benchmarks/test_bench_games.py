@@ -12,8 +12,9 @@ import pytest
 from sessions import start_session
 
 from tabletop.adapters.bots import Budget, IsmctsBot
-from tabletop.framework import Engine, RandomBot, bot_move
+from tabletop.framework.bots import RandomBot, bot_move
 from tabletop.framework.chance import rng_factory
+from tabletop.framework.engine import Engine
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.testing import new_engine
 

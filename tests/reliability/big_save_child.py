@@ -25,12 +25,9 @@ from tabletop.adapters.tui.app import TabletopApp
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.home import HomeScreen
 from tabletop.adapters.tui.widgets.log import GameLog
-from tabletop.framework import (
-    GameRecord,
-    hookimpl,
-)
+from tabletop.framework import hookimpl
 from tabletop.framework.plugins import load_registry
-from tabletop.framework.record import digest_of
+from tabletop.framework.record import GameRecord, digest_of
 from tabletop.framework.session import SessionStarter
 
 LIMIT = 10**7

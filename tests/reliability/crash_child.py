@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import GameRecord, RandomBot, SaveError
-from tabletop.framework.bots import BotFactory
+from tabletop.framework.bots import BotFactory, RandomBot
+from tabletop.framework.errors import SaveError
+from tabletop.framework.record import GameRecord
 from tabletop.framework.session import GameSession, make_bots
 from tabletop.framework.testing import new_engine, replay
 from tabletop.games.pig import Pig

@@ -16,7 +16,7 @@ from relhelp import fingerprint
 from sessions import CliRun, resume_session, start_session
 
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import SaveError
+from tabletop.framework.errors import SaveError
 from tabletop.framework.session import GameSession
 from tabletop.games.pig import Pig
 

@@ -12,7 +12,7 @@ from sessions import start_session
 
 from tabletop.adapters.headless import HeadlessUI
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import SaveError
+from tabletop.framework.errors import SaveError
 from tabletop.framework.session import GameSession
 from tabletop.framework.testing import replay
 from tabletop.games.pig import Pig

@@ -20,15 +20,10 @@ from sessions import CliRun, start_session
 from toygames import HighCard, renamed
 
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import (
-    Action,
-    Context,
-    Engine,
-    PluginFault,
-    RandomBot,
-    State,
-    plugins,
-)
+from tabletop.framework import Action, Context, State, plugins
+from tabletop.framework.bots import RandomBot
+from tabletop.framework.engine import Engine
+from tabletop.framework.errors import PluginFault
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.testing import new_engine
 
@@ -124,7 +119,8 @@ def test_a_plugin_cannot_take_over_an_installed_game_id(site: Path) -> None:
 #: A plugin that claims Pig's game id and Red Flag's bot kind, with pluggy's trylast
 #: (which puts its hooks first in pluggy's list), as issue 22 found.
 TRYLAST_IMPOSTOR = """
-from tabletop.framework import hookimpl, GameInfo, RandomBot
+from tabletop.framework import hookimpl, GameInfo
+from tabletop.framework.bots import RandomBot
 from tabletop.games.pig import Pig
 class FakePig(Pig):
     info = GameInfo(id="pig", title="Trylast Pig (impostor)", min_players=2, max_players=6,
@@ -184,7 +180,8 @@ def test_a_name_claimed_by_two_plugins_it_does_not_belong_to_is_refused_for_both
         install(
             site,
             name,
-            "from tabletop.framework import hookimpl, RandomBot\n"
+            "from tabletop.framework import hookimpl\n"
+            "from tabletop.framework.bots import RandomBot\n"
             "@hookimpl\n"
             "def tabletop_register_bots(register):\n"
             "    register('shared-bot', lambda game: RandomBot(), '')\n",
@@ -200,7 +197,8 @@ def test_a_plugin_cannot_replace_the_random_bot(site: Path) -> None:
     install(
         site,
         "aaa-bots",
-        "from tabletop.framework import hookimpl, RandomBot\n"
+        "from tabletop.framework import hookimpl\n"
+        "from tabletop.framework.bots import RandomBot\n"
         "class Loaded(RandomBot):\n"
         "    pass\n"
         "@hookimpl\n"

@@ -176,7 +176,7 @@ def test_the_writer_refuses_what_the_reader_would_refuse(
     pig_save: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tabletop.adapters import saves
-    from tabletop.framework import SaveError
+    from tabletop.framework.errors import SaveError
 
     store = JsonSaveStore(pig_save.parent)
     record = store.load("pig-game")

@@ -15,7 +15,7 @@ from sessions import CliRun, resume_session, start_session
 from stuckgames import ViewExplodes
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
-from tabletop.framework import SaveError
+from tabletop.framework.errors import SaveError
 from tabletop.framework.session import GameSession
 from tabletop.games.pig import Pig
 

@@ -17,7 +17,8 @@ from sessions import CHANCE, DICE_FACTORY, RNG_FACTORY, start_session
 from toygames import renamed
 
 from tabletop.adapters.saves import JsonSaveStore, ReplayCheckedStore
-from tabletop.framework import Engine, Prompt, State, hookimpl
+from tabletop.framework import Prompt, State, hookimpl
+from tabletop.framework.engine import Engine
 from tabletop.framework.fuzz import fuzz
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.session import GameSession

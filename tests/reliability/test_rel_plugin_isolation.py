@@ -10,7 +10,8 @@ from sessions import CHANCE, start_session
 from toygames import Exploding
 
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.framework import Engine, PluginFault
+from tabletop.framework.engine import Engine
+from tabletop.framework.errors import PluginFault
 from tabletop.framework.fuzz import fuzz
 from tabletop.framework.testing import new_engine, replay
 

@@ -28,7 +28,7 @@ from tabletop.adapters.tui.screens.unsaved import (
     rescue_path,
     save_elsewhere,
 )
-from tabletop.framework import SaveError
+from tabletop.framework.errors import SaveError
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.session import GameSession, SessionStarter
 from tabletop.games.pig import Pig

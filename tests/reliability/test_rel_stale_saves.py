@@ -16,8 +16,9 @@ from relhelp import fingerprint, read, write_signed
 from sessions import DICE_FACTORY, RNG_FACTORY, CliRun, resume_session
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
-from tabletop.framework import ReplayMismatch, record
+from tabletop.framework import record
 from tabletop.framework.engine import replay_partial
+from tabletop.framework.errors import ReplayMismatch
 from tabletop.framework.testing import replay
 from tabletop.games.pig import Pig
 

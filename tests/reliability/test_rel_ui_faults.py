@@ -25,16 +25,10 @@ from tabletop.adapters.tui.screens import game as game_screen
 from tabletop.adapters.tui.screens.error import ErrorScreen
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.unsaved import UnsavedScreen
-from tabletop.framework import (
-    Action,
-    Choice,
-    Context,
-    GameRecord,
-    SaveError,
-    State,
-    hookimpl,
-)
+from tabletop.framework import Action, Choice, Context, State, hookimpl
+from tabletop.framework.errors import SaveError
 from tabletop.framework.plugins import load_registry
+from tabletop.framework.record import GameRecord
 from tabletop.framework.session import SessionStarter
 from tabletop.framework.testing import new_engine
 

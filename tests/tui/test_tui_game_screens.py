@@ -21,8 +21,10 @@ from tui_support import current, pilot_test, press, screen_text, snapshot_of, wa
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.summary import SummaryScreen
 from tabletop.adapters.tui.widgets import ChoiceList
-from tabletop.framework import SUMMARY, Engine, Prompt, RandomBot
+from tabletop.framework import SUMMARY, Prompt
+from tabletop.framework.bots import RandomBot
 from tabletop.framework.chance import SeededDice, rng_factory
+from tabletop.framework.engine import Engine
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.session import GameSession
 

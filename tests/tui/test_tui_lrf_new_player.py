@@ -33,7 +33,8 @@ from tui_support import (
 from tabletop.adapters.tui.app import TabletopApp
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.widgets import ChoiceList
-from tabletop.framework import PASS_KEY, SUMMARY, Engine, Prompt
+from tabletop.framework import PASS_KEY, SUMMARY, Prompt
+from tabletop.framework.engine import Engine
 from tabletop.framework.plugins import load_registry
 from tabletop.games.la_revolution_francaise.data import LAWS
 from tabletop.games.la_revolution_francaise.words import law_effect

@@ -19,9 +19,10 @@ from tabletop.adapters.tui.presenting import (
 )
 from tabletop.adapters.tui.widgets.log import story_entry
 from tabletop.app.cli import main
-from tabletop.framework import HEADING, NOBODY, Event, SaveInfo, views
+from tabletop.framework import HEADING, NOBODY, Event, views
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.engine import Engine, StoryLine
+from tabletop.framework.ports import SaveInfo
 from tabletop.games.pig import Pig
 
 SEATS = ("Red", "Blue")

@@ -49,7 +49,7 @@ async def test_red_flag_hot_seat_from_deal_to_victory() -> None:
         assert game is not None and game.engine.over
         assert decisions == len(game.engine.log)
         assert handoffs >= 30
-        result = game.engine.result()
+        result = game.engine.result
         assert result is not None and result.summary.split(" (")[0] in screen_text(app)
         [record] = store.records.values()
         assert record.finished and len(record.actions) == decisions

@@ -109,7 +109,7 @@ async def test_a_new_player_plays_red_flag_against_the_bot_from_the_screen_alone
         over = current(app)
         assert isinstance(over, GameOverScreen), f"no end after {decisions} decisions"
         assert screen is not None and screen.engine.over
-        result = screen.engine.result()
+        result = screen.engine.result
         assert result is not None
         text = flat(screen_text(app))
         assert "over" in text.lower() and flat(result.summary)[:50] in text

@@ -14,7 +14,7 @@ from tabletop.adapters.tui.screens.error import ErrorScreen
 from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.home import HomeScreen
 from tabletop.adapters.tui.screens.save_as import SaveAsScreen
-from tabletop.framework import GameRecord
+from tabletop.framework.record import GameRecord
 
 
 async def refused(pilot: Any, key: str) -> str:

@@ -12,8 +12,8 @@ from tui_support import screen_text as text_of
 
 from tabletop.adapters.tui.screens.save_as import SaveAsScreen
 from tabletop.adapters.tui.widgets import ViewPanel
-from tabletop.framework import GameRecord
 from tabletop.framework.plugins import load_registry
+from tabletop.framework.record import GameRecord
 
 
 @pilot_test

@@ -12,7 +12,7 @@ from tui_support import FrozenStore, after_keys, open_finished, snapshot_of
 
 from tabletop.adapters.tui.presenting import NewGameSpec
 from tabletop.adapters.tui.screens.new_game import NewGameScreen
-from tabletop.framework import GameRecord
+from tabletop.framework.record import GameRecord
 
 SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((160, 50), id="160x50")]
 HOT_SEAT = ("human", "human")

@@ -91,7 +91,7 @@ async def test_the_game_over_table_names_the_procedure_and_a_loss_reads_plainly(
             session = app.start_game(spec)
             assert session is not None
             play_out(session)
-            result = session.engine.result()
+            result = session.engine.result
             assert result is not None
             if COMMUNE not in result.winners:
                 break

@@ -26,9 +26,12 @@ from tabletop.adapters.tui.screens.game_over import GameOverScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
 from tabletop.adapters.tui.screens.new_game import NewGameScreen
 from tabletop.adapters.tui.screens.summary import SummaryScreen
-from tabletop.framework import GameRecord, SaveError, SaveInfo, SaveStore, hookimpl
+from tabletop.framework import hookimpl
 from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.errors import SaveError
 from tabletop.framework.plugins import GameRegistry, PluginFailure, load_registry
+from tabletop.framework.ports import SaveInfo, SaveStore
+from tabletop.framework.record import GameRecord
 from tabletop.framework.session import AUTOMATED, SessionStarter
 from tabletop.games import pig
 

@@ -471,7 +471,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     )
     engine = replay.engine
     public = [(index, event) for index, event in engine.history if event.visible_to(None)]
-    result = engine.result()
+    result = engine.result
     if args.form == "json":
         data = {
             "game": record.game,

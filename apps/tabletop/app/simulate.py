@@ -139,7 +139,7 @@ class Simulation:
                         engine = session.engine
                         if not engine.over:
                             raise RuntimeError(f"no result after {MAX_ACTIONS} actions")
-                        result = engine.result()
+                        result = engine.result
                         assert result is not None
                         names = [engine.seat_name(seat) for seat in result.winners]
                         who = " & ".join(names) if names else "nobody"

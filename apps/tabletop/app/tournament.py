@@ -237,7 +237,7 @@ class Tournament:
             watchdog.follow(session.engine)
             played = len(session.run(MAX_ACTIONS))
             engine = session.engine
-            result = engine.result()
+            result = engine.result
             if result is None:
                 raise RuntimeError(f"no result after {played} actions")
         except Exception as exc:

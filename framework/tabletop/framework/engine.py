@@ -186,7 +186,11 @@ class Engine:
     def over(self) -> bool:
         return self.prompt is None
 
+    @property
     def result(self) -> Result | None:
+        """How the game ended, or None while it goes on. A property, read like
+        ``prompt`` (``engine.result.winners``); ``GameDefinition.result(state)`` is the
+        game's method behind it."""
         return self.game.result(self.state) if self.over else None
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -559,6 +559,12 @@ class _Game:
         self, *, max_actions: int, roundtrip_every: int | None, beat: Callable[[], None]
     ) -> None:
         engine = self.engine
+        if self.leaks is not None and not self.game.info.hidden_information:
+            raise FuzzProblem(
+                "setup: hides_information() is true for these options but GameInfo does "
+                "not declare hidden_information=True (declare it; override "
+                "hides_information only to turn it off for some options)"
+            )
         with self.leak_check("setup") as leaks:
             if leaks is not None:
                 leaks.check_setup(engine.options)

@@ -9,6 +9,7 @@ and uniform across games (see docs/architecture.md).
 
 from __future__ import annotations
 
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -145,6 +146,16 @@ class Result:
     """The way the game ended, as a short fixed category ("Sudden Death victory",
     "defeat: army routed"): what simulations and tournaments count, so a balance study
     sees how games end, not only who won. Empty: the winners alone say it."""
+
+    def __call__(self) -> Result:
+        """Deprecated: ``Engine.result`` became a property (read like ``prompt``); a
+        finished game's ``engine.result()`` still gives the result, with a warning."""
+        warnings.warn(
+            "Engine.result is a property now: read engine.result, not engine.result()",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self
 
 
 #: The key front ends give a pass / stop / "no bonus action" choice when the game marks

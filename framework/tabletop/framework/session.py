@@ -215,7 +215,7 @@ class GameSession:
         if self._over_logged and self._over_shown:
             return
         try:
-            result = self.engine.result()
+            result = self.engine.result
         except Exception:  # the game's result() crashed: the end is still the end
             result = None
         if not self._over_logged:
@@ -410,7 +410,7 @@ class GameSession:
         meta: dict[str, Any] = {}
         if self.engine.over:
             try:
-                result = self.engine.result()
+                result = self.engine.result
             except Exception:  # the game's result() crashed: saved without it
                 result = None
             if result is not None:

@@ -34,6 +34,6 @@ async def test_a_whole_game_in_the_terminal_ui() -> None:
                 assert "VP 0 (threshold 3)" in text and "Treasury 5/20" in text
             decisions += 1
         assert game is not None and game.engine.over
-        result = game.engine.result()
+        result = game.engine.result
         assert result is not None and result.winners == ()
         assert "Defeat" in screen_text(app)

@@ -6,8 +6,11 @@ from collections.abc import Iterable
 
 import pytest
 
-from tabletop.framework import Engine, IllegalAction, RandomBot, UndoRefused
+from tabletop.framework import IllegalAction
+from tabletop.framework.bots import RandomBot
 from tabletop.framework.chance import LoadedDice, rng_factory
+from tabletop.framework.engine import Engine
+from tabletop.framework.errors import UndoRefused
 from tabletop.framework.session import GameSession
 from tabletop.framework.testing import new_engine
 from tabletop.games.council import Council
@@ -130,7 +133,7 @@ def test_s2_5_the_first_councillor_moves_each_round_and_three_rounds_end_it() ->
         prompt = engine.prompt
         engine.act(prompt.seat, prompt.choices[0].action)
     assert firsts == [0, 1, 2]
-    result = engine.result()
+    result = engine.result
     assert result is not None and result.winners
     assert max(engine.state["influence"]) == engine.state["influence"][result.winners[0]]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tabletop.framework import Engine
 from tabletop.framework.chance import LoadedDice
+from tabletop.framework.engine import Engine
 from tabletop.framework.testing import new_engine
 from tabletop.games.pig import Pig
 
@@ -46,7 +46,7 @@ def test_reaching_the_target_wins() -> None:  # §1
     for _ in range(9):
         engine.act(0, "roll")
     engine.act(0, "hold")
-    result = engine.result()
+    result = engine.result
     assert result is not None and result.winners == (0,) and result.scores == (54.0, 0.0)
 
 

@@ -42,7 +42,7 @@ def test_two_hundred_random_games() -> None:
     and both sides win some: neither side is favoured so far that random play cannot win."""
     wins = [0, 0]
     for seed in range(200):
-        result = play_out(new_engine(seed), seed).result()
+        result = play_out(new_engine(seed), seed).result
         assert result is not None and len(result.winners) == 1
         wins[result.winners[0]] += 1
     assert wins[V] > 10 and wins[C] > 10, wins
@@ -59,7 +59,7 @@ def test_greedy_bot_beats_random_play_with_seats_rotated() -> None:
         bots: list[Bot] = [RandomBot(), RandomBot()]
         bots[greedy_seat] = GreedyBot()
         play_out(engine, seed, (bots[0], bots[1]))
-        result = engine.result()
+        result = engine.result
         assert result is not None
         greedy_wins += greedy_seat in result.winners
     assert greedy_wins >= 14

@@ -308,7 +308,7 @@ def test_a_whole_game_has_headings_and_a_summary_that_adds_up() -> None:
     assert any(h.startswith("End of Round 1: scoring") for h in headings)
     assert headings[-1].startswith("End of the game")
     st = engine.state
-    result = engine.result()
+    result = engine.result
     assert result is not None
     for kind in ("political", "military"):
         moved = sum(m if seat == V else -m for _, seat, k, _, m, _ in st["vp_log"] if k == kind)

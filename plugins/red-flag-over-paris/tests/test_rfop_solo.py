@@ -93,7 +93,7 @@ def test_the_bot_never_gets_a_prompt_in_whole_games() -> None:
             assert prompt.seat != bot_seat
             engine.act(prompt.seat, bot_move(engine, player, rng_factory))
             assert not GAME.invariants(engine.state)
-        assert engine.result() is not None
+        assert engine.result is not None
 
 
 # (a) The momentum check ----------------------------------------------------------------

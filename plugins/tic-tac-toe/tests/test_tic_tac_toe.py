@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.framework import Engine, IllegalAction
+from tabletop.framework import IllegalAction
+from tabletop.framework.engine import Engine
 from tabletop.framework.testing import GameConformance, new_engine
 from tabletop.games.tic_tac_toe import TicTacToe
 
@@ -32,14 +33,14 @@ def _play(*cells: int) -> Engine:
 )
 def test_three_in_a_row_wins_at_once(cells: tuple[int, ...], winner: int) -> None:
     engine = _play(*cells)
-    result = engine.result()
+    result = engine.result
     assert engine.over and result is not None and result.winners == (winner,)
     assert result.scores == tuple(1.0 if seat == winner else 0.0 for seat in (0, 1))
 
 
 def test_a_full_grid_without_a_line_is_a_draw() -> None:
     engine = _play(0, 1, 2, 4, 3, 5, 7, 6, 8)
-    result = engine.result()
+    result = engine.result
     assert result is not None and result.winners == () and "draw" in result.summary
     assert result.scores == (0.5, 0.5)
 

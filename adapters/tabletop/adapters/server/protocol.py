@@ -160,7 +160,7 @@ def seat_update(engine: Engine, seat: int, *, actions: int = 0, events: int = 0)
     result: Result | None = None
     if over:
         try:
-            result = engine.result()
+            result = engine.result
         except Exception:  # the game's result() failed: the end is still the end
             result = None
     return {

@@ -36,7 +36,7 @@ class GameOverScreen(Screen[None]):
         #: Whose view the final board and log show (the game screen's last viewer).
         self.viewer = viewer
         try:
-            self.result: Result | None = session.engine.result()
+            self.result: Result | None = session.engine.result
             self.error: str | None = None
         except Exception as exc:  # the game's result() crashed
             self.result = None
