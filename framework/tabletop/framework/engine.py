@@ -79,6 +79,9 @@ class LogEntry(NamedTuple):
     barrier: bool
     label: str = ""
     """The chosen choice's words when it was made (for the log: ``Engine.story``)."""
+    public: bool = False
+    """Whether the choice was public (``Prompt.public`` or ``Choice.public``): every
+    seat's log then tells its label, even with hidden information."""
 
 
 class StoryLine(NamedTuple):
@@ -129,7 +132,7 @@ class Engine:
         #: Every event so far with the number of actions before it (0: setup).
         self.history: list[tuple[int, Event]] = []
         self._undo: deque[_Snapshot] = deque(maxlen=MAX_UNDO)
-        ctx = Context(self._rng, self._dice)
+        ctx = Context(self._rng, self._dice, players=players)
         try:
             self.state: State = game.setup(players, self.options, ctx)
         except TabletopError:
@@ -240,7 +243,7 @@ class Engine:
         snapshot: _Snapshot | None = None
         if self.keeps_undo or self._hand_made:
             snapshot = _Snapshot(clone(self.state), self._rng.getstate(), len(self.history))
-        ctx = Context(self._rng, self._dice, seat)
+        ctx = Context(self._rng, self._dice, seat, players=self.players)
         try:
             self.game.apply(self.state, seat, action, ctx)
         except PLUGIN_ESCAPES as exc:  # a stray sys.exit() in apply is a fault too
@@ -255,7 +258,8 @@ class Engine:
                 actions=[[entry.seat, entry.action] for entry in self.log] + [[seat, action]],
             ) from exc
         self._prompt_valid = False
-        self.log.append(LogEntry(seat, action, ctx.barrier, choice.label))
+        public = prompt.public or choice.public
+        self.log.append(LogEntry(seat, action, ctx.barrier, choice.label, public))
         if ctx.events:
             turn = len(self.log)
             history = self.history
@@ -326,14 +330,16 @@ class Engine:
         """An action as ``viewer`` may read it: "You chose: Roll" for its own, "Player 2
         chose: Roll" for another seat's in a game without hidden information. With
         hidden information another seat's choice may be secret (a card from a hand), so
-        it reads "Player 2 decided." and the game's own events tell what is public; who
-        is deciding is never a secret (every front end shows it)."""
+        it reads "Player 2 decided." and the game's own events tell what is public,
+        unless the game marked the decision public (``Prompt.public``,
+        ``Choice.public``: "Player 2 chose: Hint red"); who is deciding is never a
+        secret (every front end shows it)."""
         if viewer == entry.seat:
             return f"You chose: {entry.label or entry.action}"
         name = self.seat_name(entry.seat)
         if self._hides is None:
             self._hides = self.game.hides_information(self.options)
-        if self._hides:
+        if self._hides and not entry.public:
             return f"{name} decided."
         return f"{name} chose: {entry.label or entry.action}"
 

@@ -113,6 +113,11 @@ class Choice:
     fingers from one prompt to the next: ``"0"`` for pass / stop / none by convention
     (``PASS_KEY``), or a letter. Front ends bind it as given when it is free and number
     the other choices around it. Empty: the front end numbers the choice."""
+    public: bool = False
+    """True when choosing it is public in a game with hidden information: every seat's
+    log then reads "Player 2 chose: <label>" instead of "Player 2 decided.". The label
+    must then say only what every seat knows (the leak checks compare it across the
+    worlds the other seats cannot tell apart). ``Prompt(public=True)`` marks them all."""
 
 
 @dataclass(frozen=True, slots=True)  # slotted: games make one for most decisions
@@ -128,6 +133,10 @@ class Prompt:
     choices: tuple[Choice, ...]
     rule: str | None = None
     """Rule section this decision applies (shown by the UI as a reference)."""
+    public: bool = False
+    """True when every choice of this decision is public (a hint, a bid, a pass): see
+    ``Choice.public``. Without it, another seat's choice in a game with hidden
+    information reads only "Player 2 decided."."""
 
     def actions(self) -> tuple[Action, ...]:
         return tuple(choice.action for choice in self.choices)
@@ -379,11 +388,11 @@ def same_decision(plain: Prompt, explained: Prompt) -> str | None:
     ``GameDefinition.explain`` may add; None when it is the same decision."""
     if explained.seat != plain.seat or explained.text != plain.text:
         return "explain() changed the prompt's seat or text"
-    if explained.rule != plain.rule:
-        return "explain() changed the prompt's rule"
-    bare = [(c.action, c.label, c.key) for c in plain.choices]
-    if [(c.action, c.label, c.key) for c in explained.choices] != bare:
-        return "explain() changed the choices (their actions, labels, keys or order)"
+    if explained.rule != plain.rule or explained.public != plain.public:
+        return "explain() changed the prompt's rule or whether it is public"
+    bare = [(c.action, c.label, c.key, c.public) for c in plain.choices]
+    if [(c.action, c.label, c.key, c.public) for c in explained.choices] != bare:
+        return "explain() changed the choices (their actions, labels, keys, order or publicity)"
     return None
 
 

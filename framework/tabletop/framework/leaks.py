@@ -1,20 +1,28 @@
 """Leak checks: nothing a seat must not know reaches it, through any channel.
 
-A seat receives its view, its prompt when it decides, and the events it may see (its
-log, what the UI shows, what a bot reads, what ``tabletop export`` prints for
-spectators). Checking views alone is not enough: a game can roll a player's secret
-dice in public, forget ``seats=`` on a private event, or put hidden state in an event's
-data. This module finds those by *counterfactuals*: it builds a second world that the
-seat cannot tell apart from the real one, plays the same action in both, and requires
-that nothing the seat receives differs. Two kinds of second world:
+A seat receives its view, its prompt when it decides, the events it may see (its log,
+what the UI shows, what a bot reads, what ``tabletop export`` prints for spectators)
+and the choice lines of other seats' public decisions. Checking views alone is not
+enough: a game can roll a player's secret dice in public, forget ``seats=`` on a
+private event, or put hidden state in an event's data. This module finds those by
+*counterfactuals*: it builds a second world that the seat cannot tell apart from the
+real one, plays the same action in both, and requires that nothing the seat receives
+differs. Two kinds of second world:
 
 1. **Resampled hidden state.** ``determinize(state, seat)`` gives a state that differs
    only in what ``seat`` cannot know. Its view and (when it decides) its prompt must be
    the same as in the real state; then the same action with the same chance must give
-   the seat the same events and the same view afterwards, unless the action revealed
-   something (``ctx.reveal``, which also makes it an undo barrier). This catches an
-   event that shows a hidden hand, a private event without ``seats=``, live state in
-   event data, a deck draw that shows a card without being marked as a reveal.
+   the seat the same events, the same public choice line and the same view afterwards.
+   What the action *reveals* to the seat is exempt, and only that: the events that say
+   so (``ctx.reveal(text, seats=...)``, a draw's or a private roll's event for the
+   seats that see it; ``Context.reveals``). Two worlds that reveal different things to
+   the seat are told apart by the reveal itself, so the checker looks for a world that
+   reveals the same (a few more resamples) and then compares every other event: a
+   public event naming another still-hidden card, inside an action that turns one card
+   face up, fails. The view after the action is not compared for a seat something was
+   revealed to (the next position's check covers that view). This catches an event
+   that shows a hidden hand, a private event without ``seats=``, live state in event
+   data, a public choice whose label depends on a hidden card.
 2. **Perturbed chance.** One random draw of the action is changed. If the change is
    invisible in the seat's view (and the state did change), the seat's events must
    not change either. This catches secret dice rolled in public: the faces of another
@@ -22,9 +30,11 @@ that nothing the seat receives differs. Two kinds of second world:
    result matters should show in the view (a "last roll" field), which is also what a
    player expects to see on screen.
 
-Both need only the game's own ``determinize``; the framework checks every game, so an
-author cannot forget to. The fuzzer runs these checks after every action, and the
-conformance kit on sampled positions.
+A failure names the seat (or the spectator), the channel (view, prompt, event, choice
+line) and what differs: the first differing key path of a view (``hands[1][0]``) or
+prompt, or the event. Both checks need only the game's own ``determinize``; the
+framework checks every game, so an author cannot forget to. The fuzzer runs them after
+every action, and the conformance kit on sampled positions.
 """
 
 from __future__ import annotations
@@ -51,6 +61,10 @@ DiceFactory = Callable[[RandomSource], Dice]
 
 #: Most perturbed draws tried per action (spread over all the draws it makes).
 MAX_PERTURBATIONS = 6
+#: More resampled worlds tried per observer when the first is not comparable with a
+#: revealing action (it reveals something else to the observer, or the action is not
+#: legal there): enough to find one that shows the same revealed card most times.
+REVEAL_RETRIES = 3
 _NUDGE = 0x9E3779B9  # odd: changes the parity, and most residues, of a 32-bit draw
 
 
@@ -85,16 +99,75 @@ def prompt_json(prompt: Prompt | None) -> Any:
     """What a seat is shown of a prompt: text, rule and every choice's words."""
     if prompt is None:
         return None
-    return [
-        prompt.seat,
-        prompt.text,
-        prompt.rule,
-        [[c.action, c.label, c.detail, c.consequence] for c in prompt.choices],
-    ]
+    return {
+        "seat": prompt.seat,
+        "text": prompt.text,
+        "rule": prompt.rule,
+        "public": prompt.public,
+        "choices": [
+            {
+                "action": c.action,
+                "label": c.label,
+                "detail": c.detail,
+                "consequence": c.consequence,
+                "public": c.public,
+            }
+            for c in prompt.choices
+        ],
+    }
+
+
+def public_line(prompt: Prompt | None, action: Action) -> str | None:
+    """The words every seat reads for ``action`` chosen at ``prompt`` (the choice's
+    label when the prompt or the choice is public), or None when they read only that
+    the seat decided."""
+    if prompt is None:
+        return None
+    for choice in prompt.choices:
+        if choice.action == action:
+            return choice.label if prompt.public or choice.public else None
+    return None
 
 
 def seen_events(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
     return [event.to_json() for event in events if event.visible_to(seat)]
+
+
+def first_difference(real: Any, other: Any, path: str = "") -> tuple[str, Any, Any] | None:
+    """The first key path at which two JSON values differ (``hands[1][0]``,
+    ``players.2.coins``) with the two values there; None when they are equal."""
+    if isinstance(real, dict) and isinstance(other, dict):
+        for key in [*real, *(k for k in other if k not in real)]:
+            where = f"{path}.{key}" if path else str(key)
+            if key not in real or key not in other:
+                return where, real.get(key, "(missing)"), other.get(key, "(missing)")
+            found = first_difference(real[key], other[key], where)
+            if found is not None:
+                return found
+        return None
+    if isinstance(real, list | tuple) and isinstance(other, list | tuple):
+        for index, (mine, theirs) in enumerate(zip(real, other, strict=False)):
+            found = first_difference(mine, theirs, f"{path}[{index}]")
+            if found is not None:
+                return found
+        if len(real) != len(other):
+            return f"{path or '(top)'} (length)", len(real), len(other)
+        return None
+    return None if real == other else (path or "(top)", real, other)
+
+
+def _field(real: Any, other: Any) -> str:
+    """Words for the first differing field of two views or prompts."""
+    found = first_difference(real, other)
+    if found is None:
+        return "no field (they are equal)"
+    where, mine, theirs = found
+    return f"field {where} ({_short(mine)} here, {_short(theirs)} in the other world)"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _first_difference(real: list[dict[str, Any]], other: list[dict[str, Any]]) -> str:
@@ -106,12 +179,56 @@ def _first_difference(real: list[dict[str, Any]], other: list[dict[str, Any]]) -
     return f"event {extra['kind']!r} ({extra['text']!r}), which appears in only one world"
 
 
+def _differing_event(real: list[dict[str, Any]], other: list[dict[str, Any]]) -> dict[str, Any]:
+    for mine, theirs in zip(real, other, strict=False):
+        if mine != theirs:
+            return mine
+    longer = real if len(real) > len(other) else other
+    return longer[min(len(real), len(other))]
+
+
+def _advice(event: dict[str, Any], observer: int) -> str:
+    """What to do about an event that differs for ``observer``: never to add
+    ``seats=`` when the event has seats and the observer is one of them."""
+    seats = event.get("seats")
+    if seats is not None and observer in seats:
+        return (
+            f"the event is already private to seats {seats}: if seat {observer} may "
+            f"learn this, say so with ctx.reveal(text, seats=[{observer}]) (or draw it "
+            "with seats=), otherwise leave the hidden part out of the event"
+        )
+    return (
+        "mark the event seats=[...] for the seats that may know it, or tell it with "
+        "ctx.reveal(text, seats=...) if the action makes it known"
+    )
+
+
 @dataclass
 class _Outcome:
     state: State
     events: list[Event]
-    revealed: bool
+    reveals: list[tuple[int | None, frozenset[int] | None]]
     draws: int
+
+    def revealed_to(self, seat: int) -> bool:
+        return any(who is None or seat in who for _, who in self.reveals)
+
+    def split(self, seat: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """(the reveals ``seat`` sees, every other event it sees), as JSON.
+
+        A reveal is an event that says so (``Context.reveals``); a ``reveal()`` without
+        words to the seat also makes the action's *private* events it sees reveals to
+        it (the older idiom: ``emit(..., seats=[s])`` then ``reveal()``). Public
+        events are never exempted that way."""
+        told = {index for index, _ in self.reveals if index is not None}
+        bare = any(index is None and (who is None or seat in who) for index, who in self.reveals)
+        revealed: list[dict[str, Any]] = []
+        other: list[dict[str, Any]] = []
+        for index, event in enumerate(self.events):
+            if event.visible_to(seat):
+                exempt = index in told or (bare and event.seats is not None)
+                (revealed if exempt else other).append(event.to_json())
+        return revealed, other
 
 
 class LeakChecker:
@@ -147,10 +264,10 @@ class LeakChecker:
         inner = self.rng_factory(0)
         inner.setstate(rng_state)
         rng = _Nudged(inner, nudge)
-        ctx = Context(rng, self.dice_factory(rng), actor=seat)
+        ctx = Context(rng, self.dice_factory(rng), actor=seat, players=self.players)
         world = clone(state)
         self.game.apply(world, seat, action, ctx)
-        return _Outcome(world, ctx.events, ctx.revealed, rng.draws)
+        return _Outcome(world, ctx.events, ctx.reveals, rng.draws)
 
     def _determinize(self, state: State, seat: int, salt: int) -> State | None:
         rng = self.rng_factory(self.seed * 7_919 + salt * 31 + seat)
@@ -176,17 +293,29 @@ class LeakChecker:
             other = self._determinize(state, seat, salt)
             if other is None:
                 return {}
-            where = f"for seat {seat}, in a state resampled by determinize"
-            if self.game.view(other, seat) != self.game.view(state, seat):
-                raise Leak(f"the view {where} changed: it shows something the seat cannot know")
-            if self.game.view(other, None) != spectator:
-                raise Leak(f"the spectator's view changed {where}")
-            deciding = prompt is not None and prompt.seat == seat
-            if deciding and prompt_json(explained_prompt(self.game, other)) != prompt_json(prompt):
+            where = f"in a state resampled by determinize for seat {seat}"
+            seen, alt_seen = self.game.view(state, seat), self.game.view(other, seat)
+            if alt_seen != seen:
                 raise Leak(
-                    f"the prompt {where} changed: its text or choices depend on "
-                    "something the deciding seat cannot know"
+                    f"seat {seat}, through its view: the view changed {where}, at "
+                    f"{_field(seen, alt_seen)}: it shows something the seat cannot know"
                 )
+            alt_spectator = self.game.view(other, None)
+            if alt_spectator != spectator:
+                raise Leak(
+                    f"a spectator, through its view: the spectator's view changed {where}, "
+                    f"at {_field(spectator, alt_spectator)}"
+                )
+            deciding = prompt is not None and prompt.seat == seat
+            if deciding:
+                asked = prompt_json(prompt)
+                alt_asked = prompt_json(explained_prompt(self.game, other))
+                if alt_asked != asked:
+                    raise Leak(
+                        f"seat {seat}, through its prompt: the prompt changed {where}, at "
+                        f"{_field(asked, alt_asked)}: its text or choices depend on "
+                        "something the deciding seat cannot know"
+                    )
             worlds[seat] = other
         return worlds
 
@@ -202,12 +331,15 @@ class LeakChecker:
     ) -> None:
         """Play ``seat``'s ``action`` from ``state`` (random state ``rng_state``) in the
         real world and in counterfactual ones; raise Leak if a seat could tell them apart
-        by anything it receives."""
+        by anything it receives that the action does not reveal to it."""
         real = self._run(state, seat, action, rng_state, None)
         if worlds is None:
             worlds = self.check_position(state, salt)
+        line = public_line(self.game.prompt(state), action)
         for observer, other in worlds.items():
-            self._compare_resampled(state, other, observer, seat, action, rng_state, real)
+            self._compare_resampled(
+                state, other, observer, seat, action, rng_state, real, line, salt
+            )
         if real.draws:
             self._compare_perturbed(state, seat, action, rng_state, real, salt)
 
@@ -215,7 +347,7 @@ class LeakChecker:
         """Setup's deals and shuffles: perturb its draws and compare what each seat gets."""
 
         def make(rng: _Nudged) -> tuple[State, list[Event]]:
-            ctx = Context(rng, self.dice_factory(rng))
+            ctx = Context(rng, self.dice_factory(rng), players=self.players)
             return self.game.setup(self.players, options, ctx), ctx.events
 
         probe = _Nudged(self.rng_factory(self.seed), None)
@@ -241,35 +373,80 @@ class LeakChecker:
         action: Action,
         rng_state: list[int],
         real: _Outcome,
+        line: str | None,
+        salt: int,
     ) -> None:
+        """Compare what ``observer`` receives from ``action`` in the real world and in
+        one it cannot tell apart (``other``, resampled for it). A world that reveals
+        something else to the observer, or where the action is not legal (the actor's
+        options depend on what the observer cannot know), is not comparable; when the
+        action reveals something, a few more resampled worlds are tried."""
+        mine, mine_rest = real.split(observer)
+        tries = 1 + (REVEAL_RETRIES if real.reveals else 0)
+        for attempt in range(tries):
+            if attempt:
+                found = self._determinize(state, observer, salt + 7_717 * attempt)
+                if found is None:
+                    return
+                other = found
+            alt = self._alt(other, observer, seat, action, rng_state, line)
+            if alt is None:
+                continue
+            theirs, theirs_rest = alt.split(observer)
+            if theirs != mine:
+                continue  # told apart by what the action reveals to the observer
+            if mine_rest != theirs_rest:
+                event = _differing_event(mine_rest, theirs_rest)
+                raise Leak(
+                    f"seat {observer}, through its events: it learns something hidden from "
+                    f"it through {_first_difference(mine_rest, theirs_rest)} of {action!r} "
+                    f"by seat {seat}: the same action in a world that differs only in what "
+                    "the seat cannot know (and reveals the same to it) shows it other "
+                    f"events ({_advice(event, observer)})"
+                )
+            if real.revealed_to(observer) or alt.revealed_to(observer):
+                return  # its view may show what was revealed: the next position checks it
+            after = self.game.view(real.state, observer)
+            alt_after = self.game.view(alt.state, observer)
+            if alt_after != after:
+                raise Leak(
+                    f"seat {observer}, through its view: after {action!r} by seat {seat} the "
+                    f"view differs at {_field(after, alt_after)} between worlds the seat "
+                    "could not tell apart before, but the action reveals nothing to it "
+                    "(tell what becomes known with ctx.reveal(text, seats=...), which also "
+                    "stops undo from crossing it)"
+                )
+            return
+
+    def _alt(
+        self,
+        other: State,
+        observer: int,
+        seat: int,
+        action: Action,
+        rng_state: list[int],
+        line: str | None,
+    ) -> _Outcome | None:
+        """``action`` played in ``other``; None when it is not legal there. Checks on the
+        way that a public choice's line reads the same there."""
         prompt = self.game.prompt(other)
         if prompt is None or prompt.seat != seat or action not in prompt.actions():
-            return  # the actor's options depend on what the observer cannot know
+            return None  # the actor's options depend on what the observer cannot know
+        if observer != seat and public_line(prompt, action) != line:
+            raise Leak(
+                f"seat {observer}, through the choice line: {action!r} by seat {seat} is a "
+                f"public decision whose words read {line!r} here and "
+                f"{public_line(prompt, action)!r} in a world seat {observer} cannot tell "
+                "apart: a public choice's label may say only what every seat knows (or "
+                "leave the choice private)"
+            )
         try:
-            alt = self._run(other, seat, action, rng_state, None)
+            return self._run(other, seat, action, rng_state, None)
         except Exception as exc:
             raise Leak(
                 f"determinize for seat {observer} made a state on which {action!r} by seat "
                 f"{seat} fails ({type(exc).__name__}: {exc}): it is not a consistent state"
             ) from exc
-        if real.revealed or alt.revealed:
-            return  # a reveal may show what was hidden: that is its purpose
-        mine = seen_events(real.events, observer)
-        theirs = seen_events(alt.events, observer)
-        if mine != theirs:
-            raise Leak(
-                f"seat {observer} learns something hidden from it through "
-                f"{_first_difference(mine, theirs)} of {action!r} by seat {seat}: the "
-                "same action in a world that differs only in what the seat cannot know "
-                "shows it other events (mark the event seats=[...], or call ctx.reveal "
-                "if the action reveals it)"
-            )
-        if self.game.view(alt.state, observer) != self.game.view(real.state, observer):
-            raise Leak(
-                f"after {action!r} by seat {seat}, seat {observer}'s view depends on "
-                "something it could not know before, but the action is not marked as a "
-                "reveal (call ctx.reveal, which also stops undo from crossing it)"
-            )
 
     def _nudges(self, draws: int, salt: int) -> list[int]:
         if draws <= self.max_perturbations:
@@ -314,7 +491,8 @@ class LeakChecker:
             if mine != theirs:
                 who = "a spectator" if observer is None else f"seat {observer}"
                 raise Leak(
-                    f"{who} learns the result of a draw hidden from its view through "
+                    f"{who}, through its events: it learns the result of a draw hidden "
+                    "from its view through "
                     f"{_first_difference(mine, theirs)} of {what}: roll or draw it with "
                     "seats=[...] (private chance), or show it in the view if it is public"
                 )

@@ -16,10 +16,13 @@ plus each non-default value on its own (override ``players`` / ``option_sets`` t
 choose). Hidden information is checked by resampling: ``hidden_variants`` returns a
 state that differs from the real one only in what ``seat`` may not know (by default
 the game's own ``determinize``); the seat's view and prompt must not change, and
-nothing it receives from the next action (events, the view after it) may change
-either, unless the action is a reveal. Random draws are also perturbed one at a time:
-a draw whose effect is hidden from a seat's view must not show in its events. See
-``tabletop.framework.leaks`` for the reasoning.
+nothing it receives from the next action (events, a public choice's line, the view
+after it) may change either, except what the action reveals to that seat
+(``ctx.reveal(text, seats=...)``, a draw it sees): the same rules as ``tabletop
+fuzz``. Random draws are also perturbed one at a time: a draw whose effect is hidden
+from a seat's view must not show in its events. A failure names the seat, the channel
+and the view's key path or the event. See ``tabletop.framework.leaks`` for the
+reasoning.
 
 It imports only the framework (it is loaded in every pytest run, and a plugin's tests
 need nothing but the framework distribution).
@@ -40,7 +43,7 @@ from tabletop.framework.engine import Engine
 from tabletop.framework.errors import GameOver, IllegalAction, Unsupported
 from tabletop.framework.fuzz import ILLEGAL_ACTION, MAX_ACTIONS, fuzz, json_problem
 from tabletop.framework.game import GameDefinition, State, clone
-from tabletop.framework.leaks import Leak, LeakChecker
+from tabletop.framework.leaks import Leak, LeakChecker, first_difference
 from tabletop.framework.record import GameRecord
 from tabletop.framework.views import check_view_schema, shared_part
 
@@ -353,9 +356,12 @@ class GameConformance:
                     except Unsupported as exc:
                         pytest.skip(f"no way to resample hidden information: {exc}")
                     seen = self.game.view(sample.state, seat)
-                    assert self.game.view(variant, seat) == seen, (
-                        f"{label}, {len(sample.log)} actions: seat {seat}'s view changed "
-                        "when only information hidden from it changed (a leak)"
+                    differs = first_difference(seen, self.game.view(variant, seat))
+                    assert differs is None, (
+                        f"{label}, {len(sample.log)} actions: seat {seat}, through its "
+                        f"view: the view changed at field {differs[0]} ({differs[1]!r} "
+                        f"here, {differs[2]!r} in a resampled state) when only information "
+                        "hidden from it changed (a leak)"
                     )
                     checked += 1
         if not checked:
