@@ -268,9 +268,11 @@ class Context:
         checks take its words and data as what the seats now know, and hold every
         other event of the action to the usual rule (a public event that names a
         still-hidden card fails). Without ``text`` nothing is logged: the action is a
-        barrier, and the seats' views after it are not compared with a world they
-        could not tell apart before (the view may now show what was hidden); its
-        events are still checked."""
+        barrier, the seats' views after it are not compared with a world they could
+        not tell apart before (the view may now show what was hidden), and its
+        *private* events count as reveals to those of the seats that see them (the
+        older idiom: ``emit(..., seats=[s])`` then ``reveal()``); its public events
+        are still checked. Prefer words: they say exactly what is exempt."""
         self.barrier = True
         self.revealed = True
         audience = None if seats is None else frozenset(seats)
