@@ -9,7 +9,7 @@ from rfop_helpers import GAME, C, V, clear_board
 from tabletop.framework import Context, Engine, RandomBot, State
 from tabletop.framework.bots import bot_move
 from tabletop.framework.chance import dice_factory, rng_factory
-from tabletop.games.red_flag_over_paris import solo
+from tabletop.games.red_flag_over_paris import solo, solo_turn
 from tabletop.games.red_flag_over_paris.data import (
     CARDS,
     COMMUNE_POOL,
@@ -38,7 +38,7 @@ def _turn_state(bot: int, top: int, seed: int = 1) -> tuple[State, Context]:
 
 
 def _turn(state: State, ctx: Context, bot: int) -> None:
-    solo.turn(state, tasks.card_play(bot), ctx)
+    solo_turn.turn(state, tasks.card_play(bot), ctx)
 
 
 def _texts(ctx: Context) -> list[str]:
@@ -103,7 +103,7 @@ def test_commune_raises_momentum_with_fewer_than_two_empty_pool_spaces() -> None
     state, ctx = _turn_state(C, top=5)
     state["momentum"][C] = 0
     state["pool"][C] = COMMUNE_POOL[0] - 1
-    assert solo.needs_momentum(state, C)
+    assert solo_turn.needs_momentum(state, C)
     _turn(state, ctx, C)
     assert state["momentum"][C] == 1
     assert any("momentum check" in text for text in _texts(ctx))
@@ -113,7 +113,7 @@ def test_commune_keeps_its_momentum_with_room_in_its_pool() -> None:
     state, ctx = _turn_state(C, top=5)
     state["momentum"][C] = 1
     state["pool"][C] = 0
-    assert COMMUNE_POOL[1] >= 2 and not solo.needs_momentum(state, C)
+    assert COMMUNE_POOL[1] >= 2 and not solo_turn.needs_momentum(state, C)
     _turn(state, ctx, C)
     assert state["momentum"][C] == 1
 

@@ -236,13 +236,10 @@ EFFECTS: dict[str, Effect] = {
 
 
 def run_next_step(state: State, task: EventSteps, ctx: Context) -> None:
-    """Advance an event task by one step (the task stays on the stack until done)."""
+    """Carry out an event task's next step (there is one: ``rules/event_steps.py``); the
+    decisions it asks go on the stack above the task."""
     card, path, index = task["card"], task["option_path"], task["next_step"]
-    steps = event_steps(card, path)
-    if index >= len(steps):
-        state["stack"].pop()
-        return
-    step = steps[index]
+    step = event_steps(card, path)[index]
     task["next_step"] = index + 1
     seat = task["seat"]
     cond = step.get("if")

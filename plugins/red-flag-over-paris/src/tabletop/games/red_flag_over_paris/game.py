@@ -4,11 +4,12 @@ The state holds a *decision stack*: every pending decision (a card play, one cub
 event, the next step of an operation, a bonus action) is a typed task on
 ``state["stack"]`` (``rules/tasks.py``). The rules live by decision in ``rules/``: each
 module holds one decision's prompt, the handler of its answer and the automatic steps
-around it; ``rules/stack.py`` dispatches, and after every answer runs everything that
-needs no decision and the round's fixed sequence (``rules/round_sequence.py``) up to
-the next real decision. Long chains of sub-decisions stay plain data, so saves, undo
-and replays need nothing special. This module holds what concerns the whole game:
-setup, views, the result, invariants and determinization.
+around it; ``rules/table.py`` lists them all in one framework ``Stack``, which after
+every answer runs everything that needs no decision and the round's fixed sequence
+(``rules/round_sequence.py``) up to the next real decision. Long chains of
+sub-decisions stay plain data, so saves, undo and replays need nothing special. This
+module holds what concerns the whole game: setup, views, the result, invariants and
+determinization.
 
 Seat 0 is Versailles and seat 1 the Commune, the order the rulebook introduces them.
 Section numbers (§) refer to rules-summary.md beside this module, which numbers the
@@ -58,7 +59,7 @@ from .data import (
     card_name,
     space_name,
 )
-from .rules import final_crisis, initiative_order, stack
+from .rules import final_crisis, initiative_order, table
 from .viewing import card_label
 
 #: Tables every view carries that never change: built once, copied into each view.
@@ -164,14 +165,14 @@ class RedFlagOverParis(GameDefinition):
         }
         if bot is not None:
             state["solo"] = bot
-        stack.run(state, ctx)
+        table.run(state, ctx)
         return state
 
     # Prompts ---------------------------------------------------------------------------
 
     # The decision stack answers both directly: one call less on every decision.
-    prompt = staticmethod(stack.prompt)
-    apply = staticmethod(stack.answer)
+    prompt = staticmethod(table.prompt)
+    apply = staticmethod(table.answer)
 
     def initiative_leader(self, state: State) -> int:
         """§6.1: the side with the higher initiative level; the Commune wins ties."""

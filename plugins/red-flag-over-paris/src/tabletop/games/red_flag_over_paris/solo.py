@@ -2,11 +2,10 @@
 components.md): a side the game plays itself by a fixed procedure.
 
 The solo opponent never gets a prompt. Whenever a decision of its seat is due, the
-game's ``_run`` loop hands it to ``act``: its card play is the solo turn (momentum
-check, the top card of the deck revealed, its event or the discarded event, then
-operations), and every other decision (a cube of an event, a step of its operations, a
-bonus action) is answered by the rules below from the legal choices of the prompt, so
-it can never make an illegal move. Its ties are broken by the game's random source
+decision stack (``rules/table.py``) hands it to ``solo_turn.act``: its card play is the
+solo turn (``solo_turn.turn``), and every other decision (a cube of an event, a step of
+its operations, a bonus action) is answered by ``decide`` below from the legal choices
+of the prompt, so it can never make an illegal move. Its ties are broken by the game's random source
 (the physical game rolls a die), which keeps games reproducible from seed and log.
 
 The space-selection tables of the player aid are not public: ``PLACE_TABLE`` and
@@ -30,18 +29,13 @@ from .data import (
     COMMUNE,
     CUBE_LIMIT,
     DIM_SPACES,
-    FINAL_CRISIS_CARD,
     FINAL_ZONE,
     MOMENTUM_MAX,
-    MOMENTUM_NAMES,
     PLAYS,
     ROUNDS,
-    SIDE_NAMES,
     SPACES,
     VERSAILLES,
-    card_name,
 )
-from .rules import deck, tasks
 
 #: A task of the decision stack (``rules.tasks``), read by name and fields.
 Task = Mapping[str, Any]
@@ -219,127 +213,12 @@ def event_useful(state: State, seat: int, card: int) -> bool:
 # The solo turn -----------------------------------------------------------------------
 
 
-def needs_momentum(state: State, seat: int) -> bool:
-    """Step (a), the momentum check: Versailles with fewer than 3 Available cubes, the
-    Commune with fewer than 2 empty pool spaces, raises its momentum."""
-    if state["momentum"][seat] >= MOMENTUM_MAX:
-        return False
-    if seat == VERSAILLES:
-        return available(state, seat) < 3
-    capacity = board.pool_capacity(state, seat) or 0
-    return capacity - int(state["pool"][seat]) < 2
-
-
 def may_play(state: State, seat: int) -> bool:
     """The bot plays 3 cards a round from the deck; in the Final Crisis, one card for
     each round played, the last being its Final Crisis card."""
     if state["fc"]:
         return bool(state.get("solo_fc_plays", 0) > 0)
     return bool(state["plays"][seat] < PLAYS)
-
-
-def turn(state: State, task: Task, ctx: Context) -> None:
-    """The bot's card play, in place of a card from a hand."""
-    seat = task["seat"]
-    stack = state["stack"]
-    stack.pop()
-    if state["fc"]:
-        _final_crisis_turn(state, seat, ctx)
-        return
-    later: list[tasks.MomentumPlacement] = []
-    if needs_momentum(state, seat):
-        ctx.emit("solo", f"momentum check: raises {MOMENTUM_NAMES[seat]} (solo a)")
-        later = board.shift_momentum(state, seat, 1, ctx)
-    card = deck.draw(state, ctx)
-    if card is None:
-        ctx.emit("solo", "no card left to reveal: the turn ends (solo b)")
-        stack.extend(reversed(later))
-        return
-    ctx.reveal(
-        f"reveals {card_name(card)} ({CARDS[card].ops} OP) from the deck (solo b)", card=card
-    )
-    top = _discarded_event(state, seat, card)
-    state["discard"].append([card, seat, state["round"]])
-    used: int | None = None
-    if CARDS[card].faction == seat and event_useful(state, seat, card):
-        used = card
-    elif top is not None:
-        used = top
-    points = 1 if used is not None else CARDS[card].ops
-    stack.append(tasks.operations(seat, points))
-    if used is not None:
-        how = "its event" if used == card else f"the discarded event of {card_name(used)}"
-        ctx.emit("solo", f"uses {how}, then 1 bonus OP (solo b-c)", card=used)
-        events.start_event(state, seat, used)
-    else:
-        ctx.emit("solo", f"spends {points} OP for operations (solo c)", card=card)
-    stack.extend(reversed(later))
-
-
-def _discarded_event(state: State, seat: int, revealed: int) -> int | None:
-    """The top discard, played this round by the player, of the bot's faction, worth no
-    more OP than the revealed card, whose event would have an effect (solo b)."""
-    if not state["discard"]:
-        return None
-    card, by, rnd = state["discard"][-1]
-    if by == seat or rnd != state["round"] or CARDS[card].faction != seat:
-        return None
-    if CARDS[card].ops > CARDS[revealed].ops or not event_useful(state, seat, card):
-        return None
-    return int(card)
-
-
-def _final_crisis_turn(state: State, seat: int, ctx: Context) -> None:
-    """Final Crisis: reveal cards until one of the bot's faction would have an effect;
-    the last play is the bot's Final Crisis card. No bonus OP."""
-    state["solo_fc_plays"] -= 1
-    fc_card = FINAL_CRISIS_CARD[seat]
-    if state["solo_fc_plays"] == 0 and fc_card in state["hands"][seat]:
-        state["hands"][seat].remove(fc_card)
-        state["discard"].append([fc_card, seat, state["round"]])
-        ctx.emit(
-            "play",
-            f"plays its Final Crisis card {card_name(fc_card)} (solo Final Crisis)",
-            card=fc_card,
-        )
-        if events.playable(state, seat, fc_card):
-            events.start_event(state, seat, fc_card)
-        return
-    seen = 0
-    limit = len(state["deck"]) + len(state["discard"]) + len(state["removed"])
-    while seen <= limit:
-        card = _final_crisis_draw(state, ctx)
-        if card is None:
-            break
-        seen += 1
-        if CARDS[card].faction == seat and event_useful(state, seat, card):
-            state["discard"].append([card, seat, state["round"]])
-            ctx.reveal(
-                f"reveals {card_name(card)} and plays its event (solo Final Crisis)", card=card
-            )
-            events.start_event(state, seat, card)
-            return
-        # Face up out of the game, where every view shows it, until a reshuffle.
-        state["removed"].append(card)
-        ctx.reveal(
-            f"reveals {card_name(card)}: not a useful {SIDE_NAMES[seat]} event, "
-            "set aside (solo Final Crisis)",
-            card=card,
-        )
-    ctx.emit("solo", "no useful event left to reveal (solo Final Crisis)")
-
-
-def _final_crisis_draw(state: State, ctx: Context) -> int | None:
-    """The deck's top card; an empty deck takes the discarded and removed cards (never
-    those taken out for solitaire play, nor the Final Crisis cards)."""
-    if not state["deck"]:
-        back = [
-            c for c in state["removed"] if c not in REMOVED_CARDS and c not in FINAL_CRISIS_CARD
-        ]
-        if back:
-            state["removed"] = [c for c in state["removed"] if c not in back]
-            state["discard"].extend([c, -1, 0] for c in back)
-    return deck.draw(state, ctx)
 
 
 # Every other decision ----------------------------------------------------------------
@@ -606,22 +485,3 @@ _RULES: dict[str, Rule] = {
     "de_escalate": _de_escalate,
     "bonus_order": _bonus_order,
 }
-
-
-def act(state: State, task: Task, ctx: Context) -> None:
-    """Carry out the bot's decision now due, as the bot (its events name its seat)."""
-    from .rules import stack  # the stack runs the solo opponent: imported when it acts
-
-    seat = task["seat"]
-    before = ctx.actor
-    ctx.actor = seat
-    try:
-        if task["name"] == "card_play":
-            turn(state, task, ctx)
-            return
-        prompt = stack.prompt(state)
-        assert prompt is not None and prompt.seat == seat
-        action = decide(state, task, prompt.actions(), ctx)
-        stack.apply_decision(state, action, ctx)
-    finally:
-        ctx.actor = before

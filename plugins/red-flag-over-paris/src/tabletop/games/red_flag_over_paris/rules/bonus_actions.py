@@ -194,22 +194,17 @@ def action_apply(state: State, task: BonusAction, action: str, ctx: Context) -> 
         )
 
 
-def action_automatic(state: State, task: BonusAction, ctx: Context) -> bool:
+def action_needed(state: State, task: BonusAction) -> bool:
     """Nothing to ask when passing is the only choice (``action_choices`` offers more
     exactly when the side has a cube in the dimension or a Turncoat is possible)."""
     seat = task["seat"]
     spaces = DIM_SPACES[task["dimension"]]
-    if not _has_cubes(state, seat, spaces) and not _turncoat_spaces(state, seat, spaces):
-        state["stack"].pop()
-        return True
-    return False
+    return _has_cubes(state, seat, spaces) or bool(_turncoat_spaces(state, seat, spaces))
 
 
-def end_of_bonus_action(state: State, task: EndOfBonusAction, ctx: Context) -> bool:
-    """Automatic: breaches from the bonus action (or objective event) pay out (§8.2)."""
-    state["stack"].pop()
+def end_of_bonus_action(state: State, task: EndOfBonusAction, ctx: Context) -> None:
+    """Step: breaches from the bonus action (or objective event) pay out (§8.2)."""
     board.resolve_breaches(state, ctx)
-    return True
 
 
 # De-escalate ----------------------------------------------------------------------------------
@@ -291,16 +286,13 @@ def de_escalate_apply(state: State, task: DeEscalate, action: str, ctx: Context)
         state["stack"].pop()
 
 
-def de_escalate_automatic(state: State, task: DeEscalate, ctx: Context) -> bool:
-    """Nothing left to remove (``de_escalate_choices`` would offer nothing)."""
+def de_escalate_needed(state: State, task: DeEscalate) -> bool:
+    """Something left to remove (else ``de_escalate_choices`` would offer nothing)."""
     seat = task["seat"]
     spaces = DIM_SPACES[task["dimension"]]
-    if not _has_cubes(state, seat, spaces) and not (
+    return _has_cubes(state, seat, spaces) or (
         task["removed"] == 1 and _has_cubes(state, other(seat), spaces)
-    ):
-        state["stack"].pop()
-        return True
-    return False
+    )
 
 
 # Spread Influence -------------------------------------------------------------------------
@@ -369,9 +361,7 @@ def spread_apply(state: State, task: SpreadInfluence, action: str, ctx: Context)
         state["stack"].pop()
 
 
-def spread_automatic(state: State, task: SpreadInfluence, ctx: Context) -> bool:
+def spread_needed(state: State, task: SpreadInfluence) -> bool:
+    """A cube on its way, or one that can still move."""
     spaces = DIM_SPACES[task["dimension"]]
-    if task["moving_from"] is None and not spread_sources(state, task["seat"], spaces):
-        state["stack"].pop()
-        return True
-    return False
+    return task["moving_from"] is not None or bool(spread_sources(state, task["seat"], spaces))

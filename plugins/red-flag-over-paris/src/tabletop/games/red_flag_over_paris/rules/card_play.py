@@ -287,12 +287,10 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
         state["stack"].append(tasks.operations(seat, CARDS[fc].ops))
 
 
-def end_of_card_play(state: State, task: EndOfCardPlay, ctx: Context) -> bool:
-    """Automatic: breaches pay out (§8.2), the play counts, the other side is next."""
-    state["stack"].pop()
+def end_of_card_play(state: State, task: EndOfCardPlay, ctx: Context) -> None:
+    """Step: breaches pay out (§8.2), the play counts, the other side is next."""
     if state["breach_queue"]:
         board.resolve_breaches(state, ctx)
     seat = task["seat"]
     state["plays"][seat] += 1
     state["active"] = 1 - seat
-    return True

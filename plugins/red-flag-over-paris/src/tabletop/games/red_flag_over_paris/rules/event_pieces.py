@@ -75,12 +75,9 @@ def placement_apply(state: State, task: EventPlacement, action: str, ctx: Contex
     ctx.emit("place", f"places a cube in {space_name(space)}", space=space)
 
 
-def placement_done(state: State, task: EventPlacement, ctx: Context) -> bool:
-    """Automatic: the step ends when its cubes are placed or no space can take one."""
-    if task["cubes_left"] <= 0 or not placement_targets(state, task):
-        state["stack"].pop()
-        return True
-    return False
+def placement_needed(state: State, task: EventPlacement) -> bool:
+    """The step ends by itself when its cubes are placed or no space can take one."""
+    return task["cubes_left"] > 0 and bool(placement_targets(state, task))
 
 
 # Remove up to N opposing cubes -----------------------------------------------------------
@@ -133,12 +130,9 @@ def removal_apply(state: State, task: EventRemoval, action: str, ctx: Context) -
     ctx.emit("remove", f"removes a {SIDE_NAMES[enemy]} cube from {space_name(space)}", space=space)
 
 
-def removal_done(state: State, task: EventRemoval, ctx: Context) -> bool:
-    """Automatic: the step ends when its cubes are removed or none is left to remove."""
-    if task["cubes_left"] <= 0 or not removal_targets(state, task):
-        state["stack"].pop()
-        return True
-    return False
+def removal_needed(state: State, task: EventRemoval) -> bool:
+    """The step ends by itself when its cubes are removed or none is left to remove."""
+    return task["cubes_left"] > 0 and bool(removal_targets(state, task))
 
 
 # Place (or move) a disc -----------------------------------------------------------------
@@ -184,9 +178,6 @@ def disc_apply(state: State, task: DiscPlacement, action: str, ctx: Context) -> 
         )
 
 
-def disc_done(state: State, task: DiscPlacement, ctx: Context) -> bool:
-    """Automatic: nothing to place or move."""
-    if not disc_choices(state, task):
-        state["stack"].pop()
-        return True
-    return False
+def disc_needed(state: State, task: DiscPlacement) -> bool:
+    """Nothing to ask when there is nothing to place or move."""
+    return bool(disc_choices(state, task))

@@ -16,10 +16,13 @@ from .tasks import EventConsent, EventOption, EventSteps
 from .warnings import join
 
 
-def event_steps(state: State, task: EventSteps, ctx: Context) -> bool:
-    """Automatic: carry out the event's next step (the task leaves the stack when done)."""
+def event_steps(state: State, task: EventSteps, ctx: Context) -> None:
+    """Step: carry out the event's next step. The task goes back on the stack, under
+    whatever that step asks, until every step is done."""
+    if task["next_step"] >= len(events.event_steps(task["card"], task["option_path"])):
+        return
+    state["stack"].append(task)
     events.run_next_step(state, task, ctx)
-    return True
 
 
 def option_prompt(state: State, task: EventOption) -> Prompt:

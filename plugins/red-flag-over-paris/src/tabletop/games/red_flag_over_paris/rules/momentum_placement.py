@@ -48,11 +48,10 @@ def apply(state: State, task: MomentumPlacement, action: str, ctx: Context) -> N
         ctx.emit("place", f"places a cube in {space_name(space)} (§9.3)", space=space)
 
 
-def automatic(state: State, task: MomentumPlacement, ctx: Context) -> bool:
+def needed(state: State, task: MomentumPlacement) -> bool:
     """Nothing to ask when no cube can go there."""
     seat = task["seat"]
-    for s in DIM_SPACES[task["dimension"]]:
+    for s in DIM_SPACES[task["dimension"]]:  # noqa: SIM110 (a loop: no generator)
         if board.can_place(state, s, seat):
-            return False
-    state["stack"].pop()
-    return True
+            return True
+    return False
