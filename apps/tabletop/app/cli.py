@@ -519,7 +519,9 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         raise _error("--roundtrip-every must be 0 or more")
     container = _container(args)
     log = container.logger()
-    game = _registry(container).get(args.game).definition
+    registry = _registry(container)
+    game = registry.get(args.game).definition
+    seats = _fuzz_seats(args.seats, registry, args.game)
     save_dir = Path(args.save_dir)
     if args.save_dir != DEFAULT_FUZZ_DIR:  # the default is only made when needed
         _check_writable_dir(save_dir)
@@ -558,6 +560,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                 on_failure=keep,
                 progress=_progress(f"fuzzing {args.game}"),
                 action_seconds=args.action_seconds,
+                seats=seats,
+                bots={kind: registry.bots[kind][0] for kind in seats if kind in registry.bots},
             )
     else:  # the same games on other processes or Ray; failures saved here, in order
         from tabletop.app import parallel
@@ -579,10 +583,12 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             on_failure=keep,
             progress=_progress(f"fuzzing {args.game}"),
             action_seconds=args.action_seconds,
+            seats=seats,
         )
     _end_progress(report)
     data = report.to_json()
-    log.info("fuzz", **{k: v for k, v in data.items() if k != "failures"})
+    logged = {k: v for k, v in data.items() if k not in ("failures", "reach")}
+    log.info("fuzz", **logged, unreached=report.unreached)
     if args.json:
         print(json.dumps(data, indent=2))
     else:
@@ -591,6 +597,8 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
             f"{data['errors']} failed, {data['actions']} actions, "
             f"{data['roundtrips']} save round trips in {data['seconds']} s"
         )
+        for line in _reach_lines(report, full=args.reach):
+            print(f"  {line}")
         for failure in data["failures"]:
             options = ",".join(f"{k}={v}" for k, v in failure["options"].items())
             print(f"  seed {failure['seed']} ({failure['players']} players {options}):")
@@ -599,7 +607,44 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
                 print(f"    saved: {failure['save']} (tabletop replay {failure['save']})")
         if report.stopped:
             print(f"  {report.partial_note()}")
-    return _batch_exit(report)
+    status = _batch_exit(report)
+    if status == EXIT_OK and args.require_milestones and report.unreached:
+        return _fail(f"milestones no game reached: {', '.join(report.unreached)}", 1)
+    return status
+
+
+def _fuzz_seats(text: str | None, registry: Any, game_id: str) -> list[str]:
+    """``fuzz --seats``: bot kinds for the seats, cycled (none: random everywhere)."""
+    if not text:
+        return []
+    seats = [part.strip() for part in text.split(",")]
+    if any(not seat for seat in seats):
+        raise _error(f"bad seat list {text!r}: empty entry")
+    kinds = registry.bot_kinds(game_id)
+    for seat in seats:
+        if seat not in kinds:
+            raise _error(f"unknown bot kind {seat!r} for {game_id} (known: {', '.join(kinds)})")
+    return seats
+
+
+def _reach_lines(report: Any, *, full: bool) -> list[str]:
+    """What a fuzz run reached, in words: counts (``full``: every rule, prompt kind and
+    milestone with how often), and the milestones the game must reach that no game did."""
+    reach = report.reach
+    lines = [
+        f"reached {len(reach.rules)} rule citations, {len(reach.prompts)} kinds of prompt"
+        + (f", {len(reach.milestones)} milestones" if reach.milestones else "")
+        + f" (seats: {','.join(report.seats) or 'random'})"
+    ]
+    if full:
+        lines += [f"rule {name}: {count} prompts" for name, count in sorted(reach.rules.items())]
+        lines += [f"prompt {name}: {count}" for name, count in sorted(reach.prompts.items())]
+        lines += [
+            f"milestone {name}: {count} games" for name, count in sorted(reach.milestones.items())
+        ]
+    if report.unreached:
+        lines.append(f"milestones no game reached: {', '.join(report.unreached)}")
+    return lines
 
 
 def _bot_players(value: str | None) -> list[int] | None:
@@ -995,6 +1040,25 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="K",
         help="save/load round trip every K actions (default: every action up to 64, "
         "then every 16; 0: only at the end)",
+    )
+    fz.add_argument(
+        "--seats",
+        metavar="KINDS",
+        help="comma list of bot kinds that play the seats, cycled over them, e.g. "
+        "mcts-quick or the game's own bots, so the games reach states random play "
+        "misses; every check still runs (default: random in every seat)",
+    )
+    fz.add_argument(
+        "--reach",
+        action="store_true",
+        help="list every rule citation, kind of prompt and milestone reached, with how "
+        "often (default: their counts only)",
+    )
+    fz.add_argument(
+        "--require-milestones",
+        action="store_true",
+        help="exit 1 when a milestone the game must reach (GameDefinition.must_reach) was "
+        "reached by no game",
     )
     fz.set_defaults(func=cmd_fuzz)
 

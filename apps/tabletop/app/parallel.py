@@ -568,16 +568,18 @@ def fuzz_chunk(
     action_seconds: float | None,
     first: int,
     count: int,
+    seats: Sequence[str] = (),
 ) -> Any:
     """Games first..first+count-1 of a fuzz run, as a ``FuzzReport`` (failures not yet
-    saved: the command saves them, in game order)."""
+    saved: the command saves them, in game order); ``seats`` as ``fuzz``'s."""
     from tabletop.adapters.collector import collector
     from tabletop.framework.fuzz import fuzz as fuzz_games
 
     container = _container()
+    registry = container.registry()
     with collector.tuned():  # many short-lived objects a game
         return fuzz_games(
-            container.registry().get(game_id).definition,
+            registry.get(game_id).definition,
             games=count,
             first=first,
             seed=seed,
@@ -588,6 +590,8 @@ def fuzz_chunk(
             max_actions=max_actions,
             roundtrip_every=roundtrip_every,
             action_seconds=action_seconds,
+            seats=seats,
+            bots={kind: registry.bots[kind][0] for kind in seats if kind in registry.bots},
         )
 
 
@@ -604,6 +608,7 @@ def fuzz(
     on_failure: Callable[[Any], str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     action_seconds: float | None = None,
+    seats: Sequence[str] = (),
 ) -> Any:
     """``tabletop fuzz`` on ``where``: one report with the failures in game order, each
     saved here by ``on_failure``, identical to a one-process run's except for the time."""
@@ -618,9 +623,10 @@ def fuzz(
         max_actions,
         roundtrip_every,
         action_seconds,
+        seats=tuple(seats),
     )
     started = time.perf_counter()
-    report = FuzzReport(game_id, games, seed)
+    report = FuzzReport(game_id, games, seed, seats=list(seats))
     parts, stopped, done = _played(job, games, where, progress, 50)
     for part in parts:
         report.add(part)

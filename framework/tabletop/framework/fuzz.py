@@ -22,6 +22,15 @@ and after *every* action checks what that promise rests on:
   tells it what it must not know: the counterfactual checks of ``leaks.py`` run on every
   action and on setup's draws.
 
+Random play never reaches some states of a long game (Hanabi burns its fuses before the
+deck runs out; a rare regime of La Révolution needs purposeful play), so the seats may
+be played by other bots instead (``seats`` with their ``bots`` factories: the game's own
+bots, a quick search bot, a mix), with every check unchanged. The report says what the
+run reached (``Reach``): each rule citation and each kind of prompt (its citation and
+its text's stem), and the game's milestones (``GameDefinition.milestones``); the
+milestones a game says it ``must_reach`` and that no game reached are ``unreached``,
+which ``tabletop fuzz --require-milestones`` treats as a failure.
+
 The shadow engine is the speed trick: rather than replaying the whole log from the
 start at each check (quadratic: a 200-action game would cost 20,000 replayed actions),
 it runs on a deep copy of the game definition and follows the live game one action at
@@ -45,15 +54,17 @@ from __future__ import annotations
 import copy
 import json
 import math
+import re
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.framework.bots import RandomBot, batch_seed, bot_move, bot_seed
+from tabletop.framework.bots import Bot, BotFactory, RandomBot, batch_seed, bot_move, bot_seed
 from tabletop.framework.engine import DiceFactory, Engine, RngFactory, resolve_options
 from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError
 from tabletop.framework.game import GameDefinition, Prompt, Result, clone, same_decision
@@ -170,6 +181,47 @@ def terminate_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+#: The seat kind that plays uniformly at random, the fuzzer's default in every seat.
+RANDOM = "random"
+
+
+def prompt_stem(prompt: Prompt) -> str:
+    """A prompt's kind, for the reach report: its rule citation and its text up to the
+    first colon or parenthesis with numbers as ``#`` ("§2 Turn total #"), so that the
+    same question with other numbers or names counts as one."""
+    text = re.split(r"[:(]", prompt.text, maxsplit=1)[0]
+    stem = re.sub(r"\d+", "#", text).strip()
+    return f"{prompt.rule} {stem}" if prompt.rule else stem
+
+
+@dataclass
+class Reach:
+    """What a run reached: rule citations and prompt kinds asked (how often), and the
+    game's milestones (in how many games each)."""
+
+    rules: Counter[str] = field(default_factory=Counter)
+    prompts: Counter[str] = field(default_factory=Counter)
+    milestones: Counter[str] = field(default_factory=Counter)
+
+    def add(self, other: Reach) -> None:
+        self.rules.update(other.rules)
+        self.prompts.update(other.prompts)
+        self.milestones.update(other.milestones)
+
+    def unreached(self, must_reach: Sequence[str]) -> list[str]:
+        """The milestones of ``must_reach`` that no game reached, in its order."""
+        return [name for name in must_reach if not self.milestones[name]]
+
+    def to_json(self, must_reach: Sequence[str] = ()) -> dict[str, Any]:
+        return {
+            "rules": dict(sorted(self.rules.items())),
+            "prompts": dict(sorted(self.prompts.items())),
+            "milestones": dict(sorted(self.milestones.items())),
+            "must_reach": list(must_reach),
+            "unreached": self.unreached(must_reach),
+        }
+
+
 class FuzzProblem(Exception):
     """A broken guarantee found while fuzzing (internal: becomes a FuzzFailure)."""
 
@@ -265,11 +317,23 @@ class BatchReport:
 class FuzzReport(BatchReport):
     roundtrips: int = 0
     failures: list[FuzzFailure] = field(default_factory=list)
+    seats: list[str] = field(default_factory=list)
+    """The seat kinds that played (empty: random in every seat)."""
+    reach: Reach = field(default_factory=Reach)
+    must_reach: tuple[str, ...] = ()
+    """The milestones the game says a run must reach (``GameDefinition.must_reach``)."""
 
     def add(self, part: BatchReport) -> None:
         super().add(part)
         if isinstance(part, FuzzReport):
             self.roundtrips += part.roundtrips
+            self.reach.add(part.reach)
+            self.must_reach = part.must_reach or self.must_reach
+
+    @property
+    def unreached(self) -> list[str]:
+        """The game's milestones that no game of the run reached."""
+        return self.reach.unreached(self.must_reach)
 
     def count(
         self,
@@ -294,6 +358,8 @@ class FuzzReport(BatchReport):
         return {
             **super().to_json(),
             "roundtrips": self.roundtrips,
+            "seats": list(self.seats) or [RANDOM],
+            "reach": self.reach.to_json(self.must_reach),
             "failures": [failure.to_json() for failure in self.failures],
         }
 
@@ -388,6 +454,8 @@ class _Game:
         options: dict[str, str],
         rng_factory: RngFactory,
         dice_factory: DiceFactory,
+        bots: Sequence[Bot] = (),
+        reach: Reach | None = None,
     ) -> None:
         self.game = game
         self.rng_factory = rng_factory
@@ -407,7 +475,10 @@ class _Game:
         #: Seats the game plays itself: a prompt for one would find nobody to ask.
         self.automated = automated_seats(game, players, self.engine.options)
         self.roundtrips = 0
-        self.bot = RandomBot()
+        #: Who plays each seat (cycled when fewer than the seats): random by default.
+        self.bots: Sequence[Bot] = bots or (RandomBot(),)
+        self.reach = reach if reach is not None else Reach()
+        self.milestones: set[str] = set()
         self.leaks = (
             LeakChecker(
                 game,
@@ -454,6 +525,14 @@ class _Game:
                 f"prompt {prompt.text!r} asks seat {prompt.seat}, which the game plays "
                 "itself (automated_seats)"
             )
+        if prompt is not None:
+            if prompt.rule:
+                self.reach.rules[prompt.rule] += 1
+            self.reach.prompts[prompt_stem(prompt)] += 1
+        for milestone in self.game.milestones(engine.state):
+            if milestone not in self.milestones:
+                self.milestones.add(milestone)
+                self.reach.milestones[milestone] += 1
         digest = engine.digest()
         self.game.prompt(engine.state)  # as a front end asks again: it must only read
         if engine.digest() != digest:
@@ -580,8 +659,8 @@ class _Game:
                 raise FuzzProblem(f"no result after {max_actions} actions")
             beat()
             prompt = engine.prompt
-            # the same move a random bot seat makes in `simulate` and in the UI
-            action = bot_move(engine, self.bot)
+            # the same move the seat's bot makes in `simulate` and in the UI
+            action = bot_move(engine, self.bots[prompt.seat % len(self.bots)])
             where = f"action {count + 1} ({action!r} by seat {prompt.seat})"
             before = digest
             state, rng_state = clone(engine.state), engine.rng_state()
@@ -616,11 +695,17 @@ def fuzz_one(
     max_actions: int = MAX_ACTIONS,
     roundtrip_every: int | None = None,
     beat: Callable[[], None] = lambda: None,
+    seats: Sequence[str] = (),
+    bots: Mapping[str, BotFactory] | None = None,
+    reach: Reach | None = None,
 ) -> tuple[int, int, FuzzFailure | None]:
     """Fuzz one game; return (actions played, round trips, failure or None). ``beat``
-    is called at each action (a ``Watchdog``'s, to time each one)."""
+    is called at each action (a ``Watchdog``'s, to time each one). ``seats`` are the
+    bot kinds of the seats (cycled; default random), made by ``bots``' factories;
+    ``reach`` collects what the game reached."""
     chooser = rng_factory(bot_seed(seed, -1))
     count, chosen = _config(game, chooser, players, options or {})
+    kinds = [seats[seat % len(seats)] for seat in range(count)] if seats else []
     fuzzed: _Game | None = None
     try:
         fuzzed = _Game(
@@ -630,11 +715,29 @@ def fuzz_one(
             options=chosen,
             rng_factory=rng_factory,
             dice_factory=dice_factory,
+            bots=make_seat_bots(game, kinds, bots or {}),
+            reach=reach,
         )
         fuzzed.play(max_actions=max_actions, roundtrip_every=roundtrip_every, beat=beat)
     except Exception as exc:  # anything the game's code raises is a finding
-        return _failed(game, fuzzed, exc, seed, count, chosen)
+        return _failed(game, fuzzed, exc, seed, count, chosen, kinds)
     return len(fuzzed.engine.log), fuzzed.roundtrips, None
+
+
+def make_seat_bots(
+    game: GameDefinition, kinds: Sequence[str], factories: Mapping[str, BotFactory]
+) -> list[Bot]:
+    """One bot per seat kind (``random`` is always known)."""
+    bots: list[Bot] = []
+    for kind in kinds:
+        if kind == RANDOM and kind not in factories:
+            bots.append(RandomBot())
+            continue
+        if kind not in factories:
+            known = ", ".join(sorted({RANDOM, *factories}))
+            raise TabletopError(f"unknown seat kind {kind!r} for {game.info.id} (known: {known})")
+        bots.append(factories[kind](game))
+    return bots
 
 
 def _failed(
@@ -644,6 +747,7 @@ def _failed(
     seed: int,
     players: int,
     options: dict[str, str],
+    kinds: Sequence[str] = (),
 ) -> tuple[int, int, FuzzFailure]:
     if isinstance(exc, FuzzProblem):
         reason = str(exc)
@@ -659,7 +763,7 @@ def _failed(
             players=players,
             options=dict(options),
             game_version=game.info.version,
-            seats=["random"] * players,
+            seats=list(kinds) or [RANDOM] * players,
             meta=meta,
         )
         return 0, 0, FuzzFailure(seed, players, options, reason, [], bare)
@@ -670,7 +774,7 @@ def _failed(
     record: GameRecord | None
     try:
         record = engine.record(
-            seats=["random"] * engine.players,
+            seats=list(kinds) or [RANDOM] * engine.players,
             meta={"fuzz": {**meta["fuzz"], "log": log}},
         )
     except Exception as problem:  # a non-JSON state or a raising describe(): report it
@@ -696,6 +800,8 @@ def fuzz(
     clock: Callable[[], float] = time.perf_counter,
     first: int = 0,
     action_seconds: float | None = None,
+    seats: Sequence[str] = (),
+    bots: Mapping[str, BotFactory] | None = None,
 ) -> FuzzReport:
     """Fuzz ``games`` games, numbers ``first`` to ``first + games - 1`` of the run with
     this ``seed`` (a part of a run played elsewhere: ``BatchReport.add`` puts the parts
@@ -707,6 +813,11 @@ def fuzz(
     return where it went; that goes into the report. ``action_seconds`` limits each
     action (``Watchdog``): a game stuck past it fails with ``ActionTimeout``. Ctrl+C
     ends the run with the report of the games played so far (``BatchReport.stopped``).
+
+    ``seats`` names the bot kind of each seat (cycled when the game has more seats;
+    default: random everywhere), made by ``bots``' factories (the registry's, with the
+    game's own bots and the search bots; keep search budgets small, ``mcts-quick``).
+    The report's ``reach`` says which rules, prompts and milestones the games reached.
     """
     if games < 0:
         raise TabletopError("the number of games must be 0 or more")
@@ -716,7 +827,9 @@ def fuzz(
     if players is not None:
         info.check_players(players)
     resolve_options(game, options)  # refuse unknown or bad pinned options up front
-    report = FuzzReport(info.id, games, seed)
+    make_seat_bots(game, seats, bots or {})  # refuse an unknown seat kind up front
+    report = FuzzReport(info.id, games, seed, seats=list(seats))
+    report.must_reach = tuple(game.must_reach)
     started = clock()
     try:
         with Watchdog(action_seconds) as watchdog:
@@ -733,6 +846,9 @@ def fuzz(
                     max_actions=max_actions,
                     roundtrip_every=roundtrip_every,
                     beat=watchdog.beat,
+                    seats=seats,
+                    bots=bots,
+                    reach=report.reach,
                 )
                 report.count(actions, roundtrips, failure, on_failure)
                 if progress is not None:

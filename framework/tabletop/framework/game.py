@@ -301,6 +301,12 @@ class GameDefinition(ABC):
     state could later show a secret added to it). The fuzzer and the conformance kit
     check the promise on every view they build (``views.shared_part``)."""
 
+    must_reach: tuple[str, ...] = ()
+    """Milestones (names that ``milestones`` returns) a fuzz run must reach: the late or
+    rare states random play tends to miss (the last round, a rare ending). ``tabletop
+    fuzz`` reports each one no game reached, a failure with ``--require-milestones``
+    (play the seats with the game's bots, ``--seats``, to get there)."""
+
     @abstractmethod
     def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
         """Names of the seats for this number of players, in seat order."""
@@ -366,6 +372,13 @@ class GameDefinition(ABC):
 
     def invariants(self, state: State) -> Sequence[str]:
         """Broken invariants, in words; empty when the state is sound. Used by fuzzing."""
+        return ()
+
+    def milestones(self, state: State) -> Iterable[str]:
+        """Names of the notable situations ``state`` is in ("last round", "deck empty",
+        "regime: Directory"), for the fuzzer's reach report: it asks after every action
+        and counts the games that reached each. Only read, never shown to players.
+        Default: none."""
         return ()
 
     def determinize(self, state: State, seat: int, ctx: Context) -> State:
