@@ -9,7 +9,9 @@ only *sample* full states, each drawn by the game's own ``determinize`` for that
 every game's ``determinize``; a bot that only samples cannot cheat more than that.
 
 ``BotHints`` is how a game makes bots stronger without writing a bot: a rollout policy,
-an evaluation of unfinished games, and an ordering and pruning of the legal choices.
+an evaluation of unfinished games, an ordering and pruning of the legal choices, and
+how a finished game's scores count in the search's reward (``score_range``,
+``score_weight``, ``reward``).
 A plugin registers one per game through the ``tabletop_register_bot_hints`` hook; every
 method has a neutral default, so a game overrides only what it knows about.
 """
@@ -20,8 +22,16 @@ import marshal
 from collections.abc import Callable, Sequence
 
 from tabletop.framework.context import Context
-from tabletop.framework.game import Action, GameDefinition, Prompt, State, clone
+from tabletop.framework.game import Action, GameDefinition, Prompt, Result, State, clone
 from tabletop.framework.ports import Dice, RandomSource
+
+#: The default share of a finished game's reward that its scores make
+#: (``BotHints.score_weight``) in a competitive game: enough to prefer the better of
+#: two wins (or losses), never enough to prefer a high-scoring loss to a win.
+COMPETITIVE_SCORE_WEIGHT = 0.1
+#: ... and in a cooperative game (``GameInfo.cooperative``): the team's shared score
+#: and its win count alike.
+COOPERATIVE_SCORE_WEIGHT = 0.5
 
 
 class InformationSet:
@@ -101,6 +111,28 @@ class BotHints:
     """Stop a simulated playout after this many actions and score it with ``evaluate``
     (None: always play to the end). Long games with a good ``evaluate`` search deeper
     trees in the same time with a short playout."""
+
+    score_range: tuple[float, float] | None = None
+    """The lowest and highest score a seat (or the team) can finish with, to bring a
+    game's ``Result.scores`` into [0, 1] for the search's reward (min-max). None: the
+    search uses the range of the scores its own playouts reached in this decision,
+    which needs no declaration but is rougher in a decision's first playouts. Only a
+    solitaire's or a cooperative game's scores need it: a competitive game's scores
+    count relative to the other seats' (the best score 1, the worst 0)."""
+
+    score_weight: float | None = None
+    """The share of a finished game's reward that its scores make, the rest being the
+    win (a sole winner 1, k winners 1/k each; in a cooperative game a team win is 1 for
+    every seat). None: ``COOPERATIVE_SCORE_WEIGHT`` for a cooperative game (its shared
+    score is what the team plays for), ``COMPETITIVE_SCORE_WEIGHT`` otherwise (winning
+    is what counts; the margin only tells apart games that the win alone cannot).
+    A game without scores is judged by its winners alone, as before issue 27."""
+
+    def reward(self, game: GameDefinition, result: Result) -> Sequence[float] | None:
+        """Each seat's reward for a finished game, in [0, 1] and in seat order, for a
+        game whose utility the default cannot express (see ``score_weight``); None
+        (the default) for the search's own, from the winners and the scores."""
+        return None
 
     def rollout(
         self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource

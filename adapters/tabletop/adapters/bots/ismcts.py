@@ -12,11 +12,14 @@ game API. Each iteration
 3. adds one new child, then plays on with the game's rollout policy (random by
    default) until the game ends or the hints' playout depth is reached, where the
    game's evaluation scores the state;
-4. credits every seat its share of the win to the nodes on the path.
+4. credits every seat its reward to the nodes on the path: its share of the win, and
+   where the game has scores, its score brought into [0, 1] (``Reward``).
 
 Chance (dice, draws) is resolved by the bot's own random source inside the samples, so
 the tree is "open loop": a node stands for a sequence of choices, whatever the dice
-said. The answer is the most visited legal choice at the root.
+said. The answer is the most visited legal choice at the root; between choices visited
+equally often, the one with the better mean reward, then the one the hints' candidates
+(or the prompt) list first.
 
 The budget is a number of iterations and a cap on the simulated actions they may use
 (both deterministic: the same seed, position and budget give the same move on any
@@ -42,7 +45,12 @@ from tabletop.framework.context import Context
 from tabletop.framework.errors import Unsupported
 from tabletop.framework.game import Action, GameDefinition, Prompt, Result, State
 from tabletop.framework.ports import RandomSource
-from tabletop.framework.search import BotHints, InformationSet
+from tabletop.framework.search import (
+    COMPETITIVE_SCORE_WEIGHT,
+    COOPERATIVE_SCORE_WEIGHT,
+    BotHints,
+    InformationSet,
+)
 
 #: Exploration constant of the UCB rule, for rewards in [0, 1].
 EXPLORATION = 0.7
@@ -79,17 +87,112 @@ class Budget:
 
 class _Node:
     """One sequence of choices from the root. ``reward`` is the total credit earned by
-    the seat that made the choice leading here; ``available`` counts how often the
-    choice was legal when its parent was visited (ISMCTS's correction for choices that
-    exist only in some samples)."""
+    the seat that made the choice leading here, ``wins`` the part of it that is its
+    share of wins (or the game's evaluation), ``points`` the total of its own scores in
+    the ``scored`` playouts that finished with scores; ``available`` counts how often
+    the choice was legal when its parent was visited (ISMCTS's correction for choices
+    that exist only in some samples)."""
 
-    __slots__ = ("available", "children", "reward", "visits")
+    __slots__ = ("available", "children", "points", "reward", "scored", "visits", "wins")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        self.wins = 0.0
+        self.points = 0.0
+        self.scored = 0
+
+
+@dataclass(frozen=True)
+class Appraisal:
+    """What the search thinks of one choice at the root, for the seat deciding: how
+    often it played the choice, its mean reward (what the search maximises), the chance
+    of winning it found (for a cooperative game, the team's), and the mean final score
+    of the playouts through it that finished with scores (None if none did)."""
+
+    action: Action
+    visits: int
+    value: float
+    win_chance: float
+    score: float | None
+
+
+#: A finished playout for every seat: rewards, shares of the win, own scores (or None).
+Playout = tuple[list[float], list[float], list[float] | None]
+
+
+class Reward:
+    """A finished playout's reward for each seat, in [0, 1]: a share of the win and,
+    when the result has scores, a share from the scores (``BotHints.score_weight``).
+
+    The win: 1 for a sole winner, 1/k each for k winners sharing it; in a cooperative
+    game (``GameInfo.cooperative``) a win is the team's, 1 for every seat. The scores:
+    in a competitive game with several seats, a seat's score relative to the others'
+    ((score - lowest) / (highest - lowest), 0.5 each when all are equal); in a
+    cooperative game the team's score and in a solitaire the seat's, each brought into
+    [0, 1] by min-max over ``BotHints.score_range``, or over the scores this search has
+    seen so far when the game declares no range. A game's own ``BotHints.reward``
+    replaces all of this."""
+
+    def __init__(self, game: GameDefinition, hints: BotHints) -> None:
+        self.cooperative = game.info.cooperative
+        weight = hints.score_weight
+        if weight is None:
+            weight = COOPERATIVE_SCORE_WEIGHT if self.cooperative else COMPETITIVE_SCORE_WEIGHT
+        if not 0.0 <= weight <= 1.0:
+            raise ValueError(f"score_weight must be in [0, 1], not {weight}")
+        self.weight = weight
+        self.range = hints.score_range
+        if self.range is not None and not self.range[0] < self.range[1]:
+            raise ValueError(f"score_range must be (lowest, highest), not {self.range}")
+        self.seen: tuple[float, float] | None = None
+
+    def __call__(self, result: Result, seats: int) -> Playout:
+        """The rewards, the wins and each seat's own score (None without scores) of a
+        finished game, for ``seats`` seats at least."""
+        scores = result.scores
+        players = max([seats, len(scores), *(seat + 1 for seat in result.winners)])
+        wins = [0.0] * players
+        if result.winners and self.cooperative:
+            wins = [1.0] * players
+        elif result.winners:
+            for seat in result.winners:
+                wins[seat] = 1.0 / len(result.winners)
+        if not scores:
+            return wins, wins, None
+        if self.cooperative:
+            team = max(scores)
+            points = [team] * players
+            parts = [self.scaled(team)] * players
+        else:
+            points = [float(score) for score in scores] + [0.0] * (players - len(scores))
+            if len(scores) == 1:
+                parts = [self.scaled(scores[0])] + [0.0] * (players - 1)
+            else:
+                low, high = min(scores), max(scores)
+                parts = [0.5 if high == low else (score - low) / (high - low) for score in scores]
+                parts += [0.0] * (players - len(scores))
+        weight = self.weight
+        rewards = [
+            (1.0 - weight) * win + weight * part for win, part in zip(wins, parts, strict=True)
+        ]
+        return rewards, wins, points
+
+    def scaled(self, score: float) -> float:
+        """``score`` into [0, 1] over the declared range, or the range seen so far."""
+        if self.range is not None:
+            low, high = self.range
+        else:
+            seen = self.seen
+            low, high = (
+                (score, score) if seen is None else (min(seen[0], score), max(seen[1], score))
+            )
+            self.seen = (low, high)
+        if high <= low:
+            return 0.5
+        return min(1.0, max(0.0, (score - low) / (high - low)))
 
 
 @dataclass
@@ -101,6 +204,9 @@ class SearchStats:
     actions: int = 0
     """Actions applied in simulations (tree walks and playouts)."""
     root_visits: dict[Action, int] | None = None
+    appraisals: list[Appraisal] | None = None
+    """Every searched choice at the root, the one played first, then in the order of
+    preference (most visits, then mean reward): the hint key's source."""
 
 
 class IsmctsBot(SearchBot):
@@ -123,6 +229,7 @@ class IsmctsBot(SearchBot):
         self.exploration = exploration
         self.last = SearchStats()
         self._actions = 0
+        self._reward: Reward | None = None
 
     @property
     def action_cap(self) -> int | None:
@@ -155,8 +262,10 @@ class IsmctsBot(SearchBot):
             # real state, so the seat is played uniformly at random instead.
             self.last = SearchStats(0, 0.0, 0, {})
             return rng.choice(prompt.choices).action
-        if type(self.hints).candidates is not BotHints.candidates:
+        order = list(legal)  # how ties between equally good choices are broken
+        if self._hinted():
             worth = self._candidates(game, first_sample, prompt)
+            order = [*worth, *(action for action in legal if action not in worth)]
             if len(worth) == 1:  # the hints leave one choice: nothing to search
                 self.last = SearchStats(0, time.perf_counter() - started, 0, {worth[0]: 0})
                 return worth[0]
@@ -164,6 +273,7 @@ class IsmctsBot(SearchBot):
         root = _Node()
         done = 0
         self._actions = 0
+        self._reward = Reward(game, self.hints)
         while limit is None or done < limit:
             if done and cap is not None and self._actions >= cap:
                 break
@@ -179,8 +289,17 @@ class IsmctsBot(SearchBot):
             first = self._candidates(game, information.sample(rng), prompt)[0]
             self.last.root_visits = {first: 0}
             return first
-        best = max(visits.values())
-        return next(action for action in legal if visits.get(action) == best)
+        # Most visits; between equals the better mean reward, then the order the
+        # hints' candidates (or the prompt) give, never the prompt's order alone.
+        ranked = sorted(
+            (action for action in order if action in visits),
+            key=lambda action: (-visits[action], -_mean(children[action])),
+        )
+        self.last.appraisals = [_appraise(action, children[action]) for action in ranked]
+        return ranked[0]
+
+    def _hinted(self) -> bool:
+        return type(self.hints).candidates is not BotHints.candidates
 
     # One iteration ---------------------------------------------------------------------
 
@@ -219,10 +338,15 @@ class IsmctsBot(SearchBot):
             game.apply(state, prompt.seat, action, Context(rng, dice, actor=prompt.seat))
             self._actions += 1
             prompt = game.prompt(state)
-        rewards = self._playout(game, state, prompt, rng)
+        rewards, wins, points = self._playout(game, state, prompt, rng, max(seats, default=0) + 1)
         for node_on_path, seat in zip(path[1:], seats, strict=True):
             node_on_path.visits += 1
-            node_on_path.reward += rewards[seat] if seat < len(rewards) else 0.0
+            if seat < len(rewards):
+                node_on_path.reward += rewards[seat]
+                node_on_path.wins += wins[seat]
+            if points is not None and seat < len(points):
+                node_on_path.points += points[seat]
+                node_on_path.scored += 1
         root.visits += 1
 
     def _candidates(self, game: GameDefinition, state: State, prompt: Prompt) -> Sequence[Action]:
@@ -250,9 +374,15 @@ class IsmctsBot(SearchBot):
         return best_action
 
     def _playout(
-        self, game: GameDefinition, state: State, prompt: Prompt | None, rng: RandomSource
-    ) -> list[float]:
-        """Play on by the rollout policy; each seat's share of the outcome in [0, 1]."""
+        self,
+        game: GameDefinition,
+        state: State,
+        prompt: Prompt | None,
+        rng: RandomSource,
+        seats: int,
+    ) -> Playout:
+        """Play on by the rollout policy; each seat's reward in [0, 1], its share of the
+        win (or the evaluation) and its score (``Reward``), for ``seats`` at least."""
         hints = self.hints
         dice = dice_factory(rng)
         depth = hints.rollout_depth
@@ -261,25 +391,38 @@ class IsmctsBot(SearchBot):
             if depth is not None and steps >= depth:
                 judged = hints.evaluate(game, state)
                 if judged is not None:
-                    return [float(value) for value in judged]
+                    values = [float(value) for value in judged]
+                    return values, values, None
                 depth = None
             if steps >= MAX_PLAYOUT:
-                return []
+                return [], [], None
             action = hints.rollout(game, state, prompt, rng)
             game.apply(state, prompt.seat, action, Context(rng, dice, actor=prompt.seat))
             prompt = game.prompt(state)
             steps += 1
             self._actions += 1
         result = game.result(state)
-        return _shares(result)
+        if result is None:
+            return [], [], None
+        own = hints.reward(game, result)
+        if own is not None:
+            values = [float(value) for value in own]
+            scores = [float(score) for score in result.scores] if result.scores else None
+            return values, values, scores
+        reward = self._reward if self._reward is not None else Reward(game, hints)
+        return reward(result, seats)
 
 
-def _shares(result: Result | None) -> list[float]:
-    """1 for a sole winner, 1/k each for k winners sharing the win, 0 for the rest."""
-    if result is None or not result.winners:
-        return []
-    players = max(max(result.winners) + 1, len(result.scores))
-    shares = [0.0] * players
-    for seat in result.winners:
-        shares[seat] = 1.0 / len(result.winners)
-    return shares
+def _mean(node: _Node) -> float:
+    return node.reward / node.visits if node.visits else 0.0
+
+
+def _appraise(action: Action, node: _Node) -> Appraisal:
+    visits = node.visits
+    return Appraisal(
+        action,
+        visits,
+        _mean(node),
+        node.wins / visits if visits else 0.0,
+        node.points / node.scored if node.scored else None,
+    )
