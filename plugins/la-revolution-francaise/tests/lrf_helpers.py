@@ -10,8 +10,9 @@ from tabletop.framework import Context, Engine, State
 from tabletop.framework.chance import LoadedDice, Pcg32, rng_factory
 from tabletop.framework.decisions import OrderedVote
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
-from tabletop.games.la_revolution_francaise.core import advance, seat_of
+from tabletop.games.la_revolution_francaise.core import seat_of
 from tabletop.games.la_revolution_francaise.setup import new_state
+from tabletop.games.la_revolution_francaise.table import STACK
 
 ORDER_TURN_ONE = ["F", "G", "M", "R", "MT", "SC"]
 
@@ -72,7 +73,7 @@ def engine_at(
     """An engine whose next decision is the first of ``tasks``; automatic tasks before
     it run at once with the dice ``first``, later ones with ``faces``."""
     state["tasks"] = list(reversed(list(tasks)))
-    advance(state, context(first))  # skip what nobody is asked, as the game does after each act
+    STACK.run(state, context(first))  # skip what nobody is asked, as the game does after each act
     return Engine.from_state(
         LaRevolutionFrancaise(),
         state,

@@ -35,7 +35,6 @@ from .core import (
     schedule,
     seat_of,
     set_control,
-    task,
     track_level,
 )
 from .data import COMMUNE_PENALTY, COSTS, KING, PERSONS, REGION_NAMES, TABLES
@@ -369,7 +368,7 @@ def all_persons(state: State, actor: str, segment: str, target: str) -> list[str
     return available_persons(state, actor, region)
 
 
-def act_handle(state: State, t: ActionTurn, seat: int, action: str, ctx: Context) -> None:
+def act_handle(state: State, t: ActionTurn, action: str, ctx: Context) -> None:
     if action == "done":
         finish(state)
         return
@@ -385,10 +384,6 @@ def act_handle(state: State, t: ActionTurn, seat: int, action: str, ctx: Context
             roll_count=None,
         ),
     )
-
-
-task("actions_start", run=actions_start)
-task("act", prompt=act_prompt, handle=act_handle)
 
 
 # The attempt: Personalities, number of rolls, the dice, the chosen result (7.1) ----------
@@ -448,7 +443,7 @@ def attempt_column(state: State, t: Attempt) -> int:
     return fame(state, t["actor"]) + sum(m for m, _ in mods)
 
 
-def attempt_handle(state: State, t: Attempt, seat: int, action: str, ctx: Context) -> None:
+def attempt_handle(state: State, t: Attempt, action: str, ctx: Context) -> None:
     verb, _, value = action.partition(":")
     if verb == "with":
         here = all_persons(state, t["actor"], t["segment"], t["target"])
@@ -459,7 +454,7 @@ def attempt_handle(state: State, t: Attempt, seat: int, action: str, ctx: Contex
         schedule(state, Attempt({**t, "kind": "attempt_roll"}))
 
 
-def attempt_empty(state: State, t: Attempt) -> None:
+def attempt_empty(state: State, t: Attempt, ctx: Context) -> None:
     if t["persons"] is None:
         t["persons"] = all_persons(state, t["actor"], t["segment"], t["target"])
         return
@@ -544,15 +539,10 @@ def double_delta(state: State, dice: list[int]) -> int:
     return -delta if state["options"].get("euro") == "on" else delta
 
 
-def pick_handle(state: State, t: PickResult, seat: int, action: str, ctx: Context) -> None:
+def pick_handle(state: State, t: PickResult, action: str, ctx: Context) -> None:
     finish(state)
     chosen = t["rolls"][int(action.split(":")[1])]
     resolve(state, t["actor"], t["segment"], t["target"], chosen, ctx)
-
-
-task("attempt", prompt=attempt_prompt, handle=attempt_handle, on_empty=attempt_empty)
-task("attempt_roll", run=attempt_roll)
-task("pick_result", prompt=pick_prompt, handle=pick_handle)
 
 
 # Outcomes ----------------------------------------------------------------------------------
@@ -685,6 +675,3 @@ def marais_plot(state: State, t: Step, ctx: Context) -> None:
     for region in entry["neutral"]:
         if free_to_change(region) and controller(state, region) not in (None, "M"):
             set_control(state, region, None, ctx, " (automated Marais)", about=NOBODY)
-
-
-task("marais_plot", run=marais_plot)

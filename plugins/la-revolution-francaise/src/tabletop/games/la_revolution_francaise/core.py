@@ -2,20 +2,17 @@
 fame, and the task stack that drives the turn.
 
 The turn is a stack of typed tasks (plain JSON dicts with a ``kind``, typed by the
-TypedDicts of ``tasks``) in ``state["tasks"]``.
-An automatic task runs when it reaches the top; an interactive one stays on top and
-asks its seat until its handler finishes it. Each chapter module registers its tasks
-with ``task``; ``advance`` runs the stack until a seat must decide or the game ends.
+TypedDicts of ``tasks``) in ``state["tasks"]``, run by the framework's ``Stack`` whose
+one table of decisions and steps is ``table.STACK``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from tabletop.framework import NOBODY, Context, Prompt, State
+from tabletop.framework import NOBODY, Context, State
 
 from .data import (
     ADJACENT,
@@ -32,26 +29,9 @@ from .data import (
 Task = Mapping[str, Any]
 """Any task on the stack: one of the TypedDicts of ``tasks``, read generically."""
 
-# Task registry ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TaskKind:
-    """How one kind of task runs: ``auto`` tasks run alone; others ask ``prompt``'s seat
-    and ``handle`` its answer. ``on_empty`` runs when ``prompt`` has nothing to ask."""
-
-    # Each kind's functions take that kind's own TypedDict (``tasks``), hence ``Any``.
-    run: Callable[[State, Any, Context], None] | None = None
-    prompt: Callable[[State, Any], Prompt | None] | None = None
-    handle: Callable[[State, Any, int, str, Context], None] | None = None
-    on_empty: Callable[[State, Any], None] | None = None
-
-
-TASKS: dict[str, TaskKind] = {}
-
-
-def task(kind: str, **how: Any) -> None:
-    TASKS[kind] = TaskKind(**how)
+# The task stack ---------------------------------------------------------------------------
+# The rules table that runs these tasks is ``table.STACK`` (a framework ``Stack``); the
+# rules push and finish tasks with these two helpers, so no rule module needs the table.
 
 
 def schedule(state: State, *tasks: Task) -> None:
@@ -61,34 +41,14 @@ def schedule(state: State, *tasks: Task) -> None:
 
 
 def finish(state: State) -> None:
+    """The decision on top is decided: take it off the stack."""
     state["tasks"].pop()
 
 
-def advance(state: State, ctx: Context) -> None:
-    """Run automatic tasks (and skip questions with no answer) until a seat must
-    decide or the stack is empty (the game is over)."""
-    while state["tasks"]:
-        top = state["tasks"][-1]
-        kind = TASKS[top["kind"]]
-        if kind.run is not None:
-            state["tasks"].pop()
-            kind.run(state, top, ctx)
-            continue
-        assert kind.prompt is not None
-        if kind.prompt(state, top) is not None:
-            return
-        if kind.on_empty is not None:
-            kind.on_empty(state, top)
-        else:
-            state["tasks"].pop()
-
-
-def current_prompt(state: State) -> Prompt | None:
-    if not state["tasks"]:
-        return None
-    top = state["tasks"][-1]
-    kind = TASKS[top["kind"]]
-    return kind.prompt(state, top) if kind.prompt is not None else None
+def answering(ctx: Context) -> int:
+    """The seat whose answer a decision is applying (a vote's voter, say)."""
+    assert ctx.actor is not None, "a decision is answered by a seat"
+    return ctx.actor
 
 
 PHASES = {

@@ -11,6 +11,7 @@ from tabletop.framework.decisions import OrderedVote
 from .core import (
     adjust_fame,
     adjust_track,
+    answering,
     civil_war,
     economy_factor,
     fame,
@@ -25,7 +26,6 @@ from .core import (
     roll,
     schedule,
     seat_of,
-    task,
     track_level,
 )
 from .data import COSTS, KING, REGIMES
@@ -211,7 +211,7 @@ def coup_offer_prompt(state: State, t: CoupOffer) -> Prompt | None:
     )
 
 
-def coup_offer_handle(state: State, t: CoupOffer, seat: int, action: str, ctx: Context) -> None:
+def coup_offer_handle(state: State, t: CoupOffer, action: str, ctx: Context) -> None:
     current, _ = offers(state, t)[0]
     t["asked"].append(current)
     parts = action.split(":")
@@ -272,9 +272,7 @@ def coup_permission_prompt(state: State, t: CoupAttempt) -> Prompt | None:
     )
 
 
-def coup_permission_handle(
-    state: State, t: CoupAttempt, seat: int, action: str, ctx: Context
-) -> None:
+def coup_permission_handle(state: State, t: CoupAttempt, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("no"):
         ctx.emit("coup", "the Commune refuses: no coup (12.1)")
@@ -306,11 +304,12 @@ def reactions_prompt(state: State, t: CoupAttempt) -> Prompt | None:
     )
 
 
-def reactions_handle(state: State, t: CoupAttempt, seat: int, action: str, ctx: Context) -> None:
+def reactions_handle(state: State, t: CoupAttempt, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def reactions_done(state: State, t: CoupAttempt) -> None:
+def reactions_done(state: State, t: CoupAttempt, ctx: Context) -> None:
     finish(state)
     schedule(state, {**t, "kind": "coup_roll"})
 
@@ -422,13 +421,6 @@ def coup_failure(state: State, t: CoupAttempt, ctx: Context) -> None:
             state["royalist_couped"] = True
 
 
-task("coup_offer_start", run=coup_offer_start)
-task("coup_offer", prompt=coup_offer_prompt, handle=coup_offer_handle)
-task("coup_permission", prompt=coup_permission_prompt, handle=coup_permission_handle)
-task("coup_reactions", prompt=reactions_prompt, handle=reactions_handle, on_empty=reactions_done)
-task("coup_roll", run=coup_roll)
-
-
 # 12.3 Military coups ----------------------------------------------------------------------
 
 NEVER_RALLY = ("Marat", "Chaumette", "Hébert", "Roux")
@@ -514,9 +506,8 @@ def military_offer_prompt(state: State, t: AskedInTurn) -> Prompt | None:
     return None
 
 
-def military_offer_handle(
-    state: State, t: AskedInTurn, seat: int, action: str, ctx: Context
-) -> None:
+def military_offer_handle(state: State, t: AskedInTurn, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
     current = next(
         c
         for c, _ in military_candidates(state)
@@ -613,7 +604,7 @@ def intercept_prompt(state: State, t: CoupAttempt) -> Prompt | None:
     )
 
 
-def intercept_handle(state: State, t: CoupAttempt, seat: int, action: str, ctx: Context) -> None:
+def intercept_handle(state: State, t: CoupAttempt, action: str, ctx: Context) -> None:
     army_id = t["army_ids"][t["index"]]
     t["index"] += 1
     if action.endswith("yes"):
@@ -623,7 +614,7 @@ def intercept_handle(state: State, t: CoupAttempt, seat: int, action: str, ctx: 
         ctx.emit("army", f"{army_id.replace('_', ' ')} intercepts in Paris (12.3.2)")
 
 
-def intercept_done(state: State, t: CoupAttempt) -> None:
+def intercept_done(state: State, t: CoupAttempt, ctx: Context) -> None:
     if t["index"] < len(t["army_ids"]):
         t["index"] += 1
         if t["index"] < len(t["army_ids"]):
@@ -682,8 +673,3 @@ def military_coup_battle(state: State, t: CoupAttempt, ctx: Context) -> None:
         return
     adjust_track(state, "commune", 5, ctx, " (failed military coup, 12.3.3.1)")
     coup_failure(state, {**t, "coup": "military"}, ctx)
-
-
-task("military_offer", prompt=military_offer_prompt, handle=military_offer_handle)
-task("intercept", prompt=intercept_prompt, handle=intercept_handle, on_empty=intercept_done)
-task("military_coup_battle", run=military_coup_battle)

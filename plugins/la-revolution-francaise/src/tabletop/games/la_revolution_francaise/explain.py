@@ -1,8 +1,9 @@
 """The words a person reads before choosing that cost too much to work out for the bots:
 each result letter's outcome for an action's target, what an objective asks and whether
 the table makes it unlikely, what a Personality could do where it would stand. The
-prompts leave them out; ``LaRevolutionFrancaise.explain`` adds them, only for a person
-(searches build prompts thousands of times a decision)."""
+prompts leave them out; the decisions of ``table`` name these as their ``explain``, which
+the framework calls only for a person (searches build prompts thousands of times a
+decision)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from .words import letters_detail, objective_detail, objective_warning
 Explainer = Callable[[State, Any, Choice], Choice]
 
 
-def explain_act(state: State, t: Any, choice: Choice) -> Choice:
+def _act(state: State, t: Any, choice: Choice) -> Choice:
     """An action's target: what A, B and C would each do there (7.3, 7.4)."""
     verb, _, target = choice.action.partition(":")
     if verb != "try":
@@ -27,7 +28,7 @@ def explain_act(state: State, t: Any, choice: Choice) -> Choice:
     return replace(choice, detail=f"{choice.detail} {letters}.")
 
 
-def explain_objective(state: State, t: Any, choice: Choice) -> Choice:
+def _objective(state: State, t: Any, choice: Choice) -> Choice:
     """A named objective: what meets it, what it is worth, and a warning when the
     table makes it unlikely (6.4)."""
     verb, _, value = choice.action.partition(":")
@@ -38,7 +39,7 @@ def explain_objective(state: State, t: Any, choice: Choice) -> Choice:
     )
 
 
-def explain_place(state: State, t: Any, choice: Choice) -> Choice:
+def _place(state: State, t: Any, choice: Choice) -> Choice:
     """A region offered to the Personality being placed (6.5)."""
     verb, _, region = choice.action.partition(":")
     if verb != "place" or t["index"] >= len(t["order"]):
@@ -50,19 +51,15 @@ def explain_place(state: State, t: Any, choice: Choice) -> Choice:
     return replace(choice, detail=place_detail(state, current, todo[0], region))
 
 
-EXPLAINERS: dict[str, Explainer] = {
-    "act": explain_act,
-    "objectives": explain_objective,
-    "placement": explain_place,
-}
+def each_choice(explainer: Explainer) -> Callable[[State, Any, Prompt], Prompt]:
+    """A decision's ``explain``: ``explainer`` applied to each of the prompt's choices."""
+
+    def explain(state: State, task: Any, prompt: Prompt) -> Prompt:
+        return replace(prompt, choices=tuple(explainer(state, task, c) for c in prompt.choices))
+
+    return explain
 
 
-def explain(state: State, prompt: Prompt) -> Prompt:
-    """``prompt`` with the words of its task's explainer, if it has one."""
-    if not state["tasks"]:
-        return prompt
-    top = state["tasks"][-1]
-    explainer = EXPLAINERS.get(top["kind"])
-    if explainer is None:
-        return prompt
-    return replace(prompt, choices=tuple(explainer(state, top, c) for c in prompt.choices))
+explain_act = each_choice(_act)
+explain_objective = each_choice(_objective)
+explain_place = each_choice(_place)

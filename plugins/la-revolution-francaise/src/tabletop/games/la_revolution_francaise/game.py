@@ -1,10 +1,11 @@
 """La Révolution française as a Tabletop game: the definition, views and secrets.
 
-The rules live in one module per rulebook chapter (``setup`` 4-5, ``initial`` 6,
-``actions`` 7.1-7.4, ``political`` 7.5/11/13, ``patriot`` 8, ``military`` 9,
-``coups`` 12, ``interphase`` 10/14). In each, a decision's prompt, handlers and the
-automatic steps around it sit together and are registered with ``core.task``; the tasks
-themselves are the TypedDicts of ``tasks``. ``bot`` holds the search bot's hints.
+The rules are one table, ``table.STACK`` (a framework ``Stack``), over the modules of
+each rulebook chapter (``setup`` 4-5, ``initial`` 6, ``actions`` 7.1-7.4, ``political``
+7.5/11/13, ``patriot`` 8, ``military`` 9, ``coups`` 12, ``interphase`` 10/14,
+``directorate`` R.7.2.2). In each, a decision's prompt, handler and the automatic steps
+around it sit together; the tasks themselves are the TypedDicts of ``tasks``. ``bot``
+holds the search bot's hints.
 """
 
 from __future__ import annotations
@@ -13,9 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tabletop.framework import (
-    PASS_KEY,
     Action,
-    Choice,
     Context,
     GameDefinition,
     GameInfo,
@@ -25,39 +24,24 @@ from tabletop.framework import (
     State,
     views,
 )
-from tabletop.framework.decisions import Agreement, OrderedVote, SecretChoices
+from tabletop.framework.decisions import Agreement, SecretChoices
 
-from . import (  # noqa: F401
-    actions,
-    coups,
-    explain,
-    initial,
-    interphase,
-    military,
-    patriot,
-    political,
-    setup,
-)
+from . import initial, setup
 from .assembly import wings
 from .core import (
     PHASES,
-    TASKS,
-    advance,
     armies_in,
     capital,
     civil_war,
-    current_prompt,
     name,
     paris_controller,
-    roll,
-    schedule,
     seat_names,
     seat_of,
-    task,
     track_level,
 )
 from .data import CURRENTS, REGIMES, REGION_NAMES, seating
-from .tasks import Dieoff
+from .directorate import schedule_dieoff, shared_government
+from .table import STACK
 from .words import objective_words
 
 
@@ -65,107 +49,6 @@ def rules_text() -> str:
     from importlib import resources
 
     return resources.files(__package__).joinpath("rules-summary.md").read_text(encoding="utf-8")
-
-
-def shared_government(state: State, prompt: Prompt) -> bool:
-    """A Government decision under the two-headed Directorate (R.7.2.2): both of its
-    Currents seal an answer, and a die-off settles a disagreement."""
-    partner = state["gov"].get("partner")
-    if partner is None or prompt.seat != seat_of(state, state["gov"]["controller"]):
-        return False
-    partner_seat = seat_of(state, partner)
-    if partner_seat is None or partner_seat == prompt.seat:
-        return False
-    top = state["tasks"][-1]
-    return top.get("actor") == "gov" or top["kind"] in GOVERNMENT_TASKS
-
-
-def schedule_dieoff(state: State, answers: dict[int, str]) -> None:
-    """The Directorate's partners disagree: the other Currents not outlawed may each
-    back one of them (+2 to its die), in turn order; then the die-off (R.7.2.2)."""
-    holders = {state["gov"]["controller"], state["gov"]["partner"]}
-    sides = set(answers)
-    backers: list[int] = []
-    for c in state["order"]:
-        seat = seat_of(state, c)
-        if (
-            seat is None
-            or c in holders
-            or seat in sides
-            or seat in backers
-            or c in state["outlawed"]
-        ):
-            continue
-        backers.append(seat)
-    task: dict[str, Any] = {
-        "kind": "dieoff_backing",
-        "answers": {str(s): a for s, a in answers.items()},
-        "vote": OrderedVote.new("backing in the Directorate's die-off", backers),
-    }
-    schedule(state, task)
-
-
-def backing_prompt(state: State, t: dict[str, Any]) -> Prompt | None:
-    seat = OrderedVote(t["vote"]).next_seat
-    if seat is None:
-        return None
-    names = seat_names(state["players"])
-    choices = [
-        Choice("back:none", "Back neither", detail="Neither side gets your +2.", key=PASS_KEY)
-    ]
-    choices += [
-        Choice(f"back:{s}", f"Back {names[int(s)]}: +2 to its die", detail=f"It wants: {a}")
-        for s, a in t["answers"].items()
-    ]
-    return Prompt(
-        seat,
-        "The Directorate is divided: back one side in the die-off?",
-        tuple(choices),
-        rule="R.7.2.2",
-    )
-
-
-def backing_handle(state: State, t: dict[str, Any], seat: int, action: str, ctx: Context) -> None:
-    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
-
-
-def backing_done(state: State, t: dict[str, Any]) -> None:
-    state["tasks"].pop()
-    bonus = {s: 0 for s in t["answers"]}
-    for value in OrderedVote(t["vote"]).answers().values():
-        if value in bonus:
-            bonus[value] += 2
-    schedule(state, Dieoff(kind="dieoff", answers=t["answers"], bonus=bonus))
-
-
-def dieoff(state: State, t: dict[str, Any], ctx: Context) -> None:
-    """Each partner rolls a die plus its backing; ties roll again; the winner's answer
-    is the Government's decision, applied to the question still waiting below."""
-    rolling = list(t["answers"])
-    while True:
-        totals = {
-            s: roll(state, ctx, 1, 6, reason="Directorate die-off, R.7.2.2", about=int(s))[0]
-            + t["bonus"][s]
-            for s in rolling
-        }
-        best = max(totals.values())
-        rolling = [s for s, v in totals.items() if v == best]
-        if len(rolling) == 1:
-            break
-    winner = rolling[0]
-    decided = t["answers"][winner]
-    ctx.emit("agreement", f"wins the die-off: {decided} (R.7.2.2)", about=int(winner))
-    below = state["tasks"][-1]
-    handle = TASKS[below["kind"]].handle
-    assert handle is not None
-    handle(state, below, seat_of(state, state["gov"]["controller"]) or 0, decided, ctx)
-
-
-task("dieoff_backing", prompt=backing_prompt, handle=backing_handle, on_empty=backing_done)
-task("dieoff", run=dieoff)
-
-
-GOVERNMENT_TASKS = ("gov_decision", "place_volunteer", "gov_move", "capital", "mercy_referendum")
 
 
 def _constant(options: list[str]) -> Callable[[int], Sequence[str]]:
@@ -221,11 +104,11 @@ class LaRevolutionFrancaise(GameDefinition):
         defaults = {"euro": "off", "scenario": "historical", "army_return": "off"}
         state = setup.new_state(players, {**defaults, **dict(options)})
         setup.start(state, ctx)
-        advance(state, ctx)
+        STACK.run(state, ctx)
         return state
 
     def prompt(self, state: State) -> Prompt | None:
-        prompt = current_prompt(state)
+        prompt = STACK.prompt(state)
         shared = state.get("shared")
         if prompt is None or not shared_government(state, prompt):
             return prompt
@@ -243,16 +126,13 @@ class LaRevolutionFrancaise(GameDefinition):
     def explain(self, state: State, prompt: Prompt) -> Prompt:
         """What a person reads and the bots need not: result letters by target,
         objectives, placements (see ``explain``)."""
-        return explain.explain(state, prompt)
+        return STACK.explain(state, prompt)
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         state["recent_rolls"] = []
-        top = state["tasks"][-1]
-        handle = TASKS[top["kind"]].handle
-        assert handle is not None
         # Only a two-headed Government can share a decision: skip building the prompt
         # otherwise (search bots apply thousands of actions a decision).
-        prompt = current_prompt(state) if state["gov"].get("partner") else None
+        prompt = STACK.prompt(state) if state["gov"].get("partner") else None
         if prompt is not None and shared_government(state, prompt):
             if not state.get("shared"):
                 partner_seat = seat_of(state, state["gov"]["partner"])
@@ -266,12 +146,12 @@ class LaRevolutionFrancaise(GameDefinition):
                 # R.7.2.2: they differ; the other Currents may back either side (+2)
                 agreement.reveal(ctx, names=seat_names(state["players"]))
                 schedule_dieoff(state, agreement.answers())
-                advance(state, ctx)
+                STACK.run(state, ctx)
                 return
+            # Agreed: the Government's answer. Its rules read the seat from the task
+            # (``core.actor_seat``), never from ``ctx.actor``, the partner who answered last.
             action, _ = agreement.settle(ctx, names=seat_names(state["players"]))
-            seat = prompt.seat
-        handle(state, top, seat, action, ctx)
-        advance(state, ctx)
+        STACK.apply(state, action, ctx)
 
     # Views -------------------------------------------------------------------------
 
@@ -508,7 +388,7 @@ class LaRevolutionFrancaise(GameDefinition):
                 )
         shared = state.get("shared")
         if shared:
-            prompt = current_prompt(state)
+            prompt = STACK.prompt(state)
             actions_ = [c.action for c in prompt.choices] if prompt is not None else []
             Agreement(shared).resample(seat, _constant(actions_), ctx.rng)
         touched = {m["from"] for m in state["switched"]} | {m["to"] for m in state["switched"]}

@@ -12,6 +12,7 @@ from .core import (
     actor_seat,
     adjust_fame,
     adjust_track,
+    answering,
     armies_in,
     commune_may_rise,
     controlled_regions,
@@ -34,7 +35,6 @@ from .core import (
     schedule,
     seat_of,
     set_control,
-    task,
     track_level,
 )
 from .data import ADJACENT, EVENTS, LAWS, PERSONS, REGIMES, REGION_NAMES, seating
@@ -139,7 +139,7 @@ def pact_targets(state: State, seat: int) -> list[tuple[str, str]]:
     return out
 
 
-def negotiate_handle(state: State, t: Negotiation, seat: int, action: str, ctx: Context) -> None:
+def negotiate_handle(state: State, t: Negotiation, action: str, ctx: Context) -> None:
     if action == "pass":
         t["index"] += 1
         return
@@ -155,7 +155,7 @@ def negotiate_handle(state: State, t: Negotiation, seat: int, action: str, ctx: 
     schedule(state, OfferAmount(kind="offer_amount", giver=giver, taker=taker))
 
 
-def negotiate_empty(state: State, t: Negotiation) -> None:
+def negotiate_empty(state: State, t: Negotiation, ctx: Context) -> None:
     finish(state)
 
 
@@ -180,7 +180,7 @@ def offer_amount_prompt(state: State, t: OfferAmount) -> Prompt | None:
     )
 
 
-def offer_amount_handle(state: State, t: OfferAmount, seat: int, action: str, ctx: Context) -> None:
+def offer_amount_handle(state: State, t: OfferAmount, action: str, ctx: Context) -> None:
     amount = int(action.split(":")[1])
     finish(state)
     ctx.emit("offer", f"the {name(t['giver'])} offers {amount} to the {name(t['taker'])}")
@@ -222,7 +222,7 @@ def offer_answer_prompt(state: State, t: OfferAnswer) -> Prompt | None:
     )
 
 
-def offer_answer_handle(state: State, t: OfferAnswer, seat: int, action: str, ctx: Context) -> None:
+def offer_answer_handle(state: State, t: OfferAnswer, action: str, ctx: Context) -> None:
     finish(state)
     if t.get("pact"):
         if action == "accept":
@@ -243,11 +243,6 @@ def offer_answer_handle(state: State, t: OfferAnswer, seat: int, action: str, ct
     else:
         ctx.emit("offer", f"the {name(t['taker'])} refuses the offer")
 
-
-task("negotiations_start", run=negotiations_start)
-task("negotiate", prompt=negotiate_prompt, handle=negotiate_handle, on_empty=negotiate_empty)
-task("offer_amount", prompt=offer_amount_prompt, handle=offer_amount_handle)
-task("offer_answer", prompt=offer_answer_prompt, handle=offer_answer_handle)
 
 # 6.2 Random events ----------------------------------------------------------------------
 
@@ -711,9 +706,7 @@ def gov_decision_prompt(state: State, t: GovernmentDecision) -> Prompt | None:
     )
 
 
-def gov_decision_handle(
-    state: State, t: GovernmentDecision, seat: int, action: str, ctx: Context
-) -> None:
+def gov_decision_handle(state: State, t: GovernmentDecision, action: str, ctx: Context) -> None:
     finish(state)
     answer = action.split(":")[1]
     ctx.emit("decision", f"the Government answers {answer}", about=NOBODY)
@@ -721,7 +714,7 @@ def gov_decision_handle(
         apply_effect(state, fx, ctx)
 
 
-def gov_decision_empty(state: State, t: GovernmentDecision) -> None:
+def gov_decision_empty(state: State, t: GovernmentDecision, ctx: Context) -> None:
     """An automated Government (the automated Marais) always answers no."""
     finish(state)
     state.setdefault("auto_decisions", []).append(t["decision"]["no"])
@@ -745,7 +738,7 @@ def desert_prompt(state: State, t: Step) -> Prompt | None:
     return Prompt(seat, "Which revolutionary army deserts?", choices, rule="6.2")
 
 
-def desert_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
+def desert_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     finish(state)
     army_id = action.split(":", 1)[1]
     state["armies"] = [a for a in state["armies"] if a["id"] != army_id]
@@ -771,15 +764,14 @@ def assembly_prompt(state: State, t: AssemblyDecision) -> Prompt | None:
     )
 
 
-def assembly_handle(
-    state: State, t: AssemblyDecision, seat: int, action: str, ctx: Context
-) -> None:
+def assembly_handle(state: State, t: AssemblyDecision, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
     from tabletop.framework.decisions import OrderedVote
 
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def assembly_done(state: State, t: AssemblyDecision) -> None:
+def assembly_done(state: State, t: AssemblyDecision, ctx: Context) -> None:
     finish(state)
     schedule(state, {**t, "kind": "assembly_tally"})
 
@@ -807,19 +799,6 @@ def assembly_tally(state: State, t: AssemblyDecision, ctx: Context) -> None:
     ctx.reveal(f"{t['decision']['question']} {yes} yes, {no} no: {answer}")
     for fx in t["decision"][answer]:
         apply_effect(state, fx, ctx)
-
-
-task("desert", prompt=desert_prompt, handle=desert_handle)
-task("assembly_decision", prompt=assembly_prompt, handle=assembly_handle, on_empty=assembly_done)
-task("assembly_tally", run=assembly_tally)
-task("random_events", run=random_events)
-task("event_table", run=event_table)
-task(
-    "gov_decision",
-    prompt=gov_decision_prompt,
-    handle=gov_decision_handle,
-    on_empty=gov_decision_empty,
-)
 
 
 def run_auto_decisions(state: State, ctx: Context) -> None:
@@ -866,8 +845,6 @@ def turn_order(state: State, t: Step, ctx: Context) -> None:
     state["order"] = order
     ctx.emit("order", "turn order: Government, " + ", ".join(name(c) for c in order), about=NOBODY)
 
-
-task("turn_order", run=turn_order)
 
 # 6.4 Declaration of objectives: sealed, revealed together -------------------------------
 
@@ -1057,7 +1034,8 @@ def objectives_prompt(state: State, t: Step) -> Prompt | None:
     return Prompt(seat, f"Declare the {name(who)}'s objective", choices, rule="6.4")
 
 
-def objectives_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
+def objectives_handle(state: State, t: Step, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
     who = next_declarer(state)
     assert who is not None
     verb, _, value = action.partition(":")
@@ -1068,7 +1046,7 @@ def objectives_handle(state: State, t: Step, seat: int, action: str, ctx: Contex
     SecretChoices(state["objectives"][who]).choose(seat, value, ctx, label=objective_words(value))
 
 
-def objectives_done(state: State, t: Step) -> None:
+def objectives_done(state: State, t: Step, ctx: Context) -> None:
     finish(state)
     schedule(state, Step(kind="objectives_reveal"))
 
@@ -1104,10 +1082,6 @@ def objectives_reveal(state: State, t: Step, ctx: Context) -> None:
         ],
     )
 
-
-task("objectives_start", run=objectives_start)
-task("objectives", prompt=objectives_prompt, handle=objectives_handle, on_empty=objectives_done)
-task("objectives_reveal", run=objectives_reveal)
 
 # 6.5 Personality placement ----------------------------------------------------------
 
@@ -1244,7 +1218,7 @@ def place_detail(state: State, current: str, person: str, region: str) -> str:
     return "; ".join(notes) + "."
 
 
-def placement_handle(state: State, t: Placement, seat: int, action: str, ctx: Context) -> None:
+def placement_handle(state: State, t: Placement, action: str, ctx: Context) -> None:
     if action in ("more", "back"):
         t["showing_all"] = action == "more"
         return
@@ -1261,15 +1235,12 @@ def placement_handle(state: State, t: Placement, seat: int, action: str, ctx: Co
     ctx.emit("place", f"{person} goes to {region}")
 
 
-def placement_empty(state: State, t: Placement) -> None:
+def placement_empty(state: State, t: Placement, ctx: Context) -> None:
     if t["index"] < len(t["order"]) and not unplaced(state, t["order"][t["index"]]):
         t["index"] += 1
         if t["index"] < len(t["order"]):
             return
     finish(state)
 
-
-task("placement_start", run=placement_start)
-task("placement", prompt=placement_prompt, handle=placement_handle, on_empty=placement_empty)
 
 __all__ = ["apply_effect", "banned", "paris_controller"]

@@ -23,7 +23,6 @@ from .core import (
     schedule,
     seat_of,
     subject,
-    task,
     track_level,
 )
 from .data import REGIMES, REGION_NAMES, SETUP, TABLES, seating
@@ -224,9 +223,6 @@ def turn_end(state: State, t: Step, ctx: Context) -> None:
     state["turn"] += 1
     schedule(state, Step(kind="turn"))
 
-
-task("interphase", run=interphase)
-task("turn_end", run=turn_end)
 
 # Chapter 14: victory -------------------------------------------------------------------------
 

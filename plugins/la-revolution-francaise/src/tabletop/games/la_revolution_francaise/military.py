@@ -10,6 +10,7 @@ from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 from .core import (
     adjust_fame,
     adjust_track,
+    answering,
     armies_in,
     capital,
     civil_war,
@@ -27,7 +28,6 @@ from .core import (
     schedule,
     seat_of,
     set_control,
-    task,
     track_level,
 )
 from .data import ADJACENT, ALLIED, CATHOLIC, COSTS, GENERALS, MAX_VOLUNTEERS, REGION_NAMES, VENDEE
@@ -99,9 +99,6 @@ def army_return(state: State, t: Step, ctx: Context) -> None:
             ctx.emit("army", f"{back} may return (15.1)", about=NOBODY)
 
 
-task("army_return", run=army_return)
-
-
 def coalition_reinforce(state: State, t: Step, ctx: Context) -> None:
     """9.3.1: three armies when war comes; four more once the Convention or the
     Terror has been installed; the Fleet and Quiberon only where the Royalist holds."""
@@ -145,7 +142,7 @@ def landing_prompt(state: State, t: Landing) -> Prompt | None:
     return Prompt(seat, f"Where does {army['name']} land?", choices, rule="9.3.1")
 
 
-def landing_handle(state: State, t: Landing, seat: int, action: str, ctx: Context) -> None:
+def landing_handle(state: State, t: Landing, action: str, ctx: Context) -> None:
     finish(state)
     region = action.split(":", 1)[1]
     army = ALLIED[t["army"]]
@@ -161,9 +158,6 @@ def landing_handle(state: State, t: Landing, seat: int, action: str, ctx: Contex
         }
     )
     ctx.emit("army", f"{army['name']} lands at {region} (9.3.1)")
-
-
-task("landing", prompt=landing_prompt, handle=landing_handle)
 
 
 def catholic_prompt(state: State, t: Step) -> Prompt | None:
@@ -200,7 +194,7 @@ def catholic_prompt(state: State, t: Step) -> Prompt | None:
     return Prompt(seat, "Raise a Catholic & Royal army?", tuple(choices), rule="9.3.2")
 
 
-def catholic_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
+def catholic_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     if action == "done":
         finish(state)
         return
@@ -209,11 +203,6 @@ def catholic_handle(state: State, t: Step, seat: int, action: str, ctx: Context)
     army_id = next(a for a in CATHOLIC if a not in on_map and a not in state["catholic_gone"])
     state["armies"].append({"id": army_id, "side": "catholic", "kind": "catholic", "where": region})
     ctx.emit("army", f"{CATHOLIC[army_id]['name']} is raised in {region} (9.3.2)")
-
-
-task("military_start", run=military_start)
-task("coalition_reinforce", run=coalition_reinforce)
-task("catholic_reinforce", prompt=catholic_prompt, handle=catholic_handle)
 
 
 def volunteers_start(state: State, t: Step, ctx: Context) -> None:
@@ -260,9 +249,7 @@ def volunteer_prompt(state: State, t: PlaceVolunteers) -> Prompt | None:
     )
 
 
-def volunteer_handle(
-    state: State, t: PlaceVolunteers, seat: int, action: str, ctx: Context
-) -> None:
+def volunteer_handle(state: State, t: PlaceVolunteers, action: str, ctx: Context) -> None:
     region = action.split(":", 1)[1]
     state["volunteer_serial"] = state.get("volunteer_serial", 0) + 1
     state["armies"].append(
@@ -276,9 +263,6 @@ def volunteer_handle(
     ctx.emit("army", f"a volunteer army is raised at {region} (9.3.3)")
     t["volunteers_left"] -= 1
 
-
-task("volunteers_start", run=volunteers_start)
-task("place_volunteer", prompt=volunteer_prompt, handle=volunteer_handle)
 
 # 9.4 Maintenance ------------------------------------------------------------------------------
 
@@ -305,8 +289,6 @@ def maintenance(state: State, t: Step, ctx: Context) -> None:
         ctx.emit("army", f"{CATHOLIC[lost['id']]['name']} disbands (9.4)", about=NOBODY)
     pay(state, "R", each * len(cath), ctx, " (Catholic army upkeep)")
 
-
-task("maintenance", run=maintenance)
 
 # 9.5 Movement -------------------------------------------------------------------------------
 
@@ -343,15 +325,11 @@ def pin_prompt(state: State, t: RegionQuestion) -> Prompt | None:
     )
 
 
-def pin_handle(state: State, t: RegionQuestion, seat: int, action: str, ctx: Context) -> None:
+def pin_handle(state: State, t: RegionQuestion, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("yes"):
         state["pinned"].append(t["region"])
         ctx.emit("army", f"the Royalist pins the revolutionary armies at {t['region']} (9.5.1)")
-
-
-task("pinning_start", run=pinning_start)
-task("pin", prompt=pin_prompt, handle=pin_handle)
 
 
 def king_follow_prompt(state: State, t: Step) -> Prompt | None:
@@ -379,7 +357,7 @@ def king_follow_prompt(state: State, t: Step) -> Prompt | None:
     return Prompt(seat, "Does the King leave with the Allies?", tuple(choices), rule="11.3")
 
 
-def king_follow_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
+def king_follow_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     finish(state)
     state["king_escorts"] = []
     region = action.split(":", 1)[1]
@@ -389,14 +367,9 @@ def king_follow_handle(state: State, t: Step, seat: int, action: str, ctx: Conte
         ctx.emit("king", f"Louis XVI goes with the Allies to {region} (11.3)")
 
 
-def king_follow_empty(state: State, t: Step) -> None:
+def king_follow_empty(state: State, t: Step, ctx: Context) -> None:
     state["king_escorts"] = []
     finish(state)
-
-
-task(
-    "king_follow", prompt=king_follow_prompt, handle=king_follow_handle, on_empty=king_follow_empty
-)
 
 
 def allied_move(state: State, t: Step, ctx: Context) -> None:
@@ -537,7 +510,7 @@ def catholic_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
     )
 
 
-def catholic_move_handle(state: State, t: ArmyMoves, seat: int, action: str, ctx: Context) -> None:
+def catholic_move_handle(state: State, t: ArmyMoves, action: str, ctx: Context) -> None:
     army = army_by_id(state, t["army_ids"][t["index"]])
     assert army is not None
     t["index"] += 1
@@ -554,21 +527,12 @@ def catholic_move_handle(state: State, t: ArmyMoves, seat: int, action: str, ctx
     ctx.emit("army", f"{CATHOLIC[army['id']]['name']} moves to {region} (9.5.3)")
 
 
-def catholic_move_empty(state: State, t: ArmyMoves) -> None:
+def catholic_move_empty(state: State, t: ArmyMoves, ctx: Context) -> None:
     if t["index"] < len(t["army_ids"]):
         t["index"] += 1
         if t["index"] < len(t["army_ids"]):
             return
     finish(state)
-
-
-task("catholic_move_start", run=catholic_move_start)
-task(
-    "catholic_move",
-    prompt=catholic_move_prompt,
-    handle=catholic_move_handle,
-    on_empty=catholic_move_empty,
-)
 
 
 # 9.8 The military Vendée: hiding from combat ------------------------------------------------
@@ -605,7 +569,7 @@ def hide_prompt(state: State, t: RegionQuestion) -> Prompt | None:
     )
 
 
-def hide_handle(state: State, t: RegionQuestion, seat: int, action: str, ctx: Context) -> None:
+def hide_handle(state: State, t: RegionQuestion, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("no"):
         return
@@ -615,10 +579,6 @@ def hide_handle(state: State, t: RegionQuestion, seat: int, action: str, ctx: Co
     if controller(state, region) == "R":
         set_control(state, region, None, ctx, " (the army hides, 9.8)")
     ctx.emit("army", f"the Catholic & Royal armies at {region} avoid combat (9.8)")
-
-
-task("hiding_start", run=hiding_start)
-task("hide", prompt=hide_prompt, handle=hide_handle)
 
 
 # 11.3 Kidnapping the King --------------------------------------------------------------------
@@ -672,7 +632,8 @@ def kidnap_prompt(state: State, t: Kidnap) -> Prompt | None:
     )
 
 
-def kidnap_handle(state: State, t: Kidnap, seat: int, action: str, ctx: Context) -> None:
+def kidnap_handle(state: State, t: Kidnap, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
     finish(state)
     if action.endswith("try"):
         pay(state, "R", kidnap_cost(state), ctx, " (kidnapping the King)")
@@ -773,13 +734,13 @@ def capital_prompt(state: State, t: CapitalChoice) -> Prompt | None:
     )
 
 
-def capital_handle(state: State, t: CapitalChoice, seat: int, action: str, ctx: Context) -> None:
+def capital_handle(state: State, t: CapitalChoice, action: str, ctx: Context) -> None:
     finish(state)
     region = action.split(":", 1)[1]
     move_capital(state, region, ctx, f"the Government makes {region} its capital")
 
 
-def capital_empty(state: State, t: CapitalChoice) -> None:
+def capital_empty(state: State, t: CapitalChoice, ctx: Context) -> None:
     """Nobody to ask: the automated Marais governs (15.2.1), and takes the free region
     nearest to Paris; with no free region at all the capital stays where it is."""
     finish(state)
@@ -790,13 +751,6 @@ def capital_empty(state: State, t: CapitalChoice) -> None:
 
 def capital_auto(state: State, t: RegionQuestion, ctx: Context) -> None:
     move_capital(state, t["region"], ctx, f"the Government makes {t['region']} its capital")
-
-
-task("kidnap_check", run=kidnap_check)
-task("kidnap", prompt=kidnap_prompt, handle=kidnap_handle)
-task("capital_check", run=capital_check)
-task("capital", prompt=capital_prompt, handle=capital_handle, on_empty=capital_empty)
-task("capital_auto", run=capital_auto)
 
 
 def gov_move_start(state: State, t: Step, ctx: Context) -> None:
@@ -856,7 +810,7 @@ def gov_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
     return Prompt(seat, f"Move {army_name(army['id'])} from {here}?", tuple(choices), rule="9.5.4")
 
 
-def gov_move_handle(state: State, t: ArmyMoves, seat: int, action: str, ctx: Context) -> None:
+def gov_move_handle(state: State, t: ArmyMoves, action: str, ctx: Context) -> None:
     army = army_by_id(state, t["army_ids"][t["index"]])
     assert army is not None
     t["index"] += 1
@@ -876,17 +830,13 @@ def gov_move_handle(state: State, t: ArmyMoves, seat: int, action: str, ctx: Con
         ctx.emit("commune", "a Government army marches on the Commune: Commune track to 20 (9.9.1)")
 
 
-def gov_move_empty(state: State, t: ArmyMoves) -> None:
+def gov_move_empty(state: State, t: ArmyMoves, ctx: Context) -> None:
     if t["index"] < len(t["army_ids"]):
         t["index"] += 1
         if t["index"] < len(t["army_ids"]):
             return
     finish(state)
 
-
-task("allied_move", run=allied_move)
-task("gov_move_start", run=gov_move_start)
-task("gov_move", prompt=gov_move_prompt, handle=gov_move_handle, on_empty=gov_move_empty)
 
 # 9.6 Combat ------------------------------------------------------------------------------------
 
@@ -1037,12 +987,9 @@ def loss_prompt(state: State, t: LossChoice) -> Prompt | None:
     )
 
 
-def loss_handle(state: State, t: LossChoice, seat: int, action: str, ctx: Context) -> None:
+def loss_handle(state: State, t: LossChoice, action: str, ctx: Context) -> None:
     finish(state)
     eliminate(state, t["region"], action.split(":", 1)[1], ctx)
-
-
-task("loss", prompt=loss_prompt, handle=loss_handle)
 
 
 def crush_commune(state: State, crushers: list[dict[str, Any]], ctx: Context) -> None:
@@ -1065,8 +1012,6 @@ def crush_commune(state: State, crushers: list[dict[str, Any]], ctx: Context) ->
     else:
         ctx.emit("commune", "the Commune holds out (9.9.1)", about=NOBODY)
 
-
-task("combat", run=combat)
 
 # 9.7 Military control ---------------------------------------------------------------------------
 
@@ -1109,7 +1054,5 @@ def military_control(state: State, t: Step, ctx: Context) -> None:
     ):
         end_war(state, ctx, "no Allied army is left in France (9.2)")
 
-
-task("military_control", run=military_control)
 
 __all__ = ["adjust_track"]

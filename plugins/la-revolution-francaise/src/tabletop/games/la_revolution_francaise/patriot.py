@@ -9,6 +9,7 @@ from tabletop.framework.decisions import OrderedVote
 from .assembly import deputies
 from .core import (
     Task,
+    answering,
     enter_phase,
     fame,
     finish,
@@ -23,7 +24,6 @@ from .core import (
     roll,
     schedule,
     seat_of,
-    task,
 )
 from .data import KING, seating
 from .political import deputy_voters, king_holder, set_government, set_partner
@@ -119,13 +119,10 @@ def king_pardon_prompt(state: State, t: PrisonerTask) -> Prompt | None:
     )
 
 
-def king_pardon_handle(state: State, t: PrisonerTask, seat: int, action: str, ctx: Context) -> None:
+def king_pardon_handle(state: State, t: PrisonerTask, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("yes"):
         apply_fate(state, t["person"], "free", ctx, "the King's pardon, R.1.4.2")
-
-
-task("king_pardon", prompt=king_pardon_prompt, handle=king_pardon_handle)
 
 
 def justice_vote_prompt(state: State, t: JusticeVote) -> Prompt | None:
@@ -143,11 +140,12 @@ def justice_vote_prompt(state: State, t: JusticeVote) -> Prompt | None:
     )
 
 
-def justice_vote_handle(state: State, t: JusticeVote, seat: int, action: str, ctx: Context) -> None:
+def justice_vote_handle(state: State, t: JusticeVote, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def justice_vote_done(state: State, t: JusticeVote) -> None:
+def justice_vote_done(state: State, t: JusticeVote, ctx: Context) -> None:
     finish(state)
     if state["persons"][t["person"]]["status"] == "prison":
         schedule(state, {**t, "kind": "justice_tally"})
@@ -171,16 +169,6 @@ def justice_tally(state: State, t: JusticeVote, ctx: Context) -> None:
     ctx.reveal(f"{t['person']}: {guilty} guilty, {innocent} innocent: {verdict}", about=NOBODY)
     apply_fate(state, t["person"], "prison" if verdict == "guilty" else "free", ctx, "vote")
 
-
-task("patriot_start", run=patriot_start)
-task("justice_roll", run=justice_roll)
-task(
-    "justice_vote",
-    prompt=justice_vote_prompt,
-    handle=justice_vote_handle,
-    on_empty=justice_vote_done,
-)
-task("justice_tally", run=justice_tally)
 
 # 8.2 Criticism and the vote of confidence -------------------------------------------------
 
@@ -247,13 +235,12 @@ def confidence_prompt(state: State, t: ConfidenceVote) -> Prompt | None:
     )
 
 
-def confidence_handle(
-    state: State, t: ConfidenceVote, seat: int, action: str, ctx: Context
-) -> None:
+def confidence_handle(state: State, t: ConfidenceVote, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def confidence_done(state: State, t: ConfidenceVote) -> None:
+def confidence_done(state: State, t: ConfidenceVote, ctx: Context) -> None:
     finish(state)
     schedule(state, {**t, "kind": "confidence_tally"})
 
@@ -335,13 +322,12 @@ def partner_election_prompt(state: State, t: PartnerElection) -> Prompt | None:
     )
 
 
-def partner_election_handle(
-    state: State, t: PartnerElection, seat: int, action: str, ctx: Context
-) -> None:
+def partner_election_handle(state: State, t: PartnerElection, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def partner_election_done(state: State, t: PartnerElection) -> None:
+def partner_election_done(state: State, t: PartnerElection, ctx: Context) -> None:
     finish(state)
     schedule(state, PartnerElection({**t, "kind": "partner_election_tally"}))
 
@@ -365,18 +351,6 @@ def partner_election_tally(state: State, t: PartnerElection, ctx: Context) -> No
     set_partner(state, tied[0], ctx)
 
 
-task("criticism_start", run=criticism_start)
-task(
-    "partner_election",
-    prompt=partner_election_prompt,
-    handle=partner_election_handle,
-    on_empty=partner_election_done,
-)
-task("partner_election_tally", run=partner_election_tally)
-task("confidence", prompt=confidence_prompt, handle=confidence_handle, on_empty=confidence_done)
-task("confidence_tally", run=confidence_tally)
-
-
 def deputies_return(state: State, t: Step, ctx: Context) -> None:
     """8.3: deputies who switched go back to their own Current."""
     for move in state["switched"]:
@@ -387,6 +361,3 @@ def deputies_return(state: State, t: Step, ctx: Context) -> None:
     if state["switched"]:
         ctx.emit("deputies", "deputies who switched sides go back (8.3)", about=NOBODY)
     state["switched"] = []
-
-
-task("deputies_return", run=deputies_return)

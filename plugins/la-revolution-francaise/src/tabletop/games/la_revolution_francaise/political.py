@@ -15,6 +15,7 @@ from .core import (
     actor_seat,
     adjust_fame,
     adjust_track,
+    answering,
     civil_war,
     controlled_regions,
     declare_war,
@@ -36,7 +37,6 @@ from .core import (
     schedule,
     seat_of,
     set_control,
-    task,
     track_level,
 )
 from .data import ADJACENT, COSTS, KING, LAWS, REGIMES, SWITCH_TARGETS, seating
@@ -202,9 +202,8 @@ def regime_change_prompt(state: State, t: AskedInTurn) -> Prompt | None:
     return None
 
 
-def regime_change_handle(
-    state: State, t: AskedInTurn, seat: int, action: str, ctx: Context
-) -> None:
+def regime_change_handle(state: State, t: AskedInTurn, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
     how, _, target = action.partition(":")
     decider = next(
         c
@@ -281,11 +280,12 @@ def referendum_prompt(state: State, t: Referendum) -> Prompt | None:
     )
 
 
-def referendum_handle(state: State, t: Referendum, seat: int, action: str, ctx: Context) -> None:
+def referendum_handle(state: State, t: Referendum, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def referendum_done(state: State, t: Referendum) -> None:
+def referendum_done(state: State, t: Referendum, ctx: Context) -> None:
     finish(state)
     schedule(state, {**t, "kind": "referendum_tally"})
 
@@ -329,11 +329,6 @@ def pending_regime(state: State, t: Step, ctx: Context) -> None:
         schedule(state, referendum_task(state, "froi", holder, pending=False))
 
 
-task("referendum", prompt=referendum_prompt, handle=referendum_handle, on_empty=referendum_done)
-task("referendum_tally", run=referendum_tally)
-task("pending_regime", run=pending_regime)
-
-
 def end_of_turn_referendum(state: State, t: Step, ctx: Context) -> None:
     """Thermidor holds one automatically at the very end of the turn (R.4.8.1); Mercy's
     Government may call one under the conditions of R.6.8.2 (Open scenario only)."""
@@ -367,18 +362,10 @@ def mercy_referendum_prompt(state: State, t: Step) -> Prompt | None:
     )
 
 
-def mercy_referendum_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
+def mercy_referendum_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("yes"):
         schedule(state, referendum_task(state, "directorate", gov_controller(state), pending=True))
-
-
-task("end_of_turn_referendum", run=end_of_turn_referendum)
-task("mercy_referendum", prompt=mercy_referendum_prompt, handle=mercy_referendum_handle)
-
-
-task("political_start", run=political_start)
-task("regime_change", prompt=regime_change_prompt, handle=regime_change_handle)
 
 
 def install(state: State, new: str, ctx: Context, by: str | None = None) -> None:
@@ -539,12 +526,9 @@ def partner_prompt(state: State, t: PartnerChoice) -> Prompt | None:
     )
 
 
-def partner_handle(state: State, t: PartnerChoice, seat: int, action: str, ctx: Context) -> None:
+def partner_handle(state: State, t: PartnerChoice, action: str, ctx: Context) -> None:
     finish(state)
     set_partner(state, action.split(":")[1], ctx)
-
-
-task("partner_choice", prompt=partner_prompt, handle=partner_handle)
 
 
 def set_government(state: State, current: str, ctx: Context) -> None:
@@ -561,8 +545,6 @@ def elections_run(state: State, t: Step, ctx: Context) -> None:
     if election_due(state) and state["last_election"] != state["turn"]:
         election(state, ctx)
 
-
-task("elections", run=elections_run)
 
 # 7.5.2.1 Deputies switching sides ---------------------------------------------------------
 
@@ -619,7 +601,8 @@ def sway_prompt(state: State, t: ActorTurn) -> Prompt | None:
     return Prompt(seat, f"{name(actor)}: sway deputies in Paris?", tuple(choices), rule="7.5.2.1")
 
 
-def sway_handle(state: State, t: ActorTurn, seat: int, action: str, ctx: Context) -> None:
+def sway_handle(state: State, t: ActorTurn, action: str, ctx: Context) -> None:
+    seat = actor_seat(state, t["actor"])
     if action == "done":
         finish(state)
         return
@@ -651,8 +634,6 @@ def sway_handle(state: State, t: ActorTurn, seat: int, action: str, ctx: Context
     else:
         ctx.emit("deputies", text)
 
-
-task("sway", prompt=sway_prompt, handle=sway_handle)
 
 # 7.5.2.2 The King's action ---------------------------------------------------------------------
 
@@ -694,7 +675,7 @@ def king_prompt(state: State, t: Step) -> Prompt | None:
     )
 
 
-def king_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
+def king_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     finish(state)
     choice = action.split(":")[1]
     if choice == "none":
@@ -712,8 +693,6 @@ def king_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> 
     if choice == "both":
         adjust_track(state, "coalition", step, ctx, " (the King)")
 
-
-task("king_action", prompt=king_prompt, handle=king_handle)
 
 # 7.5.2.3 Laws: proposals ------------------------------------------------------------------------
 
@@ -840,7 +819,7 @@ def propose_prompt(state: State, t: ActorTurn) -> Prompt | None:
     return Prompt(seat, f"{name(actor)}: propose a law?", tuple(choices), rule="7.5.2.3")
 
 
-def propose_handle(state: State, t: ActorTurn, seat: int, action: str, ctx: Context) -> None:
+def propose_handle(state: State, t: ActorTurn, action: str, ctx: Context) -> None:
     actor = t["actor"]
     if action == "done":
         finish(state)
@@ -881,9 +860,6 @@ def propose_handle(state: State, t: ActorTurn, seat: int, action: str, ctx: Cont
             },
         )
 
-
-task("laws_start", run=laws_start)
-task("propose", prompt=propose_prompt, handle=propose_handle)
 
 # 7.5.2.3.1 Deputies' votes ----------------------------------------------------------------------
 
@@ -944,11 +920,12 @@ def law_vote_prompt(state: State, t: LawVote) -> Prompt | None:
     )
 
 
-def law_vote_handle(state: State, t: LawVote, seat: int, action: str, ctx: Context) -> None:
+def law_vote_handle(state: State, t: LawVote, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def law_vote_done(state: State, t: LawVote) -> None:
+def law_vote_done(state: State, t: LawVote, ctx: Context) -> None:
     finish(state)
     schedule(state, {**t, "kind": "law_tally"})
 
@@ -1038,9 +1015,6 @@ def automated_marais(state: State) -> bool:
     return seat_of(state, "M") is None
 
 
-task("law_vote", prompt=law_vote_prompt, handle=law_vote_handle, on_empty=law_vote_done)
-task("law_tally", run=law_tally)
-
 # 7.5.2.3.2 Fame votes ------------------------------------------------------------------------
 
 
@@ -1129,11 +1103,12 @@ def fame_vote_prompt(state: State, t: FameVote) -> Prompt | None:
     return Prompt(seat, f"Your modifier on {LAWS[t['law']]['name']}", choices, rule="7.5.2.3.2")
 
 
-def fame_vote_handle(state: State, t: FameVote, seat: int, action: str, ctx: Context) -> None:
+def fame_vote_handle(state: State, t: FameVote, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
     OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
 
 
-def fame_vote_done(state: State, t: FameVote) -> None:
+def fame_vote_done(state: State, t: FameVote, ctx: Context) -> None:
     finish(state)
     schedule(state, {**t, "kind": "fame_roll"})
 
@@ -1169,9 +1144,6 @@ def fame_roll(state: State, t: FameVote, ctx: Context) -> None:
         law_rejected(state, t["law"], t["proposer"], ctx, fame_penalty=True)
 
 
-task("fame_vote", prompt=fame_vote_prompt, handle=fame_vote_handle, on_empty=fame_vote_done)
-task("fame_roll", run=fame_roll)
-
 # Passing, rejecting, bankruptcy (13.0, 10.2.2.1) ---------------------------------------
 
 
@@ -1204,14 +1176,14 @@ def thermidor_prompt(state: State, t: Step) -> Prompt | None:
     )
 
 
-def thermidor_handle(state: State, t: Step, seat: int, action: str, ctx: Context) -> None:
+def thermidor_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("yes"):
         end_political_phase(state)
         install(state, "thermidor", ctx)
 
 
-def thermidor_empty(state: State, t: Step) -> None:
+def thermidor_empty(state: State, t: Step, ctx: Context) -> None:
     """The automated Marais always takes Thermidor (15.2.1.5 gives the Feuillant the Government)."""
     finish(state)
     end_political_phase(state)
@@ -1227,10 +1199,6 @@ def end_political_phase(state: State) -> None:
     keep = ("law_vote", "law_tally", "fame_vote", "fame_roll", "propose", "thermidor_choice")
     while state["tasks"] and state["tasks"][-1]["kind"] in keep:
         state["tasks"].pop()
-
-
-task("thermidor_choice", prompt=thermidor_prompt, handle=thermidor_handle, on_empty=thermidor_empty)
-task("install_regime", run=install_regime)
 
 
 def bankruptcy(state: State, ctx: Context) -> None:
@@ -1323,7 +1291,7 @@ def veto_prompt(state: State, t: Veto) -> Prompt | None:
     )
 
 
-def veto_handle(state: State, t: Veto, seat: int, action: str, ctx: Context) -> None:
+def veto_handle(state: State, t: Veto, action: str, ctx: Context) -> None:
     finish(state)
     if action.endswith("no"):
         enact(state, t["law"], t["proposer"], ctx)
@@ -1335,8 +1303,6 @@ def veto_handle(state: State, t: Veto, seat: int, action: str, ctx: Context) -> 
     if law["family"] == "anti_clergy":
         adjust_fame(state, king_holder(state), -2, ctx, " (veto)")
 
-
-task("veto", prompt=veto_prompt, handle=veto_handle)
 
 # 11.4 The King's trial ----------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from tabletop.framework import Context, State
 
-from .core import schedule, task
+from .core import schedule
 from .data import (
     FOUR_PLAYER_LEFT,
     KING,
@@ -184,7 +184,3 @@ def _regime_outlaws(state: State) -> list[str]:
     from .core import regime
 
     return [c for c in regime(state)["outlawed"] if not c.startswith("$")]
-
-
-task("turn", run=run_turn)
-task("turn_start", run=run_turn_start)
