@@ -40,11 +40,14 @@ from textual.widget import Widget
 from textual.widgets import Header, Label, OptionList, Static
 from textual.worker import Worker, WorkerState
 
+from tabletop.adapters.bots.hint import Hint
+from tabletop.adapters.bots.hint import prepare as prepare_hint
 from tabletop.adapters.tui.hookspecs import board_widget_class
 from tabletop.adapters.tui.patience import Patient
 from tabletop.adapters.tui.presenting import next_bot_speed, speed_name
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
+from tabletop.adapters.tui.screens.hint import HintScreen
 from tabletop.adapters.tui.screens.rules import RulesScreen
 from tabletop.adapters.tui.screens.summary import NO_MORE, SummaryScreen
 from tabletop.adapters.tui.widgets import CardList, ChoiceList, GameLog, ViewPanel
@@ -140,6 +143,8 @@ class GameScreen(Screen[None]):
         Binding("d", "zoom_details", "Details", show=False),
         Binding("z", "zoom", "Zoom"),
         Binding("t", "retry_bot", "Retry bot", show=False),
+        # Not in the footer (no room at 80 columns): the palette and docs/playing.md say it.
+        Binding("question_mark", "hint", "Hint", show=False),
         Binding("escape", "home", "Home"),
     ]
 
@@ -202,6 +207,10 @@ class GameScreen(Screen[None]):
         self._recaps: list[tuple[Event, set[int]]] = []
         #: True from the moment recaps are to be shown until they are dismissed.
         self._reading = False
+        #: The decision (seat, actions so far) a hint is being thought about for, and
+        #: since when (``action_hint``).
+        self._hint_for: tuple[int, int] | None = None
+        self._hint_since = 0.0
 
     def compose(self) -> ComposeResult:
         app = tabletop(self)
@@ -644,6 +653,10 @@ class GameScreen(Screen[None]):
             elapsed = time.monotonic() - self._thinking_since
             took = f" {elapsed:.1f} s" if elapsed >= THINKING_SHOWN_AFTER else ""
             parts.append(f"⏳ {who} ({turn.kind}) is thinking…{took}")
+        elif self._hint_for is not None:
+            elapsed = time.monotonic() - self._hint_since
+            took = f" {elapsed:.1f} s" if elapsed >= THINKING_SHOWN_AFTER else ""
+            parts.append(f"⏳ Thinking about a hint…{took}")
         elif self._bot_failed:
             parts.append("Bot stopped after an error: press t to retry")
         moving = self._moving
@@ -684,8 +697,8 @@ class GameScreen(Screen[None]):
         )
 
     def _thinking_tick(self) -> None:
-        """Update the seconds a bot has been thinking; stop once no bot thinks."""
-        if self._bot_turn is None:
+        """Update the seconds a bot (or a hint) has been thinking; stop once none does."""
+        if self._bot_turn is None and self._hint_for is None:
             if self._thinking_timer is not None:
                 self._thinking_timer.stop()
                 self._thinking_timer = None
@@ -726,6 +739,9 @@ class GameScreen(Screen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if worker.group == "hint":
+            self._hint_done(worker, event.state)
+            return
         if worker.group != "bot" or event.state != WorkerState.SUCCESS:
             return
         if worker.result is None:
@@ -741,6 +757,60 @@ class GameScreen(Screen[None]):
             turn.failed(outcome)  # the session tells the log and this screen (bot_failed)
             return
         self._apply(lambda: turn.play(outcome))
+
+    # Hints -------------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        """Ask the tree search what it would choose at the person's decision, from that
+        seat's information only (``tabletop.adapters.bots.hint``). It thinks in a worker
+        (the status line says so); the answer is shown and its choice highlighted, never
+        played."""
+        prompt = self.engine.prompt
+        if prompt is None or self.concealed or not self.session.is_human(prompt.seat):
+            self.notify("A hint is for your own decision: none is due now.", severity="warning")
+            return
+        if self.hides and self.viewer != prompt.seat:
+            self.notify("A hint is for your own decision: none is due now.", severity="warning")
+            return
+        moment = (prompt.seat, len(self.engine.log))
+        if self._hint_for == moment:
+            return  # already thinking about this one
+        hints = tabletop(self).registry.hints_for(self.game.info.id)
+        think = prepare_hint(self.engine, hints)
+        self._hint_for = moment
+        self._hint_since = time.monotonic()
+        self._update_status()
+        if self._thinking_timer is None:
+            self._thinking_timer = self.set_interval(THINKING_TICK, self._thinking_tick)
+        self.run_worker(
+            think, name="hint", group="hint", exclusive=True, thread=True, exit_on_error=False
+        )
+
+    def _hint_done(self, worker: Worker[Any], state: WorkerState) -> None:
+        if state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        asked, self._hint_for = self._hint_for, None
+        if self.is_mounted:
+            self._update_status()
+        if state == WorkerState.ERROR:
+            self.notify(f"No hint: {worker.error}", severity="error", markup=False)
+            return
+        hint = cast(Hint, worker.result)
+        prompt = self.engine.prompt
+        if (
+            asked != (hint.seat, hint.moment)
+            or prompt is None
+            or (prompt.seat, len(self.engine.log)) != asked
+            or self.concealed
+        ):
+            return  # the decision changed meanwhile: the hint is of no use now
+        choices = self.query_one("#choices", ChoiceList)
+        shown = choices.prompt
+        if shown is not None:
+            actions = [choice.action for choice in shown.choices]
+            if hint.action in actions:
+                choices.highlighted = actions.index(hint.action)
+        self.app.push_screen(HintScreen(hint.lines()))
 
     def action_retry_bot(self) -> None:
         if self._bot_failed and not self._busy():
@@ -972,6 +1042,11 @@ class GameScreen(Screen[None]):
                 "Zoom board", "The board on the whole screen, and back", self.action_zoom
             ),
             SystemCommand("Retry bot", "Let a failed bot try again", self.action_retry_bot),
+            SystemCommand(
+                "Hint",
+                "What the tree search would choose here, from what you can see (?)",
+                self.action_hint,
+            ),
             SystemCommand(
                 "Pauses",
                 "Pause on the game's recaps (end of a turn, round or phase): "
