@@ -201,8 +201,12 @@ class MiniHanabi(GameDefinition):
         points = score(state)
         players = len(state["hands"])
         winners = tuple(range(players)) if points == PERFECT else ()
-        how = "a fuse too many" if state["fuses"] == 0 else f"{points} of {PERFECT}"
-        return Result(winners, (float(points),) * players, summary=how)
+        if state["fuses"] == 0:
+            how = "a fuse too many"
+        else:
+            how = "a perfect show" if points == PERFECT else "the deck ran out"
+        summary = f"{how}: {points} of {PERFECT}"
+        return Result(winners, (float(points),) * players, summary=summary, outcome=how)
 
     def determinize(self, state: State, seat: int | None, ctx: Context) -> State:
         """What ``seat`` cannot see is drawn again: its own hand and the deck (every

@@ -7,6 +7,10 @@ with that seed and those seats. An exception inside a game is a result, not a cr
 it is counted in ``errors`` with the seed that reproduces it, and the run goes on; so
 is a game that cannot be saved (a state that is not JSON, a ``describe`` that raises).
 
+Where the game has scores the report gives each seat's mean score with a 95% interval;
+a cooperative game's (``GameInfo.cooperative``) is the team's: its wins and its one
+score, and its outcomes say "the team" rather than naming every seat.
+
 Saves are named by the game, a tag of the run's settings (seats and options) and the
 game's seed, so two runs with other settings never replace each other's saves in one
 directory, while running the same settings again rewrites the same (identical) games.
@@ -23,9 +27,11 @@ from typing import Any
 
 from tabletop.adapters.collector import collector
 from tabletop.adapters.headless import HeadlessUI
+from tabletop.app.tournament import score_json, score_words, wilson
 from tabletop.framework.bots import batch_seed
 from tabletop.framework.engine import resolve_options
 from tabletop.framework.fuzz import INTERRUPTED, MAX_ACTIONS, BatchReport, Watchdog
+from tabletop.framework.game import Result
 from tabletop.framework.ports import SaveStore, UserInterface
 from tabletop.framework.record import digest_of
 from tabletop.framework.session import GameSession, SessionStarter
@@ -40,11 +46,27 @@ class SimulationReport(BatchReport):
     """Each game's final digest ("" for a game that failed), in order; not in the JSON."""
     unsaved: int = 0
     """Games that could not be saved (each also in ``failures``)."""
+    seat_names: list[str] = field(default_factory=list)
+    cooperative: bool = False
+    team_wins: int = 0
+    """A cooperative game's wins (the team's)."""
+    scores: list[list[float]] = field(default_factory=list)
+    """Per seat (the team's alone in a cooperative game): games that ended with a
+    score for it, their total and the total of their squares."""
 
     def add(self, part: BatchReport) -> None:
         """Count the next games of this run; the digest is made again over all games."""
         super().add(part)
         if isinstance(part, SimulationReport):
+            if not self.seat_names:
+                self.seat_names = list(part.seat_names)
+            self.cooperative = self.cooperative or part.cooperative
+            self.team_wins += part.team_wins
+            for index, tally in enumerate(part.scores):
+                if index == len(self.scores):
+                    self.scores.append([0, 0.0, 0.0])
+                for slot in range(3):
+                    self.scores[index][slot] += tally[slot]
             self.unsaved += part.unsaved
             outcomes = Counter(self.outcomes)
             outcomes.update(part.outcomes)
@@ -59,8 +81,59 @@ class SimulationReport(BatchReport):
             "outcomes": self.outcomes,
             "digest": self.digest,
             "unsaved": self.unsaved,
+            **self._scores_json(),
             "failures": self.failures,
         }
+
+    def _scores_json(self) -> dict[str, Any]:
+        """The team's result, or each seat's mean score; nothing for a game that
+        neither is cooperative nor has scores (its report is as before issue 27)."""
+        data: dict[str, Any] = {}
+        if self.cooperative:
+            low, high = wilson(self.team_wins, self.completed)
+            team: dict[str, Any] = {"wins": self.team_wins, "ci95": [round(low, 4), round(high, 4)]}
+            if self.scores and self.scores[0][0]:
+                team["score"] = score_json(int(self.scores[0][0]), *self.scores[0][1:])
+            data["team"] = team
+        elif any(tally[0] for tally in self.scores):
+            data["scores"] = [
+                {"seat": name, **score_json(int(tally[0]), *tally[1:])}
+                for name, tally in zip(self.seat_names, self.scores, strict=False)
+            ]
+        return data
+
+    def score_lines(self) -> list[str]:
+        """The team's result or the mean scores in words, for the command's report."""
+        data = self._scores_json()
+        if "team" in data:
+            team = data["team"]
+            low, high = team["ci95"]
+            rate = team["wins"] / self.completed if self.completed else 0.0
+            line = (
+                f"  the team (cooperative) won {team['wins']}/{self.completed} = "
+                f"{100 * rate:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+            )
+            if "score" in team:
+                line += f", team score {score_words(team['score'])}"
+            return [line]
+        return [
+            f"  mean score of {seat['seat']}: {score_words(seat)}"
+            for seat in data.get("scores", [])
+        ]
+
+    def count_result(self, result: Result) -> None:
+        """Count one finished game's team win and scores."""
+        scores = result.scores
+        if self.cooperative:
+            self.team_wins += bool(result.winners)
+            scores = (max(scores),) if scores else ()
+        for index, score in enumerate(scores):
+            while len(self.scores) <= index:
+                self.scores.append([0, 0.0, 0.0])
+            tally = self.scores[index]
+            tally[0] += 1
+            tally[1] += score
+            tally[2] += score * score
 
 
 def games_digest(game_digests: Sequence[str], seed: int, first: int = 0) -> str:
@@ -117,6 +190,8 @@ class Simulation:
         game = self.sessions.registry.get(game_id).definition
         options = resolve_options(game, options)  # a bad option is the caller's error
         report = SimulationReport(game_id, games, seed, seats=list(seats))
+        report.seat_names = list(game.seat_names(len(seats), options))
+        report.cooperative = game.info.cooperative
         outcomes: Counter[str] = Counter()
         started = time.perf_counter()
         try:
@@ -143,6 +218,9 @@ class Simulation:
                         assert result is not None
                         names = [engine.seat_name(seat) for seat in result.winners]
                         who = " & ".join(names) if names else "nobody"
+                        if report.cooperative:
+                            who = "the team won" if names else "the team lost"
+                        report.count_result(result)
                         outcomes[f"{who} ({result.outcome})" if result.outcome else who] += 1
                         report.game_digests.append(engine.digest())
                         report.completed += 1

@@ -9,7 +9,11 @@ the seed that reproduces it and the tournament goes on.
 
 Each bot kind's win rate comes with a 95% Wilson score interval: it stays inside [0, 1]
 and is sound for the few hundred games a tournament plays, where the normal
-approximation is not. A shared win counts as 1/k of a win for each of its k winners.
+approximation is not. A shared win counts as 1/k of a win for each of its k winners,
+except in a cooperative game (``GameInfo.cooperative``), where a win is the team's and
+counts whole for every seat, and the report speaks of the team. Where the game has
+scores, each kind's mean score comes with a 95% interval (the normal approximation,
+sound for a mean over tens of games).
 """
 
 from __future__ import annotations
@@ -43,6 +47,31 @@ def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - spread), min(1.0, centre + spread))
 
 
+def mean_interval(count: int, total: float, squares: float, z: float = Z95) -> tuple[float, float]:
+    """The 95% interval of a mean from its count, sum and sum of squares (the normal
+    approximation with the sample's standard deviation; one value: that value)."""
+    if count <= 0:
+        return (0.0, 0.0)
+    mean = total / count
+    if count == 1:
+        return (mean, mean)
+    variance = max(0.0, (squares - total * total / count) / (count - 1))
+    spread = z * math.sqrt(variance / count)
+    return (mean - spread, mean + spread)
+
+
+def score_json(count: int, total: float, squares: float) -> dict[str, Any]:
+    """A mean score with its interval, for the reports' JSON."""
+    low, high = mean_interval(count, total, squares)
+    mean = total / count if count else 0.0
+    return {"games": count, "mean": round(mean, 3), "ci95": [round(low, 3), round(high, 3)]}
+
+
+def score_words(score: dict[str, Any]) -> str:
+    low, high = score["ci95"]
+    return f"{score['mean']:.2f} (95% CI {low:.2f}-{high:.2f})"
+
+
 def rotated(seats: list[str], index: int) -> list[str]:
     """The seat list of game ``index``: shifted by one seat per game."""
     shift = index % len(seats)
@@ -61,6 +90,11 @@ class BotRecord:
     """Decisions with more than one legal choice (forced moves need no thought)."""
     seconds: float = 0.0
     slowest: float = 0.0
+    scored: int = 0
+    """Seats of this kind in games that ended with scores; then their total and the
+    total of their squares (for the mean score and its interval)."""
+    score_total: float = 0.0
+    score_squares: float = 0.0
 
     def add(self, other: BotRecord) -> None:
         """Count ``other``'s games and decisions (the same kind, in other games)."""
@@ -69,6 +103,14 @@ class BotRecord:
         self.decisions += other.decisions
         self.seconds += other.seconds
         self.slowest = max(self.slowest, other.slowest)
+        self.scored += other.scored
+        self.score_total += other.score_total
+        self.score_squares += other.score_squares
+
+    def count_score(self, score: float) -> None:
+        self.scored += 1
+        self.score_total += score
+        self.score_squares += score * score
 
     def to_json(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.games)
@@ -83,6 +125,11 @@ class BotRecord:
             if self.decisions
             else 0.0,
             "slowest_decision_seconds": round(self.slowest, 4),
+            **(
+                {"score": score_json(self.scored, self.score_total, self.score_squares)}
+                if self.scored
+                else {}
+            ),
         }
 
 
@@ -95,12 +142,25 @@ class TournamentReport(BatchReport):
     bots: dict[str, BotRecord] = field(default_factory=dict)
     by_seat: list[dict[str, float]] = field(default_factory=list)
     """Per seat: each kind's wins there, to show a seat's advantage."""
+    cooperative: bool = False
+    """The seats play as one team (``GameInfo.cooperative``): the report tells the
+    team's wins and score."""
+    team_wins: int = 0
+    team_scored: int = 0
+    """Games that ended with a team score; then their total and total of squares."""
+    team_score_total: float = 0.0
+    team_score_squares: float = 0.0
 
     def add(self, part: BatchReport) -> None:
         """Count the next games of this tournament, played elsewhere."""
         super().add(part)
         if not isinstance(part, TournamentReport):
             return
+        self.cooperative = self.cooperative or part.cooperative
+        self.team_wins += part.team_wins
+        self.team_scored += part.team_scored
+        self.team_score_total += part.team_score_total
+        self.team_score_squares += part.team_score_squares
         for kind, record in part.bots.items():
             self.bots.setdefault(kind, BotRecord(kind)).add(record)
         for mine, theirs in zip(self.by_seat, part.by_seat, strict=True):
@@ -119,8 +179,22 @@ class TournamentReport(BatchReport):
             "wins_by_seat": [
                 {kind: round(wins, 3) for kind, wins in seat.items()} for seat in self.by_seat
             ],
+            **({"team": self._team()} if self.cooperative else {}),
             "failures": self.failures,
         }
+
+    def _team(self) -> dict[str, Any]:
+        low, high = wilson(self.team_wins, self.completed)
+        team: dict[str, Any] = {
+            "wins": self.team_wins,
+            "win_rate": round(self.team_wins / self.completed, 4) if self.completed else 0.0,
+            "ci95": [round(low, 4), round(high, 4)],
+        }
+        if self.team_scored:
+            team["score"] = score_json(
+                self.team_scored, self.team_score_total, self.team_score_squares
+            )
+        return team
 
     def lines(self) -> list[str]:
         """The report in words, one bot kind a line."""
@@ -131,17 +205,32 @@ class TournamentReport(BatchReport):
             f"mean length {data['mean_game_length']} "
             f"actions; {data['seconds']} s"
         ]
+        if self.cooperative:
+            team = data["team"]
+            low, high = team["ci95"]
+            score = f", team score {score_words(team['score'])}" if "score" in team else ""
+            out.append(
+                f"  the team (cooperative) won {team['wins']}/{self.completed} = "
+                f"{100 * team['win_rate']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+                f"{score}"
+            )
+        won = "in a team that won" if self.cooperative else "won"
         for bot in data["bots"]:
             low, high = bot["ci95"]
+            score = ""
+            if "score" in bot:
+                score = f", {'team ' if self.cooperative else ''}score {score_words(bot['score'])}"
             out.append(
-                f"  {bot['kind']:<14} won {bot['wins']:g}/{bot['games']} = "
-                f"{100 * bot['win_rate']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%), "
-                f"{bot['mean_decision_seconds']:.3f} s per decision "
+                f"  {bot['kind']:<14} {won} {bot['wins']:g}/{bot['games']} = "
+                f"{100 * bot['win_rate']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+                f"{score}, {bot['mean_decision_seconds']:.3f} s per decision "
                 f"(slowest {bot['slowest_decision_seconds']:.3f} s)"
             )
         for name, seat in zip(self.seat_names, data["wins_by_seat"], strict=False):
             wins = ", ".join(f"{kind} {count:g}" for kind, count in seat.items() if count)
-            out.append(f"  wins as {name}: {wins or 'none'}")
+            out.append(
+                f"  {'team wins' if self.cooperative else 'wins'} as {name}: {wins or 'none'}"
+            )
         for failure in self.failures:
             out.append(f"  error with seed {failure['seed']}: {failure['error']}")
         return out
@@ -198,6 +287,7 @@ class Tournament:
             game_id, games, seed, seats=list(seats), options=options, rotate=rotate
         )
         report.seat_names = list(game.seat_names(len(seats), options))
+        report.cooperative = game.info.cooperative
         for kind in seats:
             report.bots.setdefault(kind, BotRecord(kind))
         report.by_seat = [dict.fromkeys(report.bots, 0.0) for _ in seats]
@@ -251,9 +341,21 @@ class Tournament:
                 session.close()
         report.completed += 1
         report.actions += played
+        team = report.cooperative
+        if team and result.winners:
+            report.team_wins += 1
+        if team and result.scores:
+            best = max(result.scores)
+            report.team_scored += 1
+            report.team_score_total += best
+            report.team_score_squares += best * best
         for seat, kind in enumerate(kinds):
-            report.bots[kind].games += 1
-            if seat in result.winners:
-                share = 1.0 / len(result.winners)
-                report.bots[kind].wins += share
+            record = report.bots[kind]
+            record.games += 1
+            if result.scores and (team or seat < len(result.scores)):
+                record.count_score(max(result.scores) if team else result.scores[seat])
+            if seat in result.winners or (team and result.winners):
+                # a shared win: 1/k each; the team's win: whole for every seat
+                share = 1.0 if team else 1.0 / len(result.winners)
+                record.wins += share
                 report.by_seat[seat][kind] += share
