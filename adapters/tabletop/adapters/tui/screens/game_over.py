@@ -47,6 +47,9 @@ class GameOverScreen(Screen[None]):
         result = self.result or Result(winners=())
         if self.error:
             return f"The game ended but its result could not be read: {self.error}"
+        if engine.game.info.cooperative:  # one team: its win and its one score
+            score = f" Team score: {scalar_text(max(result.scores))}." if result.scores else ""
+            return ("The team wins!" if result.winners else "The team loses.") + score
         who = ", ".join(engine.seat_name(seat) for seat in result.winners)
         person = self.solitaire()
         if person is not None:  # one person against the game: say it to them plainly
@@ -123,6 +126,8 @@ class GameOverScreen(Screen[None]):
         for seat, name in enumerate(engine.seat_names):
             score = scalar_text(result.scores[seat]) if seat < len(result.scores) else "—"
             mark = "winner" if seat in result.winners else ""
+            if engine.game.info.cooperative:
+                mark = "team win" if result.winners else ""
             table.add_row(name, self.played_by(seat), score, mark)
         board = self.query_one("#final-board", ViewPanel)
         try:
