@@ -13,7 +13,6 @@ from toygames import Recaps
 
 import tabletop.framework as api
 from tabletop.framework import engine, record
-from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.fuzz import fuzz
 
 REPO = Path(__file__).resolve().parent.parent
@@ -85,25 +84,11 @@ class _Undeclared(Recaps):
 def test_hidden_information_is_declared_in_game_info_and_refined_by_options() -> None:
     assert Recaps().hides_information({"secret": "yes"})
     assert not Recaps().hides_information({"secret": "no"})
-    report = fuzz(
-        _Undeclared(),
-        games=1,
-        seed=1,
-        options={"secret": "yes"},
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
+    secret, open_ = (
+        fuzz(_Undeclared(), games=1, seed=1, options={"secret": s}) for s in ("yes", "no")
     )
-    assert report.errors == 1
-    assert "does not declare hidden_information=True" in report.failures[0].reason
-    fine = fuzz(
-        _Undeclared(),
-        games=1,
-        seed=1,
-        options={"secret": "no"},
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
-    )
-    assert fine.errors == 0
+    assert secret.errors == 1 and open_.errors == 0
+    assert "does not declare hidden_information=True" in secret.failures[0].reason
 
 
 def test_engine_result_reads_like_engine_prompt() -> None:

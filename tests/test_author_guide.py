@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from test_eco_tutorial import DOC, run_units
 
-from tabletop.framework import chance
 from tabletop.framework.fuzz import fuzz
 from tabletop.framework.testing import new_engine
 
@@ -34,8 +33,6 @@ def test_toll_bridge_passes_the_fuzzer(units: dict[str, dict[str, Any]]) -> None
         units["bridge"]["TollBridge"](),
         games=20,
         seed=2,
-        rng_factory=chance.rng_factory,
-        dice_factory=chance.dice_factory,
     )
     assert report.errors == 0, report.failures[:1]
     assert set(report.reach.rules) == {"§2", "§3"}

@@ -46,19 +46,48 @@ def _run(root: Path, *extra: str, allow: Path | None = None) -> tuple[int, str]:
     return int(status), out.getvalue()
 
 
-def test_a_module_level_cycle_fails_and_is_printed_as_a_chain(tmp_path: Path) -> None:
-    root = _tree(
-        tmp_path,
+CYCLES = {
+    "module level, printed as a chain": (
         {
-            "ns/pkg/__init__.py": "",
-            "ns/pkg/a.py": "from ns.pkg import b\n",
-            "ns/pkg/b.py": "import ns.pkg.c\n",
-            "ns/pkg/c.py": "from ns.pkg.a import thing\n",
+            "a.py": "from ns.pkg import b\n",
+            "b.py": "import ns.pkg.c\n",
+            "c.py": "from ns.pkg.a import thing\n",
         },
+        "import cycle in ns.pkg: a -> b -> c -> a (imports at a:1, b:1, c:1)",
+    ),
+    "an import inside a function counts": (
+        {
+            "rules.py": "from ns.pkg.battle import fight\n",
+            "battle.py": "def fight():\n    from ns.pkg import rules\n    return rules\n",
+        },
+        "battle -> rules -> battle (imports at battle:2 in a function, rules:1)",
+    ),
+    "relative imports are resolved": (
+        {
+            "sub/__init__.py": "from . import deep\n",
+            "sub/deep.py": "from ..top import value\n",
+            "top.py": "from .sub import deep\nvalue = 1\n",
+        },
+        "sub.deep -> top -> sub.deep",
+    ),
+    "a name from a package's __init__ imports the __init__": (
+        {
+            "__init__.py": "from ns.pkg.a import helper\nVERSION = 1\n",
+            "a.py": "from ns.pkg import VERSION\n",
+        },
+        "__init__ -> a -> __init__",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CYCLES)
+def test_a_cycle_fails_with_its_chain(tmp_path: Path, case: str) -> None:
+    files, chain = CYCLES[case]
+    root = _tree(
+        tmp_path, {"ns/pkg/__init__.py": ""} | {f"ns/pkg/{n}": t for n, t in files.items()}
     )
     status, out = _run(root)
-    assert status == 1
-    assert "import cycle in ns.pkg: a -> b -> c -> a (imports at a:1, b:1, c:1)" in out
+    assert status == 1 and chain in out, out
 
 
 def test_no_cycle_passes_and_imports_from_other_packages_are_ignored(tmp_path: Path) -> None:
@@ -72,47 +101,6 @@ def test_no_cycle_passes_and_imports_from_other_packages_are_ignored(tmp_path: P
         },
     )
     assert _run(root) == (0, "no import cycle inside any package\n")
-
-
-def test_an_import_inside_a_function_counts(tmp_path: Path) -> None:
-    root = _tree(
-        tmp_path,
-        {
-            "ns/pkg/__init__.py": "",
-            "ns/pkg/rules.py": "from ns.pkg.battle import fight\n",
-            "ns/pkg/battle.py": "def fight():\n    from ns.pkg import rules\n    return rules\n",
-        },
-    )
-    status, out = _run(root)
-    assert status == 1
-    assert "battle -> rules -> battle" in out and "battle:2 in a function" in out
-
-
-def test_relative_imports_are_resolved(tmp_path: Path) -> None:
-    root = _tree(
-        tmp_path,
-        {
-            "ns/pkg/__init__.py": "",
-            "ns/pkg/sub/__init__.py": "from . import deep\n",
-            "ns/pkg/sub/deep.py": "from ..top import value\n",
-            "ns/pkg/top.py": "from .sub import deep\nvalue = 1\n",
-        },
-    )
-    status, out = _run(root)
-    assert status == 1
-    assert "sub.deep -> top -> sub.deep" in out
-
-
-def test_a_name_from_a_package_init_is_an_import_of_the_init(tmp_path: Path) -> None:
-    root = _tree(
-        tmp_path,
-        {
-            "ns/pkg/__init__.py": "from ns.pkg.a import helper\nVERSION = 1\n",
-            "ns/pkg/a.py": "from ns.pkg import VERSION\n",
-        },
-    )
-    status, out = _run(root)
-    assert status == 1 and "__init__ -> a -> __init__" in out
 
 
 def test_type_checking_imports_never_run_and_are_left_out_unless_asked(tmp_path: Path) -> None:

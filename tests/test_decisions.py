@@ -152,3 +152,17 @@ def test_response_window_refuses_a_seat_twice_and_no_way_to_pass() -> None:
         ResponseWindow.new([1, 2, 1])
     with pytest.raises(ValueError, match="at least one answer that passes"):
         ResponseWindow.new([1, 2], passes=())
+
+
+def test_seat_to_ask_is_the_next_seat_and_refuses_a_finished_decision() -> None:
+    vote = OrderedVote(OrderedVote.new("law", [2, 0]))
+    assert vote.seat_to_ask == 2
+    vote.vote(2, "yes", _ctx())
+    vote.vote(0, "no", _ctx())
+    with pytest.raises(ValueError, match=r"nobody is left to ask \(law\)"):
+        _ = vote.seat_to_ask
+    window = ResponseWindow(ResponseWindow.new([1, 2]))
+    assert window.seat_to_ask == 1
+    window.answer(1, "block")
+    with pytest.raises(ValueError, match="a finished decision"):
+        _ = window.seat_to_ask

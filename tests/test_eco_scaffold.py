@@ -45,7 +45,6 @@ def test_the_new_game_plays_under_the_framework(
     """Loaded straight from its folder: its rules and the conformance kit's checks."""
     import importlib.util
 
-    from tabletop.framework import chance
     from tabletop.framework.fuzz import fuzz
 
     folder = scaffold.create("quick-race", tmp_path, title="Quick Race")
@@ -62,8 +61,6 @@ def test_the_new_game_plays_under_the_framework(
         game,
         games=20,
         seed=1,
-        rng_factory=chance.rng_factory,
-        dice_factory=chance.dice_factory,
     )
     assert report.errors == 0, report.failures[:1]
 

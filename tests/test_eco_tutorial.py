@@ -23,8 +23,8 @@ from eco_support import make_venv
 
 from tabletop.app import scaffold
 from tabletop.framework import Context, GameDefinition, chance
-from tabletop.framework.engine import Engine
 from tabletop.framework.fuzz import fuzz
+from tabletop.framework.testing import new_engine
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "writing-a-game.md"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
@@ -83,14 +83,7 @@ def _load(folder: Path) -> ModuleType:
 
 def _digests(game: GameDefinition, seed: int, players: int) -> list[str]:
     """Digests after each action of a game played by a seeded chooser."""
-    engine = Engine(
-        game,
-        seed=seed,
-        players=players,
-        options={},
-        rng_factory=chance.rng_factory,
-        dice_factory=chance.dice_factory,
-    )
+    engine = new_engine(game, seed=seed, players=players)
     chooser = chance.rng_factory(seed + 1)
     found = [engine.digest()]
     while (prompt := engine.prompt) is not None:
@@ -126,8 +119,6 @@ def test_the_pages_games_pass_the_fuzzer(
         game,
         games=15,
         seed=3,
-        rng_factory=chance.rng_factory,
-        dice_factory=chance.dice_factory,
     )
     assert report.errors == 0, report.failures[:1]
 
@@ -135,14 +126,7 @@ def test_the_pages_games_pass_the_fuzzer(
 def test_the_secret_variant_hides_other_positions(units: dict[str, dict[str, Any]]) -> None:
     game = units["secret"]["SecretRace"]()
     assert game.hides_information({})
-    engine = Engine(
-        game,
-        seed=1,
-        players=2,
-        options={},
-        rng_factory=chance.rng_factory,
-        dice_factory=chance.dice_factory,
-    )
+    engine = new_engine(game, seed=1, players=2)
     engine.act(0, "roll")
     assert engine.view(1)["positions"][0] is None and engine.view(0)["positions"][0] > -1
     assert any("in secret" in engine.event_line(e) for e in engine.events_for(1))
@@ -150,14 +134,7 @@ def test_the_secret_variant_hides_other_positions(units: dict[str, dict[str, Any
 
 def test_the_pages_other_pieces_work(units: dict[str, dict[str, Any]]) -> None:
     game = units["game"]["MyRace"]()
-    engine = Engine(
-        game,
-        seed=1,
-        players=2,
-        options={},
-        rng_factory=chance.rng_factory,
-        dice_factory=chance.dice_factory,
-    )
+    engine = new_engine(game, seed=1, players=2)
     prompt = engine.prompt
     assert prompt is not None
     bot = units["bots"]["Cautious"]()

@@ -5,86 +5,16 @@ a report of the rules, prompts and milestones reached, and milestones a game mus
 from __future__ import annotations
 
 import types
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pytest
 from dependency_injector import providers
+from toygames import MOVES, Climb, Climber
 
-from tabletop.framework import (
-    Action,
-    Bot,
-    Choice,
-    Context,
-    GameDefinition,
-    GameInfo,
-    GameRegistrar,
-    Prompt,
-    RandomSource,
-    Result,
-    State,
-    TabletopError,
-    hookimpl,
-)
-from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework import Choice, GameRegistrar, Prompt, State, TabletopError, hookimpl
 from tabletop.framework.fuzz import FuzzReport, fuzz, prompt_stem
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.testing import new_engine
-
-TOP = 8
-MOVES = 24
-
-
-class Climb(GameDefinition):
-    """Two seats push one counter up or knock it back to 0; the game ends after MOVES
-    moves. Reaching TOP needs TOP ups in a row, one choice in four each time, which
-    random play almost never does."""
-
-    info = GameInfo(id="climb", title="Climb", min_players=2, max_players=2)
-    must_reach = ("top", "halfway")
-
-    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
-        return ("Left", "Right")
-
-    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
-        return {"level": 0, "moves": 0, "best": 0}
-
-    def prompt(self, state: State) -> Prompt | None:
-        if state["moves"] >= MOVES:
-            return None
-        downs = [Choice(f"down{n}", f"Knock it down ({n})") for n in range(3)]
-        choices = (Choice("up", "Up"), *downs)
-        text = f"Level {state['level']}: up or down?"
-        return Prompt(state["moves"] % 2, text, choices, "§1" if state["level"] else "§2")
-
-    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
-        state["level"] = state["level"] + 1 if action == "up" else 0
-        state["best"] = max(state["best"], state["level"])
-        state["moves"] += 1
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return dict(state)
-
-    def result(self, state: State) -> Result | None:
-        return Result(winners=()) if state["moves"] >= MOVES else None
-
-    def milestones(self, state: State) -> Iterable[str]:
-        if state["best"] >= TOP // 2:
-            yield "halfway"
-        if state["best"] >= TOP:
-            yield "top"
-
-
-class Climber(Bot):
-    """Always up: the purposeful play that reaches the top."""
-
-    name = "climber"
-    reads_view = False
-
-    def choose(
-        self, game: GameDefinition, view: dict[str, Any], prompt: Prompt, rng: RandomSource
-    ) -> Action:
-        return "up"
 
 
 def _fuzz(games: int, seats: tuple[str, ...] = (), **kwargs: Any) -> FuzzReport:
@@ -92,8 +22,6 @@ def _fuzz(games: int, seats: tuple[str, ...] = (), **kwargs: Any) -> FuzzReport:
         Climb(),
         games=games,
         seed=5,
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
         seats=seats,
         bots={"climber": lambda game: Climber()},
         **kwargs,
@@ -157,8 +85,6 @@ def test_a_failing_game_records_the_seat_kinds_that_played() -> None:
         Broken(),
         games=1,
         seed=1,
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
         seats=["climber", "random"],
         bots={"climber": lambda game: Climber()},
     )

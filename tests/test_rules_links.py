@@ -18,9 +18,8 @@ import pytest
 
 from tabletop.adapters.tui.presenting import RulesSection, cited_section, rules_sections
 from tabletop.framework import GameDefinition
-from tabletop.framework.chance import SeededDice, rng_factory
-from tabletop.framework.engine import Engine
 from tabletop.framework.plugins import load_registry
+from tabletop.framework.testing import new_engine
 
 #: (game, players, options, games played): enough games to meet every kind of prompt.
 TABLES: list[tuple[str, int, dict[str, str], int]] = [
@@ -44,14 +43,7 @@ def cited_rules(
     game: GameDefinition, players: int, options: Mapping[str, str], seed: int
 ) -> Iterator[str]:
     """Every rule the prompts of one random game cite, in order."""
-    engine = Engine(
-        game,
-        seed=seed,
-        players=players,
-        options=options,
-        rng_factory=rng_factory,
-        dice_factory=SeededDice,
-    )
+    engine = new_engine(game, seed=seed, players=players, options=options, undo=False)
     pick = random.Random(seed)
     for _ in range(20_000):
         prompt = engine.prompt

@@ -8,7 +8,7 @@ must import by name lives here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -22,6 +22,7 @@ from tabletop.framework import (
     GameInfo,
     OptionSpec,
     Prompt,
+    RandomSource,
     Result,
     State,
     views,
@@ -580,3 +581,60 @@ class ManyChoices(GameDefinition):
         if len(state["picks"]) < MANY:
             return None
         return Result((0,), (float(len(state["picks"])),), "Every pick made.")
+
+
+#: Climb: the top a purposeful player reaches and random play misses (test_fuzz_reach).
+TOP = 8
+MOVES = 24
+
+
+class Climb(GameDefinition):
+    """Two seats push one counter up or knock it back to 0; the game ends after MOVES
+    moves. Reaching TOP needs TOP ups in a row, one choice in four each time, which
+    random play almost never does."""
+
+    info = GameInfo(id="climb", title="Climb", min_players=2, max_players=2)
+    must_reach = ("top", "halfway")
+
+    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
+        return ("Left", "Right")
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {"level": 0, "moves": 0, "best": 0}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["moves"] >= MOVES:
+            return None
+        downs = [Choice(f"down{n}", f"Knock it down ({n})") for n in range(3)]
+        choices = (Choice("up", "Up"), *downs)
+        text = f"Level {state['level']}: up or down?"
+        return Prompt(state["moves"] % 2, text, choices, "§1" if state["level"] else "§2")
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        state["level"] = state["level"] + 1 if action == "up" else 0
+        state["best"] = max(state["best"], state["level"])
+        state["moves"] += 1
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return dict(state)
+
+    def result(self, state: State) -> Result | None:
+        return Result(winners=()) if state["moves"] >= MOVES else None
+
+    def milestones(self, state: State) -> Iterable[str]:
+        if state["best"] >= TOP // 2:
+            yield "halfway"
+        if state["best"] >= TOP:
+            yield "top"
+
+
+class Climber(Bot):
+    """Always up: the purposeful play that reaches the top."""
+
+    name = "climber"
+    reads_view = False
+
+    def choose(
+        self, game: GameDefinition, view: dict[str, Any], prompt: Prompt, rng: RandomSource
+    ) -> Action:
+        return "up"

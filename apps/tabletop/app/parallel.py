@@ -30,16 +30,17 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.fuzz import INTERRUPTED, terminate_as_interrupt
+from tabletop.framework.fuzz import INTERRUPTED, BatchReport, terminate_as_interrupt
 
 R = TypeVar("R")
+B = TypeVar("B", bound=BatchReport)
 
 #: ``--ray`` with no address: start a Ray instance on this machine.
 LOCAL_RAY = "local"
@@ -463,11 +464,7 @@ def simulate(
     parts, stopped, done = _played(job, games, where, progress, 50)
     merged = SimulationReport(game_id, games, seed, seats=list(seats))
     merged.digest = games_digest([], seed)  # the digest of no games, as one process has it
-    for part in parts:
-        merged.add(part)
-    merged.stop(stopped, done)
-    merged.seconds = time.perf_counter() - started
-    return merged
+    return _merged(merged, parts, stopped, done, started)
 
 
 def _played(
@@ -548,11 +545,17 @@ def tournament(
         merged = TournamentReport(
             game_id, games, seed, seats=list(seats), options=dict(options), rotate=rotate
         )
-    for part in rest:
-        merged.add(part)
-    merged.stop(stopped, done)
-    merged.seconds = time.perf_counter() - started
-    return merged
+    return _merged(merged, rest, stopped, done, started)
+
+
+def _merged(report: B, parts: Iterable[Any], stopped: str, done: int, started: float) -> B:
+    """``report`` with the ``parts`` of the run added in game order, marked as stopped
+    when the run was (``BatchReport.stop``), and the time since ``started``."""
+    for part in parts:
+        report.add(part)
+    report.stop(stopped, done)
+    report.seconds = time.perf_counter() - started
+    return report
 
 
 # fuzz -----------------------------------------------------------------------------------
@@ -626,17 +629,13 @@ def fuzz(
         seats=tuple(seats),
     )
     started = time.perf_counter()
-    report = FuzzReport(game_id, games, seed, seats=list(seats))
     parts, stopped, done = _played(job, games, where, progress, 50)
-    for part in parts:
-        report.add(part)
-    report.stop(stopped, done)
+    report = FuzzReport(game_id, games, seed, seats=list(seats))
     if on_failure is not None:
-        for failure in report.failures:
+        for failure in (failure for part in parts for failure in part.failures):
             if failure.record is not None:
                 failure.save = on_failure(failure)
-    report.seconds = time.perf_counter() - started
-    return report
+    return _merged(report, parts, stopped, done, started)
 
 
 def default_workers() -> int:

@@ -75,6 +75,11 @@ class _SeatRun:
         return None
 
     @property
+    def seat_to_ask(self) -> int:
+        """``next_seat`` for a prompt, which needs one: ValueError once all answered."""
+        return _due(self.next_seat, self.topic)
+
+    @property
     def complete(self) -> bool:
         return self.next_seat is None
 
@@ -302,6 +307,11 @@ class ResponseWindow:
         return waiting[0] if waiting else None
 
     @property
+    def seat_to_ask(self) -> int:
+        """``next_seat`` for a prompt, which needs one: ValueError once it is closed."""
+        return _due(self.next_seat, self.topic)
+
+    @property
     def complete(self) -> bool:
         """True once nobody is left to ask: a seat responded, or all passed."""
         return self.next_seat is None
@@ -360,6 +370,12 @@ class ResponseWindow:
     def _waiting(self) -> list[int]:
         asked = set(self.data["passed"])
         return [int(s) for s in self.data["seats"] if s not in asked]
+
+
+def _due(seat: int | None, topic: str) -> int:
+    if seat is None:
+        raise ValueError(f"nobody is left to ask ({topic or 'a finished decision'})")
+    return seat
 
 
 def _name(names: Sequence[str], seat: int) -> str:

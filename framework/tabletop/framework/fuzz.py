@@ -64,6 +64,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.framework import chance
 from tabletop.framework.bots import Bot, BotFactory, RandomBot, batch_seed, bot_move, bot_seed
 from tabletop.framework.engine import DiceFactory, Engine, RngFactory, resolve_options
 from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError
@@ -690,8 +691,8 @@ def fuzz_one(
     seed: int,
     players: int | None = None,
     options: Mapping[str, str] | None = None,
-    rng_factory: RngFactory,
-    dice_factory: DiceFactory,
+    rng_factory: RngFactory = chance.rng_factory,
+    dice_factory: DiceFactory = chance.dice_factory,
     max_actions: int = MAX_ACTIONS,
     roundtrip_every: int | None = None,
     beat: Callable[[], None] = lambda: None,
@@ -789,8 +790,8 @@ def fuzz(
     *,
     games: int,
     seed: int,
-    rng_factory: RngFactory,
-    dice_factory: DiceFactory,
+    rng_factory: RngFactory = chance.rng_factory,
+    dice_factory: DiceFactory = chance.dice_factory,
     players: int | None = None,
     options: Mapping[str, str] | None = None,
     max_actions: int = MAX_ACTIONS,
@@ -805,7 +806,8 @@ def fuzz(
 ) -> FuzzReport:
     """Fuzz ``games`` games, numbers ``first`` to ``first + games - 1`` of the run with
     this ``seed`` (a part of a run played elsewhere: ``BatchReport.add`` puts the parts
-    together). ``players``/``options`` pin those; the rest vary per game.
+    together). ``players``/``options`` pin those; the rest vary per game. The random
+    source and dice are the reference ones (what saves use) unless given.
 
     ``roundtrip_every`` is K: the JSON save/load round trip runs every K actions (0:
     only the final from-scratch replay; None: every action up to AUTO_FULL, then every

@@ -86,9 +86,7 @@ def round_order(state: State) -> list[int]:
 
 
 def agendas_prompt(state: State) -> Prompt:
-    sealed = SecretChoices(state["agendas"])
-    seat = sealed.next_seat
-    assert seat is not None
+    seat = SecretChoices(state["agendas"]).seat_to_ask
     choices = tuple(
         Choice(
             f"agenda:{agenda}",
@@ -128,9 +126,7 @@ def proposal_draw(state: State, ctx: Context) -> None:
 
 
 def vote_prompt(state: State) -> Prompt:
-    vote = OrderedVote(state["vote"])
-    seat = vote.next_seat
-    assert seat is not None
+    seat = OrderedVote(state["vote"]).seat_to_ask
     proposal = state["proposal"]
     backers = [int(s) for s, a in state["revealed"].items() if a == proposal]
     detail = (
@@ -171,9 +167,7 @@ def vote_handle(state: State, seat: int, value: str, ctx: Context) -> None:
 
 
 def consuls_prompt(state: State) -> Prompt:
-    consuls = Agreement(state["consuls"])
-    seat = consuls.next_seat
-    assert seat is not None
+    seat = Agreement(state["consuls"]).seat_to_ask
     choices = tuple(
         Choice(
             f"consul:{use}",
