@@ -15,29 +15,61 @@ from tabletop.framework.search import BotHints
 
 from . import board
 from .data import COMMUNE, DIM_SPACES, DIMENSIONS, FINAL_ZONE, ROUNDS, VERSAILLES
-
-_PREFERENCES = (
-    ("put:", 5),
-    ("pl:", 5),
-    ("take:", 6),
-    ("rm:", 6),
-    ("rmx:", 4),
-    ("turn:", 7),
-    ("disc:", 4),
-    ("ev:", 3),
-    ("ops:", 3),
-    ("fc:", 1),
-    ("reuse:", 2),
-    ("mom:", 1),
-    ("kind:", 1),
-    ("perform", 5),
-    ("apply", 1),
-    ("first", 2),
-    ("spread", 2),
-    ("deesc", 0),
-    ("opp:", 4),
-    ("own:", 0),
+from .verbs import (
+    APPLY,
+    DE_ESCALATE,
+    DISC,
+    DONE,
+    ENEMY,
+    EVENT,
+    FINAL_CRISIS_OPS,
+    KIND,
+    MOMENTUM,
+    OPERATIONS,
+    OWN,
+    PASS,
+    PERFORM,
+    PLACE,
+    PLAY_FIRST,
+    PUT,
+    REMOVE,
+    REMOVE_EXTRA,
+    REUSE,
+    SPREAD,
+    STOP,
+    TAKE,
+    TO_PLACE,
+    TURNCOAT,
+    VERBS,
 )
+
+#: The greedy score of each verb (``verbs.py``); any other scores 0. "first" is both the
+#: initiative's and the scoring order's word (see verbs.py): both score the same.
+_PREFERENCES = {
+    verb.name: score
+    for verb, score in (
+        (PUT, 5),
+        (PLACE, 5),
+        (TAKE, 6),
+        (REMOVE, 6),
+        (REMOVE_EXTRA, 4),
+        (TURNCOAT, 7),
+        (DISC, 4),
+        (EVENT, 3),
+        (OPERATIONS, 3),
+        (FINAL_CRISIS_OPS, 1),
+        (REUSE, 2),
+        (MOMENTUM, 1),
+        (KIND, 1),
+        (PERFORM, 5),
+        (APPLY, 1),
+        (PLAY_FIRST, 2),
+        (SPREAD, 2),
+        (DE_ESCALATE, 0),
+        (ENEMY, 4),
+        (OWN, 0),
+    )
+}
 
 
 class GreedyBot(Bot):
@@ -50,11 +82,7 @@ class GreedyBot(Bot):
         best: list[Action] = []
         top = -1
         for choice in prompt.choices:
-            score = 0
-            for prefix, value in _PREFERENCES:
-                if choice.action.startswith(prefix):
-                    score = value
-                    break
+            score = _PREFERENCES.get(VERBS.verb_of(choice.action).name, 0)
             if score > top:
                 best, top = [choice.action], score
             elif score == top:
@@ -64,35 +92,38 @@ class GreedyBot(Bot):
 
 # Advice to the search bots (tabletop.framework.search.BotHints) ---------------------------
 
-#: Playout weights by action verb (the part before the first colon): a simulated player
-#: who mostly builds, attacks and turns cubes, rarely passes, and avoids drawing cubes
-#: from its Final Crisis zone.
+#: Playout weights by action verb (``verbs.py``): a simulated player who mostly builds,
+#: attacks and turns cubes, rarely passes, and avoids drawing cubes from its Final Crisis
+#: zone.
 _ROLLOUT_WEIGHTS = {
-    "turn": 14,
-    "take": 12,
-    "rm": 12,
-    "put": 10,
-    "pl": 10,
-    "disc": 8,
-    "opp": 8,
-    "perform": 10,
-    "ev": 8,
-    "ops": 8,
-    "rmx": 6,
-    "reuse": 6,
-    "apply": 4,
-    "toplace": 4,
-    "mom": 2,
-    "fc": 2,
-    "stop": 2,
-    "done": 2,
-    "pass": 1,
-    "own": 1,
+    verb.name: weight
+    for verb, weight in (
+        (TURNCOAT, 14),
+        (TAKE, 12),
+        (REMOVE, 12),
+        (PUT, 10),
+        (PLACE, 10),
+        (DISC, 8),
+        (ENEMY, 8),
+        (PERFORM, 10),
+        (EVENT, 8),
+        (OPERATIONS, 8),
+        (REMOVE_EXTRA, 6),
+        (REUSE, 6),
+        (APPLY, 4),
+        (TO_PLACE, 4),
+        (MOMENTUM, 2),
+        (FINAL_CRISIS_OPS, 2),
+        (STOP, 2),
+        (DONE, 2),
+        (PASS, 1),
+        (OWN, 1),
+    )
 }
 _DEFAULT_WEIGHT = 3
 #: Weight of a placement that would breach the placer's Final Crisis zone (§8.3).
 _BREACH_WEIGHT = 1
-_PLACING = frozenset({"put", "pl", "turn"})
+_PLACING = frozenset({PUT.name, PLACE.name, TURNCOAT.name})
 
 
 class RfopHints(BotHints):
@@ -118,7 +149,7 @@ class RfopHints(BotHints):
         breach = board.next_breach(state, prompt.seat) == FINAL_ZONE and not state["fc"]
         weights = []
         for choice in prompt.choices:
-            verb = choice.action.partition(":")[0]
+            verb = VERBS.verb_of(choice.action).name
             weight = _ROLLOUT_WEIGHTS.get(verb, _DEFAULT_WEIGHT)
             if breach and verb in _PLACING:
                 weight = _BREACH_WEIGHT

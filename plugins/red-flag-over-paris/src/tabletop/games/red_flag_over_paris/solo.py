@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tabletop.framework import Context, State
+from tabletop.framework.actions import Verb
 
 from . import board, events
 from .board import other
@@ -35,6 +36,34 @@ from .data import (
     ROUNDS,
     SPACES,
     VERSAILLES,
+)
+from .verbs import (
+    APPLY,
+    DE_ESCALATE,
+    DECLINE,
+    DISC,
+    DONE,
+    ENEMY,
+    EVENT_OPTION,
+    FROM,
+    KIND,
+    OWN,
+    PASS,
+    PERFORM,
+    PIVOT,
+    PLACE,
+    PLAY_SECOND,
+    PUT,
+    REMOVE,
+    REMOVE_EXTRA,
+    SCORE_FIRST,
+    SKIP,
+    SPREAD,
+    STOP,
+    TAKE,
+    TO,
+    TO_PLACE,
+    TURNCOAT,
 )
 
 #: A task of the decision stack (``rules.tasks``), read by name and fields.
@@ -223,6 +252,9 @@ def may_play(state: State, seat: int) -> bool:
 
 # Every other decision ----------------------------------------------------------------
 
+#: How the bot answers one kind of decision: its action, or None to fall back.
+Rule = Callable[[State, Task, list[str], int, Context], "str | None"]
+
 
 def decide(state: State, task: Task, actions: Sequence[str], ctx: Context) -> str:
     """The bot's answer to a prompt of its seat, from the prompt's legal ``actions``."""
@@ -234,45 +266,44 @@ def decide(state: State, task: Task, actions: Sequence[str], ctx: Context) -> st
     return answer
 
 
+#: The answers that do least, in the order the bot falls back on them.
+_QUIET = tuple(verb() for verb in (STOP, DONE, PASS, DECLINE, SKIP, PLAY_SECOND))
+
+
 def _fallback(actions: Sequence[str]) -> str:
-    for quiet in ("stop", "done", "pass", "decline", "skip", "second"):
+    for quiet in _QUIET:
         if quiet in actions:
             return quiet
     return actions[0]
 
 
-def _spaces(actions: Sequence[str], verb: str) -> list[str]:
-    return [a.split(":", 1)[1] for a in actions if a.startswith(verb + ":")]
+def _spaces(actions: Sequence[str], verb: Verb) -> list[str]:
+    return [verb.arg(a) for a in actions if verb.matches(a)]
 
 
-def _place(state: State, actions: list[str], seat: int, verb: str, ctx: Context) -> str | None:
+def _place(state: State, actions: list[str], seat: int, verb: Verb, ctx: Context) -> str | None:
     """A placement by the Place table: only with Room and an Available cube."""
     if available(state, seat) <= 0:
         return None
     spaces = [s for s in _spaces(actions, verb) if room(state, s, seat)]
     chosen = select(state, spaces, seat, PLACE_TABLE, ctx)
-    return None if chosen is None else f"{verb}:{chosen}"
+    return None if chosen is None else verb(chosen)
 
 
-def _event_placement(
-    state: State, task: Task, actions: list[str], seat: int, ctx: Context
-) -> str | None:
-    return _place(state, actions, seat, "put", ctx)
+def _placing(state: State, task: Task, actions: list[str], seat: int, ctx: Context) -> str | None:
+    """An event's cube or a §9.3 cube, by the Place table."""
+    return _place(state, actions, seat, PUT, ctx)
 
 
-def _event_removal(
-    state: State, task: Task, actions: list[str], seat: int, ctx: Context
-) -> str | None:
-    chosen = select(state, _spaces(actions, "take"), seat, REMOVE_TABLE, ctx)
-    return None if chosen is None else f"take:{chosen}"
+def _by_table(verb: Verb, table: Sequence[tuple[str, Row | None]]) -> Rule:
+    """The rule that picks ``verb``'s space among the offered ones by ``table`` (discs
+    go even where there is no Room; the bot never moves one)."""
 
+    def rule(state: State, task: Task, actions: list[str], seat: int, ctx: Context) -> str | None:
+        chosen = select(state, _spaces(actions, verb), seat, table, ctx)
+        return None if chosen is None else verb(chosen)
 
-def _disc_placement(
-    state: State, task: Task, actions: list[str], seat: int, ctx: Context
-) -> str | None:
-    """Discs may be placed even without Room; the bot never moves one."""
-    chosen = select(state, _spaces(actions, "disc"), seat, PLACE_TABLE, ctx)
-    return None if chosen is None else f"disc:{chosen}"
+    return rule
 
 
 def _operations(
@@ -287,33 +318,27 @@ def _operations(
                 room(state, s, seat) or board.pieces(state, s, other(seat))
                 for s in board.eligible(snap, kind)
             ):
-                return f"kind:{kind}"
-        return f"kind:{first}"
+                return KIND(kind)
+        return KIND(first)
     if task["stage"] == "remove":
-        targets = _spaces(actions, "rm")
+        targets = _spaces(actions, REMOVE)
         breaking = [s for s in targets if _breaks_control(state, s, seat)]
         can_place = available(state, seat) > 0 and any(
             room(state, s, seat) for s in task["assessment"]["eligible"]
         )
         if not breaking and can_place:
-            return "toplace"
+            return TO_PLACE()
         chosen = select(state, targets, seat, REMOVE_TABLE, ctx)
         if chosen is None:
-            return "toplace"
+            return TO_PLACE()
         if (
             task["space_kind"] == "military"
-            and f"rmx:{chosen}" in actions
+            and REMOVE_EXTRA(chosen) in actions
             and board.military_strength(task["assessment"], chosen, False) == 1
         ):
-            return f"rmx:{chosen}"  # the extra OP at Military Value 1
-        return f"rm:{chosen}"
-    return _place(state, actions, seat, "pl", ctx) or "done"
-
-
-def _momentum_placement(
-    state: State, task: Task, actions: list[str], seat: int, ctx: Context
-) -> str | None:
-    return _place(state, actions, seat, "put", ctx)
+            return REMOVE_EXTRA(chosen)  # the extra OP at Military Value 1
+        return REMOVE(chosen)
+    return _place(state, actions, seat, PLACE, ctx) or DONE()
 
 
 def _event_option(
@@ -323,30 +348,30 @@ def _event_option(
     step = events.event_steps(task["card"], [])[task["step"]]
     for index, option in enumerate(step["options"]):
         if has_effect(state, seat, option["steps"]):
-            return f"opt:{index}"
-    return "opt:0"
+            return EVENT_OPTION(index)
+    return EVENT_OPTION(0)
 
 
 def _apply_if_useful(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     useful = event_useful(state, seat, task["card"])
-    if "apply" in actions:
-        return "apply" if useful else "decline"
-    return "perform" if useful else "skip"
+    if APPLY() in actions:
+        return APPLY() if useful else DECLINE()
+    return PERFORM() if useful else SKIP()
 
 
 def _scoring_order(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
-    return f"first:{seat}"
+    return SCORE_FIRST(seat)
 
 
 def _initiative_order(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     """With the higher initiative the bot plays second."""
-    return "second"
+    return PLAY_SECOND()
 
 
 # Bonus actions (§10.1), the first that applies of a) to f) ----------------------------
@@ -407,28 +432,28 @@ def _bonus_action(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     dim = task["dimension"]
-    spread_gain, plan = _best_spread(state, seat, dim) if "spread" in actions else (0, [])
-    turns = _spaces(actions, "turn")
+    spread_gain, plan = _best_spread(state, seat, dim) if SPREAD() in actions else (0, [])
+    turns = _spaces(actions, TURNCOAT)
     gains = {s: _turncoat_gains(state, s, seat) for s in turns}
     if spread_gain >= 2:  # a)
         state["solo_plan"] = plan
-        return "spread"
+        return SPREAD()
     gaining = [s for s in turns if gains[s][0]]
     if gaining and available(state, seat) > 0:  # b)
-        return f"turn:{select(state, gaining, seat, PLACE_TABLE, ctx)}"
+        return TURNCOAT(select(state, gaining, seat, PLACE_TABLE, ctx))
     if spread_gain == 1:  # c)
         state["solo_plan"] = plan
-        return "spread"
-    if "deesc" in actions:  # d)
+        return SPREAD()
+    if DE_ESCALATE() in actions:  # d)
         for s in DIM_SPACES[dim]:
             lead = board.pieces(state, s, seat) - board.pieces(state, s, other(seat))
             if board.cubes(state, s, seat) and lead >= (3 if SPACES[s].pivotal else 2):
                 state["solo_plan"] = [["own", s]]
-                return "deesc"
+                return DE_ESCALATE()
     ending = [s for s in turns if gains[s][1]]
     if ending and available(state, seat) > 0:  # e)
-        return f"turn:{select(state, ending, seat, REMOVE_TABLE, ctx)}"
-    return "pass"  # f)
+        return TURNCOAT(select(state, ending, seat, REMOVE_TABLE, ctx))
+    return PASS()  # f)
 
 
 def _spread_influence(
@@ -437,13 +462,13 @@ def _spread_influence(
     plan: list[list[str]] = state.get("solo_plan") or []
     if not plan:
         state.pop("solo_plan", None)
-        return "stop"
+        return STOP()
     if task["moving_from"] is None:
-        return f"from:{plan[0][0]}"
+        return FROM(plan[0][0])
     move = plan.pop(0)
     if not plan:
         state.pop("solo_plan", None)
-    return f"to:{move[1]}"
+    return TO(move[1])
 
 
 def _de_escalate(
@@ -452,29 +477,27 @@ def _de_escalate(
     plan: list[list[str]] = state.get("solo_plan") or []
     if plan:
         state.pop("solo_plan", None)
-        return f"own:{plan[0][1]}"
-    chosen = select(state, _spaces(actions, "opp"), seat, REMOVE_TABLE, ctx)
-    return "stop" if chosen is None else f"opp:{chosen}"
+        return OWN(plan[0][1])
+    chosen = select(state, _spaces(actions, ENEMY), seat, REMOVE_TABLE, ctx)
+    return STOP() if chosen is None else ENEMY(chosen)
 
 
 def _bonus_order(
     state: State, task: Task, actions: list[str], seat: int, ctx: Context
 ) -> str | None:
     """As Initiative Player the bot acts after the player: the player's spaces first."""
-    for space in _spaces(actions, "pivot"):
+    for space in _spaces(actions, PIVOT):
         if board.controller(state, space) == other(seat):
-            return f"pivot:{space}"
+            return PIVOT(space)
     return actions[0]
 
 
-Rule = Callable[[State, Task, list[str], int, Context], "str | None"]
-
 _RULES: dict[str, Rule] = {
-    "event_placement": _event_placement,
-    "event_removal": _event_removal,
-    "disc_placement": _disc_placement,
+    "event_placement": _placing,
+    "event_removal": _by_table(TAKE, REMOVE_TABLE),
+    "disc_placement": _by_table(DISC, PLACE_TABLE),
     "operations": _operations,
-    "momentum_placement": _momentum_placement,
+    "momentum_placement": _placing,
     "event_option": _event_option,
     "event_consent": _apply_if_useful,
     "objective_event": _apply_if_useful,

@@ -22,6 +22,19 @@ from ..data import (
     SPACES,
     space_name,
 )
+from ..verbs import (
+    DE_ESCALATE,
+    ENEMY,
+    FROM,
+    OWN,
+    PASS,
+    PIVOT,
+    SPREAD,
+    STOP,
+    TO,
+    TURNCOAT,
+    VERBS,
+)
 from . import tasks
 from .tasks import BonusAction, BonusOrder, DeEscalate, EndOfBonusAction, SpreadInfluence
 from .warnings import breach_notes, control_loss_note, join
@@ -46,7 +59,7 @@ def _order_prompt(seat: int, pivots: tuple[tuple[str, int], ...]) -> Prompt:
 @cache
 def _next_pivot(space: str, owner: int) -> Choice:
     return Choice(
-        f"pivot:{space}",
+        PIVOT(space),
         f"Next: {space_name(space)} ({SIDE_NAMES[owner]})",
         f"A bonus action in {DIMENSIONS[SPACES[space].dimension or '']['name']}, "
         f"by {SIDE_NOUNS[owner]} (§10.1)",
@@ -54,7 +67,7 @@ def _next_pivot(space: str, owner: int) -> Choice:
 
 
 def order_apply(state: State, task: BonusOrder, action: str, ctx: Context) -> None:
-    _start(state, task, action.split(":")[1])
+    _start(state, task, PIVOT.arg(action))
 
 
 def _start(state: State, task: BonusOrder, space: str) -> None:
@@ -114,9 +127,9 @@ def _turncoat_spaces(state: State, seat: int, spaces: Sequence[str]) -> list[str
     return turncoats
 
 
-_DE_ESCALATE = Choice("deesc", "De-escalate: remove up to 2 own cubes, or 1 own + 1 enemy")
-_SPREAD = Choice("spread", "Spread Influence: move up to 2 own cubes")
-_PASS = Choice("pass", "No bonus action", key=PASS_KEY)
+_DE_ESCALATE = Choice(DE_ESCALATE(), "De-escalate: remove up to 2 own cubes, or 1 own + 1 enemy")
+_SPREAD = Choice(SPREAD(), "Spread Influence: move up to 2 own cubes")
+_PASS = Choice(PASS(), "No bonus action", key=PASS_KEY)
 
 
 @cache
@@ -125,7 +138,7 @@ def _turncoat(space: str, seat: int, detail: str, cost: str) -> Choice:
         f"An enemy cube goes back to {SIDE_NOUNS[other(seat)]}'s pool and one of your cubes "
         "takes its place (§10.1)"
     )
-    return Choice(f"turn:{space}", f"Turncoat in {space_name(space)}", join([swap, detail]), cost)
+    return Choice(TURNCOAT(space), f"Turncoat in {space_name(space)}", join([swap, detail]), cost)
 
 
 def action_choices(state: State, task: BonusAction) -> list[Choice]:
@@ -178,12 +191,12 @@ def _action_prompt(
 def action_apply(state: State, task: BonusAction, action: str, ctx: Context) -> None:
     state["stack"].pop()
     seat = task["seat"]
-    if action == "deesc":
+    if DE_ESCALATE.matches(action):
         state["stack"].append(tasks.de_escalate(seat, task["dimension"]))
-    elif action == "spread":
+    elif SPREAD.matches(action):
         state["stack"].append(tasks.spread_influence(seat, task["dimension"]))
-    elif action.startswith("turn:"):
-        space = action.split(":")[1]
+    elif TURNCOAT.matches(action):
+        space = TURNCOAT.arg(action)
         board.remove_cube(state, space, other(seat))
         board.place_cube(state, space, seat)
         ctx.emit(
@@ -245,17 +258,15 @@ def _de_escalate_choices(
 
 @cache
 def _remove_own(space: str, consequence: str) -> Choice:
-    return Choice(
-        f"own:{space}", f"Remove your cube from {space_name(space)}", consequence=consequence
-    )
+    return Choice(OWN(space), f"Remove your cube from {space_name(space)}", consequence=consequence)
 
 
 @cache
 def _remove_enemy(space: str) -> Choice:
-    return Choice(f"opp:{space}", f"Remove an enemy cube from {space_name(space)}")
+    return Choice(ENEMY(space), f"Remove an enemy cube from {space_name(space)}")
 
 
-_STOP = Choice("stop", "Stop", key=PASS_KEY)
+_STOP = Choice(STOP(), "Stop", key=PASS_KEY)
 
 
 def de_escalate_prompt(state: State, task: DeEscalate) -> Prompt:
@@ -270,19 +281,19 @@ def _de_escalate_prompt(
 
 
 def de_escalate_apply(state: State, task: DeEscalate, action: str, ctx: Context) -> None:
-    if action == "stop":
+    if STOP.matches(action):
         state["stack"].pop()
         return
-    verb, _, space = action.partition(":")
+    verb, (space,) = VERBS.parse(action)
     seat = task["seat"]
-    victim = seat if verb == "own" else other(seat)
+    victim = seat if verb is OWN else other(seat)
     board.remove_cube(state, space, victim)
     whose = "its own" if victim == seat else f"a {SIDE_NAMES[victim]}"
     ctx.emit(
         "bonus", f"De-escalate: removes {whose} cube from {space_name(space)} (§10.1)", space=space
     )
     task["removed"] += 1
-    if task["removed"] >= 2 or verb == "opp":
+    if task["removed"] >= 2 or verb is ENEMY:
         state["stack"].pop()
 
 
@@ -328,22 +339,20 @@ def _spread_to_prompt(seat: int, targets: tuple[str, ...]) -> Prompt:
 
 @cache
 def _move_from(space: str, consequence: str) -> Choice:
-    return Choice(
-        f"from:{space}", f"Move a cube out of {space_name(space)}", consequence=consequence
-    )
+    return Choice(FROM(space), f"Move a cube out of {space_name(space)}", consequence=consequence)
 
 
 @cache
 def _move_to(space: str) -> Choice:
-    return Choice(f"to:{space}", f"Move it to {space_name(space)}")
+    return Choice(TO(space), f"Move it to {space_name(space)}")
 
 
 def spread_apply(state: State, task: SpreadInfluence, action: str, ctx: Context) -> None:
-    if action == "stop":
+    if STOP.matches(action):
         state["stack"].pop()
         return
-    verb, _, space = action.partition(":")
-    if verb == "from":
+    verb, (space,) = VERBS.parse(action)
+    if verb is FROM:
         task["moving_from"] = space
         return
     seat, source = task["seat"], task["moving_from"]

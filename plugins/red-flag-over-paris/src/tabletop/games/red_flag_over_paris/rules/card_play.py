@@ -28,6 +28,7 @@ from ..data import (
     VERSAILLES,
     card_name,
 )
+from ..verbs import EVENT, FINAL_CRISIS_OPS, MOMENTUM, OPERATIONS, REUSE, VERBS
 from ..viewing import card_detail, card_label
 from . import tasks
 from .tasks import CardPlay, EndOfCardPlay
@@ -91,7 +92,7 @@ def _title(round_number: int) -> str:
 
 @cache
 def _event_choice(c: int, consequence: str) -> Choice:
-    return Choice(f"ev:{c}", f"Event: {card_label(c)}", card_detail(c), consequence)
+    return Choice(EVENT(c), f"Event: {card_label(c)}", card_detail(c), consequence)
 
 
 @cache
@@ -101,7 +102,7 @@ def _operations_choice(c: int, seat: int, why_not: str, gift: str) -> Choice:
     if why_not and card.faction in (seat, None):
         label += " (event not playable now)"
     return Choice(
-        f"ops:{c}",
+        OPERATIONS(c),
         label,
         (f"Event not playable now: {why_not} (§7.1). " if why_not else "")
         + f"Spend {card.ops} OP in Political or Military spaces (§7.2). "
@@ -116,7 +117,7 @@ def _momentum_choice(c: int, seat: int, words: tuple[str, str]) -> Choice:
     detail, warning = words
     title = CARDS[c].title
     return Choice(
-        f"mom:{c}",
+        MOMENTUM(c),
         f"Advance {MOMENTUM_NAMES[seat]}: remove {title}",
         f"{title} leaves the game (§7.7); {detail}. {card_detail(c)}",
         warning,
@@ -127,7 +128,7 @@ def _momentum_choice(c: int, seat: int, words: tuple[str, str]) -> Choice:
 def _reuse_choice(c: int, top: int, consequence: str) -> Choice:
     title = CARDS[c].title
     return Choice(
-        f"reuse:{c}",
+        REUSE(c),
         f"Use discarded {card_name(top)}: discard {title}",
         card_detail(top) + f" (§7.6). Discards {title}.",
         consequence,
@@ -139,7 +140,7 @@ def _final_crisis_card_choice(c: int, seat: int, gift: str) -> Choice:
     fc = FINAL_CRISIS_CARD[seat]
     title = CARDS[c].title
     return Choice(
-        f"fc:{c}",
+        FINAL_CRISIS_OPS(c),
         f"Final Crisis card {card_name(fc)} for 4 OP: discard {title}",
         f"Spend {card_name(fc)}'s {CARDS[fc].ops} OP as operations and "
         f"discard {title} (§7.8). " + card_detail(c),
@@ -229,12 +230,12 @@ def reusable_top(state: State, seat: int) -> int | None:
 
 def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
     seat = task["seat"]
-    use, _, number = action.partition(":")
+    use, (number,) = VERBS.parse(action)
     card = int(number)
     state["hands"][seat].remove(card)
     state["stack"].pop()
     played_in = state["round"]
-    if use == "ev":
+    if use is EVENT:
         state["discard"].append([card, seat, played_in])
         owner = CARDS[card].faction
         ctx.emit("play", f"plays {card_name(card)} for its event", card=card)
@@ -249,11 +250,11 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
             state["stack"].append(tasks.event_consent(owner, card))
         else:
             events.start_event(state, seat, card)
-    elif use == "ops":
+    elif use is OPERATIONS:
         state["discard"].append([card, seat, played_in])
         ctx.emit("play", f"plays {card_name(card)} for {CARDS[card].ops} OP (§7.2)", card=card)
         state["stack"].append(tasks.operations(seat, CARDS[card].ops))
-    elif use == "mom":
+    elif use is MOMENTUM:
         state["removed"].append(card)
         ctx.emit(
             "play",
@@ -261,7 +262,7 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
             card=card,
         )
         state["stack"].extend(reversed(board.shift_momentum(state, seat, 1, ctx)))
-    elif use == "reuse":
+    elif use is REUSE:
         top = reusable_top(state, seat)
         assert top is not None
         state["discard"].append([card, seat, played_in])
@@ -273,7 +274,7 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
             used=top,
         )
         events.start_event(state, seat, top)
-    elif use == "fc":
+    elif use is FINAL_CRISIS_OPS:
         fc = FINAL_CRISIS_CARD[seat]
         state["discard"].append([card, seat, played_in])
         state["fc_card"][seat] = False

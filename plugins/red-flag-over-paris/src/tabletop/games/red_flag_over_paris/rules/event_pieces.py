@@ -11,6 +11,7 @@ from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 from .. import board
 from ..board import other
 from ..data import CUBE_LIMIT, DISC_NAMES, SIDE_NAMES, card_name, space_name
+from ..verbs import DISC, MOVE_DISC, PUT, STOP, TAKE
 from .tasks import DiscPlacement, EventPlacement, EventRemoval
 from .warnings import breach_notes
 
@@ -53,7 +54,7 @@ def _placement_prompt(
 @cache
 def put_choice(space: str, detail: str, cost: str) -> Choice:
     """Placing one cube in ``space`` (an event's, or the §9.3 free cube)."""
-    return Choice(f"put:{space}", f"Place a cube in {space_name(space)}", detail, cost)
+    return Choice(PUT(space), f"Place a cube in {space_name(space)}", detail, cost)
 
 
 @cache
@@ -61,14 +62,14 @@ def _placement_text(card: int, left: int) -> str:
     return f"{card_name(card)}: place up to {left} more cube(s)"
 
 
-_PLACE_NO_MORE = Choice("stop", "Place no more", key=PASS_KEY)
+_PLACE_NO_MORE = Choice(STOP(), "Place no more", key=PASS_KEY)
 
 
 def placement_apply(state: State, task: EventPlacement, action: str, ctx: Context) -> None:
-    if action == "stop":
+    if STOP.matches(action):
         state["stack"].pop()
         return
-    space = action.split(":")[1]
+    space = PUT.arg(action)
     board.place_cube(state, space, task["seat"])
     task["cubes_left"] -= 1
     task["placed_in"][space] = task["placed_in"].get(space, 0) + 1
@@ -108,7 +109,7 @@ def _removal_prompt(seat: int, card: int, left: int, targets: tuple[str, ...]) -
 
 @cache
 def _take_choice(space: str, enemy: int) -> Choice:
-    return Choice(f"take:{space}", f"Remove a {SIDE_NAMES[enemy]} cube from {space_name(space)}")
+    return Choice(TAKE(space), f"Remove a {SIDE_NAMES[enemy]} cube from {space_name(space)}")
 
 
 @cache
@@ -116,14 +117,14 @@ def _removal_text(card: int, left: int) -> str:
     return f"{card_name(card)}: remove up to {left} more cube(s)"
 
 
-_REMOVE_NO_MORE = Choice("stop", "Remove no more", key=PASS_KEY)
+_REMOVE_NO_MORE = Choice(STOP(), "Remove no more", key=PASS_KEY)
 
 
 def removal_apply(state: State, task: EventRemoval, action: str, ctx: Context) -> None:
-    if action == "stop":
+    if STOP.matches(action):
         state["stack"].pop()
         return
-    space = action.split(":")[1]
+    space = TAKE.arg(action)
     enemy = other(task["seat"])
     board.remove_cube(state, space, enemy)
     task["cubes_left"] -= 1
@@ -144,10 +145,10 @@ def disc_choices(state: State, task: DiscPlacement) -> list[Choice]:
     free = [s for s in task["spaces"] if board.disc_owner(state, s) is None]
     name = DISC_NAMES[seat]
     if board.discs_off_map(state, seat) > 0:
-        return [Choice(f"disc:{s}", f"Place a {name} in {space_name(s)}") for s in free]
+        return [Choice(DISC(s), f"Place a {name} in {space_name(s)}") for s in free]
     mine = sorted(s for s, owner in state["discs"].items() if owner == seat)
     return [
-        Choice(f"move:{a}:{b}", f"Move a {name} from {space_name(a)} to {space_name(b)}")
+        Choice(MOVE_DISC(a, b), f"Move a {name} from {space_name(a)} to {space_name(b)}")
         for a in mine
         for b in free
     ]
@@ -156,25 +157,26 @@ def disc_choices(state: State, task: DiscPlacement) -> list[Choice]:
 def disc_prompt(state: State, task: DiscPlacement) -> Prompt:
     name = DISC_NAMES[task["seat"]]
     choices = disc_choices(state, task)
-    choices.append(Choice("stop", f"No {name}", key=PASS_KEY))
+    choices.append(Choice(STOP(), f"No {name}", key=PASS_KEY))
     return Prompt(task["seat"], f"Place a {name}", tuple(choices), "§1.2")
 
 
 def disc_apply(state: State, task: DiscPlacement, action: str, ctx: Context) -> None:
     state["stack"].pop()
     seat = task["seat"]
-    parts = action.split(":")
     name = DISC_NAMES[seat]
-    if parts[0] == "disc":
-        state["discs"][parts[1]] = seat
-        ctx.emit("disc", f"places a {name} in {space_name(parts[1])}", space=parts[1])
-    elif parts[0] == "move":
-        del state["discs"][parts[1]]
-        state["discs"][parts[2]] = seat
+    if DISC.matches(action):
+        space = DISC.arg(action)
+        state["discs"][space] = seat
+        ctx.emit("disc", f"places a {name} in {space_name(space)}", space=space)
+    elif MOVE_DISC.matches(action):
+        source, target = MOVE_DISC.args(action)
+        del state["discs"][source]
+        state["discs"][target] = seat
         ctx.emit(
             "disc",
-            f"moves a {name} from {space_name(parts[1])} to {space_name(parts[2])}",
-            space=parts[2],
+            f"moves a {name} from {space_name(source)} to {space_name(target)}",
+            space=target,
         )
 
 

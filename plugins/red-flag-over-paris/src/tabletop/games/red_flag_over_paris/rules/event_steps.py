@@ -11,6 +11,7 @@ from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from .. import events
 from ..data import card_name
+from ..verbs import APPLY, DECLINE, EVENT_OPTION
 from ..viewing import card_detail
 from .tasks import EventConsent, EventOption, EventSteps
 from .warnings import join
@@ -30,7 +31,7 @@ def option_prompt(state: State, task: EventOption) -> Prompt:
     detail = card_detail(task["card"])
     choices = tuple(
         Choice(
-            f"opt:{k}",
+            EVENT_OPTION(k),
             option["text"],
             detail,
             join(events.forecast(state, task["seat"], option["steps"])),
@@ -42,7 +43,7 @@ def option_prompt(state: State, task: EventOption) -> Prompt:
 
 def option_apply(state: State, task: EventOption, action: str, ctx: Context) -> None:
     state["stack"].pop()
-    option = int(action.split(":")[1])
+    option = EVENT_OPTION.number(action)
     events.start_event(state, task["seat"], task["card"], [task["step"], option])
 
 
@@ -59,9 +60,9 @@ def _consent_prompt(seat: int, card: int, forecast: str) -> Prompt:
         seat,
         f"Your opponent played your event {name}: apply it?",
         (
-            Choice("apply", f"Apply {name}", card_detail(card), forecast),
+            Choice(APPLY(), f"Apply {name}", card_detail(card), forecast),
             Choice(
-                "decline", "Do not apply it", f"{name} is discarded with no effect", key=PASS_KEY
+                DECLINE(), "Do not apply it", f"{name} is discarded with no effect", key=PASS_KEY
             ),
         ),
         "§12.3",
@@ -71,7 +72,7 @@ def _consent_prompt(seat: int, card: int, forecast: str) -> Prompt:
 def consent_apply(state: State, task: EventConsent, action: str, ctx: Context) -> None:
     state["stack"].pop()
     card = task["card"]
-    if action == "apply":
+    if APPLY.matches(action):
         ctx.emit("event", f"applies {card_name(card)} (§12.3)", card=card)
         events.start_event(state, task["seat"], card)
     else:

@@ -21,6 +21,7 @@ from ..data import (
     VP_CAP,
     card_name,
 )
+from ..verbs import DROP
 from ..viewing import card_detail, card_label
 from . import tasks
 from .tasks import FinalCrisisDiscard
@@ -64,12 +65,12 @@ def discard_prompt(state: State, task: FinalCrisisDiscard) -> Prompt:
 
 @cache
 def _drop(card: int) -> Choice:
-    return Choice(f"drop:{card}", f"Discard {card_label(card)}", card_detail(card))
+    return Choice(DROP(card), f"Discard {card_label(card)}", card_detail(card))
 
 
 def discard_apply(state: State, task: FinalCrisisDiscard, action: str, ctx: Context) -> None:
     seat = task["seat"]
-    card = int(action.split(":")[1])
+    card = DROP.number(action)
     state["hands"][seat].remove(card)
     state["discard"].append([card, seat, state["round"]])
     ctx.emit("discard", f"discards {card_name(card)} (§12.2)", card=card)

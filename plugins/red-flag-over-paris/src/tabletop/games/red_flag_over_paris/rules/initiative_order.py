@@ -9,6 +9,7 @@ from tabletop.framework import Choice, Context, Prompt, State
 
 from .. import board
 from ..data import COMMUNE, SIDE_NOUNS, VERSAILLES
+from ..verbs import PLAY_FIRST, PLAY_SECOND
 from ..viewing import initiative_level
 from .tasks import InitiativeOrder
 
@@ -31,12 +32,12 @@ def _prompt(seat: int) -> Prompt:
         "You have the higher initiative level: play first or second?",
         (
             Choice(
-                "first",
+                PLAY_FIRST(),
                 "Play first (become Initiative Player)",
                 "The Initiative Player plays first, orders the end-of-round steps when "
                 "both sides score, and leads the last tiebreak test (§6.2, §13.2)",
             ),
-            Choice("second", "Play second", "Your opponent becomes the Initiative Player"),
+            Choice(PLAY_SECOND(), "Play second", "Your opponent becomes the Initiative Player"),
         ),
         "§6.2",
     )
@@ -44,12 +45,12 @@ def _prompt(seat: int) -> Prompt:
 
 def apply(state: State, task: InitiativeOrder, action: str, ctx: Context) -> None:
     chooser = task["seat"]
-    first = chooser if action == "first" else board.other(chooser)
+    first = chooser if PLAY_FIRST.matches(action) else board.other(chooser)
     state["initiative"] = first
     state["active"] = first
     state["plays"] = [0, 0]
     state["stack"].pop()
-    chose = "first" if action == "first" else "second"
+    chose = "first" if PLAY_FIRST.matches(action) else "second"
     ctx.emit(
         "initiative",
         f"is the Initiative Player ({SIDE_NOUNS[chooser]} chose to play {chose}) (§6.2)",

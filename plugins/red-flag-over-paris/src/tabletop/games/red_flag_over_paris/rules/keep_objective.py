@@ -9,6 +9,7 @@ from tabletop.framework import Choice, Context, Prompt, State
 
 from .. import solo
 from ..data import card_name
+from ..verbs import KEEP
 from ..viewing import card_detail, objective_name
 from .tasks import KeepObjective
 
@@ -31,12 +32,12 @@ def _prompt(seat: int, objectives: tuple[int, ...]) -> Prompt:
 
 @cache
 def _keep(card: int) -> Choice:
-    return Choice(f"keep:{card}", f"Keep {objective_name(card)}", card_detail(card))
+    return Choice(KEEP(card), f"Keep {objective_name(card)}", card_detail(card))
 
 
 def apply(state: State, task: KeepObjective, action: str, ctx: Context) -> None:
     seat = task["seat"]
-    keep = int(action.split(":")[1])
+    keep = KEEP.number(action)
     hand = list(state["obj_hand"][seat])
     state["objective"][seat] = keep
     others: list[int] = []

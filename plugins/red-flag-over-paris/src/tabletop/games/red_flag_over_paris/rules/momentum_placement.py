@@ -10,6 +10,7 @@ from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from .. import board
 from ..data import DIM_SPACES, DIMENSIONS, space_name
+from ..verbs import PUT, STOP
 from .event_pieces import put_choice
 from .tasks import MomentumPlacement
 from .warnings import breach_notes
@@ -32,7 +33,7 @@ def _prompt(seat: int, dim: str, targets: tuple[str, ...], detail: str, cost: st
     return Prompt(seat, _TEXT[dim], choices, "§9.3")
 
 
-_DECLINE = Choice("stop", "Decline", key=PASS_KEY)
+_DECLINE = Choice(STOP(), "Decline", key=PASS_KEY)
 #: The prompt's words for each dimension.
 _TEXT = {
     dim: f"Your opponent's momentum rose: you may place 1 cube in {meta['name']}"
@@ -42,8 +43,8 @@ _TEXT = {
 
 def apply(state: State, task: MomentumPlacement, action: str, ctx: Context) -> None:
     state["stack"].pop()
-    if action != "stop":
-        space = action.split(":")[1]
+    if not STOP.matches(action):
+        space = PUT.arg(action)
         board.place_cube(state, space, task["seat"])
         ctx.emit("place", f"places a cube in {space_name(space)} (§9.3)", space=space)
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework.actions import Verb
 
 from .. import board
 from ..board import other
 from ..data import CARDS, CUBE_LIMIT, DISC_NAMES, SIDE_NAMES, card_name, space_name
+from ..verbs import DONE, KIND, PLACE, REMOVE, REMOVE_EXTRA, TO_PLACE, VERBS
 from . import deck
 from .tasks import Assessment, Operations
 from .warnings import breach_notes
@@ -79,9 +81,9 @@ def _remove_choices(
             continue
         what = "cube" if enemy_cubes else DISC_NAMES[opp]
         if points >= cost:
-            out.append(_attack("rm", s, what, cost, strength))
+            out.append(_attack(REMOVE, s, what, cost, strength))
         if strength < 3 and points >= cost + 1:
-            out.append(_attack("rmx", s, what, cost + 1, strength + 1))
+            out.append(_attack(REMOVE_EXTRA, s, what, cost + 1, strength + 1))
     return out
 
 
@@ -100,13 +102,13 @@ def removal_possible(state: State, task: Operations) -> bool:
 
 @cache
 def _political_removal(space: str) -> Choice:
-    return Choice(f"rm:{space}", f"Remove a cube from {space_name(space)} (1 OP)")
+    return Choice(REMOVE(space), f"Remove a cube from {space_name(space)} (1 OP)")
 
 
 @cache
-def _attack(verb: str, space: str, what: str, cost: int, strength: int) -> Choice:
+def _attack(verb: Verb, space: str, what: str, cost: int, strength: int) -> Choice:
     return Choice(
-        f"{verb}:{space}",
+        verb(space),
         f"Attack the {what} in {space_name(space)} ({cost} OP, strength {strength})",
         _attack_detail(strength),
     )
@@ -114,7 +116,7 @@ def _attack(verb: str, space: str, what: str, cost: int, strength: int) -> Choic
 
 @cache
 def _placement(space: str, cost: int, detail: str, breach: str) -> Choice:
-    return Choice(f"pl:{space}", f"Place a cube in {space_name(space)} ({cost} OP)", detail, breach)
+    return Choice(PLACE(space), f"Place a cube in {space_name(space)} ({cost} OP)", detail, breach)
 
 
 def _attack_detail(strength: int) -> str:
@@ -179,7 +181,7 @@ def placement_possible(state: State, task: Operations) -> bool:
 @cache
 def _space_kind(kind: str, open_spaces: tuple[str, ...]) -> Choice:
     return Choice(
-        f"kind:{kind}",
+        KIND(kind),
         f"{kind.capitalize()} spaces",
         "Open to you now: " + (board.where_text(list(open_spaces)) or "no space") + " (§7.2)",
     )
@@ -187,10 +189,10 @@ def _space_kind(kind: str, open_spaces: tuple[str, ...]) -> Choice:
 
 @cache
 def _done(points: int) -> Choice:
-    return Choice("done", "Finish operations", consequence=_unspent_note(points), key=PASS_KEY)
+    return Choice(DONE(), "Finish operations", consequence=_unspent_note(points), key=PASS_KEY)
 
 
-_TO_PLACE = Choice("toplace", "Stop removing; go on to placing cubes", key=PASS_KEY)
+_TO_PLACE = Choice(TO_PLACE(), "Stop removing; go on to placing cubes", key=PASS_KEY)
 
 
 def prompt(state: State, task: Operations) -> Prompt:
@@ -265,22 +267,23 @@ def _place_prompt(
 
 def apply(state: State, task: Operations, action: str, ctx: Context) -> None:
     seat = task["seat"]
-    verb, _, space = action.partition(":")
-    if verb == "kind":
+    verb, args = VERBS.parse(action)
+    space = args[0] if args else ""
+    if verb is KIND:
         task["space_kind"] = space
         task["stage"] = "remove"
         task["assessment"] = None
-    elif verb == "toplace":
+    elif verb is TO_PLACE:
         task["stage"] = "place"
         task["assessment"] = None
-    elif verb == "done":
+    elif verb is DONE:
         state["stack"].pop()
-    elif verb == "pl":
+    elif verb is PLACE:
         task["points"] -= 2 if state["discs"].get(space) == 1 - seat else 1
         board.place_cube(state, space, seat)
         ctx.emit("place", f"places a cube in {space_name(space)}", space=space)
     else:
-        _remove(state, task, space, verb == "rmx", ctx)
+        _remove(state, task, space, verb is REMOVE_EXTRA, ctx)
 
 
 def _remove(state: State, task: Operations, space: str, extra: bool, ctx: Context) -> None:

@@ -13,6 +13,7 @@ from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 from .. import board, events, solo
 from ..board import other
 from ..data import CARDS, COMMUNE, DIMENSIONS, SPACES, VERSAILLES, card_name, space_name
+from ..verbs import PERFORM, SCORE_FIRST, SKIP
 from ..viewing import card_detail, objective_name
 from . import tasks
 from .tasks import ObjectiveEvent, Scoring, ScoringOrder
@@ -38,14 +39,17 @@ def _order_prompt(seat: int, scoring: Scoring) -> Prompt:
     return Prompt(
         seat,
         f"Order of {what}: who goes first?",
-        (Choice("first:0", "Versailles first"), Choice("first:1", "Commune first")),
+        (
+            Choice(SCORE_FIRST(VERSAILLES), "Versailles first"),
+            Choice(SCORE_FIRST(COMMUNE), "Commune first"),
+        ),
         rule,
     )
 
 
 def order_apply(state: State, task: ScoringOrder, action: str, ctx: Context) -> None:
     state["stack"].pop()
-    first = int(action.split(":")[1])
+    first = SCORE_FIRST.number(action)
     order = (first, other(first))
     if task["scoring"] == "dimensions":
         score_dimensions(state, order, ctx)
@@ -205,8 +209,8 @@ def _objective_event_prompt(seat: int, card: int, notes: str) -> Prompt:
         seat,
         f"You fulfilled {name}: perform its event?",
         (
-            Choice("perform", f"Perform {name}", card_detail(card), notes),
-            Choice("skip", "Skip the event", "The objective is fulfilled either way", key=PASS_KEY),
+            Choice(PERFORM(), f"Perform {name}", card_detail(card), notes),
+            Choice(SKIP(), "Skip the event", "The objective is fulfilled either way", key=PASS_KEY),
         ),
         "§11",
     )
@@ -217,8 +221,9 @@ def objective_event_apply(state: State, task: ObjectiveEvent, action: str, ctx: 
     seat, card = task["seat"], task["card"]
     state["fulfilled"][seat].append(card)
     state["objective"][seat] = None
-    skipped = "" if action == "perform" else " and skips its event"
+    performed = PERFORM.matches(action)
+    skipped = "" if performed else " and skips its event"
     ctx.emit("objective", f"fulfils {card_name(card)}{skipped} (§11)", card=card)
-    if action == "perform":
+    if performed:
         state["stack"].append(tasks.end_of_bonus_action())
         events.start_event(state, seat, card)
