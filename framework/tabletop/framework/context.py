@@ -177,7 +177,9 @@ class Context:
         to everyone from then on); with ``seats`` only those seats learn them, without
         a ``reveal``, and everyone else sees how many were drawn. ``hidden_from`` is
         the other way round (Hanabi: everyone sees the card but the drawer): every seat
-        but those reads "drew X", the hidden seats read "drew a card (hidden from you)".
+        but those reads "drew X", the hidden seats read "drew a card (hidden from you)"
+        (a spectator reads neither: it sees public events only, so give the draw a
+        public line of your own if the export should tell it).
         The game's ``determinize`` must resample what a seat has not seen of a bag.
         """
         if count < 0 or count > len(bag):
