@@ -1195,6 +1195,9 @@ def build_parser() -> argparse.ArgumentParser:
     from tabletop.app import commands  # paths, completion, install, uninstall, new-game
 
     commands.add_parsers(sub, _sub, parser)
+    from tabletop.app import netplay  # serve, host, join, fetch: networked play
+
+    netplay.add_parsers(sub, _sub)
     return parser
 
 

@@ -95,6 +95,8 @@ class Hosted:
     host_token: str
     tokens: dict[int, str]
     """Seat -> invite token, for every seat a person plays."""
+    seat_names: tuple[str, ...] = ()
+    controllers: tuple[str, ...] = ()
 
 
 def new_token() -> str:
@@ -188,7 +190,7 @@ class Hall:
         table = self._open(game_id, session)
         with table.lock:
             self._run_bots(table)
-        return Hosted(game_id, host_token, tokens)
+        return Hosted(game_id, host_token, tokens, tuple(engine.seat_names), tuple(controllers))
 
     def _open(self, game_id: str, session: GameSession) -> Table:
         keeper = _Keeper(self.store, game_id)

@@ -58,6 +58,12 @@ class Bucket:
         self.tokens -= 1
         return True
 
+    def refund(self) -> None:
+        """Give back the last message's token: an accepted move costs nothing, since a
+        seat can only move as fast as the game gives it prompts (a bot in a long chain
+        of its own decisions moves at once, again and again)."""
+        self.tokens = min(self.burst, self.tokens + 1)
+
 
 @dataclass(eq=False)
 class Listener:
@@ -116,7 +122,8 @@ class Server:
                     if seated is None:
                         await self._error(ws, "say hello with your seat's token first")
                         return
-                    await self._move(ws, seated, message)
+                    if await self._move(ws, seated, message):
+                        bucket.refund()
                 elif kind == "host":
                     await self._host(ws, message)
                 elif kind == "fetch":
@@ -172,7 +179,8 @@ class Server:
 
     async def _move(
         self, ws: ServerConnection, seated: tuple[Table, Listener], message: dict[str, Any]
-    ) -> None:
+    ) -> bool:
+        """Apply a move; whether it was accepted."""
         table, listener = seated
         seq = message["seq"]
         async with self._locks[table.game_id]:
@@ -183,9 +191,10 @@ class Server:
             except Refused as exc:
                 refusal = {"type": "refused", "seq": seq, "reason": str(exc), "final": exc.final}
                 await ws.send(dump(refusal))
-                return
+                return False
             await ws.send(dump({"type": "ack", "seq": seq}))
             await self._tell(table, list(self.listeners.get(table.game_id, ())))
+        return True
 
     async def _tell(self, table: Table, listeners: list[Listener]) -> None:
         """Send each listener what is new for its seat (under the game's lock)."""
@@ -224,6 +233,8 @@ class Server:
                     "game": hosted.game_id,
                     "host_token": hosted.host_token,
                     "tokens": {str(seat): token for seat, token in hosted.tokens.items()},
+                    "seats": list(hosted.seat_names),
+                    "controllers": list(hosted.controllers),
                 }
             )
         )

@@ -1,0 +1,341 @@
+"""``tabletop serve``, ``host``, ``join`` and ``fetch``: networked play (issue 24).
+
+Why a module of its own: the four commands share the server's address handling and
+its default database, and import websockets only when they run, so ``tabletop --help``
+and the other commands do not pay for it. Added to the parser by ``add_parsers``, as
+``commands.py`` is; this module never imports ``cli`` (no import cycle).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import signal
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+#: Makes a sub-parser: (sub-parsers, name, one-line summary, description).
+SubParser = Callable[[Any, str, str, str], argparse.ArgumentParser]
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+DB_NAME = "server.sqlite3"
+
+
+def _error(message: str) -> Exception:
+    from tabletop.framework.errors import TabletopError
+
+    return TabletopError(message)
+
+
+def _container(args: argparse.Namespace) -> Any:
+    container = getattr(args, "container", None)
+    if container is not None:
+        return container
+    from tabletop.app.container import build_container
+
+    return build_container()
+
+
+def default_db() -> Path:
+    """The server's games: beside the saves in the user data directory."""
+    from tabletop.adapters.saves import default_save_dir
+
+    return default_save_dir().parent / DB_NAME
+
+
+def _store(db: str | None) -> Any:
+    from tabletop.adapters.server.store import SqliteGameStore
+
+    if db and db.startswith(("postgres://", "postgresql://")):
+        raise _error("a PostgreSQL store is not built yet: use a SQLite file for --db")
+    path = Path(db) if db else default_db()
+    try:
+        return SqliteGameStore(path), path
+    except Exception as exc:  # sqlite3.Error, OSError: say which file and why
+        raise _error(f"cannot open the server's database {path}: {exc}") from None
+
+
+def _url(text: str) -> str:
+    """ws://host:port from what a person types (host:port, or a ws/wss URL)."""
+    if "://" not in text:
+        text = f"ws://{text}"
+    if not text.startswith(("ws://", "wss://")):
+        raise _error(f"{text[:80]!r} is not a server address (ws://HOST:PORT or wss://...)")
+    return text
+
+
+# serve ----------------------------------------------------------------------------
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from tabletop.adapters.server.hall import Hall
+    from tabletop.adapters.server.server import Server, run
+
+    container = _container(args)
+    store, path = _store(args.db)
+    hall = Hall(
+        store,
+        container.registry(),
+        rng_factory=container.rng_factory(),
+        dice_factory=container.dice_factory(),
+    )
+    server = Server(hall)
+
+    def ready(url: str) -> None:
+        print(f"tabletop: serving on {url} (games kept in {path}); Ctrl+C stops", flush=True)
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        stop: asyncio.Future[None] = loop.create_future()
+
+        def stopping() -> None:
+            if not stop.done():
+                stop.set_result(None)
+
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows, a thread
+                loop.add_signal_handler(signum, stopping)
+        await run(server, args.host, args.port, ready=ready, stop=stop)
+
+    try:
+        asyncio.run(main())
+    except OSError as exc:
+        raise _error(f"cannot serve on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    finally:
+        store.close()
+    print("tabletop: server stopped; every acknowledged move is kept", flush=True)
+    return 0
+
+
+# host -----------------------------------------------------------------------------
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise _error(f"option {pair!r} is not in the form key=value")
+        options[key] = value
+    return options
+
+
+def _ask(url: str, message: dict[str, Any]) -> dict[str, Any]:
+    from tabletop.adapters.server.client import ClientError, request
+
+    try:
+        return asyncio.run(request(url, message))
+    except ClientError as exc:
+        raise _error(str(exc)) from None
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    url = _url(args.server)
+    message: dict[str, Any] = {"type": "host", "game": args.game}
+    if args.players is not None:
+        message["players"] = args.players
+    if args.seats:
+        message["seats"] = [part.strip() for part in args.seats.split(",")]
+    if args.option:
+        message["options"] = _options(args.option)
+    hosted = _ask(url, message)
+    seats: list[str] = hosted.get("seats", [])
+    controllers: list[str] = hosted.get("controllers", [])
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "server": url,
+                    "game": hosted["game"],
+                    "host_token": hosted["host_token"],
+                    "tokens": hosted["tokens"],
+                    "seats": seats,
+                    "controllers": controllers,
+                },
+                indent=2,
+            )
+        )
+        return 0
+    print(f"Game {hosted['game']} ({args.game}, {len(seats)} seats) on {url}")
+    for seat, name in enumerate(seats):
+        token = hosted["tokens"].get(str(seat))
+        if token is None:
+            kind = controllers[seat] if seat < len(controllers) else "bot"
+            print(f"  {name}: played on the server by {kind}")
+        else:
+            print(f"  {name}: tabletop join {url} {token}")
+    print(
+        f"Host token (fetches the game; fetching it before its end ends it): {hosted['host_token']}"
+    )
+    print("Give each player only their own line: a token is that seat's key.")
+    return 0
+
+
+# join -----------------------------------------------------------------------------
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    import secrets
+
+    from tabletop.adapters.saves import printable
+    from tabletop.adapters.server.client import ClientError, Seat, bot_decider, play_seat
+    from tabletop.framework.bots import SearchBot
+
+    url = _url(args.url)
+    if args.bot is None:
+        raise _error(
+            "the terminal UI for a server seat is not built yet: play the seat with a bot "
+            "(--bot random) or seat a person at a local game"
+        )
+    registry = _container(args).registry()
+    if args.bot not in registry.bots:
+        raise _error(f"no bot kind {args.bot!r} is installed (known: {', '.join(registry.bots)})")
+    chosen: dict[str, Any] = {}
+
+    def decide(seat: Seat) -> str | None:
+        if "decide" not in chosen:
+            game_id = str(seat.welcome.get("game_id"))
+            if game_id not in registry.games:
+                raise ClientError(f"the game {game_id!r} is not installed here")
+            if args.bot not in registry.bot_kinds(game_id):
+                raise ClientError(f"the bot kind {args.bot!r} does not play {game_id}")
+            game = registry.get(game_id).definition
+            bot = registry.bots[args.bot][0](game)
+            if isinstance(bot, SearchBot):
+                raise ClientError(
+                    f"the {args.bot} bot searches the game's possible states, which only "
+                    "the server holds: seat it on the server (tabletop host --seats)"
+                )
+            chosen["decide"] = bot_decider(game, bot, secrets.randbits(62))
+        answer: str | None = chosen["decide"](seat)
+        return answer
+
+    shown = [0]  # log lines printed so far
+
+    def told(seat: Seat) -> None:
+        if not args.quiet:
+            for line in seat.log[shown[0] :]:
+                print(f"  {printable(str(line['text']), 500)}", flush=True)
+        shown[0] = len(seat.log)
+
+    try:
+        seat = asyncio.run(play_seat(url, args.token, decide, on_update=told, give_up=args.give_up))
+    except ClientError as exc:
+        raise _error(str(exc)) from None
+    names = seat.welcome.get("seats", [])
+    if seat.ended and not seat.over:
+        print("tabletop: the host ended this game before its end")
+        return 1
+    result = seat.result or {}
+    winners = [names[w] if w < len(names) else f"seat {w}" for w in result.get("winners", [])]
+    won = f"{', '.join(winners)} won" if winners else "nobody won"
+    summary = f" ({result['summary']})" if result.get("summary") else ""
+    print(f"game over after {seat.seq} actions: {won}{summary}")
+    return 0
+
+
+# fetch ----------------------------------------------------------------------------
+
+
+def cmd_fetch(args: argparse.Namespace) -> int:
+    from datetime import UTC, datetime
+
+    from tabletop.adapters.saves import atomic_write_text, encode_record
+    from tabletop.framework.errors import SaveError
+    from tabletop.framework.record import GameRecord
+
+    url = _url(args.url)
+    message: dict[str, Any] = {"type": "fetch", "game": args.game}
+    if args.token:
+        message["token"] = args.token
+    answer = _ask(url, message)
+    try:
+        record = GameRecord.from_json(answer.get("record"))
+        text = encode_record(record, datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    except SaveError as exc:
+        raise _error(f"the server sent a record that is not a save: {exc}") from None
+    out = Path(args.out)
+    try:
+        atomic_write_text(out, text)
+    except OSError as exc:
+        raise _error(f"cannot write {out}: {exc.strerror or exc}") from None
+    state = "finished" if record.finished else "ended by its host"
+    print(f"{out}: {record.game}, {len(record.actions)} actions, {state}")
+    return 0
+
+
+def add_parsers(sub: Any, make: SubParser) -> None:
+    """Add serve, host, join and fetch to the ``tabletop`` parser."""
+    serve = make(
+        sub,
+        "serve",
+        "hold games for players at other terminals",
+        "Run a game server: it holds every game's state, runs the engine and the bots "
+        "seated on it, and sends each seat only its view, its prompt and the events it "
+        "may see. Games are kept in a SQLite file (default: server.sqlite3 in the user "
+        "data directory); a move is acknowledged once it is written, so a killed server "
+        "loses none. Listens on 127.0.0.1 unless told otherwise; for TLS put it behind "
+        "a reverse proxy (docs/networked-play.md).",
+    )
+    serve.add_argument("--host", default=DEFAULT_HOST, help=f"address (default: {DEFAULT_HOST})")
+    serve.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"port, 0 for any (default: {DEFAULT_PORT})"
+    )
+    serve.add_argument("--db", metavar="PATH", help="the SQLite file of the games")
+    serve.set_defaults(func=cmd_serve)
+
+    host = make(
+        sub,
+        "host",
+        "start a game on a server and print the seats' invite tokens",
+        "Create a game on a server. Each seat is a person (human: one invite token is "
+        "printed for it) or a bot kind that plays on the server. The host token fetches "
+        "the game; fetching an unfinished game ends it (its seed would tell its secrets).",
+    )
+    host.add_argument("game", help="game id (see tabletop games)")
+    host.add_argument("--server", required=True, metavar="URL", help="ws://HOST:PORT")
+    host.add_argument("--players", type=int, metavar="N", help="number of seats")
+    host.add_argument(
+        "--seats", metavar="KINDS", help="comma list, one per seat: human or a bot kind"
+    )
+    host.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
+    host.add_argument("--json", action="store_true", help="print JSON (default: words)")
+    host.set_defaults(func=cmd_host)
+
+    join = make(
+        sub,
+        "join",
+        "play a seat of a server game",
+        "Sit at the seat of TOKEN and play it to the game's end; reconnects by itself "
+        "when the server goes away. --bot plays the seat headless with that bot kind "
+        "(a bot that searches, mcts, sits on the server instead).",
+    )
+    join.add_argument("url", help="the server, ws://HOST:PORT")
+    join.add_argument("token", help="the seat's invite token")
+    join.add_argument("--bot", metavar="KIND", help="play the seat with this bot kind")
+    join.add_argument("--quiet", action="store_true", help="do not print the log")
+    join.add_argument(
+        "--give-up",
+        type=float,
+        default=300.0,
+        metavar="S",
+        help="seconds to keep reconnecting to a lost server (default: 300)",
+    )
+    join.set_defaults(func=cmd_join)
+
+    fetch = make(
+        sub,
+        "fetch",
+        "save a server game to a file",
+        "Save a server game as an ordinary save file (tabletop replay --verify reads "
+        "it). A finished game: anyone with its id. An unfinished one: only with the "
+        "host token, and that ends the game.",
+    )
+    fetch.add_argument("url", help="the server, ws://HOST:PORT")
+    fetch.add_argument("game", help="the game's id (tabletop host prints it)")
+    fetch.add_argument("--out", required=True, metavar="FILE", help="where to write it")
+    fetch.add_argument("--token", metavar="T", help="the host token (unfinished games)")
+    fetch.set_defaults(func=cmd_fetch)

@@ -1,0 +1,81 @@
+"""``tabletop host``, ``join`` and ``fetch`` against a server on a thread (issue 24)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from dependency_injector import providers
+from serverhelp import ServerThread, small_registry
+from sessions import CliRun
+
+from tabletop.adapters.saves import read_save_file
+from tabletop.framework.record import GameRecord
+
+
+def test_host_prints_one_invite_per_person_and_bots_sit_on_the_server(
+    served: ServerThread, cli: CliRun
+) -> None:
+    code, out, err = cli("host", "liars-dice", "--server", served.url, "--seats", "human,random")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("Game ") and "(liars-dice, 2 seats)" in lines[0]
+    assert lines[1].startswith(f"  Player 1: tabletop join {served.url} ")
+    assert lines[2] == "  Player 2: played on the server by random"
+    assert "Host token" in lines[3]
+
+    code, out, _ = cli("host", "liars-dice", "--server", served.url, "--players", "3", "--json")
+    hosted = json.loads(out)
+    assert sorted(hosted["tokens"]) == ["0", "1", "2"]
+    assert hosted["seats"] == ["Player 1", "Player 2", "Player 3"]
+
+
+def test_host_refusals_are_one_line(served: ServerThread, cli: CliRun) -> None:
+    code, _, err = cli("host", "liars-dice", "--server", served.url, "--players", "7")
+    assert code == 2 and err == "tabletop: error: liars-dice takes 2-3 players\n"
+    code, _, err = cli("host", "liars-dice", "--server", "http://x", "--players", "2")
+    assert code == 2 and "is not a server address" in err
+    code, _, err = cli("host", "liars-dice", "--server", "ws://127.0.0.1:1")
+    assert code == 2 and "cannot reach the server at ws://127.0.0.1:1" in err
+
+
+def test_fetch_writes_a_save_and_refuses_an_unfinished_game_without_the_host_token(
+    served: ServerThread, cli: CliRun, tmp_path: Path
+) -> None:
+    _, out, _ = cli("host", "liars-dice", "--server", served.url, "--players", "2", "--json")
+    hosted = json.loads(out)
+    out_file = tmp_path / "fetched.json"
+    code, _, err = cli("fetch", served.url, hosted["game"], "--out", str(out_file))
+    assert code == 2 and "only its host may fetch it" in err
+    assert not out_file.exists()
+    code, out, err = cli(
+        "fetch", served.url, hosted["game"], "--out", str(out_file), "--token", hosted["host_token"]
+    )
+    assert code == 0, err
+    assert out == f"{out_file}: liars-dice, 0 actions, ended by its host\n"
+    record, _ = read_save_file(out_file)
+    assert isinstance(record, GameRecord) and record.game == "liars-dice"
+    assert record.seats == ["human", "human"] and record.digest
+
+
+def test_join_plays_a_seat_with_a_bot_to_the_end(
+    served: ServerThread, cli: CliRun, container: Any
+) -> None:
+    container.registry.override(providers.Object(small_registry()))
+    _, out, _ = cli("host", "liars-dice", "--server", served.url, "--seats", "random,human,random")
+    token = out.splitlines()[2].split()[-1]
+    code, out, err = cli("join", served.url, token, "--bot", "random", container=container)
+    assert code == 0, err
+    assert out.splitlines()[-1].startswith("game over after ") and " won" in out
+    assert "  Player 2: secret roll: " in out  # its own secret dice, in its log
+    assert "Player 1: secret roll" not in out and "Player 3: secret roll" not in out
+
+
+def test_join_refuses_what_it_cannot_do(served: ServerThread, cli: CliRun) -> None:
+    code, _, err = cli("join", served.url, "sometoken")
+    assert code == 2 and "--bot" in err
+    code, _, err = cli("join", served.url, "sometoken", "--bot", "nobody")
+    assert code == 2 and "no bot kind 'nobody'" in err
+    code, _, err = cli("join", served.url, "sometoken", "--bot", "random")
+    assert code == 2 and err == "tabletop: error: unknown token\n"
