@@ -6,21 +6,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tabletop.framework import Context, State
+from tabletop.framework import Choice, Context, State
 from tabletop.framework.chance import LoadedDice, Pcg32
-from tabletop.games.charlemagne_master_of_europe import CharlemagneMasterOfEurope, rules
+from tabletop.framework.stack import Decision, Step
+from tabletop.games.charlemagne_master_of_europe import CharlemagneMasterOfEurope
 from tabletop.games.charlemagne_master_of_europe.data import (
     ENEMY_BATTLE_UNITS,
     MAP_UNITS,
     MARKER_COUNTS,
 )
-from tabletop.games.charlemagne_master_of_europe.tasks import (
-    DECISIONS,
-    STEPS,
-    Task,
-    advance,
-    new_task,
-)
+from tabletop.games.charlemagne_master_of_europe.rules.army import add_unit
+from tabletop.games.charlemagne_master_of_europe.rules.common import new_task
+from tabletop.games.charlemagne_master_of_europe.rules.setup import new_state
+from tabletop.games.charlemagne_master_of_europe.rules.table import RULES
 
 GAME = CharlemagneMasterOfEurope()
 
@@ -32,7 +30,7 @@ def ctx(faces: Iterable[int] = (), seed: int = 0) -> Context:
 def blank(turn: int = 1) -> State:
     """Turn ``turn``'s campaign with every map counter in the Friendly Cup, the
     starting army, an empty map (Desiderius set aside) and an empty task stack."""
-    state = rules.new_state(easy=False)
+    state = new_state(easy=False)
     state["turn"] = turn
     state["phase"] = "campaign"
     state["cups"]["friendly"] = sorted(
@@ -49,7 +47,7 @@ def blank(turn: int = 1) -> State:
         ("scara", 3, 4),
     ):
         for _ in range(count):
-            rules.add_unit(state, kind, level)
+            add_unit(state, kind, level)
     return state
 
 
@@ -79,27 +77,42 @@ def to_cup(state: State, cup: str, *counters: str) -> None:
         state["cups"][cup].sort()
 
 
+def decision(kind: str) -> Decision[Any]:
+    """The decision named ``kind`` in the game's table."""
+    rule = RULES.rules[kind]
+    assert isinstance(rule, Decision), f"{kind} is a step"
+    return rule
+
+
+def offered(state: State, kind: str, **arguments: Any) -> list[Choice]:
+    """The choices decision ``kind`` offers now, with ``arguments`` as its task."""
+    return list(decision(kind).prompt(state, new_task(kind, **arguments)).choices)
+
+
 def choices(state: State, kind: str, **arguments: Any) -> list[str]:
-    made: Task = new_task(kind, **arguments)
-    return [c.action for c in DECISIONS[kind].choices(state, made)]
+    return [c.action for c in offered(state, kind, **arguments)]
 
 
 def decide(state: State, kind: str, action: str, context: Context, **arguments: Any) -> None:
-    """Answer a decision as the engine would: legal answers only, then run on."""
-    made: Task = new_task(kind, **arguments)
-    legal = [c.action for c in DECISIONS[kind].choices(state, made)]
+    """Answer a decision as the engine would: legal answers only. The decision is put
+    on top of the stack first, as the game has it when it asks; ``run`` runs on."""
+    made = new_task(kind, **arguments)
+    legal = [c.action for c in decision(kind).prompt(state, made).choices]
     assert action in legal, f"{action!r} not in {legal}"
-    DECISIONS[kind].apply(state, made, action, context)
+    state["tasks"].append(made)
+    decision(kind).apply(state, made, action, context)
 
 
 def run_step(state: State, kind: str, context: Context, **arguments: Any) -> None:
-    STEPS[kind](state, new_task(kind, **arguments), context)
+    rule = RULES.rules[kind]
+    assert isinstance(rule, Step), f"{kind} is a decision"
+    rule.run(state, new_task(kind, **arguments), context)
 
 
 def run(state: State, context: Context) -> None:
     """Run the scheduled automatic steps until a decision (or the end)."""
     state["tasks"].insert(0, new_task("campaign_action"))  # a floor: stops the run
-    advance(state, context)
+    RULES.run(state, context)
     if state["tasks"] and state["tasks"][0]["kind"] == "campaign_action":
         state["tasks"].pop(0)
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cme_helpers import GAME, blank, choices, ctx, decide, kinds, outcome, place, run_step
+from cme_helpers import GAME, blank, choices, ctx, decide, kinds, offered, outcome, place, run_step
 
 from tabletop.framework import SUMMARY, State
-from tabletop.games.charlemagne_master_of_europe import battle
 from tabletop.games.charlemagne_master_of_europe.data import ENEMY_BATTLE_UNITS
-from tabletop.games.charlemagne_master_of_europe.tasks import DECISIONS, new_task
+from tabletop.games.charlemagne_master_of_europe.rules import battle, battle_display
 
 
 def unit_id(state: State, kind: str, level: int, nth: int = 0) -> int:
@@ -38,10 +37,10 @@ def display(
         "column": "blue",
         "adjustments": 1,
         "ransom": 0,
-        "counts": {w: len(enemy[w]) for w in battle.WINGS},
-        "enemy": {w: [None] * 6 for w in battle.WINGS},
-        "mine": {w: [None] * 5 for w in battle.WINGS},
-        "flank": {w: [None] * 6 for w in battle.WINGS},
+        "counts": {w: len(enemy[w]) for w in battle_display.WINGS},
+        "enemy": {w: [None] * 6 for w in battle_display.WINGS},
+        "mine": {w: [None] * 5 for w in battle_display.WINGS},
+        "flank": {w: [None] * 6 for w in battle_display.WINGS},
         "enemy_drawn": True,
         "stage": stage,
         "cursor": 0,
@@ -49,7 +48,7 @@ def display(
         "attack_rounds": 0,
     }
     b.update(extra)
-    for wing in battle.WINGS:
+    for wing in battle_display.WINGS:
         for k, chit in enumerate(enemy[wing]):
             if chit is not None:
                 state["battle_cup"].remove(chit)
@@ -151,8 +150,7 @@ def test_a_unit_touching_two_enemies_chooses_its_target() -> None:
     run_step(state, "battle_continue", ctx())
     assert state["tasks"][-1]["kind"] == "battle_attack"
     assert choices(state, "battle_attack", slot=["line", "left", 0]) == ["target:0", "target:1"]
-    made = new_task("battle_attack", slot=["line", "left", 0])
-    details = [c.detail for c in DECISIONS["battle_attack"].choices(state, made)]
+    details = [c.detail for c in offered(state, "battle_attack", slot=["line", "left", 0])]
     assert details[0].startswith("A roll above 2 on the d8 (6 in 8) flips")  # Defense 4 - 2
 
 
@@ -213,7 +211,7 @@ def test_isolation_counts_flanking_units_both_ways() -> None:
     Scara among them holds."""
     state = blank()
     inf1, inf4 = unit_id(state, "infantry", 1), unit_id(state, "infantry", 3)
-    battle.unit(state, inf4)["level"] = 4  # Infantry 4: 4-4
+    battle_display.unit(state, inf4)["level"] = 4  # Infantry 4: 4-4
     b = display(
         state,
         "swabia",
@@ -261,7 +259,10 @@ def test_a_routed_army_loses_the_game() -> None:
 
 def test_a_battle_still_undecided_after_the_round_limit_is_lost() -> None:
     """The reconstructed guard: a battle must end, so round 21 never starts."""
-    for last_round, expected in ((battle.ROUND_LIMIT - 1, ""), (battle.ROUND_LIMIT, "stalled")):
+    for last_round, expected in (
+        (battle_display.ROUND_LIMIT - 1, ""),
+        (battle_display.ROUND_LIMIT, "stalled"),
+    ):
         state = blank()
         display(
             state,

@@ -11,7 +11,7 @@ from tabletop.framework.chance import Pcg32
 from tabletop.framework.testing import default_factories, new_engine
 from tabletop.games.charlemagne_master_of_europe import CmeHints, StewardBot
 from tabletop.games.charlemagne_master_of_europe import bot as steward
-from tabletop.games.charlemagne_master_of_europe.tasks import new_task
+from tabletop.games.charlemagne_master_of_europe.rules.common import new_task
 
 
 def campaign(state: State, *actions: str) -> Prompt:

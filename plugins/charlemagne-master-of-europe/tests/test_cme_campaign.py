@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from cme_helpers import blank, choices, ctx, decide, kinds, outcome, place, run, run_step, to_cup
 
-from tabletop.games.charlemagne_master_of_europe import board, rules
+from tabletop.games.charlemagne_master_of_europe import board
+from tabletop.games.charlemagne_master_of_europe.rules import army, campaign_menu, levy
 
 # §4 Levy -------------------------------------------------------------------------------
 
@@ -22,18 +23,18 @@ def test_levy_limit_costs_and_counter_sheets() -> None:
     assert choices(state, "levy_buy") == ["done"]  # the limit of 1 is reached
     state["marquis"]["purple"] = {"box": "paris", "crowned": False}
     decide(state, "levy_buy", "buy:scara", ctx())
-    assert state["treasury"] == 13 and rules.levy_limit(state) == 2
+    assert state["treasury"] == 13 and levy.levy_limit(state) == 2
 
 
 def test_promotion_is_mandatory_and_never_of_a_unit_just_bought() -> None:
     """§4 (A24): one Infantry 1 or 2, not new, goes up a level."""
     state = blank(turn=2)
     state["army"] = [u for u in state["army"] if u["kind"] == "scara"]
-    rules.add_unit(state, "infantry", 1, new=True)
+    army.add_unit(state, "infantry", 1, new=True)
     state["tasks"] = [{"kind": "levy_promote"}]
     run(state, ctx())
     assert state["tasks"] == []  # nothing promotable: the decision is skipped
-    rules.add_unit(state, "infantry", 2)
+    army.add_unit(state, "infantry", 2)
     state["tasks"] = [{"kind": "levy_end"}, {"kind": "levy_promote"}]
     run(state, ctx())
     assert state["tasks"][-1]["kind"] == "levy_promote"
@@ -91,10 +92,10 @@ def test_iron_crown_and_emperor_help_charlemagne_suppress() -> None:
     """§5.1 (A27): +1 in Green with the Iron Crown, +1 outside Pagan Regions as HRE."""
     state = blank()
     state["iron_crown"] = state["hre"] = True
-    assert rules.suppress_modifier(state, "charlemagne", "friuli") == 2
-    assert rules.suppress_modifier(state, "charlemagne", "swabia") == 1
-    assert rules.suppress_modifier(state, "charlemagne", "avars") == 0
-    assert rules.suppress_modifier(state, "marquis:green", "friuli") == 0
+    assert campaign_menu.suppress_modifier(state, "charlemagne", "friuli") == 2
+    assert campaign_menu.suppress_modifier(state, "charlemagne", "swabia") == 1
+    assert campaign_menu.suppress_modifier(state, "charlemagne", "avars") == 0
+    assert campaign_menu.suppress_modifier(state, "marquis:green", "friuli") == 0
 
 
 def test_forced_march_needs_enemy_free_boxes_and_draws_one_reaction() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cme_helpers import GAME, blank, ctx, place, run_step, to_cup
 
 from tabletop.framework import State
-from tabletop.games.charlemagne_master_of_europe import battle
+from tabletop.games.charlemagne_master_of_europe.rules import battle, battle_display
 
 
 def act(state: State, action: str, faces: list[int]) -> None:
@@ -61,7 +61,7 @@ def test_example_of_play() -> None:
     assert b["counts"] == {"left": 5, "right": 5} and b["adjustments"] == 2
     # The battle itself: the example's rolls fit another army; here the enemy's Left
     # is broken at once and the victory is played out.
-    for wing in battle.WINGS:
+    for wing in battle_display.WINGS:
         for k, slot in enumerate(b["enemy"][wing]):
             if slot is not None and (wing == "right" or k > 0):
                 battle.board_put_back(state, slot["id"])

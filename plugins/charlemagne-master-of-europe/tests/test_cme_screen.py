@@ -6,16 +6,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from cme_helpers import GAME, blank, ctx, decide, place, run_step, take
+from cme_helpers import GAME, blank, ctx, decide, decision, offered, place, run_step, take
 
 from tabletop.adapters.tui.presenting import cited_section, rules_sections
 from tabletop.framework import SUMMARY, Choice, Prompt, State
 from tabletop.framework.bots import RandomBot, bot_move
 from tabletop.framework.engine import Engine
+from tabletop.framework.stack import Decision
 from tabletop.framework.testing import new_engine, play_out
-from tabletop.games.charlemagne_master_of_europe import rules
-from tabletop.games.charlemagne_master_of_europe.rules import SIEGE_RULE
-from tabletop.games.charlemagne_master_of_europe.tasks import DECISIONS, new_task
+from tabletop.games.charlemagne_master_of_europe.rules import campaign_menu
+from tabletop.games.charlemagne_master_of_europe.rules.campaign import CAMPAIGN_RULE, SIEGE_RULE
+from tabletop.games.charlemagne_master_of_europe.rules.common import Ask, new_task
+from tabletop.games.charlemagne_master_of_europe.rules.table import RULES
 
 SEEDS = range(1, 9)
 
@@ -44,9 +46,14 @@ def cited_number(rule: str) -> str:
 
 
 def test_every_decision_cites_a_section_that_opens() -> None:
-    rules = {d.rule for d in DECISIONS.values()} | {SIEGE_RULE}
-    for rule in sorted(rules):
-        assert opens(rule) == cited_number(rule), rule
+    cited = {CAMPAIGN_RULE, SIEGE_RULE}  # the campaign's prompt cites one or the other
+    for entry in RULES.rules.values():
+        if isinstance(entry, Decision) and entry.name != "campaign_action":
+            assert isinstance(entry.prompt, Ask), entry.name  # its section is readable
+            cited.add(entry.prompt.rule)
+    assert len(cited) >= 15
+    for section in sorted(cited):
+        assert opens(section) == cited_number(section), section
 
 
 def test_every_rule_cited_in_random_play_opens_its_own_section() -> None:
@@ -85,7 +92,9 @@ def test_every_choice_says_what_it_does_in_random_play() -> None:
 
 def action_at(state: State, ending: str) -> Choice:
     """The explained campaign choice whose action ends with ``ending``."""
-    return next(c for c in rules.legal_actions(state, explain=True) if c.action.endswith(ending))
+    return next(
+        c for c in campaign_menu.legal_actions(state, explain=True) if c.action.endswith(ending)
+    )
 
 
 def test_a_siege_that_cannot_succeed_says_so_and_that_it_must_be_repeated() -> None:
@@ -96,7 +105,9 @@ def test_a_siege_that_cannot_succeed_says_so_and_that_it_must_be_repeated() -> N
     state["leader_side"].append("desiderius")
     state["charlemagne"] = "burgundy"
     siege = next(
-        c for c in rules.legal_actions(state, explain=True) if c.action.endswith("lombardy:siege")
+        c
+        for c in campaign_menu.legal_actions(state, explain=True)
+        if c.action.endswith("lombardy:siege")
     )
     assert siege.consequence.startswith("cannot succeed: it needs above 8 on the d8")
     assert "must be repeated" in siege.consequence
@@ -104,7 +115,9 @@ def test_a_siege_that_cannot_succeed_says_so_and_that_it_must_be_repeated() -> N
     place(state, "bavaria", "bavaria-3", "bavaria-1", leader=True)  # a +1 Leader: above 2
     state["charlemagne"] = "bavaria"
     siege = next(
-        c for c in rules.legal_actions(state, explain=True) if c.action.endswith("bavaria:siege")
+        c
+        for c in campaign_menu.legal_actions(state, explain=True)
+        if c.action.endswith("bavaria:siege")
     )
     assert not siege.consequence.startswith("cannot")
     assert "6 in 8 (75%)" in siege.detail and "must be repeated" in siege.consequence
@@ -114,23 +127,26 @@ def test_a_suppress_gives_its_odds_and_a_hopeless_one_is_flagged() -> None:
     state = blank()
     place(state, "reims", "reims-1")  # Resistance 3
     suppress = next(
-        c for c in rules.legal_actions(state, explain=True) if c.action.endswith("reims:suppress")
+        c
+        for c in campaign_menu.legal_actions(state, explain=True)
+        if c.action.endswith("reims:suppress")
     )
     assert "a roll above 3 on the d8: 5 in 8 (62%)" in suppress.detail
     assert suppress.consequence == "Cup: 1 Friendly>Unfriendly; 2 Hostile Reactions"
-    assert rules.odds(8) == "a roll above 8 on the d8: 0 in 8 (it cannot succeed)"
-    assert rules.odds(0) == "any roll (8 in 8)"
+    assert campaign_menu.odds(8) == "a roll above 8 on the d8: 0 in 8 (it cannot succeed)"
+    assert campaign_menu.odds(0) == "any roll (8 in 8)"
 
 
 def test_menus_label_their_numbers_and_offer_no_pointless_spend() -> None:
     """The findings: '(2 coins; 5 coins)' unlabelled; 'Spend 1 space(s) for 0 VP'."""
     state = blank()
-    text = DECISIONS["build_start"].text(state, new_task("build_start"))
+    text = decision("build_start").prompt(state, new_task("build_start")).text
     assert text.endswith("(costs 2 coins; Treasury 5)")
     state["evp"] = 1  # one space worth 1: half of it is nothing
-    assert not DECISIONS["evp_voluntary"].needed(state, new_task("evp_voluntary"))
+    needed = decision("evp_voluntary").needed
+    assert needed is not None and not needed(state, new_task("evp_voluntary"))
     state["evp"] = 3
-    labels = [c.label for c in DECISIONS["evp_voluntary"].choices(state, new_task("evp_voluntary"))]
+    labels = [c.label for c in offered(state, "evp_voluntary")]
     assert labels == [
         "Keep them",
         "Spend 1 EVP space for 1 VP",
@@ -192,7 +208,7 @@ def test_a_battle_won_ends_with_a_summary_of_losses_and_promotions() -> None:
     state["battle"] = b
     context = ctx()
     run_step(state, "battle_continue", context)
-    [promote] = DECISIONS["battle_promote"].choices(state, new_task("battle_promote", wing="left"))
+    [promote] = offered(state, "battle_promote", wing="left")
     assert promote.detail.endswith("1 such unit in this wing.")
     assert "retires at the end of the turn for 1 VP" in promote.detail
     decide(state, "battle_promote", "promote:scara:3", context, wing="left")
@@ -226,7 +242,6 @@ def test_the_campaign_texts_are_worked_out_only_for_a_person() -> None:
 def test_the_levy_says_how_many_of_each_there_are() -> None:
     """The finding: deciding what to promote meant keeping count on paper."""
     state = blank(turn=2)
-    made = new_task("levy_promote")
-    details = [c.detail for c in DECISIONS["levy_promote"].choices(state, made)]
+    details = [c.detail for c in offered(state, "levy_promote")]
     assert "You have 4 Level 1 Infantry that may be promoted" in details[0]
     assert details[0].endswith("Army Strength 44 -> 45.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cme_helpers import GAME, blank, choices, ctx, decide, outcome, place, run, run_step
+from cme_helpers import GAME, blank, choices, ctx, decide, offered, outcome, place, run, run_step
 
 from tabletop.framework import HEADING
 from tabletop.games.charlemagne_master_of_europe import board
@@ -338,7 +338,6 @@ def test_stop_and_none_answers_carry_the_pass_key() -> None:
     always the pass key, so a player finds it in the same place in every prompt; and
     spending EVP voluntarily warns that it is worth half."""
     from tabletop.framework import PASS_KEY
-    from tabletop.games.charlemagne_master_of_europe.tasks import DECISIONS, new_task
 
     state = blank(turn=3)
     state["treasury"] = 10
@@ -355,17 +354,17 @@ def test_stop_and_none_answers_carry_the_pass_key() -> None:
         "evp_voluntary": "keep",
     }
     for kind, action in passes.items():
-        offered = {c.action: c for c in DECISIONS[kind].choices(state, new_task(kind))}
-        assert offered[action].key == PASS_KEY, kind
-        assert [c.action for c in offered.values() if c.key == PASS_KEY] == [action]
-    evp = DECISIONS["evp_voluntary"].choices(state, new_task("evp_voluntary"))
+        found = {c.action: c for c in offered(state, kind)}
+        assert found[action].key == PASS_KEY, kind
+        assert [c.action for c in found.values() if c.key == PASS_KEY] == [action]
+    evp = offered(state, "evp_voluntary")
     assert "worth half" in next(c for c in evp if c.action == "spend:1").consequence
 
 
 def test_the_other_victory_point_items() -> None:
     """§10 Earn Victory Points: each Intrigue in the Dead Pool, each crown, and no VP
     for a Finished Church whose Region holds Vikings (nor for that Region)."""
-    from tabletop.games.charlemagne_master_of_europe.rules import earned_vp
+    from tabletop.games.charlemagne_master_of_europe.rules.turn_end import earned_vp
 
     state = blank()
     base = earned_vp(state)

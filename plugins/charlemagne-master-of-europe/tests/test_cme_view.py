@@ -8,7 +8,7 @@ from itertools import chain
 from cme_helpers import GAME, blank, ctx, place
 
 from tabletop.framework import views
-from tabletop.games.charlemagne_master_of_europe import battle
+from tabletop.games.charlemagne_master_of_europe.rules import battle
 
 
 def test_view_follows_the_schema_and_shows_only_cup_counts() -> None:

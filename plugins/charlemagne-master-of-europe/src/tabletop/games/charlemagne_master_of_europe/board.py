@@ -24,6 +24,7 @@ from .data import (
     counter_name,
     marker_kind,
 )
+from .verbs import PIECE_MARQUIS
 
 CUPS = ("friendly", "unfriendly", "hostile")
 CUP_NAMES = {"friendly": "Friendly", "unfriendly": "Unfriendly", "hostile": "Hostile"}
@@ -132,14 +133,14 @@ def piece_box(state: State, piece: str) -> str:
     if piece == PIECE_CHARLEMAGNE:
         box: str = state["charlemagne"]
         return box
-    where: str = state["marquis"][piece.split(":", 1)[1]]["box"]
+    where: str = state["marquis"][PIECE_MARQUIS.arg(piece)]["box"]
     return where
 
 
 def piece_name(piece: str) -> str:
     if piece == PIECE_CHARLEMAGNE:
         return "Charlemagne"
-    return f"the Marquis of {REGIONS[piece.split(':', 1)[1]].name}"
+    return f"the Marquis of {REGIONS[PIECE_MARQUIS.arg(piece)].name}"
 
 
 def friendly_presence(state: State, region: str) -> bool:

@@ -23,19 +23,13 @@ from functools import lru_cache
 from typing import Any
 
 from tabletop.framework import Action, Context, GameDefinition, Prompt, RandomSource, State
+from tabletop.framework.actions import split
 from tabletop.framework.bots import SearchBot
 from tabletop.framework.chance import SeededDice
 from tabletop.framework.game import clone
 from tabletop.framework.search import BotHints, InformationSet
 
 from . import board
-from .battle import (
-    enemy_factors,
-    factors,
-    occupant,
-    reserve,
-    unit,
-)
 from .board import PIECE_CHARLEMAGNE
 from .data import (
     BOXES,
@@ -51,7 +45,29 @@ from .data import (
     minimum_army_strength,
     vp_threshold,
 )
-from .tasks import DEFEAT_ROUTED, DEFEAT_STALLED
+from .rules.battle_display import enemy_factors, factors, occupant, reserve, unit
+from .rules.campaign_menu import suppress_modifier
+from .rules.common import DEFEAT_ROUTED, DEFEAT_STALLED
+from .verbs import (
+    ACT,
+    BUY_OFF,
+    BUY_UNIT,
+    DONE,
+    END,
+    FLANK,
+    FREE,
+    KEEP,
+    LINE,
+    MARQUIS,
+    NEGOTIATE,
+    NEXT,
+    NONE,
+    PROMOTE_UNIT,
+    START,
+    TARGET,
+    maneuver_of,
+    order_of,
+)
 
 #: The Regions whose Churches, Marquis and Bridges & Roads the steward builds, in order
 #: (a Pagan Church can only be the last one, so the four are the Christian Regions).
@@ -141,13 +157,8 @@ def odds_above(need: int) -> float:
 
 def parse(action: str) -> tuple[str, str, str, str | None]:
     """``act:<piece>:<box>:<verb>[:<extra>]`` as (piece, box, verb, extra)."""
-    _, kind, *rest = action.split(":")
-    if kind == "marquis":
-        piece, rest = f"marquis:{rest[0]}", rest[1:]
-    else:
-        piece = PIECE_CHARLEMAGNE
-    box, verb, *extra = rest
-    return piece, box, verb, extra[0] if extra else None
+    order = order_of(action)
+    return order.piece, order.box, order.action, order.extra
 
 
 def coins_kept(state: State) -> int:
@@ -227,7 +238,7 @@ def campaign_value(
 ) -> float:
     """What ``action`` is worth now; ``goal`` is Charlemagne's ``goal_box`` (worked
     out once per decision by the caller)."""
-    if action == "end":
+    if END.matches(action):
         if state["charlemagne"] == "rome" and coronation_due(state):
             return 50
         return -3 * REACTION + 0.5
@@ -313,8 +324,6 @@ def battle_ceiling(state: State, action: str) -> float:
 
 
 def _suppress_bonus(state: State, piece: str, box: str) -> int:
-    from .rules import suppress_modifier
-
     return suppress_modifier(state, piece, box)
 
 
@@ -341,7 +350,7 @@ def battle_odds(
     won = 0
     lost_strength = 0
     before = sum(int(u["level"]) for u in state["army"])
-    for _ in range(BATTLE_RUNS):
+    for run in range(BATTLE_RUNS):
         copy = clone(state)
         ctx = Context(rng, SeededDice(rng), actor=0)
         game.apply(copy, 0, action, ctx)
@@ -355,6 +364,10 @@ def battle_odds(
         )
         won += not lost
         lost_strength += before - sum(int(u["level"]) for u in copy["army"])
+        if (won + BATTLE_RUNS - run - 1) / BATTLE_RUNS < SAFE_BATTLE:
+            # Safe is out of reach even if every run left is won: the battle will not be
+            # fought, so the runs left would only cost time (most battles weighed end here).
+            return won / BATTLE_RUNS, lost_strength / (run + 1)
     return won / BATTLE_RUNS, lost_strength / BATTLE_RUNS
 
 
@@ -367,7 +380,7 @@ def _best_type(choices: Sequence[str]) -> str:
     """Of ``<prefix>:<kind>:<level>`` choices, the strongest unit."""
 
     def worth(action: str) -> float:
-        *_, kind, level = action.split(":")
+        *_, kind, level = split(action)[1]
         return _unit_worth(kind, int(level))
 
     return max(choices, key=worth)
@@ -382,7 +395,7 @@ def _attack_target(state: State, task: dict[str, Any], actions: Sequence[str]) -
     first = b["attack_rounds"] == 0 and not b["ambush"]
 
     def worth(action: str) -> float:
-        enemy = b["enemy"][wing][int(action.split(":")[1])]
+        enemy = b["enemy"][wing][TARGET.number(action)]
         hit = odds_above(enemy_factors(enemy)[1] - attack)
         kills = enemy["reduced"] or (scara and first)
         return hit * (2 if kills else 1) + enemy_factors(enemy)[0] / 20
@@ -393,15 +406,16 @@ def _attack_target(state: State, task: dict[str, Any], actions: Sequence[str]) -
 def _counter_target(state: State, task: dict[str, Any], actions: Sequence[str]) -> str:
     b = state["battle"]
     wing = task["slot"][1]
-    return max(actions, key=lambda a: enemy_factors(b["enemy"][wing][int(a.split(":")[1])])[0])
+    return max(actions, key=lambda a: enemy_factors(b["enemy"][wing][TARGET.number(a)])[0])
 
 
 def _maneuver(actions: Sequence[str]) -> str:
     """Fill the line first (a Flanking space opens only once it is full), then flank:
     a Flanking unit attacks without defending."""
-    line = [a for a in actions if ">line:" in a]
-    flank = [a for a in actions if ">flank:" in a]
-    return (line or flank or ["done"])[0]
+    moves = [(a, maneuver_of(a)[1][0]) for a in actions if not DONE.matches(a)]
+    line = [a for a, to in moves if to == LINE.name]
+    flank = [a for a, to in moves if to == FLANK.name]
+    return (line or flank or [DONE()])[0]
 
 
 # The policy -------------------------------------------------------------------------------
@@ -422,46 +436,46 @@ def policy(
     if kind == "campaign_action":
         return _campaign_choice(game, state, actions, rng, search)
     if kind == "marquis_start":
-        return "marquis:breton" if "marquis:breton" in actions else actions[0]
+        return MARQUIS("breton") if MARQUIS("breton") in actions else actions[0]
     if kind == "levy_buy":
         return _levy(state, actions)
     if kind == "levy_promote":
         return max(actions)  # the Level 2 Infantry, nearer to Level 4
     if kind in ("build_bridges", "build_finish"):
-        return next((a for a in actions if a != "next"), "next")
+        return next((a for a in actions if not NEXT.matches(a)), NEXT())
     if kind == "build_start":
-        start = [a for a in actions if a.startswith("start:")]
-        if start and start[0].split(":")[1] in PLAN_REGIONS:
+        start = [a for a in actions if START.matches(a)]
+        if start and START.arg(start[0]) in PLAN_REGIONS:
             return start[0]
-        return "next"
+        return NEXT()
     if kind == "diplomacy_vikings":
-        free = [a for a in actions if a.startswith("free:")]
+        free = [a for a in actions if FREE.matches(a)]
         if free:
             return free[0]
         buy = [
             a
             for a in actions
-            if a.startswith("buy:")
+            if BUY_OFF.matches(a)
             and (
-                roads_pending(state, a.split(":")[1])
+                roads_pending(state, BUY_OFF.arg(a))
                 or (
-                    board.vikings_in(state, a.split(":")[1]) <= 3
-                    and state["treasury"] - board.vikings_in(state, a.split(":")[1]) >= 2
+                    board.vikings_in(state, BUY_OFF.arg(a)) <= 3
+                    and state["treasury"] - board.vikings_in(state, BUY_OFF.arg(a)) >= 2
                 )
             )
         ]
-        return buy[0] if buy else "done"
+        return buy[0] if buy else DONE()
     if kind == "diplomacy_al_andalus":
-        return "negotiate"
+        return NEGOTIATE()
     if kind == "evp_voluntary":
-        return "keep"
+        return KEEP()
     if kind in ("battle_deploy", "battle_reserve"):
         return _best_type(actions)
     if kind == "battle_reserve_optional":
-        placed = [a for a in actions if a != "none"]
+        placed = [a for a in actions if not NONE.matches(a)]
         if len(reserve(state, state["battle"])) >= 4 and placed:
             return _best_type(placed)
-        return "none"
+        return NONE()
     if kind == "battle_attack":
         return _attack_target(state, dict(task), actions)
     if kind == "battle_counterattack":
@@ -485,11 +499,16 @@ def strength_margin(state: State) -> int:
 def _battle_promotion(state: State, actions: Sequence[str]) -> str:
     """A Level 3 to Level 4 retires for 1 VP but costs 3 Strength; keep the army
     above its minimum first."""
-    retiring = [a for a in actions if a.endswith(":3")]
+    retiring = [a for a in actions if PROMOTE_UNIT.args(a)[1] == "3"]
     if retiring and (strength_margin(state) >= 4 or state["easy"]):
         return retiring[0]
-    others = [a for a in actions if not a.endswith(":3")] or retiring
-    return min(others, key=lambda a: (int(a.split(":")[2]), a.split(":")[1] != "scara"))
+    others = [a for a in actions if PROMOTE_UNIT.args(a)[1] != "3"] or retiring
+
+    def order(action: str) -> tuple[int, bool]:
+        kind, level = PROMOTE_UNIT.args(action)
+        return int(level), kind != "scara"
+
+    return min(others, key=order)
 
 
 def _campaign_choice(
@@ -497,8 +516,8 @@ def _campaign_choice(
 ) -> str:
     """The best-valued Action; battles are played out (the dear part) only when their
     best case would beat everything else, best case first."""
-    plain = [a for a in actions if not a.endswith(":battle")]
-    battles = [a for a in actions if a.endswith(":battle")]
+    battles = [a for a in actions if ACT.matches(a) and order_of(a).action == "battle"]
+    plain = [a for a in actions if a not in battles]
     goal = goal_box(state)
     scored = [(campaign_value(game, state, a, rng, search, goal), a) for a in plain]
     best_value, best = max(scored) if scored else (-1000.0, actions[0])
@@ -520,11 +539,11 @@ def _levy(state: State, actions: Sequence[str]) -> str:
         # ...but never the coins of a Bridges & Roads that only waits for them.
         waiting = sum(1 for region in state["marquis"] if roads_pending(state, region))
         spare = state["treasury"] - COSTS["bridges_and_roads"] * waiting
-    if (short or small) and "buy:scara" in actions and spare >= COSTS["scara_2"]:
-        return "buy:scara"
-    if (short or small) and "buy:infantry" in actions and spare >= COSTS["infantry_1"]:
-        return "buy:infantry"
-    return "done"
+    if (short or small) and BUY_UNIT("scara") in actions and spare >= COSTS["scara_2"]:
+        return BUY_UNIT("scara")
+    if (short or small) and BUY_UNIT("infantry") in actions and spare >= COSTS["infantry_1"]:
+        return BUY_UNIT("infantry")
+    return DONE()
 
 
 # The bot and the hints -------------------------------------------------------------------

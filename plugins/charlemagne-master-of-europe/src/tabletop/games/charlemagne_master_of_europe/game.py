@@ -23,8 +23,7 @@ from tabletop.framework import (
     views,
 )
 
-from . import battle as battle_rules  # noqa: F401  (registers the battle decisions)
-from . import board, rules
+from . import board
 from .board import CUP_NAMES, CUPS
 from .data import (
     BOXES,
@@ -41,7 +40,10 @@ from .data import (
     vp_threshold,
     wealth_threshold,
 )
-from .tasks import DECISIONS, advance
+from .rules.army import army_strength
+from .rules.battle_display import WING_NAMES, WINGS, enemy_words, unit_words
+from .rules.setup import new_state
+from .rules.table import RULES, start
 
 GAME_ID = "charlemagne-master-of-europe"
 
@@ -71,30 +73,22 @@ class CharlemagneMasterOfEurope(GameDefinition):
         return ("Charlemagne",)
 
     def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
-        state = rules.new_state(easy=options.get("mode", "standard") == "easy")
-        rules.start(state, ctx)
+        state = new_state(easy=options.get("mode", "standard") == "easy")
+        start(state, ctx)
         return state
 
     def prompt(self, state: State) -> Prompt | None:
-        if state["outcome"] is not None:
-            return None
-        top = state["tasks"][-1]
-        return DECISIONS[top["kind"]].prompt(state, top)
+        return RULES.prompt(state)
 
     def explain(self, state: State, prompt: Prompt) -> Prompt:
         """The decision's texts for a person: the campaign's Actions say their odds,
         costs and forecasts only here (bots never read them)."""
-        if state["outcome"] is not None or not state["tasks"]:
-            return prompt
-        top = state["tasks"][-1]
-        return DECISIONS[top["kind"]].explain(state, top, prompt)
+        return RULES.explain(state, prompt)
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         state["rolls"] = []
         state["drawn"] = []
-        top = state["tasks"].pop()
-        DECISIONS[top["kind"]].apply(state, top, action, ctx)
-        advance(state, ctx)
+        RULES.apply(state, action, ctx)
 
     def result(self, state: State) -> Result | None:
         outcome = state["outcome"]
@@ -246,7 +240,7 @@ class CharlemagneMasterOfEurope(GameDefinition):
                 views.track("Taxes", state["taxes"], 0, 40),
                 views.track("Emergency VP", state["evp"], 0, EVP_MAX),
                 views.track("Papal Approval", state["pam"], -1, 4),
-                views.track("Army Strength", rules.army_strength(state), 0, 100),
+                views.track("Army Strength", army_strength(state), 0, 100),
             ],
             "zones": zones,
             "map": {
@@ -298,8 +292,6 @@ def force_pool_counts(state: State) -> dict[str, int]:
 
 
 def battle_zones(state: State) -> list[views.Zone]:
-    from .battle import WING_NAMES, WINGS, enemy_words, unit_words
-
     b = state["battle"]
     out = []
     for wing in WINGS:

@@ -1,153 +1,43 @@
-"""Battles on the Battle Display (rules: Battles), one decision at a time.
+"""A battle's automatic course (rules §7): the Enemy Formation and deployment (§7.1),
+then round after round the attack, the defence, the maneuvers, the Reserve, Isolation
+and Rout (§7.2-7.7), and the post-battle procedure (§7.8).
 
-Geometry (reconstructed, see reconstructed.md): each wing pairs one of your wings with
-the enemy wing facing it (your Left faces the enemy Right). The enemy line has 6 spaces
-(0-5, space 0 is the printed "1" space); your line has 5, staggered between them, so
-your space j touches enemy spaces j and j+1. A Flanking unit stands in an empty enemy
-space k and touches enemy spaces k-1 and k+1.
-
-``state["battle"]`` holds the display; ``battle_continue`` runs the automatic parts and
-stops at each decision (deployment, a choice of target, a counterattack, a maneuver, a
-reserve response, a promotion).
+``state["battle"]`` holds the display (``battle_display.py``); the ``battle_continue``
+step runs its stages and pushes a decision (``battle_decisions.py``) where the player
+chooses, with another ``battle_continue`` under it to go on afterwards.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import PASS_KEY, Action, Choice, Context, State
+from tabletop.framework import Context, State
+from tabletop.framework.stack import Step
 
-from . import board
-from .board import tell
-from .data import BOXES, DIE_SIDES, ENEMY_BATTLE_UNITS, FRIENDLY_FACTORS, formation
-from .tasks import (
-    DEFEAT_ROUTED,
-    DEFEAT_STALLED,
-    Decision,
-    Task,
-    decision,
-    lose,
-    new_task,
-    roll,
-    schedule,
-    special,
-    step,
+from .. import board
+from ..board import tell
+from ..data import BOXES, formation
+from .battle_display import (
+    ENEMY_SPACES,
+    LINE_SPACES,
+    ROUND_LIMIT,
+    WING_NAMES,
+    WINGS,
+    Slot,
+    enemies_touching,
+    enemies_touching_line,
+    enemy_factors,
+    enemy_words,
+    factors,
+    mine_touching,
+    occupant,
+    reserve,
+    slot_order,
+    unit,
+    unit_words,
+    wing_units,
 )
-
-WINGS = ("left", "right")
-WING_NAMES = {"left": "Left", "right": "Right"}
-ENEMY_SPACES = 6
-LINE_SPACES = 5
-#: A battle still undecided after this many rounds is lost (reconstructed guard).
-ROUND_LIMIT = 20
-Slot = list[Any]  # ["line" | "flank", wing, position]
-
-
-# Display questions ------------------------------------------------------------------
-
-
-def unit(state: State, unit_id: int) -> dict[str, Any]:
-    found: dict[str, Any] = next(u for u in state["army"] if u["id"] == unit_id)
-    return found
-
-
-def factors(state: State, unit_id: int) -> tuple[int, int]:
-    u = unit(state, unit_id)
-    return FRIENDLY_FACTORS[(u["kind"], u["level"])]
-
-
-def unit_words(state: State, unit_id: int | None) -> str:
-    if unit_id is None:
-        return "nobody"
-    u = unit(state, unit_id)
-    attack, defense = FRIENDLY_FACTORS[(u["kind"], u["level"])]
-    return f"{u['kind'].title()} L{u['level']} ({attack}-{defense})"
-
-
-def enemy_factors(slot: dict[str, Any]) -> tuple[int, int]:
-    e = ENEMY_BATTLE_UNITS[slot["id"]]
-    return (e.reduced_attack, e.reduced_defense) if slot["reduced"] else (e.attack, e.defense)
-
-
-def enemy_words(slot: dict[str, Any]) -> str:
-    attack, defense = enemy_factors(slot)
-    return f"{attack}-{defense}{' (reduced)' if slot['reduced'] else ''}"
-
-
-def enemies_touching_line(b: dict[str, Any], wing: str, j: int) -> list[int]:
-    return [k for k in (j, j + 1) if b["enemy"][wing][k] is not None]
-
-
-def enemies_touching_flank(b: dict[str, Any], wing: str, k: int) -> list[int]:
-    return [x for x in (k - 1, k + 1) if 0 <= x < ENEMY_SPACES and b["enemy"][wing][x] is not None]
-
-
-def enemies_touching(b: dict[str, Any], slot: Slot) -> list[int]:
-    kind, wing, pos = slot
-    return (
-        enemies_touching_line(b, wing, pos)
-        if kind == "line"
-        else enemies_touching_flank(b, wing, pos)
-    )
-
-
-def mine_touching(b: dict[str, Any], wing: str, k: int) -> list[Slot]:
-    out: list[Slot] = [
-        ["line", wing, j]
-        for j in (k - 1, k)
-        if 0 <= j < LINE_SPACES and b["mine"][wing][j] is not None
-    ]
-    out += [
-        ["flank", wing, x]
-        for x in (k - 1, k + 1)
-        if 0 <= x < ENEMY_SPACES and b["flank"][wing][x] is not None
-    ]
-    return out
-
-
-def occupant(b: dict[str, Any], slot: Slot) -> int | None:
-    kind, wing, pos = slot
-    found: int | None = b["mine" if kind == "line" else "flank"][wing][pos]
-    return found
-
-
-def slot_order() -> list[Slot]:
-    """Your spaces from left to right: a flank space sits before the line space j=k."""
-    order: list[Slot] = []
-    for wing in WINGS:
-        for pos in range(ENEMY_SPACES):
-            order.append(["flank", wing, pos])
-            if pos < LINE_SPACES:
-                order.append(["line", wing, pos])
-    return order
-
-
-def reserve(state: State, b: dict[str, Any]) -> list[int]:
-    placed = {u for wing in WINGS for u in b["mine"][wing] + b["flank"][wing] if u is not None}
-    return [u["id"] for u in state["army"] if u["id"] not in placed]
-
-
-def reserve_types(state: State, b: dict[str, Any]) -> list[tuple[str, int]]:
-    return sorted({(unit(state, u)["kind"], unit(state, u)["level"]) for u in reserve(state, b)})
-
-
-def take_from_reserve(state: State, b: dict[str, Any], kind: str, level: int) -> int:
-    return next(
-        u
-        for u in reserve(state, b)
-        if unit(state, u)["kind"] == kind and unit(state, u)["level"] == level
-    )
-
-
-def wing_units(b: dict[str, Any], wing: str) -> list[int]:
-    return [u for u in b["mine"][wing] + b["flank"][wing] if u is not None]
-
-
-def slot_words(slot: Slot) -> str:
-    kind, wing, pos = slot
-    place = f"space {pos + 1}" if kind == "line" else f"flank (enemy space {pos + 1})"
-    return f"{WING_NAMES[wing]} wing {place}"
-
+from .common import DEFEAT_ROUTED, DEFEAT_STALLED, Task, lose, new_task, roll, schedule, special
 
 # Starting a battle (rules: Enemy Deployment; Ambush) ------------------------------
 
@@ -232,7 +122,6 @@ def next_deploy_space(state: State, b: dict[str, Any]) -> tuple[str, int] | None
 # The driver ------------------------------------------------------------------------
 
 
-@step("battle_continue")
 def battle_continue(state: State, task_: Task, ctx: Context) -> None:
     while state["outcome"] is None and state["battle"] is not None:
         b = state["battle"]
@@ -562,7 +451,6 @@ STAGES = {
 }
 
 
-@step("battle_finish")
 def battle_finish(state: State, task_: Task, ctx: Context) -> None:
     """Ransom, the battle's Cup Adjustments and its two Hostile Reactions."""
     b = state["battle"]
@@ -603,339 +491,5 @@ def _tally(units: list[str]) -> str:
     return ", ".join(f"{n} {name}" for name, n in counts.items())
 
 
-# Decisions -------------------------------------------------------------------------
-
-
-def type_choices(state: State, b: dict[str, Any], prefix: str) -> list[Choice]:
-    out = []
-    for kind, level in reserve_types(state, b):
-        attack, defense = FRIENDLY_FACTORS[(kind, level)]
-        count = sum(
-            1
-            for u in reserve(state, b)
-            if unit(state, u)["kind"] == kind and unit(state, u)["level"] == level
-        )
-        out.append(
-            Choice(
-                f"{prefix}{kind}:{level}",
-                f"{kind.title()} L{level} ({attack}-{defense})",
-                detail=f"Attack {attack}, Defense {defense}; {count} in the Reserve.",
-            )
-        )
-    return out
-
-
-@decision
-class BattleDeploy(Decision):
-    kind = "battle_deploy"
-    rule = "§7.2 Battle: deployment"
-
-    def text(self, state: State, task: Task) -> str:
-        return f"Deploy a unit to your {slot_words(task['slot'])}"
-
-    def choices(self, state: State, task: Task) -> list[Choice]:
-        return type_choices(state, state["battle"], "unit:")
-
-    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
-        _, kind, level = action.split(":")
-        b = state["battle"]
-        _, wing, j = task_["slot"]
-        b["mine"][wing][j] = take_from_reserve(state, b, kind, int(level))
-        ctx.emit(
-            "deploy",
-            f"deploys {unit_words(state, b['mine'][wing][j])} to {slot_words(task_['slot'])}",
-        )
-
-
-@decision
-class BattleAttack(Decision):
-    kind = "battle_attack"
-    rule = "§7.3 Battle: attack round"
-
-    def text(self, state: State, task: Task) -> str:
-        b = state["battle"]
-        return f"{unit_words(state, occupant(b, task['slot']))} attacks which enemy?"
-
-    def choices(self, state: State, task: Task) -> list[Choice]:
-        b = state["battle"]
-        wing = task["slot"][1]
-        unit_id = occupant(b, task["slot"])
-        attack = factors(state, unit_id)[0] if unit_id is not None else 0
-        out = []
-        for k in enemies_touching(b, task["slot"]):
-            enemy = b["enemy"][wing][k]
-            need = enemy_factors(enemy)[1] - attack
-            bonus = (
-                b["attack_rounds"] == 0
-                and not b["ambush"]
-                and unit_id is not None
-                and unit(state, unit_id)["kind"] == "scara"
-            )
-            effect = (
-                "eliminates it"
-                if enemy["reduced"]
-                else "eliminates it, by the Scara's first-round bonus"
-                if bonus
-                else "flips it to its reduced side"
-            )
-            faces = max(0, min(DIE_SIDES, DIE_SIDES - need))
-            roll_words = (
-                "Any roll (8 in 8)"
-                if faces == DIE_SIDES
-                else (f"A roll above {need} on the d8 ({faces} in 8)")
-            )
-            out.append(
-                Choice(
-                    f"target:{k}",
-                    f"The {enemy_words(enemy)} in enemy space {k + 1}",
-                    detail=f"{roll_words} {effect}; a hit with the top face eliminates it "
-                    "outright.",
-                )
-            )
-        return out
-
-    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
-        b = state["battle"]
-        resolve_attack(state, b, task_["slot"], int(action.split(":")[1]), ctx)
-        b["cursor"] += 1
-
-
-@decision
-class BattleCounterattack(Decision):
-    kind = "battle_counterattack"
-    rule = "§7.4 Battle: defense round (counterattack)"
-
-    def text(self, state: State, task: Task) -> str:
-        return "Counterattack: eliminate which enemy?"
-
-    def choices(self, state: State, task: Task) -> list[Choice]:
-        b = state["battle"]
-        wing = task["slot"][1]
-        return [
-            Choice(
-                f"target:{k}",
-                f"The {enemy_words(b['enemy'][wing][k])} in enemy space {k + 1}",
-                detail=f"Eliminates it (Attack {enemy_factors(b['enemy'][wing][k])[0]}) "
-                "whatever its strength.",
-            )
-            for k in enemies_touching(b, task["slot"])
-        ]
-
-    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
-        b = state["battle"]
-        counterattack(state, b, task_["slot"][1], int(action.split(":")[1]), ctx)
-        b["cursor"] += 1
-
-
-@decision
-class BattleManeuver(Decision):
-    """Maneuvers, as one decision: each move is a choice, offered again until done."""
-
-    kind = "battle_maneuver"
-    rule = "§7.5 Battle: maneuvers"
-
-    def text(self, state: State, task: Task) -> str:
-        return "Maneuvers: move units that face no enemy, then end the maneuvers"
-
-    def choices(self, state: State, task: Task) -> list[Choice]:
-        b = state["battle"]
-        out = [
-            Choice(
-                "done",
-                "End the maneuvers",
-                detail="Units not moved stay where they are; then the Reserve Response, the "
-                "check for Isolation and Rout, and the next Attack Round.",
-                key=PASS_KEY,
-            )
-        ]
-        for slot, dest in maneuvers(state, b):
-            flank = dest[0] == "flank"
-            unit_id = occupant(b, slot)
-            words = unit_words(state, unit_id)
-            facing = " and ".join(
-                enemy_words(b["enemy"][dest[1]][k]) for k in enemies_touching(b, dest)
-            )
-            out.append(
-                Choice(
-                    f"{slot[0]}:{slot[1]}:{slot[2]}>{dest[0]}:{dest[1]}:{dest[2]}",
-                    f"{words}: {slot_words(slot)} to {slot_words(dest)}",
-                    detail=f"{words} will face the {facing}."
-                    + (" A Flanking unit attacks but need not defend." if flank else ""),
-                )
-            )
-        return out
-
-    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
-        b = state["battle"]
-        if action == "done":
-            b["maneuvers_done"] = True
-            return
-        origin, target = action.split(">")
-        kind, wing, pos = origin.split(":")
-        unit_id = b["mine" if kind == "line" else "flank"][wing][int(pos)]
-        b["mine" if kind == "line" else "flank"][wing][int(pos)] = None
-        to_kind, to_wing, to_pos = target.split(":")
-        b["mine" if to_kind == "line" else "flank"][to_wing][int(to_pos)] = unit_id
-        ctx.emit(
-            "maneuver",
-            f"{unit_words(state, unit_id)} moves to {slot_words([to_kind, to_wing, int(to_pos)])}",
-        )
-
-
-@decision
-class BattleReserve(Decision):
-    kind = "battle_reserve"
-    rule = "§7.6 Battle: reserve response"
-
-    def text(self, state: State, task: Task) -> str:
-        b = state["battle"]
-        enemy = b["enemy"][task["wing"]][task["count"]]
-        return (
-            f"The {enemy_words(enemy)} in the enemy's space {task['count'] + 1} "
-            f"({WING_NAMES[task['wing']]} wing) is unengaged: send a Reserve unit"
-        )
-
-    def choices(self, state: State, task: Task) -> list[Choice]:
-        b = state["battle"]
-        wing, k = task["wing"], task["count"]
-        spaces = [j for j in (k - 1, k) if 0 <= j < LINE_SPACES and b["mine"][wing][j] is None]
-        out = []
-        for j in spaces:
-            for choice in type_choices(state, b, f"place:{j}:"):
-                out.append(
-                    Choice(choice.action, f"{choice.label} to space {j + 1}", detail=choice.detail)
-                )
-        return out
-
-    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
-        _, j, kind, level = action.split(":")
-        b = state["battle"]
-        wing = task_["wing"]
-        b["mine"][wing][int(j)] = take_from_reserve(state, b, kind, int(level))
-        ctx.emit(
-            "reserve",
-            f"the Reserve sends {unit_words(state, b['mine'][wing][int(j)])} to "
-            f"{slot_words(['line', wing, int(j)])}",
-        )
-
-
-@decision
-class BattleReserveOptional(Decision):
-    kind = "battle_reserve_optional"
-    rule = "§7.6 Battle: reserve response"
-
-    def text(self, state: State, task: Task) -> str:
-        return "Send more Reserve units into the line?"
-
-    def choices(self, state: State, task: Task) -> list[Choice]:
-        b = state["battle"]
-        kept = len(reserve(state, b))
-        out = [
-            Choice(
-                "none",
-                "Keep the Reserve back",
-                detail=f"The {kept} Reserve unit{'s' if kept != 1 else ''} stay out of the "
-                "line, safe from the enemy's attacks, ready to fill a later gap; the gaps "
-                "stay open (their enemies are already faced).",
-                key=PASS_KEY,
-            )
-        ]
-        for _, wing, j in optional_spaces(state, b):
-            for choice in type_choices(state, b, f"place:{wing}:{j}:"):
-                out.append(
-                    Choice(
-                        choice.action,
-                        f"{choice.label} to your {slot_words(['line', wing, j])}",
-                        detail=choice.detail,
-                    )
-                )
-        return out
-
-    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
-        b = state["battle"]
-        if action == "none":
-            b["reserve_declined"] = True
-            return
-        _, wing, j, kind, level = action.split(":")
-        b["mine"][wing][int(j)] = take_from_reserve(state, b, kind, int(level))
-        ctx.emit(
-            "reserve",
-            f"the Reserve sends {unit_words(state, b['mine'][wing][int(j)])} "
-            f"to {slot_words(['line', wing, int(j)])}",
-        )
-
-
-def promotable(state: State, b: dict[str, Any], wing: str) -> list[tuple[str, int]]:
-    from .rules import counter_free
-
-    out = set()
-    for unit_id in wing_units(b, wing):
-        u = unit(state, unit_id)
-        if u["level"] < 4 and (
-            (u["level"] in (1, 3) and u["kind"] == "infantry")
-            or u["level"] == 3
-            or counter_free(state, u["kind"], u["level"] + 1)
-        ):
-            out.add((u["kind"], u["level"]))
-    return sorted(out)
-
-
-def _level_words(kind: str, level: int) -> str:
-    attack, defense = FRIENDLY_FACTORS[(kind, level)]
-    return f"{kind.title()} Level {level}: Attack {attack}, Defense {defense}."
-
-
-@decision
-class BattlePromote(Decision):
-    """Promotions: one surviving unit per wing gains a Level (forgone only when none can)."""
-
-    kind = "battle_promote"
-    rule = "§7.8 Battle: after a win (promotions)"
-
-    def needed(self, state: State, task: Task) -> bool:
-        return bool(promotable(state, state["battle"], task["wing"]))
-
-    def text(self, state: State, task: Task) -> str:
-        return f"Promote one unit of your {WING_NAMES[task['wing']]} wing"
-
-    def choices(self, state: State, task: Task) -> list[Choice]:
-        b = state["battle"]
-        wing = task["wing"]
-        out = []
-        for kind, level in promotable(state, b, wing):
-            here = sum(
-                1
-                for u in wing_units(b, wing)
-                if (unit(state, u)["kind"], unit(state, u)["level"]) == (kind, level)
-            )
-            out.append(
-                Choice(
-                    f"promote:{kind}:{level}",
-                    f"{kind.title()} L{level} to L{level + 1}",
-                    detail=(
-                        "A Level 4 unit retires at the end of the turn for 1 VP (it leaves "
-                        "the army). "
-                        if level == 3
-                        else ""
-                    )
-                    + _level_words(kind, level + 1)
-                    + f" {here} such unit{'s' if here != 1 else ''} in this wing.",
-                )
-            )
-        return out
-
-    def apply(self, state: State, task_: Task, action: Action, ctx: Context) -> None:
-        _, kind, level = action.split(":")
-        b = state["battle"]
-        unit_id = next(
-            u
-            for u in wing_units(b, task_["wing"])
-            if unit(state, u)["kind"] == kind and unit(state, u)["level"] == int(level)
-        )
-        unit(state, unit_id)["level"] += 1
-        b.setdefault("promoted", []).append(f"{kind.title()} L{level} to L{int(level) + 1}")
-        article = "an" if kind == "infantry" else "a"
-        ctx.emit(
-            "promote",
-            f"promotes {article} {kind.title()} from Level {level} to Level {int(level) + 1}",
-        )
+BATTLE_CONTINUE = Step[Task]("battle_continue", battle_continue)
+BATTLE_FINISH = Step[Task]("battle_finish", battle_finish)

@@ -1,0 +1,153 @@
+"""What every rules module shares: the typed tasks, the ways the game ends, the die,
+and the turn's report.
+
+``state["tasks"]`` is the framework's decision stack (``tabletop.framework.stack``)
+under this game's own names: the list is ``"tasks"`` and a task's rule is its
+``"kind"``, as saves and digests have always had them. The table of rules is
+``rules/table.py``; a module here only builds tasks and pushes them (``schedule``), so
+that no rules module needs the table and none imports another in a circle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, NotRequired, TypedDict, TypeVar
+
+from tabletop.framework import Choice, Context, Prompt, State
+
+from ..data import DIE_SIDES, SPECIAL_FACE
+
+#: The state's field holding the task stack, and a task's field naming its rule.
+TASKS = "tasks"
+KIND = "kind"
+
+
+class Task(TypedDict):
+    """A task with no arguments: ``kind`` names its decision or step."""
+
+    kind: str
+
+
+class SlotTask(Task):
+    """A battle decision about one of your spaces (``["line" | "flank", wing, pos]``)."""
+
+    slot: list[Any]
+
+
+class DeployTask(SlotTask):
+    wing: str
+
+
+class WingTask(Task):
+    """A battle's promotion in one wing."""
+
+    wing: str
+
+
+class ReserveTask(Task):
+    """A required Reserve response: ``count`` is the unengaged enemy's space."""
+
+    wing: str
+    count: int
+
+
+class VikingsTask(Task):
+    """The Vikings' diplomacy: the Regions whose Marquis has driven one off this turn."""
+
+    used: NotRequired[list[str]]
+
+
+class CupTask(Task):
+    """One Cup Adjustment of ``count`` chits from ``source`` to ``target``."""
+
+    source: str
+    target: str
+    count: int
+
+
+def new_task(kind: str, **arguments: Any) -> dict[str, Any]:
+    """A task for rule ``kind`` (the table refuses a kind it does not know when the
+    task reaches the top)."""
+    return {KIND: kind, **arguments}
+
+
+def schedule(state: State, *tasks: dict[str, Any]) -> None:
+    """Put tasks on top of the stack so that the first given runs first."""
+    for item in reversed(tasks):
+        state[TASKS].append(item)
+
+
+def finish(state: State) -> None:
+    """The decision on top is decided: take it off the stack (a decision that stays is
+    asked again)."""
+    state[TASKS].pop()
+
+
+T = TypeVar("T", bound=Task)
+
+
+@dataclass(frozen=True)
+class Ask(Generic[T]):
+    """A decision's prompt: the rulebook section it cites, its question and its legal
+    answers. Kept apart (not one function) so that tests read each decision's section
+    and choices without building a whole position."""
+
+    rule: str
+    text: Callable[[State, T], str]
+    choices: Callable[[State, T], list[Choice]]
+
+    def __call__(self, state: State, task: T) -> Prompt:
+        return Prompt(0, self.text(state, task), tuple(self.choices(state, task)), rule=self.rule)
+
+
+#: Every way the game ends, as the short fixed category ``Result.outcome`` carries
+#: (simulations count games by it); the reason in words says the particulars.
+VICTORY = "victory: Master of Europe"
+VICTORY_EASY = "victory: Master of Europe (Easy Mode)"
+DEFEAT_THRESHOLD = "defeat: VP threshold missed"
+DEFEAT_ROUTED = "defeat: army routed"
+DEFEAT_STALLED = "defeat: battle stalled"
+DEFEAT_MOORS = "defeat: Moors beyond Poitiers"
+DEFEAT_INTRIGUE = "defeat: court intrigue"
+DEFEAT_FINAL_VP = "defeat: final VP short of 145"
+DEFEAT_FINAL_CONDITIONS = "defeat: final conditions unmet"
+OUTCOMES = (
+    VICTORY,
+    VICTORY_EASY,
+    DEFEAT_THRESHOLD,
+    DEFEAT_ROUTED,
+    DEFEAT_STALLED,
+    DEFEAT_MOORS,
+    DEFEAT_INTRIGUE,
+    DEFEAT_FINAL_VP,
+    DEFEAT_FINAL_CONDITIONS,
+)
+
+
+def lose(state: State, ctx: Context, reason: str, category: str) -> None:
+    """End the game lost: ``reason`` in words, ``category`` one of ``OUTCOMES``."""
+    if state["outcome"] is None:
+        state["outcome"] = {"won": False, "reason": reason, "category": category}
+        ctx.emit("defeat", f"loses the game: {reason}")
+
+
+def roll(state: State, ctx: Context, reason: str) -> int:
+    """One die, public, remembered in ``state['rolls']`` so that the view shows it."""
+    (face,) = ctx.roll(1, DIE_SIDES, reason=reason)
+    state["rolls"].append({"reason": reason, "face": face})
+    return face
+
+
+def special(face: int) -> bool:
+    """The rules' "natural 6" (A1: the d8's top face)."""
+    return face == SPECIAL_FACE
+
+
+def note(state: State, line: str) -> None:
+    """A line for the summary at the end of the turn (what scored, what changed)."""
+    state["report"].append(line)
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
