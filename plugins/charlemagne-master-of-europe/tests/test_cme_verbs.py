@@ -4,12 +4,16 @@ the rules, the steward and the saves agree on one format."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from cme_helpers import GAME
 
 from tabletop.framework.bots import RandomBot, bot_move
 from tabletop.framework.stack import Decision
 from tabletop.framework.testing import new_engine
+from tabletop.games.charlemagne_master_of_europe.rules import table as rules_table
 from tabletop.games.charlemagne_master_of_europe.rules.table import RULES
 from tabletop.games.charlemagne_master_of_europe.verbs import (
     ACT,
@@ -61,3 +65,17 @@ def test_orders_and_maneuvers_read_back_to_their_parts() -> None:
         order_of("end")
     with pytest.raises(ValueError, match="no verb 'rear'"):
         maneuver_of("rear:left:2>line:left:1")
+
+
+def test_every_task_the_rules_push_is_in_the_table() -> None:
+    """The rules modules push tasks by name without importing the table (no cycle);
+    a misspelt name would only fail when that task reaches the top, so every name
+    they write is checked here against the table."""
+    folder = Path(rules_table.__file__).parent
+    pushed = {
+        name
+        for path in folder.glob("*.py")
+        for name in re.findall(r'(?:new_task|ask)\(\s*(?:state,\s*)?"(\w+)"', path.read_text())
+    }
+    assert {"turn_start", "battle_deploy", "hostile_reaction", "endgame_scoring"} <= pushed
+    assert pushed <= set(RULES.rules), pushed - set(RULES.rules)
