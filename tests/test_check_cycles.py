@@ -34,6 +34,11 @@ def _tree(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
+def _pkg(root: Path, modules: dict[str, str]) -> Path:
+    """A package ``ns.pkg`` under ``root`` with ``modules`` (file names inside it)."""
+    return _tree(root, {"ns/pkg/__init__.py": ""} | {f"ns/pkg/{n}": t for n, t in modules.items()})
+
+
 def _run(root: Path, *extra: str, allow: Path | None = None) -> tuple[int, str]:
     """Run the script's main on one root; its exit status and what it printed."""
     from contextlib import redirect_stdout
@@ -104,12 +109,11 @@ def test_no_cycle_passes_and_imports_from_other_packages_are_ignored(tmp_path: P
 
 
 def test_type_checking_imports_never_run_and_are_left_out_unless_asked(tmp_path: Path) -> None:
-    root = _tree(
+    root = _pkg(
         tmp_path,
         {
-            "ns/pkg/__init__.py": "",
-            "ns/pkg/a.py": "from ns.pkg import b\n",
-            "ns/pkg/b.py": (
+            "a.py": "from ns.pkg import b\n",
+            "b.py": (
                 "from typing import TYPE_CHECKING\n"
                 "if TYPE_CHECKING:\n    from ns.pkg import a\n"
                 "else:\n    import json\n"
@@ -122,14 +126,8 @@ def test_type_checking_imports_never_run_and_are_left_out_unless_asked(tmp_path:
 
 
 def test_the_allow_list_lets_a_known_import_pass_and_names_stale_lines(tmp_path: Path) -> None:
-    root = _tree(
-        tmp_path / "src",
-        {
-            "ns/pkg/__init__.py": "",
-            "ns/pkg/a.py": "from ns.pkg import b\n",
-            "ns/pkg/b.py": "def f():\n    from ns.pkg import a\n",
-        },
-    )
+    late = "def f():\n    from ns.pkg import a\n"  # b imports a in a function
+    root = _pkg(tmp_path / "src", {"a.py": "from ns.pkg import b\n", "b.py": late})
     allow = tmp_path / "allowed.txt"
     allow.write_text("# known\nns.pkg.b -> ns.pkg.a\nns.pkg.x -> ns.pkg.y\n", encoding="utf-8")
     status, out = _run(root, allow=allow)
@@ -143,15 +141,14 @@ def test_the_allow_list_lets_a_known_import_pass_and_names_stale_lines(tmp_path:
 
 
 def test_write_allow_lists_imports_that_break_every_cycle(tmp_path: Path) -> None:
-    root = _tree(
+    root = _pkg(
         tmp_path / "src",
         {
-            "ns/pkg/__init__.py": "",
-            "ns/pkg/a.py": "from ns.pkg import b\n",
-            "ns/pkg/b.py": "from ns.pkg import c\n",
-            "ns/pkg/c.py": "def f():\n    from ns.pkg import a\n",
-            "ns/pkg/d.py": "from ns.pkg import e\n",
-            "ns/pkg/e.py": "from ns.pkg import d\n",
+            "a.py": "from ns.pkg import b\n",
+            "b.py": "from ns.pkg import c\n",
+            "c.py": "def f():\n    from ns.pkg import a\n",
+            "d.py": "from ns.pkg import e\n",
+            "e.py": "from ns.pkg import d\n",
         },
     )
     allow = tmp_path / "allowed.txt"

@@ -22,7 +22,6 @@ from tabletop.framework import (
     GameInfo,
     OptionSpec,
     Prompt,
-    RandomSource,
     Result,
     State,
     views,
@@ -634,7 +633,5 @@ class Climber(Bot):
     name = "climber"
     reads_view = False
 
-    def choose(
-        self, game: GameDefinition, view: dict[str, Any], prompt: Prompt, rng: RandomSource
-    ) -> Action:
+    def choose(self, game: object, view: object, prompt: Prompt, rng: object) -> Action:
         return "up"

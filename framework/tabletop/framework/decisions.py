@@ -43,14 +43,45 @@ from tabletop.framework.ports import RandomSource
 Data = dict[str, Any]
 
 
-class _SeatRun:
+class _Asking:
+    """A decision that asks seats one at a time, over its plain data in the state."""
+
+    def __init__(self, data: Data) -> None:
+        self.data = data
+
+    @property
+    def topic(self) -> str:
+        return str(self.data["topic"])
+
+    @property
+    def seats(self) -> list[int]:
+        """Every seat the decision may ask, in order (whether asked yet or not)."""
+        return [int(seat) for seat in self.data["seats"]]
+
+    @property
+    def next_seat(self) -> int | None:
+        """The seat to ask now, or None once nobody is left to ask."""
+        raise NotImplementedError
+
+    @property
+    def seat_to_ask(self) -> int:
+        """``next_seat`` for a prompt, which needs one: ValueError once nobody is left."""
+        seat = self.next_seat
+        if seat is None:
+            raise ValueError(f"nobody is left to ask ({self.topic or 'a finished decision'})")
+        return seat
+
+    @property
+    def complete(self) -> bool:
+        """True once nobody is left to ask."""
+        return self.next_seat is None
+
+
+class _SeatRun(_Asking):
     """Seats answering one after another; the answers kept in ``data[slot]``."""
 
     kind = ""
     slot = ""
-
-    def __init__(self, data: Data) -> None:
-        self.data = data
 
     @classmethod
     def new(cls, topic: str, seats: Iterable[int]) -> Data:
@@ -59,29 +90,12 @@ class _SeatRun:
         return {"kind": cls.kind, "topic": topic, "seats": order, cls.slot: [None] * len(order)}
 
     @property
-    def topic(self) -> str:
-        return str(self.data["topic"])
-
-    @property
-    def seats(self) -> list[int]:
-        return list(self.data["seats"])
-
-    @property
     def next_seat(self) -> int | None:
         """The seat that must answer now, or None when every seat has answered."""
         for seat, answer in zip(self.data["seats"], self.data[self.slot], strict=True):
             if answer is None:
                 return int(seat)
         return None
-
-    @property
-    def seat_to_ask(self) -> int:
-        """``next_seat`` for a prompt, which needs one: ValueError once all answered."""
-        return _due(self.next_seat, self.topic)
-
-    @property
-    def complete(self) -> bool:
-        return self.next_seat is None
 
     def _record(self, seat: int, value: str) -> None:
         if seat != self.next_seat:
@@ -235,7 +249,7 @@ class Agreement(SecretChoices):
         return decided, winner
 
 
-class ResponseWindow:
+class ResponseWindow(_Asking):
     """Seats asked in turn whether they respond; the first that does not pass closes it.
 
     Unlike ``OrderedVote`` it stops early: once a seat responds, the seats after it are
@@ -245,9 +259,6 @@ class ResponseWindow:
     """
 
     kind = "response"
-
-    def __init__(self, data: Data) -> None:
-        self.data = data
 
     @classmethod
     def new(
@@ -273,15 +284,6 @@ class ResponseWindow:
         }
 
     @property
-    def topic(self) -> str:
-        return str(self.data["topic"])
-
-    @property
-    def seats(self) -> list[int]:
-        """Every seat the window may ask, in order (whether asked yet or not)."""
-        return [int(seat) for seat in self.data["seats"]]
-
-    @property
     def passed(self) -> list[int]:
         """The seats that passed so far, in the order they were asked."""
         return [int(seat) for seat in self.data["passed"]]
@@ -305,16 +307,6 @@ class ResponseWindow:
             return None
         waiting = self._waiting()
         return waiting[0] if waiting else None
-
-    @property
-    def seat_to_ask(self) -> int:
-        """``next_seat`` for a prompt, which needs one: ValueError once it is closed."""
-        return _due(self.next_seat, self.topic)
-
-    @property
-    def complete(self) -> bool:
-        """True once nobody is left to ask: a seat responded, or all passed."""
-        return self.next_seat is None
 
     @property
     def all_passed(self) -> bool:
@@ -370,12 +362,6 @@ class ResponseWindow:
     def _waiting(self) -> list[int]:
         asked = set(self.data["passed"])
         return [int(s) for s in self.data["seats"] if s not in asked]
-
-
-def _due(seat: int | None, topic: str) -> int:
-    if seat is None:
-        raise ValueError(f"nobody is left to ask ({topic or 'a finished decision'})")
-    return seat
 
 
 def _name(names: Sequence[str], seat: int) -> str:

@@ -38,6 +38,12 @@ AGENDA_TEXT = {
     "temple": "Temple: honour the gods",
 }
 TREASURY = ("feast", "fleet")
+#: §2.4: what a consul's sealed use means, whichever it is.
+CONSUL_DETAIL = dict.fromkeys(
+    TREASURY,
+    "If both consuls seal the same use, each gains 1; if not, a die-off decides and the "
+    "winner gains 2.",
+)
 #: §2.2: the proposal bag holds each agenda twice; three are drawn in a game.
 BAG = [agenda for agenda in AGENDAS for _ in range(2)]
 
@@ -85,17 +91,26 @@ def round_order(state: State) -> list[int]:
 # §2.1 Agendas: a secret choice revealed together ------------------------------------
 
 
+def sealing(
+    verb: str, label: str, values: Sequence[str], detail: Mapping[str, str]
+) -> tuple[Choice, ...]:
+    """The choices of a sealed answer: ``verb:value`` for each value, with its words."""
+    return tuple(
+        Choice(f"{verb}:{value}", label.format(value), detail=detail[value]) for value in values
+    )
+
+
+#: What sealing each agenda means (§2.1, §2.3).
+AGENDA_DETAIL = {
+    agenda: f"{text}. Worth 2 influence if nobody else seals it, 1 if shared; 3 more if "
+    "the round's proposal matches and passes."
+    for agenda, text in AGENDA_TEXT.items()
+}
+
+
 def agendas_prompt(state: State) -> Prompt:
     seat = SecretChoices(state["agendas"]).seat_to_ask
-    choices = tuple(
-        Choice(
-            f"agenda:{agenda}",
-            f"Seal {agenda}",
-            detail=f"{AGENDA_TEXT[agenda]}. Worth 2 influence if nobody else seals it, "
-            "1 if shared; 3 more if the round's proposal matches and passes.",
-        )
-        for agenda in AGENDAS
-    )
+    choices = sealing("agenda", "Seal {}", AGENDAS, AGENDA_DETAIL)
     return Prompt(seat, "Seal your agenda for this round", choices, rule="§2.1")
 
 
@@ -168,15 +183,7 @@ def vote_handle(state: State, seat: int, value: str, ctx: Context) -> None:
 
 def consuls_prompt(state: State) -> Prompt:
     seat = Agreement(state["consuls"]).seat_to_ask
-    choices = tuple(
-        Choice(
-            f"consul:{use}",
-            f"Treasury to the {use}",
-            detail="If both consuls seal the same use, each gains 1; if not, a die-off "
-            "decides and the winner gains 2.",
-        )
-        for use in TREASURY
-    )
+    choices = sealing("consul", "Treasury to the {}", TREASURY, CONSUL_DETAIL)
     return Prompt(seat, "As consul, seal the use of the treasury", choices, rule="§2.4")
 
 
