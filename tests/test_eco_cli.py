@@ -114,17 +114,14 @@ def test_every_sub_command_and_flag_is_in_each_script() -> None:
     assert "bashcompinit" in zsh and zsh.endswith("complete -o default -F _tabletop tabletop\n")
 
 
-@pytest.mark.skipif(shutil.which("fish") is None, reason="fish is not installed")
-def test_fish_accepts_its_script(tmp_path: Path) -> None:  # pragma: no cover - no fish here
-    path = tmp_path / "tabletop.fish"
-    path.write_text(completion.script(build_parser(), "fish"))
-    done = subprocess.run(["fish", "--no-execute", str(path)], capture_output=True, timeout=30)
-    assert done.returncode == 0, done.stderr
-
-
-@pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed")
-def test_zsh_accepts_its_script(tmp_path: Path) -> None:  # pragma: no cover - no zsh here
-    path = tmp_path / "_tabletop"
-    path.write_text(completion.script(build_parser(), "zsh"))
-    done = subprocess.run(["zsh", "-n", str(path)], capture_output=True, timeout=30)
+@pytest.mark.parametrize(
+    ("shell", "name", "check"),
+    [("fish", "tabletop.fish", "--no-execute"), ("zsh", "_tabletop", "-n")],
+)
+def test_the_shell_accepts_its_script(tmp_path: Path, shell: str, name: str, check: str) -> None:
+    if shutil.which(shell) is None:  # pragma: no cover - the shell is not installed here
+        pytest.skip(f"{shell} is not installed")
+    path = tmp_path / name
+    path.write_text(completion.script(build_parser(), shell))
+    done = subprocess.run([shell, check, str(path)], capture_output=True, timeout=30)
     assert done.returncode == 0, done.stderr
