@@ -669,6 +669,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         load_average,
     )
 
+    if args.server:  # networked play over loopback (tabletop.app.bench_server)
+        from tabletop.app.bench_server import run_bench_server
+
+        return run_bench_server(args, _registry(_container(args)))
     if args.games < 1:
         raise _error("--games must be 1 or more")
     if args.rounds < 1:
@@ -1150,6 +1154,26 @@ def build_parser() -> argparse.ArgumentParser:
         default=2.0,
         metavar="T",
         help="seconds of play per figure with --openspiel (default: 2)",
+    )
+    bench.add_argument(
+        "--server",
+        action="store_true",
+        help="instead, networked play over loopback: a tabletop serve process and "
+        "--server-games concurrent games of the first GAME (default: pig), every seat a "
+        "random-bot client; moves/s, p50/p95 latency per move, server memory per game",
+    )
+    bench.add_argument(
+        "--server-games",
+        type=int,
+        default=50,
+        metavar="N",
+        help="with --server: concurrent games (default: 50)",
+    )
+    bench.add_argument(
+        "--server-players",
+        type=_players,
+        metavar="P",
+        help="with --server: seats per game (default: the game's least)",
     )
     bench.add_argument(
         "--json", action="store_true", help="print one JSON object (default: a table)"

@@ -58,6 +58,10 @@ class Seat:
     keep_messages: bool = False
     reconnects: int = 0
     refusals: list[str] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    """Seconds from sending each accepted move to its acknowledgement (the server has
+    checked, applied and committed it by then): what ``tabletop bench --server`` reads."""
+    _sent_at: float = 0.0
 
     @property
     def seat(self) -> int:
@@ -108,6 +112,8 @@ async def play_seat(
                         seat.welcome = message
                         if message.get("abandoned"):
                             seat.ended = True
+                    elif kind == "ack":
+                        seat.latencies.append(time.perf_counter() - seat._sent_at)
                     elif kind == "refused":
                         seat.refusals.append(str(message.get("reason")))
                         if message.get("final"):
@@ -125,6 +131,7 @@ async def play_seat(
                                 answer = await answer
                             if answer is not None:
                                 move = {"type": "move", "seq": seat.seq, "action": answer}
+                                seat._sent_at = time.perf_counter()
                                 await ws.send(dump(move))
                 if seat.ended:
                     return seat

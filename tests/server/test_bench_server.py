@@ -1,0 +1,26 @@
+"""``tabletop bench --server``: a server process, concurrent bot games over loopback."""
+
+from __future__ import annotations
+
+import json
+
+from sessions import CliRun
+
+
+def test_bench_server_reports_moves_latency_and_memory(cli: CliRun) -> None:
+    code, out, err = cli("bench", "--server", "pig", "--server-games", "3", "--json")
+    assert code == 0, err
+    bench = json.loads(out)["server"]
+    assert bench["game"] == "pig" and bench["games"] == 3 and bench["players"] == 2
+    assert bench["moves"] >= 3 * 2  # each Pig game takes many moves
+    assert bench["moves_per_second"] > 0
+    assert 0 < bench["p50_ms"] <= bench["p95_ms"] <= bench["max_ms"]
+    assert bench["rss_hosted_kib"] >= bench["rss_before_kib"] > 0
+    assert bench["refusals"] == 0
+
+
+def test_bench_server_refuses_an_unknown_game_before_starting(cli: CliRun) -> None:
+    code, _, err = cli("bench", "--server", "chess")
+    assert code == 2 and "no game 'chess' is installed" in err
+    code, _, err = cli("bench", "--server", "pig", "--server-games", "0")
+    assert code == 2 and "--server-games must be 1 or more" in err
