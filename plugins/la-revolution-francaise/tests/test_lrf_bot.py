@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from lrf_helpers import engine_at, fresh, jail, seat
 
-from tabletop.framework import Context, Engine
+from tabletop.framework import Context, Engine, State
 from tabletop.framework.chance import Pcg32, dice_factory, rng_factory
-from tabletop.framework.decisions import OrderedVote
+from tabletop.framework.decisions import OrderedVote, SecretChoices
 from tabletop.framework.search import BotHints
 from tabletop.games.la_revolution_francaise import (
     LaRevolutionFrancaise,
     RevolutionHints,
     tabletop_register_bot_hints,
 )
+from tabletop.games.la_revolution_francaise.bot_plan import best_plot, plottable
+from tabletop.games.la_revolution_francaise.data import PERSONS
 
 GAME = LaRevolutionFrancaise()
 
@@ -137,3 +139,88 @@ def test_defaults_take_gifts_and_judge_by_allegiance() -> None:
     prompt = engine.prompt
     assert prompt is not None and prompt.seat == g
     assert hints.candidates(GAME, engine.state, prompt)[0] == "vote:guilty"
+
+
+# The turn's plan (issue 27): one objective a Current can reach, and the moves toward it.
+
+
+def _plot_position(state: State, current: str = "F") -> tuple[str, str]:
+    """A Personality of ``current`` off the map and a region he is influential in that
+    ``current`` could take by a plot; every other Personality of ``current`` off the map."""
+    for person, data in state["persons"].items():
+        if data["current"] == current and person != "Louis XVI":
+            data["where"] = None
+    for person, data in state["persons"].items():
+        if data["current"] != current or data["status"] != "free" or person == "Louis XVI":
+            continue
+        for region in PERSONS[person]["influential"]:
+            if plottable(state, current, region):
+                return person, region
+    raise AssertionError(f"no plot for {current}")
+
+
+def test_a_current_declares_the_plot_it_can_reach() -> None:
+    """Asked for its objective, a Current that can likely take a region by plot
+    declares that plot (6.4, 7.4.1): the kind first, then the best region."""
+    state = fresh(4)
+    state["gov"]["controller"] = "R"  # no Government objective to declare first
+    f = seat(state, "F")
+    state["objectives"] = {"F": SecretChoices.new("objective of the Feuillant", [f])}
+    state["objective_kind"] = {}
+    engine = engine_at(state, [{"kind": "objectives"}])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == f
+    plan = best_plot(engine.state, "F")
+    assert plan is not None
+    hints = RevolutionHints()
+    assert list(hints.candidates(GAME, engine.state, prompt)) == ["kind:plot"]
+    engine.act(f, "kind:plot")
+    prompt = engine.prompt
+    assert prompt is not None
+    assert list(hints.candidates(GAME, engine.state, prompt)) == [f"objective:plot:{plan[0]}"]
+
+
+def test_personalities_go_to_the_planned_plot_and_plot_there() -> None:
+    """With a declared plot, an influential Personality is placed in its region (6.5),
+    the Current plots there first and pays for every roll it can (7.1)."""
+    state = fresh(4)
+    person, region = _plot_position(state)
+    for other, data in state["persons"].items():  # the others placed: he is next
+        if data["current"] == "F" and other != person:
+            data["where"] = "Paris"
+    state["declared"] = {"F": f"plot:{region}"}
+    f = seat(state, "F")
+    engine = engine_at(state, [{"kind": "placement", "order": ["F"], "index": 0}])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == f
+    assert engine.state["persons"][person]["where"] is None
+    hints = RevolutionHints()
+    assert list(hints.candidates(GAME, engine.state, prompt)) == [f"place:{region}"]
+    state = fresh(4)
+    person, region = _plot_position(state)
+    state["persons"][person]["where"] = region
+    state["declared"] = {"F": f"plot:{region}"}
+    engine = engine_at(state, [{"kind": "act", "segment": "plot", "actor": "F"}])
+    prompt = engine.prompt
+    assert prompt is not None and f"try:{region}" in prompt.actions()
+    assert list(hints.candidates(GAME, engine.state, prompt)) == [f"try:{region}"]
+    engine.act(f, f"try:{region}")
+    prompt = engine.prompt
+    assert prompt is not None
+    rolls = [a for a in prompt.actions() if a.startswith("rolls:")]
+    assert len(rolls) > 1
+    assert list(hints.candidates(GAME, engine.state, prompt)) == [rolls[-1]]
+
+
+def test_evaluate_counts_a_declared_objective() -> None:
+    """10.3: a declared objective is worth a fame point if met and costs one if not,
+    so a met objective raises its Current's chances before the Interphase."""
+    state = fresh(4)
+    _, region = _plot_position(state)
+    state["declared"] = {"F": f"plot:{region}"}
+    hints = RevolutionHints()
+    missed = hints.evaluate(GAME, state)
+    state["achieved"].append(f"plot:{region}:F")
+    met = hints.evaluate(GAME, state)
+    assert missed is not None and met is not None
+    assert met[seat(state, "F")] > missed[seat(state, "F")]

@@ -22,9 +22,10 @@ from tabletop.framework import Action, GameDefinition, Prompt, State
 from tabletop.framework.ports import RandomSource
 from tabletop.framework.search import BotHints
 
+from .bot_plan import planned
 from .core import gov_controller, seat_of
 from .data import seating
-from .interphase import victory_points, winner
+from .interphase import objective_met, victory_points, winner
 
 #: Playout weight of a choice by its whole action, then by its verb (before ``:``);
 #: anything else weighs ``_DEFAULT``. Stopping, passing and modest spending come first.
@@ -105,6 +106,9 @@ class RevolutionHints(BotHints):
         preferred = self._preferred(state, prompt)
         if preferred is not None:
             return preferred
+        plan = planned(state, prompt.actions())
+        if plan is not None:
+            return plan
         weights = [_weight(c.action) for c in prompt.choices]
         pick = rng.randbelow(sum(weights))
         for choice, weight in zip(prompt.choices, weights, strict=True):
@@ -120,6 +124,9 @@ class RevolutionHints(BotHints):
         preferred = self._preferred(state, prompt)
         if preferred is not None and state["tasks"][-1].get("kind") in _CERTAIN:
             return [preferred]
+        plan = planned(state, actions)
+        if plan is not None:
+            return [plan]
 
         def weight(action: Action) -> int:
             return 1000 if action == preferred else _weight(action)
@@ -173,6 +180,10 @@ class RevolutionHints(BotHints):
         if result:
             return [1.0 if rank == 1 else 0.0 for rank in result["seat_rank"]]
         vp = victory_points(state)
+        # 10.3: a declared objective is +1 fame at the Interphase if met, -1 if not.
+        for who, objective in (state.get("declared") or {}).items():
+            if who in vp:
+                vp[who] += 1 if objective_met(state, who, objective) else -1
         leader, _, _ = winner(state, vp)
         spread = self.scale + self.spread_per_turn * max(0, 8 - int(state["turn"]))
         scores = []

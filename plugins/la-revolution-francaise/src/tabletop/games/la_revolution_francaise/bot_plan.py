@@ -1,0 +1,207 @@
+"""A Current's plan for the turn, for the search bot's hints (issue 27).
+
+Short playouts cannot see why an objective, a placement or a plot matters: their effect
+on the victory points comes at the Interphase (10.3: +1 fame for a met objective, -1
+for a missed one) or after the placements and plots of other Currents. So the hints plan
+the turn around one objective a Current can reach by its own hand: a plot (7.4.1) in a
+region where its Personalities are influential (+2 each) and, better, that nobody holds
+(+2), rolled on its fame column (7.1), three times if it can pay. The plan is worked out
+again from the state at every decision (it lives nowhere but in the state), and sends
+the Personalities there, plots there first and pays for every roll it can.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from tabletop.framework import State
+
+from .core import controller, economy_factor, fame, influential, money, odds
+from .data import COSTS, KING, REGION_NAMES
+
+#: A region's worth as a plot target: Paris is 5 VP more to whoever holds it (14.1).
+PARIS_BONUS = 2.0
+#: Below this chance of an A (best of the rolls it can pay for), a plot is no plan.
+PLAN_ODDS = 0.35
+
+
+@lru_cache(maxsize=512)
+def chance_of_a(column: int, rolls: int) -> float:
+    """The chance that the best of ``rolls`` rolls on ``column`` is an A (7.1)."""
+    return odds(column, max(1, rolls))["A"]
+
+
+def plot_rolls(state: State, who: str, spare: int = 0) -> int:
+    """How many plot rolls ``who`` can pay for (7.1, at most three), keeping ``spare``."""
+    price = COSTS["plot"] * economy_factor(state)
+    return max(0, min(3, (money(state, who) - spare) // price)) if price > 0 else 3
+
+
+def own_free(state: State, who: str) -> list[str]:
+    """``who``'s Personalities that can still act this turn (placed or not)."""
+    return [
+        n
+        for n, p in state["persons"].items()
+        if p["current"] == who and p["status"] == "free" and n != KING and not p.get("acted")
+    ]
+
+
+def plottable(state: State, who: str, region: str) -> bool:
+    r = state["regions"][region]
+    return not (r["revolt"] or r["coalition"] or controller(state, region) == who)
+
+
+def plot_chance(state: State, who: str, region: str, helpers: int, rolls: int) -> float:
+    """The chance of taking ``region`` by a plot with ``helpers`` influential
+    Personalities there (7.4.1: +2 each, +2 in a neutral region)."""
+    column = fame(state, who) + 2 * helpers + (2 if controller(state, region) is None else 0)
+    return chance_of_a(column, rolls)
+
+
+def best_plot(state: State, who: str) -> tuple[str, float] | None:
+    """The region ``who`` is likeliest to take by a plot this turn with the Personalities
+    it can still send or has there, weighed by the region's worth; None if no plot is
+    likely enough (``PLAN_ODDS``)."""
+    rolls = plot_rolls(state, who)
+    if rolls == 0:
+        return None
+    persons = own_free(state, who)
+    best: tuple[float, str, float] | None = None
+    for region in REGION_NAMES:
+        if not plottable(state, who, region):
+            continue
+        helpers = sum(
+            1
+            for n in persons
+            if influential(n, region) and state["persons"][n]["where"] in (None, region)
+        )
+        if helpers == 0:
+            continue
+        chance = plot_chance(state, who, region, min(helpers, 2), rolls)
+        worth = chance * (1.0 + (PARIS_BONUS if region == "Paris" else 0.0))
+        if best is None or worth > best[0]:
+            best = (worth, region, chance)
+    if best is None or best[2] < PLAN_ODDS:
+        return None
+    return best[1], best[2]
+
+
+def planned_target(state: State, who: str) -> str | None:
+    """The region of ``who``'s declared plot objective, if it has one not met yet."""
+    declared = (state.get("declared") or {}).get(who)
+    if not isinstance(declared, str) or not declared.startswith("plot:"):
+        return None
+    region = declared.split(":", 1)[1]
+    if f"plot:{region}:{who}" in state.get("achieved", ()):
+        return None
+    return region
+
+
+def sealed_plot(state: State, who: str) -> str | None:
+    """The plot ``who`` sealed this turn (before the reveal), from its own secret."""
+    data = (state.get("objectives") or {}).get(who)
+    if not isinstance(data, dict):
+        return None
+    for value in data.get("chosen") or ():
+        if isinstance(value, str) and value.startswith("plot:"):
+            return value.split(":", 1)[1]
+    return None
+
+
+def next_objective_declarer(state: State) -> str | None:
+    """Whose objective the open ``objectives`` prompt asks for (6.4): the first
+    declarer whose sealed answer is still missing."""
+    for who, data in (state.get("objectives") or {}).items():
+        if isinstance(data, dict) and any(c is None for c in data.get("chosen") or ()):
+            return str(who)
+    return None
+
+
+def planned(state: State, actions: Sequence[str]) -> str | None:
+    """The plan's move at the open decision, or None where the plan has nothing to say
+    (the search then chooses among all the choices)."""
+    tasks = state.get("tasks") or []
+    if not tasks:
+        return None
+    top = tasks[-1]
+    kind = top.get("kind")
+    if kind == "objectives":
+        return _objective(state, actions)
+    if kind == "placement":
+        return _placement(state, top, actions)
+    if kind == "act" and top.get("segment") == "plot":
+        target = planned_target(state, str(top["actor"]))
+        return f"try:{target}" if target and f"try:{target}" in actions else None
+    if kind == "attempt" and top.get("segment") == "plot":
+        if top.get("persons") is None:
+            return "with:all" if "with:all" in actions else None
+        if planned_target(state, str(top["actor"])) == top.get("target"):
+            rolls = [a for a in actions if a.startswith("rolls:")]
+            return max(rolls, key=lambda a: int(a.split(":")[1])) if rolls else None
+    return None
+
+
+def _objective(state: State, actions: Sequence[str]) -> str | None:
+    """A plot objective where a plot is likely (6.4, 7.4.1), in two steps: its kind,
+    then its region."""
+    who = next_objective_declarer(state)
+    if who is None or who == "gov":
+        return None
+    plan = best_plot(state, who)
+    if plan is None:
+        return None
+    kind = (state.get("objective_kind") or {}).get(who)
+    if kind is None:
+        return "kind:plot" if "kind:plot" in actions else None
+    if kind == "plot":
+        wanted = f"objective:plot:{plan[0]}"
+        return wanted if wanted in actions else None
+    return "kind:back" if "kind:back" in actions else None
+
+
+def _placement(state: State, top: dict[str, object], actions: Sequence[str]) -> str | None:
+    """Send a Personality to the planned plot if he is influential there; otherwise where
+    he could plot best, or Paris (6.5)."""
+    order = top.get("order")
+    index = top.get("index")
+    if not isinstance(order, list) or not isinstance(index, int) or index >= len(order):
+        return None
+    current = str(order[index])
+    person = next(
+        (
+            n
+            for n, p in state["persons"].items()
+            if p["current"] == current
+            and p["status"] == "free"
+            and p["where"] is None
+            and n != KING
+        ),
+        None,
+    )
+    if person is None:
+        return None
+    target = planned_target(state, current)
+    if target and influential(person, target) and f"place:{target}" in actions:
+        return f"place:{target}"
+    rolls = max(1, plot_rolls(state, current))
+    best: tuple[float, str] | None = None
+    for action in actions:
+        if not action.startswith("place:"):
+            continue
+        region = action.split(":", 1)[1]
+        if not influential(person, region) or not plottable(state, current, region):
+            continue
+        helpers = 1 + sum(
+            1
+            for n, p in state["persons"].items()
+            if p["current"] == current and p["where"] == region and influential(n, region)
+        )
+        worth = plot_chance(state, current, region, min(helpers, 2), rolls)
+        if region == "Paris":
+            worth *= 1.0 + PARIS_BONUS
+        if best is None or worth > best[0]:
+            best = (worth, action)
+    if best is not None:
+        return best[1]
+    return "place:Paris" if "place:Paris" in actions else None
