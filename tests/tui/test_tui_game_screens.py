@@ -11,7 +11,7 @@ the person's decision is pending.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,20 +62,27 @@ def _engine(table: Table) -> Engine:
     )
 
 
-def _walk(table: Table, stop: Callable[[Prompt], bool]) -> list[str]:
-    """The actions of a random game up to the first prompt ``stop`` holds for."""
+def _random_moves(table: Table) -> Iterator[tuple[Engine, Prompt, str]]:
+    """A seeded random game of ``table``, move by move: the engine, the prompt and the
+    action drawn for it, which the caller takes (or not, where it stops)."""
     engine = _engine(table)
     pick = random.Random(table.seed)
-    actions: list[str] = []
     for _ in range(20_000):
         prompt = engine.prompt
         assert prompt is not None, "the game ended before the position came"
-        action = pick.choice(prompt.choices).action
+        yield engine, prompt, pick.choice(prompt.choices).action
+    raise AssertionError("the position never came")
+
+
+def _walk(table: Table, stop: Callable[[Prompt], bool]) -> list[str]:
+    """The actions of a random game up to the first prompt ``stop`` holds for."""
+    actions: list[str] = []
+    for engine, prompt, action in _random_moves(table):
         if stop(prompt):
             return actions
         engine.act(prompt.seat, action)
         actions.append(action)
-    raise AssertionError("the position never came")
+    raise AssertionError("unreachable: the moves end by raising")
 
 
 def _decision(rule: str = "", words: str = "") -> Callable[[Prompt], bool]:
@@ -140,18 +147,13 @@ def opening(table: Table, actions: list[str], then: str | None = None) -> Any:
 def _recap_position(table: Table) -> tuple[list[str], str]:
     """The actions before the first one whose events hold a public recap, and that
     action (the person takes it by its key, and the recap comes on screen)."""
-    engine = _engine(table)
-    pick = random.Random(table.seed)
     actions: list[str] = []
-    for _ in range(20_000):
-        prompt = engine.prompt
-        assert prompt is not None, "the game ended before a recap"
-        action = pick.choice(prompt.choices).action
+    for engine, prompt, action in _random_moves(table):
         events = engine.act(prompt.seat, action)
         if any(event.kind == SUMMARY and event.seats is None for event in events):
             return actions, action
         actions.append(action)
-    raise AssertionError("no recap came")
+    raise AssertionError("unreachable: the moves end by raising")
 
 
 POSITIONS: dict[str, Callable[[], tuple[Table, list[str], str | None]]] = {
