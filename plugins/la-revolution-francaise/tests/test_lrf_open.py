@@ -9,13 +9,9 @@ from tabletop.framework import Engine, State
 from tabletop.framework.decisions import Agreement, OrderedVote
 from tabletop.games.la_revolution_francaise.coups import coup_offer_start, rally_bases
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives
-from tabletop.games.la_revolution_francaise.political import (
-    ballots,
-    choose_partner,
-    install,
-    referendum_task,
-    regime_options,
-)
+from tabletop.games.la_revolution_francaise.political.install import choose_partner, install
+from tabletop.games.la_revolution_francaise.political.referendum import ballots, referendum_task
+from tabletop.games.la_revolution_francaise.political.regime import regime_options
 
 
 def convention(scenario: str) -> State:

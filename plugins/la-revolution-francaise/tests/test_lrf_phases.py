@@ -22,12 +22,8 @@ from tabletop.games.la_revolution_francaise.military import (
     military_control,
 )
 from tabletop.games.la_revolution_francaise.patriot import justice_roll
-from tabletop.games.la_revolution_francaise.political import (
-    law_bonus,
-    lawmaker_present,
-    regime_options,
-    threat,
-)
+from tabletop.games.la_revolution_francaise.political.regime import regime_options, threat
+from tabletop.games.la_revolution_francaise.political.votes import law_bonus, lawmaker_present
 
 # 6.2 Random events -------------------------------------------------------------------------
 

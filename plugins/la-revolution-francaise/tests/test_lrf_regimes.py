@@ -15,7 +15,8 @@ from tabletop.games.la_revolution_francaise.core import (
 )
 from tabletop.games.la_revolution_francaise.data import REGIMES
 from tabletop.games.la_revolution_francaise.interphase import income
-from tabletop.games.la_revolution_francaise.political import install, laws_start
+from tabletop.games.la_revolution_francaise.political.install import install
+from tabletop.games.la_revolution_francaise.political.proposals import laws_start
 
 
 def test_r_2_1_1_installing_the_convention() -> None:

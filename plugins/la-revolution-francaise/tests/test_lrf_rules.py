@@ -40,7 +40,7 @@ from tabletop.games.la_revolution_francaise.interphase import (
     ranking,
     winner,
 )
-from tabletop.games.la_revolution_francaise.political import law_allowed
+from tabletop.games.la_revolution_francaise.political.proposals import law_allowed
 from tabletop.games.la_revolution_francaise.setup import new_state
 
 # 3-4 Components and set-up ----------------------------------------------------------------

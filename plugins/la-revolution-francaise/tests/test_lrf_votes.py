@@ -12,13 +12,10 @@ from tabletop.framework import State
 from tabletop.framework.decisions import OrderedVote
 from tabletop.games.la_revolution_francaise.core import seat_of
 from tabletop.games.la_revolution_francaise.patriot import challenger, criticism_start
-from tabletop.games.la_revolution_francaise.political import (
-    deputy_voters,
-    fame_voters,
-    marais_auto_vote,
-    trial_allowed,
-    trial_verdict,
-)
+from tabletop.games.la_revolution_francaise.political.king import trial_verdict
+from tabletop.games.la_revolution_francaise.political.proposals import trial_allowed
+from tabletop.games.la_revolution_francaise.political.voters import deputy_voters, marais_auto_vote
+from tabletop.games.la_revolution_francaise.political.votes import fame_voters
 
 
 def set_deputies(state: State, **counts: int) -> None:

@@ -37,7 +37,7 @@ from .core import (
     set_control,
     track_level,
 )
-from .data import COMMUNE_PENALTY, COSTS, KING, PERSONS, REGION_NAMES, TABLES
+from .data import COMMUNE_PENALTY, COSTS, KING, PERSONS, REGION_NAMES, REGIONS, TABLES
 from .tasks import ActionTurn, Attempt, PickResult, RollRecord, Step
 from .words import letter_effect
 
@@ -144,8 +144,6 @@ def action_modifiers(
     if segment == "plot" and controller(state, target) is None:
         mods.append((2, "neutral region"))
     if segment == "revolt":
-        from .data import REGIONS
-
         if REGIONS[target]["hot"]:
             mods.append((2, "hot region"))
         if state["regions"][target]["coalition"]:

@@ -17,6 +17,7 @@ from .core import (
     fame,
     finish,
     gov_controller,
+    gov_seat,
     money,
     name,
     officially_present,
@@ -28,7 +29,10 @@ from .core import (
     seat_of,
     track_level,
 )
-from .data import COSTS, KING, REGIMES
+from .data import ADJACENT, COSTS, KING, REGIMES
+from .interphase import finish_game
+from .military import reachable
+from .political.install import install, set_government
 from .tasks import AskedInTurn, CoupAttempt, CoupOffer
 
 
@@ -342,8 +346,6 @@ def coup_roll(state: State, t: CoupAttempt, ctx: Context) -> None:
 
 
 def coup_success(state: State, t: CoupAttempt, ctx: Context) -> None:
-    from .interphase import finish_game
-    from .political import install, set_government
 
     current, target = t["current"], t["target"]
     if t["coup"] == "popular":
@@ -454,7 +456,6 @@ def military_candidates(state: State) -> list[tuple[str, list[str]]]:
 def rally_bases(state: State, current: str) -> dict[str, list[str]]:
     """Regions where the Current has rallying Personalities beside a loyal army that can
     reach Paris this turn (12.3.1), with those Personalities."""
-    from .military import reachable
 
     out: dict[str, list[str]] = {}
     for n, p in state["persons"].items():
@@ -576,13 +577,11 @@ def military_offer_handle(state: State, t: AskedInTurn, action: str, ctx: Contex
 
 
 def _paris_neighbours() -> set[str]:
-    from .data import ADJACENT
 
     return set(ADJACENT["Paris"])
 
 
 def intercept_prompt(state: State, t: CoupAttempt) -> Prompt | None:
-    from .core import gov_seat
 
     seat = gov_seat(state)
     if seat is None or t["index"] >= len(t["army_ids"]):
@@ -667,7 +666,6 @@ def military_coup_battle(state: State, t: CoupAttempt, ctx: Context) -> None:
         adjust_track(state, "commune", -5, ctx, " (military coup, 12.3.3.2)")
         for person in t["persons"]:
             state["persons"][person]["outlaw"] = False
-        from .political import install
 
         install(state, t["target"], ctx, by=t["current"])
         return

@@ -8,12 +8,15 @@ from typing import Any
 from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import SecretChoices
 
+from .actions import commune_actors
+from .assembly import deputies
 from .core import (
     actor_seat,
     adjust_fame,
     adjust_track,
     answering,
     armies_in,
+    civil_war,
     commune_may_rise,
     controlled_regions,
     controller,
@@ -27,9 +30,10 @@ from .core import (
     influential,
     money,
     name,
-    paris_controller,
+    officially_present,
     paris_fallen,
     pay,
+    person_outlaw,
     regime,
     roll,
     schedule,
@@ -38,6 +42,7 @@ from .core import (
     track_level,
 )
 from .data import ADJACENT, EVENTS, LAWS, PERSONS, REGIMES, REGION_NAMES, seating
+from .political.voters import deputy_voters
 from .tasks import (
     AssemblyDecision,
     EventTable,
@@ -290,8 +295,6 @@ def event_modifier(state: State, spec: list[Any]) -> int:
     if kind == "faction_outlawed":
         return int(spec[2]) if spec[1] in state["factions_outlawed"] else 0
     if kind == "civil_war":
-        from .core import civil_war
-
         return int(spec[1] if civil_war(state) else spec[2])
     if kind == "commune_level":
         return int(spec[1][track_level(state, "commune") - 1])
@@ -332,8 +335,6 @@ def resolve_event(
     if "decide" in entry and entry["decide"]["by"] == "assembly":
         from tabletop.framework.decisions import OrderedVote
 
-        from .political import deputy_voters
-
         seats = [s for s, _ in deputy_voters(state)]
         vote = OrderedVote.new(entry["decide"]["question"], seats)
         schedule(
@@ -359,12 +360,9 @@ def entry_applies(state: State, entry: dict[str, Any], ctx: Context) -> bool:
     if entry.get("war") and not state["war"]:
         ctx.emit("events", "ignored: France is at peace", about=NOBODY)
         return False
-    if entry.get("any_war"):
-        from .core import civil_war
-
-        if not state["war"] and not civil_war(state):
-            ctx.emit("events", "ignored: France is at peace at home and abroad", about=NOBODY)
-            return False
+    if entry.get("any_war") and not state["war"] and not civil_war(state):
+        ctx.emit("events", "ignored: France is at peace at home and abroad", about=NOBODY)
+        return False
     holds = entry.get("holds")
     if holds is not None:
         p = state["persons"].get(holds[1])
@@ -780,8 +778,6 @@ def assembly_tally(state: State, t: AssemblyDecision, ctx: Context) -> None:
     """A majority of deputies decides; a tie is broken as for laws (7.5.2.3.1)."""
     from tabletop.framework.decisions import OrderedVote
 
-    from .assembly import deputies
-
     votes = OrderedVote(t["vote"]).answers()
     yes = no = 0
     for seat, value in votes.items():
@@ -960,8 +956,6 @@ def able(
     """The objectives ``who`` could achieve by its own actions (6.4 on joint ones): only
     Currents outside the Assembly start revolts, only those present propose laws, only
     the Commune's Currents act on it."""
-    from .actions import commune_actors
-    from .core import officially_present
 
     out = dict(kinds)
     if officially_present(state, who):
@@ -1170,7 +1164,6 @@ def placement_prompt(state: State, t: Placement) -> Prompt | None:
 def carnot_may_command(state: State) -> bool:
     """R.3.9.3, R.5.9.3, R.6.9.3 (and Prairial under the Montagne, R.8.9.2): Carnot, not
     an outlaw, may command the armies when the Marais (his holder) sends him."""
-    from .core import person_outlaw
 
     reg = state["regime"]
     allowed = reg in ("terror", "wrath", "mercy") or (
@@ -1241,6 +1234,3 @@ def placement_empty(state: State, t: Placement, ctx: Context) -> None:
         if t["index"] < len(t["order"]):
             return
     finish(state)
-
-
-__all__ = ["apply_effect", "banned", "paris_controller"]

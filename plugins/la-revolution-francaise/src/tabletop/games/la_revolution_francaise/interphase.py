@@ -26,6 +26,7 @@ from .core import (
     track_level,
 )
 from .data import REGIMES, REGION_NAMES, SETUP, TABLES, seating
+from .initial import apply_effect
 from .tasks import Step
 from .words import objective_words
 
@@ -115,7 +116,6 @@ def pending_penalties(state: State, ctx: Context) -> None:
                 continue
         elif cond in state["factions_outlawed"]:
             continue
-        from .initial import apply_effect
 
         apply_effect(state, rest, ctx)
 

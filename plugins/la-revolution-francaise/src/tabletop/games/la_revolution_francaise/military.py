@@ -7,9 +7,9 @@ from typing import Any
 
 from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 
+from .actions import base_modifiers
 from .core import (
     adjust_fame,
-    adjust_track,
     answering,
     armies_in,
     capital,
@@ -31,7 +31,7 @@ from .core import (
     track_level,
 )
 from .data import ADJACENT, ALLIED, CATHOLIC, COSTS, GENERALS, MAX_VOLUNTEERS, REGION_NAMES, VENDEE
-from .political import bankruptcy
+from .political.enact import bankruptcy
 from .tasks import (
     ArmyMoves,
     CapitalChoice,
@@ -638,7 +638,6 @@ def kidnap_handle(state: State, t: Kidnap, action: str, ctx: Context) -> None:
     if action.endswith("try"):
         pay(state, "R", kidnap_cost(state), ctx, " (kidnapping the King)")
         dice = roll(state, ctx, 2, 6, reason="kidnapping the King, 11.3", about=seat)
-        from .actions import base_modifiers
 
         column = state["currents"]["R"]["fame"] + sum(m for m, _ in base_modifiers(state, "R"))
         if result(sum(dice), column) in ("A", "B"):
@@ -1053,6 +1052,3 @@ def military_control(state: State, t: Step, ctx: Context) -> None:
         and not any(a["side"] == "allied" for a in state["armies"])
     ):
         end_war(state, ctx, "no Allied army is left in France (9.2)")
-
-
-__all__ = ["adjust_track"]

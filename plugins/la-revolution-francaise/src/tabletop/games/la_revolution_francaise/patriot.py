@@ -26,7 +26,9 @@ from .core import (
     seat_of,
 )
 from .data import KING, seating
-from .political import deputy_voters, king_holder, set_government, set_partner
+from .political.install import set_government, set_partner
+from .political.king import king_holder
+from .political.voters import deputy_voters
 from .tasks import (
     ConfidenceVote,
     CoupOffer,

@@ -6,7 +6,7 @@ from typing import Any
 
 from tabletop.framework import Context, State
 
-from .core import schedule
+from .core import regime, schedule
 from .data import (
     FOUR_PLAYER_LEFT,
     KING,
@@ -181,6 +181,5 @@ def run_turn_start(state: State, task_: Step, ctx: Context) -> None:
 
 
 def _regime_outlaws(state: State) -> list[str]:
-    from .core import regime
 
     return [c for c in regime(state)["outlawed"] if not c.startswith("$")]

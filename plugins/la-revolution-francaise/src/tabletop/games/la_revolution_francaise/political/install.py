@@ -1,0 +1,204 @@
+"""R.x.1.1: installing a regime (its Government, outlaws, Commune and special rules), the
+Directorate's partner (R.7.2) and the elections that follow a change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.framework import NOBODY, Choice, Context, Prompt, State
+
+from ..assembly import deputies, election, election_due
+from ..core import (
+    adjust_track,
+    controlled_regions,
+    finish,
+    gov_controller,
+    name,
+    outlawed,
+    schedule,
+    seat_of,
+    set_control,
+)
+from ..data import KING, REGIMES
+from ..tasks import (
+    PartnerChoice,
+    Step,
+)
+
+
+def install(state: State, new: str, ctx: Context, by: str | None = None) -> None:
+    """Install a regime and apply its entry effects (7.5.1, R.x.1.1)."""
+    old = state["regime"]
+    previous_gov = gov_controller(state)
+    state["previous_gov"] = previous_gov
+    state["regime"] = new
+    reg = REGIMES[new]
+    ctx.emit("regime", f"the {reg['name']} is installed ({reg['section']})", about=NOBODY)
+    state["achieved"].append(f"regime:{new}")
+    if new in ("convention", "terror"):
+        state["republic_installed"] = True  # the later Allied armies may come (9.3.1)
+    gov = by if by is not None and by in reg["gov"] else str(reg["gov"][0])
+    if new == "mercy" and by not in ("M", "MT"):
+        gov = "MT"  # R.6.2: the installer if Marais or Montagne, else the Montagne
+    if new in ("thermidor", "directorate") and seat_of(state, "M") is None:
+        gov = "F"  # 15.2.1.5: with the Marais automated, the Feuillant takes its place
+    if new == "froi":
+        state["froi_variant"] = gov  # R.10.1.2
+    mt_was_outlawed = outlawed(state, "MT")
+    state["gov"]["partner"] = None
+    state["regime_since"] = state["turn"]
+    if new == "wrath" or new not in ("terror", "wrath"):
+        state["laws_rejected"] = 0  # R.5.8.1 counts Wrath's own; R.3.8.1 counts both
+    set_government(state, gov, ctx)
+    if state["gov"]["fame"] < 10:
+        state["gov"]["fame"] = 10
+        ctx.emit("fame", "Government fame raised to 10 (7.5.1)", about=NOBODY)
+    effects: dict[str, Any] = reg.get("install", {})
+    if (
+        effects.get("king_prison")
+        and not state["king"]["dead"]
+        and state["persons"][KING]["status"] != "dead"
+    ):
+        state["persons"][KING]["status"] = "prison"
+        state["persons"][KING]["where"] = None
+        state["king"]["status"] = "prison"
+        ctx.emit("king", "Louis XVI is imprisoned in the Temple (11.2)", about=NOBODY)
+    outlaws = []
+    for c in reg["outlawed"]:
+        if c == "$previous_gov":
+            if previous_gov in ("MT", "SC"):
+                outlaws.append(previous_gov)
+        else:
+            outlaws.append(c)
+    if new == "directorate" and mt_was_outlawed:
+        outlaws.append("MT")  # R.7.4.1
+    outlaws += [c for c in state["outlaw_until"] if c not in outlaws]
+    previous_outlaws = list(state["outlawed"])
+    state["outlawed"] = outlaws
+    if new in ("mercy", "directorate"):  # R.6.1.1, R.7.1.1: jailed former outlaws go free
+        for pname, p in state["persons"].items():
+            if (
+                p["status"] == "prison"
+                and pname != KING
+                and p["current"] in previous_outlaws
+                and p["current"] not in outlaws
+            ):
+                p["status"] = "fled"
+                ctx.emit("person", f"{pname} is released ({reg['section']}.1.1)", about=NOBODY)
+    if new == "thermidor":  # R.4.6: the outlawed Left's deputies are set aside
+        for c in ("MT", "SC"):
+            if c in outlaws and state["assembly"][c]["count"]:
+                row = state["assembly"][c]
+                row["aside"], row["count"] = row["count"], 0
+    if new == "ffr" and state["regions"]["Bordeaux"]["control"] not in ("G", None):
+        set_control(state, "Bordeaux", None, ctx, " (R.9.1.1)", about=NOBODY)
+    if new == "froi" and state["regions"]["Paris"]["control"] not in ("MT", "SC", None):
+        set_control(state, "Paris", None, ctx, " (R.10.1.1)", about=NOBODY)
+    freed = set(effects.get("free", [])) | {gov}
+    for pname, p in state["persons"].items():
+        if p["status"] == "prison" and p["current"] in freed and pname != KING:
+            p["status"] = "fled"
+            ctx.emit("person", f"{pname} is released (R.x.1.1)", about=NOBODY)
+    for pname, p in state["persons"].items():
+        if (
+            p["status"] == "free"
+            and p["where"] == "Paris"
+            and pname != KING
+            and p["current"] in outlaws
+        ):
+            p["status"], p["where"] = "prison", None
+            ctx.emit("person", f"{pname}, an outlaw in Paris, is arrested (7.5.1)", about=NOBODY)
+    for person, current in effects.get("switch", {}).items():
+        if person in state["persons"] and state["persons"][person]["status"] != "dead":
+            state["persons"][person]["current"] = current
+    for c in effects.get("remove_deputies", []):
+        row = state["assembly"][c]
+        row["aside"], row["count"] = row["count"], 0
+    for c in effects.get("restore_deputies", []):
+        row = state["assembly"][c]
+        if row.get("aside"):
+            row["count"], row["aside"] = row["aside"], 0
+    if effects.get("revolt_in"):
+        for region in controlled_regions(state, effects["revolt_in"]):
+            if region != "Paris":  # B20
+                state["regions"][region]["revolt"] = True
+                ctx.emit("revolt", f"{region} revolts (R.3.1.1)", about=NOBODY)
+    for track in ("clergy", "coalition"):
+        if effects.get(track):
+            adjust_track(state, track, effects[track], ctx, f" ({reg['name']})")
+    fresh_assembly = (
+        (new == "terror" and old in ("legislative", "ffr"))  # R.3.6
+        or (new == "thermidor" and old == "froi")  # R.4.6
+        or (new == "mercy" and old in ("ffr", "froi"))  # R.6.6.2
+        or (new == "prairial" and old == "directorate")  # R.8.6.2
+    )
+    if reg["elections"].get("on_install") or fresh_assembly:
+        election(state, ctx)
+    if new == "directorate":
+        choose_partner(state, ctx)
+
+
+def choose_partner(state: State, ctx: Context, exclude: str | None = None) -> None:
+    """R.7.2: the Marais shares the Government with whichever of the Feuillant, the
+    Gironde and the Montagne (not outlawed) has the most deputies; on a tie the Marais
+    chooses among them."""
+    holder = gov_controller(state)
+    eligible = [
+        c for c in ("F", "G", "MT") if c != holder and c != exclude and not outlawed(state, c)
+    ]
+    if not eligible:
+        state["gov"]["partner"] = None
+        return
+    best = max(deputies(state, c) for c in eligible)
+    tied = [c for c in eligible if deputies(state, c) == best]
+    state["gov"]["partner"] = None
+    if len(tied) > 1 and seat_of(state, holder) is not None:
+        schedule(state, PartnerChoice(kind="partner_choice", tied_currents=tied))
+        return
+    set_partner(state, tied[0], ctx)
+
+
+def set_partner(state: State, partner: str, ctx: Context) -> None:
+    state["gov"]["partner"] = partner
+    holder = name(gov_controller(state))
+    ctx.emit(
+        "government",
+        f"the {name(partner)} shares the Government with the {holder} (R.7.2)",
+        about=NOBODY,
+    )
+
+
+def partner_prompt(state: State, t: PartnerChoice) -> Prompt | None:
+    seat = seat_of(state, gov_controller(state))
+    assert seat is not None
+    choices = tuple(
+        Choice(
+            f"partner:{c}",
+            f"The {name(c)}",
+            detail=f"The {name(c)} shares every Government decision with you (R.7.2.2).",
+        )
+        for c in t["tied_currents"]
+    )
+    return Prompt(
+        seat, "Choose the Directorate's partner among the tied Currents", choices, rule="R.7.2"
+    )
+
+
+def partner_handle(state: State, t: PartnerChoice, action: str, ctx: Context) -> None:
+    finish(state)
+    set_partner(state, action.split(":")[1], ctx)
+
+
+def set_government(state: State, current: str, ctx: Context) -> None:
+    before = gov_controller(state)
+    if before == current:
+        return
+    if before == "G":
+        state["gironde_ousted"] = True
+    state["gov"]["controller"] = current
+    ctx.emit("government", f"the {name(current)} takes the Government", about=NOBODY)
+
+
+def elections_run(state: State, t: Step, ctx: Context) -> None:
+    if election_due(state) and state["last_election"] != state["turn"]:
+        election(state, ctx)
