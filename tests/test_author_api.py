@@ -53,7 +53,8 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 def _moved_imports(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     return [
-        f"{path.relative_to(REPO)}:{node.lineno} {alias.name}"
+        f"{path.relative_to(REPO)}:{node.lineno}: {alias.name} is in "
+        f"tabletop.framework.{api.MOVED[alias.name]}"
         for node in ast.walk(tree)
         if isinstance(node, ast.ImportFrom) and node.module == "tabletop.framework"
         for alias in node.names
@@ -72,7 +73,7 @@ def test_the_tree_imports_engine_internals_from_their_modules() -> None:
         for path in sorted((REPO / folder).rglob("*.py"))
         for hit in _moved_imports(path)
     ]
-    assert found == []
+    assert found == [], "import these from their modules (tabletop.framework.MOVED says which)"
 
 
 class _Undeclared(Recaps):
