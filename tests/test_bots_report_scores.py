@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from hanabi import FirstChoiceBot, HanabiHints, MiniHanabi
+from sessions import CliRun
 
 from tabletop.adapters.bots import register_search_bots
 from tabletop.app.simulate import Simulation, SimulationReport
@@ -165,3 +166,14 @@ def test_tournament_mean_scores_in_a_competitive_game() -> None:
     assert bot["score"]["games"] == 8  # two seats a game
     assert "team" not in report.to_json()
     assert "score" in report.lines()[1] and "team" not in "\n".join(report.lines())
+
+
+def test_the_simulate_command_prints_the_mean_scores(cli: CliRun) -> None:
+    code, out, _ = cli("simulate", "pig", "--games", "4", "--seed", "1", "--seats", "random,random")
+    assert code == 0
+    lines = [line for line in out.splitlines() if line.startswith("  mean score of ")]
+    assert [line.split(":")[0] for line in lines] == [
+        "  mean score of Player 1",
+        "  mean score of Player 2",
+    ]
+    assert all("(95% CI " in line for line in lines)

@@ -274,6 +274,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
         for outcome, count in data["outcomes"].items():
             print(f"  {outcome}: {count}")
+        for line in report.score_lines():  # mean scores, or a cooperative game's team
+            print(line)
         for failure in data["failures"]:
             print(_shown(f"  error with seed {failure['seed']}: {failure['error']}"))
             if failure.get("save_error"):
