@@ -154,7 +154,8 @@ class MiniHanabi(GameDefinition):
                 state["known"][other][slot][part] = value
                 slots.append(slot + 1)
         words = f"{told}s" if part else COLOUR_NAMES[told]
-        ctx.emit("hint", f"tells Player {other + 1}: {words} (cards {slots})", about=other)
+        # a public hint: it tells the hinted seat about its own hidden cards
+        ctx.reveal(f"tells Player {other + 1}: {words} (cards {slots})", about=other)
 
     def _spend(self, state: State, seat: int, slot: int, play: bool, ctx: Context) -> None:
         card = state["hands"][seat].pop(slot)

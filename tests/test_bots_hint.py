@@ -143,3 +143,16 @@ def test_every_bundled_game_gives_a_hint(game_id: str) -> None:
     hint = prepare(engine, REGISTRY.hints_for(game_id), Budget(iterations=10))()
     assert hint.action in prompt.actions()
     assert hint.lines()[0].startswith("Suggested: ")
+
+
+def test_mini_hanabi_keeps_its_secrets() -> None:
+    """The invariance above rests on the game's determinize and views: the framework's
+    leak checks pass for Mini Hanabi in random play and in rule-based play, which
+    reaches the deck's end and the last round."""
+    from tabletop.framework.fuzz import fuzz
+
+    for seats in ((), ("rules",)):
+        report = fuzz(
+            MiniHanabi(), games=10, seed=1, seats=seats, bots={"rules": lambda game: RuleBot()}
+        )
+        assert report.completed == 10, report.failures
