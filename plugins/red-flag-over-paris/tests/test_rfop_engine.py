@@ -228,6 +228,20 @@ def test_coverage_table_names_only_tests_that_exist() -> None:
         assert f"def {name}(" in tests_text, name
 
 
+def test_coverage_table_names_only_code_that_exists() -> None:
+    """Likewise for where a rule is implemented: a moved function or module must not
+    leave the table pointing at nothing (``module.py:name``, defined at a line's start)."""
+    root = Path(__file__).resolve().parents[3]
+    coverage = (root / "docs/games/red-flag-over-paris/rules-coverage.md").read_text("utf-8")
+    package = root / "plugins/red-flag-over-paris/src/tabletop/games/red_flag_over_paris"
+    places = set(re.findall(r"`([a-z_/]+\.py):([A-Za-z_]+)`", coverage))
+    assert len(places) > 40, places
+    for module, name in places:
+        source = (package / module).read_text(encoding="utf-8")
+        defined = rf"^(def |class )?{name}\b( =|:|\(|\[)"
+        assert re.search(defined, source, re.MULTILINE), f"{module}:{name}"
+
+
 def test_a_save_from_version_1_1_replays_and_its_digest_mismatch_names_both_versions() -> None:
     """3.0 changed the state's shape, not the actions: a save made by 1.1.0 (the file
     was written by that version) replays to its last action for reading, and the

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework.stack import Decision, Rule, Step
 
 from .. import board
 from ..board import other
@@ -36,6 +37,7 @@ from ..verbs import (
     VERBS,
 )
 from . import tasks
+from .choices import space_choice
 from .tasks import BonusAction, BonusOrder, DeEscalate, EndOfBonusAction, SpreadInfluence
 from .warnings import breach_notes, control_loss_note, join
 
@@ -253,17 +255,10 @@ def _de_escalate_facts(
 def _de_escalate_choices(
     own: tuple[tuple[str, str], ...], enemy: tuple[str, ...]
 ) -> tuple[Choice, ...]:
-    return (*(_remove_own(s, note) for s, note in own), *(_remove_enemy(s) for s in enemy))
-
-
-@cache
-def _remove_own(space: str, consequence: str) -> Choice:
-    return Choice(OWN(space), f"Remove your cube from {space_name(space)}", consequence=consequence)
-
-
-@cache
-def _remove_enemy(space: str) -> Choice:
-    return Choice(ENEMY(space), f"Remove an enemy cube from {space_name(space)}")
+    return (
+        *(space_choice(OWN, "Remove your cube from {}", s, "", note) for s, note in own),
+        *(space_choice(ENEMY, "Remove an enemy cube from {}", s) for s in enemy),
+    )
 
 
 _STOP = Choice(STOP(), "Stop", key=PASS_KEY)
@@ -328,23 +323,17 @@ def spread_prompt(state: State, task: SpreadInfluence) -> Prompt:
 
 @lru_cache(maxsize=1024)
 def _spread_from_prompt(seat: int, sources: tuple[tuple[str, str], ...]) -> Prompt:
-    choices = (*(_move_from(s, note) for s, note in sources), _STOP)
+    choices = (
+        *(space_choice(FROM, "Move a cube out of {}", s, "", note) for s, note in sources),
+        _STOP,
+    )
     return Prompt(seat, "Spread Influence", choices, "§10.1")
 
 
 @lru_cache(maxsize=1024)
 def _spread_to_prompt(seat: int, targets: tuple[str, ...]) -> Prompt:
-    return Prompt(seat, "Spread Influence", tuple(_move_to(s) for s in targets), "§10.1")
-
-
-@cache
-def _move_from(space: str, consequence: str) -> Choice:
-    return Choice(FROM(space), f"Move a cube out of {space_name(space)}", consequence=consequence)
-
-
-@cache
-def _move_to(space: str) -> Choice:
-    return Choice(TO(space), f"Move it to {space_name(space)}")
+    choices = tuple(space_choice(TO, "Move it to {}", s) for s in targets)
+    return Prompt(seat, "Spread Influence", choices, "§10.1")
 
 
 def spread_apply(state: State, task: SpreadInfluence, action: str, ctx: Context) -> None:
@@ -374,3 +363,13 @@ def spread_needed(state: State, task: SpreadInfluence) -> bool:
     """A cube on its way, or one that can still move."""
     spaces = DIM_SPACES[task["dimension"]]
     return task["moving_from"] is not None or bool(spread_sources(state, task["seat"], spaces))
+
+
+#: This module's rules, for the game's table (``rules/table.py``).
+RULES: tuple[Rule, ...] = (
+    Decision("bonus_order", order_prompt, order_apply, order_automatic),
+    Decision("bonus_action", action_prompt, action_apply, needed=action_needed),
+    Step("end_of_bonus_action", end_of_bonus_action),
+    Decision("de_escalate", de_escalate_prompt, de_escalate_apply, needed=de_escalate_needed),
+    Decision("spread_influence", spread_prompt, spread_apply, needed=spread_needed),
+)

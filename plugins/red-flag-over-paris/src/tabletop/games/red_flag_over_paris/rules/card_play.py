@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework.stack import Decision, Rule, Step
 
 from .. import board, events
 from ..board import other
@@ -295,3 +296,10 @@ def end_of_card_play(state: State, task: EndOfCardPlay, ctx: Context) -> None:
     seat = task["seat"]
     state["plays"][seat] += 1
     state["active"] = 1 - seat
+
+
+#: This module's rules, for the game's table (``rules/table.py``).
+RULES: tuple[Rule, ...] = (
+    Decision("card_play", prompt, apply),
+    Step("end_of_card_play", end_of_card_play),
+)

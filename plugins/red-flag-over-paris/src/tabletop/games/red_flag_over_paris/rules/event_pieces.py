@@ -7,11 +7,14 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework.actions import Verb
+from tabletop.framework.stack import Decision, Rule
 
 from .. import board
 from ..board import other
 from ..data import CUBE_LIMIT, DISC_NAMES, SIDE_NAMES, card_name, space_name
 from ..verbs import DISC, MOVE_DISC, PUT, STOP, TAKE
+from .choices import space_choice
 from .tasks import DiscPlacement, EventPlacement, EventRemoval
 from .warnings import breach_notes
 
@@ -45,7 +48,8 @@ def _placement_prompt(
     """Built once for each distinct set of words (the bound keeps memory flat)."""
     choices = [put_choice(s, detail, cost) for s in targets]
     choices.append(_PLACE_NO_MORE)
-    return Prompt(seat, _placement_text(card, left), tuple(choices), "§7.1")
+    text = f"{card_name(card)}: place up to {left} more cube(s)"
+    return Prompt(seat, text, tuple(choices), "§7.1")
 
 
 # The words of these choices and prompts depend on a few small values: each is built once.
@@ -54,24 +58,29 @@ def _placement_prompt(
 @cache
 def put_choice(space: str, detail: str, cost: str) -> Choice:
     """Placing one cube in ``space`` (an event's, or the §9.3 free cube)."""
-    return Choice(PUT(space), f"Place a cube in {space_name(space)}", detail, cost)
-
-
-@cache
-def _placement_text(card: int, left: int) -> str:
-    return f"{card_name(card)}: place up to {left} more cube(s)"
+    return space_choice(PUT, "Place a cube in {}", space, detail, cost)
 
 
 _PLACE_NO_MORE = Choice(STOP(), "Place no more", key=PASS_KEY)
 
 
-def placement_apply(state: State, task: EventPlacement, action: str, ctx: Context) -> None:
+def _next_cube(
+    state: State, task: EventPlacement | EventRemoval, action: str, verb: Verb
+) -> str | None:
+    """The space of the step's next cube, counted off; None when the seat stops there
+    (the step is over)."""
     if STOP.matches(action):
         state["stack"].pop()
-        return
-    space = PUT.arg(action)
-    board.place_cube(state, space, task["seat"])
+        return None
     task["cubes_left"] -= 1
+    return verb.arg(action)
+
+
+def placement_apply(state: State, task: EventPlacement, action: str, ctx: Context) -> None:
+    space = _next_cube(state, task, action, PUT)
+    if space is None:
+        return
+    board.place_cube(state, space, task["seat"])
     task["placed_in"][space] = task["placed_in"].get(space, 0) + 1
     ctx.emit("place", f"places a cube in {space_name(space)}", space=space)
 
@@ -102,32 +111,22 @@ def removal_prompt(state: State, task: EventRemoval) -> Prompt:
 def _removal_prompt(seat: int, card: int, left: int, targets: tuple[str, ...]) -> Prompt:
     """Built once for each distinct set of words (the bound keeps memory flat)."""
     opp = other(seat)
-    choices = [_take_choice(s, opp) for s in targets]
+    words = f"Remove a {SIDE_NAMES[opp]} cube from {{}}"
+    choices = [space_choice(TAKE, words, s) for s in targets]
     choices.append(_REMOVE_NO_MORE)
-    return Prompt(seat, _removal_text(card, left), tuple(choices), "§7.1")
-
-
-@cache
-def _take_choice(space: str, enemy: int) -> Choice:
-    return Choice(TAKE(space), f"Remove a {SIDE_NAMES[enemy]} cube from {space_name(space)}")
-
-
-@cache
-def _removal_text(card: int, left: int) -> str:
-    return f"{card_name(card)}: remove up to {left} more cube(s)"
+    text = f"{card_name(card)}: remove up to {left} more cube(s)"
+    return Prompt(seat, text, tuple(choices), "§7.1")
 
 
 _REMOVE_NO_MORE = Choice(STOP(), "Remove no more", key=PASS_KEY)
 
 
 def removal_apply(state: State, task: EventRemoval, action: str, ctx: Context) -> None:
-    if STOP.matches(action):
-        state["stack"].pop()
+    space = _next_cube(state, task, action, TAKE)
+    if space is None:
         return
-    space = TAKE.arg(action)
     enemy = other(task["seat"])
     board.remove_cube(state, space, enemy)
-    task["cubes_left"] -= 1
     ctx.emit("remove", f"removes a {SIDE_NAMES[enemy]} cube from {space_name(space)}", space=space)
 
 
@@ -183,3 +182,11 @@ def disc_apply(state: State, task: DiscPlacement, action: str, ctx: Context) -> 
 def disc_needed(state: State, task: DiscPlacement) -> bool:
     """Nothing to ask when there is nothing to place or move."""
     return bool(disc_choices(state, task))
+
+
+#: This module's rules, for the game's table (``rules/table.py``).
+RULES: tuple[Rule, ...] = (
+    Decision("event_placement", placement_prompt, placement_apply, needed=placement_needed),
+    Decision("event_removal", removal_prompt, removal_apply, needed=removal_needed),
+    Decision("disc_placement", disc_prompt, disc_apply, needed=disc_needed),
+)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework.stack import Decision, Rule, Step
 
 from .. import events
 from ..data import card_name
@@ -77,3 +78,11 @@ def consent_apply(state: State, task: EventConsent, action: str, ctx: Context) -
         events.start_event(state, task["seat"], card)
     else:
         ctx.emit("event", f"declines {card_name(card)}: no effect (§12.3)", card=card)
+
+
+#: This module's rules, for the game's table (``rules/table.py``).
+RULES: tuple[Rule, ...] = (
+    Step("event_steps", event_steps),
+    Decision("event_option", option_prompt, option_apply),
+    Decision("event_consent", consent_prompt, consent_apply),
+)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework.stack import Decision, Rule
 
 from .. import board, solo
 from ..data import (
@@ -172,3 +173,7 @@ def final_account(state: State) -> list[str]:
             change += f" (of {amount:+d}: the track stops at {VP_CAP})"
         lines.append(f"{when}: {SIDE_NAMES[seat]} {change}, {why}.")
     return lines
+
+
+#: This module's rules, for the game's table (``rules/table.py``).
+RULES: tuple[Rule, ...] = (Decision("final_crisis_discard", discard_prompt, discard_apply),)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework.stack import Decision, Rule
 
 from .. import board
 from ..data import COMMUNE, SIDE_NOUNS, VERSAILLES
@@ -56,3 +57,7 @@ def apply(state: State, task: InitiativeOrder, action: str, ctx: Context) -> Non
         f"is the Initiative Player ({SIDE_NOUNS[chooser]} chose to play {chose}) (§6.2)",
         about=first,
     )
+
+
+#: This module's rules, for the game's table (``rules/table.py``).
+RULES: tuple[Rule, ...] = (Decision("initiative_order", prompt, apply),)

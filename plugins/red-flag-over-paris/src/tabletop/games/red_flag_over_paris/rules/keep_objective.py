@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework.stack import Decision, Rule
 
 from .. import solo
 from ..data import card_name
@@ -65,3 +66,7 @@ def apply(state: State, task: KeepObjective, action: str, ctx: Context) -> None:
         seats=[seat],
         card=keep,
     )
+
+
+#: This module's rules, for the game's table (``rules/table.py``).
+RULES: tuple[Rule, ...] = (Decision("keep_objective", prompt, apply),)

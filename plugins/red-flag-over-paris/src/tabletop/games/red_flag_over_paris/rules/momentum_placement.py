@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework.stack import Decision, Rule
 
 from .. import board
 from ..data import DIM_SPACES, DIMENSIONS, space_name
@@ -56,3 +57,7 @@ def needed(state: State, task: MomentumPlacement) -> bool:
         if board.can_place(state, s, seat):
             return True
     return False
+
+
+#: This module's rules, for the game's table (``rules/table.py``).
+RULES: tuple[Rule, ...] = (Decision("momentum_placement", prompt, apply, needed=needed),)

@@ -13,12 +13,14 @@ from functools import cache, lru_cache
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.actions import Verb
+from tabletop.framework.stack import Decision, Rule
 
 from .. import board
 from ..board import other
 from ..data import CARDS, CUBE_LIMIT, DISC_NAMES, SIDE_NAMES, card_name, space_name
 from ..verbs import DONE, KIND, PLACE, REMOVE, REMOVE_EXTRA, TO_PLACE, VERBS
 from . import deck
+from .choices import space_choice
 from .tasks import Assessment, Operations
 from .warnings import breach_notes
 
@@ -77,7 +79,7 @@ def _remove_choices(
     for s, cost, enemy_cubes, strength in removals:
         if kind == "political":
             if points >= 1:
-                out.append(_political_removal(s))
+                out.append(space_choice(REMOVE, "Remove a cube from {} (1 OP)", s))
             continue
         what = "cube" if enemy_cubes else DISC_NAMES[opp]
         if points >= cost:
@@ -98,11 +100,6 @@ def removal_possible(state: State, task: Operations) -> bool:
 
 
 # The words of a choice depend on a few small values only: each is built once.
-
-
-@cache
-def _political_removal(space: str) -> Choice:
-    return Choice(REMOVE(space), f"Remove a cube from {space_name(space)} (1 OP)")
 
 
 @cache
@@ -355,3 +352,7 @@ def automatic(state: State, task: Operations, ctx: Context) -> bool:
         state["stack"].pop()
         return True
     return False
+
+
+#: This module's rules, for the game's table (``rules/table.py``).
+RULES: tuple[Rule, ...] = (Decision("operations", prompt, apply, automatic),)

@@ -10,6 +10,8 @@ dimension scoring, the end.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tabletop.framework import Context, State
 
 from .. import board, solo
@@ -45,15 +47,15 @@ def advance(state: State, ctx: Context) -> None:
         state["active"] = seat
         stack.append(tasks.end_of_card_play(seat))
         stack.append(tasks.card_play(seat))
-    elif step == "deal":
-        deal(state, ctx)
-        state["step"] = "initiative"
+        return
+    plain = _PLAIN_STEPS.get(step)
+    if plain is not None:
+        take, following = plain
+        take(state, ctx)
+        state["step"] = following
     elif step == "initiative":
         stack.append(tasks.initiative_order(initiative_order.leader(state)))
         state["step"] = "plays"
-    elif step == "aside":
-        set_aside(state, ctx)
-        state["step"] = "bonus"
     elif step == "bonus":
         ctx.heading(f"End of {_when(state)}: Pivotal Space bonus actions (§10.1)")
         held: list[str] = []
@@ -67,12 +69,6 @@ def advance(state: State, ctx: Context) -> None:
         ctx.heading(f"End of {_when(state)}: scoring (§10.2, §11)")
         scoring.dimensions_step(state, ctx)
         state["step"] = "fc_end" if state["fc"] else "objectives"
-    elif step == "objectives":
-        scoring.reveal_objectives_step(state, ctx)
-        state["step"] = "objective_events"
-    elif step == "objective_events":
-        scoring.objective_events_step(state, ctx)
-        state["step"] = "check"
     elif step == "check":
         ctx.summary(f"End of Round {state['round']} of {ROUNDS}", round_recap(state))
         if state["round"] >= ROUNDS or board.final_crisis_due(state):
@@ -80,12 +76,6 @@ def advance(state: State, ctx: Context) -> None:
         else:
             state["round"] += 1
             state["step"] = "deal"
-    elif step == "fc_gather":
-        final_crisis.gather_step(state, ctx)
-        state["step"] = "initiative"
-    elif step == "fc_end":
-        final_crisis.finish_step(state, ctx)
-        state["step"] = "over"
 
 
 def round_recap(state: State) -> list[str]:
@@ -219,3 +209,14 @@ def set_aside(state: State, ctx: Context) -> None:
             )
         state["aside"][seat].extend(kept)
         state["hands"][seat] = []
+
+
+#: The steps of the sequence that do one thing and always go on to the same next step.
+_PLAIN_STEPS: dict[str, tuple[Callable[[State, Context], None], str]] = {
+    "deal": (deal, "initiative"),
+    "aside": (set_aside, "bonus"),
+    "objectives": (scoring.reveal_objectives_step, "objective_events"),
+    "objective_events": (scoring.objective_events_step, "check"),
+    "fc_gather": (final_crisis.gather_step, "initiative"),
+    "fc_end": (final_crisis.finish_step, "over"),
+}

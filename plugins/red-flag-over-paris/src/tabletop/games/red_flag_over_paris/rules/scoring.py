@@ -9,6 +9,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework.stack import Decision, Rule
 
 from .. import board, events, solo
 from ..board import other
@@ -227,3 +228,10 @@ def objective_event_apply(state: State, task: ObjectiveEvent, action: str, ctx: 
     if performed:
         state["stack"].append(tasks.end_of_bonus_action())
         events.start_event(state, seat, card)
+
+
+#: This module's rules, for the game's table (``rules/table.py``).
+RULES: tuple[Rule, ...] = (
+    Decision("scoring_order", order_prompt, order_apply),
+    Decision("objective_event", objective_event_prompt, objective_event_apply),
+)
