@@ -16,6 +16,7 @@ from tui_support import (
     game_on,
     game_screen,
     pilot_test,
+    roll_until_points_at_risk,
     snapshot_of,
     start_game,
     wait_until,
@@ -126,3 +127,22 @@ def test_hint_snapshot_80x24(snap_compare: Any) -> None:
         await pilot.pause()
 
     assert snapshot_of(snap_compare, (80, 24), ask, registry=_registry(HanabiHints()))
+
+
+@pilot_test
+async def test_a_hint_in_a_competitive_game_gives_win_chances() -> None:
+    async with game_on("pig", seats=("human", "random")) as (app, pilot):
+        game = game_screen(app)
+        await roll_until_points_at_risk(pilot, game)  # roll or hold: something to weigh
+        moves = len(game.engine.log)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(current(app), HintScreen))
+        hint = current(app)
+        assert isinstance(hint, HintScreen)
+        lines = _text(hint).splitlines()
+        assert lines[0].startswith("Suggested: ")
+        assert lines[1].startswith("  win chance about ") and "score about" in lines[1]
+        assert "team" not in "\n".join(lines)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert current(app) is game and len(game.engine.log) == moves
