@@ -50,7 +50,18 @@ def _store(db: str | None) -> Any:
     from tabletop.adapters.server.store import SqliteGameStore
 
     if db and db.startswith(("postgres://", "postgresql://")):
-        raise _error("a PostgreSQL store is not built yet: use a SQLite file for --db")
+        from tabletop.adapters.server.pgstore import PostgresGameStore
+
+        try:
+            store = PostgresGameStore(db)
+        except ImportError:
+            raise _error(
+                "--db postgresql://... needs psycopg: pip install 'tabletop-app[postgres]'"
+            ) from None
+        except Exception as exc:  # psycopg.Error: say where, never the password
+            where = db.split("@")[-1]
+            raise _error(f"cannot open the PostgreSQL database at {where}: {exc}") from None
+        return store, db.split("@")[-1]
     path = Path(db) if db else default_db()
     try:
         return SqliteGameStore(path), path

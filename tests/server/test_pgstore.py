@@ -1,0 +1,173 @@
+"""The PostgreSQL store (``--db postgresql://...``) against a real PostgreSQL server
+that the test starts itself with initdb and pg_ctl, and the SQLite store against the
+same contract. Skipped, saying why, where the PostgreSQL server binaries or psycopg are
+absent."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from serverhelp import small_registry
+
+from tabletop.adapters.server.hall import Hall, Refused
+from tabletop.adapters.server.store import GameStore, SqliteGameStore
+from tabletop.framework import chance
+from tabletop.framework.record import GameRecord
+
+#: A throwaway cluster: trust on loopback, no fsync while it is made.
+INITDB = ("--auth=trust", "-E", "UTF8", "--no-sync")
+
+
+def postgres_bin() -> Path | None:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if found:
+        return Path(found[-1]).parent
+    initdb = shutil.which("initdb")
+    return Path(initdb).parent if initdb else None
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[str]:
+    """A PostgreSQL server of the test's own (trust authentication, loopback only)."""
+    bin_dir = postgres_bin()
+    if bin_dir is None:
+        pytest.skip("the PostgreSQL server binaries (initdb, pg_ctl) are not installed")
+    pytest.importorskip("psycopg", reason="psycopg is not installed")
+    root = Path(tempfile.mkdtemp(prefix="tabletop-pg-"))
+    as_user: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses to run as root
+        if shutil.which("runuser") is None:
+            pytest.skip("running as root without runuser: initdb cannot be run")
+        shutil.chown(root, "postgres")
+        as_user = ["runuser", "-u", "postgres", "--"]
+    data = root / "data"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    subprocess.run(
+        [*as_user, str(bin_dir / "initdb"), "-D", str(data), "-U", "tabletop", *INITDB],
+        check=True,
+        capture_output=True,
+    )
+    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
+    pg_ctl = [*as_user, str(bin_dir / "pg_ctl"), "-D", str(data)]
+    subprocess.run(
+        [*pg_ctl, "-o", options, "-l", str(root / "log"), "-w", "start"],
+        check=True,
+        capture_output=True,
+    )
+    try:
+        yield f"postgresql://tabletop@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*pg_ctl, "-m", "immediate", "-w", "stop"], capture_output=True)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def fresh_postgres(dsn: str) -> Any:
+    """A PostgresGameStore on an empty database of its own."""
+    import psycopg
+
+    from tabletop.adapters.server.pgstore import PostgresGameStore
+
+    name = f"t{os.urandom(6).hex()}"
+    with psycopg.connect(dsn, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    return PostgresGameStore(dsn.rsplit("/", 1)[0] + f"/{name}")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], GameStore]:
+    """Makes stores on one database: a second call is a restarted server's store."""
+    if request.param == "sqlite":
+        return lambda: SqliteGameStore(tmp_path / "server.sqlite3")
+    dsn = request.getfixturevalue("postgres")
+    first = fresh_postgres(dsn)
+    made: list[GameStore] = [first]
+
+    def again() -> GameStore:
+        if made:
+            return made.pop()
+        from tabletop.adapters.server.pgstore import PostgresGameStore
+
+        return PostgresGameStore(dsn.rsplit("/", 1)[0] + "/" + first.path.rsplit("/", 1)[1])
+
+    return again
+
+
+def hall_on(store: GameStore) -> Hall:
+    return Hall(
+        store,
+        small_registry(),
+        rng_factory=chance.rng_factory,
+        dice_factory=chance.dice_factory,
+    )
+
+
+def test_a_store_keeps_games_tokens_and_every_action(make_store: Callable[[], GameStore]) -> None:
+    store = make_store()
+    record = GameRecord(
+        "liars-dice", 7, 2, {}, [(0, "bid:1:1")], digest="a" * 64, seats=["human"] * 2
+    )
+    store.create("g1", record, {"tok-0": 0, "tok-host": None})
+    store.append("g1", 2, 1, "challenge", digest="b" * 64, progress="Round 2", finished=False)
+    with pytest.raises(Exception):  # noqa: B017 - the driver's own integrity error
+        store.append("g1", 2, 0, "again", digest="c" * 64, progress="", finished=False)
+    assert store.owner("tok-0") == ("g1", 0)
+    assert store.owner("tok-host") == ("g1", None)
+    assert store.owner("tok-1") is None
+    store.close()
+
+    again = make_store()
+    stored = again.load("g1")
+    assert stored is not None and not stored.abandoned
+    assert stored.record.actions == [(0, "bid:1:1"), (1, "challenge")]
+    assert stored.record.digest == "b" * 64 and stored.record.progress == "Round 2"
+    again.abandon("g1")
+    loaded = again.load("g1")
+    assert loaded is not None and loaded.abandoned
+    assert again.load("nope") is None
+    again.close()
+
+
+def test_a_game_on_the_store_plays_on_after_a_restart(make_store: Callable[[], GameStore]) -> None:
+    hall = hall_on(make_store())
+    hosted = hall.host("liars-dice", players=2)
+    moves = 0
+    while moves < 5:
+        table, _ = hall.sit(hosted.tokens[0])
+        prompt = table.engine.prompt
+        assert prompt is not None
+        hall.move(table, prompt.seat, len(table.engine.log), prompt.choices[0].action)
+        moves += 1
+    digest = table.engine.digest()
+    hall.store.close()
+
+    restarted = hall_on(make_store())
+    table, seat = restarted.sit(hosted.tokens[1])
+    assert table.engine.digest() == digest and len(table.engine.log) == 5
+    with pytest.raises(Refused, match="stale move"):
+        restarted.move(table, seat, 4, "challenge")
+
+
+def test_serve_opens_a_postgres_store_and_names_a_bad_one_without_its_password(
+    postgres: str,
+) -> None:
+    from tabletop.adapters.server.pgstore import PostgresGameStore
+    from tabletop.app.netplay import _store
+    from tabletop.framework.errors import TabletopError
+
+    store, where = _store(postgres)
+    assert isinstance(store, PostgresGameStore) and where == postgres.split("@")[1]
+    store.close()
+    with pytest.raises(TabletopError, match="cannot open the PostgreSQL database at 127") as caught:
+        _store("postgresql://me:s3cret@127.0.0.1:1/x")
+    assert "s3cret" not in str(caught.value)
