@@ -4,16 +4,18 @@ bundled game, and never depends on what the asking seat cannot see."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from hanabi import HanabiHints, MiniHanabi, RuleBot, fits
 from liars import LiarsDice
 
-from tabletop.adapters.bots import Budget, IsmctsBot
+from tabletop.adapters.bots import DEFAULT_STRENGTH, Budget, IsmctsBot
 from tabletop.adapters.bots.hint import SHOWN, Hint, prepare
 from tabletop.framework.bots import bot_move
 from tabletop.framework.context import Context
 from tabletop.framework.engine import Engine
-from tabletop.framework.game import GameDefinition, State, clone
+from tabletop.framework.game import Action, GameDefinition, Prompt, State, clone
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.testing import engine_from_state, new_engine, play_out
 
@@ -156,3 +158,30 @@ def test_mini_hanabi_keeps_its_secrets() -> None:
             MiniHanabi(), games=10, seed=1, seats=seats, bots={"rules": lambda game: RuleBot()}
         )
         assert report.completed == 10, report.failures
+
+
+class _OneWorthIt(HanabiHints):
+    def candidates(self, game: GameDefinition, state: State, prompt: Prompt) -> Sequence[Action]:
+        return [prompt.actions()[-1]]
+
+
+def test_a_hint_with_nothing_to_compare_says_why() -> None:
+    from toygames import HighCard
+
+    from tabletop.games.pig import Pig
+
+    only = prepare(new_engine(Pig(), seed=1))()  # Pig's first decision: roll
+    assert only.lines() == [f"Suggested: {only.choices[0].label}", "  (the only legal choice)"]
+    engine = _hanabi_position()
+    pruned = prepare(engine, _OneWorthIt(), BUDGET)()
+    assert engine.prompt is not None and pruned.action == engine.prompt.actions()[-1]
+    assert pruned.lines()[1] == "  (the only choice the game's bot hints find worth making)"
+    blind = prepare(new_engine(HighCard(), seed=4), None, BUDGET)()
+    assert "cannot be searched" in blind.lines()[1]
+
+
+def test_the_hint_thinks_as_the_default_bot() -> None:
+    """Without a budget the hint searches as long as the default ``mcts`` kind."""
+    engine = _hanabi_position()
+    hint = prepare(engine, HanabiHints())()
+    assert hint.playouts == DEFAULT_STRENGTH.iterations

@@ -17,6 +17,7 @@ from tabletop.framework.plugins import GameRegistry
 
 __all__ = [
     "ACTIONS_PER_ITERATION",
+    "DEFAULT_STRENGTH",
     "MIN_ACTIONS",
     "STRENGTHS",
     "Budget",
@@ -66,6 +67,9 @@ STRENGTHS = (
         "mcts-strong", "strong", 400, "Tree search, 400 playouts a move: slower, plays its best"
     ),
 )
+
+#: The strength a bot kind of "mcts" plays at, and the hint key's.
+DEFAULT_STRENGTH = next(strength for strength in STRENGTHS if strength.kind == "mcts")
 
 #: One-line descriptions of the bot kinds every game has.
 _DESCRIPTIONS = {

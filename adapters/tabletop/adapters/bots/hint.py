@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tabletop.adapters.bots import DEFAULT_STRENGTH
 from tabletop.adapters.bots.ismcts import Budget, IsmctsBot
 from tabletop.framework import chance
 from tabletop.framework.bots import UnreadView, bot_seed
@@ -50,6 +51,9 @@ class Hint:
     choices: tuple[Suggestion, ...]
     cooperative: bool
     playouts: int
+    unsearched: str = ""
+    """Why nothing was compared, when the search made no playout: one legal choice,
+    one left by the game's bot hints, or a game it cannot search from this seat."""
 
     @property
     def action(self) -> Action:
@@ -60,7 +64,7 @@ class Hint:
         estimate on the line under it."""
         best = self.choices[0]
         if best.win_chance is None:
-            return [f"Suggested: {best.label}", "  (the search had nothing to compare here)"]
+            return [f"Suggested: {best.label}", f"  ({self.unsearched})"]
         out = [f"Suggested: {best.label}", f"  {self._estimate(best)}"]
         if len(self.choices) > 1:
             out.append("Next best:")
@@ -86,7 +90,8 @@ def prepare(
 ) -> Callable[[], Hint]:
     """The search for a hint at the engine's current decision, ready to run anywhere:
     its seat, state copy, random source and budget (the default bot's) are fixed now.
-    Raises ``ValueError`` when the game is over."""
+    Raises ``ValueError`` when the game is over. ``budget`` defaults to the default
+    bot's (``mcts``)."""
     prompt = engine.prompt
     if prompt is None:
         raise ValueError("the game is over: there is nothing to suggest")
@@ -95,7 +100,7 @@ def prepare(
     # bot_move's source: the hint is the move the default bot would make in this seat
     rng = chance.bot_rng(bot_seed(engine.seed, seat) + moment)
     labels = {choice.action: choice.label for choice in prompt.choices}
-    bot = IsmctsBot(hints, budget)
+    bot = IsmctsBot(hints, budget or DEFAULT_STRENGTH.budget())
 
     def think() -> Hint:
         information = InformationSet(game, state, seat, chance.dice_factory)
@@ -105,6 +110,14 @@ def prepare(
             Suggestion(a.action, labels[a.action], a.win_chance, a.score, a.visits)
             for a in appraisals[:SHOWN]
         ] or [Suggestion(action, labels[action], None, None, 0)]
-        return Hint(seat, moment, tuple(choices), game.info.cooperative, bot.last.iterations)
+        if appraisals:
+            why = ""
+        elif len(prompt.choices) == 1:
+            why = "the only legal choice"
+        elif bot.last.root_visits:
+            why = "the only choice the game's bot hints find worth making"
+        else:
+            why = "the game cannot be searched from your seat's view: a choice at random"
+        return Hint(seat, moment, tuple(choices), game.info.cooperative, bot.last.iterations, why)
 
     return think
