@@ -60,6 +60,18 @@ def type_choices(
     return out
 
 
+def to_line(state: State, wing: str, j: int, kind: str, level: str) -> str:
+    """A Reserve unit of ``kind`` and ``level`` into your line space ``j``: its words."""
+    b = state["battle"]
+    b["mine"][wing][j] = take_from_reserve(state, b, kind, int(level))
+    return unit_words(state, b["mine"][wing][j])
+
+
+def reserve_sends(state: State, wing: str, j: int, kind: str, level: str, ctx: Context) -> None:
+    words = to_line(state, wing, j, kind, level)
+    ctx.emit("reserve", f"the Reserve sends {words} to {slot_words(['line', wing, j])}")
+
+
 def deploy_text(state: State, task: DeployTask) -> str:
     return f"Deploy a unit to your {slot_words(task['slot'])}"
 
@@ -71,13 +83,9 @@ def deploy_choices(state: State, task: DeployTask) -> list[Choice]:
 def deploy_apply(state: State, task_: DeployTask, action: Action, ctx: Context) -> None:
     finish(state)
     kind, level = UNIT.args(action)
-    b = state["battle"]
     _, wing, j = task_["slot"]
-    b["mine"][wing][j] = take_from_reserve(state, b, kind, int(level))
-    ctx.emit(
-        "deploy",
-        f"deploys {unit_words(state, b['mine'][wing][j])} to {slot_words(task_['slot'])}",
-    )
+    words = to_line(state, wing, j, kind, level)
+    ctx.emit("deploy", f"deploys {words} to {slot_words(task_['slot'])}")
 
 
 BATTLE_DEPLOY = Decision[DeployTask](
@@ -265,14 +273,7 @@ def reserve_choices(state: State, task: ReserveTask) -> list[Choice]:
 def reserve_apply(state: State, task_: ReserveTask, action: Action, ctx: Context) -> None:
     finish(state)
     j, kind, level = PLACE.args(action)
-    b = state["battle"]
-    wing = task_["wing"]
-    b["mine"][wing][int(j)] = take_from_reserve(state, b, kind, int(level))
-    ctx.emit(
-        "reserve",
-        f"the Reserve sends {unit_words(state, b['mine'][wing][int(j)])} to "
-        f"{slot_words(['line', wing, int(j)])}",
-    )
+    reserve_sends(state, task_["wing"], int(j), kind, level, ctx)
 
 
 BATTLE_RESERVE = Decision[ReserveTask](
@@ -318,12 +319,7 @@ def reserve_optional_apply(state: State, task_: Task, action: Action, ctx: Conte
         b["reserve_declined"] = True
         return
     wing, j, kind, level = PLACE_MORE.args(action)
-    b["mine"][wing][int(j)] = take_from_reserve(state, b, kind, int(level))
-    ctx.emit(
-        "reserve",
-        f"the Reserve sends {unit_words(state, b['mine'][wing][int(j)])} "
-        f"to {slot_words(['line', wing, int(j)])}",
-    )
+    reserve_sends(state, wing, int(j), kind, level, ctx)
 
 
 BATTLE_RESERVE_OPTIONAL = Decision[Task](
