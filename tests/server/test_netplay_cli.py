@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from dependency_injector import providers
 from serverhelp import ServerThread, small_registry
 from sessions import CliRun
@@ -73,9 +76,39 @@ def test_join_plays_a_seat_with_a_bot_to_the_end(
 
 
 def test_join_refuses_what_it_cannot_do(served: ServerThread, cli: CliRun) -> None:
-    code, _, err = cli("join", served.url, "sometoken")
-    assert code == 2 and "--bot" in err
     code, _, err = cli("join", served.url, "sometoken", "--bot", "nobody")
     assert code == 2 and "no bot kind 'nobody'" in err
     code, _, err = cli("join", served.url, "sometoken", "--bot", "random")
     assert code == 2 and err == "tabletop: error: unknown token\n"
+
+
+def test_a_person_plays_a_seat_in_plain_lines(
+    served: ServerThread, cli: CliRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out, _ = cli("host", "liars-dice", "--server", served.url, "--seats", "human,random")
+    token = out.splitlines()[1].split()[-1]
+    # Nonsense, a look at the view, a number out of range, then always the first choice
+    # (the lowest raise, until only the challenge is left: the game ends in a few rounds).
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x\nv\n99\n" + "1\n" * 300))
+    code, out, err = cli("join", served.url, token)
+    assert code == 0, err
+    assert "Your decision (§2): Raise the bid or challenge" in out and "  1. Bid 1 x 1" in out
+    assert "Challenge the last bid\n       ! a die is lost" in out
+    assert "'x' is not one of the numbers." in out and "'99' is not one of the numbers." in out
+    assert '"you": {' in out  # the view, shown by v
+    assert "  Player 1: secret roll: " in out and "Player 2: secret roll" not in out
+    assert out.splitlines()[-1].startswith("game over after ")
+
+
+def test_a_person_who_leaves_can_come_back(
+    served: ServerThread, cli: CliRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out, _ = cli("host", "liars-dice", "--server", served.url, "--seats", "human,random")
+    token = out.splitlines()[1].split()[-1]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nq\n"))
+    code, out, _ = cli("join", served.url, token)
+    assert code == 0
+    assert out.endswith("You left the table; the game waits. Join again with the same token.\n")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # the end of the input: leaves too
+    code, again, _ = cli("join", served.url, token)
+    assert code == 0 and "You chose: Bid 1 x 1" in again  # the log so far, from the server

@@ -166,3 +166,29 @@ def test_a_returning_seat_is_told_only_what_it_missed(
         resumed = json.loads(again.recv(timeout=10))
         assert resumed["seq"] == 1 and resumed["log"] == []
         assert moved["log"] and told
+
+
+def test_a_client_that_stops_reading_is_cut_off_not_waited_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import asyncio
+
+    from tabletop.adapters.server import server as server_module
+
+    class Stuck:
+        """A connection whose send never completes (a client that reads nothing)."""
+
+        def __init__(self) -> None:
+            self.aborted = False
+            self.transport = self
+
+        async def send(self, text: str) -> None:
+            await asyncio.sleep(3600)
+
+        def abort(self) -> None:
+            self.aborted = True
+
+    monkeypatch.setattr(server_module, "SEND_SECONDS", 0.05)
+    stuck = Stuck()
+    asyncio.run(asyncio.wait_for(Server._send(stuck, "update"), 5))  # type: ignore[arg-type]
+    assert stuck.aborted

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import signal
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -197,10 +198,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     url = _url(args.url)
     if args.bot is None:
-        raise _error(
-            "the terminal UI for a server seat is not built yet: play the seat with a bot "
-            "(--bot random) or seat a person at a local game"
-        )
+        return _join_in_words(url, args)
     registry = _container(args).registry()
     if args.bot not in registry.bots:
         raise _error(f"no bot kind {args.bot!r} is installed (known: {', '.join(registry.bots)})")
@@ -236,6 +234,76 @@ def cmd_join(args: argparse.Namespace) -> int:
         seat = asyncio.run(play_seat(url, args.token, decide, on_update=told, give_up=args.give_up))
     except ClientError as exc:
         raise _error(str(exc)) from None
+    return _ending(seat)
+
+
+class _Leave(Exception):
+    """The person left the table (q, or the end of the input): the game waits."""
+
+
+def _join_in_words(url: str, args: argparse.Namespace) -> int:
+    """A person plays the seat in plain lines: the log as it grows, whose turn it is,
+    and on the seat's turn a bell, the prompt and its numbered choices (with each
+    choice's detail and consequence), answered by number. ``v`` shows the seat's view,
+    ``q`` leaves (the game waits; join again with the same token). The Textual screen
+    for a server seat is not built yet; this is what a terminal gets meanwhile."""
+    from tabletop.adapters.saves import printable
+    from tabletop.adapters.server.client import ClientError, Seat, play_seat
+
+    loop_state = {"shown": 0, "waiting": None}
+    bell = "\a" if sys.stdout.isatty() else ""
+
+    def told(seat: Seat) -> None:
+        for line in seat.log[loop_state["shown"] :]:
+            print(f"  {printable(str(line['text']), 500)}", flush=True)
+        loop_state["shown"] = len(seat.log)
+        names = seat.welcome.get("seats", [])
+        if seat.prompt is None and not seat.over and seat.deciding != loop_state["waiting"]:
+            loop_state["waiting"] = seat.deciding
+            who = seat.deciding
+            name = names[who] if isinstance(who, int) and who < len(names) else "another seat"
+            print(f"Waiting for {printable(str(name), 80)}.", flush=True)
+
+    async def decide(seat: Seat) -> str:
+        assert seat.prompt is not None
+        loop_state["waiting"] = None
+        prompt = seat.prompt
+        rule = f" ({prompt['rule']})" if prompt.get("rule") else ""
+        print(f"{bell}Your decision{rule}: {printable(str(prompt['text']), 2000)}", flush=True)
+        choices = prompt["choices"]
+        for number, choice in enumerate(choices, start=1):
+            print(f"  {number}. {printable(str(choice['label']), 500)}")
+            if choice.get("consequence"):
+                print(f"       ! {printable(str(choice['consequence']), 500)}")
+            if choice.get("detail"):
+                print(f"       {printable(str(choice['detail']), 2000)}")
+        while True:
+            print(f"Choose 1-{len(choices)} (v: your view, q: leave): ", end="", flush=True)
+            answer = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+            if not answer:
+                raise _Leave
+            answer = answer.strip().lower()
+            if answer == "q":
+                raise _Leave
+            if answer == "v":
+                print(json.dumps(seat.view, indent=2, ensure_ascii=False))
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(choices):
+                return str(choices[int(answer) - 1]["action"])
+            print(f"  {printable(answer, 40)!r} is not one of the numbers.")
+
+    try:
+        seat = asyncio.run(play_seat(url, args.token, decide, on_update=told, give_up=args.give_up))
+    except _Leave:
+        print("You left the table; the game waits. Join again with the same token.")
+        return 0
+    except ClientError as exc:
+        raise _error(str(exc)) from None
+    return _ending(seat)
+
+
+def _ending(seat: Any) -> int:
+    """Say how the game ended for a seat's client; exit 1 when its host ended it."""
     names = seat.welcome.get("seats", [])
     if seat.ended and not seat.over:
         print("tabletop: the host ended this game before its end")
@@ -321,8 +389,10 @@ def add_parsers(sub: Any, make: SubParser) -> None:
         "join",
         "play a seat of a server game",
         "Sit at the seat of TOKEN and play it to the game's end; reconnects by itself "
-        "when the server goes away. --bot plays the seat headless with that bot kind "
-        "(a bot that searches, mcts, sits on the server instead).",
+        "when the server goes away. Without --bot a person plays in plain lines: the log, "
+        "whose turn it is, and on your turn a bell and the numbered choices (v shows your "
+        "view, q leaves: the game waits). --bot plays the seat headless with that bot "
+        "kind (a bot that searches, mcts, sits on the server instead).",
     )
     join.add_argument("url", help="the server, ws://HOST:PORT")
     join.add_argument("token", help="the seat's invite token")

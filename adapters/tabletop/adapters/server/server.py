@@ -12,7 +12,6 @@ presents an unknown token is told why and disconnected.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
@@ -37,6 +36,8 @@ RATE = 20.0
 BURST = 40
 #: Seconds a new connection has to say what it wants.
 FIRST_MESSAGE_SECONDS = 30.0
+#: Seconds an update may wait for a client to read it before that client is cut off.
+SEND_SECONDS = 10.0
 #: WebSocket close code for a policy violation (garbage, flooding, a bad token).
 POLICY = 1008
 
@@ -211,8 +212,15 @@ class Server:
 
     @staticmethod
     async def _send(ws: ServerConnection, text: str) -> None:
-        with contextlib.suppress(ConnectionClosed):  # it reconnects, says what it saw
-            await ws.send(text)
+        """Send an update; a client that does not read it within SEND_SECONDS is cut
+        off (it reconnects and is told what it missed) rather than holding up the
+        other seats of its game, whose updates wait for this one."""
+        try:
+            await asyncio.wait_for(ws.send(text), SEND_SECONDS)
+        except ConnectionClosed:
+            pass  # it reconnects and says what it saw
+        except TimeoutError:
+            ws.transport.abort()
 
     async def _host(self, ws: ServerConnection, message: dict[str, Any]) -> None:
         try:
