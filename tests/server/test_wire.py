@@ -192,3 +192,17 @@ def test_a_client_that_stops_reading_is_cut_off_not_waited_for(
     stuck = Stuck()
     asyncio.run(asyncio.wait_for(Server._send(stuck, "update"), 5))  # type: ignore[arg-type]
     assert stuck.aborted
+
+
+def test_a_failing_store_is_told_to_the_client_and_the_server_serves_on(
+    served: ServerThread, hall: Hall, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(hall.store, "create", broken)
+    with connect(served.url, compression=None) as ws:
+        answer = ask(ws, {"type": "host", "game": "liars-dice", "players": 2})
+        assert answer == {"type": "error", "reason": "the server failed on this request (OSError)"}
+    monkeypatch.undo()
+    assert hosted(served.url, players=2)["game"]

@@ -12,6 +12,7 @@ presents an unknown token is told why and disconnected.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
@@ -30,6 +31,8 @@ from tabletop.adapters.server.protocol import (
     parse,
     seat_update,
 )
+
+_log = logging.getLogger("tabletop.server")
 
 #: A connection may send this many messages a second on average, in bursts of BURST.
 RATE = 20.0
@@ -131,6 +134,9 @@ class Server:
                     await self._fetch(ws, message)
         except ConnectionClosed:
             pass
+        except Exception as exc:  # a bug or a failing store: say so, keep serving others
+            _log.exception("request failed")
+            await self._error(ws, f"the server failed on this request ({type(exc).__name__})")
         finally:
             if seated is not None:
                 table, listener = seated
