@@ -13,7 +13,8 @@ from lrf_helpers import context, fresh, jail
 from tabletop.framework import State
 from tabletop.games.la_revolution_francaise.core import clamp, controller, gov_controller
 from tabletop.games.la_revolution_francaise.data import EVENTS, REGIMES
-from tabletop.games.la_revolution_francaise.initial import apply_effect, resolve_event
+from tabletop.games.la_revolution_francaise.initial.effects import apply_effect
+from tabletop.games.la_revolution_francaise.initial.events import resolve_event
 
 ENTRIES = [
     (regime, table, int(total))

@@ -10,7 +10,9 @@ from tabletop.framework.decisions import OrderedVote
 from tabletop.games.la_revolution_francaise.actions import action_modifiers, base_modifiers, targets
 from tabletop.games.la_revolution_francaise.core import declare_war
 from tabletop.games.la_revolution_francaise.data import ADJACENT
-from tabletop.games.la_revolution_francaise.initial import apply_effect, event_table, offer_targets
+from tabletop.games.la_revolution_francaise.initial.effects import apply_effect
+from tabletop.games.la_revolution_francaise.initial.events import event_table
+from tabletop.games.la_revolution_francaise.initial.negotiations import offer_targets
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives, income
 from tabletop.games.la_revolution_francaise.military import (
     allied_move,

@@ -26,13 +26,9 @@ from tabletop.games.la_revolution_francaise.core import (
     result,
     seat_of,
 )
-from tabletop.games.la_revolution_francaise.initial import (
-    declarers,
-    objective_kinds,
-    offer_targets,
-    pact_targets,
-    turn_order,
-)
+from tabletop.games.la_revolution_francaise.initial.negotiations import offer_targets, pact_targets
+from tabletop.games.la_revolution_francaise.initial.objectives import declarers, objective_kinds
+from tabletop.games.la_revolution_francaise.initial.order import turn_order
 from tabletop.games.la_revolution_francaise.interphase import (
     fame_for_objectives,
     finish_game,

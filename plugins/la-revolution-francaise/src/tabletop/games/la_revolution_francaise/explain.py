@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.framework import Choice, Prompt, State
 
-from .initial import place_detail, unplaced
+from .initial.placement import place_detail, unplaced
 from .words import letters_detail, objective_detail, objective_warning
 
 Explainer = Callable[[State, Any, Choice], Choice]

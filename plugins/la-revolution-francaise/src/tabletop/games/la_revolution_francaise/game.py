@@ -26,7 +26,7 @@ from tabletop.framework import (
 )
 from tabletop.framework.decisions import Agreement, SecretChoices
 
-from . import initial, setup
+from . import setup
 from .assembly import wings
 from .core import (
     PHASES,
@@ -41,6 +41,7 @@ from .core import (
 )
 from .data import CURRENTS, REGIMES, REGION_NAMES, seating
 from .directorate import schedule_dieoff, shared_government
+from .initial.objectives import objective_kinds
 from .table import STACK
 from .words import objective_words
 
@@ -377,15 +378,11 @@ class LaRevolutionFrancaise(GameDefinition):
             if seat in sealed.seats:
                 continue
             options = [
-                value
-                for pairs in initial.objective_kinds(state, who).values()
-                for value, _ in pairs
+                value for pairs in objective_kinds(state, who).values() for value, _ in pairs
             ]
             sealed.resample(seat, _constant(options), ctx.rng)
             if state["objective_kind"].get(who) is not None:
-                state["objective_kind"][who] = ctx.rng.choice(
-                    sorted(initial.objective_kinds(state, who))
-                )
+                state["objective_kind"][who] = ctx.rng.choice(sorted(objective_kinds(state, who)))
         shared = state.get("shared")
         if shared:
             prompt = STACK.prompt(state)

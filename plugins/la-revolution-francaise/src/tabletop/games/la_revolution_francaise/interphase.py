@@ -26,7 +26,7 @@ from .core import (
     track_level,
 )
 from .data import REGIMES, REGION_NAMES, SETUP, TABLES, seating
-from .initial import apply_effect
+from .initial.effects import apply_effect
 from .tasks import Step
 from .words import objective_words
 

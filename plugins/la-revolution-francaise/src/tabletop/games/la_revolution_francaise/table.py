@@ -47,37 +47,37 @@ from .coups import (
 )
 from .directorate import backing_done, backing_handle, backing_prompt, dieoff_winner
 from .explain import explain_act, explain_objective, explain_place
-from .initial import (
+from .initial.event_decisions import (
     assembly_done,
     assembly_handle,
     assembly_prompt,
     assembly_tally,
     desert_handle,
     desert_prompt,
-    event_table,
     gov_decision_empty,
     gov_decision_handle,
     gov_decision_prompt,
+)
+from .initial.events import event_table, random_events
+from .initial.negotiations import (
     negotiate_empty,
     negotiate_handle,
     negotiate_prompt,
     negotiations_start,
+    offer_amount_handle,
+    offer_amount_prompt,
+    offer_answer_handle,
+    offer_answer_prompt,
+)
+from .initial.objectives import (
     objectives_done,
     objectives_handle,
     objectives_prompt,
     objectives_reveal,
     objectives_start,
-    offer_amount_handle,
-    offer_amount_prompt,
-    offer_answer_handle,
-    offer_answer_prompt,
-    placement_empty,
-    placement_handle,
-    placement_prompt,
-    placement_start,
-    random_events,
-    turn_order,
 )
+from .initial.order import turn_order
+from .initial.placement import placement_empty, placement_handle, placement_prompt, placement_start
 from .interphase import interphase, turn_end
 from .military import (
     allied_move,

@@ -1,0 +1,181 @@
+"""6.5: the Currents in turn order place their Personalities on the map."""
+
+from __future__ import annotations
+
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+
+from ..core import (
+    controller,
+    enter_phase,
+    finish,
+    gov_controller,
+    income_of,
+    influential,
+    name,
+    person_outlaw,
+    schedule,
+    seat_of,
+)
+from ..data import REGION_NAMES
+from ..tasks import (
+    Placement,
+    Step,
+)
+
+# 6.5 Personality placement ----------------------------------------------------------
+
+
+def placement_start(state: State, t: Step, ctx: Context) -> None:
+    enter_phase(state, "placement", ctx)
+    schedule(
+        state,
+        {
+            "kind": "placement",
+            "order": [c for c in state["order"] if seat_of(state, c) is not None],
+            "index": 0,
+        },
+    )
+
+
+def unplaced(state: State, current: str) -> list[str]:
+    return [
+        n
+        for n, p in state["persons"].items()
+        if p["current"] == current
+        and p["status"] == "free"
+        and p["where"] is None
+        and n != "Louis XVI"
+    ]
+
+
+def placement_prompt(state: State, t: Placement) -> Prompt | None:
+    if t["index"] >= len(t["order"]):
+        return None
+    current = t["order"][t["index"]]
+    todo = unplaced(state, current)
+    if not todo:
+        return None
+    person = todo[0]
+    seat = seat_of(state, current)
+    assert seat is not None
+    must_paris = (
+        gov_controller(state) == current
+        and len(todo) == 1
+        and not any(
+            p["where"] == "Paris" and p["current"] == current and p["status"] == "free"
+            for n, p in state["persons"].items()
+            if n != "Louis XVI"  # he cannot act for the Government (11.0)
+        )
+    )
+    if must_paris:
+        regions = ["Paris"]
+    elif t.get("showing_all"):
+        regions = list(REGION_NAMES)
+    else:
+        regions = likely_places(state, current, person)
+    choices = [
+        Choice(
+            f"place:{r}",
+            r,
+        )
+        for r in regions
+    ]
+    if person == "Carnot" and carnot_may_command(state):
+        for r in REGION_NAMES:
+            if any(a["where"] == r and a["side"] == "rev" for a in state["armies"]):
+                choices.append(
+                    Choice(
+                        f"general:{r}",
+                        f"Send Carnot to command the armies at {r}",
+                        detail="+1 or -1 to their combat rolls; he moves with them and takes "
+                        "no action this turn (R.3.9.3).",
+                    )
+                )
+    if not must_paris:
+        if t.get("showing_all"):
+            choices.append(
+                Choice(
+                    "back",
+                    "Back to the usual places",
+                    detail="Back to the short list of regions where he usually goes.",
+                    key=PASS_KEY,
+                )
+            )
+        else:
+            choices.append(Choice("more", "Another region...", detail="Choose among all 26."))
+    return Prompt(seat, f"Place {person} ({name(current)})", tuple(choices), rule="6.5")
+
+
+def carnot_may_command(state: State) -> bool:
+    """R.3.9.3, R.5.9.3, R.6.9.3 (and Prairial under the Montagne, R.8.9.2): Carnot, not
+    an outlaw, may command the armies when the Marais (his holder) sends him."""
+
+    reg = state["regime"]
+    allowed = reg in ("terror", "wrath", "mercy") or (
+        reg == "prairial" and gov_controller(state) == "MT"
+    )
+    carnot = state["persons"].get("Carnot")
+    return bool(
+        allowed and carnot and carnot["current"] == "M" and not person_outlaw(state, "Carnot")
+    )
+
+
+def likely_places(state: State, current: str, person: str) -> list[str]:
+    """The short list first shown (6.5): Paris, where he is influential, where his
+    Current holds, and the regions in revolt; every region is one choice further."""
+    return [
+        r
+        for r in REGION_NAMES
+        if r == "Paris"
+        or influential(person, r)
+        or controller(state, r) == current
+        or state["regions"][r]["revolt"]
+    ]
+
+
+def place_detail(state: State, current: str, person: str, region: str) -> str:
+    """Where a Personality would stand, and what he could do from there this turn."""
+    holder = controller(state, region)
+    revolt = state["regions"][region]["revolt"]
+    notes = [
+        f"{region} (income {income_of(region)}): "
+        + (f"held by the {name(holder)}" if holder else "neutral")
+        + (", in revolt" if revolt else "")
+    ]
+    notes.append(
+        "influential here: +2 to regional actions"
+        if influential(person, region)
+        else "not influential here"
+    )
+    if revolt:
+        notes.append("he could take part in suppressing the revolt (7.4.3)")
+    elif holder != current:
+        notes.append("he could plot to take it (7.4.1)")
+    if region == "Paris":
+        notes.append("in Paris he may sway deputies (7.5.2.1)")
+    return "; ".join(notes) + "."
+
+
+def placement_handle(state: State, t: Placement, action: str, ctx: Context) -> None:
+    if action in ("more", "back"):
+        t["showing_all"] = action == "more"
+        return
+    t["showing_all"] = False
+    current = t["order"][t["index"]]
+    person = unplaced(state, current)[0]
+    verb, _, region = action.partition(":")
+    state["persons"][person]["where"] = region
+    if verb == "general":
+        state["persons"][person]["general"] = True
+        state["persons"][person]["acted"] = True
+        ctx.emit("place", f"{person} takes command of the armies at {region} (R.3.9.3)")
+        return
+    ctx.emit("place", f"{person} goes to {region}")
+
+
+def placement_empty(state: State, t: Placement, ctx: Context) -> None:
+    if t["index"] < len(t["order"]) and not unplaced(state, t["order"][t["index"]]):
+        t["index"] += 1
+        if t["index"] < len(t["order"]):
+            return
+    finish(state)
