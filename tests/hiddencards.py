@@ -227,3 +227,28 @@ class OpenHandCards(HiddenCards):
         seen = super().view(state, seat)
         seen["hands"] = [sorted(hand) for hand in state["hands"]]
         return seen
+
+
+class SortedCards(HiddenCards):
+    """Correct: the view sorts the hand while the deal's private event lists the cards
+    in the order drawn; what a private draw tells its seat is a reveal to it, so the
+    perturbed-chance check does not hold its words to the view."""
+
+    info = renamed(HiddenCards.info, "hidden-cards-sorted", "Sorted")
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        seen = super().view(state, seat)
+        seen["hand"] = sorted(seen["hand"])
+        return seen
+
+
+class WhisperCards(HiddenCards):
+    """Leak, told privately: a drawing seat is also told a lucky number drawn with
+    ``ctx.rng``, kept in the state but in no view, and not told as a reveal."""
+
+    info = renamed(HiddenCards.info, "hidden-cards-whisper", "Leaky")
+
+    def draw_card(self, state: State, seat: int, ctx: Context) -> None:
+        super().draw_card(state, seat, ctx)
+        state["luck"] = ctx.rng.randint(1, 6)
+        ctx.emit("whisper", f"your lucky number is {state['luck']}", seats=[seat])

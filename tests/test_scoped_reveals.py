@@ -14,8 +14,10 @@ from hiddencards import (
     OpenHandCards,
     PeekCards,
     PublicCards,
+    SortedCards,
     TellingLabelCards,
     UntoldDrawCards,
+    WhisperCards,
 )
 
 from tabletop.framework import Context, GameDefinition
@@ -57,7 +59,9 @@ def test_a_show_that_names_the_other_hidden_card_fails_the_kit() -> None:
     assert "through its events" in message and "event 'keep' ('keeps " in message
 
 
-@pytest.mark.parametrize("game", [HiddenCards(), HandDrawnCards(), BlindCards(), PublicCards()])
+@pytest.mark.parametrize(
+    "game", [HiddenCards(), HandDrawnCards(), BlindCards(), PublicCards(), SortedCards()]
+)
 def test_the_games_written_correctly_pass_fuzz_and_the_kit(game: GameDefinition) -> None:
     report = _fuzz(game)
     assert report.errors == 0, [f.reason for f in report.failures]
@@ -93,6 +97,15 @@ def test_a_private_event_told_without_a_reveal_names_no_seats_advice() -> None:
     message = _kit_failure(UntoldDrawCards())
     assert "event 'draw' ('you draw " in message
     assert "already private to seats" in message and "mark the event seats=" not in message
+
+
+def test_a_private_result_hidden_from_its_seats_view_names_no_seats_advice() -> None:
+    report = _fuzz(WhisperCards(), games=6)
+    assert report.errors >= 5, [f.reason for f in report.failures]
+    for failure in report.failures:
+        assert "event 'whisper'" in failure.reason and "random draw" in failure.reason
+        assert "already private to seats" in failure.reason
+        assert "(private chance)" not in failure.reason
 
 
 # Hidden from the drawer -----------------------------------------------------------------

@@ -25,10 +25,11 @@ differs. Two kinds of second world:
    data, a public choice whose label depends on a hidden card.
 2. **Perturbed chance.** One random draw of the action is changed. If the change is
    invisible in the seat's view (and the state did change), the seat's events must
-   not change either. This catches secret dice rolled in public: the faces of another
-   player's dice appear in the log although the view hides them. A public roll whose
-   result matters should show in the view (a "last roll" field), which is also what a
-   player expects to see on screen.
+   not change either, unless what the action reveals to the seat changed (a private
+   draw tells its seat the items, whatever its view shows of them). This catches
+   secret dice rolled in public: the faces of another player's dice appear in the log
+   although the view hides them. A public roll whose result matters should show in
+   the view (a "last roll" field), which is also what a player expects to see.
 
 A failure names the seat (or the spectator), the channel (view, prompt, event, choice
 line) and what differs: the first differing key path of a view (``hands[1][0]``) or
@@ -213,7 +214,7 @@ class _Outcome:
     def revealed_to(self, seat: int) -> bool:
         return any(who is None or seat in who for _, who in self.reveals)
 
-    def split(self, seat: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    def split(self, seat: int | None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """(the reveals ``seat`` sees, every other event it sees), as JSON.
 
         A reveal is an event that says so (``Context.reveals``); a ``reveal()`` without
@@ -221,7 +222,10 @@ class _Outcome:
         it (the older idiom: ``emit(..., seats=[s])`` then ``reveal()``). Public
         events are never exempted that way."""
         told = {index for index, _ in self.reveals if index is not None}
-        bare = any(index is None and (who is None or seat in who) for index, who in self.reveals)
+        bare = any(
+            index is None and (who is None or (seat is not None and seat in who))
+            for index, who in self.reveals
+        )
         revealed: list[dict[str, Any]] = []
         other: list[dict[str, Any]] = []
         for index, event in enumerate(self.events):
@@ -346,20 +350,17 @@ class LeakChecker:
     def check_setup(self, options: dict[str, str]) -> None:
         """Setup's deals and shuffles: perturb its draws and compare what each seat gets."""
 
-        def make(rng: _Nudged) -> tuple[State, list[Event]]:
+        def make(rng: _Nudged) -> _Outcome:
             ctx = Context(rng, self.dice_factory(rng), players=self.players)
-            return self.game.setup(self.players, options, ctx), ctx.events
+            state = self.game.setup(self.players, options, ctx)
+            return _Outcome(state, ctx.events, ctx.reveals, rng.draws)
 
         probe = _Nudged(self.rng_factory(self.seed), None)
-        state, events = make(probe)
+        real = make(probe)
         for nudge in self._nudges(probe.draws, salt=-1):
-            other_state, other_events = make(_Nudged(self.rng_factory(self.seed), nudge))
+            alt = make(_Nudged(self.rng_factory(self.seed), nudge))
             self._judge_perturbed(
-                state,
-                events,
-                other_state,
-                other_events,
-                f"setup (random draw {nudge + 1} of {probe.draws} changed)",
+                real, alt, f"setup (random draw {nudge + 1} of {probe.draws} changed)"
             )
 
     # Helpers ------------------------------------------------------------------------
@@ -466,33 +467,39 @@ class LeakChecker:
         for nudge in self._nudges(real.draws, salt):
             alt = self._run(state, seat, action, rng_state, nudge)
             self._judge_perturbed(
-                real.state,
-                real.events,
-                alt.state,
-                alt.events,
+                real,
+                alt,
                 f"{action!r} by seat {seat} (random draw {nudge + 1} of {real.draws} changed)",
             )
 
-    def _judge_perturbed(
-        self,
-        state: State,
-        events: Sequence[Event],
-        other_state: State,
-        other_events: Sequence[Event],
-        what: str,
-    ) -> None:
-        if other_state == state:
+    def _judge_perturbed(self, real: _Outcome, alt: _Outcome, what: str) -> None:
+        """A draw whose effect an observer's view does not show must not show in its
+        events either, except in what the draw reveals to it (a private draw's items
+        for its seats): worlds that reveal different things are told apart by that."""
+        if alt.state == real.state:
             return  # the draw changed nothing that stays: a public roll with no effect
         for observer in [*range(self.players), None]:
-            if self.game.view(other_state, observer) != self.game.view(state, observer):
+            if self.game.view(alt.state, observer) != self.game.view(real.state, observer):
                 continue  # the observer sees the draw's effect anyway
-            mine = seen_events(events, observer)
-            theirs = seen_events(other_events, observer)
+            told, mine = real.split(observer)
+            alt_told, theirs = alt.split(observer)
+            if told != alt_told:
+                continue  # what the draw reveals to the observer differs: it may
             if mine != theirs:
                 who = "a spectator" if observer is None else f"seat {observer}"
+                seats = _differing_event(mine, theirs).get("seats")
+                if seats is not None and observer in seats:
+                    advice = (
+                        f"the event is already private to seats {seats}: if {who} may "
+                        "learn the result, roll or draw it with seats=[...] or tell it "
+                        "with ctx.reveal(text, seats=...), otherwise leave it out"
+                    )
+                else:
+                    advice = (
+                        "roll or draw it with seats=[...] (private chance), or show it "
+                        "in the view if it is public"
+                    )
                 raise Leak(
                     f"{who}, through its events: it learns the result of a draw hidden "
-                    "from its view through "
-                    f"{_first_difference(mine, theirs)} of {what}: roll or draw it with "
-                    "seats=[...] (private chance), or show it in the view if it is public"
+                    f"from its view through {_first_difference(mine, theirs)} of {what}: " + advice
                 )
