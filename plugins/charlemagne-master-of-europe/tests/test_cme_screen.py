@@ -245,3 +245,17 @@ def test_the_levy_says_how_many_of_each_there_are() -> None:
     details = [c.detail for c in offered(state, "levy_promote")]
     assert "You have 4 Level 1 Infantry that may be promoted" in details[0]
     assert details[0].endswith("Army Strength 44 -> 45.")
+
+
+def test_a_spectator_reads_each_choice_by_its_label() -> None:
+    """The game hides the cups, but no decision depends on them: every prompt is public,
+    so the spectator's story (``tabletop export``) names each choice instead of
+    'Charlemagne decided.', and the player's own reads the same label."""
+    engine = play_out(new_engine(GAME, seed=3, players=1, undo=False))
+    assert engine.log and all(entry.public for entry in engine.log)
+    spectator = [line.text for line in engine.story(None) if line.event is None]
+    assert len(spectator) == len(engine.log)
+    assert not any(text.endswith("decided.") for text in spectator)
+    first = engine.log[0]
+    assert spectator[0] == f"Charlemagne chose: {first.label}"
+    assert first.label.startswith("Marquis to ")

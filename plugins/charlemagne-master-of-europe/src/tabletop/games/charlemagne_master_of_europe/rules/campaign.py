@@ -18,7 +18,7 @@ from ..data import ACTIONS, BOXES, COSTS
 from ..verbs import END, PIECE_MARQUIS, order_of
 from .battle import start_battle
 from .campaign_menu import legal_actions, suppress_modifier
-from .common import CupTask, Task, finish, new_task, roll, schedule, special
+from .common import PUBLIC, CupTask, Task, finish, new_task, roll, schedule, special
 
 CAMPAIGN_RULE = "§5 Campaign: Actions"
 SIEGE_RULE = "§5.4 Campaign: Siege"
@@ -41,7 +41,8 @@ def campaign_continue(state: State, task_: Task, ctx: Context) -> None:
 def campaign_prompt(state: State, task: Task) -> Prompt:
     """A Siege under way cites the Siege's own section: nothing else may be done."""
     rule = SIEGE_RULE if state["siege"] is not None else CAMPAIGN_RULE
-    return Prompt(0, campaign_text(state, task), tuple(campaign_choices(state, task)), rule=rule)
+    choices = tuple(campaign_choices(state, task))
+    return Prompt(0, campaign_text(state, task), choices, rule=rule, public=PUBLIC)
 
 
 def campaign_text(state: State, task: Task) -> str:
@@ -57,7 +58,8 @@ def campaign_choices(state: State, task: Task) -> list[Choice]:
 def campaign_explain(state: State, task: Task, prompt: Prompt) -> Prompt:
     """The same choices with what each does (odds, costs, forecasts): worked out
     only for a person, since bots and searches ask for this prompt very often."""
-    return Prompt(prompt.seat, prompt.text, tuple(legal_actions(state, True)), prompt.rule)
+    explained = tuple(legal_actions(state, True))
+    return Prompt(prompt.seat, prompt.text, explained, prompt.rule, public=prompt.public)
 
 
 def campaign_apply(state: State, task_: Task, action: Action, ctx: Context) -> None:

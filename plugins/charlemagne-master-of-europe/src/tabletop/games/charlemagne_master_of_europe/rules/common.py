@@ -86,6 +86,11 @@ def finish(state: State) -> None:
 
 T = TypeVar("T", bound=Task)
 
+#: Every decision is public: the player alone decides, and no answer depends on what
+#: the cups hide, so the log a spectator reads (``tabletop export``) names each choice
+#: ("Charlemagne chose: Marquis to The Breton March") rather than "Charlemagne decided.".
+PUBLIC = True
+
 
 @dataclass(frozen=True)
 class Ask(Generic[T]):
@@ -98,7 +103,8 @@ class Ask(Generic[T]):
     choices: Callable[[State, T], list[Choice]]
 
     def __call__(self, state: State, task: T) -> Prompt:
-        return Prompt(0, self.text(state, task), tuple(self.choices(state, task)), rule=self.rule)
+        choices = tuple(self.choices(state, task))
+        return Prompt(0, self.text(state, task), choices, rule=self.rule, public=PUBLIC)
 
 
 #: Every way the game ends, as the short fixed category ``Result.outcome`` carries
