@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverhelp import small_registry
+from serverhelp import ServerThread, small_registry
 
 from tabletop.adapters.server.hall import Hall, Refused
 from tabletop.adapters.server.store import GameStore, SqliteGameStore
@@ -171,3 +171,57 @@ def test_serve_opens_a_postgres_store_and_names_a_bad_one_without_its_password(
     with pytest.raises(TabletopError, match="cannot open the PostgreSQL database at 127") as caught:
         _store("postgresql://me:s3cret@127.0.0.1:1/x")
     assert "s3cret" not in str(caught.value)
+
+
+def test_two_server_processes_on_one_database_share_a_game(postgres: str) -> None:
+    """A move kept through one server is refused as stale by the other, which then
+    catches up from the database; seats on both servers play one game to its end."""
+    import asyncio
+
+    from liars import LiarsDice
+
+    from tabletop.adapters.server.client import bot_decider, play_seat, request
+    from tabletop.adapters.server.pgstore import PostgresGameStore
+    from tabletop.adapters.server.server import Server
+    from tabletop.framework.bots import RandomBot
+    from tabletop.framework.engine import Engine
+
+    first = fresh_postgres(postgres)
+    dsn = postgres.rsplit("/", 1)[0] + "/" + first.path.rsplit("/", 1)[1]
+    one, two = hall_on(first), hall_on(PostgresGameStore(dsn))
+    hosted = one.host("liars-dice", players=3)
+    table_one, seat = one.sit(hosted.tokens[0])
+    table_two, _ = two.sit(hosted.tokens[0])
+    action = table_one.engine.prompt.choices[0].action  # type: ignore[union-attr]
+    one.move(table_one, seat, 0, action)
+    with pytest.raises(Refused, match="stale move: the game moved on to position 1") as caught:
+        two.move(table_two, seat, 0, action)  # it had not heard: the database refuses
+    assert caught.value.changed and len(table_two.engine.log) == 1
+    assert table_two.engine.digest() == table_one.engine.digest()
+    nxt = table_two.engine.prompt
+    assert nxt is not None
+    two.move(table_two, nxt.seat, 1, nxt.choices[0].action)
+    assert one.catch_up(table_one) == 1 and table_one.engine.digest() == table_two.engine.digest()
+
+    with ServerThread(Server(one)) as a, ServerThread(Server(two)) as b:
+        game = LiarsDice()
+
+        async def play() -> list[Any]:
+            urls = [a.url, a.url, b.url]  # two seats on one server, one on the other
+            return await asyncio.gather(
+                *(
+                    play_seat(
+                        urls[s], hosted.tokens[s], bot_decider(game, RandomBot(), s), give_up=20
+                    )
+                    for s in range(3)
+                )
+            )
+
+        seats = asyncio.run(asyncio.wait_for(play(), 60))
+        assert all(s.over for s in seats) and len({s.seq for s in seats}) == 1
+        record = asyncio.run(request(b.url, {"type": "fetch", "game": hosted.game_id}))
+    saved = GameRecord.from_json(record["record"])
+    engine = Engine.from_record(
+        game, saved, rng_factory=chance.rng_factory, dice_factory=chance.dice_factory
+    )
+    assert engine.over and len(saved.actions) == seats[0].seq

@@ -36,9 +36,11 @@ class Refused(Exception):
     """A client's request that changes nothing; the message says why, in words.
     ``final``: the game takes no more moves (over, or ended by its host)."""
 
-    def __init__(self, reason: str, *, final: bool = False) -> None:
+    def __init__(self, reason: str, *, final: bool = False, changed: bool = False) -> None:
         super().__init__(reason)
         self.final = final
+        #: The game was reloaded meanwhile: every seat should be told where it stands.
+        self.changed = changed
 
 
 class _Remote(UserInterface):
@@ -56,12 +58,16 @@ class _Keeper(SessionObserver):
         self.store = store
         self.game_id = game_id
         self.session: GameSession | None = None
+        #: Set while actions another server process already stored are applied here.
+        self.quiet = False
 
     def attached(self, session: GameSession) -> None:
         self.session = session
 
     def moved(self, move: Move) -> None:
         assert self.session is not None
+        if self.quiet:
+            return
         engine = self.session.engine
         self.store.append(
             self.game_id,
@@ -81,6 +87,7 @@ class Table:
     game_id: str
     session: GameSession
     abandoned: bool = False
+    keeper: _Keeper | None = None
     #: Serialises changes to this game (moves come from several connections).
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -192,11 +199,15 @@ class Hall:
             self._run_bots(table)
         return Hosted(game_id, host_token, tokens, tuple(engine.seat_names), tuple(controllers))
 
-    def _open(self, game_id: str, session: GameSession) -> Table:
+    def _wire(self, game_id: str, session: GameSession) -> _Keeper:
         keeper = _Keeper(self.store, game_id)
         session.observe(keeper)
         session.attach(_Remote())
+        return keeper
+
+    def _open(self, game_id: str, session: GameSession) -> Table:
         table = Table(game_id, session)
+        table.keeper = self._wire(game_id, session)
         with self._lock:
             self._tables[game_id] = table
             self._tables.move_to_end(game_id)
@@ -223,6 +234,19 @@ class Hall:
             if table is not None:
                 self._tables.move_to_end(game_id)
                 return table
+        session, abandoned = self._replay(game_id)
+        with self._lock:
+            raced = self._tables.get(game_id)
+        if raced is not None:
+            return raced
+        table = self._open(game_id, session)
+        table.abandoned = abandoned
+        with table.lock:
+            self._run_bots(table)  # a server killed while its bots played goes on
+        return table
+
+    def _replay(self, game_id: str) -> tuple[GameSession, bool]:
+        """The game's session rebuilt from the store, and whether its host ended it."""
         stored = self.store.load(game_id)
         if stored is None:
             raise Refused("no such game on this server")
@@ -244,15 +268,40 @@ class Hall:
             )
         except TabletopError as exc:
             raise Refused(f"this game cannot be opened on this server: {exc}") from None
+        return session, stored.abandoned
+
+    def _reload(self, table: Table) -> None:
+        """Rebuild ``table`` from the store, in place (connections keep the object);
+        forget it when even that fails (the next hello tries again)."""
+        try:
+            session, abandoned = self._replay(table.game_id)
+        except Exception:
+            self._forget(table)
+            return
+        table.keeper = self._wire(table.game_id, session)
+        table.session, table.abandoned = session, abandoned
+
+    def loaded(self, game_id: str) -> Table | None:
+        """The game if this server holds it in memory now."""
         with self._lock:
-            raced = self._tables.get(game_id)
-        if raced is not None:
-            return raced
-        table = self._open(game_id, session)
-        table.abandoned = stored.abandoned
+            return self._tables.get(game_id)
+
+    def catch_up(self, table: Table) -> int:
+        """Apply the actions another server process sharing the store has kept since
+        this one last moved the game; return how many (0: nothing new)."""
         with table.lock:
-            self._run_bots(table)  # a server killed while its bots played goes on
-        return table
+            engine, keeper = table.engine, table.keeper
+            assert keeper is not None
+            newer = self.store.actions_after(table.game_id, len(engine.log))
+            keeper.quiet = True
+            try:
+                for seat, action in newer:
+                    table.session.act(seat, action)
+            except Exception:
+                self._reload(table)
+            finally:
+                keeper.quiet = False
+            return len(newer)
 
     def sit(self, token: str) -> tuple[Table, int]:
         """The game and seat a seat token opens. A host token is no seat."""
@@ -292,15 +341,21 @@ class Hall:
                 moves = [table.session.act(seat, action)]
             except PluginFault:  # the engine put the game back as it was
                 raise Refused("the game's code failed on this move; nothing changed") from None
-            except Exception as exc:  # the store failed: its copy is the truth
-                self._forget(table)
+            except Exception as exc:  # the store refused: its copy is the truth
+                self._reload(table)
+                if len(table.engine.log) > seq:  # another server process moved first
+                    raise Refused(
+                        f"stale move: the game moved on to position {len(table.engine.log)}",
+                        changed=True,
+                    ) from None
                 raise Refused(
-                    f"the server could not keep this move ({type(exc).__name__}); try again"
+                    f"the server could not keep this move ({type(exc).__name__}); try again",
+                    changed=True,
                 ) from None
             try:
                 moves += self._run_bots(table)
-            except Exception:  # a bot or the store failed: replay the store next time
-                self._forget(table)
+            except Exception:  # a bot or the store failed: its copy is the truth
+                self._reload(table)
             return moves
 
     def _run_bots(self, table: Table) -> list[Move]:

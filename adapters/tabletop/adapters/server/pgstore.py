@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.adapters.server.store import StoredGame, token_hash
 from tabletop.framework.errors import SaveError
 from tabletop.framework.record import GameRecord
+
+#: The notification channel: one message per committed action, "game_id:index".
+CHANNEL = "tabletop_moves"
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS games (
@@ -51,6 +55,7 @@ class PostgresGameStore:
         import psycopg
 
         self.path = dsn.split("@")[-1]  # shown in messages: never the password
+        self._dsn = dsn
         self._lock = threading.Lock()
         self._db: Any = psycopg.connect(dsn, autocommit=True)
         with self._lock, self._db.transaction():
@@ -99,6 +104,8 @@ class PostgresGameStore:
                 "UPDATE games SET digest = %s, progress = %s, finished = %s WHERE id = %s",
                 (digest, progress, finished, game_id),
             )
+            # Delivered at commit, to every server process listening (``listen``).
+            self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{index}"))
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock, self._db.transaction():
@@ -119,6 +126,38 @@ class PostgresGameStore:
         except SaveError as exc:
             raise SaveError(f"game {game_id} in {self.path}: {exc}") from None
         return StoredGame(game_id, record, bool(row[4]))
+
+    def actions_after(self, game_id: str, count: int) -> list[tuple[int, str]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seat, action FROM actions WHERE game = %s AND idx > %s ORDER BY idx",
+                (game_id, count),
+            ).fetchall()
+        return [(int(seat), str(action)) for seat, action in rows]
+
+    def listen(self, changed: Callable[[str], None]) -> Callable[[], None]:
+        """Call ``changed(game_id)`` (on a thread of its own) whenever any server
+        process sharing this database commits an action; returns a function that stops
+        listening. This is how several server processes behind one address share games:
+        each hears of the moves the others kept."""
+        import psycopg
+
+        stop = threading.Event()
+        connection: Any = psycopg.connect(self._dsn, autocommit=True)
+        connection.execute(f"LISTEN {CHANNEL}")
+
+        def loop() -> None:
+            try:
+                while not stop.is_set():
+                    for note in connection.notifies(timeout=0.5):
+                        changed(note.payload.rsplit(":", 1)[0])
+            except Exception:  # the database went away: this process stops listening
+                pass
+            finally:
+                connection.close()
+
+        threading.Thread(target=loop, name="tabletop-pg-listen", daemon=True).start()
+        return stop.set
 
     def owner(self, token: str) -> tuple[str, int | None] | None:
         with self._lock:

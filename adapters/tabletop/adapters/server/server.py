@@ -198,6 +198,8 @@ class Server:
             except Refused as exc:
                 refusal = {"type": "refused", "seq": seq, "reason": str(exc), "final": exc.final}
                 await ws.send(dump(refusal))
+                if exc.changed:  # reloaded from the store: tell every seat where it stands
+                    await self._tell(table, list(self.listeners.get(table.game_id, ())))
                 return False
             await ws.send(dump({"type": "ack", "seq": seq}))
             await self._tell(table, list(self.listeners.get(table.game_id, ())))
@@ -227,6 +229,30 @@ class Server:
             pass  # it reconnects and says what it saw
         except TimeoutError:
             ws.transport.abort()
+
+    def listen_to_store(self) -> Callable[[], None] | None:
+        """With a store shared by several server processes (PostgreSQL), hear of the
+        moves the others keep and tell this process's seats; returns the function that
+        stops listening, or None for a store only this process uses."""
+        listen = getattr(self.hall.store, "listen", None)
+        if listen is None:
+            return None
+        loop = asyncio.get_running_loop()
+
+        def changed(game_id: str) -> None:  # on the store's listening thread
+            loop.call_soon_threadsafe(lambda: loop.create_task(self._external(game_id)))
+
+        stop: Callable[[], None] = listen(changed)
+        return stop
+
+    async def _external(self, game_id: str) -> None:
+        """Another server process kept a move of a game this one holds: catch up."""
+        table = self.hall.loaded(game_id)
+        if table is None:
+            return
+        async with self._locks[game_id]:
+            if await asyncio.to_thread(self.hall.catch_up, table):
+                await self._tell(table, list(self.listeners.get(game_id, ())))
 
     async def _host(self, ws: ServerConnection, message: dict[str, Any]) -> None:
         try:
@@ -283,5 +309,10 @@ async def run(
         sockets = list(ws_server.sockets)
         bound = sockets[0].getsockname()[1] if sockets else port
         shown = f"[{host}]" if ":" in host else host
+        stop_listening = server.listen_to_store()
         ready(f"ws://{shown}:{bound}")
-        await (stop if stop is not None else asyncio.get_running_loop().create_future())
+        try:
+            await (stop if stop is not None else asyncio.get_running_loop().create_future())
+        finally:
+            if stop_listening is not None:
+                stop_listening()

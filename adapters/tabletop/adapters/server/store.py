@@ -68,6 +68,9 @@ class GameStore(Protocol):
     def load(self, game_id: str) -> StoredGame | None:
         """The game with its committed actions, or None when there is no such game."""
 
+    def actions_after(self, game_id: str, count: int) -> list[tuple[int, str]]:
+        """The game's actions after the first ``count`` (another server process's)."""
+
     def owner(self, token: str) -> tuple[str, int | None] | None:
         """(game id, seat or None for the host) of a token; None for an unknown one."""
 
@@ -204,6 +207,14 @@ class SqliteGameStore:
         except SaveError as exc:
             raise SaveError(f"game {game_id} in {self.path}: {exc}") from None
         return StoredGame(game_id, record, bool(row[4]))
+
+    def actions_after(self, game_id: str, count: int) -> list[tuple[int, str]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seat, action FROM actions WHERE game = ? AND idx > ? ORDER BY idx",
+                (game_id, count),
+            ).fetchall()
+        return [(int(seat), str(action)) for seat, action in rows]
 
     def owner(self, token: str) -> tuple[str, int | None] | None:
         with self._lock:
