@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cme_helpers import GAME, blank, place
 
-from tabletop.framework import Choice, Prompt, State
+from tabletop.framework import Choice, Context, Prompt, State
 from tabletop.framework.bots import bot_move
 from tabletop.framework.chance import Pcg32
 from tabletop.framework.testing import default_factories, new_engine
@@ -62,6 +62,34 @@ def test_a_battle_is_played_out_before_it_is_chosen() -> None:
     assert 0.8 <= odds <= 1
     assert cost > 0
     assert state["battle"] is None  # the real state is untouched
+
+
+class _CountingBattles(type(GAME)):  # type: ignore[misc]
+    """The game, counting the battles started (one per play-out of ``battle_odds``)."""
+
+    started = 0
+
+    def apply(self, state: State, seat: int, action: str, ctx: Context) -> None:
+        if action.endswith(":battle"):
+            _CountingBattles.started += 1
+        super().apply(state, seat, action, ctx)
+
+
+def test_a_battle_that_cannot_be_safe_stops_being_played_out() -> None:
+    """A battle is fought only if every play-out wins (``SAFE_BATTLE``): once one is
+    lost the rest cannot change the answer, so they are not played (issue 27: the
+    play-outs were nearly all of the steward's time)."""
+    state = blank()
+    place(state, "paris", "paris-1", "paris-2")
+    state["army"] = state["army"][:8]
+    state["charlemagne"] = "reims"
+    state["tasks"] = [new_task("campaign_continue"), new_task("campaign_action")]
+    _CountingBattles.started = 0
+    odds, _ = steward.battle_odds(
+        _CountingBattles(), state, "act:charlemagne:paris:battle", Pcg32(5)
+    )
+    assert odds < steward.SAFE_BATTLE
+    assert 1 <= _CountingBattles.started < steward.BATTLE_RUNS
 
 
 def test_promotions_keep_the_army_above_its_minimum_strength() -> None:
