@@ -198,7 +198,9 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     url = _url(args.url)
     if args.bot is None:
-        return _join_in_words(url, args)
+        if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+            return _join_in_words(url, args)
+        return _join_on_screen(url, args)
     registry = _container(args).registry()
     if args.bot not in registry.bots:
         raise _error(f"no bot kind {args.bot!r} is installed (known: {', '.join(registry.bots)})")
@@ -235,6 +237,17 @@ def cmd_join(args: argparse.Namespace) -> int:
     except ClientError as exc:
         raise _error(str(exc)) from None
     return _ending(seat)
+
+
+def _join_on_screen(url: str, args: argparse.Namespace) -> int:
+    """The seat in a Textual screen (``remote_tui``): imports Textual, as ``play`` does."""
+    from tabletop.adapters.server.remote_tui import RemoteSeatApp
+
+    app = RemoteSeatApp(url, args.token, _container(args).registry())
+    ending = app.run()
+    if ending:
+        print(ending)
+    return 1 if ending and ending.startswith("tabletop: error:") else 0
 
 
 class _Leave(Exception):
@@ -389,15 +402,22 @@ def add_parsers(sub: Any, make: SubParser) -> None:
         "join",
         "play a seat of a server game",
         "Sit at the seat of TOKEN and play it to the game's end; reconnects by itself "
-        "when the server goes away. Without --bot a person plays in plain lines: the log, "
-        "whose turn it is, and on your turn a bell and the numbered choices (v shows your "
-        "view, q leaves: the game waits). --bot plays the seat headless with that bot "
-        "kind (a bot that searches, mcts, sits on the server instead).",
+        "when the server goes away. Without --bot a person plays it in a Textual screen "
+        "(the board, the log, the choices with their keys and warnings; a bell on your "
+        "turn; q leaves and the game waits), or with --plain in plain lines. --bot plays "
+        "the seat headless with that bot kind (a bot that searches, mcts, sits on the "
+        "server instead).",
     )
     join.add_argument("url", help="the server, ws://HOST:PORT")
     join.add_argument("token", help="the seat's invite token")
     join.add_argument("--bot", metavar="KIND", help="play the seat with this bot kind")
-    join.add_argument("--quiet", action="store_true", help="do not print the log")
+    join.add_argument("--quiet", action="store_true", help="with --bot: do not print the log")
+    join.add_argument(
+        "--plain",
+        action="store_true",
+        help="a person plays in plain lines, not the Textual screen (the default when "
+        "the terminal is not interactive)",
+    )
     join.add_argument(
         "--give-up",
         type=float,

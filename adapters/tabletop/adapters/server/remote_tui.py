@@ -1,0 +1,191 @@
+"""``tabletop join URL TOKEN``: a server seat in a Textual screen.
+
+The seat's client (``client.play_seat``) runs inside Textual's own asyncio loop, so the
+screen is told of every update as it arrives and answers the seat's prompts when the
+person picks a choice. It is built from the local game screen's parts that draw from
+what a seat receives: the board (the game's own board widget, or the plain view, in
+``ViewPanel``) and the choices with their keys, consequences and the highlighted
+choice's detail (``ChoiceList``), beside the log lines the server sent. The terminal
+bell rings when the decision is the seat's. Leaving (q) leaves the game waiting:
+joining again with the same token picks it up where it stands.
+
+Why a screen of its own and not the local game screen: that screen drives a
+``GameSession`` with the engine at hand (undo, hints, saves, the hand-off screen), all
+of which need the state; a remote seat has only its view, prompt and log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, OptionList, RichLog, Static
+
+from tabletop.adapters.saves import printable
+from tabletop.adapters.server.client import ClientError, Seat, play_seat
+from tabletop.adapters.server.protocol import prompt_from_wire
+from tabletop.adapters.tui.hookspecs import board_widget_class
+from tabletop.adapters.tui.widgets import ChoiceList, ViewPanel
+from tabletop.framework.game import Action
+from tabletop.framework.plugins import GameRegistry
+
+#: Keys the screen keeps for itself: never a choice's.
+SCREEN_KEYS = frozenset({"q"})
+
+
+class RemoteSeatApp(App[str]):
+    """One seat of a server game. ``exit`` returns how it ended, in words."""
+
+    TITLE = "Tabletop"
+    CSS = """
+    #body { height: 1fr; }
+    #board { width: 1fr; }
+    #side { width: 1fr; }
+    #log { height: 1fr; border: round $panel; }
+    #status { height: auto; padding: 0 1; background: $boost; }
+    #prompt { height: auto; padding: 0 1; }
+    #choices { height: auto; max-height: 12; }
+    """
+    BINDINGS = [Binding("q", "leave", "Leave (the game waits)")]
+
+    def __init__(self, url: str, token: str, registry: GameRegistry | None = None) -> None:
+        super().__init__()
+        self.url, self.token, self.registry = url, token, registry
+        self.seat: Seat | None = None
+        self._shown = 0
+        self._pending: asyncio.Future[Action] | None = None
+        self._board_ready = False
+        self.ending = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="body"):
+            yield Vertical(id="board-column")
+            with Vertical(id="side"):
+                yield RichLog(id="log", wrap=True, markup=False)
+                yield Static("Connecting...", id="status", markup=False)
+                yield Static("", id="prompt", markup=False)
+                yield ChoiceList(id="choices", reserved=SCREEN_KEYS)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.run_worker(self._play(), exclusive=True)
+
+    async def _play(self) -> None:
+        try:
+            seat = await play_seat(self.url, self.token, self._decide, on_update=self._told)
+        except ClientError as exc:
+            self.ending = f"tabletop: error: {exc}"
+            self.query_one("#status", Static).update(self.ending)
+            return
+        self.seat = seat
+        self.ending = self._result(seat)
+        self.query_one("#status", Static).update(self.ending + "  (q closes)")
+        self.query_one("#choices", ChoiceList).show_prompt(None)
+
+    # What the seat is told --------------------------------------------------------------
+
+    def _names(self, seat: Seat) -> list[str]:
+        return [str(name) for name in seat.welcome.get("seats", [])]
+
+    def _mount_board(self, seat: Seat) -> None:
+        board_class = None
+        game_id = str(seat.welcome.get("game_id", ""))
+        if self.registry is not None and game_id in self.registry.games:
+            try:
+                board_class = board_widget_class(self.registry, game_id)
+            except Exception as exc:  # the plugin's hook failed: the plain view
+                self.notify(f"The game's board is unavailable: {exc}", severity="warning")
+        self.query_one("#board-column").mount(ViewPanel(board_class, id="board"))
+        self.sub_title = printable(str(seat.welcome.get("title", game_id)), 80)
+        self._board_ready = True
+
+    def _told(self, seat: Seat) -> None:
+        self.seat = seat
+        if not self._board_ready:
+            self._mount_board(seat)
+        names = self._names(seat)
+        log = self.query_one("#log", RichLog)
+        for line in seat.log[self._shown :]:
+            log.write(Text(printable(str(line["text"]), 2000)))
+        self._shown = len(seat.log)
+        boards = self.query("#board")
+        if boards:
+            title = str(seat.welcome.get("title", ""))
+            boards.first(ViewPanel).show(dict(seat.view), names, seat.seat, title)
+        status = self.query_one("#status", Static)
+        if seat.over:
+            status.update(self._result(seat))
+        elif seat.prompt is not None:
+            status.update("Your decision.")
+        else:
+            who = seat.deciding
+            name = names[who] if isinstance(who, int) and 0 <= who < len(names) else "?"
+            status.update(f"Waiting for {printable(name, 80)}.")
+            self.query_one("#prompt", Static).update("")
+            self.query_one("#choices", ChoiceList).show_prompt(None)
+
+    async def _decide(self, seat: Seat) -> Action:
+        assert seat.prompt is not None
+        prompt = prompt_from_wire(seat.prompt)
+        rule = f" ({prompt.rule})" if prompt.rule else ""
+        self.query_one("#prompt", Static).update(printable(prompt.text + rule, 2000))
+        choices = self.query_one("#choices", ChoiceList)
+        choices.show_prompt(prompt, moment=seat.seq)
+        choices.focus()
+        self.bell()
+        self._pending = asyncio.get_running_loop().create_future()
+        try:
+            return await self._pending
+        finally:
+            self._pending = None
+
+    def _result(self, seat: Seat) -> str:
+        if seat.ended and not seat.over:
+            return "The host ended this game before its end."
+        names = self._names(seat)
+        result = seat.result or {}
+        winners = [names[w] if w < len(names) else f"seat {w}" for w in result.get("winners", [])]
+        won = f"{', '.join(winners)} won" if winners else "nobody won"
+        summary = f" ({result['summary']})" if result.get("summary") else ""
+        return printable(f"Game over after {seat.seq} actions: {won}{summary}", 500)
+
+    # What the person does -----------------------------------------------------------------
+
+    def _choose(self, index: int) -> None:
+        choices = self.query_one("#choices", ChoiceList)
+        pending, prompt = self._pending, choices.prompt
+        if pending is None or pending.done() or prompt is None:
+            self.notify("It is not your decision now.", severity="warning")
+            return
+        if not 0 <= index < len(prompt.choices):
+            return
+        pending.set_result(prompt.choices[index].action)
+        choices.show_prompt(None)
+        self.query_one("#status", Static).update("Sent; waiting for the server.")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if isinstance(event.option_list, ChoiceList):
+            event.stop()
+            self._choose(event.option_index)
+
+    def on_key(self, event: events.Key) -> None:
+        """A choice's key chooses it, whichever widget has the focus."""
+        key = event.character if event.character and event.character.isprintable() else ""
+        if not key or key.lower() in SCREEN_KEYS:
+            return
+        choices = self.query_one("#choices", ChoiceList)
+        index = choices.key_map.get(key.lower())
+        if index is not None:
+            event.stop()
+            event.prevent_default()
+            self._choose(index)
+
+    def action_leave(self) -> None:
+        if not self.ending:
+            self.ending = "You left the table; the game waits. Join again with the same token."
+        self.exit(self.ending)

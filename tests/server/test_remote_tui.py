@@ -1,0 +1,80 @@
+"""``tabletop join URL TOKEN`` in its Textual screen, driven by Pilot (issue 24)."""
+
+from __future__ import annotations
+
+from serverhelp import ServerThread, small_registry
+from textual.widgets import RichLog, Static
+from tui_support import pilot_test
+
+from tabletop.adapters.server.client import request
+from tabletop.adapters.server.remote_tui import RemoteSeatApp
+from tabletop.adapters.tui.widgets import ChoiceList, ViewPanel
+
+
+def status_of(app: RemoteSeatApp) -> str:
+    return str(app.query_one("#status", Static).render())
+
+
+@pilot_test
+async def test_a_person_plays_a_seat_in_the_textual_screen(served: ServerThread) -> None:
+    hosted = await request(
+        served.url, {"type": "host", "game": "liars-dice", "seats": ["human", "random"]}
+    )
+    app = RemoteSeatApp(served.url, hosted["tokens"]["0"], small_registry())
+    bells = 0
+
+    def bell() -> None:
+        nonlocal bells
+        bells += 1
+
+    app.bell = bell  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(400):  # until the game is over: always the first choice
+            await pilot.pause(0.02)
+            status = status_of(app)
+            if status.startswith("Game over"):
+                break
+            if status == "Your decision.":
+                choices = app.query_one("#choices", ChoiceList)
+                assert choices.prompt is not None and choices.keys[0] == "1"
+                assert str(app.query_one("#prompt", Static).render()).endswith("(§2)")
+                await pilot.press("1")
+        assert status_of(app).startswith("Game over after ")
+        assert bells >= 1  # the bell rang on the seat's turn
+        lines = [str(line.text) for line in app.query_one("#log", RichLog).lines]
+        text = "\n".join(lines)
+        assert "Player 1: secret roll: " in text and "Player 2: secret roll" not in text
+        assert "'you': {'dice':" in app.query_one("#board", ViewPanel).plain
+        await pilot.press("q")
+    assert app.return_value is not None and app.return_value.startswith("Game over")
+
+
+@pilot_test
+async def test_leaving_the_screen_leaves_the_game_waiting(served: ServerThread) -> None:
+    hosted = await request(served.url, {"type": "host", "game": "liars-dice", "players": 2})
+    app = RemoteSeatApp(served.url, hosted["tokens"]["1"], small_registry())
+    async with app.run_test() as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if status_of(app).startswith("Waiting for "):
+                break
+        assert status_of(app) == "Waiting for Player 1."
+        assert app.query_one("#choices", ChoiceList).prompt is None
+        await pilot.press("1")  # not its decision: nothing is sent
+        await pilot.press("q")
+    assert app.return_value == (
+        "You left the table; the game waits. Join again with the same token."
+    )
+
+
+@pilot_test
+async def test_an_unknown_token_is_said_on_the_screen(served: ServerThread) -> None:
+    app = RemoteSeatApp(served.url, "not-a-token", small_registry())
+    async with app.run_test() as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if status_of(app).startswith("tabletop: error"):
+                break
+        assert status_of(app) == "tabletop: error: unknown token"
+        await pilot.press("q")
+    assert app.return_value == "tabletop: error: unknown token"
