@@ -10,7 +10,7 @@ from lrf_helpers import context, fresh, place
 
 from tabletop.games.la_revolution_francaise.core import clamp, end_war, track_level
 from tabletop.games.la_revolution_francaise.data import LAWS, PERSONS
-from tabletop.games.la_revolution_francaise.military import military_control
+from tabletop.games.la_revolution_francaise.military.combat import military_control
 from tabletop.games.la_revolution_francaise.political.enact import enact
 from tabletop.games.la_revolution_francaise.political.proposals import law_allowed
 

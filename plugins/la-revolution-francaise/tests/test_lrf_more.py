@@ -14,7 +14,10 @@ from tabletop.games.la_revolution_francaise.assembly import election
 from tabletop.games.la_revolution_francaise.core import civil_war
 from tabletop.games.la_revolution_francaise.initial.effects import apply_effect
 from tabletop.games.la_revolution_francaise.interphase import economy, fame_for_objectives
-from tabletop.games.la_revolution_francaise.military import maintenance, volunteers_start
+from tabletop.games.la_revolution_francaise.military.reinforcements import (
+    maintenance,
+    volunteers_start,
+)
 from tabletop.games.la_revolution_francaise.patriot import deputies_return
 from tabletop.games.la_revolution_francaise.political.enact import bankruptcy, enact
 from tabletop.games.la_revolution_francaise.setup import run_turn

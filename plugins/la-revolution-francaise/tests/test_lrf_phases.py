@@ -14,15 +14,14 @@ from tabletop.games.la_revolution_francaise.initial.effects import apply_effect
 from tabletop.games.la_revolution_francaise.initial.events import event_table
 from tabletop.games.la_revolution_francaise.initial.negotiations import offer_targets
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives, income
-from tabletop.games.la_revolution_francaise.military import (
-    allied_move,
+from tabletop.games.la_revolution_francaise.military.capital import capital_choices
+from tabletop.games.la_revolution_francaise.military.combat import combat, military_control
+from tabletop.games.la_revolution_francaise.military.movement import allied_move
+from tabletop.games.la_revolution_francaise.military.reinforcements import (
     army_return,
-    capital_choices,
-    catholic_destinations,
     coalition_reinforce,
-    combat,
-    military_control,
 )
+from tabletop.games.la_revolution_francaise.military.vendee import catholic_destinations
 from tabletop.games.la_revolution_francaise.patriot import justice_roll
 from tabletop.games.la_revolution_francaise.political.regime import regime_options, threat
 from tabletop.games.la_revolution_francaise.political.votes import law_bonus, lawmaker_present

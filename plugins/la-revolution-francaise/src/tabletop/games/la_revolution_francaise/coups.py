@@ -31,7 +31,7 @@ from .core import (
 )
 from .data import ADJACENT, COSTS, KING, REGIMES
 from .interphase import finish_game
-from .military import reachable
+from .military.gov_moves import reachable
 from .political.install import install, set_government
 from .tasks import AskedInTurn, CoupAttempt, CoupOffer
 

@@ -79,48 +79,46 @@ from .initial.objectives import (
 from .initial.order import turn_order
 from .initial.placement import placement_empty, placement_handle, placement_prompt, placement_start
 from .interphase import interphase, turn_end
-from .military import (
-    allied_move,
-    army_return,
+from .military.capital import (
     capital_auto,
     capital_check,
     capital_empty,
     capital_handle,
     capital_prompt,
+)
+from .military.combat import combat, loss_handle, loss_prompt, military_control
+from .military.gov_moves import gov_move_empty, gov_move_handle, gov_move_prompt, gov_move_start
+from .military.kidnap import kidnap_check, kidnap_handle, kidnap_prompt
+from .military.movement import (
+    allied_move,
+    king_follow_empty,
+    king_follow_handle,
+    king_follow_prompt,
+    pin_handle,
+    pin_prompt,
+    pinning_start,
+)
+from .military.reinforcements import (
+    army_return,
     catholic_handle,
+    catholic_prompt,
+    coalition_reinforce,
+    landing_handle,
+    landing_prompt,
+    maintenance,
+    military_start,
+    volunteer_handle,
+    volunteer_prompt,
+    volunteers_start,
+)
+from .military.vendee import (
     catholic_move_empty,
     catholic_move_handle,
     catholic_move_prompt,
     catholic_move_start,
-    catholic_prompt,
-    coalition_reinforce,
-    combat,
-    gov_move_empty,
-    gov_move_handle,
-    gov_move_prompt,
-    gov_move_start,
     hide_handle,
     hide_prompt,
     hiding_start,
-    kidnap_check,
-    kidnap_handle,
-    kidnap_prompt,
-    king_follow_empty,
-    king_follow_handle,
-    king_follow_prompt,
-    landing_handle,
-    landing_prompt,
-    loss_handle,
-    loss_prompt,
-    maintenance,
-    military_control,
-    military_start,
-    pin_handle,
-    pin_prompt,
-    pinning_start,
-    volunteer_handle,
-    volunteer_prompt,
-    volunteers_start,
 )
 from .patriot import (
     confidence_done,

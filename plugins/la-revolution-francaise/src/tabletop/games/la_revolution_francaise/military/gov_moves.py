@@ -1,0 +1,106 @@
+"""9.5.4: the Government moves its armies one by one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+
+from ..core import (
+    armies_in,
+    finish,
+    gov_seat,
+    schedule,
+)
+from ..data import ADJACENT, REGION_NAMES
+from ..tasks import (
+    ArmyMoves,
+    Step,
+)
+from ..words import army_name
+from .reinforcements import ENEMY
+
+
+def gov_move_start(state: State, t: Step, ctx: Context) -> None:
+    ids = sorted(a["id"] for a in state["armies"] if a["side"] == "rev")
+    if ids and gov_seat(state) is not None:
+        schedule(state, ArmyMoves(kind="gov_move", army_ids=ids, index=0))
+
+
+def reachable(state: State, start: str) -> list[str]:
+    """Any distance, stopping on entering a region with an enemy army (9.5.4)."""
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        for nxt in sorted(ADJACENT[here]):
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            if not any(a["side"] in ENEMY for a in armies_in(state, nxt)):
+                frontier.append(nxt)
+    seen.discard(start)
+    return [r for r in REGION_NAMES if r in seen]
+
+
+def army_by_id(state: State, army_id: str) -> dict[str, Any] | None:
+    return next((a for a in state["armies"] if a["id"] == army_id), None)
+
+
+def gov_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
+    seat = gov_seat(state)
+    if seat is None or t["index"] >= len(t["army_ids"]):
+        return None
+    army = army_by_id(state, t["army_ids"][t["index"]])
+    if army is None:
+        return None
+    here = army["where"]
+    if here in state.get("pinned", []):
+        return None  # pinned (9.5.1)
+    choices = [Choice("stay", f"Stay at {here}", detail="The army does not move.", key=PASS_KEY)]
+    for r in reachable(state, here):
+        choices.append(
+            Choice(
+                f"move:{r}",
+                f"Move to {r}",
+                detail=f"The army moves to {r}; enemies there mean combat (9.6), an empty "
+                "region comes under its military control (9.7).",
+            )
+        )
+        if r == "Paris" and state["commune"]["raised"]:
+            choices.append(
+                Choice(
+                    "crush:Paris",
+                    "Move to Paris to crush the Commune",
+                    consequence="Commune track to 20 (9.9.1)",
+                )
+            )
+    return Prompt(seat, f"Move {army_name(army['id'])} from {here}?", tuple(choices), rule="9.5.4")
+
+
+def gov_move_handle(state: State, t: ArmyMoves, action: str, ctx: Context) -> None:
+    army = army_by_id(state, t["army_ids"][t["index"]])
+    assert army is not None
+    t["index"] += 1
+    if action == "stay":
+        return
+    verb, region = action.split(":", 1)
+    origin = army["where"]
+    army["where"] = region
+    ctx.emit("army", f"{army_name(army['id'])} moves to {region}")
+    carnot = state["persons"].get("Carnot")
+    left_alone = not any(a["where"] == origin and a["side"] == "rev" for a in state["armies"])
+    if carnot and carnot.get("general") and carnot["where"] == origin and left_alone:
+        carnot["where"] = region  # he goes with the last army to leave
+    if verb == "crush":
+        army["crush"] = True
+        state["tracks"]["commune"] = 20
+        ctx.emit("commune", "a Government army marches on the Commune: Commune track to 20 (9.9.1)")
+
+
+def gov_move_empty(state: State, t: ArmyMoves, ctx: Context) -> None:
+    if t["index"] < len(t["army_ids"]):
+        t["index"] += 1
+        if t["index"] < len(t["army_ids"]):
+            return
+    finish(state)

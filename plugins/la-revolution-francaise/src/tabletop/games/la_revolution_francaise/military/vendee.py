@@ -1,0 +1,186 @@
+"""9.5.3 and 9.8: the Catholic & Royal armies move with their generals, and may hide from
+combat in the Vendée."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+
+from ..core import (
+    armies_in,
+    controller,
+    finish,
+    schedule,
+    seat_of,
+    set_control,
+)
+from ..data import ADJACENT, CATHOLIC, GENERALS, REGION_NAMES, VENDEE
+from ..tasks import (
+    ArmyMoves,
+    RegionQuestion,
+    Step,
+)
+from .gov_moves import army_by_id
+
+# 9.5.3 Catholic and Royal armies ------------------------------------------------------------
+
+
+def generals_with(state: State, region: str) -> list[str]:
+    return [
+        n
+        for n, p in state["persons"].items()
+        if n in GENERALS and p["status"] == "free" and p["where"] == region and p["current"] == "R"
+    ]
+
+
+def catholic_move_start(state: State, t: Step, ctx: Context) -> None:
+    for a in state["armies"]:
+        a.pop("hiding", None)
+    ids = sorted(a["id"] for a in state["armies"] if a["side"] == "catholic")
+    if ids and seat_of(state, "R") is not None:
+        schedule(state, ArmyMoves(kind="catholic_move", army_ids=ids, index=0))
+
+
+def catholic_destinations(state: State, army: dict[str, Any]) -> list[str]:
+    """Within the Vendée alone; with a general, as the Allied armies move: one region,
+    or on through Royalist or Coalition ground free of revolutionary armies and of
+    non-Royalist revolts (9.5.3, 9.5.2)."""
+    here = army["where"]
+    if here in state.get("pinned", []) and armies_in(state, here, "rev"):
+        return []
+    if not generals_with(state, here):
+        return [r for r in REGION_NAMES if r in ADJACENT[here] and r in VENDEE]
+    seen = {here}
+    frontier = [here]
+    while frontier:
+        at = frontier.pop()
+        for nxt in sorted(ADJACENT[at]):
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            reg = state["regions"][nxt]
+            friendly = (reg["coalition"] or controller(state, nxt) == "R") and not armies_in(
+                state, nxt, "rev"
+            )
+            if friendly and not (reg["revolt"] and controller(state, nxt) != "R"):
+                frontier.append(nxt)
+    seen.discard(here)
+    return [r for r in REGION_NAMES if r in seen]
+
+
+def catholic_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
+    seat = seat_of(state, "R")
+    if seat is None or t["index"] >= len(t["army_ids"]):
+        return None
+    army = army_by_id(state, t["army_ids"][t["index"]])
+    if army is None:
+        return None
+    places = catholic_destinations(state, army)
+    if not places:
+        return None
+    generals = generals_with(state, army["where"])
+    escort = f" with {', '.join(generals)}" if generals else ""
+    choices = [
+        Choice(
+            "stay",
+            f"Stay at {army['where']}",
+            detail="The army does not move this turn.",
+            key=PASS_KEY,
+        )
+    ]
+    choices += [
+        Choice(
+            f"move:{r}",
+            f"Move to {r}{escort}",
+            detail=f"The army marches to {r}; it fights any revolutionary army there (9.6).",
+        )
+        for r in places
+    ]
+    king = state["king"]
+    if king["kidnapped"] and not king["dead"] and king.get("where") == army["where"]:
+        choices += [
+            Choice(
+                f"king:{r}",
+                f"Move to {r}{escort}, taking Louis XVI",
+                detail="The kidnapped King may leave with an army (11.3).",
+            )
+            for r in places
+        ]
+    return Prompt(
+        seat,
+        f"Move {CATHOLIC[army['id']]['name']} from {army['where']}?",
+        tuple(choices),
+        rule="9.5.3",
+    )
+
+
+def catholic_move_handle(state: State, t: ArmyMoves, action: str, ctx: Context) -> None:
+    army = army_by_id(state, t["army_ids"][t["index"]])
+    assert army is not None
+    t["index"] += 1
+    if action == "stay":
+        return
+    verb, region = action.split(":", 1)
+    if verb == "king":
+        state["king"]["where"] = region
+        state["persons"]["Louis XVI"]["where"] = region
+        ctx.emit("king", f"Louis XVI goes with the army to {region} (11.3)")
+    for general in generals_with(state, army["where"]):
+        state["persons"][general]["where"] = region  # the generals move with it
+    army["where"] = region
+    ctx.emit("army", f"{CATHOLIC[army['id']]['name']} moves to {region} (9.5.3)")
+
+
+def catholic_move_empty(state: State, t: ArmyMoves, ctx: Context) -> None:
+    if t["index"] < len(t["army_ids"]):
+        t["index"] += 1
+        if t["index"] < len(t["army_ids"]):
+            return
+    finish(state)
+
+
+# 9.8 The military Vendée: hiding from combat ------------------------------------------------
+
+
+def hiding_start(state: State, t: Step, ctx: Context) -> None:
+    regions = [
+        r
+        for r in VENDEE
+        if armies_in(state, r, "rev")
+        and armies_in(state, r, "catholic")
+        and generals_with(state, r)
+        and r not in state.get("pinned", [])
+    ]
+    if regions and seat_of(state, "R") is not None:
+        schedule(state, *(RegionQuestion(kind="hide", region=r) for r in regions))
+
+
+def hide_prompt(state: State, t: RegionQuestion) -> Prompt | None:
+    seat = seat_of(state, "R")
+    assert seat is not None
+    return Prompt(
+        seat,
+        f"Do the Catholic & Royal armies at {t['region']} avoid combat?",
+        (
+            Choice("hide:no", "Fight", detail="Combat on the Combat Results Table (9.6)."),
+            Choice(
+                "hide:yes",
+                "Melt into the countryside",
+                consequence="your control marker there is removed; they do not count for civil war",
+            ),
+        ),
+        rule="9.8",
+    )
+
+
+def hide_handle(state: State, t: RegionQuestion, action: str, ctx: Context) -> None:
+    finish(state)
+    if action.endswith("no"):
+        return
+    region = t["region"]
+    for a in armies_in(state, region, "catholic"):
+        a["hiding"] = True
+    if controller(state, region) == "R":
+        set_control(state, region, None, ctx, " (the army hides, 9.8)")
+    ctx.emit("army", f"the Catholic & Royal armies at {region} avoid combat (9.8)")
