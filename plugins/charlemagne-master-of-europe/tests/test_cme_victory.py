@@ -16,8 +16,9 @@ from pathlib import Path
 
 from cme_helpers import GAME
 
+from tabletop.framework.engine import Engine
 from tabletop.framework.record import GameRecord
-from tabletop.framework.testing import reload
+from tabletop.framework.testing import new_engine, reload, replay
 from tabletop.games.charlemagne_master_of_europe import board
 from tabletop.games.charlemagne_master_of_europe.data import FINAL_VP_THRESHOLD, LAST_TURN
 
@@ -37,3 +38,22 @@ def test_a_recorded_game_is_won_under_the_standard_rules() -> None:
     assert state["iron_crown"] and state["hre"]
     assert board.moors_on_map(state) == 0
     assert len(board.roads_regions(state)) == 4
+
+
+def test_the_recorded_victory_reaches_every_milestone_fuzz_is_asked_for() -> None:
+    """``must_reach`` names what a fuzz run with the steward must get to: this game
+    gets to all of them, and to the late titles, read after every action as fuzz does."""
+    record = GameRecord.from_json(json.loads(LINE.read_text(encoding="utf-8")))
+    engine = new_engine(GAME, seed=record.seed, players=1, options=record.options, undo=False)
+    reached = set(GAME.milestones(engine.state))
+    for seat, action in record.actions:
+        engine.act(seat, action)
+        reached |= set(GAME.milestones(engine.state))
+    assert set(GAME.must_reach) <= reached
+    assert {"victory", "Holy Roman Emperor", "King of the Lombards", "Bridges & Roads"} <= reached
+    assert "turn 16 scored" not in GAME.milestones(engine_at(record, 10).state)
+
+
+def engine_at(record: GameRecord, actions: int) -> Engine:
+    """The recorded game after its first ``actions`` actions."""
+    return replay(GAME, record, upto=actions)

@@ -42,6 +42,12 @@ from .data import (
 )
 from .rules.army import army_strength
 from .rules.battle_display import WING_NAMES, WINGS, enemy_words, unit_words
+from .rules.common import (
+    DEFEAT_FINAL_CONDITIONS,
+    DEFEAT_FINAL_VP,
+    VICTORY,
+    VICTORY_EASY,
+)
 from .rules.setup import new_state
 from .rules.table import RULES, start
 
@@ -100,6 +106,29 @@ class CharlemagneMasterOfEurope(GameDefinition):
             summary=("Victory: " if outcome["won"] else "Defeat: ") + outcome["reason"],
             outcome=outcome["category"],
         )
+
+    #: What a fuzz run with the steward (``--seats cme-steward``) must get to: random play
+    #: loses within a few turns, so turn 16's scoring and the late titles need the bot.
+    must_reach = ("battle", "turn 16 scored")
+
+    def milestones(self, state: State) -> list[str]:
+        """The game's notable situations, for ``tabletop fuzz``'s reach report: a battle
+        (an ambush), a Siege under way, the titles, Bridges & Roads, the second half
+        of the game, turn 16's final scoring and a victory."""
+        found = [name for name, flag in _FLAGS if state[flag]]
+        battle = state["battle"]
+        if battle is not None:
+            found.append("ambush" if battle["ambush"] else "battle")
+        if any(m["crowned"] for m in state["marquis"].values()):
+            found.append("Bridges & Roads")
+        if state["turn"] >= 9:
+            found.append("turn 9 or later")
+        outcome = state["outcome"]
+        if outcome is not None and outcome["category"] in FINAL_SCORED:
+            found.append("turn 16 scored")
+        if outcome is not None and outcome["won"]:
+            found.append("victory")
+        return found
 
     def describe(self, state: State) -> str:
         return f"Turn {state['turn']}, {state['phase']}, {state['vp']} VP"
@@ -262,6 +291,16 @@ class CharlemagneMasterOfEurope(GameDefinition):
             "drawn": list(state["drawn"]),
             "phase": state["phase"],
         }
+
+
+#: Milestones read straight from a state flag.
+_FLAGS = (
+    ("Siege under way", "siege"),
+    ("King of the Lombards", "iron_crown"),
+    ("Holy Roman Emperor", "hre"),
+)
+#: The outcomes that only turn 16's final scoring gives.
+FINAL_SCORED = (VICTORY, VICTORY_EASY, DEFEAT_FINAL_VP, DEFEAT_FINAL_CONDITIONS)
 
 
 def title(state: State) -> str:
