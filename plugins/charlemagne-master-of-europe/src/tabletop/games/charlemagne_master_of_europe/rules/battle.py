@@ -123,6 +123,8 @@ def next_deploy_space(state: State, b: dict[str, Any]) -> tuple[str, int] | None
 
 
 def battle_continue(state: State, task_: Task, ctx: Context) -> None:
+    """Run the battle's stages in order until one needs the player (it has pushed its
+    decision, with another ``battle_continue`` under it) or the battle is over."""
     while state["outcome"] is None and state["battle"] is not None:
         b = state["battle"]
         if STAGES[b["stage"]](state, b, ctx):
@@ -130,6 +132,8 @@ def battle_continue(state: State, task_: Task, ctx: Context) -> None:
 
 
 def ask(state: State, kind: str, **arguments: Any) -> bool:
+    """Push the decision ``kind`` and the battle's continuation under it; True tells
+    ``battle_continue`` to stop here."""
     schedule(state, new_task(kind, **arguments), new_task("battle_continue"))
     return True
 
