@@ -22,6 +22,7 @@ from typing import Any
 SubParser = Callable[[Any, str, str, str], argparse.ArgumentParser]
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
+DEFAULT_WEB_PORT = 8000
 DB_NAME = "server.sqlite3"
 
 
@@ -198,7 +199,8 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     url = _url(args.url)
     if args.bot is None:
-        if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        interactive = sys.stdin.isatty() and sys.stdout.isatty()
+        if args.plain or not (interactive or args.screen):
             return _join_in_words(url, args)
         return _join_on_screen(url, args)
     registry = _container(args).registry()
@@ -329,6 +331,32 @@ def _ending(seat: Any) -> int:
     return 0
 
 
+# web ------------------------------------------------------------------------------
+
+
+def web_command(join: list[str] | None) -> str:
+    """The command textual-serve starts for each browser tab."""
+    import shlex
+
+    base = [sys.executable, "-m", "tabletop"]
+    if join:
+        url, token = join
+        return shlex.join([*base, "join", _url(url), token, "--screen"])
+    return shlex.join([*base, "play"])
+
+
+def cmd_web(args: argparse.Namespace) -> int:
+    try:
+        from textual_serve.server import Server as WebServer
+    except ImportError:
+        raise _error("tabletop web needs textual-serve: pip install 'tabletop-app[web]'") from None
+    command = web_command(args.join)
+    title = "Tabletop" if not args.join else "Tabletop: a server seat"
+    print(f"tabletop: the UI on http://{args.host}:{args.port} (Ctrl+C stops)", flush=True)
+    WebServer(command, host=args.host, port=args.port, title=title).serve()
+    return 0
+
+
 # fetch ----------------------------------------------------------------------------
 
 
@@ -425,7 +453,31 @@ def add_parsers(sub: Any, make: SubParser) -> None:
         metavar="S",
         help="seconds to keep reconnecting to a lost server (default: 300)",
     )
+    join.add_argument(
+        "--screen",
+        action="store_true",
+        help="the Textual screen even when the terminal does not look interactive (the "
+        "browser of tabletop web)",
+    )
     join.set_defaults(func=cmd_join)
+
+    web = make(
+        sub,
+        "web",
+        "the terminal UI in a web browser",
+        "Serve the terminal UI to web browsers with textual-serve (pip install "
+        "'tabletop-app[web]'): each browser tab that opens the page runs its own "
+        "tabletop play, or with --join URL TOKEN that server seat's screen. Listens on "
+        "127.0.0.1 unless told otherwise; put it behind a reverse proxy for TLS.",
+    )
+    web.add_argument("--host", default=DEFAULT_HOST, help=f"address (default: {DEFAULT_HOST})")
+    web.add_argument(
+        "--port", type=int, default=DEFAULT_WEB_PORT, help=f"port (default: {DEFAULT_WEB_PORT})"
+    )
+    web.add_argument(
+        "--join", nargs=2, metavar=("URL", "TOKEN"), help="serve this server seat's screen"
+    )
+    web.set_defaults(func=cmd_web)
 
     fetch = make(
         sub,
