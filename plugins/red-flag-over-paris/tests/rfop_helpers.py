@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.framework import PASS_KEY, Bot, Choice, Context, Engine, RandomBot, State
+from tabletop.framework import PASS_KEY, Bot, Choice, Context, State
+from tabletop.framework.bots import RandomBot
 from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.engine import Engine
 from tabletop.games.red_flag_over_paris import RedFlagOverParis
 from tabletop.games.red_flag_over_paris.data import BOARD, FINAL_ZONE, STRATEGY_IDS
 from tabletop.games.red_flag_over_paris.data import CARDS as GAME_CARDS

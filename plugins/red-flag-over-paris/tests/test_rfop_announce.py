@@ -9,8 +9,9 @@ import re
 import pytest
 from rfop_helpers import GAME, C, Driver, V, at_play, clear_board, new_engine, play_out, set_cubes
 
-from tabletop.framework import Context, Engine
+from tabletop.framework import Context
 from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.engine import Engine
 from tabletop.framework.views import check_view_schema
 from tabletop.games.red_flag_over_paris import board
 from tabletop.games.red_flag_over_paris.data import (

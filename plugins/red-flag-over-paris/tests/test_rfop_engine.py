@@ -21,17 +21,12 @@ from rfop_helpers import (
     to_objective_event,
 )
 
-from tabletop.framework import (
-    Bot,
-    Context,
-    Engine,
-    GameDefinition,
-    GameRecord,
-    RandomBot,
-    ReplayMismatch,
-    replay_partial,
-)
+from tabletop.framework import Bot, Context, GameDefinition
+from tabletop.framework.bots import RandomBot
 from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.engine import Engine, replay_partial
+from tabletop.framework.errors import ReplayMismatch
+from tabletop.framework.record import GameRecord
 from tabletop.games.red_flag_over_paris import GreedyBot
 from tabletop.games.red_flag_over_paris.data import CARDS, OBJECTIVE_IDS, STRATEGY_IDS
 from tabletop.games.red_flag_over_paris.render import render_board

@@ -37,7 +37,7 @@ PASSING = {"stop", "pass", "done", "toplace", "decline", "skip"}
 
 def _prompts_of_random_games(seeds: range) -> list[Prompt]:
     """Every prompt met while playing random games to their end."""
-    from tabletop.framework import RandomBot
+    from tabletop.framework.bots import RandomBot
     from tabletop.framework.chance import rng_factory
 
     prompts: list[Prompt] = []
@@ -262,7 +262,7 @@ def test_the_map_in_the_view_follows_the_data_and_the_operations_rule() -> None:
     """Adjacency as printed (directed), HQ and the Prussian zone included, control as
     ``board.controller`` has it, and each space open to exactly the sides
     ``board.eligible`` lets operate there (§7.2), at every 5th position of a game."""
-    from tabletop.framework import RandomBot
+    from tabletop.framework.bots import RandomBot
     from tabletop.framework.chance import rng_factory
 
     engine = new_engine(2)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from rfop_helpers import GAME, C, V, clear_board
 
-from tabletop.framework import Context, Engine, RandomBot, State
-from tabletop.framework.bots import bot_move
+from tabletop.framework import Context, State
+from tabletop.framework.bots import RandomBot, bot_move
 from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.engine import Engine
 from tabletop.games.red_flag_over_paris import solo, solo_turn
 from tabletop.games.red_flag_over_paris.data import (
     CARDS,

@@ -171,7 +171,7 @@ class RedFlagOverParis(GameDefinition):
     # Prompts ---------------------------------------------------------------------------
 
     # The decision stack answers both directly: one call less on every decision.
-    prompt = staticmethod(table.prompt)
+    prompt = staticmethod(table.RULES.prompt)
     apply = staticmethod(table.answer)
 
     def initiative_leader(self, state: State) -> int:

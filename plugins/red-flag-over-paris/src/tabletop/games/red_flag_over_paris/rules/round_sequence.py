@@ -33,9 +33,10 @@ from ..viewing import objective_name
 from . import deck, final_crisis, initiative_order, scoring, tasks
 
 
-def advance(state: State, ctx: Context) -> None:
-    """Take the sequence's next step (called when no task is waiting)."""
-    step = state["step"]
+def advance(state: State, ctx: Context) -> bool:
+    """Take the sequence's next step (the decision stack's ``between``: called when no
+    task is waiting); False once the game is over."""
+    step: str = state["step"]
     stack = state["stack"]
     if step == "plays":  # first: the step taken most often, once for every card play
         seat = state["active"]
@@ -43,11 +44,11 @@ def advance(state: State, ctx: Context) -> None:
             seat = other(seat)
         if not may_play(state, seat):
             state["step"] = "bonus" if state["fc"] else "aside"
-            return
+            return True
         state["active"] = seat
         stack.append(tasks.end_of_card_play(seat))
         stack.append(tasks.card_play(seat))
-        return
+        return True
     plain = _PLAIN_STEPS.get(step)
     if plain is not None:
         take, following = plain
@@ -76,6 +77,7 @@ def advance(state: State, ctx: Context) -> None:
         else:
             state["round"] += 1
             state["step"] = "deal"
+    return step != "over"
 
 
 def round_recap(state: State) -> list[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import Context, Prompt, State
+from tabletop.framework import Context, State
 from tabletop.framework.stack import Decision, Stack
 
 from .. import solo_turn
@@ -32,14 +32,6 @@ from . import (
     round_sequence,
     scoring,
 )
-
-
-def _between(state: State, ctx: Context) -> bool:
-    """The round's fixed sequence goes on while the stack is empty, until the end."""
-    if state["step"] == "over":
-        return False
-    round_sequence.advance(state, ctx)
-    return True
 
 
 def _solo_stands_in(state: State, task: Any, ctx: Context) -> bool:
@@ -68,7 +60,7 @@ RULES = Stack(
     ],
     key="stack",
     field="name",
-    between=_between,
+    between=round_sequence.advance,
     stand_in=_solo_stands_in,
 )
 
@@ -76,11 +68,6 @@ RULES = Stack(
 def run(state: State, ctx: Context) -> None:
     """Everything that needs no decision, up to the next real prompt (or the end)."""
     RULES.run(state, ctx)
-
-
-def prompt(state: State) -> Prompt | None:
-    """The decision the top task waits for (None when the game is over)."""
-    return RULES.prompt(state)
 
 
 def answer(state: State, seat: int, action: str, ctx: Context) -> None:
