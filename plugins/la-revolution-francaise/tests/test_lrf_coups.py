@@ -11,13 +11,12 @@ import pytest
 from lrf_helpers import context, fresh
 
 from tabletop.framework import State
-from tabletop.games.la_revolution_francaise.coups import (
-    coup_failure,
-    coup_success,
+from tabletop.games.la_revolution_francaise.coups.candidates import (
     limited_candidates,
-    military_candidates,
     popular_candidates,
 )
+from tabletop.games.la_revolution_francaise.coups.military_coup import military_candidates
+from tabletop.games.la_revolution_francaise.coups.outcome import coup_failure, coup_success
 from tabletop.games.la_revolution_francaise.tasks import CoupAttempt
 
 LEVEL = {1: 4, 2: 12, 3: 18}  # a Commune track value at each level (B10)

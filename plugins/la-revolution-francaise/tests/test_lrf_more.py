@@ -9,7 +9,7 @@ from lrf_helpers import context, engine_at, fresh, place, seat
 from tabletop.framework import HEADING, Engine
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
-from tabletop.games.la_revolution_francaise.actions import marais_plot
+from tabletop.games.la_revolution_francaise.actions.marais import marais_plot
 from tabletop.games.la_revolution_francaise.assembly import election
 from tabletop.games.la_revolution_francaise.core import civil_war
 from tabletop.games.la_revolution_francaise.initial.effects import apply_effect

@@ -7,7 +7,8 @@ from lrf_helpers import allies_in_metz, context, engine_at, fresh, place, seat
 
 from tabletop.framework import Engine, State
 from tabletop.framework.decisions import Agreement, OrderedVote
-from tabletop.games.la_revolution_francaise.coups import coup_offer_start, rally_bases
+from tabletop.games.la_revolution_francaise.coups.military_coup import rally_bases
+from tabletop.games.la_revolution_francaise.coups.offer import coup_offer_start
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives
 from tabletop.games.la_revolution_francaise.political.install import choose_partner, install
 from tabletop.games.la_revolution_francaise.political.referendum import ballots, referendum_task

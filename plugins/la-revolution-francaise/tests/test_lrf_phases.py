@@ -7,7 +7,11 @@ from lrf_helpers import allies_in_metz, context, engine_at, fresh, jail, law_vot
 
 from tabletop.framework import State
 from tabletop.framework.decisions import OrderedVote
-from tabletop.games.la_revolution_francaise.actions import action_modifiers, base_modifiers, targets
+from tabletop.games.la_revolution_francaise.actions.modifiers import (
+    action_modifiers,
+    base_modifiers,
+)
+from tabletop.games.la_revolution_francaise.actions.targets import targets
 from tabletop.games.la_revolution_francaise.core import declare_war
 from tabletop.games.la_revolution_francaise.data import ADJACENT
 from tabletop.games.la_revolution_francaise.initial.effects import apply_effect

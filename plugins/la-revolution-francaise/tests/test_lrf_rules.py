@@ -9,13 +9,13 @@ from lrf_helpers import context, engine_at, fresh, jail, place, seat
 from tabletop.framework import Engine, IllegalAction, State
 from tabletop.framework.testing import new_engine
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
-from tabletop.games.la_revolution_francaise.actions import (
+from tabletop.games.la_revolution_francaise.actions.modifiers import action_modifiers
+from tabletop.games.la_revolution_francaise.actions.outcomes import (
     OUTCOMES,
-    action_modifiers,
     outcome_commune,
     outcome_persuade,
-    targets,
 )
+from tabletop.games.la_revolution_francaise.actions.targets import targets
 from tabletop.games.la_revolution_francaise.core import (
     adjust_track,
     controlled_regions,

@@ -14,7 +14,7 @@ from tabletop.adapters.tui.presenting import cited_section, rules_sections
 from tabletop.framework import NOBODY, PASS_KEY, SUMMARY, Engine, Event, Prompt
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
-from tabletop.games.la_revolution_francaise.actions import marais_plot
+from tabletop.games.la_revolution_francaise.actions.marais import marais_plot
 from tabletop.games.la_revolution_francaise.initial.effects import describe_fx
 from tabletop.games.la_revolution_francaise.render import render_board
 from tabletop.games.la_revolution_francaise.tasks import PickResult, RollRecord

@@ -16,35 +16,35 @@ from typing import Any
 from tabletop.framework import Action, Context, Prompt, State
 from tabletop.framework.stack import Decision, Stack, Step
 
-from .actions import (
-    act_handle,
-    act_prompt,
-    actions_start,
+from .actions.act import act_handle, act_prompt, actions_start
+from .actions.attempt import (
     attempt_empty,
     attempt_handle,
     attempt_prompt,
     attempt_roll,
-    marais_plot,
     pick_handle,
     pick_prompt,
 )
-from .coups import (
-    coup_offer_handle,
-    coup_offer_prompt,
-    coup_offer_start,
-    coup_permission_handle,
-    coup_permission_prompt,
-    coup_roll,
+from .actions.marais import marais_plot
+from .coups.military_coup import (
     intercept_done,
     intercept_handle,
     intercept_prompt,
     military_coup_battle,
     military_offer_handle,
     military_offer_prompt,
+)
+from .coups.offer import (
+    coup_offer_handle,
+    coup_offer_prompt,
+    coup_offer_start,
+    coup_permission_handle,
+    coup_permission_prompt,
     reactions_done,
     reactions_handle,
     reactions_prompt,
 )
+from .coups.outcome import coup_roll
 from .directorate import backing_done, backing_handle, backing_prompt, dieoff_winner
 from .explain import explain_act, explain_objective, explain_place
 from .initial.event_decisions import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import SecretChoices
 
-from ..actions import commune_actors
+from ..actions.modifiers import commune_actors
 from ..core import (
     actor_seat,
     answering,

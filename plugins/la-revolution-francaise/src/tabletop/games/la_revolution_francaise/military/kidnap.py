@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 
-from ..actions import base_modifiers
+from ..actions.modifiers import base_modifiers
 from ..core import (
     answering,
     armies_in,

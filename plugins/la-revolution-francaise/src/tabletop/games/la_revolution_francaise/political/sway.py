@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
-from ..actions import base_modifiers, double_delta
+from ..actions.modifiers import base_modifiers
+from ..actions.outcomes import double_delta
 from ..assembly import deputies
 from ..core import (
     actor_seat,

@@ -1,0 +1,150 @@
+"""7.1.1-7.1.2: the fame modifiers of an action (and each action's own), the Terror's
+bonus and the Commune's penalty."""
+
+from __future__ import annotations
+
+from tabletop.framework import State
+
+from ..core import (
+    controller,
+    influential,
+    person_outlaw,
+    track_level,
+)
+from ..data import COMMUNE_PENALTY, KING, PERSONS, REGIONS
+from .segments import REGIONAL
+
+# Fame modifiers (7.1.1, 7.1.2, and each action's own) ----------------------------------
+
+
+def base_modifiers(state: State, actor: str) -> list[tuple[int, str]]:
+    mods: list[tuple[int, str]] = []
+    if actor == "R":
+        bonus = track_level(state, "clergy") - 1
+        if bonus:
+            mods.append((bonus, "dissident clergy, 7.1.1"))
+    if actor == "SC":
+        bonus = track_level(state, "commune") - 1
+        if bonus:
+            mods.append((bonus, "Commune, 7.1.2"))
+    if actor == "MT" and track_level(state, "commune") == 3:
+        mods.append((1, "Commune, 7.1.2"))
+    return mods
+
+
+def action_modifiers(
+    state: State, actor: str, segment: str, target: str, persons: list[str]
+) -> list[tuple[int, str]]:
+    mods = base_modifiers(state, actor)
+    if segment == "arrest" and actor == "gov":
+        where = state["persons"][target]["where"]
+        if controller(state, where) == state["persons"][target]["current"]:
+            mods.append((-4, "his Current holds the region"))
+        if influential(target, where):
+            mods.append((-2, "influential there"))
+        if where == "Paris" and person_outlaw(state, target):
+            mods.append((5, "outlaw in Paris"))
+        if state["bonuses"].get("police"):
+            mods.append((state["bonuses"]["police"], "event"))
+        if target == "Marat" and state["bonuses"].get("arrest_marat"):
+            mods.append((state["bonuses"]["arrest_marat"], "event"))
+        outlawed_left = state["persons"][target]["current"] in ("SC", "MT")
+        if (
+            outlawed_left
+            and person_outlaw(state, target)
+            and state["bonuses"].get("arrest_outlawed")
+        ):
+            mods.append((state["bonuses"]["arrest_outlawed"], "event"))
+        if terror_bonus(state, where):
+            mods.append((2, "terrorist Personality there, R.3.9.1"))
+    elif segment == "arrest":
+        if influential(target, state["persons"][target]["where"]):
+            mods.append((-2, "influential there"))
+    elif segment == "persuade":
+        main = "R" if target == KING else PERSONS[target]["current"]
+        if actor != main:
+            mods.append((-2, "secondary Current"))
+        if state["bonuses"].get(f"persuade:{actor}"):
+            mods.append((state["bonuses"][f"persuade:{actor}"], "event"))
+    paris = (
+        segment == "commune"
+        or target == "Paris"
+        or (segment == "arrest" and actor == "gov" and state["persons"][target]["where"] == "Paris")
+    )
+    if (
+        paris
+        and (segment in REGIONAL or actor == "gov")
+        and state["bonuses"].get(f"paris_actions:{actor}")
+    ):
+        mods.append((state["bonuses"][f"paris_actions:{actor}"], "event, Paris"))
+    if actor == "gov" and segment in ("arrest", "suppress") and state["bonuses"].get("gov_all"):
+        mods.append((state["bonuses"]["gov_all"], "event"))
+    if segment in REGIONAL:
+        region = "Paris" if segment == "commune" else target.split(":")[-1]
+        count = sum(1 for p in persons if influential(p, region))
+        if count:
+            mods.append(
+                (2 * count, f"{count} influential Personalit{'y' if count == 1 else 'ies'}")
+            )
+    if segment == "plot" and controller(state, target) is None:
+        mods.append((2, "neutral region"))
+    if segment == "revolt":
+        if REGIONS[target]["hot"]:
+            mods.append((2, "hot region"))
+        if state["regions"][target]["coalition"]:
+            mods.append((2, "Coalition region, 9.7.1"))
+    if segment == "suppress":
+        mods.append((-2, "suppressing a revolt"))
+        if actor == "gov" and terror_bonus(state, target):
+            mods.append((2, "terrorist Personality there, R.3.9.1"))
+        if actor == "gov" and state["bonuses"].get("police"):
+            mods.append((state["bonuses"]["police"], "event"))
+    if segment == "commune":
+        kind = target.split(":")[0]
+        penalty = commune_penalty(state, actor)
+        if penalty:
+            mods.append((penalty, "Commune action, 7.4.4"))
+        if kind == "suppress":
+            mods.append((-2, "suppressing the Commune, 7.4.4.2"))
+    return mods
+
+
+def terror_factions(state: State) -> tuple[str, ...]:
+    """Factions whose presence helps the Government (R.3.9.1, R.5.9.1, R.6.9.1, R.8.9)."""
+    reg = state["regime"]
+    if reg == "terror" or (reg == "prairial" and state["gov"]["controller"] == "MT"):
+        return ("terroriste",)
+    if reg in ("wrath", "mercy") or (reg == "prairial" and state["gov"]["controller"] == "SC"):
+        return ("terroriste", "hebertiste")
+    return ()
+
+
+def terror_bonus(state: State, region: str | None) -> bool:
+    factions = terror_factions(state)
+    return bool(factions) and any(
+        p["status"] == "free" and p["where"] == region and PERSONS[n]["faction"] in factions
+        for n, p in state["persons"].items()
+    )
+
+
+def commune_penalty(state: State, actor: str) -> int:
+    if actor in COMMUNE_PENALTY:
+        if actor == "MT" and state["regime"] == "froi" and state.get("froi_variant") == "MT":
+            return 0
+        return COMMUNE_PENALTY[actor]
+    if actor == "R" and state["regime"] in ("directorate", "prairial"):
+        return 2 if state["bonuses"].get("raise_commune_royalist:R") else -4
+    if actor == "M" and state["regime"] == "froi":
+        return -3
+    return 0  # the Feuillant by a Thermidor event (Pol 11), with no penalty
+
+
+def commune_actors(state: State) -> set[str]:
+    out = set(COMMUNE_PENALTY)
+    if state["regime"] in ("directorate", "prairial"):
+        out.add("R")
+    if state["regime"] == "froi":
+        out.add("M")
+    if state["bonuses"].get("raise_commune_free:F") is not None:
+        out.add("F")
+    return out

@@ -1,0 +1,142 @@
+"""7.1-7.4: what a result letter does for each action (arrest, persuasion, plot, revolt,
+suppression, the Commune)."""
+
+from __future__ import annotations
+
+from tabletop.framework import Context, State
+
+from ..core import (
+    adjust_fame,
+    name,
+    person_outlaw,
+    regime,
+    set_control,
+    track_level,
+)
+from ..data import KING
+from ..tasks import RollRecord
+from ..words import letter_effect
+from .segments import SEGMENT_RULES
+
+# Outcomes ----------------------------------------------------------------------------------
+
+
+def resolve(
+    state: State, actor: str, segment: str, target: str, kept: RollRecord, ctx: Context
+) -> None:
+    """The kept roll's letter decides the action's outcome (7.1); a kept double moves
+    the actor's fame."""
+    letter = kept["letter"]
+    ctx.emit(
+        "result",
+        f"{segment} {target.split(':')[0] if segment == 'commune' else target}: {letter}, "
+        f"{letter_effect(state, actor, segment, target, letter)} ({SEGMENT_RULES[segment]})",
+    )
+    delta = double_delta(state, kept["dice"])
+    if delta:
+        adjust_fame(state, actor, delta, ctx, " (double, 7.1)")
+    OUTCOMES[segment](state, actor, target, letter, ctx)
+
+
+def outcome_arrest(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
+    """What the letter does to the Personality; ``resolve``'s result line has already
+    said it in words (``letter_effect``), so nothing is logged twice."""
+    p = state["persons"][target]
+    if actor == "gov":
+        if letter == "A" or (letter == "B" and regime(state)["b_prison"]):
+            p["status"], p["where"] = "prison", None
+            state["achieved"].append(f"arrest:{target}")
+        elif letter == "B":
+            p["status"], p["where"] = "fled", None
+    elif letter in ("A", "B"):
+        p["status"], p["where"] = "fled", None
+
+
+def outcome_persuade(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
+    p = state["persons"][target]
+    if letter == "A":  # resolve's result line says he joins (letter_effect)
+        was_outlaw = person_outlaw(state, target)
+        p["current"] = actor
+        state["achieved"].append(f"persuade:{target}:{actor}")
+        # freed only when the switch revokes his outlaw status
+        revoked = was_outlaw and not person_outlaw(state, target)
+        if p["status"] == "prison" and revoked and target != KING:
+            p["status"] = "fled"
+            ctx.emit("person", f"{target} is freed and returns next turn (7.3.2)")
+    elif letter == "B" and p["status"] == "free":
+        p["status"], p["where"] = "fled", None
+
+
+def outcome_plot(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
+    if letter == "A":
+        set_control(state, target, actor, ctx, " (plot)")
+        state["achieved"].append(f"plot:{target}:{actor}")
+    elif letter == "B":
+        set_control(state, target, None, ctx, " (plot)")
+
+
+def outcome_revolt(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
+    if letter in ("A", "B"):
+        state["regions"][target]["revolt"] = True
+        ctx.emit("revolt", f"{target} revolts (7.4.2)")
+        state["achieved"].append(f"revolt:{target}")
+        set_control(state, target, actor if letter == "A" else None, ctx, " (revolt)")
+
+
+def outcome_suppress(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
+    if letter == "C":
+        return
+    state["regions"][target]["revolt"] = False
+    ctx.emit("revolt", f"the revolt in {target} ends (7.4.3)")
+    state["achieved"].append(f"suppress:{target}")
+    if actor != "gov":
+        set_control(state, target, actor if letter == "A" else None, ctx, " (suppression)")
+
+
+def outcome_commune(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
+    kind = target.split(":")[0]
+    lvl = track_level(state, "commune")
+    if kind == "raise":
+        if letter == "A" or (letter == "B" and lvl >= 2):
+            leader = None if letter == "B" and lvl == 2 else actor
+            if actor == "M" and state["regime"] == "froi":
+                leader = None  # R.10.9.2
+            state["commune"] = {"raised": True, "controller": leader}
+            ctx.emit(
+                "commune",
+                "the Commune rises"
+                + (f" under the {name(leader)}" if leader else ", with no leader")
+                + " (7.4.4.1)",
+            )
+            state["achieved"].append("raise_commune")
+        return
+    if letter == "A" or (letter == "B" and lvl <= 2):
+        state["commune"] = {"raised": False, "controller": None}
+        ctx.emit("commune", "the Commune is suppressed (7.4.4.2)")
+        state["achieved"].append("suppress_commune")
+        holder = actor if letter == "A" or lvl == 1 else None
+        set_control(state, "Paris", holder, ctx, " (Commune suppressed)")
+
+
+OUTCOMES = {
+    "arrest": outcome_arrest,
+    "persuade": outcome_persuade,
+    "plot": outcome_plot,
+    "revolt": outcome_revolt,
+    "suppress": outcome_suppress,
+    "commune": outcome_commune,
+}
+
+
+def double_note(state: State, dice: list[int]) -> str | None:
+    delta = double_delta(state, dice)
+    return f"fame {delta:+d} (double)" if delta else None
+
+
+def double_delta(state: State, dice: list[int]) -> int:
+    """A double 1 costs a fame point and a double 6 gains one (7.1); reversed in the
+    Euro-ish variant (15.3). Only the kept roll counts (ambiguity B6)."""
+    if dice[0] != dice[1] or dice[0] not in (1, 6):
+        return 0
+    delta = -1 if dice[0] == 1 else 1
+    return -delta if state["options"].get("euro") == "on" else delta

@@ -1,0 +1,117 @@
+"""12.0-12.2: who may attempt a limited or a popular coup, and with whom."""
+
+from __future__ import annotations
+
+from tabletop.framework import State
+
+from ..core import (
+    civil_war,
+    gov_controller,
+    outlawed,
+    track_level,
+)
+from ..data import KING
+
+
+def open_scenario(state: State) -> bool:
+    return bool(state["options"].get("scenario") == "open")
+
+
+def plotters(state: State, current: str) -> list[str]:
+    """Free Personalities of the Current in Paris (12.1: at least one is needed)."""
+    return [
+        n
+        for n, p in state["persons"].items()
+        if p["current"] == current and p["status"] == "free" and p["where"] == "Paris" and n != KING
+    ]
+
+
+def commune_is(state: State, leaders: tuple[str, ...], level: int) -> bool:
+    commune = state["commune"]
+    return (
+        bool(commune["raised"])
+        and commune["controller"] in leaders
+        and track_level(state, "commune") >= level
+    )
+
+
+# Who may try ----------------------------------------------------------------------------
+
+
+def limited_candidates(state: State) -> list[str]:
+    """R.1.7.1 (Legislative), R.7.7.1 (Directorate), R.9.7.1 (FFR), R.10.7.1 (FROI)."""
+    reg, holder = state["regime"], gov_controller(state)
+    out: list[str] = []
+    if reg == "legislative":
+        if holder == "G":
+            out.append("F")
+        if holder == "F" and (state.get("feuillant_couped") or track_level(state, "commune") == 3):
+            out.append("G")
+    elif reg == "directorate":
+        # R.7.7.1 names the Gironde, the Feuillant and the Montagne: the partner too may
+        # try to govern alone (ambiguities.md)
+        out += [c for c in ("G", "F", "MT") if c != holder]
+    elif reg == "ffr":
+        if holder == "G":
+            out.append("M")
+        elif holder == "M" and state.get("marais_couped"):
+            out.append("G")
+    elif reg == "froi":
+        other = "SC" if holder == "MT" else "MT"
+        if state["commune"]["controller"] != holder or not state["commune"]["raised"]:
+            out.append(other)
+    return [c for c in out if not outlawed(state, c)]
+
+
+def popular_candidates(state: State) -> list[tuple[str, list[str]]]:
+    """(Current, regimes it may install; "gov" = only seize the Government)."""
+    reg = state["regime"]
+    war, civil = state["war"], civil_war(state)
+    both, peace = war and civil, not (war and civil)
+    out: list[tuple[str, list[str]]] = []
+    raised = state["commune"]["raised"]
+    if reg == "legislative" and raised:
+        targets = ["gov"]
+        if commune_is(state, ("SC",), 2) or commune_is(state, ("SC", "MT", "G"), 3):
+            targets.append("convention")
+        out.append(("G", targets))
+    elif reg == "convention" and (commune_is(state, ("SC",), 1) or commune_is(state, ("MT",), 2)):
+        out.append(("MT", ["terror"] if both else ["mercy"]))
+    elif reg == "terror":
+        if (
+            peace
+            and "indulgent" not in state["factions_outlawed"]
+            and commune_is(state, ("SC",), 3)
+        ):
+            out.append(("M", ["mercy"]))
+        if (
+            both
+            and "hebertiste" not in state["factions_outlawed"]
+            and commune_is(state, ("SC",), 3)
+        ):
+            out.append(("SC", ["wrath"]))
+    elif reg == "thermidor" and (war or civil):
+        out += [(c, ["prairial"]) for c in ("MT", "SC") if commune_is(state, (c,), 3)]
+    elif reg == "wrath" and commune_is(state, ("MT",), 2):
+        out.append(("M", ["thermidor"]))
+    elif reg == "mercy" and gov_controller(state) == "M" and commune_is(state, ("SC", "MT"), 3):
+        out.append(("MT", ["terror"]))
+    elif reg == "directorate":
+        if commune_is(state, ("MT",), 3):
+            out.append(("MT", ["prairial"]))
+        if commune_is(state, ("SC",), 2):
+            out.append(("SC", ["prairial"]))
+        if commune_is(state, ("R",), 2) and not state.get("royalist_couped"):
+            out.append(("R", ["vendemiaire"]))
+    elif reg == "prairial" and (war or civil) and commune_is(state, ("R",), 3):
+        out.append(("R", ["vendemiaire"]))
+    elif reg == "ffr":
+        strong = commune_is(state, ("SC",), 2) or commune_is(state, ("MT",), 3)
+        if strong:
+            target = ["terror"] if (war or civil) else ["mercy"]
+            out.append(("MT", target))
+            if state.get("mt_failed_coup"):
+                out.append(("M", ["gov", *target]))
+    elif reg == "froi" and not raised:
+        out.append(("M", ["thermidor"]))
+    return [(c, t) for c, t in out if not outlawed(state, c) and c != gov_controller(state)]

@@ -1,0 +1,279 @@
+"""12.3: a military coup: the armies rallied, the march on Paris and its interception,
+the battle for the capital."""
+
+from __future__ import annotations
+
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+
+from ..core import (
+    adjust_track,
+    answering,
+    civil_war,
+    fame,
+    finish,
+    gov_controller,
+    gov_seat,
+    money,
+    name,
+    outlawed,
+    pay,
+    result,
+    roll,
+    schedule,
+    seat_of,
+)
+from ..data import ADJACENT, KING, REGIMES
+from ..military.gov_moves import reachable
+from ..political.install import install
+from ..tasks import AskedInTurn, CoupAttempt
+from .offer import coup_cost
+from .outcome import coup_failure
+
+# 12.3 Military coups ----------------------------------------------------------------------
+
+NEVER_RALLY = ("Marat", "Chaumette", "Hébert", "Roux")
+
+
+def military_candidates(state: State) -> list[tuple[str, list[str]]]:
+    """Each regime's R.x.7.3: who may rally an army to march on Paris, and to what end."""
+    reg = state["regime"]
+    war, civil = state["war"], civil_war(state)
+    both = war and civil
+    table: dict[str, list[tuple[str, list[str]]]] = {
+        "legislative": [("G", ["convention"])],
+        "convention": [("MT", ["terror"] if both else ["mercy"])],
+        "terror": [] if both else [("M", ["mercy"])],
+        "wrath": [("M", ["thermidor"])],
+        "mercy": [("M", ["directorate"])]
+        + ([("MT", ["terror"])] if gov_controller(state) == "M" else []),
+        "directorate": [("MT", ["prairial"])],
+        "ffr": [("MT", ["terror"] if (war or civil) else ["mercy"])],
+        "froi": [("M", ["thermidor"])],
+    }
+    # R.6.7.3.1: under Mercy the Marais may march on Paris even while it governs
+    governing_may = reg == "mercy"
+    return [
+        (c, t)
+        for c, t in table.get(reg, [])
+        if not outlawed(state, c) and (c != gov_controller(state) or governing_may)
+    ]
+
+
+def rally_bases(state: State, current: str) -> dict[str, list[str]]:
+    """Regions where the Current has rallying Personalities beside a loyal army that can
+    reach Paris this turn (12.3.1), with those Personalities."""
+
+    out: dict[str, list[str]] = {}
+    for n, p in state["persons"].items():
+        if p["current"] != current or p["status"] != "free" or p["where"] is None:
+            continue
+        if n in NEVER_RALLY or p.get("outlaw") or n == KING:
+            continue
+        where = p["where"]
+        loyal = [
+            a
+            for a in state["armies"]
+            if a["where"] == where and a["side"] == "rev" and a["kind"] != "temporary"
+        ]
+        if loyal and (where == "Paris" or "Paris" in reachable(state, where)):
+            out.setdefault(where, []).append(n)
+    return out
+
+
+def military_offer_prompt(state: State, t: AskedInTurn) -> Prompt | None:
+    for current, targets in military_candidates(state):
+        seat = seat_of(state, current)
+        price = coup_cost(state, "military")
+        bases = rally_bases(state, current)
+        if current in t["asked"] or seat is None or money(state, current) < price or not bases:
+            continue
+        choices = [Choice("coup:none", "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
+        for region, who in bases.items():
+            armies = sum(
+                1
+                for a in state["armies"]
+                if a["where"] == region and a["side"] == "rev" and a["kind"] != "temporary"
+            )
+            for target in targets:
+                for n in range(1, min(3, armies) + 1):
+                    choices.append(
+                        Choice(
+                            f"coup:{target}:{region}:{n}",
+                            f"Rally {n} of the armies at {region}: "
+                            f"install the {REGIMES[target]['name']}",
+                            detail=f"{', '.join(who)} try to rally them: A or B, fame "
+                            f"+{2 * (len(who) - 1)} -{2 * (n - 1)}; then they march on "
+                            "Paris and must beat every defender and the Commune.",
+                            consequence=f"costs {price}; the Personalities become outlaws",
+                        )
+                    )
+        return Prompt(
+            seat, f"The {name(current)} may attempt a military coup", tuple(choices), rule="12.3"
+        )
+    return None
+
+
+def military_offer_handle(state: State, t: AskedInTurn, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
+    current = next(
+        c
+        for c, _ in military_candidates(state)
+        if c not in t["asked"] and seat_of(state, c) == seat and rally_bases(state, c)
+    )
+    t["asked"].append(current)
+    parts = action.split(":")
+    if parts[1] == "none":
+        return
+    finish(state)
+    target, region, count = parts[1], parts[2], int(parts[3])
+    who = rally_bases(state, current)[region]
+    pay(state, current, coup_cost(state, "military"), ctx, " (military coup)")
+    state["coup_turn"] = state["turn"]
+    state["military_turn"] = state["turn"]
+    bonus = 2 * (len(who) - 1) - 2 * (count - 1)
+    bonus += int(state["bonuses"].get(f"rally:{current}", 0))
+    if state["regime"] == "mercy" and current == "M" and gov_controller(state) == "M":
+        bonus += 2  # R.6.7.3.1
+    dice = roll(state, ctx, 2, 6, reason="rallying an army, 12.3.1", about=seat)
+    letter = result(sum(dice), fame(state, current) + bonus)
+    ctx.emit(
+        "coup",
+        f"the {name(current)} tries to rally {count} of the armies at {region}: {letter}",
+    )
+    if letter == "C":
+        ctx.emit("coup", "the army stays loyal (12.3.1)")
+        return
+    for person in who:
+        state["persons"][person]["outlaw"] = True
+    loyal = sorted(
+        (
+            a
+            for a in state["armies"]
+            if a["where"] == region and a["side"] == "rev" and a["kind"] != "temporary"
+        ),
+        key=lambda a: a["id"],
+    )[:count]
+    rebels = [a["id"] for a in loyal]
+    for army in loyal:
+        army["rebel"] = current
+        army["where"] = "Paris"
+    for person in who:
+        state["persons"][person]["where"] = "Paris"
+    ctx.emit("coup", f"rebel armies march on Paris with {', '.join(who)} (12.3.2)")
+    attempt = {
+        "coup": "military",
+        "current": current,
+        "target": target,
+        "persons": who,
+        "rebels": rebels,
+    }
+    interceptors = sorted(
+        a["id"]
+        for a in state["armies"]
+        if a["side"] == "rev"
+        and not a.get("rebel")
+        and a["where"] in _paris_neighbours()
+        and region != "Paris"
+        and not any(
+            e["where"] == a["where"] and e["side"] in ("allied", "catholic")
+            for e in state["armies"]
+        )
+    )
+    schedule(state, {**attempt, "kind": "intercept", "army_ids": interceptors, "index": 0})
+
+
+def _paris_neighbours() -> set[str]:
+
+    return set(ADJACENT["Paris"])
+
+
+def intercept_prompt(state: State, t: CoupAttempt) -> Prompt | None:
+
+    seat = gov_seat(state)
+    if seat is None or t["index"] >= len(t["army_ids"]):
+        return None
+    army_id = t["army_ids"][t["index"]]
+    return Prompt(
+        seat,
+        f"Send {army_id.replace('_', ' ')} to intercept the rebels in Paris?",
+        (
+            Choice(
+                "intercept:no",
+                "Stay",
+                detail="The army stays; the rebels face the others.",
+                key=PASS_KEY,
+            ),
+            Choice("intercept:yes", "Intercept", detail="It fights the rebels in Paris (12.3.2)."),
+        ),
+        rule="12.3.2",
+    )
+
+
+def intercept_handle(state: State, t: CoupAttempt, action: str, ctx: Context) -> None:
+    army_id = t["army_ids"][t["index"]]
+    t["index"] += 1
+    if action.endswith("yes"):
+        for a in state["armies"]:
+            if a["id"] == army_id:
+                a["where"] = "Paris"
+        ctx.emit("army", f"{army_id.replace('_', ' ')} intercepts in Paris (12.3.2)")
+
+
+def intercept_done(state: State, t: CoupAttempt, ctx: Context) -> None:
+    if t["index"] < len(t["army_ids"]):
+        t["index"] += 1
+        if t["index"] < len(t["army_ids"]):
+            return
+    finish(state)
+    schedule(state, {**t, "kind": "military_coup_battle"})
+
+
+def military_coup_battle(state: State, t: CoupAttempt, ctx: Context) -> None:
+    """12.3.3: the Commune rises (leaderless) as the rebels enter Paris; they must beat
+    every loyal army there and the Commune, one combat each on column 13-14 with their
+    excess over one army (see reconstructed.md), and need an A each time."""
+    if not state["commune"]["raised"]:
+        state["commune"] = {"raised": True, "controller": None}
+        ctx.emit("commune", "the Commune rises as the rebels enter Paris (12.3.3)")
+    won = True
+    defenders = [
+        a["id"]
+        for a in state["armies"]
+        if a["where"] == "Paris" and a["side"] == "rev" and not a.get("rebel")
+    ]
+    for foe in [*defenders, "commune"]:
+        rebels = [a for a in state["armies"] if a.get("rebel")]
+        if not rebels:
+            won = False
+            break
+        dice = roll(
+            state,
+            ctx,
+            2,
+            6,
+            reason=f"rebels against {foe}, 12.3.3",
+            about=seat_of(state, t["current"]),
+        )
+        letter = result(sum(dice) + len(rebels) - 1, 13)
+        ctx.emit("combat", f"rebels against {foe.replace('_', ' ')}: {letter}")
+        if letter == "A":
+            if foe == "commune":
+                state["commune"] = {"raised": False, "controller": None}
+            else:
+                state["armies"] = [a for a in state["armies"] if a["id"] != foe]
+            continue
+        if letter == "C":
+            state["armies"].remove(sorted(rebels, key=lambda a: a["id"])[0])
+        won = False
+        break
+    for a in state["armies"]:
+        a.pop("rebel", None)
+    if won:
+        adjust_track(state, "commune", -5, ctx, " (military coup, 12.3.3.2)")
+        for person in t["persons"]:
+            state["persons"][person]["outlaw"] = False
+
+        install(state, t["target"], ctx, by=t["current"])
+        return
+    adjust_track(state, "commune", 5, ctx, " (failed military coup, 12.3.3.1)")
+    coup_failure(state, {**t, "coup": "military"}, ctx)

@@ -1,0 +1,199 @@
+"""12.0: the coups offered to each candidate in turn order (one of each kind a turn), the
+Commune's leave and the other Currents' reactions."""
+
+from __future__ import annotations
+
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework.decisions import OrderedVote
+
+from ..core import (
+    answering,
+    economy_factor,
+    finish,
+    gov_controller,
+    money,
+    name,
+    pay,
+    schedule,
+    seat_of,
+)
+from ..data import COSTS, REGIMES
+from ..tasks import AskedInTurn, CoupAttempt, CoupOffer
+from .candidates import limited_candidates, open_scenario, plotters, popular_candidates
+
+# The offer: each candidate in turn order, one coup of each kind a turn ------------------
+
+
+def coup_cost(state: State, kind: str) -> int:
+    key = {"limited": "limited_coup", "popular": "popular_coup", "military": "military_coup"}[kind]
+    return COSTS[key] * economy_factor(state)
+
+
+def coup_offer_start(state: State, t: CoupOffer, ctx: Context) -> None:
+    if not open_scenario(state):
+        return
+    kind = t["coup"]
+    if kind == "limited" and state.get("coup_turn") == state["turn"]:
+        return  # 12.2: not after a popular or military coup this turn
+    if kind == "popular" and state.get("popular_turn") == state["turn"]:
+        return
+    if kind == "military":
+        if (
+            state.get("popular_turn") == state["turn"]
+            or state.get("military_turn") == state["turn"]
+        ):
+            return  # 12.3: one a turn, and none after a popular coup
+        schedule(state, AskedInTurn(kind="military_offer", asked=[]))
+        return
+    schedule(state, CoupOffer(kind="coup_offer", coup=kind, asked=[]))
+
+
+def offers(state: State, t: CoupOffer) -> list[tuple[str, list[str]]]:
+    if t["coup"] == "limited":
+        found = [(c, ["gov"]) for c in limited_candidates(state)]
+    else:
+        found = popular_candidates(state)
+    return [
+        (c, targets)
+        for c, targets in found
+        if c not in t["asked"]
+        and seat_of(state, c) is not None
+        and plotters(state, c)
+        and money(state, c) >= coup_cost(state, t["coup"])
+    ]
+
+
+def coup_offer_prompt(state: State, t: CoupOffer) -> Prompt | None:
+    found = offers(state, t)
+    if not found:
+        return None
+    current, targets = found[0]
+    seat = seat_of(state, current)
+    assert seat is not None
+    price = coup_cost(state, t["coup"])
+    who = plotters(state, current)
+    choices = [Choice("coup:none", "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
+    for target in targets:
+        goal = (
+            "seize the Government"
+            if target == "gov"
+            else f"install the {REGIMES.get(target, {'name': 'Vendémiaire'})['name']}"
+        )
+        for n in range(1, len(who) + 1):
+            choices.append(
+                Choice(
+                    f"coup:{target}:{n}",
+                    f"{t['coup'].capitalize()} coup to {goal} with {n} of your Personalities",
+                    detail=f"One roll on your fame +{2 * (n - 1)}; only an A succeeds. "
+                    f"{', '.join(who[:n])} take part.",
+                    consequence=f"costs {price}; on failure they are arrested and the "
+                    f"{name(current)} is outlawed",
+                )
+            )
+    rule = "12.2" if t["coup"] == "limited" else "12.1"
+    return Prompt(
+        seat, f"The {name(current)} may attempt a {t['coup']} coup", tuple(choices), rule=rule
+    )
+
+
+def coup_offer_handle(state: State, t: CoupOffer, action: str, ctx: Context) -> None:
+    current, _ = offers(state, t)[0]
+    t["asked"].append(current)
+    parts = action.split(":")
+    if parts[1] == "none":
+        return
+    finish(state)
+    target, count = parts[1], int(parts[2])
+    who = plotters(state, current)[:count]
+    pay(state, current, coup_cost(state, t["coup"]), ctx, f" ({t['coup']} coup)")
+    state["coup_turn"] = state["turn"]
+    if t["coup"] == "popular":
+        state["popular_turn"] = state["turn"]
+    attempt = CoupAttempt(kind="coup", coup=t["coup"], current=current, target=target, persons=who)
+    leader = state["commune"]["controller"] if state["commune"]["raised"] else None
+    if (
+        t["coup"] == "popular"
+        and leader not in (None, current)
+        and seat_of(state, leader) is not None
+    ):
+        schedule(state, CoupAttempt({**attempt, "kind": "coup_permission", "leader": leader}))
+    else:
+        schedule(state, reactions_task(state, attempt))
+
+
+def reactions_task(state: State, attempt: CoupAttempt) -> CoupAttempt:
+    """12.1: the other Currents with a Personality in Paris, but not the Government's,
+    may each lower the roll by 1, in turn order."""
+    seats: list[int] = []
+    for c in state["order"]:
+        seat = seat_of(state, c)
+        if c in (attempt["current"], gov_controller(state)) or seat is None or seat in seats:
+            continue
+        if seat == seat_of(state, attempt["current"]) or seat == seat_of(
+            state, gov_controller(state)
+        ):
+            continue
+        if plotters(state, c):
+            seats.append(seat)
+    vote = OrderedVote.new("reactions to the coup", seats)
+    return CoupAttempt({**attempt, "kind": "coup_reactions", "vote": vote})
+
+
+def coup_permission_prompt(state: State, t: CoupAttempt) -> Prompt | None:
+    seat = seat_of(state, t["leader"])
+    assert seat is not None
+    return Prompt(
+        seat,
+        f"The {name(t['current'])} asks the Commune's leave for a popular coup",
+        (
+            Choice(
+                "permit:yes",
+                "Give leave",
+                detail="The coup goes ahead with the Commune's backing (12.1).",
+            ),
+            Choice("permit:no", "Refuse", detail="The coup does not take place (12.1)."),
+        ),
+        rule="12.1",
+    )
+
+
+def coup_permission_handle(state: State, t: CoupAttempt, action: str, ctx: Context) -> None:
+    finish(state)
+    if action.endswith("no"):
+        ctx.emit("coup", "the Commune refuses: no coup (12.1)")
+        return
+    schedule(state, reactions_task(state, t))
+
+
+def reactions_prompt(state: State, t: CoupAttempt) -> Prompt | None:
+    seat = OrderedVote(t["vote"]).next_seat
+    if seat is None:
+        return None
+    return Prompt(
+        seat,
+        f"The {name(t['current'])} attempts a {t['coup']} coup",
+        (
+            Choice(
+                "react:0",
+                "Let it be",
+                detail="No change to its roll; only an A succeeds.",
+                key=PASS_KEY,
+            ),
+            Choice(
+                "react:-1",
+                "Oppose it: -1 to its roll",
+                detail="Its roll column drops by 1, making an A harder (12.1).",
+            ),
+        ),
+        rule="12.1",
+    )
+
+
+def reactions_handle(state: State, t: CoupAttempt, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
+    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+
+
+def reactions_done(state: State, t: CoupAttempt, ctx: Context) -> None:
+    finish(state)
+    schedule(state, {**t, "kind": "coup_roll"})
