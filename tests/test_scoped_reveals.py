@@ -5,6 +5,8 @@ private or hidden from some seats; a decision may be public. Hidden Cards
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hiddencards import (
     BlindCards,
@@ -222,3 +224,23 @@ def test_first_difference_finds_the_first_differing_key_path() -> None:
     other = {"hands": real["hands"], "seats": {"2": {"coins": 4}}}
     assert first_difference(real, other) == ("seats.2.coins", 3, 4)
     assert first_difference([1, 2], [1]) == ("(top) (length)", 2, 1)
+
+
+# The author guide's snippet ---------------------------------------------------------------
+
+
+def test_the_guides_visibility_snippet_reads_as_it_says() -> None:
+    from test_eco_tutorial import DOC, run_units  # the guide's units, put together
+
+    unit = run_units(DOC.read_text())["visibility"]
+    rng = Pcg32(2)
+    ctx = Context(rng, SeededDice(rng), actor=1, players=3)
+    state: dict[str, list[Any]] = {"deck": ["Red 3", "Blue 1"], "hands": [[], [], []]}
+    unit["draw_for_the_others"](state, 1, ctx)
+    [card] = state["hands"][1]
+    assert [(e.text, e.seats) for e in ctx.events] == [
+        (f"drew {card}", frozenset({0, 2})),
+        ("drew a card (hidden from you)", frozenset({1})),
+    ]
+    prompt = unit["hint_prompt"](1, ["red", "blue"])
+    assert prompt.public and [c.label for c in prompt.choices] == ["Hint red", "Hint blue"]
