@@ -5,6 +5,7 @@ from __future__ import annotations
 from cme_helpers import blank, choices, ctx, decide, kinds, outcome, place, run, run_step, to_cup
 
 from tabletop.games.charlemagne_master_of_europe import board
+from tabletop.games.charlemagne_master_of_europe.data import counter_name
 from tabletop.games.charlemagne_master_of_europe.rules import army, campaign_menu, levy
 
 # §4 Levy -------------------------------------------------------------------------------
@@ -372,3 +373,18 @@ def test_treasury_never_exceeds_20() -> None:
     state["treasury"] = 18
     board.gain_coins(state, 6)
     assert state["treasury"] == 20
+
+
+def test_a_drawn_counter_is_revealed_as_that_counter() -> None:
+    """Gascony's six counters share a name but not their back (a +1 or a +2 Leader): the
+    draw's reveal names the counter itself, so that the Leader rising from it is told
+    in the open (the leak checks found 'Gascony +1 Leader rises' hidden behind the name
+    alone: fuzz --seats cme-steward --seed 1)."""
+    assert counter_name("gascony-1") == counter_name("gascony-4")
+    state = blank()
+    to_cup(state, "hostile", "gascony-4")
+    context = ctx()
+    assert board.draw_from_cup(state, "hostile", context) == "gascony-4"
+    [reveal] = [event for event in context.events if event.kind == "reveal"]
+    assert reveal.data["counter"] == "gascony-4" and reveal.seats is None
+    assert reveal.text == "draws Gascony 5 from the Hostile Cup"

@@ -235,12 +235,14 @@ def cup_adjustment(
 
 
 def draw_from_cup(state: State, cup: str, ctx: Context) -> str | None:
-    """Draw one chit blind and show it (a reveal: the player learns it)."""
+    """Draw one chit blind and show it: the player learns which counter it is (its
+    data names it, since counters of one name may differ on their back: Gascony's
+    Leaders are +1 or +2), and what follows from it is told in the open."""
     bag: list[str] = state["cups"][cup]
     if not bag:
         return None
     chit = bag.pop(ctx.rng.randbelow(len(bag)))
-    ctx.reveal(f"draws {counter_name(chit)} from the {CUP_NAMES[cup]} Cup")
+    ctx.reveal(f"draws {counter_name(chit)} from the {CUP_NAMES[cup]} Cup", counter=chit)
     state["drawn"].append(counter_name(chit))  # the view shows what came out, in order
     return chit
 
