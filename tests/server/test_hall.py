@@ -160,3 +160,15 @@ def test_fetch_gives_an_ordinary_save_and_an_unfinished_game_only_to_its_host(
     assert finished.finished and finished.seats == ["human", "human"]
     with pytest.raises(Refused, match="no such game"):
         hall.fetch("nope", None)
+
+
+def test_a_finished_game_is_let_go_and_replayed_when_asked_for(hall: Hall) -> None:
+    hosted = hall.host("liars-dice", players=2)
+    unfinished = hall.host("liars-dice", players=2)
+    play_random(hall, hosted.tokens)
+    assert hall.open_games() == 2
+    hall.release(hosted.game_id)
+    hall.release(unfinished.game_id)  # not over: kept
+    assert hall.loaded(hosted.game_id) is None and hall.loaded(unfinished.game_id) is not None
+    table, _ = hall.sit(hosted.tokens[0])  # replayed from the store
+    assert table.engine.over and hall.open_games() == 2

@@ -368,6 +368,14 @@ class Hall:
             if self._tables.get(table.game_id) is table:
                 del self._tables[table.game_id]
 
+    def release(self, game_id: str) -> None:
+        """Let go of a finished or ended game once nobody is connected to it: its
+        history (about 1 MB for a long game) need not stay in memory; the store keeps
+        it, and a later hello or fetch replays it."""
+        table = self.loaded(game_id)
+        if table is not None and (table.engine.over or table.abandoned):
+            self._forget(table)
+
     def open_games(self) -> int:
         with self._lock:
             return len(self._tables)

@@ -143,6 +143,7 @@ class Server:
                 self.listeners[table.game_id].discard(listener)
                 if not self.listeners[table.game_id]:
                     del self.listeners[table.game_id]
+                    self.hall.release(table.game_id)
 
     async def _error(self, ws: ServerConnection, reason: str) -> None:
         """Say what was wrong, then close the connection."""
