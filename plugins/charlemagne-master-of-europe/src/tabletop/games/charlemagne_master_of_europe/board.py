@@ -125,7 +125,7 @@ def region_has_enemies(state: State, region: str) -> bool:
 def pieces_in(state: State, box: str) -> list[str]:
     """Charlemagne and the Marquis standing in ``box`` (piece ids)."""
     found = [PIECE_CHARLEMAGNE] if state["charlemagne"] == box else []
-    found += [f"marquis:{r}" for r, m in sorted(state["marquis"].items()) if m["box"] == box]
+    found += [PIECE_MARQUIS(r) for r, m in sorted(state["marquis"].items()) if m["box"] == box]
     return found
 
 
