@@ -266,7 +266,10 @@ def test_hidden_cards_travel_only_in_private_events() -> None:
             named = {t for t in titles | fc_titles if t in event.text}
             assert named <= fc_titles, event.text  # a Final Crisis card is face up (§4)
         private_kinds = {e.kind for _, e in engine.history if e.private}
-        assert {"deal", "objective", "aside", "final_crisis"} <= private_kinds
+        # the deal tells each side its cards by a reveal to it alone (§5.1)
+        assert {"reveal", "objective", "aside", "final_crisis"} <= private_kinds
+        dealt = [e for _, e in engine.history if e.kind == "reveal" and "receives" in e.text]
+        assert dealt and all(e.seats == frozenset({e.about}) for e in dealt)
 
 
 # View schema -------------------------------------------------------------------------

@@ -133,9 +133,9 @@ def may_play(state: State, seat: int) -> bool:
 def deal(state: State, ctx: Context) -> None:
     """§5.1-5.2: four strategy and two objective cards each, then keep one objective.
 
-    The deck was shuffled at setup, so dealing draws no chance: ``reveal`` makes the
-    deal an undo barrier, since each side has now seen its cards. Only the counts
-    are public; each side alone is told its cards."""
+    The deck was shuffled at setup, so dealing draws no chance, but each side now sees
+    its cards: a reveal to that side alone says which (and makes the deal an undo
+    barrier). Only the counts are public."""
     ctx.heading(f"Round {state['round']} of {ROUNDS}")
     bot = solo.seat_of(state)
     for seat in (VERSAILLES, COMMUNE):
@@ -158,18 +158,16 @@ def deal(state: State, ctx: Context) -> None:
             cards=len(hand),
             objectives=len(objectives),
         )
-        ctx.emit(
-            "deal",
+        ctx.reveal(
             "receives "
             + ", ".join([card_name(c) for c in hand])
             + "; objectives "
             + ", ".join([objective_name(c) for c in objectives]),
             seats=[seat],
             about=seat,
-            hand=hand,
-            objectives=objectives,
+            hand=list(hand),
+            objectives=list(objectives),
         )
-    ctx.reveal()
     state["revealed"] = []
     for seat in (COMMUNE, VERSAILLES):
         if state["obj_hand"][seat]:
