@@ -436,7 +436,7 @@ def policy(
     if kind == "campaign_action":
         return _campaign_choice(game, state, actions, rng, search)
     if kind == "marquis_start":
-        return MARQUIS("breton") if MARQUIS("breton") in actions else actions[0]
+        return MARQUIS("breton_march") if MARQUIS("breton_march") in actions else actions[0]
     if kind == "levy_buy":
         return _levy(state, actions)
     if kind == "levy_promote":
