@@ -7,6 +7,7 @@ from tabletop.framework import Context, State
 
 from .core import controlled_regions, controller, regime, seat_of
 from .data import REGION_NAMES
+from .factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 
 
 def deputies(state: State, current: str) -> int:
@@ -31,7 +32,10 @@ def wings(state: State) -> dict[str, dict[str, int]]:
 def election(state: State, ctx: Context) -> None:
     """Elect the Assembly by the regime's formula (R.1.6, R.2.6 and the others)."""
     neutral = sum(1 for r in REGION_NAMES if controller(state, r) is None)
-    held = {c: len(controlled_regions(state, c)) for c in ("R", "F", "M", "G", "MT", "SC")}
+    held = {
+        c: len(controlled_regions(state, c))
+        for c in (ROYALIST, FEUILLANT, MARAIS, GIRONDE, MONTAGNE, SANS_CULOTTE)
+    }
     new: dict[str, dict[str, object]] = {}
     for rule in regime(state)["election"]:
         c = rule["current"]
@@ -44,7 +48,7 @@ def election(state: State, ctx: Context) -> None:
         for other, how in rule["plus"]:
             n += held[other] // 2 if how == "half_down" else (held[other] + 1) // 2
         new[c] = {"count": n, "wing": rule["wing"], "hidden": rule["hidden"], "aside": False}
-    for c in ("R", "F", "M", "G", "MT", "SC"):
+    for c in (ROYALIST, FEUILLANT, MARAIS, GIRONDE, MONTAGNE, SANS_CULOTTE):
         if c not in new:
             new[c] = {"count": 0, "wing": "center", "hidden": False, "aside": False}
     state["assembly"] = new

@@ -25,6 +25,7 @@ from .data import (
     RESULT_ROWS,
     seating,
 )
+from .factions import GIRONDE, MONTAGNE, ROYALIST, SANS_CULOTTE
 
 Task = Mapping[str, Any]
 """Any task on the stack: one of the TypedDicts of ``tasks``, read generically."""
@@ -251,9 +252,13 @@ def set_control(
 ) -> None:
     """Give ``region`` to ``current`` (None: neutral). The line names the new holder and
     why, so it is credited to no seat (``about``), whoever's action or event it was."""
-    if region == "Bordeaux" and state["regime"] == "ffr" and current != "G":
+    if region == "Bordeaux" and state["regime"] == "ffr" and current != GIRONDE:
         current = None  # R.9.9
-    if region == "Paris" and state["regime"] == "froi" and current not in ("MT", "SC", None):
+    if (
+        region == "Paris"
+        and state["regime"] == "froi"
+        and current not in (MONTAGNE, SANS_CULOTTE, None)
+    ):
         current = None  # R.10.9.1
     before = controller(state, region)
     state["regions"][region]["control"] = current
@@ -294,7 +299,7 @@ def paris_fallen(state: State) -> bool:
     marker, or the Royalist holds it with an army there or since it fell."""
     if state["regions"]["Paris"]["coalition"]:
         return True
-    if controller(state, "Paris") != "R":
+    if controller(state, "Paris") != ROYALIST:
         return False
     return enemy_present(state, "Paris") or capital(state) != "Paris"
 

@@ -41,6 +41,7 @@ from .core import (
 )
 from .data import CURRENTS, REGIMES, REGION_NAMES, seating
 from .directorate import schedule_dieoff, shared_government
+from .factions import MARAIS
 from .initial.objectives import objective_kinds
 from .table import STACK
 from .words import objective_words
@@ -186,7 +187,7 @@ class LaRevolutionFrancaise(GameDefinition):
                 str(state["order"].index(c) + 1) for c in row if c in state["order"]
             )
             rows.append(fields)
-        marais = state["currents"]["M"]
+        marais = state["currents"][MARAIS]
         gov = state["gov"]
         table = {
             c: {

@@ -26,11 +26,12 @@ from .core import (
     track_level,
 )
 from .data import REGIMES, REGION_NAMES, SETUP, TABLES, seating
+from .factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 from .initial.effects import apply_effect
 from .tasks import Step
 from .words import objective_words
 
-CURRENT_CODES = ("R", "F", "M", "G", "MT", "SC")
+CURRENT_CODES = (ROYALIST, FEUILLANT, MARAIS, GIRONDE, MONTAGNE, SANS_CULOTTE)
 
 
 def interphase(state: State, t: Step, ctx: Context) -> None:
@@ -135,10 +136,10 @@ def income(state: State, ctx: Context) -> dict[str, int]:
     gains: dict[str, int] = {}
     for c in CURRENT_CODES:
         regions = controlled_regions(state, c)
-        if c == "R":
+        if c == ROYALIST:
             regions = [r for r in regions if not state["regions"][r]["coalition"]]
         gain = max(sum(income_of(r) for r in regions), minimum_income(state, c))
-        if c == "R":
+        if c == ROYALIST:
             gain += TABLES["coalition_money"][
                 ("I", "II", "III")[track_level(state, "coalition") - 1]
             ]
@@ -162,9 +163,9 @@ def income(state: State, ctx: Context) -> dict[str, int]:
         f"the Government's treasury is reset to {state['gov']['money']} (10.2.2)",
         about=NOBODY,
     )
-    if state["patrie"] and seat_of(state, "M") is None:
-        half = gains["M"] // 2  # half of this turn's income, not of its savings
-        state["currents"]["M"]["money"] -= half
+    if state["patrie"] and seat_of(state, MARAIS) is None:
+        half = gains[MARAIS] // 2  # half of this turn's income, not of its savings
+        state["currents"][MARAIS]["money"] -= half
         state["gov"]["money"] += half
         ctx.emit(
             "income",
@@ -208,11 +209,11 @@ def fame_for_objectives(state: State, ctx: Context) -> None:
                     adjust_fame(state, holder, -1, ctx, " (the Government's objective failed)")
             continue
         adjust_fame(state, who, 1 if met else -1, ctx, f" (objective: {words})")
-    if seat_of(state, "M") is None:
+    if seat_of(state, MARAIS) is None:
         dice = roll(state, ctx, 2, 6, reason="automated Marais fame, 15.2.1.6", about=NOBODY)
         letter = result(sum(dice), 13)
         if letter != "B":
-            adjust_fame(state, "M", 1 if letter == "A" else -1, ctx, " (automated Marais)")
+            adjust_fame(state, MARAIS, 1 if letter == "A" else -1, ctx, " (automated Marais)")
     state["declared"] = {}
 
 
@@ -248,22 +249,22 @@ def victory_points(state: State) -> dict[str, int]:
     vp: dict[str, int] = {}
     for c in CURRENT_CODES:
         points = fame(state, c) + len(controlled_regions(state, c))
-        if c != "R" and paris == c:
+        if c != ROYALIST and paris == c:
             points += 5
-        if c == "R":
+        if c == ROYALIST:
             points += sum(1 for r in state["regions"].values() if r["coalition"])
             points += 5 if state["king"]["kidnapped"] else 0
-            points += 5 if paris == "R" else 0
-        if c in ("F", "M", "G"):
+            points += 5 if paris == ROYALIST else 0
+        if c in (FEUILLANT, MARAIS, GIRONDE):
             points += deputies(state, c)
-        if c == "F" and reg == "legislative":
+        if c == FEUILLANT and reg == "legislative":
             points += 5
-        if c == "G" and reg in ("convention", "ffr"):
+        if c == GIRONDE and reg in ("convention", "ffr"):
             points += 5
-        if c == "MT":
+        if c == MONTAGNE:
             points += 5 if reg in ("terror", "prairial", "froi") else 0
             points += max(5 if king_dead else 0, deputies(state, c))
-        if c == "SC":
+        if c == SANS_CULOTTE:
             points += 5 if state["commune"]["raised"] else 0
             points += 5 if reg in ("terror", "wrath", "prairial", "froi") else 0
             points += max(5 if king_dead else 0, deputies(state, c))
@@ -271,13 +272,19 @@ def victory_points(state: State) -> dict[str, int]:
     return vp
 
 
-REVOLUTION_AT_25 = {"F": False, "M": False, "G": True, "MT": True, "SC": True}
+REVOLUTION_AT_25 = {
+    FEUILLANT: False,
+    MARAIS: False,
+    GIRONDE: True,
+    MONTAGNE: True,
+    SANS_CULOTTE: True,
+}
 
 
 def winner(state: State, vp: dict[str, int]) -> tuple[str, str, str]:
     """The winner, the regime family for the also-rans, and why (14.2, 14.3)."""
-    if vp["R"] >= 25 or state["regime"] == "vendemiaire":
-        return "R", "all", "the Royalist has 25 VP or more: Divine Right Monarchy (14.2.1)"
+    if vp[ROYALIST] >= 25 or state["regime"] == "vendemiaire":
+        return ROYALIST, "all", "the Royalist has 25 VP or more: Divine Right Monarchy (14.2.1)"
     revolution = sum(1 for c, rev in REVOLUTION_AT_25.items() if (vp[c] >= 25) == rev)
     side = "Revolution" if revolution >= 3 else "Reaction"
     family = FAMILY.get(state["regime"], "thermidor")
@@ -287,17 +294,17 @@ def winner(state: State, vp: dict[str, int]) -> tuple[str, str, str]:
 
     reg = state["regime"]
     if family == "legislative":
-        win = "G" if side == "Revolution" else best("F", "M")
+        win = GIRONDE if side == "Revolution" else best(FEUILLANT, MARAIS)
     elif family == "convention":
-        win = best("MT", "G") if side == "Revolution" else "M"
+        win = best(MONTAGNE, GIRONDE) if side == "Revolution" else MARAIS
     elif family == "terror":
-        win = best("MT", "SC") if side == "Revolution" else "M"
+        win = best(MONTAGNE, SANS_CULOTTE) if side == "Revolution" else MARAIS
     elif reg == "directorate":
-        win = best("G", "MT") if side == "Revolution" else best("F", "M")
-        if win == "MT":
+        win = best(GIRONDE, MONTAGNE) if side == "Revolution" else best(FEUILLANT, MARAIS)
+        if win == MONTAGNE:
             family = "terror"
     else:
-        win = "G" if side == "Revolution" else best("F", "M")
+        win = GIRONDE if side == "Revolution" else best(FEUILLANT, MARAIS)
     return win, family, f"{side} has the majority under the {reg} (14.2.2, 14.3)"
 
 

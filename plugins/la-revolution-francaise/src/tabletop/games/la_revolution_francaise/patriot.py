@@ -26,6 +26,7 @@ from .core import (
     seat_of,
 )
 from .data import KING, seating
+from .factions import FEUILLANT, GIRONDE, MONTAGNE, ROYALIST
 from .political.install import set_government, set_partner
 from .political.king import king_holder
 from .political.voters import deputy_voters
@@ -50,7 +51,7 @@ def patriot_start(state: State, t: Step, ctx: Context) -> None:
         if (
             state["regime"] == "legislative"
             and king_free
-            and state["persons"][person]["current"] in ("R", "F")
+            and state["persons"][person]["current"] in (ROYALIST, FEUILLANT)
         ):
             tasks.append(PrisonerTask(kind="king_pardon", person=person))
         if justice == "vote":
@@ -79,7 +80,7 @@ def justice_roll(state: State, t: PrisonerTask, ctx: Context) -> None:
     if "all" in outcomes:
         table = outcomes["all"]
     elif "royalist" in outcomes:
-        table = outcomes["royalist" if state["persons"][person]["current"] == "R" else "other"]
+        table = outcomes["royalist" if state["persons"][person]["current"] == ROYALIST else "other"]
     else:
         table = outcomes["outlaw" if person_outlaw(state, person) else "other"]
     dice = roll(state, ctx, 2, 6, reason=f"justice for {person}, 8.1", about=gov_seat(state))
@@ -181,7 +182,7 @@ def challenger(state: State) -> str | None:
         partner = state["gov"].get("partner")
         others = [
             c
-            for c in ("F", "G", "MT")
+            for c in (FEUILLANT, GIRONDE, MONTAGNE)
             if c not in (partner, gov_controller(state)) and not outlawed(state, c)
         ]
         return partner if partner is not None and others else None
@@ -291,7 +292,9 @@ def partner_election_start(state: State, old_partner: str, ctx: Context) -> None
     holder = gov_controller(state)
     state["gov"]["partner"] = None
     candidates = [
-        c for c in ("F", "G", "MT") if c not in (holder, old_partner) and not outlawed(state, c)
+        c
+        for c in (FEUILLANT, GIRONDE, MONTAGNE)
+        if c not in (holder, old_partner) and not outlawed(state, c)
     ]
     ctx.emit("government", f"the {name(old_partner)} leaves the Directorate (R.7.5)", about=NOBODY)
     if len(candidates) <= 1:

@@ -17,6 +17,7 @@ from .data import (
     SETUP,
     seating,
 )
+from .factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 from .tasks import Step
 
 
@@ -25,9 +26,13 @@ def new_state(players: int, options: dict[str, str]) -> State:
     playing = {c for row in seating(players) for c in row}
     persons: dict[str, Any] = {}
     for pname, p in PERSONS.items():
-        if p["current"] not in playing and p["current"] != "F":
+        if p["current"] not in playing and p["current"] != FEUILLANT:
             continue  # an automated Marais has no personalities (15.2.1)
-        if players == 4 and p["current"] in ("MT", "SC") and pname not in FOUR_PLAYER_LEFT:
+        if (
+            players == 4
+            and p["current"] in (MONTAGNE, SANS_CULOTTE)
+            and pname not in FOUR_PLAYER_LEFT
+        ):
             continue  # 15.2.2
         persons[pname] = {
             "current": p["current"],
@@ -46,7 +51,8 @@ def new_state(players: int, options: dict[str, str]) -> State:
         "phase": "setup",
         "tasks": [],
         "currents": {
-            c: {"fame": fame[c], "money": cash[c]} for c in ("R", "F", "M", "G", "MT", "SC")
+            c: {"fame": fame[c], "money": cash[c]}
+            for c in (ROYALIST, FEUILLANT, MARAIS, GIRONDE, MONTAGNE, SANS_CULOTTE)
         },
         "gov": {
             "fame": fame["gov"],
@@ -177,7 +183,7 @@ def run_turn_start(state: State, task_: Step, ctx: Context) -> None:
         # R.7.7.1: a limited coup gives sole power for one turn; then the Marais shares it
         couper = state["gov"]["controller"]
         state.pop("sole_until")
-        state["gov"]["controller"], state["gov"]["partner"] = "M", couper
+        state["gov"]["controller"], state["gov"]["partner"] = MARAIS, couper
 
 
 def _regime_outlaws(state: State) -> list[str]:

@@ -10,6 +10,7 @@ from ..core import (
     set_control,
 )
 from ..data import TABLES
+from ..factions import GIRONDE, MARAIS
 from ..tasks import Step
 
 # 15.2.1.1 The automated Marais plots --------------------------------------------------------
@@ -25,10 +26,10 @@ def marais_plot(state: State, t: Step, ctx: Context) -> None:
 
     for region in entry["control"]:
         if free_to_change(region):
-            set_control(state, region, "M", ctx, " (automated Marais)", about=NOBODY)
+            set_control(state, region, MARAIS, ctx, " (automated Marais)", about=NOBODY)
     for region in entry.get("gironde", []):
         if free_to_change(region):
-            set_control(state, region, "G", ctx, " (automated Marais)", about=NOBODY)
+            set_control(state, region, GIRONDE, ctx, " (automated Marais)", about=NOBODY)
     for region in entry["neutral"]:
-        if free_to_change(region) and controller(state, region) not in (None, "M"):
+        if free_to_change(region) and controller(state, region) not in (None, MARAIS):
             set_control(state, region, None, ctx, " (automated Marais)", about=NOBODY)

@@ -12,6 +12,7 @@ from ..core import (
     track_level,
 )
 from ..data import COMMUNE_PENALTY, KING, PERSONS, REGIONS
+from ..factions import FEUILLANT, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 from .segments import REGIONAL
 
 # Fame modifiers (7.1.1, 7.1.2, and each action's own) ----------------------------------
@@ -19,15 +20,15 @@ from .segments import REGIONAL
 
 def base_modifiers(state: State, actor: str) -> list[tuple[int, str]]:
     mods: list[tuple[int, str]] = []
-    if actor == "R":
+    if actor == ROYALIST:
         bonus = track_level(state, "clergy") - 1
         if bonus:
             mods.append((bonus, "dissident clergy, 7.1.1"))
-    if actor == "SC":
+    if actor == SANS_CULOTTE:
         bonus = track_level(state, "commune") - 1
         if bonus:
             mods.append((bonus, "Commune, 7.1.2"))
-    if actor == "MT" and track_level(state, "commune") == 3:
+    if actor == MONTAGNE and track_level(state, "commune") == 3:
         mods.append((1, "Commune, 7.1.2"))
     return mods
 
@@ -48,7 +49,7 @@ def action_modifiers(
             mods.append((state["bonuses"]["police"], "event"))
         if target == "Marat" and state["bonuses"].get("arrest_marat"):
             mods.append((state["bonuses"]["arrest_marat"], "event"))
-        outlawed_left = state["persons"][target]["current"] in ("SC", "MT")
+        outlawed_left = state["persons"][target]["current"] in (SANS_CULOTTE, MONTAGNE)
         if (
             outlawed_left
             and person_outlaw(state, target)
@@ -61,7 +62,7 @@ def action_modifiers(
         if influential(target, state["persons"][target]["where"]):
             mods.append((-2, "influential there"))
     elif segment == "persuade":
-        main = "R" if target == KING else PERSONS[target]["current"]
+        main = ROYALIST if target == KING else PERSONS[target]["current"]
         if actor != main:
             mods.append((-2, "secondary Current"))
         if state["bonuses"].get(f"persuade:{actor}"):
@@ -112,9 +113,11 @@ def action_modifiers(
 def terror_factions(state: State) -> tuple[str, ...]:
     """Factions whose presence helps the Government (R.3.9.1, R.5.9.1, R.6.9.1, R.8.9)."""
     reg = state["regime"]
-    if reg == "terror" or (reg == "prairial" and state["gov"]["controller"] == "MT"):
+    if reg == "terror" or (reg == "prairial" and state["gov"]["controller"] == MONTAGNE):
         return ("terroriste",)
-    if reg in ("wrath", "mercy") or (reg == "prairial" and state["gov"]["controller"] == "SC"):
+    if reg in ("wrath", "mercy") or (
+        reg == "prairial" and state["gov"]["controller"] == SANS_CULOTTE
+    ):
         return ("terroriste", "hebertiste")
     return ()
 
@@ -129,12 +132,16 @@ def terror_bonus(state: State, region: str | None) -> bool:
 
 def commune_penalty(state: State, actor: str) -> int:
     if actor in COMMUNE_PENALTY:
-        if actor == "MT" and state["regime"] == "froi" and state.get("froi_variant") == "MT":
+        if (
+            actor == MONTAGNE
+            and state["regime"] == "froi"
+            and state.get("froi_variant") == MONTAGNE
+        ):
             return 0
         return COMMUNE_PENALTY[actor]
-    if actor == "R" and state["regime"] in ("directorate", "prairial"):
+    if actor == ROYALIST and state["regime"] in ("directorate", "prairial"):
         return 2 if state["bonuses"].get("raise_commune_royalist:R") else -4
-    if actor == "M" and state["regime"] == "froi":
+    if actor == MARAIS and state["regime"] == "froi":
         return -3
     return 0  # the Feuillant by a Thermidor event (Pol 11), with no penalty
 
@@ -142,9 +149,9 @@ def commune_penalty(state: State, actor: str) -> int:
 def commune_actors(state: State) -> set[str]:
     out = set(COMMUNE_PENALTY)
     if state["regime"] in ("directorate", "prairial"):
-        out.add("R")
+        out.add(ROYALIST)
     if state["regime"] == "froi":
-        out.add("M")
+        out.add(MARAIS)
     if state["bonuses"].get("raise_commune_free:F") is not None:
-        out.add("F")
+        out.add(FEUILLANT)
     return out

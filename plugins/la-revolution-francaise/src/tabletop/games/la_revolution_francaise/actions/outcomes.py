@@ -14,6 +14,7 @@ from ..core import (
     track_level,
 )
 from ..data import KING
+from ..factions import MARAIS
 from ..tasks import RollRecord
 from ..words import letter_effect
 from .segments import SEGMENT_RULES
@@ -99,7 +100,7 @@ def outcome_commune(state: State, actor: str, target: str, letter: str, ctx: Con
     if kind == "raise":
         if letter == "A" or (letter == "B" and lvl >= 2):
             leader = None if letter == "B" and lvl == 2 else actor
-            if actor == "M" and state["regime"] == "froi":
+            if actor == MARAIS and state["regime"] == "froi":
                 leader = None  # R.10.9.2
             state["commune"] = {"raised": True, "controller": leader}
             ctx.emit(

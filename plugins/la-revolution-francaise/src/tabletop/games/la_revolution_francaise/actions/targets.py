@@ -14,6 +14,7 @@ from ..core import (
     officially_present,
 )
 from ..data import COSTS, KING, PERSONS, REGION_NAMES
+from ..factions import FEUILLANT, ROYALIST
 from .modifiers import commune_actors
 
 # Who may be targeted -----------------------------------------------------------------
@@ -48,7 +49,7 @@ def targets(state: State, segment: str, actor: str) -> list[tuple[str, str]]:
         for n, p in persons.items():
             if p["current"] == actor or p["status"] not in ("free", "prison"):
                 continue
-            if n == KING and (state["king"]["kidnapped"] or actor not in ("R", "F")):
+            if n == KING and (state["king"]["kidnapped"] or actor not in (ROYALIST, FEUILLANT)):
                 continue
             data = PERSONS[n]
             if n != KING and actor not in [data["current"], *data["secondary"]]:
@@ -71,10 +72,10 @@ def targets(state: State, segment: str, actor: str) -> list[tuple[str, str]]:
             return out
         for r in REGION_NAMES:
             reg = state["regions"][r]
-            royal = actor == "R" and reg["coalition"]
+            royal = actor == ROYALIST and reg["coalition"]
             if reg["revolt"] or (r == "Paris" and not royal) or (armies_in(state, r) and not royal):
                 continue
-            if reg["coalition"] and actor != "R":
+            if reg["coalition"] and actor != ROYALIST:
                 continue
             if available_persons(state, actor, r):
                 out.append((r, f"Start a revolt in {r}"))

@@ -11,6 +11,7 @@ from ..core import (
     track_level,
 )
 from ..data import KING
+from ..factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 
 
 def open_scenario(state: State) -> bool:
@@ -43,21 +44,23 @@ def limited_candidates(state: State) -> list[str]:
     reg, holder = state["regime"], gov_controller(state)
     out: list[str] = []
     if reg == "legislative":
-        if holder == "G":
-            out.append("F")
-        if holder == "F" and (state.get("feuillant_couped") or track_level(state, "commune") == 3):
-            out.append("G")
+        if holder == GIRONDE:
+            out.append(FEUILLANT)
+        if holder == FEUILLANT and (
+            state.get("feuillant_couped") or track_level(state, "commune") == 3
+        ):
+            out.append(GIRONDE)
     elif reg == "directorate":
         # R.7.7.1 names the Gironde, the Feuillant and the Montagne: the partner too may
         # try to govern alone (ambiguities.md)
-        out += [c for c in ("G", "F", "MT") if c != holder]
+        out += [c for c in (GIRONDE, FEUILLANT, MONTAGNE) if c != holder]
     elif reg == "ffr":
-        if holder == "G":
-            out.append("M")
-        elif holder == "M" and state.get("marais_couped"):
-            out.append("G")
+        if holder == GIRONDE:
+            out.append(MARAIS)
+        elif holder == MARAIS and state.get("marais_couped"):
+            out.append(GIRONDE)
     elif reg == "froi":
-        other = "SC" if holder == "MT" else "MT"
+        other = SANS_CULOTTE if holder == MONTAGNE else MONTAGNE
         if state["commune"]["controller"] != holder or not state["commune"]["raised"]:
             out.append(other)
     return [c for c in out if not outlawed(state, c)]
@@ -72,46 +75,54 @@ def popular_candidates(state: State) -> list[tuple[str, list[str]]]:
     raised = state["commune"]["raised"]
     if reg == "legislative" and raised:
         targets = ["gov"]
-        if commune_is(state, ("SC",), 2) or commune_is(state, ("SC", "MT", "G"), 3):
+        if commune_is(state, (SANS_CULOTTE,), 2) or commune_is(
+            state, (SANS_CULOTTE, MONTAGNE, GIRONDE), 3
+        ):
             targets.append("convention")
-        out.append(("G", targets))
-    elif reg == "convention" and (commune_is(state, ("SC",), 1) or commune_is(state, ("MT",), 2)):
-        out.append(("MT", ["terror"] if both else ["mercy"]))
+        out.append((GIRONDE, targets))
+    elif reg == "convention" and (
+        commune_is(state, (SANS_CULOTTE,), 1) or commune_is(state, (MONTAGNE,), 2)
+    ):
+        out.append((MONTAGNE, ["terror"] if both else ["mercy"]))
     elif reg == "terror":
         if (
             peace
             and "indulgent" not in state["factions_outlawed"]
-            and commune_is(state, ("SC",), 3)
+            and commune_is(state, (SANS_CULOTTE,), 3)
         ):
-            out.append(("M", ["mercy"]))
+            out.append((MARAIS, ["mercy"]))
         if (
             both
             and "hebertiste" not in state["factions_outlawed"]
-            and commune_is(state, ("SC",), 3)
+            and commune_is(state, (SANS_CULOTTE,), 3)
         ):
-            out.append(("SC", ["wrath"]))
+            out.append((SANS_CULOTTE, ["wrath"]))
     elif reg == "thermidor" and (war or civil):
-        out += [(c, ["prairial"]) for c in ("MT", "SC") if commune_is(state, (c,), 3)]
-    elif reg == "wrath" and commune_is(state, ("MT",), 2):
-        out.append(("M", ["thermidor"]))
-    elif reg == "mercy" and gov_controller(state) == "M" and commune_is(state, ("SC", "MT"), 3):
-        out.append(("MT", ["terror"]))
+        out += [(c, ["prairial"]) for c in (MONTAGNE, SANS_CULOTTE) if commune_is(state, (c,), 3)]
+    elif reg == "wrath" and commune_is(state, (MONTAGNE,), 2):
+        out.append((MARAIS, ["thermidor"]))
+    elif (
+        reg == "mercy"
+        and gov_controller(state) == MARAIS
+        and commune_is(state, (SANS_CULOTTE, MONTAGNE), 3)
+    ):
+        out.append((MONTAGNE, ["terror"]))
     elif reg == "directorate":
-        if commune_is(state, ("MT",), 3):
-            out.append(("MT", ["prairial"]))
-        if commune_is(state, ("SC",), 2):
-            out.append(("SC", ["prairial"]))
-        if commune_is(state, ("R",), 2) and not state.get("royalist_couped"):
-            out.append(("R", ["vendemiaire"]))
-    elif reg == "prairial" and (war or civil) and commune_is(state, ("R",), 3):
-        out.append(("R", ["vendemiaire"]))
+        if commune_is(state, (MONTAGNE,), 3):
+            out.append((MONTAGNE, ["prairial"]))
+        if commune_is(state, (SANS_CULOTTE,), 2):
+            out.append((SANS_CULOTTE, ["prairial"]))
+        if commune_is(state, (ROYALIST,), 2) and not state.get("royalist_couped"):
+            out.append((ROYALIST, ["vendemiaire"]))
+    elif reg == "prairial" and (war or civil) and commune_is(state, (ROYALIST,), 3):
+        out.append((ROYALIST, ["vendemiaire"]))
     elif reg == "ffr":
-        strong = commune_is(state, ("SC",), 2) or commune_is(state, ("MT",), 3)
+        strong = commune_is(state, (SANS_CULOTTE,), 2) or commune_is(state, (MONTAGNE,), 3)
         if strong:
             target = ["terror"] if (war or civil) else ["mercy"]
-            out.append(("MT", target))
+            out.append((MONTAGNE, target))
             if state.get("mt_failed_coup"):
-                out.append(("M", ["gov", *target]))
+                out.append((MARAIS, ["gov", *target]))
     elif reg == "froi" and not raised:
-        out.append(("M", ["thermidor"]))
+        out.append((MARAIS, ["thermidor"]))
     return [(c, t) for c, t in out if not outlawed(state, c) and c != gov_controller(state)]

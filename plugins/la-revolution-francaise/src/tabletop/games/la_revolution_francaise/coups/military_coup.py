@@ -23,6 +23,7 @@ from ..core import (
     seat_of,
 )
 from ..data import ADJACENT, KING, REGIMES
+from ..factions import GIRONDE, MARAIS, MONTAGNE
 from ..military.gov_moves import reachable
 from ..political.install import install
 from ..tasks import AskedInTurn, CoupAttempt
@@ -40,15 +41,15 @@ def military_candidates(state: State) -> list[tuple[str, list[str]]]:
     war, civil = state["war"], civil_war(state)
     both = war and civil
     table: dict[str, list[tuple[str, list[str]]]] = {
-        "legislative": [("G", ["convention"])],
-        "convention": [("MT", ["terror"] if both else ["mercy"])],
-        "terror": [] if both else [("M", ["mercy"])],
-        "wrath": [("M", ["thermidor"])],
-        "mercy": [("M", ["directorate"])]
-        + ([("MT", ["terror"])] if gov_controller(state) == "M" else []),
-        "directorate": [("MT", ["prairial"])],
-        "ffr": [("MT", ["terror"] if (war or civil) else ["mercy"])],
-        "froi": [("M", ["thermidor"])],
+        "legislative": [(GIRONDE, ["convention"])],
+        "convention": [(MONTAGNE, ["terror"] if both else ["mercy"])],
+        "terror": [] if both else [(MARAIS, ["mercy"])],
+        "wrath": [(MARAIS, ["thermidor"])],
+        "mercy": [(MARAIS, ["directorate"])]
+        + ([(MONTAGNE, ["terror"])] if gov_controller(state) == MARAIS else []),
+        "directorate": [(MONTAGNE, ["prairial"])],
+        "ffr": [(MONTAGNE, ["terror"] if (war or civil) else ["mercy"])],
+        "froi": [(MARAIS, ["thermidor"])],
     }
     # R.6.7.3.1: under Mercy the Marais may march on Paris even while it governs
     governing_may = reg == "mercy"
@@ -132,7 +133,7 @@ def military_offer_handle(state: State, t: AskedInTurn, action: str, ctx: Contex
     state["military_turn"] = state["turn"]
     bonus = 2 * (len(who) - 1) - 2 * (count - 1)
     bonus += int(state["bonuses"].get(f"rally:{current}", 0))
-    if state["regime"] == "mercy" and current == "M" and gov_controller(state) == "M":
+    if state["regime"] == "mercy" and current == MARAIS and gov_controller(state) == MARAIS:
         bonus += 2  # R.6.7.3.1
     dice = roll(state, ctx, 2, 6, reason="rallying an army, 12.3.1", about=seat)
     letter = result(sum(dice), fame(state, current) + bonus)

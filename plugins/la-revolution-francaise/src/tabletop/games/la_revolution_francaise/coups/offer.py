@@ -109,7 +109,9 @@ def coup_offer_handle(state: State, t: CoupOffer, action: str, ctx: Context) -> 
     state["coup_turn"] = state["turn"]
     if t["coup"] == "popular":
         state["popular_turn"] = state["turn"]
-    attempt = CoupAttempt(kind="coup", coup=t["coup"], current=current, target=target, persons=who)
+    attempt = CoupAttempt(
+        kind="coup_reactions", coup=t["coup"], current=current, target=target, persons=who
+    )
     leader = state["commune"]["controller"] if state["commune"]["raised"] else None
     if (
         t["coup"] == "popular"

@@ -17,6 +17,7 @@ from ..core import (
     seat_of,
     track_level,
 )
+from ..factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 from ..interphase import finish_game
 from ..political.install import install, set_government
 from ..tasks import CoupAttempt
@@ -30,9 +31,9 @@ def coup_roll(state: State, t: CoupAttempt, ctx: Context) -> None:
     )
     if (
         t["coup"] == "limited"
-        and current == "SC"
+        and current == SANS_CULOTTE
         and state["regime"] == "froi"
-        and state.get("froi_variant") == "SC"
+        and state.get("froi_variant") == SANS_CULOTTE
         and state["commune"]["raised"]
     ):
         bonus += track_level(state, "commune")  # R.10.9.4
@@ -69,9 +70,9 @@ def coup_success(state: State, t: CoupAttempt, ctx: Context) -> None:
             if state["regime"] == "directorate":
                 state["gov"]["partner"] = None
                 state["sole_until"] = state["turn"]  # R.7.7.1: alone for one turn
-            if state["regime"] == "legislative" and current == "F":
+            if state["regime"] == "legislative" and current == FEUILLANT:
                 state["feuillant_couped"] = True
-            if state["regime"] == "ffr" and current == "M":
+            if state["regime"] == "ffr" and current == MARAIS:
                 state["marais_couped"] = True
             if (
                 state["regime"] == "froi"
@@ -83,13 +84,19 @@ def coup_success(state: State, t: CoupAttempt, ctx: Context) -> None:
     install(state, target, ctx, by=current)
 
 
-REDUCED = {("terror", "M"), ("froi", "M"), ("ffr", "M"), ("mercy", "M"), ("legislative", "G")}
+REDUCED = {
+    ("terror", MARAIS),
+    ("froi", MARAIS),
+    ("ffr", MARAIS),
+    ("mercy", MARAIS),
+    ("legislative", GIRONDE),
+}
 COMMUNE_NEUTRAL = {
-    ("terror", "SC"),
-    ("thermidor", "MT"),
-    ("thermidor", "SC"),
-    ("mercy", "MT"),
-    ("prairial", "R"),
+    ("terror", SANS_CULOTTE),
+    ("thermidor", MONTAGNE),
+    ("thermidor", SANS_CULOTTE),
+    ("mercy", MONTAGNE),
+    ("prairial", ROYALIST),
 }
 
 
@@ -121,7 +128,7 @@ def coup_failure(state: State, t: CoupAttempt, ctx: Context) -> None:
             neutral = False  # R.6.7.3.2: only a Commune the plotters' Current held
         if neutral:
             state["commune"]["controller"] = None
-        if current == "MT":
+        if current == MONTAGNE:
             state["mt_failed_coup"] = True
-        if current == "R":
+        if current == ROYALIST:
             state["royalist_couped"] = True

@@ -22,6 +22,7 @@ from ..core import (
     set_control,
 )
 from ..data import ADJACENT
+from ..factions import FEUILLANT, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 from ..tasks import (
     Step,
 )
@@ -160,7 +161,7 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
     elif verb == "take_revolt":
         current, region = parts[0], " ".join(parts[1:])
         r = state["regions"][region]
-        royal_exception = current == "R" and r["coalition"]
+        royal_exception = current == ROYALIST and r["coalition"]
         if r["revolt"] or region == "Paris" or (armies_in(state, region) and not royal_exception):
             ctx.emit("events", f"ignored: no revolt can start in {region}", about=NOBODY)
         else:
@@ -168,7 +169,7 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
             set_control(state, region, current, ctx, " (revolt)", about=NOBODY)
             ctx.emit("revolt", f"{region} revolts (event)", about=NOBODY)
     elif verb == "riot":
-        if controller(state, rest) != "R":
+        if controller(state, rest) != ROYALIST:
             set_control(state, rest, None, ctx, " (riot)", about=NOBODY)
     elif verb == "take":
         current, region = parts[0], " ".join(parts[1:])
@@ -188,7 +189,7 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
     elif verb == "bonus":
         who_for = parts[2] if len(parts) > 2 else None
         if who_for == "not_gov_left":  # FROI political 7: whichever of MT/SC is not governing
-            who_for = "SC" if gov_controller(state) == "MT" else "MT"
+            who_for = SANS_CULOTTE if gov_controller(state) == MONTAGNE else MONTAGNE
         key = parts[0] + (f":{who_for}" if who_for else "")
         state["bonuses"][key] = state["bonuses"].get(key, 0) + int(parts[1])
     elif verb == "commune_rises":
@@ -220,7 +221,7 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
         for pname, p in state["persons"].items():
             if (
                 p["status"] == "prison"
-                and p["current"] in ("R", "F")
+                and p["current"] in (ROYALIST, FEUILLANT)
                 and (pname != "Louis XVI" or king_too)
             ):
                 p["status"] = "dead"
@@ -244,11 +245,11 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
         state["assembly"][target]["count"] += moved
         ctx.reveal(f"{moved} {name(source)} deputies join the {name(target)} (event)", about=NOBODY)
     elif verb == "split_marais":
-        count = state["assembly"]["M"]["count"]
+        count = state["assembly"][MARAIS]["count"]
         holder = gov_controller(state)
-        other = "SC" if holder == "MT" else "MT"
+        other = SANS_CULOTTE if holder == MONTAGNE else MONTAGNE
         first = (count + 1) // 2
-        state["assembly"]["M"]["count"] = 0
+        state["assembly"][MARAIS]["count"] = 0
         state["assembly"][holder]["count"] += first
         state["assembly"][other]["count"] += count - first
         ctx.reveal(

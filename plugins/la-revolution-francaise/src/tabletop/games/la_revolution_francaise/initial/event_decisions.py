@@ -14,6 +14,7 @@ from ..core import (
     seat_of,
 )
 from ..data import seating
+from ..factions import ROYALIST
 from ..tasks import (
     AssemblyDecision,
     GovernmentDecision,
@@ -53,7 +54,7 @@ def gov_decision_empty(state: State, t: GovernmentDecision, ctx: Context) -> Non
 
 def desert_prompt(state: State, t: Step) -> Prompt | None:
     """Legislative counter-revolution 11: the Royalist picks the army that deserts."""
-    seat = seat_of(state, "R")
+    seat = seat_of(state, ROYALIST)
     armies = sorted(a["id"] for a in state["armies"] if a["side"] == "rev")
     if seat is None or not armies:
         return None

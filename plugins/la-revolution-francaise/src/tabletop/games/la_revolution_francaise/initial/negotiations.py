@@ -13,6 +13,7 @@ from ..core import (
     seat_of,
 )
 from ..data import seating
+from ..factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 from ..tasks import (
     Negotiation,
     OfferAmount,
@@ -27,7 +28,7 @@ OFFER_AMOUNTS = (50, 100, 200, 500)
 
 def banned(giver: str, taker: str) -> bool:
     """The Royalist never deals with the Montagne or the Sans-Culotte (6.1)."""
-    return {giver, taker} in ({"R", "MT"}, {"R", "SC"})
+    return {giver, taker} in ({ROYALIST, MONTAGNE}, {ROYALIST, SANS_CULOTTE})
 
 
 def negotiations_start(state: State, task_: Step, ctx: Context) -> None:
@@ -42,7 +43,7 @@ def offer_targets(state: State, seat: int) -> list[tuple[str, str]]:
     for giver in mine:
         if state["currents"][giver]["money"] < OFFER_AMOUNTS[0]:
             continue
-        for taker in ("R", "F", "M", "G", "MT", "SC"):
+        for taker in (ROYALIST, FEUILLANT, MARAIS, GIRONDE, MONTAGNE, SANS_CULOTTE):
             taker_seat = seat_of(state, taker)
             if taker in mine or taker_seat is None or banned(giver, taker):
                 continue
@@ -97,7 +98,7 @@ def pact_targets(state: State, seat: int) -> list[tuple[str, str]]:
     for leader in mine:
         if in_pact(state, leader):
             continue
-        for partner in ("R", "F", "M", "G", "MT", "SC"):
+        for partner in (ROYALIST, FEUILLANT, MARAIS, GIRONDE, MONTAGNE, SANS_CULOTTE):
             if partner in mine or seat_of(state, partner) is None or banned(leader, partner):
                 continue
             if not in_pact(state, partner):

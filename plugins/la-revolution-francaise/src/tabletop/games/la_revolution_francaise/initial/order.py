@@ -12,6 +12,7 @@ from ..core import (
     roll,
     seat_of,
 )
+from ..factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 from ..tasks import (
     Step,
 )
@@ -26,7 +27,7 @@ def turn_order(state: State, t: Step, ctx: Context) -> None:
     enter_phase(state, "order", ctx)
     scores = {
         c: fame(state, c) + len(controlled_regions(state, c))
-        for c in ("R", "F", "M", "G", "MT", "SC")
+        for c in (ROYALIST, FEUILLANT, MARAIS, GIRONDE, MONTAGNE, SANS_CULOTTE)
     }
     groups: dict[tuple[int, int], list[str]] = {}
     for c, s in scores.items():

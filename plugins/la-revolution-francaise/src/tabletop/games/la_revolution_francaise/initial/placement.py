@@ -17,6 +17,7 @@ from ..core import (
     seat_of,
 )
 from ..data import REGION_NAMES
+from ..factions import MARAIS, MONTAGNE
 from ..tasks import (
     Placement,
     Step,
@@ -112,11 +113,11 @@ def carnot_may_command(state: State) -> bool:
 
     reg = state["regime"]
     allowed = reg in ("terror", "wrath", "mercy") or (
-        reg == "prairial" and gov_controller(state) == "MT"
+        reg == "prairial" and gov_controller(state) == MONTAGNE
     )
     carnot = state["persons"].get("Carnot")
     return bool(
-        allowed and carnot and carnot["current"] == "M" and not person_outlaw(state, "Carnot")
+        allowed and carnot and carnot["current"] == MARAIS and not person_outlaw(state, "Carnot")
     )
 
 

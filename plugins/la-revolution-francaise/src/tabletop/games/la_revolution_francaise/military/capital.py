@@ -15,6 +15,7 @@ from ..core import (
     schedule,
 )
 from ..data import ADJACENT, REGION_NAMES
+from ..factions import ROYALIST
 from ..tasks import (
     CapitalChoice,
     RegionQuestion,
@@ -29,7 +30,7 @@ def capital_lost(state: State, region: str) -> bool:
     """The Royalist side has conquered ``region`` (9.7.1, 11.3)."""
     if region == "Paris":
         return paris_fallen(state)
-    return bool(state["regions"][region]["coalition"]) or controller(state, region) == "R"
+    return bool(state["regions"][region]["coalition"]) or controller(state, region) == ROYALIST
 
 
 def capital_check(state: State, t: Step, ctx: Context) -> None:

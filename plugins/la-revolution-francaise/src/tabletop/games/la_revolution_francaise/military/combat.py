@@ -23,6 +23,7 @@ from ..core import (
     set_control,
 )
 from ..data import REGION_NAMES
+from ..factions import ROYALIST
 from ..tasks import (
     LossChoice,
     Step,
@@ -79,7 +80,7 @@ def battle(
         2,
         6,
         reason=f"combat at {region}, 9.6",
-        about=gov_seat(state) if rev_attacks else seat_of(state, "R"),
+        about=gov_seat(state) if rev_attacks else seat_of(state, ROYALIST),
     )
     modifier = excess
     if carnot_commands(state, region):
@@ -118,7 +119,7 @@ def lose(state: State, region: str, side: list[dict[str, Any]], ctx: Context) ->
     Allied and Catholic armies); otherwise any one of them goes."""
     side.sort(key=lambda a: (LOSS_ORDER.get(a["kind"], 5), a["id"]))
     kinds = {a["kind"] for a in side}
-    owner = gov_seat(state) if side[0]["side"] == "rev" else seat_of(state, "R")
+    owner = gov_seat(state) if side[0]["side"] == "rev" else seat_of(state, ROYALIST)
     if len(kinds) > 1 and owner is not None:
         schedule(
             state,
@@ -151,7 +152,7 @@ def eliminate(state: State, region: str, army_id: str, ctx: Context) -> None:
         if any(a["side"] == "catholic" for a in armies_in(state, region)) and not armies_in(
             state, region, "allied"
         ):
-            adjust_fame(state, "R", 1, ctx, " (Royalist spoils, 9.6.1)")
+            adjust_fame(state, ROYALIST, 1, ctx, " (Royalist spoils, 9.6.1)")
         if carnot_commands(state, region):
             (face,) = roll(state, ctx, 1, 6, reason="Carnot's fate, R.3.9.3", about=gov_seat(state))
             if face <= 3:
@@ -225,11 +226,11 @@ def military_control(state: State, t: Step, ctx: Context) -> None:
             if "allied" in sides and not reg["coalition"]:
                 reg["coalition"] = True
                 ctx.emit("control", f"{region} falls to the Coalition (9.7.1)", about=NOBODY)
-                if controller(state, region) not in ("R", None):
+                if controller(state, region) not in (ROYALIST, None):
                     set_control(state, region, None, ctx, " (Coalition)", about=NOBODY)
-            if "catholic" in sides and controller(state, region) != "R":
+            if "catholic" in sides and controller(state, region) != ROYALIST:
                 set_control(
-                    state, region, "R", ctx, " (Catholic & Royal army, 9.7.1)", about=NOBODY
+                    state, region, ROYALIST, ctx, " (Catholic & Royal army, 9.7.1)", about=NOBODY
                 )
     prompted = state.get("patrie_by") or ["foreign", "civil"]
     over = ("foreign" not in prompted or not state["war"]) and (

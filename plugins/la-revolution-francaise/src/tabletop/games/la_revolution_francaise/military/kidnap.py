@@ -18,6 +18,7 @@ from ..core import (
     seat_of,
 )
 from ..data import COSTS
+from ..factions import FEUILLANT, ROYALIST
 from ..tasks import (
     Kidnap,
     Step,
@@ -33,7 +34,7 @@ def kidnap_check(state: State, t: Step, ctx: Context) -> None:
         sides = {a["side"] for a in armies_in(state, where) if not a.get("hiding")}
         if sides == {"rev"}:  # 11.3.1: his escort is gone and the Revolution holds him
             person = state["persons"]["Louis XVI"]
-            person["status"], person["where"], person["current"] = "prison", None, "F"
+            person["status"], person["where"], person["current"] = "prison", None, FEUILLANT
             king["kidnapped"], king["status"] = False, "prison"
             king["retrial"] = state["turn"] + 1
             ctx.emit(
@@ -42,7 +43,7 @@ def kidnap_check(state: State, t: Step, ctx: Context) -> None:
                 about=NOBODY,
             )
         return
-    if king["dead"] or king["kidnapped"] or seat_of(state, "R") is None:
+    if king["dead"] or king["kidnapped"] or seat_of(state, ROYALIST) is None:
         return
     sides = {a["side"] for a in armies_in(state, where) if not a.get("hiding")}
     if sides and "rev" not in sides:
@@ -54,13 +55,13 @@ def kidnap_cost(state: State) -> int:
 
 
 def kidnap_prompt(state: State, t: Kidnap) -> Prompt | None:
-    seat = seat_of(state, "R")
+    seat = seat_of(state, ROYALIST)
     assert seat is not None
     price = kidnap_cost(state)
     choices = [
         Choice("kidnap:no", "Leave the King", detail="He is taken to the provisional capital.")
     ]
-    if money(state, "R") >= price:
+    if money(state, ROYALIST) >= price:
         choices.append(
             Choice(
                 "kidnap:try",
@@ -78,13 +79,15 @@ def kidnap_handle(state: State, t: Kidnap, action: str, ctx: Context) -> None:
     seat = answering(ctx)
     finish(state)
     if action.endswith("try"):
-        pay(state, "R", kidnap_cost(state), ctx, " (kidnapping the King)")
+        pay(state, ROYALIST, kidnap_cost(state), ctx, " (kidnapping the King)")
         dice = roll(state, ctx, 2, 6, reason="kidnapping the King, 11.3", about=seat)
 
-        column = state["currents"]["R"]["fame"] + sum(m for m, _ in base_modifiers(state, "R"))
+        column = state["currents"][ROYALIST]["fame"] + sum(
+            m for m, _ in base_modifiers(state, ROYALIST)
+        )
         if result(sum(dice), column) in ("A", "B"):
             king = state["persons"]["Louis XVI"]
-            king["current"], king["status"], king["where"] = "R", "free", t["where"]
+            king["current"], king["status"], king["where"] = ROYALIST, "free", t["where"]
             state["king"]["kidnapped"] = True
             state["king"]["status"] = "free"
             ctx.emit("king", "the Royalist kidnaps Louis XVI (11.3)")

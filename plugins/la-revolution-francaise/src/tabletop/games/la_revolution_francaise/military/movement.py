@@ -13,6 +13,7 @@ from ..core import (
     track_level,
 )
 from ..data import ALLIED, REGION_NAMES
+from ..factions import ROYALIST
 from ..tasks import (
     RegionQuestion,
     Step,
@@ -31,12 +32,12 @@ def pinning_start(state: State, t: Step, ctx: Context) -> None:
         for r in REGION_NAMES
         if armies_in(state, r, "rev") and any(a["side"] in ENEMY for a in armies_in(state, r))
     ]
-    if regions and seat_of(state, "R") is not None:
+    if regions and seat_of(state, ROYALIST) is not None:
         schedule(state, *(RegionQuestion(kind="pin", region=r) for r in regions))
 
 
 def pin_prompt(state: State, t: RegionQuestion) -> Prompt | None:
-    seat = seat_of(state, "R")
+    seat = seat_of(state, ROYALIST)
     assert seat is not None
     return Prompt(
         seat,
@@ -63,7 +64,7 @@ def pin_handle(state: State, t: RegionQuestion, action: str, ctx: Context) -> No
 
 def king_follow_prompt(state: State, t: Step) -> Prompt | None:
     """11.3: the kidnapped King may leave with an Allied army that marches off."""
-    seat = seat_of(state, "R")
+    seat = seat_of(state, ROYALIST)
     places = state.get("king_escorts", [])
     if seat is None or not places:
         return None
@@ -124,9 +125,9 @@ def allied_move(state: State, t: Step, ctx: Context) -> None:
             army["where"] = nxt
             reg = state["regions"][nxt]
             friendly = (
-                (reg["coalition"] or controller(state, nxt) == "R")
+                (reg["coalition"] or controller(state, nxt) == ROYALIST)
                 and not armies_in(state, nxt, "rev")
-                and not (reg["revolt"] and controller(state, nxt) != "R")
+                and not (reg["revolt"] and controller(state, nxt) != ROYALIST)
             )
             if not friendly:
                 break

@@ -20,6 +20,7 @@ from ..core import (
     seat_of,
 )
 from ..data import ALLIED, CATHOLIC, COSTS, GENERALS, MAX_VOLUNTEERS, REGION_NAMES, VENDEE
+from ..factions import ROYALIST
 from ..political.enact import bankruptcy
 from ..tasks import (
     CoupOffer,
@@ -74,7 +75,7 @@ def army_return(state: State, t: Step, ctx: Context) -> None:
         if not gone:
             continue
         (face,) = roll(
-            state, ctx, 1, 6, reason=f"{label} army return, 15.1", about=seat_of(state, "R")
+            state, ctx, 1, 6, reason=f"{label} army return, 15.1", about=seat_of(state, ROYALIST)
         )
         if face == 6:
             back = gone[0]
@@ -96,11 +97,11 @@ def coalition_reinforce(state: State, t: Step, ctx: Context) -> None:
         if army["wave"] >= 2 and not later:
             continue
         if "requires_royalist" in army and not all(
-            controller(state, r) == "R" for r in army["requires_royalist"]
+            controller(state, r) == ROYALIST for r in army["requires_royalist"]
         ):
             continue
         where = army["enters"][-1]
-        if len(army["enters"]) > 1 and seat_of(state, "R") is not None:
+        if len(army["enters"]) > 1 and seat_of(state, ROYALIST) is not None:
             schedule(state, Landing(kind="landing", army=army_id))
             continue
         state["armies"].append(
@@ -119,7 +120,7 @@ def coalition_reinforce(state: State, t: Step, ctx: Context) -> None:
 
 def landing_prompt(state: State, t: Landing) -> Prompt | None:
     """9.3.1 h: the Royalist lands Quiberon at Brest or Nantes."""
-    seat = seat_of(state, "R")
+    seat = seat_of(state, ROYALIST)
     assert seat is not None
     army = ALLIED[t["army"]]
     choices = tuple(Choice(f"land:{r}", f"Land at {r}") for r in army["enters"])
@@ -146,7 +147,7 @@ def landing_handle(state: State, t: Landing, action: str, ctx: Context) -> None:
 
 def catholic_prompt(state: State, t: Step) -> Prompt | None:
     """9.3.2: with the clergy once at III, raise an army in the Vendée beside a general."""
-    seat = seat_of(state, "R")
+    seat = seat_of(state, ROYALIST)
     if seat is None or not state["catholic_allowed"]:
         return None
     on_map = {a["id"] for a in state["armies"]}
@@ -157,7 +158,7 @@ def catholic_prompt(state: State, t: Step) -> Prompt | None:
         r
         for r in VENDEE
         if any(
-            p["where"] == r and p["status"] == "free" and p["current"] == "R" and n in GENERALS
+            p["where"] == r and p["status"] == "free" and p["current"] == ROYALIST and n in GENERALS
             for n, p in state["persons"].items()
         )
     ]
@@ -206,7 +207,7 @@ def volunteer_regions(state: State) -> list[str]:
     return [
         r
         for r in REGION_NAMES
-        if controller(state, r) != "R"
+        if controller(state, r) != ROYALIST
         and not state["regions"][r]["revolt"]
         and not any(a["side"] in ENEMY for a in armies_in(state, r))
     ]
@@ -266,9 +267,9 @@ def maintenance(state: State, t: Step, ctx: Context) -> None:
             bankruptcy(state, ctx)
     pay(state, "gov", each * len(rev), ctx, " (army maintenance)")
     cath = [a for a in state["armies"] if a["side"] == "catholic"]
-    while cath and money(state, "R") < each * len(cath):
+    while cath and money(state, ROYALIST) < each * len(cath):
         lost = cath.pop()
         state["armies"].remove(lost)
         state["catholic_gone"].append(lost["id"])
         ctx.emit("army", f"{CATHOLIC[lost['id']]['name']} disbands (9.4)", about=NOBODY)
-    pay(state, "R", each * len(cath), ctx, " (Catholic army upkeep)")
+    pay(state, ROYALIST, each * len(cath), ctx, " (Catholic army upkeep)")

@@ -16,6 +16,7 @@ from ..core import (
     set_control,
 )
 from ..data import ADJACENT, CATHOLIC, GENERALS, REGION_NAMES, VENDEE
+from ..factions import ROYALIST
 from ..tasks import (
     ArmyMoves,
     RegionQuestion,
@@ -30,7 +31,10 @@ def generals_with(state: State, region: str) -> list[str]:
     return [
         n
         for n, p in state["persons"].items()
-        if n in GENERALS and p["status"] == "free" and p["where"] == region and p["current"] == "R"
+        if n in GENERALS
+        and p["status"] == "free"
+        and p["where"] == region
+        and p["current"] == ROYALIST
     ]
 
 
@@ -38,7 +42,7 @@ def catholic_move_start(state: State, t: Step, ctx: Context) -> None:
     for a in state["armies"]:
         a.pop("hiding", None)
     ids = sorted(a["id"] for a in state["armies"] if a["side"] == "catholic")
-    if ids and seat_of(state, "R") is not None:
+    if ids and seat_of(state, ROYALIST) is not None:
         schedule(state, ArmyMoves(kind="catholic_move", army_ids=ids, index=0))
 
 
@@ -60,17 +64,17 @@ def catholic_destinations(state: State, army: dict[str, Any]) -> list[str]:
                 continue
             seen.add(nxt)
             reg = state["regions"][nxt]
-            friendly = (reg["coalition"] or controller(state, nxt) == "R") and not armies_in(
+            friendly = (reg["coalition"] or controller(state, nxt) == ROYALIST) and not armies_in(
                 state, nxt, "rev"
             )
-            if friendly and not (reg["revolt"] and controller(state, nxt) != "R"):
+            if friendly and not (reg["revolt"] and controller(state, nxt) != ROYALIST):
                 frontier.append(nxt)
     seen.discard(here)
     return [r for r in REGION_NAMES if r in seen]
 
 
 def catholic_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
-    seat = seat_of(state, "R")
+    seat = seat_of(state, ROYALIST)
     if seat is None or t["index"] >= len(t["army_ids"]):
         return None
     army = army_by_id(state, t["army_ids"][t["index"]])
@@ -152,12 +156,12 @@ def hiding_start(state: State, t: Step, ctx: Context) -> None:
         and generals_with(state, r)
         and r not in state.get("pinned", [])
     ]
-    if regions and seat_of(state, "R") is not None:
+    if regions and seat_of(state, ROYALIST) is not None:
         schedule(state, *(RegionQuestion(kind="hide", region=r) for r in regions))
 
 
 def hide_prompt(state: State, t: RegionQuestion) -> Prompt | None:
-    seat = seat_of(state, "R")
+    seat = seat_of(state, ROYALIST)
     assert seat is not None
     return Prompt(
         seat,
@@ -181,6 +185,6 @@ def hide_handle(state: State, t: RegionQuestion, action: str, ctx: Context) -> N
     region = t["region"]
     for a in armies_in(state, region, "catholic"):
         a["hiding"] = True
-    if controller(state, region) == "R":
+    if controller(state, region) == ROYALIST:
         set_control(state, region, None, ctx, " (the army hides, 9.8)")
     ctx.emit("army", f"the Catholic & Royal armies at {region} avoid combat (9.8)")

@@ -19,6 +19,7 @@ from ..core import (
     seat_of,
 )
 from ..data import ADJACENT, KING, LAWS, PERSONS
+from ..factions import MARAIS
 from ..tasks import (
     InstallRegime,
     Step,
@@ -37,12 +38,12 @@ def law_rejected(state: State, key: str, proposer: str, ctx: Context, fame_penal
         adjust_fame(state, proposer, -1, ctx, " (law rejected)")
     if state["regime"] in ("terror", "wrath") and proposer == "gov":
         state["laws_rejected"] += 1
-        if state["laws_rejected"] >= 2 and not outlawed(state, "M"):
+        if state["laws_rejected"] >= 2 and not outlawed(state, MARAIS):
             schedule(state, Step(kind="thermidor_choice"))
 
 
 def thermidor_prompt(state: State, t: Step) -> Prompt | None:
-    seat = seat_of(state, "M")
+    seat = seat_of(state, MARAIS)
     if seat is None:
         return None
     return Prompt(

@@ -20,6 +20,7 @@ from ..core import (
     set_control,
 )
 from ..data import KING, REGIMES
+from ..factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, SANS_CULOTTE
 from ..tasks import (
     PartnerChoice,
     Step,
@@ -38,13 +39,13 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
     if new in ("convention", "terror"):
         state["republic_installed"] = True  # the later Allied armies may come (9.3.1)
     gov = by if by is not None and by in reg["gov"] else str(reg["gov"][0])
-    if new == "mercy" and by not in ("M", "MT"):
-        gov = "MT"  # R.6.2: the installer if Marais or Montagne, else the Montagne
-    if new in ("thermidor", "directorate") and seat_of(state, "M") is None:
-        gov = "F"  # 15.2.1.5: with the Marais automated, the Feuillant takes its place
+    if new == "mercy" and by not in (MARAIS, MONTAGNE):
+        gov = MONTAGNE  # R.6.2: the installer if Marais or Montagne, else the Montagne
+    if new in ("thermidor", "directorate") and seat_of(state, MARAIS) is None:
+        gov = FEUILLANT  # 15.2.1.5: with the Marais automated, the Feuillant takes its place
     if new == "froi":
         state["froi_variant"] = gov  # R.10.1.2
-    mt_was_outlawed = outlawed(state, "MT")
+    mt_was_outlawed = outlawed(state, MONTAGNE)
     state["gov"]["partner"] = None
     state["regime_since"] = state["turn"]
     if new == "wrath" or new not in ("terror", "wrath"):
@@ -66,12 +67,12 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
     outlaws = []
     for c in reg["outlawed"]:
         if c == "$previous_gov":
-            if previous_gov in ("MT", "SC"):
+            if previous_gov in (MONTAGNE, SANS_CULOTTE):
                 outlaws.append(previous_gov)
         else:
             outlaws.append(c)
     if new == "directorate" and mt_was_outlawed:
-        outlaws.append("MT")  # R.7.4.1
+        outlaws.append(MONTAGNE)  # R.7.4.1
     outlaws += [c for c in state["outlaw_until"] if c not in outlaws]
     previous_outlaws = list(state["outlawed"])
     state["outlawed"] = outlaws
@@ -86,13 +87,13 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
                 p["status"] = "fled"
                 ctx.emit("person", f"{pname} is released ({reg['section']}.1.1)", about=NOBODY)
     if new == "thermidor":  # R.4.6: the outlawed Left's deputies are set aside
-        for c in ("MT", "SC"):
+        for c in (MONTAGNE, SANS_CULOTTE):
             if c in outlaws and state["assembly"][c]["count"]:
                 row = state["assembly"][c]
                 row["aside"], row["count"] = row["count"], 0
-    if new == "ffr" and state["regions"]["Bordeaux"]["control"] not in ("G", None):
+    if new == "ffr" and state["regions"]["Bordeaux"]["control"] not in (GIRONDE, None):
         set_control(state, "Bordeaux", None, ctx, " (R.9.1.1)", about=NOBODY)
-    if new == "froi" and state["regions"]["Paris"]["control"] not in ("MT", "SC", None):
+    if new == "froi" and state["regions"]["Paris"]["control"] not in (MONTAGNE, SANS_CULOTTE, None):
         set_control(state, "Paris", None, ctx, " (R.10.1.1)", about=NOBODY)
     freed = set(effects.get("free", [])) | {gov}
     for pname, p in state["persons"].items():
@@ -144,7 +145,9 @@ def choose_partner(state: State, ctx: Context, exclude: str | None = None) -> No
     chooses among them."""
     holder = gov_controller(state)
     eligible = [
-        c for c in ("F", "G", "MT") if c != holder and c != exclude and not outlawed(state, c)
+        c
+        for c in (FEUILLANT, GIRONDE, MONTAGNE)
+        if c != holder and c != exclude and not outlawed(state, c)
     ]
     if not eligible:
         state["gov"]["partner"] = None
@@ -193,7 +196,7 @@ def set_government(state: State, current: str, ctx: Context) -> None:
     before = gov_controller(state)
     if before == current:
         return
-    if before == "G":
+    if before == GIRONDE:
         state["gironde_ousted"] = True
     state["gov"]["controller"] = current
     ctx.emit("government", f"the {name(current)} takes the Government", about=NOBODY)

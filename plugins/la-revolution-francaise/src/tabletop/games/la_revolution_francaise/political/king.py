@@ -15,6 +15,7 @@ from ..core import (
     seat_of,
 )
 from ..data import COSTS, KING
+from ..factions import FEUILLANT, GIRONDE, MONTAGNE, SANS_CULOTTE
 from ..tasks import (
     Step,
 )
@@ -32,10 +33,12 @@ def king_prompt(state: State, t: Step) -> Prompt | None:
         return None
     holder = king_holder(state)
     seat = seat_of(state, holder)
-    price = COSTS["king_feuillant" if holder == "F" else "king_royalist"] * economy_factor(state)
+    price = COSTS["king_feuillant" if holder == FEUILLANT else "king_royalist"] * economy_factor(
+        state
+    )
     if seat is None or money(state, holder) < price:
         return None
-    victim, step = ("G", -1) if holder == "F" else ("F", 1)
+    victim, step = (GIRONDE, -1) if holder == FEUILLANT else (FEUILLANT, 1)
     return Prompt(
         seat,
         "The King's action (Legislative)?",
@@ -68,11 +71,11 @@ def king_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     pay(
         state,
         holder,
-        COSTS["king_feuillant" if holder == "F" else "king_royalist"] * economy_factor(state),
+        COSTS["king_feuillant" if holder == FEUILLANT else "king_royalist"] * economy_factor(state),
         ctx,
         " (the King)",
     )
-    victim, step = ("G", -1) if holder == "F" else ("F", 1)
+    victim, step = (GIRONDE, -1) if holder == FEUILLANT else (FEUILLANT, 1)
     adjust_fame(state, victim, -1, ctx, " (the King, 7.5.2.2)")
     if choice == "both":
         adjust_track(state, "coalition", step, ctx, " (the King)")
@@ -93,5 +96,5 @@ def trial_verdict(state: State, guilty: bool, ctx: Context) -> None:
         ctx.emit("king", "Louis XVI is spared and stays in prison (11.4)", about=NOBODY)
     adjust_track(state, "coalition", 5 * sign, ctx, " (trial)")
     adjust_track(state, "clergy", 5 * sign, ctx, " (trial)")
-    for c, d in (("SC", 3), ("MT", 3), ("G", -2), ("F", -2)):
+    for c, d in ((SANS_CULOTTE, 3), (MONTAGNE, 3), (GIRONDE, -2), (FEUILLANT, -2)):
         adjust_fame(state, c, d * sign, ctx, " (trial)")

@@ -23,6 +23,7 @@ from ..core import (
     seat_of,
 )
 from ..data import COSTS, KING, LAWS
+from ..factions import FEUILLANT, MARAIS
 from ..tasks import (
     ActorTurn,
     Step,
@@ -61,7 +62,7 @@ def laws_start(state: State, t: Step, ctx: Context) -> None:
             for c in state["order"]
             if officially_present(state, c) and seat_of(state, c) is not None
         ]
-        if state["regime"] in ("convention", "ffr", "froi") and seat_of(state, "M") is None:
+        if state["regime"] in ("convention", "ffr", "froi") and seat_of(state, MARAIS) is None:
             # 15.2.1.3: with the Marais automated, the Government's Current proposes two
             tasks.append(ActorTurn(kind="propose", actor=gov_controller(state)))
     schedule(state, *tasks)
@@ -73,7 +74,7 @@ def law_allowed(state: State, actor: str, key: str) -> bool:
     if key in state["proposed"]:
         return False  # B4: once per turn
     if fam in ("anti_privilege", "anti_clergy") and (
-        actor == "F" or state["regime"] in ("thermidor", "directorate")
+        actor == FEUILLANT or state["regime"] in ("thermidor", "directorate")
     ):
         return False
     if key in ("war", "conscription", "patrie") and key in state["laws_once"]:

@@ -18,6 +18,7 @@ from ..core import (
     track_level,
 )
 from ..data import REGIMES, seating
+from ..factions import MARAIS
 from ..tasks import (
     Referendum,
     Step,
@@ -102,7 +103,7 @@ def referendum_tally(state: State, t: Referendum, ctx: Context) -> None:
         if v == "no"
     )
     if automated_marais(state) and marais_auto_vote(state, ctx) == "against":
-        no += ballots(state, "M")
+        no += ballots(state, MARAIS)
     adopted = no <= 13
     target = REGIMES[t["target"]]["name"]
     ctx.emit(

@@ -21,6 +21,7 @@ from ..core import (
     track_level,
 )
 from ..data import ADJACENT, REGIMES
+from ..factions import GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 from ..tasks import (
     ActorTurn,
     AskedInTurn,
@@ -65,7 +66,7 @@ def threat(state: State) -> bool:
             army["side"] == "allied" and army["where"] in near
         ):
             return True
-    held = len(controlled_regions(state, "R")) + sum(
+    held = len(controlled_regions(state, ROYALIST)) + sum(
         1 for r in state["regions"].values() if r["coalition"]
     )
     return held >= 12
@@ -78,7 +79,7 @@ def strong_commune(state: State, sc_level: int = 2) -> bool:
     lvl = track_level(state, "commune")
     leader = commune["controller"]
     return bool(commune["raised"]) and (
-        (leader == "SC" and lvl >= sc_level) or (leader == "MT" and lvl == 3)
+        (leader == SANS_CULOTTE and lvl >= sc_level) or (leader == MONTAGNE and lvl == 3)
     )
 
 
@@ -95,7 +96,7 @@ def regime_options(state: State) -> list[tuple[str, str, str]]:
     reg = state["regime"]
     out: list[tuple[str, str, str]] = []
     if reg == "legislative" and leader is not None and threat(state):
-        if leader in ("G", "MT", "SC"):
+        if leader in (GIRONDE, MONTAGNE, SANS_CULOTTE):
             out.append((leader, "convention", "install"))
         if strong_commune(state):
             out.append((leader, "terror", "install"))
@@ -105,9 +106,9 @@ def regime_options(state: State) -> list[tuple[str, str, str]]:
                 out.append((leader, "terror", "install"))
             elif open_:
                 out.append((leader, "mercy", "install"))
-        gironde_commune = not commune["raised"] or leader == "G"  # R.2.8.3: not a neutral one
-        if open_ and not both_wars(state) and gironde_commune and not outlawed(state, "G"):
-            out.append(("G", "ffr", "referendum"))
+        gironde_commune = not commune["raised"] or leader == GIRONDE  # R.2.8.3: not a neutral one
+        if open_ and not both_wars(state) and gironde_commune and not outlawed(state, GIRONDE):
+            out.append((GIRONDE, "ffr", "referendum"))
     elif reg == "terror" and open_:
         wrath_need = (
             track_level(state, "economy") == 3
@@ -119,30 +120,30 @@ def regime_options(state: State) -> list[tuple[str, str, str]]:
             or sum(
                 1
                 for r in state["regions"].values()
-                if r["revolt"] or r["coalition"] or r["control"] == "R"
+                if r["revolt"] or r["coalition"] or r["control"] == ROYALIST
             )
             >= 10
         )
         if (
             "hebertiste" not in state["factions_outlawed"]
             and both_wars(state)
-            and leader == "SC"
+            and leader == SANS_CULOTTE
             and track_level(state, "commune") >= 2
             and wrath_need
         ):
-            out.append(("SC", "wrath", "install"))
+            out.append((SANS_CULOTTE, "wrath", "install"))
         if (
             "indulgent" not in state["factions_outlawed"]
             and not both_wars(state)
             and not commune["raised"]
             and not paris_threatened(state)
-            and not outlawed(state, "M")
+            and not outlawed(state, MARAIS)
         ):
-            out.append(("M", "mercy", "install"))
-        if not both_wars(state) and leader == "MT":
-            out.append(("MT", "froi", "referendum"))
-    elif reg == "wrath" and open_ and not both_wars(state) and not outlawed(state, "SC"):
-        out.append(("SC", "froi", "referendum"))
+            out.append((MARAIS, "mercy", "install"))
+        if not both_wars(state) and leader == MONTAGNE:
+            out.append((MONTAGNE, "froi", "referendum"))
+    elif reg == "wrath" and open_ and not both_wars(state) and not outlawed(state, SANS_CULOTTE):
+        out.append((SANS_CULOTTE, "froi", "referendum"))
     elif reg == "mercy" and leader is not None and both_wars(state) and strong_commune(state):
         out.append((leader, "terror", "install"))
     return out

@@ -10,6 +10,7 @@ from ..core import (
     seat_of,
 )
 from ..data import seating
+from ..factions import MARAIS
 
 
 def deputy_voters(state: State) -> list[tuple[int, list[str]]]:
@@ -35,4 +36,4 @@ def marais_auto_vote(state: State, ctx: Context, law: str | None = None) -> str:
 
 
 def automated_marais(state: State) -> bool:
-    return seat_of(state, "M") is None
+    return seat_of(state, MARAIS) is None

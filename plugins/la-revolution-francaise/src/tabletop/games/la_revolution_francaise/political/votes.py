@@ -25,6 +25,7 @@ from ..core import (
     track_level,
 )
 from ..data import KING, LAWS, seating
+from ..factions import FEUILLANT, MARAIS, MONTAGNE, SANS_CULOTTE
 from ..tasks import (
     FameVote,
     LawVote,
@@ -45,7 +46,7 @@ def law_vote_prompt(state: State, t: LawVote) -> Prompt | None:
     trial = t["law"] == "trial"
     yes, no = ("guilty", "innocent") if trial else ("yes", "no")
     mine = seating(state["players"])[seat]
-    if trial and "F" in mine:
+    if trial and FEUILLANT in mine:
         return Prompt(
             seat,
             "The King's trial: the Feuillant must vote innocent",
@@ -103,21 +104,21 @@ def law_tally(state: State, t: LawVote, ctx: Context) -> None:
             no += count
     gseat = gov_seat(state)
     gov_side = votes.get(gseat, yes_word) if gseat is not None else yes_word
-    if automated_marais(state) and deputies(state, "M") > 0:
+    if automated_marais(state) and deputies(state, MARAIS) > 0:
         how = marais_auto_vote(state, ctx, t["law"])
         if how != "abstain":
             with_gov = (how == "with") == (gov_side == yes_word)
             if with_gov:
-                yes += deputies(state, "M")
+                yes += deputies(state, MARAIS)
             else:
-                no += deputies(state, "M")
+                no += deputies(state, MARAIS)
     if trial:
         yes += state["bonuses"].get("trial", 0)
     yes += law_bonus(state, t["law"])
     if (
-        t["proposer"] == "SC"
+        t["proposer"] == SANS_CULOTTE
         and state["regime"] == "froi"
-        and state.get("froi_variant") == "SC"
+        and state.get("froi_variant") == SANS_CULOTTE
         and state["commune"]["raised"]
     ):
         yes += track_level(state, "commune")  # R.10.9.4
@@ -173,7 +174,7 @@ def fame_voters(state: State) -> list[tuple[int, int]]:
     for c in state["order"]:
         if c == leader:
             r = 3
-        elif c == "M" and (officially_present(state, c) or state["regime"] != "prairial"):
+        elif c == MARAIS and (officially_present(state, c) or state["regime"] != "prairial"):
             r = 2 if state["regime"] != "prairial" else 0
         elif officially_present(state, c):
             r = 1
@@ -203,15 +204,15 @@ def lawmaker_present(state: State) -> bool:
 
     reg = state["regime"]
     if reg == "prairial":  # R.8.9.2, R.8.9.3: the Terror's or Wrath's, by who governs
-        reg = "terror" if gov_controller(state) == "MT" else "wrath"
+        reg = "terror" if gov_controller(state) == MONTAGNE else "wrath"
     names: tuple[str, ...] = LAWMAKERS.get(reg, ())
     if reg == "mercy":
         # R.6.9.2: for a Marais Government, with their Current's consent (taken as given
         # only when they belong to the Government's Current; see reconstructed.md)
-        if gov_controller(state) != "M":
+        if gov_controller(state) != MARAIS:
             return False
         names = tuple(
-            n for n in names if n in state["persons"] and state["persons"][n]["current"] == "M"
+            n for n in names if n in state["persons"] and state["persons"][n]["current"] == MARAIS
         )
     return any(
         n in state["persons"]
