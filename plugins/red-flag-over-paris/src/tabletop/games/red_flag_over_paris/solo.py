@@ -5,8 +5,9 @@ The solo opponent never gets a prompt. Whenever a decision of its seat is due, t
 decision stack (``rules/table.py``) hands it to ``solo_turn.act``: its card play is the
 solo turn (``solo_turn.turn``), and every other decision (a cube of an event, a step of
 its operations, a bonus action) is answered by ``decide`` below from the legal choices
-of the prompt, so it can never make an illegal move. Its ties are broken by the game's random source
-(the physical game rolls a die), which keeps games reproducible from seed and log.
+of the prompt, so it can never make an illegal move. Its ties are broken by the game's
+random source (the physical game rolls a die), which keeps games reproducible from seed
+and log.
 
 The space-selection tables of the player aid are not public: ``PLACE_TABLE`` and
 ``REMOVE_TABLE`` are reconstructed from the summary's definitions (Room, Isolated,
