@@ -12,6 +12,7 @@ from tabletop.games.la_revolution_francaise.data import CURRENTS
 from tabletop.games.la_revolution_francaise.table import STACK
 
 PACKAGE = Path(factions.__file__).parent
+PACKAGE_NAME = "tabletop.games.la_revolution_francaise"
 #: Modules that may spell a code: the names themselves, the data loader, the board's map
 #: marks ("R" for a revolt there) and the bot helper's files (issue 27).
 SPELLED = {"factions.py", "data.py", "render.py"}
@@ -82,3 +83,38 @@ def test_the_table_knows_every_task_kind_the_rules_push() -> None:
     assert len(pushed) > 50
     assert pushed - set(STACK.rules) == set()
     assert all(isinstance(rule, Decision | Step) for rule in STACK.rules.values())
+
+
+def test_the_coverage_table_names_code_that_exists() -> None:
+    """Each ``module.name`` in rules-coverage.md's "implemented in" column is there (a
+    trailing ``*`` stands for any name with that prefix)."""
+    import importlib
+    import re
+
+    doc = PACKAGE.parents[5] / "docs/games/la-revolution-francaise/rules-coverage.md"
+    modules = {p.name.removesuffix(".py") for p in PACKAGE.iterdir()}
+    missing = []
+    checked = 0
+    for row in doc.read_text(encoding="utf-8").splitlines():
+        if not row.startswith("|"):
+            continue
+        cells = row.split("|")
+        for ref in re.findall(r"`([a-z_.]+\*?)`", cells[2] if len(cells) > 2 else ""):
+            *path, name = ref.split(".")
+            if not path or path[0] not in modules or name in ("py", "json"):
+                continue
+            try:
+                module = importlib.import_module(f"{PACKAGE_NAME}.{'.'.join(path)}")
+            except ModuleNotFoundError:
+                # ``game.apply``: a method of the game's class
+                module = importlib.import_module(f"{PACKAGE_NAME}.{path[0]}")
+                name = path[-1] if len(path) > 1 else name
+            names = dir(module) + dir(getattr(module, "LaRevolutionFrancaise", None))
+            found = (
+                any(n.startswith(name[:-1]) for n in names) if name.endswith("*") else name in names
+            )
+            checked += 1
+            if not found:
+                missing.append(ref)
+    assert checked > 100
+    assert missing == []
