@@ -4,9 +4,7 @@ added, and the winner is decided, with the tiebreak chain when no side is ahead.
 
 from __future__ import annotations
 
-from functools import cache
-
-from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework import Context, Prompt, State
 from tabletop.framework.stack import Decision, Rule
 
 from .. import board, solo
@@ -23,8 +21,9 @@ from ..data import (
     card_name,
 )
 from ..verbs import DROP
-from ..viewing import card_detail, card_label
+from ..viewing import card_label
 from . import tasks
+from .choices import card_choice
 from .tasks import FinalCrisisDiscard
 
 #: How a result's summary names the winner.
@@ -60,13 +59,8 @@ def gather_step(state: State, ctx: Context) -> None:
 
 def discard_prompt(state: State, task: FinalCrisisDiscard) -> Prompt:
     seat = task["seat"]
-    choices = tuple(_drop(c) for c in state["hands"][seat])
+    choices = tuple(card_choice(DROP, f"Discard {card_label(c)}", c) for c in state["hands"][seat])
     return Prompt(seat, f"Final Crisis: discard down to {state['round']} card(s)", choices, "§12.2")
-
-
-@cache
-def _drop(card: int) -> Choice:
-    return Choice(DROP(card), f"Discard {card_label(card)}", card_detail(card))
 
 
 def discard_apply(state: State, task: FinalCrisisDiscard, action: str, ctx: Context) -> None:

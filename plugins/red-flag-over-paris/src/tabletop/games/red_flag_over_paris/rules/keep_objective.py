@@ -3,15 +3,16 @@ the other leaves the game unseen (in solitaire it goes to the solo opponent)."""
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework import Context, Prompt, State
 from tabletop.framework.stack import Decision, Rule
 
 from .. import solo
 from ..data import card_name
 from ..verbs import KEEP
-from ..viewing import card_detail, objective_name
+from ..viewing import objective_name
+from .choices import card_choice
 from .tasks import KeepObjective
 
 
@@ -22,18 +23,13 @@ def prompt(state: State, task: KeepObjective) -> Prompt:
 @lru_cache(maxsize=1024)
 def _prompt(seat: int, objectives: tuple[int, ...]) -> Prompt:
     """Built once for each side and pair of objectives (the bound keeps memory flat)."""
-    choices = tuple(_keep(c) for c in objectives)
+    choices = tuple(card_choice(KEEP, f"Keep {objective_name(c)}", c) for c in objectives)
     return Prompt(
         seat,
         "Choose the objective to keep this round (the other is removed unseen)",
         choices,
         "§5.2",
     )
-
-
-@cache
-def _keep(card: int) -> Choice:
-    return Choice(KEEP(card), f"Keep {objective_name(card)}", card_detail(card))
 
 
 def apply(state: State, task: KeepObjective, action: str, ctx: Context) -> None:
