@@ -10,6 +10,7 @@ from tabletop.framework.decisions import OrderedVote
 
 from .core import answering, roll, schedule, seat_names, seat_of
 from .tasks import Dieoff
+from .verbs import BACK
 
 
 def shared_government(state: State, prompt: Prompt) -> bool:
@@ -56,10 +57,10 @@ def backing_prompt(state: State, t: dict[str, Any]) -> Prompt | None:
         return None
     names = seat_names(state["players"])
     choices = [
-        Choice("back:none", "Back neither", detail="Neither side gets your +2.", key=PASS_KEY)
+        Choice(BACK("none"), "Back neither", detail="Neither side gets your +2.", key=PASS_KEY)
     ]
     choices += [
-        Choice(f"back:{s}", f"Back {names[int(s)]}: +2 to its die", detail=f"It wants: {a}")
+        Choice(BACK(s), f"Back {names[int(s)]}: +2 to its die", detail=f"It wants: {a}")
         for s, a in t["answers"].items()
     ]
     return Prompt(
@@ -71,7 +72,7 @@ def backing_prompt(state: State, t: dict[str, Any]) -> Prompt | None:
 
 
 def backing_handle(state: State, t: dict[str, Any], action: str, ctx: Context) -> None:
-    OrderedVote(t["vote"]).vote(answering(ctx), action.split(":")[1], ctx)
+    OrderedVote(t["vote"]).vote(answering(ctx), BACK.arg(action), ctx)
 
 
 def backing_done(state: State, t: dict[str, Any], ctx: Context) -> None:

@@ -39,6 +39,7 @@ from .tasks import (
     PrisonerTask,
     Step,
 )
+from .verbs import ELECT, PARDON, VOTE
 
 
 def patriot_start(state: State, t: Step, ctx: Context) -> None:
@@ -110,9 +111,9 @@ def king_pardon_prompt(state: State, t: PrisonerTask) -> Prompt | None:
         seat,
         f"The King may free {t['person']}",
         (
-            Choice("pardon:yes", f"Free {t['person']}", detail="Back on the map next turn."),
+            Choice(PARDON("yes"), f"Free {t['person']}", detail="Back on the map next turn."),
             Choice(
-                "pardon:no",
+                PARDON("no"),
                 "Leave him to the Assembly's justice",
                 detail="He stays in prison and the regime's justice decides his fate (8.1).",
                 key=PASS_KEY,
@@ -136,8 +137,8 @@ def justice_vote_prompt(state: State, t: JusticeVote) -> Prompt | None:
         seat,
         f"Justice: is {t['person']} guilty?",
         (
-            Choice("vote:guilty", "Guilty", detail="Stays in prison."),
-            Choice("vote:innocent", "Innocent", detail="Released."),
+            Choice(VOTE("guilty"), "Guilty", detail="Stays in prison."),
+            Choice(VOTE("innocent"), "Innocent", detail="Released."),
         ),
         rule="8.1",
     )
@@ -145,7 +146,7 @@ def justice_vote_prompt(state: State, t: JusticeVote) -> Prompt | None:
 
 def justice_vote_handle(state: State, t: JusticeVote, action: str, ctx: Context) -> None:
     seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+    OrderedVote(t["vote"]).vote(seat, VOTE.arg(action), ctx)
 
 
 def justice_vote_done(state: State, t: JusticeVote, ctx: Context) -> None:
@@ -221,18 +222,18 @@ def confidence_prompt(state: State, t: ConfidenceVote) -> Prompt | None:
         f"Vote of confidence in the {name(gov_controller(state))} Government",
         (
             Choice(
-                "vote:confidence",
+                VOTE("confidence"),
                 "Confidence",
                 detail=f"Your deputies back the {name(gov_controller(state))}: without an "
                 "absolute majority of disapproval it keeps the Government (8.2).",
             ),
             Choice(
-                "vote:disapproval",
+                VOTE("disapproval"),
                 "Disapproval",
                 detail="An absolute majority of disapproval gives the Government "
                 f"to the {name(other or '')}, with its fame and treasury (8.2).",
             ),
-            Choice("vote:abstention", "Abstain", detail="Abstentions are not counted (8.2)."),
+            Choice(VOTE("abstention"), "Abstain", detail="Abstentions are not counted (8.2)."),
         ),
         rule="8.2",
     )
@@ -240,7 +241,7 @@ def confidence_prompt(state: State, t: ConfidenceVote) -> Prompt | None:
 
 def confidence_handle(state: State, t: ConfidenceVote, action: str, ctx: Context) -> None:
     seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+    OrderedVote(t["vote"]).vote(seat, VOTE.arg(action), ctx)
 
 
 def confidence_done(state: State, t: ConfidenceVote, ctx: Context) -> None:
@@ -320,7 +321,7 @@ def partner_election_prompt(state: State, t: PartnerElection) -> Prompt | None:
         seat,
         f"Elect the Directorate's new partner with your {ballots} deputies",
         tuple(
-            Choice(f"elect:{c}", f"The {name(c)}", detail="Most deputies' ballots wins (R.7.5).")
+            Choice(ELECT(c), f"The {name(c)}", detail="Most deputies' ballots wins (R.7.5).")
             for c in t["candidates"]
         ),
         rule="R.7.2",
@@ -329,7 +330,7 @@ def partner_election_prompt(state: State, t: PartnerElection) -> Prompt | None:
 
 def partner_election_handle(state: State, t: PartnerElection, action: str, ctx: Context) -> None:
     seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+    OrderedVote(t["vote"]).vote(seat, ELECT.arg(action), ctx)
 
 
 def partner_election_done(state: State, t: PartnerElection, ctx: Context) -> None:

@@ -18,6 +18,7 @@ from ..core import (
     seat_of,
 )
 from ..tasks import ActionTurn, Attempt, Step
+from ..verbs import DONE, TRY
 from .modifiers import action_modifiers
 from .segments import REGIONAL, SEGMENT_RULES, SEGMENTS
 from .targets import available_persons, cost, targets
@@ -55,7 +56,7 @@ def act_prompt(state: State, t: ActionTurn) -> Prompt | None:
         return None
     choices = [
         Choice(
-            "done",
+            DONE(),
             "Done",
             detail=f"No more {segment} attempts this turn; the next Current acts.",
             key=PASS_KEY,
@@ -69,7 +70,7 @@ def act_prompt(state: State, t: ActionTurn) -> Prompt | None:
         why = ", ".join(f"{m:+d} {w}" for m, w in mods) or "no modifier"
         choices.append(
             Choice(
-                f"try:{target}",
+                TRY(target),
                 label,
                 detail=f"Fame {fame(state, actor)}, {why}: column {max(1, min(20, total))}; "
                 f"one roll gives {odds_text(total)} ({SEGMENT_RULES[segment]}).",
@@ -102,10 +103,10 @@ def all_persons(state: State, actor: str, segment: str, target: str) -> list[str
 
 
 def act_handle(state: State, t: ActionTurn, action: str, ctx: Context) -> None:
-    if action == "done":
+    if DONE.matches(action):
         finish(state)
         return
-    target = action.split(":", 1)[1]
+    target = TRY.arg(action)
     schedule(
         state,
         Attempt(

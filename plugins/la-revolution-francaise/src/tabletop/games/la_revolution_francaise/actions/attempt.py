@@ -18,6 +18,7 @@ from ..core import (
     schedule,
 )
 from ..tasks import Attempt, PickResult, RollRecord
+from ..verbs import KEEP, ROLLS, WITH
 from ..words import letter_effect
 from .act import all_persons
 from .modifiers import action_modifiers
@@ -37,14 +38,14 @@ def attempt_prompt(state: State, t: Attempt) -> Prompt | None:
             return None
         choices = [
             Choice(
-                "with:all",
+                WITH("all"),
                 f"All together ({', '.join(here)})",
                 detail="+2 for each one influential here; all of them have acted this turn.",
             )
         ]
         choices += [
             Choice(
-                f"with:{p}",
+                WITH(p),
                 f"{p} alone",
                 detail=(
                     "influential here: +2"
@@ -62,7 +63,7 @@ def attempt_prompt(state: State, t: Attempt) -> Prompt | None:
             return None
         steps = tuple(
             Choice(
-                f"rolls:{n}",
+                ROLLS(n),
                 f"Pay {n * price} for {n} roll{'s' if n > 1 else ''}",
                 detail="After rolling, you keep the roll you choose (7.1); keeping the "
                 f"best: {odds_text(attempt_column(state, t), n)}.",
@@ -154,7 +155,7 @@ def pick_prompt(state: State, t: PickResult) -> Prompt | None:
         effect = letter_effect(state, t["actor"], t["segment"], t["target"], r["letter"])
         choices.append(
             Choice(
-                f"keep:{i}",
+                KEEP(i),
                 f"Keep roll {i + 1}: {total} ({'+'.join(map(str, r['dice']))}) = {r['letter']}",
                 detail=f"{r['letter']}: {effect}.",
                 consequence=note or "",
@@ -165,5 +166,5 @@ def pick_prompt(state: State, t: PickResult) -> Prompt | None:
 
 def pick_handle(state: State, t: PickResult, action: str, ctx: Context) -> None:
     finish(state)
-    chosen = t["rolls"][int(action.split(":")[1])]
+    chosen = t["rolls"][KEEP.number(action)]
     resolve(state, t["actor"], t["segment"], t["target"], chosen, ctx)

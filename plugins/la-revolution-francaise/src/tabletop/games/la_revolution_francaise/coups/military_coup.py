@@ -27,6 +27,7 @@ from ..factions import GIRONDE, MARAIS, MONTAGNE
 from ..military.gov_moves import reachable
 from ..political.install import install
 from ..tasks import AskedInTurn, CoupAttempt
+from ..verbs import COUP, INTERCEPT
 from .offer import coup_cost
 from .outcome import coup_failure
 
@@ -88,7 +89,7 @@ def military_offer_prompt(state: State, t: AskedInTurn) -> Prompt | None:
         bases = rally_bases(state, current)
         if current in t["asked"] or seat is None or money(state, current) < price or not bases:
             continue
-        choices = [Choice("coup:none", "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
+        choices = [Choice(COUP("none"), "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
         for region, who in bases.items():
             armies = sum(
                 1
@@ -99,7 +100,7 @@ def military_offer_prompt(state: State, t: AskedInTurn) -> Prompt | None:
                 for n in range(1, min(3, armies) + 1):
                     choices.append(
                         Choice(
-                            f"coup:{target}:{region}:{n}",
+                            COUP(f"{target}:{region}:{n}"),
                             f"Rally {n} of the armies at {region}: "
                             f"install the {REGIMES[target]['name']}",
                             detail=f"{', '.join(who)} try to rally them: A or B, fame "
@@ -199,12 +200,12 @@ def intercept_prompt(state: State, t: CoupAttempt) -> Prompt | None:
         f"Send {army_id.replace('_', ' ')} to intercept the rebels in Paris?",
         (
             Choice(
-                "intercept:no",
+                INTERCEPT("no"),
                 "Stay",
                 detail="The army stays; the rebels face the others.",
                 key=PASS_KEY,
             ),
-            Choice("intercept:yes", "Intercept", detail="It fights the rebels in Paris (12.3.2)."),
+            Choice(INTERCEPT("yes"), "Intercept", detail="It fights the rebels in Paris (12.3.2)."),
         ),
         rule="12.3.2",
     )

@@ -19,6 +19,7 @@ from ..core import (
 )
 from ..data import COSTS, REGIMES
 from ..tasks import AskedInTurn, CoupAttempt, CoupOffer
+from ..verbs import COUP, PERMIT, REACT
 from .candidates import limited_candidates, open_scenario, plotters, popular_candidates
 
 # The offer: each candidate in turn order, one coup of each kind a turn ------------------
@@ -72,7 +73,7 @@ def coup_offer_prompt(state: State, t: CoupOffer) -> Prompt | None:
     assert seat is not None
     price = coup_cost(state, t["coup"])
     who = plotters(state, current)
-    choices = [Choice("coup:none", "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
+    choices = [Choice(COUP("none"), "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
     for target in targets:
         goal = (
             "seize the Government"
@@ -82,7 +83,7 @@ def coup_offer_prompt(state: State, t: CoupOffer) -> Prompt | None:
         for n in range(1, len(who) + 1):
             choices.append(
                 Choice(
-                    f"coup:{target}:{n}",
+                    COUP(f"{target}:{n}"),
                     f"{t['coup'].capitalize()} coup to {goal} with {n} of your Personalities",
                     detail=f"One roll on your fame +{2 * (n - 1)}; only an A succeeds. "
                     f"{', '.join(who[:n])} take part.",
@@ -149,11 +150,11 @@ def coup_permission_prompt(state: State, t: CoupAttempt) -> Prompt | None:
         f"The {name(t['current'])} asks the Commune's leave for a popular coup",
         (
             Choice(
-                "permit:yes",
+                PERMIT("yes"),
                 "Give leave",
                 detail="The coup goes ahead with the Commune's backing (12.1).",
             ),
-            Choice("permit:no", "Refuse", detail="The coup does not take place (12.1)."),
+            Choice(PERMIT("no"), "Refuse", detail="The coup does not take place (12.1)."),
         ),
         rule="12.1",
     )
@@ -176,13 +177,13 @@ def reactions_prompt(state: State, t: CoupAttempt) -> Prompt | None:
         f"The {name(t['current'])} attempts a {t['coup']} coup",
         (
             Choice(
-                "react:0",
+                REACT("0"),
                 "Let it be",
                 detail="No change to its roll; only an A succeeds.",
                 key=PASS_KEY,
             ),
             Choice(
-                "react:-1",
+                REACT("-1"),
                 "Oppose it: -1 to its roll",
                 detail="Its roll column drops by 1, making an A harder (12.1).",
             ),
@@ -193,7 +194,7 @@ def reactions_prompt(state: State, t: CoupAttempt) -> Prompt | None:
 
 def reactions_handle(state: State, t: CoupAttempt, action: str, ctx: Context) -> None:
     seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+    OrderedVote(t["vote"]).vote(seat, REACT.arg(action), ctx)
 
 
 def reactions_done(state: State, t: CoupAttempt, ctx: Context) -> None:

@@ -20,6 +20,7 @@ from ..tasks import (
     GovernmentDecision,
     Step,
 )
+from ..verbs import DECIDE, DESERT, VOTE
 from .effects import apply_effect, describe_fx
 
 
@@ -33,14 +34,14 @@ def gov_decision_prompt(state: State, t: GovernmentDecision) -> Prompt | None:
     return Prompt(
         seat,
         f"Government decision: {decide['question']}",
-        (Choice("decide:yes", "Yes", consequence=yes), Choice("decide:no", "No", consequence=no)),
+        (Choice(DECIDE("yes"), "Yes", consequence=yes), Choice(DECIDE("no"), "No", consequence=no)),
         rule="6.2",
     )
 
 
 def gov_decision_handle(state: State, t: GovernmentDecision, action: str, ctx: Context) -> None:
     finish(state)
-    answer = action.split(":")[1]
+    answer = DECIDE.arg(action)
     ctx.emit("decision", f"the Government answers {answer}", about=NOBODY)
     for fx in t["decision"][answer]:
         apply_effect(state, fx, ctx)
@@ -61,7 +62,7 @@ def desert_prompt(state: State, t: Step) -> Prompt | None:
     where = {a["id"]: a["where"] for a in state["armies"]}
     choices = tuple(
         Choice(
-            f"desert:{a}",
+            DESERT(a),
             f"{a.replace('_', ' ')} at {where[a]}",
             detail=f"This revolutionary army leaves the map; {where[a]} loses its defender.",
         )
@@ -72,7 +73,7 @@ def desert_prompt(state: State, t: Step) -> Prompt | None:
 
 def desert_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     finish(state)
-    army_id = action.split(":", 1)[1]
+    army_id = DESERT.arg(action)
     state["armies"] = [a for a in state["armies"] if a["id"] != army_id]
     ctx.emit("army", f"{army_id.replace('_', ' ')} deserts (event)", about=NOBODY)
 
@@ -89,8 +90,8 @@ def assembly_prompt(state: State, t: AssemblyDecision) -> Prompt | None:
         seat,
         f"The Assembly votes: {t['decision']['question']}",
         (
-            Choice("vote:yes", "Yes, with your deputies", consequence=yes),
-            Choice("vote:no", "No, with your deputies", consequence=no),
+            Choice(VOTE("yes"), "Yes, with your deputies", consequence=yes),
+            Choice(VOTE("no"), "No, with your deputies", consequence=no),
         ),
         rule="6.2",
     )
@@ -100,7 +101,7 @@ def assembly_handle(state: State, t: AssemblyDecision, action: str, ctx: Context
     seat = answering(ctx)
     from tabletop.framework.decisions import OrderedVote
 
-    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+    OrderedVote(t["vote"]).vote(seat, VOTE.arg(action), ctx)
 
 
 def assembly_done(state: State, t: AssemblyDecision, ctx: Context) -> None:

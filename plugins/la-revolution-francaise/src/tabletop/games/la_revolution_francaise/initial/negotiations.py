@@ -20,6 +20,7 @@ from ..tasks import (
     OfferAnswer,
     Step,
 )
+from ..verbs import ACCEPT, AMOUNT, OFFER, PACT, PASS, REFUSE, VERBS
 
 # 6.1 Negotiations: money offers, accepted or refused ----------------------------------
 
@@ -59,7 +60,7 @@ def negotiate_prompt(state: State, t: Negotiation) -> Prompt | None:
     seat = t["seats"][t["index"]]
     choices = [
         Choice(
-            "pass",
+            PASS(),
             "Pass",
             detail="Make no offer this turn; the next seat negotiates.",
             key=PASS_KEY,
@@ -68,7 +69,7 @@ def negotiate_prompt(state: State, t: Negotiation) -> Prompt | None:
     for giver, taker in offer_targets(state, seat):
         choices.append(
             Choice(
-                f"offer:{giver}:{taker}",
+                OFFER(giver, taker),
                 f"Offer money from the {name(giver)} to the {name(taker)}"
                 + (" (accepted at once, 13.6)" if taker == "gov" else ""),
                 detail="The other Current accepts or refuses; a gift is never owed back (6.1).",
@@ -77,7 +78,7 @@ def negotiate_prompt(state: State, t: Negotiation) -> Prompt | None:
     for leader, partner in pact_targets(state, seat):
         choices.append(
             Choice(
-                f"pact:{leader}:{partner}",
+                PACT(leader, partner),
                 f"Propose a joint objective: the {name(leader)} with the {name(partner)}",
                 detail="If accepted, the first of you in turn order declares one objective "
                 "for both, which both could achieve alone; both gain or lose the same fame (6.4).",
@@ -107,12 +108,12 @@ def pact_targets(state: State, seat: int) -> list[tuple[str, str]]:
 
 
 def negotiate_handle(state: State, t: Negotiation, action: str, ctx: Context) -> None:
-    if action == "pass":
+    if PASS.matches(action):
         t["index"] += 1
         return
-    verb, giver, taker = action.split(":")
+    verb, (giver, taker) = VERBS.parse(action)
     t["index"] += 1
-    if verb == "pact":
+    if verb is PACT:
         ctx.emit("offer", f"the {name(giver)} proposes a joint objective to the {name(taker)}")
         schedule(
             state,
@@ -132,7 +133,7 @@ def offer_amount_prompt(state: State, t: OfferAmount) -> Prompt | None:
     assert seat is not None
     choices = tuple(
         Choice(
-            f"amount:{a}",
+            AMOUNT(a),
             f"{a} assignats",
             detail=f"The {name(t['taker'])} may accept (the money changes hands now) or "
             "refuse (nothing is paid) (6.1).",
@@ -148,7 +149,7 @@ def offer_amount_prompt(state: State, t: OfferAmount) -> Prompt | None:
 
 
 def offer_amount_handle(state: State, t: OfferAmount, action: str, ctx: Context) -> None:
-    amount = int(action.split(":")[1])
+    amount = AMOUNT.number(action)
     finish(state)
     ctx.emit("offer", f"the {name(t['giver'])} offers {amount} to the {name(t['taker'])}")
     if t["taker"] == "gov":
@@ -173,7 +174,7 @@ def offer_answer_prompt(state: State, t: OfferAnswer) -> Prompt | None:
         return Prompt(
             seat,
             f"The {name(t['giver'])} proposes a joint objective to the {name(t['taker'])}",
-            (Choice("accept", "Accept", detail=accept), Choice("refuse", "Refuse", detail=refuse)),
+            (Choice(ACCEPT(), "Accept", detail=accept), Choice(REFUSE(), "Refuse", detail=refuse)),
             rule="6.4",
         )
     accept = (
@@ -184,7 +185,7 @@ def offer_answer_prompt(state: State, t: OfferAnswer) -> Prompt | None:
     return Prompt(
         seat,
         f"The {name(t['giver'])} offers the {name(t['taker'])} {t['amount']} assignats",
-        (Choice("accept", "Accept", detail=accept), Choice("refuse", "Refuse", detail=refuse)),
+        (Choice(ACCEPT(), "Accept", detail=accept), Choice(REFUSE(), "Refuse", detail=refuse)),
         rule="6.1",
     )
 
@@ -192,7 +193,7 @@ def offer_answer_prompt(state: State, t: OfferAnswer) -> Prompt | None:
 def offer_answer_handle(state: State, t: OfferAnswer, action: str, ctx: Context) -> None:
     finish(state)
     if t.get("pact"):
-        if action == "accept":
+        if ACCEPT.matches(action):
             state.setdefault("pacts", []).append([t["giver"], t["taker"]])
             ctx.emit(
                 "offer",
@@ -201,7 +202,7 @@ def offer_answer_handle(state: State, t: OfferAnswer, action: str, ctx: Context)
         else:
             ctx.emit("offer", f"the {name(t['taker'])} refuses the joint objective")
         return
-    if action == "accept":
+    if ACCEPT.matches(action):
         state["currents"][t["giver"]]["money"] -= t["amount"]
         state["currents"][t["taker"]]["money"] += t["amount"]
         ctx.emit(

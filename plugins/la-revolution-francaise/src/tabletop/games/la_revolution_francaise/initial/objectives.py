@@ -25,6 +25,7 @@ from ..data import LAWS, PERSONS, REGIMES, REGION_NAMES
 from ..tasks import (
     Step,
 )
+from ..verbs import KIND, OBJECTIVE
 from ..words import (
     kind_detail,
     objective_words,
@@ -190,7 +191,7 @@ def objectives_prompt(state: State, t: Step) -> Prompt | None:
     if kind is None:
         choices = tuple(
             Choice(
-                f"kind:{k}",
+                KIND(k),
                 KIND_LABELS[k],
                 detail=f"{kind_detail(k)} Next you name the target ({len(kinds[k])} possible).",
             )
@@ -200,14 +201,14 @@ def objectives_prompt(state: State, t: Step) -> Prompt | None:
     options = kinds[kind]
     choices = tuple(
         Choice(
-            f"objective:{value}",
+            OBJECTIVE(value),
             label,
         )
         for value, label in options
     )
     choices += (
         Choice(
-            "kind:back",
+            KIND("back"),
             "Choose another kind",
             detail="Back to the kinds of objective; nothing is declared yet.",
             key=PASS_KEY,

@@ -22,6 +22,7 @@ from ..tasks import (
     Placement,
     Step,
 )
+from ..verbs import GENERAL, MORE, PLACE, PLACEMENT_BACK
 
 # 6.5 Personality placement ----------------------------------------------------------
 
@@ -76,7 +77,7 @@ def placement_prompt(state: State, t: Placement) -> Prompt | None:
         regions = likely_places(state, current, person)
     choices = [
         Choice(
-            f"place:{r}",
+            PLACE(r),
             r,
         )
         for r in regions
@@ -86,7 +87,7 @@ def placement_prompt(state: State, t: Placement) -> Prompt | None:
             if any(a["where"] == r and a["side"] == "rev" for a in state["armies"]):
                 choices.append(
                     Choice(
-                        f"general:{r}",
+                        GENERAL(r),
                         f"Send Carnot to command the armies at {r}",
                         detail="+1 or -1 to their combat rolls; he moves with them and takes "
                         "no action this turn (R.3.9.3).",
@@ -96,14 +97,14 @@ def placement_prompt(state: State, t: Placement) -> Prompt | None:
         if t.get("showing_all"):
             choices.append(
                 Choice(
-                    "back",
+                    PLACEMENT_BACK,
                     "Back to the usual places",
                     detail="Back to the short list of regions where he usually goes.",
                     key=PASS_KEY,
                 )
             )
         else:
-            choices.append(Choice("more", "Another region...", detail="Choose among all 26."))
+            choices.append(Choice(MORE(), "Another region...", detail="Choose among all 26."))
     return Prompt(seat, f"Place {person} ({name(current)})", tuple(choices), rule="6.5")
 
 

@@ -21,6 +21,7 @@ from ..tasks import (
     RegionQuestion,
     Step,
 )
+from ..verbs import CAPITAL
 from .reinforcements import ENEMY
 
 # 9.7.1 The provisional capital ---------------------------------------------------------
@@ -94,7 +95,7 @@ def capital_prompt(state: State, t: CapitalChoice) -> Prompt | None:
         "(the King, unless kidnapped, is taken there)",
         tuple(
             Choice(
-                f"capital:{r}",
+                CAPITAL(r),
                 r,
                 detail=f"The Government sits in {r} until Paris is free of the Royalist and "
                 "the Coalition; the Commune cannot rise meanwhile (9.7.1).",
@@ -107,7 +108,7 @@ def capital_prompt(state: State, t: CapitalChoice) -> Prompt | None:
 
 def capital_handle(state: State, t: CapitalChoice, action: str, ctx: Context) -> None:
     finish(state)
-    region = action.split(":", 1)[1]
+    region = CAPITAL.arg(action)
     move_capital(state, region, ctx, f"the Government makes {region} its capital")
 
 

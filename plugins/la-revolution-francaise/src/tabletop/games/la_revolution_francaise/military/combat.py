@@ -28,6 +28,7 @@ from ..tasks import (
     LossChoice,
     Step,
 )
+from ..verbs import LOSE
 from ..words import army_name
 from .reinforcements import ENEMY
 
@@ -165,7 +166,7 @@ def loss_prompt(state: State, t: LossChoice) -> Prompt | None:
     names = {a["id"]: a for a in state["armies"]}
     choices = tuple(
         Choice(
-            f"lose:{army_id}",
+            LOSE(army_id),
             "the Commune"
             if army_id == "commune"
             else f"{army_id.replace('_', ' ')} ({names[army_id]['kind']})",
@@ -182,7 +183,7 @@ def loss_prompt(state: State, t: LossChoice) -> Prompt | None:
 
 def loss_handle(state: State, t: LossChoice, action: str, ctx: Context) -> None:
     finish(state)
-    eliminate(state, t["region"], action.split(":", 1)[1], ctx)
+    eliminate(state, t["region"], LOSE.arg(action), ctx)
 
 
 def crush_commune(state: State, crushers: list[dict[str, Any]], ctx: Context) -> None:

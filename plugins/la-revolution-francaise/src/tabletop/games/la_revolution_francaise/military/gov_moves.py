@@ -17,6 +17,7 @@ from ..tasks import (
     ArmyMoves,
     Step,
 )
+from ..verbs import CRUSH, MOVE, STAY
 from ..words import army_name
 from .reinforcements import ENEMY
 
@@ -57,11 +58,11 @@ def gov_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
     here = army["where"]
     if here in state.get("pinned", []):
         return None  # pinned (9.5.1)
-    choices = [Choice("stay", f"Stay at {here}", detail="The army does not move.", key=PASS_KEY)]
+    choices = [Choice(STAY(), f"Stay at {here}", detail="The army does not move.", key=PASS_KEY)]
     for r in reachable(state, here):
         choices.append(
             Choice(
-                f"move:{r}",
+                MOVE(r),
                 f"Move to {r}",
                 detail=f"The army moves to {r}; enemies there mean combat (9.6), an empty "
                 "region comes under its military control (9.7).",
@@ -70,7 +71,7 @@ def gov_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
         if r == "Paris" and state["commune"]["raised"]:
             choices.append(
                 Choice(
-                    "crush:Paris",
+                    CRUSH("Paris"),
                     "Move to Paris to crush the Commune",
                     consequence="Commune track to 20 (9.9.1)",
                 )
@@ -82,7 +83,7 @@ def gov_move_handle(state: State, t: ArmyMoves, action: str, ctx: Context) -> No
     army = army_by_id(state, t["army_ids"][t["index"]])
     assert army is not None
     t["index"] += 1
-    if action == "stay":
+    if STAY.matches(action):
         return
     verb, region = action.split(":", 1)
     origin = army["where"]

@@ -23,6 +23,7 @@ from ..tasks import (
     Kidnap,
     Step,
 )
+from ..verbs import KIDNAP
 
 # 11.3 Kidnapping the King --------------------------------------------------------------------
 
@@ -59,12 +60,12 @@ def kidnap_prompt(state: State, t: Kidnap) -> Prompt | None:
     assert seat is not None
     price = kidnap_cost(state)
     choices = [
-        Choice("kidnap:no", "Leave the King", detail="He is taken to the provisional capital.")
+        Choice(KIDNAP("no"), "Leave the King", detail="He is taken to the provisional capital.")
     ]
     if money(state, ROYALIST) >= price:
         choices.append(
             Choice(
-                "kidnap:try",
+                KIDNAP("try"),
                 "Try to kidnap the King",
                 detail="One roll on your fame: A or B succeeds (11.3).",
                 consequence=f"costs {price}" if price else "",

@@ -18,6 +18,7 @@ from ..tasks import (
     RegionQuestion,
     Step,
 )
+from ..verbs import FOLLOW, PIN
 from .reinforcements import ENEMY
 
 # 9.5 Movement -------------------------------------------------------------------------------
@@ -43,9 +44,9 @@ def pin_prompt(state: State, t: RegionQuestion) -> Prompt | None:
         seat,
         f"Pin the revolutionary armies at {t['region']}?",
         (
-            Choice("pin:yes", "Pin them", detail="They cannot leave; combat follows (9.5.1)."),
+            Choice(PIN("yes"), "Pin them", detail="They cannot leave; combat follows (9.5.1)."),
             Choice(
-                "pin:no",
+                PIN("no"),
                 "Let them move",
                 detail="The Government may move them away this turn (9.5.1).",
                 key=PASS_KEY,
@@ -70,7 +71,7 @@ def king_follow_prompt(state: State, t: Step) -> Prompt | None:
         return None
     choices = [
         Choice(
-            "follow:stay",
+            FOLLOW("stay"),
             f"Louis XVI stays at {state['king']['where']}",
             detail="The King stays where he is.",
             key=PASS_KEY,
@@ -78,7 +79,7 @@ def king_follow_prompt(state: State, t: Step) -> Prompt | None:
     ]
     choices += [
         Choice(
-            f"follow:{r}",
+            FOLLOW(r),
             f"Louis XVI goes with the Allied army to {r}",
             detail="The kidnapped King moves with his escort (11.3).",
         )
@@ -90,7 +91,7 @@ def king_follow_prompt(state: State, t: Step) -> Prompt | None:
 def king_follow_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     finish(state)
     state["king_escorts"] = []
-    region = action.split(":", 1)[1]
+    region = FOLLOW.arg(action)
     if region != "stay":
         state["king"]["where"] = region
         state["persons"]["Louis XVI"]["where"] = region

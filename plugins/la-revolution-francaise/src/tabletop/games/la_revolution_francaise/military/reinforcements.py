@@ -28,6 +28,7 @@ from ..tasks import (
     PlaceVolunteers,
     Step,
 )
+from ..verbs import DONE, LAND, PLACE, RAISE
 from ..words import army_name
 
 ENEMY = ("allied", "catholic")
@@ -123,7 +124,7 @@ def landing_prompt(state: State, t: Landing) -> Prompt | None:
     seat = seat_of(state, ROYALIST)
     assert seat is not None
     army = ALLIED[t["army"]]
-    choices = tuple(Choice(f"land:{r}", f"Land at {r}") for r in army["enters"])
+    choices = tuple(Choice(LAND(r), f"Land at {r}") for r in army["enters"])
     return Prompt(seat, f"Where does {army['name']} land?", choices, rule="9.3.1")
 
 
@@ -165,11 +166,11 @@ def catholic_prompt(state: State, t: Step) -> Prompt | None:
     if not regions:
         return None
     choices = [
-        Choice("done", "Raise no more", detail="No more armies raised this turn.", key=PASS_KEY)
+        Choice(DONE(), "Raise no more", detail="No more armies raised this turn.", key=PASS_KEY)
     ]
     choices += [
         Choice(
-            f"raise:{r}",
+            RAISE(r),
             f"Raise {CATHOLIC[free[0]]['name']} in {r}",
             detail=f"A Catholic & Royal army appears in {r} beside your general (9.3.2).",
             consequence=f"upkeep {COSTS['maintenance']} a turn",
@@ -180,7 +181,7 @@ def catholic_prompt(state: State, t: Step) -> Prompt | None:
 
 
 def catholic_handle(state: State, t: Step, action: str, ctx: Context) -> None:
-    if action == "done":
+    if DONE.matches(action):
         finish(state)
         return
     region = action.split(":", 1)[1]
@@ -223,7 +224,7 @@ def volunteer_prompt(state: State, t: PlaceVolunteers) -> Prompt | None:
         f"Place a volunteer army ({t['volunteers_left']} to place)",
         tuple(
             Choice(
-                f"place:{r}",
+                PLACE(r),
                 r,
                 detail=f"A volunteer army appears in {r}; "
                 + "it defends the region and ends a revolt there (9.7).",

@@ -22,6 +22,7 @@ from ..tasks import (
     RegionQuestion,
     Step,
 )
+from ..verbs import HIDE, KING_ACTION, MOVE, STAY
 from .gov_moves import army_by_id
 
 # 9.5.3 Catholic and Royal armies ------------------------------------------------------------
@@ -87,7 +88,7 @@ def catholic_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
     escort = f" with {', '.join(generals)}" if generals else ""
     choices = [
         Choice(
-            "stay",
+            STAY(),
             f"Stay at {army['where']}",
             detail="The army does not move this turn.",
             key=PASS_KEY,
@@ -95,7 +96,7 @@ def catholic_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
     ]
     choices += [
         Choice(
-            f"move:{r}",
+            MOVE(r),
             f"Move to {r}{escort}",
             detail=f"The army marches to {r}; it fights any revolutionary army there (9.6).",
         )
@@ -105,7 +106,7 @@ def catholic_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
     if king["kidnapped"] and not king["dead"] and king.get("where") == army["where"]:
         choices += [
             Choice(
-                f"king:{r}",
+                KING_ACTION(r),
                 f"Move to {r}{escort}, taking Louis XVI",
                 detail="The kidnapped King may leave with an army (11.3).",
             )
@@ -123,7 +124,7 @@ def catholic_move_handle(state: State, t: ArmyMoves, action: str, ctx: Context) 
     army = army_by_id(state, t["army_ids"][t["index"]])
     assert army is not None
     t["index"] += 1
-    if action == "stay":
+    if STAY.matches(action):
         return
     verb, region = action.split(":", 1)
     if verb == "king":
@@ -167,9 +168,9 @@ def hide_prompt(state: State, t: RegionQuestion) -> Prompt | None:
         seat,
         f"Do the Catholic & Royal armies at {t['region']} avoid combat?",
         (
-            Choice("hide:no", "Fight", detail="Combat on the Combat Results Table (9.6)."),
+            Choice(HIDE("no"), "Fight", detail="Combat on the Combat Results Table (9.6)."),
             Choice(
-                "hide:yes",
+                HIDE("yes"),
                 "Melt into the countryside",
                 consequence="your control marker there is removed; they do not count for civil war",
             ),

@@ -25,6 +25,7 @@ from ..tasks import (
     Step,
     Veto,
 )
+from ..verbs import THERMIDOR, VETO
 from ..words import law_effect
 from .install import install
 from .king import king_holder
@@ -51,11 +52,11 @@ def thermidor_prompt(state: State, t: Step) -> Prompt | None:
         "Two Government laws have failed: install Thermidor now?",
         (
             Choice(
-                "thermidor:yes",
+                THERMIDOR("yes"),
                 "Install Thermidor",
                 detail="R.3.8.1: the Political Phase ends at once.",
             ),
-            Choice("thermidor:no", "Not now", detail="You must wait for another rejected law."),
+            Choice(THERMIDOR("no"), "Not now", detail="You must wait for another rejected law."),
         ),
         rule="R.3.8.1",
     )
@@ -163,9 +164,9 @@ def veto_prompt(state: State, t: Veto) -> Prompt | None:
         seat,
         f"The King may veto {law['name']}",
         (
-            Choice("veto:no", "Let it pass", detail=f"It becomes law: {law_effect(t['law'])}"),
+            Choice(VETO("no"), "Let it pass", detail=f"It becomes law: {law_effect(t['law'])}"),
             Choice(
-                "veto:yes",
+                VETO("yes"),
                 "Veto it",
                 detail="The law does not take effect (11.1).",
                 consequence=cost,

@@ -25,6 +25,7 @@ from ..tasks import (
     PartnerChoice,
     Step,
 )
+from ..verbs import PARTNER
 
 
 def install(state: State, new: str, ctx: Context, by: str | None = None) -> None:
@@ -176,7 +177,7 @@ def partner_prompt(state: State, t: PartnerChoice) -> Prompt | None:
     assert seat is not None
     choices = tuple(
         Choice(
-            f"partner:{c}",
+            PARTNER(c),
             f"The {name(c)}",
             detail=f"The {name(c)} shares every Government decision with you (R.7.2.2).",
         )
@@ -189,7 +190,7 @@ def partner_prompt(state: State, t: PartnerChoice) -> Prompt | None:
 
 def partner_handle(state: State, t: PartnerChoice, action: str, ctx: Context) -> None:
     finish(state)
-    set_partner(state, action.split(":")[1], ctx)
+    set_partner(state, PARTNER.arg(action), ctx)
 
 
 def set_government(state: State, current: str, ctx: Context) -> None:

@@ -19,6 +19,7 @@ from ..factions import FEUILLANT, GIRONDE, MONTAGNE, SANS_CULOTTE
 from ..tasks import (
     Step,
 )
+from ..verbs import KING_ACTION
 
 # 7.5.2.2 The King's action ---------------------------------------------------------------------
 
@@ -43,15 +44,15 @@ def king_prompt(state: State, t: Step) -> Prompt | None:
         seat,
         "The King's action (Legislative)?",
         (
-            Choice("king:none", "No action", detail="The King does nothing.", key=PASS_KEY),
+            Choice(KING_ACTION("none"), "No action", detail="The King does nothing.", key=PASS_KEY),
             Choice(
-                "king:act",
+                KING_ACTION("act"),
                 f"The King lowers the {name(victim)}'s fame by 1",
                 detail=f"The {name(victim)} loses 1 fame (7.5.2.2).",
                 consequence=f"costs {price}",
             ),
             Choice(
-                "king:both",
+                KING_ACTION("both"),
                 f"...and moves the Coalition marker {step:+d}",
                 detail=f"The {name(victim)} loses 1 fame and the Coalition moves {step:+d} "
                 "(7.5.2.2).",
@@ -64,7 +65,7 @@ def king_prompt(state: State, t: Step) -> Prompt | None:
 
 def king_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     finish(state)
-    choice = action.split(":")[1]
+    choice = KING_ACTION.arg(action)
     if choice == "none":
         return
     holder = king_holder(state)

@@ -28,6 +28,7 @@ from ..tasks import (
     ActorTurn,
     Step,
 )
+from ..verbs import DONE, LAW
 from ..words import bankrupting, law_effect
 from .voters import deputy_voters
 from .votes import fame_voters
@@ -136,7 +137,7 @@ def propose_prompt(state: State, t: ActorTurn) -> Prompt | None:
     )
     choices = [
         Choice(
-            "done",
+            DONE(),
             "Propose no law" if actor != "gov" else "No more laws",
             detail="Propose nothing more this turn; the next proposer goes on.",
             key=PASS_KEY,
@@ -148,7 +149,7 @@ def propose_prompt(state: State, t: ActorTurn) -> Prompt | None:
         cost = f"costs {price} to propose" if price else ""
         choices.append(
             Choice(
-                f"law:{k}",
+                LAW(k),
                 f"Propose {law['name']} ({law['section']})",
                 detail=f"If passed: {law_effect(k)} Decided by {vote}.",
                 consequence="; ".join(w for w in (cost, warn) if w),
@@ -159,10 +160,10 @@ def propose_prompt(state: State, t: ActorTurn) -> Prompt | None:
 
 def propose_handle(state: State, t: ActorTurn, action: str, ctx: Context) -> None:
     actor = t["actor"]
-    if action == "done":
+    if DONE.matches(action):
         finish(state)
         return
-    key = action.split(":")[1]
+    key = LAW.arg(action)
     if actor == "gov":
         state["gov_laws_proposed"] += 1
     else:

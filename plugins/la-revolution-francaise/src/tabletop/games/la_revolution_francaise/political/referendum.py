@@ -23,6 +23,7 @@ from ..tasks import (
     Referendum,
     Step,
 )
+from ..verbs import HOLD, VOTE
 from .install import install
 from .voters import automated_marais, marais_auto_vote
 
@@ -66,20 +67,20 @@ def referendum_prompt(state: State, t: Referendum) -> Prompt | None:
         return Prompt(
             seat,
             title + " (the Government's Current votes yes)",
-            (Choice("vote:yes", "Yes", detail="Your ballots count for adoption."),),
+            (Choice(VOTE("yes"), "Yes", detail="Your ballots count for adoption."),),
             rule="R.2.8.3.1",
         )
     return Prompt(
         seat,
         title,
         (
-            Choice("vote:yes", "Yes", detail=f"Your {n} ballots count for the new regime."),
+            Choice(VOTE("yes"), "Yes", detail=f"Your {n} ballots count for the new regime."),
             Choice(
-                "vote:no",
+                VOTE("no"),
                 "No",
                 detail=f"Your {n} ballots count against; 14 or more against reject it.",
             ),
-            Choice("vote:abstain", "Abstain", detail="Your ballots are not counted."),
+            Choice(VOTE("abstain"), "Abstain", detail="Your ballots are not counted."),
         ),
         rule="R.2.8.3.1",
     )
@@ -87,7 +88,7 @@ def referendum_prompt(state: State, t: Referendum) -> Prompt | None:
 
 def referendum_handle(state: State, t: Referendum, action: str, ctx: Context) -> None:
     seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+    OrderedVote(t["vote"]).vote(seat, VOTE.arg(action), ctx)
 
 
 def referendum_done(state: State, t: Referendum, ctx: Context) -> None:
@@ -156,9 +157,9 @@ def mercy_referendum_prompt(state: State, t: Step) -> Prompt | None:
         seat,
         "Hold a referendum on the Directorate?",
         (
-            Choice("hold:no", "No", detail="Mercy stays; you may ask again next turn."),
+            Choice(HOLD("no"), "No", detail="Mercy stays; you may ask again next turn."),
             Choice(
-                "hold:yes",
+                HOLD("yes"),
                 "Yes",
                 detail="Installed at the next Political Phase if adopted (R.6.8.2).",
             ),

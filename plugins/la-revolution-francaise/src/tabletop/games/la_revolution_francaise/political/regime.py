@@ -28,6 +28,7 @@ from ..tasks import (
     CoupOffer,
     Step,
 )
+from ..verbs import INSTALL
 from ..words import regime_detail
 from .install import install
 from .referendum import referendum_task
@@ -159,7 +160,7 @@ def regime_change_prompt(state: State, t: AskedInTurn) -> Prompt | None:
             continue
         choices = [
             Choice(
-                "install:none",
+                INSTALL("none"),
                 f"Keep the {regime(state)['name']}",
                 detail="No change of regime now.",
                 key=PASS_KEY,

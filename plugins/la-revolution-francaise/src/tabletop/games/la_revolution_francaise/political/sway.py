@@ -25,6 +25,7 @@ from ..data import COSTS, KING, SWITCH_TARGETS
 from ..tasks import (
     ActorTurn,
 )
+from ..verbs import DONE, SWAY
 
 # 7.5.2.1 Deputies switching sides ---------------------------------------------------------
 
@@ -67,12 +68,12 @@ def sway_prompt(state: State, t: ActorTurn) -> Prompt | None:
     sources = sway_sources(state, actor)
     if not sources:
         return None
-    choices = [Choice("done", "Done", detail="Sway no more deputies this turn.", key=PASS_KEY)]
+    choices = [Choice(DONE(), "Done", detail="Sway no more deputies this turn.", key=PASS_KEY)]
     for c in sources:
         penalty = " (-4: automated Marais, 15.2.1.2)" if seat_of(state, c) is None else ""
         choices.append(
             Choice(
-                f"sway:{c}",
+                SWAY(c),
                 f"{person} sways {name(c)} deputies{penalty}",
                 detail="A: 5 deputies, B: 3, until the end of the turn.",
                 consequence=f"costs {price}",
@@ -83,11 +84,11 @@ def sway_prompt(state: State, t: ActorTurn) -> Prompt | None:
 
 def sway_handle(state: State, t: ActorTurn, action: str, ctx: Context) -> None:
     seat = actor_seat(state, t["actor"])
-    if action == "done":
+    if DONE.matches(action):
         finish(state)
         return
     actor = t["actor"]
-    source = action.split(":")[1]
+    source = SWAY.arg(action)
     person = sway_person(state, actor)
     assert person is not None
     state["persons"][person]["acted"] = True

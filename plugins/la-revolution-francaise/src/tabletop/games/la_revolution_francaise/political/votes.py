@@ -30,6 +30,7 @@ from ..tasks import (
     FameVote,
     LawVote,
 )
+from ..verbs import MOD, VOTE
 from ..words import bankrupting, law_effect
 from .enact import law_passed, law_rejected
 from .king import king_holder, trial_verdict
@@ -50,7 +51,7 @@ def law_vote_prompt(state: State, t: LawVote) -> Prompt | None:
         return Prompt(
             seat,
             "The King's trial: the Feuillant must vote innocent",
-            (Choice("vote:innocent", "Innocent", detail=law_effect("trial")),),
+            (Choice(VOTE("innocent"), "Innocent", detail=law_effect("trial")),),
             rule="11.4",
         )
     effect = law_effect(t["law"])
@@ -66,13 +67,13 @@ def law_vote_prompt(state: State, t: LawVote) -> Prompt | None:
         f"Vote on {LAWS[t['law']]['name']} with your deputies",
         (
             Choice(
-                f"vote:{yes}",
+                VOTE(yes),
                 yes.capitalize(),
                 detail=f"If it passes: {effect} Your {count} deputies vote for it.",
                 consequence=bankrupting(state, t["law"]),
             ),
             Choice(
-                f"vote:{no}",
+                VOTE(no),
                 no.capitalize(),
                 detail=f"If it passes: {effect} Your {count} deputies vote against it. {against}",
             ),
@@ -83,7 +84,7 @@ def law_vote_prompt(state: State, t: LawVote) -> Prompt | None:
 
 def law_vote_handle(state: State, t: LawVote, action: str, ctx: Context) -> None:
     seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+    OrderedVote(t["vote"]).vote(seat, VOTE.arg(action), ctx)
 
 
 def law_vote_done(state: State, t: LawVote, ctx: Context) -> None:
@@ -240,7 +241,7 @@ def fame_vote_prompt(state: State, t: FameVote) -> Prompt | None:
     most = t["modifier_ranges"][str(seat)]
     choices = tuple(
         Choice(
-            f"mod:{m}",
+            MOD(m),
             f"{m:+d}",
             detail="Added to the fame used for the vote roll; A or B passes. "
             f"If it passes: {law_effect(t['law'])}",
@@ -252,7 +253,7 @@ def fame_vote_prompt(state: State, t: FameVote) -> Prompt | None:
 
 def fame_vote_handle(state: State, t: FameVote, action: str, ctx: Context) -> None:
     seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, action.split(":")[1], ctx)
+    OrderedVote(t["vote"]).vote(seat, MOD.arg(action), ctx)
 
 
 def fame_vote_done(state: State, t: FameVote, ctx: Context) -> None:
