@@ -9,7 +9,8 @@ from typing import Any
 
 from tabletop.framework import State
 
-from .core import economy_factor, money, name, regime, track_level
+from .actions.outcomes import letter_effect
+from .core import economy_factor, money
 from .data import ALLIED, CATHOLIC, KING, LAWS, REGIMES, REGION_NAMES
 
 REGION_BY_KEY = {r.lower(): r for r in REGION_NAMES}
@@ -153,64 +154,6 @@ def objective_warning(state: State, value: str) -> str:
     if kind == "arrest" and state["persons"].get(target, {}).get("status", "free") != "free":
         return f"{target} is not free this turn: he cannot be arrested (7.3.1)"
     return ""
-
-
-def letter_effect(state: State, actor: str, segment: str, target: str, letter: str) -> str:
-    """What the result ``letter`` of an action would do (7.3, 7.4): the words of the
-    outcome functions of ``actions``, told before the roll is kept and after."""
-    if segment == "arrest":
-        if actor == "gov":
-            if letter == "A" or (letter == "B" and regime(state)["b_prison"]):
-                return f"{target} goes to prison"
-            if letter == "B":
-                return f"{target} flees France until next turn"
-            return f"{target} stays free"
-        if letter in ("A", "B"):
-            return f"{target} leaves the map until next turn"
-        return f"{target} stays where he is"
-    if segment == "persuade":
-        if letter == "A":
-            return f"{target} joins the {name(actor)}"
-        if letter == "B" and state["persons"][target]["status"] == "free":
-            return f"{target} leaves the map until next turn"
-        return f"{target} is not won over"
-    if segment == "plot":
-        if letter == "A":
-            return f"the {name(actor)} takes {target}"
-        if letter == "B":
-            return f"{target} becomes or stays neutral"
-        return f"{target} does not change hands"
-    if segment == "revolt":
-        if letter == "A":
-            return f"{target} revolts under the {name(actor)}"
-        if letter == "B":
-            return f"{target} revolts and becomes neutral"
-        return f"{target} does not revolt"
-    if segment == "suppress":
-        if letter == "C":
-            return f"the revolt in {target} goes on"
-        if actor == "gov":
-            return f"the revolt in {target} ends"
-        if letter == "A":
-            return f"the revolt in {target} ends and the {name(actor)} takes it"
-        return f"the revolt in {target} ends and {target} becomes neutral"
-    if segment == "commune":
-        kind = target.split(":")[0]
-        lvl = track_level(state, "commune")
-        if kind == "raise":
-            if letter == "A" or (letter == "B" and lvl >= 2):
-                leaderless = letter == "B" and lvl == 2
-                return "the Commune rises" + (
-                    ", with no leader" if leaderless else f" under the {name(actor)}"
-                )
-            return "the Commune does not rise"
-        if letter == "A" or (letter == "B" and lvl <= 2):
-            holder = actor if letter == "A" or lvl == 1 else None
-            return "the Commune is suppressed and Paris goes " + (
-                f"to the {name(holder)}" if holder else "neutral"
-            )
-        return "the Commune stands"
-    return letter
 
 
 def letters_detail(state: State, actor: str, segment: str, target: str) -> str:

@@ -19,10 +19,9 @@ from ..core import (
 )
 from ..tasks import Attempt, PickResult, RollRecord
 from ..verbs import KEEP, ROLLS, WITH
-from ..words import letter_effect
 from .act import all_persons
 from .modifiers import action_modifiers
-from .outcomes import double_note, resolve
+from .outcomes import double_note, letter_effect, resolve
 from .targets import cost
 
 # The attempt: Personalities, number of rolls, the dice, the chosen result (7.1) ----------

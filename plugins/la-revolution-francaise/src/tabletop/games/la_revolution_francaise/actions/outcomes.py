@@ -16,7 +16,6 @@ from ..core import (
 from ..data import KING
 from ..factions import MARAIS
 from ..tasks import RollRecord
-from ..words import letter_effect
 from .segments import SEGMENT_RULES
 
 # Outcomes ----------------------------------------------------------------------------------
@@ -39,84 +38,131 @@ def resolve(
     OUTCOMES[segment](state, actor, target, letter, ctx)
 
 
-def outcome_arrest(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
-    """What the letter does to the Personality; ``resolve``'s result line has already
-    said it in words (``letter_effect``), so nothing is logged twice."""
+def letter_effect(state: State, actor: str, segment: str, target: str, letter: str) -> str:
+    """What the result ``letter`` of an action would do, in words (7.3, 7.4): told before
+    a roll is kept, and as the result line when it is. The outcome functions below say
+    it, so the words and the rule cannot drift apart."""
+    return OUTCOMES[segment](state, actor, target, letter, None)
+
+
+# Each outcome carries out what the letter does when given a ``ctx`` and, with or without
+# one, returns it in words; ``resolve``'s result line says it, so nothing is logged twice.
+
+
+def outcome_arrest(state: State, actor: str, target: str, letter: str, ctx: Context | None) -> str:
     p = state["persons"][target]
     if actor == "gov":
         if letter == "A" or (letter == "B" and regime(state)["b_prison"]):
-            p["status"], p["where"] = "prison", None
-            state["achieved"].append(f"arrest:{target}")
-        elif letter == "B":
-            p["status"], p["where"] = "fled", None
-    elif letter in ("A", "B"):
-        p["status"], p["where"] = "fled", None
-
-
-def outcome_persuade(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
-    p = state["persons"][target]
-    if letter == "A":  # resolve's result line says he joins (letter_effect)
-        was_outlaw = person_outlaw(state, target)
-        p["current"] = actor
-        state["achieved"].append(f"persuade:{target}:{actor}")
-        # freed only when the switch revokes his outlaw status
-        revoked = was_outlaw and not person_outlaw(state, target)
-        if p["status"] == "prison" and revoked and target != KING:
-            p["status"] = "fled"
-            ctx.emit("person", f"{target} is freed and returns next turn (7.3.2)")
-    elif letter == "B" and p["status"] == "free":
-        p["status"], p["where"] = "fled", None
-
-
-def outcome_plot(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
-    if letter == "A":
-        set_control(state, target, actor, ctx, " (plot)")
-        state["achieved"].append(f"plot:{target}:{actor}")
-    elif letter == "B":
-        set_control(state, target, None, ctx, " (plot)")
-
-
-def outcome_revolt(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
+            if ctx:
+                p["status"], p["where"] = "prison", None
+                state["achieved"].append(f"arrest:{target}")
+            return f"{target} goes to prison"
+        if letter == "B":
+            if ctx:
+                p["status"], p["where"] = "fled", None
+            return f"{target} flees France until next turn"
+        return f"{target} stays free"
     if letter in ("A", "B"):
+        if ctx:
+            p["status"], p["where"] = "fled", None
+        return f"{target} leaves the map until next turn"
+    return f"{target} stays where he is"
+
+
+def outcome_persuade(
+    state: State, actor: str, target: str, letter: str, ctx: Context | None
+) -> str:
+    p = state["persons"][target]
+    if letter == "A":
+        if ctx:
+            was_outlaw = person_outlaw(state, target)
+            p["current"] = actor
+            state["achieved"].append(f"persuade:{target}:{actor}")
+            # freed only when the switch revokes his outlaw status
+            revoked = was_outlaw and not person_outlaw(state, target)
+            if p["status"] == "prison" and revoked and target != KING:
+                p["status"] = "fled"
+                ctx.emit("person", f"{target} is freed and returns next turn (7.3.2)")
+        return f"{target} joins the {name(actor)}"
+    if letter == "B" and p["status"] == "free":
+        if ctx:
+            p["status"], p["where"] = "fled", None
+        return f"{target} leaves the map until next turn"
+    return f"{target} is not won over"
+
+
+def outcome_plot(state: State, actor: str, target: str, letter: str, ctx: Context | None) -> str:
+    if letter == "A":
+        if ctx:
+            set_control(state, target, actor, ctx, " (plot)")
+            state["achieved"].append(f"plot:{target}:{actor}")
+        return f"the {name(actor)} takes {target}"
+    if letter == "B":
+        if ctx:
+            set_control(state, target, None, ctx, " (plot)")
+        return f"{target} becomes or stays neutral"
+    return f"{target} does not change hands"
+
+
+def outcome_revolt(state: State, actor: str, target: str, letter: str, ctx: Context | None) -> str:
+    if letter not in ("A", "B"):
+        return f"{target} does not revolt"
+    if ctx:
         state["regions"][target]["revolt"] = True
         ctx.emit("revolt", f"{target} revolts (7.4.2)")
         state["achieved"].append(f"revolt:{target}")
         set_control(state, target, actor if letter == "A" else None, ctx, " (revolt)")
+    if letter == "A":
+        return f"{target} revolts under the {name(actor)}"
+    return f"{target} revolts and becomes neutral"
 
 
-def outcome_suppress(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
+def outcome_suppress(
+    state: State, actor: str, target: str, letter: str, ctx: Context | None
+) -> str:
     if letter == "C":
-        return
-    state["regions"][target]["revolt"] = False
-    ctx.emit("revolt", f"the revolt in {target} ends (7.4.3)")
-    state["achieved"].append(f"suppress:{target}")
-    if actor != "gov":
-        set_control(state, target, actor if letter == "A" else None, ctx, " (suppression)")
+        return f"the revolt in {target} goes on"
+    if ctx:
+        state["regions"][target]["revolt"] = False
+        ctx.emit("revolt", f"the revolt in {target} ends (7.4.3)")
+        state["achieved"].append(f"suppress:{target}")
+        if actor != "gov":
+            set_control(state, target, actor if letter == "A" else None, ctx, " (suppression)")
+    if actor == "gov":
+        return f"the revolt in {target} ends"
+    if letter == "A":
+        return f"the revolt in {target} ends and the {name(actor)} takes it"
+    return f"the revolt in {target} ends and {target} becomes neutral"
 
 
-def outcome_commune(state: State, actor: str, target: str, letter: str, ctx: Context) -> None:
+def outcome_commune(state: State, actor: str, target: str, letter: str, ctx: Context | None) -> str:
     kind = target.split(":")[0]
     lvl = track_level(state, "commune")
     if kind == "raise":
-        if letter == "A" or (letter == "B" and lvl >= 2):
-            leader = None if letter == "B" and lvl == 2 else actor
-            if actor == MARAIS and state["regime"] == "froi":
-                leader = None  # R.10.9.2
+        if not (letter == "A" or (letter == "B" and lvl >= 2)):
+            return "the Commune does not rise"
+        leader = None if letter == "B" and lvl == 2 else actor
+        if actor == MARAIS and state["regime"] == "froi":
+            leader = None  # R.10.9.2
+        rises = "the Commune rises" + (
+            f" under the {name(leader)}" if leader else ", with no leader"
+        )
+        if ctx:
             state["commune"] = {"raised": True, "controller": leader}
-            ctx.emit(
-                "commune",
-                "the Commune rises"
-                + (f" under the {name(leader)}" if leader else ", with no leader")
-                + " (7.4.4.1)",
-            )
+            ctx.emit("commune", rises + " (7.4.4.1)")
             state["achieved"].append("raise_commune")
-        return
-    if letter == "A" or (letter == "B" and lvl <= 2):
+        return rises
+    if not (letter == "A" or (letter == "B" and lvl <= 2)):
+        return "the Commune stands"
+    holder = actor if letter == "A" or lvl == 1 else None
+    if ctx:
         state["commune"] = {"raised": False, "controller": None}
         ctx.emit("commune", "the Commune is suppressed (7.4.4.2)")
         state["achieved"].append("suppress_commune")
-        holder = actor if letter == "A" or lvl == 1 else None
         set_control(state, "Paris", holder, ctx, " (Commune suppressed)")
+    return "the Commune is suppressed and Paris goes " + (
+        f"to the {name(holder)}" if holder else "neutral"
+    )
 
 
 OUTCOMES = {
