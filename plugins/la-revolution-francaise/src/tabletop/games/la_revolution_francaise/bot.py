@@ -26,6 +26,7 @@ from .bot_plan import planned
 from .core import gov_controller, seat_of
 from .data import seating
 from .interphase import objective_met, victory_points, winner
+from .verbs import KEEP
 
 #: Playout weight of a choice by its whole action, then by its verb (before ``:``);
 #: anything else weighs ``_DEFAULT``. Stopping, passing and modest spending come first.
@@ -147,7 +148,7 @@ class RevolutionHints(BotHints):
         if kind == "pick_result":  # keep the best letter (A before B before C)
             rolls = top.get("rolls", [])
             best = min(range(len(rolls)), key=lambda i: rolls[i]["letter"], default=None)
-            return f"keep:{best}" if best is not None and f"keep:{best}" in actions else None
+            return KEEP(best) if best is not None and KEEP(best) in actions else None
         proposer = top.get("proposer")
         own = proposer in mine or (proposer == "gov" and gov_controller(state) in mine)
         if kind == "fame_vote":

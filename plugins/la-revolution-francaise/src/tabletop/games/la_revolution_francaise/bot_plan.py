@@ -19,6 +19,7 @@ from tabletop.framework import State
 
 from .core import controller, economy_factor, fame, influential, money, odds
 from .data import COSTS, KING, REGION_NAMES
+from .verbs import KIND, OBJECTIVE, PLACE, ROLLS, TRY
 
 #: A region's worth as a plot target: Paris is 5 VP more to whoever holds it (14.1).
 PARIS_BONUS = 2.0
@@ -132,13 +133,13 @@ def planned(state: State, actions: Sequence[str]) -> str | None:
         return _placement(state, top, actions)
     if kind == "act" and top.get("segment") == "plot":
         target = planned_target(state, str(top["actor"]))
-        return f"try:{target}" if target and f"try:{target}" in actions else None
+        return TRY(target) if target and TRY(target) in actions else None
     if kind == "attempt" and top.get("segment") == "plot":
         if top.get("persons") is None:
             return "with:all" if "with:all" in actions else None
         if planned_target(state, str(top["actor"])) == top.get("target"):
-            rolls = [a for a in actions if a.startswith("rolls:")]
-            return max(rolls, key=lambda a: int(a.split(":")[1])) if rolls else None
+            rolls = [a for a in actions if ROLLS.matches(a)]
+            return max(rolls, key=ROLLS.number) if rolls else None
     return None
 
 
@@ -153,9 +154,9 @@ def _objective(state: State, actions: Sequence[str]) -> str | None:
         return None
     kind = (state.get("objective_kind") or {}).get(who)
     if kind is None:
-        return "kind:plot" if "kind:plot" in actions else None
+        return KIND("plot") if KIND("plot") in actions else None
     if kind == "plot":
-        wanted = f"objective:plot:{plan[0]}"
+        wanted = OBJECTIVE(f"plot:{plan[0]}")
         return wanted if wanted in actions else None
     return "kind:back" if "kind:back" in actions else None
 
@@ -182,12 +183,12 @@ def _placement(state: State, top: dict[str, object], actions: Sequence[str]) -> 
     if person is None:
         return None
     target = planned_target(state, current)
-    if target and influential(person, target) and f"place:{target}" in actions:
-        return f"place:{target}"
+    if target and influential(person, target) and PLACE(target) in actions:
+        return PLACE(target)
     rolls = max(1, plot_rolls(state, current))
     best: tuple[float, str] | None = None
     for action in actions:
-        if not action.startswith("place:"):
+        if not PLACE.matches(action):
             continue
         region = action.split(":", 1)[1]
         if not influential(person, region) or not plottable(state, current, region):
