@@ -37,7 +37,18 @@ from .battle_display import (
     unit_words,
     wing_units,
 )
-from .common import DEFEAT_ROUTED, DEFEAT_STALLED, Task, lose, new_task, roll, schedule, special
+from .common import (
+    DEFEAT_ROUTED,
+    DEFEAT_STALLED,
+    Task,
+    cup_task,
+    lose,
+    new_task,
+    reactions,
+    roll,
+    schedule,
+    special,
+)
 
 # Starting a battle (rules: Enemy Deployment; Ambush) ------------------------------
 
@@ -479,10 +490,9 @@ def battle_finish(state: State, task_: Task, ctx: Context) -> None:
     state["battle"] = None
     schedule(
         state,
-        new_task("cup_adjustment", source="friendly", target="unfriendly", count=1),
-        new_task("cup_adjustment", source="unfriendly", target="hostile", count=b["adjustments"]),
-        new_task("hostile_reaction"),
-        new_task("hostile_reaction"),
+        cup_task("friendly", "unfriendly", 1),
+        cup_task("unfriendly", "hostile", b["adjustments"]),
+        *reactions(2),
     )
 
 

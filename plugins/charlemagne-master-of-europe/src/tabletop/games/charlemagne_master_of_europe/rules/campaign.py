@@ -18,7 +18,18 @@ from ..data import ACTIONS, BOXES, COSTS
 from ..verbs import END, PIECE_MARQUIS, order_of
 from .battle import start_battle
 from .campaign_menu import legal_actions, suppress_modifier
-from .common import PUBLIC, CupTask, Task, finish, new_task, roll, schedule, special
+from .common import (
+    PUBLIC,
+    CupTask,
+    Task,
+    cup_task,
+    finish,
+    new_task,
+    reactions,
+    roll,
+    schedule,
+    special,
+)
 
 CAMPAIGN_RULE = "§5 Campaign: Actions"
 SIEGE_RULE = "§5.4 Campaign: Siege"
@@ -69,7 +80,7 @@ def campaign_apply(state: State, task_: Task, action: Action, ctx: Context) -> N
         state["campaign_ending"] = True
         schedule(
             state,
-            *[new_task("hostile_reaction")] * ACTIONS["end_campaign"]["hostile_reactions"],
+            *reactions(ACTIONS["end_campaign"]["hostile_reactions"]),
         )
         return
     piece, box, verb, extra = order_of(action)
@@ -94,11 +105,12 @@ def move_piece(state: State, piece: str, box: str) -> None:
         state["marquis"][PIECE_MARQUIS.arg(piece)]["box"] = box
 
 
-def after_action(state: State, cups: list[list[Any]], reactions: int) -> None:
+def after_action(state: State, cups: list[list[Any]], hostile: int) -> None:
+    """What follows every Action: its cup adjustments, then its Hostile Reactions."""
     schedule(
         state,
-        *[new_task("cup_adjustment", source=s, target=t, count=n) for s, t, n in cups],
-        *[new_task("hostile_reaction")] * reactions,
+        *[cup_task(source, target, count) for source, target, count in cups],
+        *reactions(hostile),
     )
 
 

@@ -10,7 +10,7 @@ that no rules module needs the table and none imports another in a circle.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, NotRequired, TypedDict, TypeVar
 
@@ -72,7 +72,18 @@ def new_task(kind: str, **arguments: Any) -> dict[str, Any]:
     return {KIND: kind, **arguments}
 
 
-def schedule(state: State, *tasks: dict[str, Any]) -> None:
+def cup_task(source: str, target: str, count: int) -> CupTask:
+    """A Cup Adjustment to come (rules §5.9): ``count`` chits, blind, from one cup to
+    the next."""
+    return {"kind": "cup_adjustment", "source": source, "target": target, "count": count}
+
+
+def reactions(count: int) -> list[dict[str, Any]]:
+    """``count`` Hostile Reactions to come (rules §6), one chit drawn each."""
+    return [new_task("hostile_reaction") for _ in range(count)]
+
+
+def schedule(state: State, *tasks: Mapping[str, Any]) -> None:
     """Put tasks on top of the stack so that the first given runs first."""
     for item in reversed(tasks):
         state[TASKS].append(item)
