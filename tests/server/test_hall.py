@@ -172,3 +172,13 @@ def test_a_finished_game_is_let_go_and_replayed_when_asked_for(hall: Hall) -> No
     assert hall.loaded(hosted.game_id) is None and hall.loaded(unfinished.game_id) is not None
     table, _ = hall.sit(hosted.tokens[0])  # replayed from the store
     assert table.engine.over and hall.open_games() == 2
+
+
+def test_no_token_or_game_id_begins_with_a_dash() -> None:
+    """A token is typed as an argument (tabletop join URL TOKEN): a leading dash would
+    read as an option. One in 64 random URL-safe words begins with one."""
+    from tabletop.adapters.server.hall import GAME_ID_BYTES, new_token
+
+    words = [new_token() for _ in range(2000)] + [new_token(GAME_ID_BYTES) for _ in range(2000)]
+    assert not any(word.startswith("-") for word in words)
+    assert len(set(words)) == 4000 and {len(word) for word in words} == {32, 16}

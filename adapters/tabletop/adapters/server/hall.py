@@ -106,8 +106,13 @@ class Hosted:
     controllers: tuple[str, ...] = ()
 
 
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
+def new_token(size: int = TOKEN_BYTES) -> str:
+    """A random URL-safe word of ``size`` bytes that never begins with "-": a player
+    types it as a command's argument, where a leading dash reads as an option."""
+    while True:
+        token = secrets.token_urlsafe(size)
+        if not token.startswith("-"):
+            return token
 
 
 class Hall:
@@ -187,7 +192,7 @@ class Hall:
             )
         except TabletopError as exc:
             raise Refused(str(exc)) from None
-        game_id = secrets.token_urlsafe(GAME_ID_BYTES)
+        game_id = new_token(GAME_ID_BYTES)
         host_token = new_token()
         tokens = {seat: new_token() for seat in session.humans()}
         record = session.record()
