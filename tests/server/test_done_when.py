@@ -118,14 +118,20 @@ def start_clients(
 
 
 def finish(clients: list[subprocess.Popen[str]]) -> list[str]:
+    """Wait for every client to end the game; a client that fails ends the wait at once
+    (the others would wait for its seat forever) with what it said."""
+    deadline = time.monotonic() + DEADLINE_SECONDS
+    while any(client.poll() is None for client in clients):
+        failed = [client for client in clients if client.poll() not in (None, 0)]
+        if failed or time.monotonic() > deadline:
+            for client in clients:
+                client.kill()
+            said = [client.communicate()[1][-2000:] for client in failed]
+            raise AssertionError(f"clients failed: {said}" if failed else "the game stalled")
+        time.sleep(0.2)
     outs = []
     for client in clients:
-        try:
-            out, err = client.communicate(timeout=DEADLINE_SECONDS)
-        except subprocess.TimeoutExpired:
-            for other in clients:
-                other.kill()
-            raise
+        out, err = client.communicate()
         assert client.returncode == 0, err
         outs.append(out)
     return outs
