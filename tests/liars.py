@@ -144,6 +144,21 @@ class LiarsDice(GameDefinition):
         return state
 
 
+def bid_position(opponent_cup: list[int]) -> State:
+    """Seat 1 must answer seat 0's bid of three sixes holding one six itself: the
+    right answer depends on the opponent's hidden cup, so the bot tests use it to show
+    that a search does not peek."""
+    return {
+        "dice": [list(opponent_cup), [6, 1]],
+        "counts": [2, 2],
+        "bid": [3, 6],
+        "bidder": 0,
+        "turn": 1,
+        "round": 1,
+        "winner": None,
+    }
+
+
 class PublicRollLiars(LiarsDice):
     """Leak: the cups are rolled with a public roll (``seats=`` forgotten on the roll)."""
 

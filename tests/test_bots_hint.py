@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pytest
 from hanabi import HanabiHints, MiniHanabi, RuleBot, fits
-from liars import LiarsDice
+from liars import LiarsDice, bid_position
 
 from tabletop.adapters.bots import DEFAULT_STRENGTH, Budget, IsmctsBot
 from tabletop.adapters.bots.hint import SHOWN, Hint, prepare
@@ -65,15 +65,7 @@ def test_the_hint_is_the_same_whatever_the_seats_own_hidden_cards() -> None:
 def test_the_hint_is_the_same_whatever_the_opponents_cup() -> None:
     hints = []
     for cup in ([6, 6], [1, 2], [6, 3]):
-        state = {
-            "dice": [list(cup), [6, 1]],
-            "counts": [2, 2],
-            "bid": [3, 6],
-            "bidder": 0,
-            "turn": 1,
-            "round": 1,
-            "winner": None,
-        }
+        state = bid_position(cup)
         hints.append(_hint(engine_from_state(LiarsDice(), state, seed=5, players=2)))
     assert hints[0] == hints[1] == hints[2]
 
@@ -88,16 +80,7 @@ class _Peeking(LiarsDice):
 
 def test_a_search_that_could_peek_would_hint_differently() -> None:
     def hint(cup: list[int]) -> Hint:
-        state = {
-            "dice": [cup, [6, 1]],
-            "counts": [2, 2],
-            "bid": [3, 6],
-            "bidder": 0,
-            "turn": 1,
-            "round": 1,
-            "winner": None,
-        }
-        return _hint(engine_from_state(_Peeking(), state, seed=5, players=2))
+        return _hint(engine_from_state(_Peeking(), bid_position(cup), seed=5, players=2))
 
     assert hint([6, 6]).action != hint([1, 2]).action
 

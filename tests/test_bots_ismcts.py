@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from liars import LiarsDice
+from liars import LiarsDice, bid_position
 
 from tabletop.adapters.bots import STRENGTHS, Budget, IsmctsBot, describe, register_search_bots
 from tabletop.framework import Context, GameDefinition, Prompt, State, clone, hookimpl
@@ -42,19 +42,6 @@ def _engine(game: GameDefinition, state: State, seed: int = 5, players: int = 2)
     return engine_from_state(game, state, seed=seed, players=players)
 
 
-def _liars_position(opponent_cup: list[int]) -> State:
-    """Seat 1 must answer seat 0's bid of three sixes holding one six itself."""
-    return {
-        "dice": [list(opponent_cup), [6, 1]],
-        "counts": [2, 2],
-        "bid": [3, 6],
-        "bidder": 0,
-        "turn": 1,
-        "round": 1,
-        "winner": None,
-    }
-
-
 def _decide(engine: Engine, bot: IsmctsBot) -> tuple[str, dict[str, int] | None]:
     action = bot_move(engine, bot, rng_factory)
     return action, bot.last.root_visits
@@ -64,16 +51,16 @@ def test_liars_decision_ignores_the_opponents_hidden_cup() -> None:
     bot = IsmctsBot(budget=Budget(iterations=300))
     answers = []
     for cup in ([6, 6], [1, 2], [6, 3]):
-        engine = _engine(LiarsDice(), _liars_position(cup))
-        assert engine.view(1) == _engine(LiarsDice(), _liars_position([6, 6])).view(1)
+        engine = _engine(LiarsDice(), bid_position(cup))
+        assert engine.view(1) == _engine(LiarsDice(), bid_position([6, 6])).view(1)
         answers.append(_decide(engine, bot))
     assert answers[0] == answers[1] == answers[2]
 
 
 def test_a_bot_that_could_see_the_cups_would_decide_differently() -> None:
     bot = IsmctsBot(budget=Budget(iterations=300))
-    true_bid = bot_move(_engine(PeekingLiars(), _liars_position([6, 6])), bot, rng_factory)
-    false_bid = bot_move(_engine(PeekingLiars(), _liars_position([1, 2])), bot, rng_factory)
+    true_bid = bot_move(_engine(PeekingLiars(), bid_position([6, 6])), bot, rng_factory)
+    false_bid = bot_move(_engine(PeekingLiars(), bid_position([1, 2])), bot, rng_factory)
     assert false_bid == "challenge"
     assert true_bid != "challenge"
 
@@ -193,7 +180,7 @@ class _AllIllegal(BotHints):
 
 
 def test_pruned_choices_are_the_only_ones_searched() -> None:
-    engine = _engine(LiarsDice(), _liars_position([1, 2]))
+    engine = _engine(LiarsDice(), bid_position([1, 2]))
     bot = IsmctsBot(_OnlyLast(), Budget(iterations=30))
     prompt = engine.prompt
     assert prompt is not None
@@ -202,7 +189,7 @@ def test_pruned_choices_are_the_only_ones_searched() -> None:
 
 
 def test_hints_that_prune_everything_are_ignored() -> None:
-    engine = _engine(LiarsDice(), _liars_position([1, 2]))
+    engine = _engine(LiarsDice(), bid_position([1, 2]))
     bot = IsmctsBot(_AllIllegal(), Budget(iterations=40))
     prompt = engine.prompt
     assert prompt is not None
@@ -229,7 +216,7 @@ class _RolloutCounter(BotHints):
 def test_evaluation_at_the_playout_depth_replaces_the_playout() -> None:
     hints = _SeatZeroAlwaysWins()
     rollouts = _RolloutCounter()
-    engine = _engine(LiarsDice(), _liars_position([1, 2]))
+    engine = _engine(LiarsDice(), bid_position([1, 2]))
     bot_move(engine, IsmctsBot(hints, Budget(iterations=25)), rng_factory)
     assert hints.calls >= 20
     bot_move(engine, IsmctsBot(rollouts, Budget(iterations=25)), rng_factory)
