@@ -144,6 +144,16 @@ class KeepsCards(HiddenCards):
             ctx.emit("keep", f"keeps {state['hands'][seat][0]}")
 
 
+def draw_by_hand(state: State, seat: int, ctx: Context) -> None:
+    """The top card of the deck to ``seat``, told by a private event and a public one
+    without the card: whether the action also says it reveals the card is the
+    difference between the correct game and the leaky one."""
+    card = state["deck"].pop()
+    state["hands"][seat].append(card)
+    ctx.emit("draw", f"you draw {card}", seats=[seat])
+    ctx.emit("draw", "draws a card")
+
+
 class HandDrawnCards(HiddenCards):
     """Correct, in the older idiom: the top card drawn by hand, told by a private event,
     and a ``ctx.reveal()`` without words (the seat learned a card)."""
@@ -151,10 +161,7 @@ class HandDrawnCards(HiddenCards):
     info = renamed(HiddenCards.info, "hidden-cards-hand-drawn", "Hand drawn")
 
     def draw_card(self, state: State, seat: int, ctx: Context) -> None:
-        card = state["deck"].pop()
-        state["hands"][seat].append(card)
-        ctx.emit("draw", f"you draw {card}", seats=[seat])
-        ctx.emit("draw", "draws a card")
+        draw_by_hand(state, seat, ctx)
         ctx.reveal()
 
 
@@ -165,10 +172,7 @@ class UntoldDrawCards(HandDrawnCards):
     info = renamed(HiddenCards.info, "hidden-cards-untold", "Leaky")
 
     def draw_card(self, state: State, seat: int, ctx: Context) -> None:
-        card = state["deck"].pop()
-        state["hands"][seat].append(card)
-        ctx.emit("draw", f"you draw {card}", seats=[seat])
-        ctx.emit("draw", "draws a card")
+        draw_by_hand(state, seat, ctx)
 
 
 class PeekCards(HandDrawnCards):

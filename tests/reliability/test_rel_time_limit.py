@@ -43,14 +43,20 @@ def _run(cli: CliRun, *argv: str) -> tuple[int, dict[str, Any], str]:
     return code, json.loads(out), err
 
 
+def _run_saving(cli: CliRun, command: str, workers: str, saves: Path) -> tuple[int, dict[str, Any]]:
+    """The stuck-pig run of ``command`` on ``workers``, saving its failed games."""
+    code, data, _ = _run(
+        cli, command, "stuck-pig", *RUN, "--workers", workers, "--save-dir", str(saves)
+    )
+    return code, data
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_simulate_reports_stuck_games_with_their_seeds_and_saves(
     cli: CliRun, stuck: None, tmp_path: Path, workers: str
 ) -> None:
     saves = tmp_path / "sim"
-    code, data, _ = _run(
-        cli, "simulate", "stuck-pig", *RUN, "--workers", workers, "--save-dir", str(saves)
-    )
+    code, data = _run_saving(cli, "simulate", workers, saves)
     assert code == 1 and 0 < data["errors"] < 8 and data["completed"] == 8 - data["errors"]
     assert all("more than 0.2 s" in failure["error"] for failure in data["failures"])
     store = JsonSaveStore(saves)
@@ -70,10 +76,7 @@ def test_simulate_digest_is_the_same_for_any_workers_with_stuck_games(
 def test_fuzz_reports_and_saves_stuck_games(
     cli: CliRun, stuck: None, tmp_path: Path, workers: str
 ) -> None:
-    saves = tmp_path / "fz"
-    code, data, _ = _run(
-        cli, "fuzz", "stuck-pig", *RUN, "--workers", workers, "--save-dir", str(saves)
-    )
+    code, data = _run_saving(cli, "fuzz", workers, tmp_path / "fz")
     assert code == 1 and data["errors"] > 0
     assert all("ActionTimeout" in failure["reason"] for failure in data["failures"])
     assert all(Path(failure["save"]).is_file() for failure in data["failures"])
