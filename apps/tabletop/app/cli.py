@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypedDict
 
 if TYPE_CHECKING:
     from tabletop.app.container import Container
@@ -220,6 +220,26 @@ def _seats_for(args: argparse.Namespace, registry: Any, game_id: str) -> list[st
     return seats
 
 
+class _Batch(TypedDict):
+    """What ``simulate`` and ``tournament`` pass alike to a run, here or on workers."""
+
+    games: int
+    seed: int
+    seats: list[str]
+    progress: Callable[[int, int], None] | None
+    action_seconds: float | None
+
+
+def _batch(args: argparse.Namespace, seats: list[str], label: str) -> _Batch:
+    return _Batch(
+        games=args.games,
+        seed=args.seed,
+        seats=seats,
+        progress=_progress(label),
+        action_seconds=args.action_seconds,
+    )
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 0:
         raise _error("--games must be 0 or more")
@@ -230,36 +250,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.save_dir:
         _check_writable_dir(Path(args.save_dir))
         store = container.store_in(directory=Path(args.save_dir))
+    batch = _batch(args, seats, f"simulating {args.game}")
     where = _where(args)
     if where is None:
         from tabletop.framework.fuzz import terminate_as_interrupt
 
         with terminate_as_interrupt():
             report = container.simulation().run(
-                args.game,
-                games=args.games,
-                seed=args.seed,
-                seats=seats,
-                options=_parse_options(args.option),
-                store=store,
-                progress=_progress(f"simulating {args.game}"),
-                action_seconds=args.action_seconds,
+                args.game, options=_parse_options(args.option), store=store, **batch
             )
     else:  # the same games on other processes or Ray, put back in order
         from tabletop.app import parallel
         from tabletop.framework.engine import resolve_options
 
         game = container.registry().get(args.game).definition
+        options = resolve_options(game, _parse_options(args.option))
+        save_dir = args.save_dir or None
         report = parallel.simulate(
-            args.game,
-            games=args.games,
-            seed=args.seed,
-            seats=seats,
-            options=resolve_options(game, _parse_options(args.option)),
-            save_dir=args.save_dir or None,
-            where=where,
-            progress=_progress(f"simulating {args.game}"),
-            action_seconds=args.action_seconds,
+            args.game, options=options, save_dir=save_dir, where=where, **batch
         )
     _end_progress(report)
     log.info("simulate", **{k: v for k, v in report.to_json().items() if k != "failures"})
@@ -770,36 +778,21 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     registry = _registry(container)
     seats = _seats_for(args, registry, args.game)
     options = _parse_options(args.option)
-    progress = _progress(f"tournament {args.game}")
+    batch = _batch(args, seats, f"tournament {args.game}")
+    rotate = not args.fixed_seats
     where = _where(args)
     if where is None:
         from tabletop.framework.fuzz import terminate_as_interrupt
 
         with terminate_as_interrupt():
-            report = container.tournament().run(
-                args.game,
-                games=args.games,
-                seed=args.seed,
-                seats=seats,
-                options=options,
-                progress=progress,
-                rotate=not args.fixed_seats,
-                action_seconds=args.action_seconds,
-            )
+            report = container.tournament().run(args.game, options=options, rotate=rotate, **batch)
     else:  # the same games on other processes or Ray, put back in order
         from tabletop.app import parallel
         from tabletop.framework.engine import resolve_options
 
+        options = resolve_options(registry.get(args.game).definition, options)
         report = parallel.tournament(
-            args.game,
-            games=args.games,
-            seed=args.seed,
-            seats=seats,
-            options=resolve_options(registry.get(args.game).definition, options),
-            rotate=not args.fixed_seats,
-            where=where,
-            progress=progress,
-            action_seconds=args.action_seconds,
+            args.game, options=options, rotate=rotate, where=where, **batch
         )
     _end_progress(report)
     data = report.to_json()
