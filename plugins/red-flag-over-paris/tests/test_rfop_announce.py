@@ -10,6 +10,7 @@ import pytest
 from rfop_helpers import GAME, C, Driver, V, at_play, clear_board, new_engine, play_out, set_cubes
 
 from tabletop.framework import Context
+from tabletop.framework.bots import RandomBot, bot_move
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.engine import Engine
 from tabletop.framework.views import check_view_schema
@@ -23,6 +24,7 @@ from tabletop.games.red_flag_over_paris.data import (
     STRATEGY_IDS,
 )
 from tabletop.games.red_flag_over_paris.rules import deck, tasks
+from tabletop.games.red_flag_over_paris.verbs import KEEP
 
 # Consequences announced before committing, and what apply() then does -------------
 
@@ -228,10 +230,49 @@ def test_events_name_the_seat_they_concern() -> None:
     )
     events = engine.act(V, "ev:7")
     lines = [engine.event_line(e) for e in events]
-    assert lines[0] == "Versailles: plays Général Espivent for its event"
+    # The card play is public: the choice line names it, and no event says it again.
+    told = engine.choice_line(engine.log[-1], C)
+    assert told == "Versailles chose: Event: Général Espivent (1 OP, Versailles)"
+    assert not any("plays Général Espivent" in line for line in lines)
     assert "Commune: Revolutionary Momentum 1 -> 0 (§9)" in lines
     momentum = next(e for e in events if e.kind == "momentum")
     assert momentum.actor == V and momentum.about == C
+
+
+def test_the_table_reads_every_decision_but_the_objective_kept() -> None:
+    """Issue 26: every decision is public but the objective a side keeps (§5.2), so the
+    other side's log names the choice instead of "Versailles decided."; an event that
+    would only repeat a choice (a card played, a cube placed) is left out."""
+    for seed in (3, 8):
+        engine = play_out(new_engine(seed), seed)
+        kept = [entry for entry in engine.log if KEEP.matches(entry.action)]
+        assert kept and all(not entry.public for entry in kept)
+        assert all(entry.public for entry in engine.log if entry not in kept)
+        spectator = [line.text for line in engine.story(None) if line.event is None]
+        assert sum(text.endswith(" decided.") for text in spectator) == len(kept)
+        assert any(text.startswith("Commune chose: Place a cube in ") for text in spectator)
+        repeated = ("plays ", "places a cube", "removes a ", "discards ", "applies ")
+        texts = [event.text for _, event in engine.history]
+        assert not [text for text in texts if text.startswith(repeated)]
+
+
+def test_the_solo_opponent_is_still_told_by_its_events() -> None:
+    """The solo opponent answers no prompt, so it has no choice line: its placements
+    and its initiative choice stay in the log as events."""
+    engine = Engine(
+        GAME,
+        seed=2,
+        players=2,
+        options={"solo": "versailles"},
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+    )
+    player = RandomBot()
+    while (prompt := engine.prompt) is not None:
+        engine.act(prompt.seat, bot_move(engine, player, rng_factory))
+    by_bot = [event.text for _, event in engine.history if event.actor == V]
+    assert any(text.startswith("places a cube in ") for text in by_bot)
+    assert all(entry.seat == C for entry in engine.log)
 
 
 def test_no_event_repeats_the_name_the_log_line_already_gives() -> None:

@@ -39,6 +39,7 @@ from ..verbs import (
 from . import tasks
 from .choices import space_choice
 from .tasks import BonusAction, BonusOrder, DeEscalate, EndOfBonusAction, SpreadInfluence
+from .told import PUBLIC, restate
 from .warnings import breach_notes, control_loss_note, join
 
 # The order of the bonus actions -----------------------------------------------------------
@@ -55,7 +56,8 @@ def order_prompt(state: State, task: BonusOrder) -> Prompt:
 def _order_prompt(seat: int, pivots: tuple[tuple[str, int], ...]) -> Prompt:
     """Built once for each side and set of (space, controller) left to order."""
     choices = tuple(_next_pivot(s, owner) for s, owner in pivots)
-    return Prompt(seat, "Order of Pivotal Space bonus actions: which next?", choices, "§10.1")
+    text = "Order of Pivotal Space bonus actions: which next?"
+    return Prompt(seat, text, choices, "§10.1", public=PUBLIC)
 
 
 @cache
@@ -186,7 +188,11 @@ def _action_prompt(
     dimension = DIMENSIONS[dim]["name"]
     pivot = space_name(PIVOT_OF[dim])
     return Prompt(
-        seat, f"Bonus action in {dimension} (you control {pivot})", tuple(choices), "§10.1"
+        seat,
+        f"Bonus action in {dimension} (you control {pivot})",
+        tuple(choices),
+        "§10.1",
+        public=PUBLIC,
     )
 
 
@@ -201,7 +207,10 @@ def action_apply(state: State, task: BonusAction, action: str, ctx: Context) -> 
         space = TURNCOAT.arg(action)
         board.remove_cube(state, space, other(seat))
         board.place_cube(state, space, seat)
-        ctx.emit(
+        restate(
+            state,
+            seat,
+            ctx,
             "bonus",
             f"Turncoat: replaces a {SIDE_NAMES[other(seat)]} cube in "
             f"{space_name(space)} with its own (§10.1)",
@@ -256,7 +265,7 @@ def _de_escalate_choices(
     own: tuple[tuple[str, str], ...], enemy: tuple[str, ...]
 ) -> tuple[Choice, ...]:
     return (
-        *(space_choice(OWN, "Remove your cube from {}", s, "", note) for s, note in own),
+        *(space_choice(OWN, "Remove own cube from {}", s, "", note) for s, note in own),
         *(space_choice(ENEMY, "Remove an enemy cube from {}", s) for s in enemy),
     )
 
@@ -272,7 +281,8 @@ def de_escalate_prompt(state: State, task: DeEscalate) -> Prompt:
 def _de_escalate_prompt(
     seat: int, own: tuple[tuple[str, str], ...], enemy: tuple[str, ...]
 ) -> Prompt:
-    return Prompt(seat, "De-escalate", (*_de_escalate_choices(own, enemy), _STOP), "§10.1")
+    choices = (*_de_escalate_choices(own, enemy), _STOP)
+    return Prompt(seat, "De-escalate", choices, "§10.1", public=PUBLIC)
 
 
 def de_escalate_apply(state: State, task: DeEscalate, action: str, ctx: Context) -> None:
@@ -284,9 +294,8 @@ def de_escalate_apply(state: State, task: DeEscalate, action: str, ctx: Context)
     victim = seat if verb is OWN else other(seat)
     board.remove_cube(state, space, victim)
     whose = "its own" if victim == seat else f"a {SIDE_NAMES[victim]}"
-    ctx.emit(
-        "bonus", f"De-escalate: removes {whose} cube from {space_name(space)} (§10.1)", space=space
-    )
+    words = f"De-escalate: removes {whose} cube from {space_name(space)} (§10.1)"
+    restate(state, seat, ctx, "bonus", words, space=space)
     task["removed"] += 1
     if task["removed"] >= 2 or verb is ENEMY:
         state["stack"].pop()
@@ -327,13 +336,13 @@ def _spread_from_prompt(seat: int, sources: tuple[tuple[str, str], ...]) -> Prom
         *(space_choice(FROM, "Move a cube out of {}", s, "", note) for s, note in sources),
         _STOP,
     )
-    return Prompt(seat, "Spread Influence", choices, "§10.1")
+    return Prompt(seat, "Spread Influence", choices, "§10.1", public=PUBLIC)
 
 
 @lru_cache(maxsize=1024)
 def _spread_to_prompt(seat: int, targets: tuple[str, ...]) -> Prompt:
     choices = tuple(space_choice(TO, "Move it to {}", s) for s in targets)
-    return Prompt(seat, "Spread Influence", choices, "§10.1")
+    return Prompt(seat, "Spread Influence", choices, "§10.1", public=PUBLIC)
 
 
 def spread_apply(state: State, task: SpreadInfluence, action: str, ctx: Context) -> None:
@@ -348,7 +357,10 @@ def spread_apply(state: State, task: SpreadInfluence, action: str, ctx: Context)
     assert source is not None
     state["cubes"][source][seat] -= 1
     state["cubes"][space][seat] += 1
-    ctx.emit(
+    restate(
+        state,
+        seat,
+        ctx,
         "bonus",
         f"Spread Influence: moves a cube from {space_name(source)} to {space_name(space)} (§10.1)",
         space=space,

@@ -33,6 +33,7 @@ from ..verbs import EVENT, FINAL_CRISIS_OPS, MOMENTUM, OPERATIONS, REUSE, VERBS
 from ..viewing import card_detail, card_label
 from . import tasks
 from .tasks import CardPlay, EndOfCardPlay
+from .told import PUBLIC, restate
 from .warnings import join
 
 
@@ -59,7 +60,7 @@ def prompt(state: State, task: CardPlay) -> Prompt:
             choices.append(_reuse_choice(c, top, join([top_notes, gift]) if gift else top_notes))
         if fc_card:
             choices.append(_final_crisis_card_choice(c, seat, gift))
-    return Prompt(seat, _title(state["round"]), tuple(choices), "§7")
+    return Prompt(seat, _title(state["round"]), tuple(choices), "§7", public=PUBLIC)
 
 
 # A card's choices depend on the card, the seat and a few words about the state: each
@@ -159,7 +160,8 @@ def _final_crisis_prompt(state: State, seat: int) -> Prompt:
     choices: list[Choice] = []
     for c in state["hands"][seat]:
         choices.append(_event_choice(c, _final_crisis_event_notes(state, seat, c)))
-    return Prompt(seat, "Final Crisis: play a card for its event", tuple(choices), "§12.3")
+    text = "Final Crisis: play a card for its event"
+    return Prompt(seat, text, tuple(choices), "§12.3", public=PUBLIC)
 
 
 def _final_crisis_event_notes(state: State, seat: int, card: int) -> str:
@@ -239,7 +241,7 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
     if use is EVENT:
         state["discard"].append([card, seat, played_in])
         owner = CARDS[card].faction
-        ctx.emit("play", f"plays {card_name(card)} for its event", card=card)
+        restate(state, seat, ctx, "play", f"plays {card_name(card)} for its event", card=card)
         actor = seat if owner is None else owner
         if state["fc"] and not events.playable(state, actor, card):
             ctx.emit(
@@ -253,11 +255,15 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
             events.start_event(state, seat, card)
     elif use is OPERATIONS:
         state["discard"].append([card, seat, played_in])
-        ctx.emit("play", f"plays {card_name(card)} for {CARDS[card].ops} OP (§7.2)", card=card)
+        words = f"plays {card_name(card)} for {CARDS[card].ops} OP (§7.2)"
+        restate(state, seat, ctx, "play", words, card=card)
         state["stack"].append(tasks.operations(seat, CARDS[card].ops))
     elif use is MOMENTUM:
         state["removed"].append(card)
-        ctx.emit(
+        restate(
+            state,
+            seat,
+            ctx,
             "play",
             f"removes {card_name(card)} from the game to advance {MOMENTUM_NAMES[seat]} (§7.7)",
             card=card,
@@ -267,7 +273,10 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
         top = reusable_top(state, seat)
         assert top is not None
         state["discard"].append([card, seat, played_in])
-        ctx.emit(
+        restate(
+            state,
+            seat,
+            ctx,
             "play",
             f"discards {card_name(card)} to use the event of "
             f"{card_name(top)} from the discard pile (§7.6)",
@@ -280,7 +289,10 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
         state["discard"].append([card, seat, played_in])
         state["fc_card"][seat] = False
         state["removed"].append(fc)
-        ctx.emit(
+        restate(
+            state,
+            seat,
+            ctx,
             "play",
             f"discards {card_name(card)} and spends {card_name(fc)}'s {CARDS[fc].ops} OP (§7.8)",
             card=card,

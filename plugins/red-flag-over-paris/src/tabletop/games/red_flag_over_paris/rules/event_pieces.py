@@ -16,6 +16,7 @@ from ..data import CUBE_LIMIT, DISC_NAMES, SIDE_NAMES, card_name, space_name
 from ..verbs import DISC, MOVE_DISC, PUT, STOP, TAKE
 from .choices import space_choice
 from .tasks import DiscPlacement, EventPlacement, EventRemoval
+from .told import PUBLIC, restate
 from .warnings import breach_notes
 
 # Place up to N cubes ---------------------------------------------------------------------
@@ -49,7 +50,7 @@ def _placement_prompt(
     choices = [put_choice(s, detail, cost) for s in targets]
     choices.append(_PLACE_NO_MORE)
     text = f"{card_name(card)}: place up to {left} more cube(s)"
-    return Prompt(seat, text, tuple(choices), "§7.1")
+    return Prompt(seat, text, tuple(choices), "§7.1", public=PUBLIC)
 
 
 # The words of these choices and prompts depend on a few small values: each is built once.
@@ -82,7 +83,7 @@ def placement_apply(state: State, task: EventPlacement, action: str, ctx: Contex
         return
     board.place_cube(state, space, task["seat"])
     task["placed_in"][space] = task["placed_in"].get(space, 0) + 1
-    ctx.emit("place", f"places a cube in {space_name(space)}", space=space)
+    restate(state, task["seat"], ctx, "place", f"places a cube in {space_name(space)}", space=space)
 
 
 def placement_needed(state: State, task: EventPlacement) -> bool:
@@ -115,7 +116,7 @@ def _removal_prompt(seat: int, card: int, left: int, targets: tuple[str, ...]) -
     choices = [space_choice(TAKE, words, s) for s in targets]
     choices.append(_REMOVE_NO_MORE)
     text = f"{card_name(card)}: remove up to {left} more cube(s)"
-    return Prompt(seat, text, tuple(choices), "§7.1")
+    return Prompt(seat, text, tuple(choices), "§7.1", public=PUBLIC)
 
 
 _REMOVE_NO_MORE = Choice(STOP(), "Remove no more", key=PASS_KEY)
@@ -127,7 +128,8 @@ def removal_apply(state: State, task: EventRemoval, action: str, ctx: Context) -
         return
     enemy = other(task["seat"])
     board.remove_cube(state, space, enemy)
-    ctx.emit("remove", f"removes a {SIDE_NAMES[enemy]} cube from {space_name(space)}", space=space)
+    words = f"removes a {SIDE_NAMES[enemy]} cube from {space_name(space)}"
+    restate(state, task["seat"], ctx, "remove", words, space=space)
 
 
 def removal_needed(state: State, task: EventRemoval) -> bool:
@@ -157,7 +159,7 @@ def disc_prompt(state: State, task: DiscPlacement) -> Prompt:
     name = DISC_NAMES[task["seat"]]
     choices = disc_choices(state, task)
     choices.append(Choice(STOP(), f"No {name}", key=PASS_KEY))
-    return Prompt(task["seat"], f"Place a {name}", tuple(choices), "§1.2")
+    return Prompt(task["seat"], f"Place a {name}", tuple(choices), "§1.2", public=PUBLIC)
 
 
 def disc_apply(state: State, task: DiscPlacement, action: str, ctx: Context) -> None:
@@ -167,12 +169,15 @@ def disc_apply(state: State, task: DiscPlacement, action: str, ctx: Context) -> 
     if DISC.matches(action):
         space = DISC.arg(action)
         state["discs"][space] = seat
-        ctx.emit("disc", f"places a {name} in {space_name(space)}", space=space)
+        restate(state, seat, ctx, "disc", f"places a {name} in {space_name(space)}", space=space)
     elif MOVE_DISC.matches(action):
         source, target = MOVE_DISC.args(action)
         del state["discs"][source]
         state["discs"][target] = seat
-        ctx.emit(
+        restate(
+            state,
+            seat,
+            ctx,
             "disc",
             f"moves a {name} from {space_name(source)} to {space_name(target)}",
             space=target,

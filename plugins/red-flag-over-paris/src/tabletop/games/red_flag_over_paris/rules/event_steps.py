@@ -15,6 +15,7 @@ from ..data import card_name
 from ..verbs import APPLY, DECLINE, EVENT_OPTION
 from ..viewing import card_detail
 from .tasks import EventConsent, EventOption, EventSteps
+from .told import PUBLIC, restate
 from .warnings import join
 
 
@@ -39,7 +40,8 @@ def option_prompt(state: State, task: EventOption) -> Prompt:
         )
         for k, option in enumerate(step["options"])
     )
-    return Prompt(task["seat"], f"{card_name(task['card'])}: choose one", choices, "§7.1")
+    text = f"{card_name(task['card'])}: choose one"
+    return Prompt(task["seat"], text, choices, "§7.1", public=PUBLIC)
 
 
 def option_apply(state: State, task: EventOption, action: str, ctx: Context) -> None:
@@ -67,17 +69,19 @@ def _consent_prompt(seat: int, card: int, forecast: str) -> Prompt:
             ),
         ),
         "§12.3",
+        public=PUBLIC,
     )
 
 
 def consent_apply(state: State, task: EventConsent, action: str, ctx: Context) -> None:
     state["stack"].pop()
-    card = task["card"]
+    card, seat = task["card"], task["seat"]
     if APPLY.matches(action):
-        ctx.emit("event", f"applies {card_name(card)} (§12.3)", card=card)
-        events.start_event(state, task["seat"], card)
+        restate(state, seat, ctx, "event", f"applies {card_name(card)} (§12.3)", card=card)
+        events.start_event(state, seat, card)
     else:
-        ctx.emit("event", f"declines {card_name(card)}: no effect (§12.3)", card=card)
+        words = f"declines {card_name(card)}: no effect (§12.3)"
+        restate(state, seat, ctx, "event", words, card=card)
 
 
 #: This module's rules, for the game's table (``rules/table.py``).

@@ -25,6 +25,7 @@ from ..viewing import card_label
 from . import tasks
 from .choices import card_choice
 from .tasks import FinalCrisisDiscard
+from .told import PUBLIC, restate
 
 #: How a result's summary names the winner.
 WINNER_NAMES = ("Versailles", "The Commune")
@@ -60,7 +61,8 @@ def gather_step(state: State, ctx: Context) -> None:
 def discard_prompt(state: State, task: FinalCrisisDiscard) -> Prompt:
     seat = task["seat"]
     choices = tuple(card_choice(DROP, f"Discard {card_label(c)}", c) for c in state["hands"][seat])
-    return Prompt(seat, f"Final Crisis: discard down to {state['round']} card(s)", choices, "§12.2")
+    text = f"Final Crisis: discard down to {state['round']} card(s)"
+    return Prompt(seat, text, choices, "§12.2", public=PUBLIC)
 
 
 def discard_apply(state: State, task: FinalCrisisDiscard, action: str, ctx: Context) -> None:
@@ -68,7 +70,7 @@ def discard_apply(state: State, task: FinalCrisisDiscard, action: str, ctx: Cont
     card = DROP.number(action)
     state["hands"][seat].remove(card)
     state["discard"].append([card, seat, state["round"]])
-    ctx.emit("discard", f"discards {card_name(card)} (§12.2)", card=card)
+    restate(state, seat, ctx, "discard", f"discards {card_name(card)} (§12.2)", card=card)
     if len(state["hands"][seat]) <= state["round"]:
         state["stack"].pop()
 

@@ -13,6 +13,7 @@ from ..data import COMMUNE, SIDE_NOUNS, VERSAILLES
 from ..verbs import PLAY_FIRST, PLAY_SECOND
 from ..viewing import initiative_level
 from .tasks import InitiativeOrder
+from .told import PUBLIC, has_choice_line
 
 
 def leader(state: State) -> int:
@@ -41,6 +42,7 @@ def _prompt(seat: int) -> Prompt:
             Choice(PLAY_SECOND(), "Play second", "Your opponent becomes the Initiative Player"),
         ),
         "§6.2",
+        public=PUBLIC,
     )
 
 
@@ -51,12 +53,11 @@ def apply(state: State, task: InitiativeOrder, action: str, ctx: Context) -> Non
     state["active"] = first
     state["plays"] = [0, 0]
     state["stack"].pop()
-    chose = "first" if PLAY_FIRST.matches(action) else "second"
-    ctx.emit(
-        "initiative",
-        f"is the Initiative Player ({SIDE_NOUNS[chooser]} chose to play {chose}) (§6.2)",
-        about=first,
-    )
+    words = "is the Initiative Player"
+    if not has_choice_line(state, chooser):  # the solo opponent's: no choice line tells it
+        chose = "first" if PLAY_FIRST.matches(action) else "second"
+        words += f" ({SIDE_NOUNS[chooser]} chose to play {chose})"
+    ctx.emit("initiative", f"{words} (§6.2)", about=first)
 
 
 #: This module's rules, for the game's table (``rules/table.py``).

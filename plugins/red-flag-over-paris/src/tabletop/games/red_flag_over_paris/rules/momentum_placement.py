@@ -14,6 +14,7 @@ from ..data import DIM_SPACES, DIMENSIONS, space_name
 from ..verbs import PUT, STOP
 from .event_pieces import put_choice
 from .tasks import MomentumPlacement
+from .told import PUBLIC, restate
 from .warnings import breach_notes
 
 
@@ -31,7 +32,7 @@ def prompt(state: State, task: MomentumPlacement) -> Prompt:
 def _prompt(seat: int, dim: str, targets: tuple[str, ...], detail: str, cost: str) -> Prompt:
     """Built once for each distinct set of words (the bound keeps memory flat)."""
     choices = (*(put_choice(s, detail, cost) for s in targets), _DECLINE)
-    return Prompt(seat, _TEXT[dim], choices, "§9.3")
+    return Prompt(seat, _TEXT[dim], choices, "§9.3", public=PUBLIC)
 
 
 _DECLINE = Choice(STOP(), "Decline", key=PASS_KEY)
@@ -47,7 +48,14 @@ def apply(state: State, task: MomentumPlacement, action: str, ctx: Context) -> N
     if not STOP.matches(action):
         space = PUT.arg(action)
         board.place_cube(state, space, task["seat"])
-        ctx.emit("place", f"places a cube in {space_name(space)} (§9.3)", space=space)
+        restate(
+            state,
+            task["seat"],
+            ctx,
+            "place",
+            f"places a cube in {space_name(space)} (§9.3)",
+            space=space,
+        )
 
 
 def needed(state: State, task: MomentumPlacement) -> bool:

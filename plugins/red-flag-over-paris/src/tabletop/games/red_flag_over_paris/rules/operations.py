@@ -22,6 +22,7 @@ from ..verbs import DONE, KIND, PLACE, REMOVE, REMOVE_EXTRA, TO_PLACE, VERBS
 from . import deck
 from .choices import space_choice
 from .tasks import Assessment, Operations
+from .told import PUBLIC, restate
 from .warnings import breach_notes
 
 
@@ -233,6 +234,7 @@ def _kind_prompt_for(
         f"Operations with {points} OP: Political or Military spaces?",
         (_space_kind("political", political), _space_kind("military", military)),
         "§7.2",
+        public=PUBLIC,
     )
 
 
@@ -244,7 +246,7 @@ def _remove_prompt(
     choices.append(_TO_PLACE)
     rule = "§7.3" if kind == "political" else "§7.4"
     text = f"Operations ({kind}, {points} OP left): remove first"
-    return Prompt(seat, text, tuple(choices), rule)
+    return Prompt(seat, text, tuple(choices), rule, public=PUBLIC)
 
 
 @lru_cache(maxsize=4096)
@@ -259,7 +261,7 @@ def _place_prompt(
     choices = [_placement(s, cost, detail, breach) for s, cost in targets]
     choices.append(_done(points))
     text = f"Operations ({kind}, {points} OP left): place cubes"
-    return Prompt(seat, text, tuple(choices), "§7.5")
+    return Prompt(seat, text, tuple(choices), "§7.5", public=PUBLIC)
 
 
 def apply(state: State, task: Operations, action: str, ctx: Context) -> None:
@@ -278,7 +280,7 @@ def apply(state: State, task: Operations, action: str, ctx: Context) -> None:
     elif verb is PLACE:
         task["points"] -= 2 if state["discs"].get(space) == 1 - seat else 1
         board.place_cube(state, space, seat)
-        ctx.emit("place", f"places a cube in {space_name(space)}", space=space)
+        restate(state, seat, ctx, "place", f"places a cube in {space_name(space)}", space=space)
     else:
         _remove(state, task, space, verb is REMOVE_EXTRA, ctx)
 
@@ -291,11 +293,8 @@ def _remove(state: State, task: Operations, space: str, extra: bool, ctx: Contex
     if task["space_kind"] == "political":
         task["points"] -= 1
         board.remove_cube(state, space, opp)
-        ctx.emit(
-            "remove",
-            f"removes a {SIDE_NAMES[opp]} cube from {space_name(space)} (§7.3)",
-            space=space,
-        )
+        words = f"removes a {SIDE_NAMES[opp]} cube from {space_name(space)} (§7.3)"
+        restate(state, seat, ctx, "remove", words, space=space)
         return
     task["points"] -= (2 if board.disc_owner(state, space) == opp else 1) + (1 if extra else 0)
     strength = board.military_strength(_assessment(task), space, extra)

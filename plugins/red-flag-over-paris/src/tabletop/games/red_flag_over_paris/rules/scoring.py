@@ -18,6 +18,7 @@ from ..verbs import PERFORM, SCORE_FIRST, SKIP
 from ..viewing import card_detail, objective_name
 from . import tasks
 from .tasks import ObjectiveEvent, Scoring, ScoringOrder
+from .told import PUBLIC, has_choice_line
 from .warnings import join
 
 _WHAT: dict[str, tuple[str, str]] = {
@@ -37,14 +38,16 @@ def order_prompt(state: State, task: ScoringOrder) -> Prompt:
 @cache
 def _order_prompt(seat: int, scoring: Scoring) -> Prompt:
     what, rule = _WHAT[scoring]
+    # The labels name what is ordered: the other side reads them in its log.
     return Prompt(
         seat,
         f"Order of {what}: who goes first?",
         (
-            Choice(SCORE_FIRST(VERSAILLES), "Versailles first"),
-            Choice(SCORE_FIRST(COMMUNE), "Commune first"),
+            Choice(SCORE_FIRST(VERSAILLES), f"Versailles first in {what}"),
+            Choice(SCORE_FIRST(COMMUNE), f"Commune first in {what}"),
         ),
         rule,
+        public=PUBLIC,
     )
 
 
@@ -214,6 +217,7 @@ def _objective_event_prompt(seat: int, card: int, notes: str) -> Prompt:
             Choice(SKIP(), "Skip the event", "The objective is fulfilled either way", key=PASS_KEY),
         ),
         "§11",
+        public=PUBLIC,
     )
 
 
@@ -223,7 +227,8 @@ def objective_event_apply(state: State, task: ObjectiveEvent, action: str, ctx: 
     state["fulfilled"][seat].append(card)
     state["objective"][seat] = None
     performed = PERFORM.matches(action)
-    skipped = "" if performed else " and skips its event"
+    told = performed or has_choice_line(state, seat)  # else the solo opponent skipped it
+    skipped = "" if told else " and skips its event"
     ctx.emit("objective", f"fulfils {card_name(card)}{skipped} (§11)", card=card)
     if performed:
         state["stack"].append(tasks.end_of_bonus_action())
