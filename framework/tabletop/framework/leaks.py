@@ -41,7 +41,7 @@ every action, and the conformance kit on sampled positions.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 from tabletop.framework.context import Context
@@ -235,30 +235,23 @@ class _Outcome:
         return revealed, other
 
 
+@dataclass(eq=False)
 class LeakChecker:
-    """Runs the counterfactual checks for one game configuration."""
+    """Runs the counterfactual checks for one game configuration.
 
-    def __init__(
-        self,
-        game: GameDefinition,
-        *,
-        players: int,
-        rng_factory: RngFactory,
-        dice_factory: DiceFactory,
-        seed: int = 0,
-        max_perturbations: int = MAX_PERTURBATIONS,
-        resample: Callable[[State, int, RandomSource], State] | None = None,
-    ) -> None:
-        """``resample(state, seat, rng)`` replaces the game's ``determinize`` (the
-        conformance kit passes its ``hidden_variants``); it must not change ``state``."""
-        self.game = game
-        self.resample = resample
-        self.players = players
-        self.rng_factory = rng_factory
-        self.dice_factory = dice_factory
-        self.seed = seed
-        self.max_perturbations = max_perturbations
-        self.supported = True
+    ``resample(state, seat, rng)`` replaces the game's ``determinize`` (the conformance
+    kit passes its ``hidden_variants``); it must not change ``state``."""
+
+    game: GameDefinition
+    _: KW_ONLY
+    players: int
+    rng_factory: RngFactory
+    dice_factory: DiceFactory
+    seed: int = 0
+    max_perturbations: int = MAX_PERTURBATIONS
+    resample: Callable[[State, int, RandomSource], State] | None = None
+    supported: bool = field(default=True, init=False)
+    """False once the game turned out to have no ``determinize`` to check with."""
 
     # One world ----------------------------------------------------------------------
 
