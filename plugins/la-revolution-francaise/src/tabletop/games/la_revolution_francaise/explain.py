@@ -14,6 +14,7 @@ from typing import Any
 from tabletop.framework import Choice, Prompt, State
 
 from .initial.placement import place_detail, unplaced
+from .verbs import OBJECTIVE, PLACE, TRY
 from .words import letters_detail, objective_detail, objective_warning
 
 Explainer = Callable[[State, Any, Choice], Choice]
@@ -21,9 +22,9 @@ Explainer = Callable[[State, Any, Choice], Choice]
 
 def _act(state: State, t: Any, choice: Choice) -> Choice:
     """An action's target: what A, B and C would each do there (7.3, 7.4)."""
-    verb, _, target = choice.action.partition(":")
-    if verb != "try":
+    if not TRY.matches(choice.action):
         return choice
+    target = TRY.arg(choice.action)
     letters = letters_detail(state, t["actor"], t["segment"], target)
     return replace(choice, detail=f"{choice.detail} {letters}.")
 
@@ -31,9 +32,9 @@ def _act(state: State, t: Any, choice: Choice) -> Choice:
 def _objective(state: State, t: Any, choice: Choice) -> Choice:
     """A named objective: what meets it, what it is worth, and a warning when the
     table makes it unlikely (6.4)."""
-    verb, _, value = choice.action.partition(":")
-    if verb != "objective":
+    if not OBJECTIVE.matches(choice.action):
         return choice
+    value = OBJECTIVE.arg(choice.action)
     return replace(
         choice, detail=objective_detail(value), consequence=objective_warning(state, value)
     )
@@ -41,9 +42,9 @@ def _objective(state: State, t: Any, choice: Choice) -> Choice:
 
 def _place(state: State, t: Any, choice: Choice) -> Choice:
     """A region offered to the Personality being placed (6.5)."""
-    verb, _, region = choice.action.partition(":")
-    if verb != "place" or t["index"] >= len(t["order"]):
+    if not PLACE.matches(choice.action) or t["index"] >= len(t["order"]):
         return choice
+    region = PLACE.arg(choice.action)
     current = t["order"][t["index"]]
     todo = unplaced(state, current)
     if not todo:

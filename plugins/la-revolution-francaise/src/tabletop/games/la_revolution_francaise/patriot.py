@@ -125,7 +125,7 @@ def king_pardon_prompt(state: State, t: PrisonerTask) -> Prompt | None:
 
 def king_pardon_handle(state: State, t: PrisonerTask, action: str, ctx: Context) -> None:
     finish(state)
-    if action.endswith("yes"):
+    if PARDON.arg(action) == "yes":
         apply_fate(state, t["person"], "free", ctx, "the King's pardon, R.1.4.2")
 
 

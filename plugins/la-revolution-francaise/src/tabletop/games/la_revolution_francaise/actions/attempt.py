@@ -82,12 +82,12 @@ def attempt_column(state: State, t: Attempt) -> int:
 
 
 def attempt_handle(state: State, t: Attempt, action: str, ctx: Context) -> None:
-    verb, _, value = action.partition(":")
-    if verb == "with":
+    if WITH.matches(action):
         here = all_persons(state, t["actor"], t["segment"], t["target"])
-        t["persons"] = here if value == "all" else [value]
+        person = WITH.arg(action)
+        t["persons"] = here if person == "all" else [person]
     else:
-        t["roll_count"] = int(value)
+        t["roll_count"] = ROLLS.number(action)
         finish(state)
         schedule(state, Attempt({**t, "kind": "attempt_roll"}))
 

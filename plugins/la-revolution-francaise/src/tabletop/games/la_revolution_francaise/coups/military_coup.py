@@ -123,11 +123,12 @@ def military_offer_handle(state: State, t: AskedInTurn, action: str, ctx: Contex
         if c not in t["asked"] and seat_of(state, c) == seat and rally_bases(state, c)
     )
     t["asked"].append(current)
-    parts = action.split(":")
-    if parts[1] == "none":
+    plan = COUP.arg(action)
+    if plan == "none":
         return
     finish(state)
-    target, region, count = parts[1], parts[2], int(parts[3])
+    target, region, rallied = plan.split(":")
+    count = int(rallied)
     who = rally_bases(state, current)[region]
     pay(state, current, coup_cost(state, "military"), ctx, " (military coup)")
     state["coup_turn"] = state["turn"]
@@ -214,7 +215,7 @@ def intercept_prompt(state: State, t: CoupAttempt) -> Prompt | None:
 def intercept_handle(state: State, t: CoupAttempt, action: str, ctx: Context) -> None:
     army_id = t["army_ids"][t["index"]]
     t["index"] += 1
-    if action.endswith("yes"):
+    if INTERCEPT.arg(action) == "yes":
         for a in state["armies"]:
             if a["id"] == army_id:
                 a["where"] = "Paris"

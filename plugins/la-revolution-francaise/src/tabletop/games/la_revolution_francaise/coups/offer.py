@@ -100,11 +100,12 @@ def coup_offer_prompt(state: State, t: CoupOffer) -> Prompt | None:
 def coup_offer_handle(state: State, t: CoupOffer, action: str, ctx: Context) -> None:
     current, _ = offers(state, t)[0]
     t["asked"].append(current)
-    parts = action.split(":")
-    if parts[1] == "none":
+    plan = COUP.arg(action)
+    if plan == "none":
         return
     finish(state)
-    target, count = parts[1], int(parts[2])
+    target, plotting = plan.split(":")
+    count = int(plotting)
     who = plotters(state, current)[:count]
     pay(state, current, coup_cost(state, t["coup"]), ctx, f" ({t['coup']} coup)")
     state["coup_turn"] = state["turn"]
@@ -162,7 +163,7 @@ def coup_permission_prompt(state: State, t: CoupAttempt) -> Prompt | None:
 
 def coup_permission_handle(state: State, t: CoupAttempt, action: str, ctx: Context) -> None:
     finish(state)
-    if action.endswith("no"):
+    if PERMIT.arg(action) == "no":
         ctx.emit("coup", "the Commune refuses: no coup (12.1)")
         return
     schedule(state, reactions_task(state, t))

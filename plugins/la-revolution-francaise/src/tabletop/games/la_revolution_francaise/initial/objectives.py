@@ -221,11 +221,12 @@ def objectives_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     seat = answering(ctx)
     who = next_declarer(state)
     assert who is not None
-    verb, _, value = action.partition(":")
-    if verb == "kind":
-        state["objective_kind"][who] = None if value == "back" else value
+    if KIND.matches(action):
+        kind = KIND.arg(action)
+        state["objective_kind"][who] = None if kind == "back" else kind
         return
     state["objective_kind"][who] = None
+    value = OBJECTIVE.arg(action)
     SecretChoices(state["objectives"][who]).choose(seat, value, ctx, label=objective_words(value))
 
 

@@ -22,7 +22,7 @@ from ..tasks import (
     Placement,
     Step,
 )
-from ..verbs import GENERAL, MORE, PLACE, PLACEMENT_BACK
+from ..verbs import GENERAL, MORE, PLACE, PLACEMENT_BACK, VERBS
 
 # 6.5 Personality placement ----------------------------------------------------------
 
@@ -159,15 +159,15 @@ def place_detail(state: State, current: str, person: str, region: str) -> str:
 
 
 def placement_handle(state: State, t: Placement, action: str, ctx: Context) -> None:
-    if action in ("more", "back"):
-        t["showing_all"] = action == "more"
+    if action in (MORE(), PLACEMENT_BACK):
+        t["showing_all"] = MORE.matches(action)
         return
     t["showing_all"] = False
     current = t["order"][t["index"]]
     person = unplaced(state, current)[0]
-    verb, _, region = action.partition(":")
+    verb, (region,) = VERBS.parse(action)
     state["persons"][person]["where"] = region
-    if verb == "general":
+    if verb is GENERAL:
         state["persons"][person]["general"] = True
         state["persons"][person]["acted"] = True
         ctx.emit("place", f"{person} takes command of the armies at {region} (R.3.9.3)")

@@ -17,7 +17,7 @@ from ..tasks import (
     ArmyMoves,
     Step,
 )
-from ..verbs import CRUSH, MOVE, STAY
+from ..verbs import CRUSH, MOVE, STAY, VERBS
 from ..words import army_name
 from .reinforcements import ENEMY
 
@@ -85,7 +85,7 @@ def gov_move_handle(state: State, t: ArmyMoves, action: str, ctx: Context) -> No
     t["index"] += 1
     if STAY.matches(action):
         return
-    verb, region = action.split(":", 1)
+    verb, (region,) = VERBS.parse(action)
     origin = army["where"]
     army["where"] = region
     ctx.emit("army", f"{army_name(army['id'])} moves to {region}")
@@ -93,7 +93,7 @@ def gov_move_handle(state: State, t: ArmyMoves, action: str, ctx: Context) -> No
     left_alone = not any(a["where"] == origin and a["side"] == "rev" for a in state["armies"])
     if carnot and carnot.get("general") and carnot["where"] == origin and left_alone:
         carnot["where"] = region  # he goes with the last army to leave
-    if verb == "crush":
+    if verb is CRUSH:
         army["crush"] = True
         state["tracks"]["commune"] = 20
         ctx.emit("commune", "a Government army marches on the Commune: Commune track to 20 (9.9.1)")

@@ -79,7 +79,7 @@ def kidnap_prompt(state: State, t: Kidnap) -> Prompt | None:
 def kidnap_handle(state: State, t: Kidnap, action: str, ctx: Context) -> None:
     seat = answering(ctx)
     finish(state)
-    if action.endswith("try"):
+    if KIDNAP.arg(action) == "try":
         pay(state, ROYALIST, kidnap_cost(state), ctx, " (kidnapping the King)")
         dice = roll(state, ctx, 2, 6, reason="kidnapping the King, 11.3", about=seat)
 

@@ -58,7 +58,7 @@ def pin_prompt(state: State, t: RegionQuestion) -> Prompt | None:
 
 def pin_handle(state: State, t: RegionQuestion, action: str, ctx: Context) -> None:
     finish(state)
-    if action.endswith("yes"):
+    if PIN.arg(action) == "yes":
         state["pinned"].append(t["region"])
         ctx.emit("army", f"the Royalist pins the revolutionary armies at {t['region']} (9.5.1)")
 

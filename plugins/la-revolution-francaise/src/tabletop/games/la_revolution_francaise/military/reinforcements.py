@@ -130,7 +130,7 @@ def landing_prompt(state: State, t: Landing) -> Prompt | None:
 
 def landing_handle(state: State, t: Landing, action: str, ctx: Context) -> None:
     finish(state)
-    region = action.split(":", 1)[1]
+    region = LAND.arg(action)
     army = ALLIED[t["army"]]
     step = -1 if region != army["enters"][-1] else 0
     state["armies"].append(
@@ -184,7 +184,7 @@ def catholic_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     if DONE.matches(action):
         finish(state)
         return
-    region = action.split(":", 1)[1]
+    region = RAISE.arg(action)
     on_map = {a["id"] for a in state["armies"]}
     army_id = next(a for a in CATHOLIC if a not in on_map and a not in state["catholic_gone"])
     state["armies"].append({"id": army_id, "side": "catholic", "kind": "catholic", "where": region})
@@ -236,7 +236,7 @@ def volunteer_prompt(state: State, t: PlaceVolunteers) -> Prompt | None:
 
 
 def volunteer_handle(state: State, t: PlaceVolunteers, action: str, ctx: Context) -> None:
-    region = action.split(":", 1)[1]
+    region = PLACE.arg(action)
     state["volunteer_serial"] = state.get("volunteer_serial", 0) + 1
     state["armies"].append(
         {

@@ -22,7 +22,7 @@ from ..tasks import (
     RegionQuestion,
     Step,
 )
-from ..verbs import HIDE, KING_ACTION, MOVE, STAY
+from ..verbs import HIDE, KING_ACTION, MOVE, STAY, VERBS
 from .gov_moves import army_by_id
 
 # 9.5.3 Catholic and Royal armies ------------------------------------------------------------
@@ -126,8 +126,8 @@ def catholic_move_handle(state: State, t: ArmyMoves, action: str, ctx: Context) 
     t["index"] += 1
     if STAY.matches(action):
         return
-    verb, region = action.split(":", 1)
-    if verb == "king":
+    verb, (region,) = VERBS.parse(action)
+    if verb is KING_ACTION:
         state["king"]["where"] = region
         state["persons"]["Louis XVI"]["where"] = region
         ctx.emit("king", f"Louis XVI goes with the army to {region} (11.3)")
@@ -181,7 +181,7 @@ def hide_prompt(state: State, t: RegionQuestion) -> Prompt | None:
 
 def hide_handle(state: State, t: RegionQuestion, action: str, ctx: Context) -> None:
     finish(state)
-    if action.endswith("no"):
+    if HIDE.arg(action) == "no":
         return
     region = t["region"]
     for a in armies_in(state, region, "catholic"):

@@ -64,7 +64,7 @@ def thermidor_prompt(state: State, t: Step) -> Prompt | None:
 
 def thermidor_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     finish(state)
-    if action.endswith("yes"):
+    if THERMIDOR.arg(action) == "yes":
         end_political_phase(state)
         install(state, "thermidor", ctx)
 
@@ -178,7 +178,7 @@ def veto_prompt(state: State, t: Veto) -> Prompt | None:
 
 def veto_handle(state: State, t: Veto, action: str, ctx: Context) -> None:
     finish(state)
-    if action.endswith("no"):
+    if VETO.arg(action) == "no":
         enact(state, t["law"], t["proposer"], ctx)
         return
     law = LAWS[t["law"]]

@@ -170,5 +170,5 @@ def mercy_referendum_prompt(state: State, t: Step) -> Prompt | None:
 
 def mercy_referendum_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     finish(state)
-    if action.endswith("yes"):
+    if HOLD.arg(action) == "yes":
         schedule(state, referendum_task(state, "directorate", gov_controller(state), pending=True))

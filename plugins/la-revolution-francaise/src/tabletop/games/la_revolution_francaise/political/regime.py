@@ -28,7 +28,7 @@ from ..tasks import (
     CoupOffer,
     Step,
 )
-from ..verbs import INSTALL
+from ..verbs import INSTALL, VERBS
 from ..words import regime_detail
 from .install import install
 from .referendum import referendum_task
@@ -173,7 +173,7 @@ def regime_change_prompt(state: State, t: AskedInTurn) -> Prompt | None:
             if how == "referendum":
                 detail += " Adopted unless more than 13 regions vote no."
             choices.append(
-                Choice(f"{how}:{target}", f"{verb} the {REGIMES[target]['name']}", detail=detail)
+                Choice(VERBS[how](target), f"{verb} the {REGIMES[target]['name']}", detail=detail)
             )
         return Prompt(
             seat, f"The {name(decider)} may change the regime", tuple(choices), rule="7.5.1"
@@ -183,7 +183,7 @@ def regime_change_prompt(state: State, t: AskedInTurn) -> Prompt | None:
 
 def regime_change_handle(state: State, t: AskedInTurn, action: str, ctx: Context) -> None:
     seat = answering(ctx)
-    how, _, target = action.partition(":")
+    verb, (target,) = VERBS.parse(action)
     decider = next(
         c
         for c in state["order"]
@@ -195,7 +195,7 @@ def regime_change_handle(state: State, t: AskedInTurn, action: str, ctx: Context
         t["asked"].append(decider)
         return
     finish(state)
-    if how == "install":
+    if verb is INSTALL:
         install(state, target, ctx, by=decider)
     else:
         schedule(state, referendum_task(state, target, decider, pending=False))
