@@ -80,7 +80,16 @@ class LiarsDice(GameDefinition):
                 break
             bids.append(Choice(f"bid:{quantity}:{face}", f"Bid {quantity} x {face}"))
         if state["bid"] is not None:
-            bids.append(Choice("challenge", "Challenge the last bid", consequence="a die is lost"))
+            # Public (issue 26): the table sees the challenge, and no event of the game says
+            # it; a bid stays a secret choice, since its own "bids" event tells it already.
+            bids.append(
+                Choice(
+                    "challenge",
+                    "Challenge the last bid",
+                    consequence="a die is lost",
+                    public=True,
+                )
+            )
         return Prompt(state["turn"], "Raise the bid or challenge", tuple(bids), rule="§2")
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:

@@ -89,3 +89,16 @@ def test_a_logged_event_is_the_event_with_its_data_copied() -> None:
     for name in ("kind", "text", "data", "seats"):  # frozen, as every event is
         with pytest.raises(AttributeError):
             setattr(logged, name, None)
+
+
+def test_a_challenge_is_told_in_full_and_a_bid_by_its_own_event() -> None:
+    """Issue 26: the challenge is public ("Player 1 chose: Challenge the last bid"); a bid
+    stays a secret choice line, since the game's own public "bids" event says it."""
+    engine = new_engine(LiarsDice(), seed=1, players=2)
+    bid = engine.prompt
+    assert bid is not None and bid.seat == 0
+    engine.act(0, bid.choices[0].action)
+    assert engine.choice_line(engine.log[-1], 1) == "Player 1 decided."
+    assert any(line.text.startswith("Player 1: bids ") for line in engine.story(1))
+    engine.act(1, "challenge")
+    assert engine.choice_line(engine.log[-1], 0) == "Player 2 chose: Challenge the last bid"
