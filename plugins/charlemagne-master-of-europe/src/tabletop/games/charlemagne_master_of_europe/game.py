@@ -8,7 +8,6 @@ game declares hidden information and ``determinize`` deals the cups' chits again
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import Any
 
 from tabletop.framework import (
@@ -22,6 +21,7 @@ from tabletop.framework import (
     State,
     views,
 )
+from tabletop.framework.packaged import package_text
 
 from . import board
 from .board import CUP_NAMES, CUPS
@@ -134,7 +134,7 @@ class CharlemagneMasterOfEurope(GameDefinition):
         return f"Turn {state['turn']}, {state['phase']}, {state['vp']} VP"
 
     def rules_summary(self) -> str:
-        return resources.files(__package__).joinpath("rules-summary.md").read_text("utf-8")
+        return package_text(__package__, "rules-summary.md")
 
     # Hidden information --------------------------------------------------------------
 

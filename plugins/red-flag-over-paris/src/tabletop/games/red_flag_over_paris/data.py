@@ -7,11 +7,11 @@ docs/games/red-flag-over-paris/reconstructed.md.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
+
+from tabletop.framework.packaged import package_json, package_text
 
 VERSAILLES = 0
 COMMUNE = 1
@@ -22,9 +22,7 @@ SIDE_NOUNS = ("Versailles", "the Commune")
 
 
 def _load(name: str) -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
-    loaded: dict[str, Any] = json.loads(text)
-    return loaded
+    return package_json(__package__, "data", name)
 
 
 @dataclass(frozen=True)
@@ -145,4 +143,4 @@ card_name: Callable[[int], str] = {c: card.title for c, card in CARDS.items()}._
 
 def rules_text() -> str:
     """The rules summary in the author's words (a package data file)."""
-    return resources.files(__package__).joinpath("rules-summary.md").read_text(encoding="utf-8")
+    return package_text(__package__, "rules-summary.md")
