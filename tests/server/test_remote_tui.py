@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pluggy
 from serverhelp import ServerThread, small_registry
 from textual.widgets import RichLog, Static
 from tui_support import pilot_test
@@ -9,6 +12,7 @@ from tui_support import pilot_test
 from tabletop.adapters.server.client import request
 from tabletop.adapters.server.remote_tui import RemoteSeatApp
 from tabletop.adapters.tui.widgets import ChoiceList, ViewPanel
+from tabletop.framework.hookspecs import PROJECT, hookimpl
 
 
 def status_of(app: RemoteSeatApp) -> str:
@@ -78,3 +82,42 @@ async def test_an_unknown_token_is_said_on_the_screen(served: ServerThread) -> N
         assert status_of(app) == "tabletop: error: unknown token"
         await pilot.press("q")
     assert app.return_value == "tabletop: error: unknown token"
+
+
+class CupsBoard(Static):
+    """A game's own board widget, as a plugin gives one: drawn from the view alone."""
+
+    def __init__(self, *, view: dict[str, Any]) -> None:
+        super().__init__(self.words(view), markup=False)
+
+    @staticmethod
+    def words(view: dict[str, Any]) -> str:
+        return f"Cups board: {view['counts']} dice, your dice {view['you']['dice']}"
+
+    def update_view(self, view: dict[str, Any]) -> None:
+        self.update(self.words(view))
+
+
+class BoardPlugin:
+    @hookimpl
+    def tabletop_board_widget(self, game_id: str) -> Any:
+        return CupsBoard if game_id == "liars-dice" else None
+
+
+@pilot_test
+async def test_the_games_own_board_widget_draws_the_seats_view(served: ServerThread) -> None:
+    registry = small_registry()
+    registry.manager = pluggy.PluginManager(PROJECT)
+    registry.manager.register(BoardPlugin())
+    hosted = await request(served.url, {"type": "host", "game": "liars-dice", "players": 2})
+    app = RemoteSeatApp(served.url, hosted["tokens"]["0"], registry)
+    async with app.run_test() as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if app.query(CupsBoard):
+                break
+        board = app.query_one(CupsBoard)
+        panel = app.query_one("#board", ViewPanel)
+        assert panel.board_error is None
+        assert str(board.render()).startswith("Cups board: [2, 2] dice, your dice [")
+        await pilot.press("q")

@@ -319,6 +319,8 @@ def _join_in_words(url: str, args: argparse.Namespace) -> int:
 
 def _ending(seat: Any) -> int:
     """Say how the game ended for a seat's client; exit 1 when its host ended it."""
+    from tabletop.adapters.saves import printable
+
     names = seat.welcome.get("seats", [])
     if seat.ended and not seat.over:
         print("tabletop: the host ended this game before its end")
@@ -326,8 +328,9 @@ def _ending(seat: Any) -> int:
     result = seat.result or {}
     winners = [names[w] if w < len(names) else f"seat {w}" for w in result.get("winners", [])]
     won = f"{', '.join(winners)} won" if winners else "nobody won"
-    summary = f" ({result['summary']})" if result.get("summary") else ""
-    print(f"game over after {seat.seq} actions: {won}{summary}")
+    lines = str(result.get("summary") or "").splitlines()
+    summary = f" ({lines[0]})" if lines else ""  # the first line: the rest is in the log
+    print(printable(f"game over after {seat.seq} actions: {won}{summary}", 2000))
     return 0
 
 

@@ -113,10 +113,8 @@ class RemoteSeatApp(App[str]):
         for line in seat.log[self._shown :]:
             log.write(Text(printable(str(line["text"]), 2000)))
         self._shown = len(seat.log)
-        boards = self.query("#board")
-        if boards:
-            title = str(seat.welcome.get("title", ""))
-            boards.first(ViewPanel).show(dict(seat.view), names, seat.seat, title)
+        # After the refresh: a board panel mounted just now has not composed its parts.
+        self.call_after_refresh(self._show_view)
         status = self.query_one("#status", Static)
         if seat.over:
             status.update(self._result(seat))
@@ -128,6 +126,14 @@ class RemoteSeatApp(App[str]):
             status.update(f"Waiting for {printable(name, 80)}.")
             self.query_one("#prompt", Static).update("")
             self.query_one("#choices", ChoiceList).show_prompt(None)
+
+    def _show_view(self) -> None:
+        seat = self.seat
+        boards = self.query("#board")
+        if seat is None or not boards:
+            return
+        title = str(seat.welcome.get("title", ""))
+        boards.first(ViewPanel).show(dict(seat.view), self._names(seat), seat.seat, title)
 
     async def _decide(self, seat: Seat) -> Action:
         assert seat.prompt is not None
@@ -151,7 +157,8 @@ class RemoteSeatApp(App[str]):
         result = seat.result or {}
         winners = [names[w] if w < len(names) else f"seat {w}" for w in result.get("winners", [])]
         won = f"{', '.join(winners)} won" if winners else "nobody won"
-        summary = f" ({result['summary']})" if result.get("summary") else ""
+        lines = str(result.get("summary") or "").splitlines()
+        summary = f" ({lines[0]})" if lines else ""  # the rest is in the log's recap
         return printable(f"Game over after {seat.seq} actions: {won}{summary}", 500)
 
     # What the person does -----------------------------------------------------------------

@@ -89,6 +89,8 @@ class Server:
     first_message_seconds: float = FIRST_MESSAGE_SECONDS
     listeners: dict[str, set[Listener]] = field(default_factory=lambda: defaultdict(set))
     _locks: dict[str, asyncio.Lock] = field(default_factory=lambda: defaultdict(asyncio.Lock))
+    #: Catching up with another server process's moves (cancelled when serving stops).
+    _catching_up: set[asyncio.Task[None]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.hall.in_use = lambda game_id: bool(self.listeners.get(game_id))
@@ -240,8 +242,13 @@ class Server:
             return None
         loop = asyncio.get_running_loop()
 
+        def catch_up(game_id: str) -> None:
+            task = loop.create_task(self._external(game_id))
+            self._catching_up.add(task)
+            task.add_done_callback(self._catching_up.discard)
+
         def changed(game_id: str) -> None:  # on the store's listening thread
-            loop.call_soon_threadsafe(lambda: loop.create_task(self._external(game_id)))
+            loop.call_soon_threadsafe(catch_up, game_id)
 
         stop: Callable[[], None] = listen(changed)
         return stop
@@ -317,3 +324,7 @@ async def run(
         finally:
             if stop_listening is not None:
                 stop_listening()
+            pending = list(server._catching_up)
+            for task in pending:
+                task.cancel()
+            await asyncio.gather(*pending, return_exceptions=True)
