@@ -85,6 +85,20 @@ def test_s2_3_votes_go_round_in_seat_order_and_a_majority_passes() -> None:
     assert engine.state["influence"] == [before[0] + 3, before[1] + 3, before[2]]
 
 
+def test_s2_3_each_vote_is_told_once_by_its_own_public_event() -> None:
+    """Issue 26: a vote is public, but the vote's own event ("votes yes (proposal)")
+    already tells every seat, so the choice is not marked public as well: the other
+    seats read "Councillor 1 decided." and the event once, not the vote twice."""
+    engine = _engine()
+    _seal(engine, ["grain", "grain", "walls"])
+    engine.act(0, "vote:yes")
+    told = [line.text for line in engine.story(1) if line.action == 4]
+    assert told == ["Councillor 1 decided.", "Councillor 1: votes yes (proposal)"]
+    engine.state["proposal"] = "grain"
+    _vote(engine, ["yes", "no"])  # the outcome concerns no councillor: no name leads it
+    assert "The grain proposal passes, 2 to 1" in [line.text for line in engine.story(1)]
+
+
 def test_s2_3_a_failed_proposal_rewards_the_no_votes() -> None:
     engine = _engine()
     _seal(engine, ["grain", "walls", "temple"])

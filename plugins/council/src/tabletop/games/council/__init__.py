@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.framework import (
+    NOBODY,
     Action,
     Choice,
     Context,
@@ -163,11 +164,13 @@ def vote_handle(state: State, seat: int, value: str, ctx: Context) -> None:
     yes = sum(v == "yes" for v in votes.values())
     no = len(votes) - yes
     if yes > no:
-        ctx.emit("proposal", f"the {state['proposal']} proposal passes, {yes} to {no}")
+        ctx.emit(
+            "proposal", f"The {state['proposal']} proposal passes, {yes} to {no}", about=NOBODY
+        )
         gainers = [int(s) for s, a in state["revealed"].items() if a == state["proposal"]]
         gain = 3
     else:
-        ctx.emit("proposal", f"the {state['proposal']} proposal fails, {yes} to {no}")
+        ctx.emit("proposal", f"The {state['proposal']} proposal fails, {yes} to {no}", about=NOBODY)
         gainers = [s for s, v in votes.items() if v == "no"]
         gain = 1
     for s in gainers:
@@ -239,11 +242,11 @@ def round_end(state: State, ctx: Context) -> None:
     ctx.summary(f"End of round {state['round']} of {ROUNDS}", round_recap(state))
     if state["round"] == ROUNDS:
         state["phase"] = "over"
-        ctx.emit("end", "the council rises (§1)")
+        ctx.emit("end", "The council rises (§1)", about=NOBODY)
         return
     state["round"] += 1
     state["first"] = (state["first"] + 1) % len(state["influence"])
-    ctx.emit("round", f"round {state['round']} begins (§2.5)")
+    ctx.emit("round", f"Round {state['round']} begins (§2.5)", about=NOBODY)
     round_start(state)
 
 
