@@ -15,7 +15,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -161,7 +160,7 @@ def test_a_joined_seat_plays_a_move_in_a_real_browser(
     )
     page_url = f"http://127.0.0.1:{web_port}/"
     wait_for(lambda: answers(page_url), 30, "tabletop web")
-    profile = tempfile.mkdtemp(prefix="tabletop-chromium-")
+    profile = tmp_path / "chromium"  # removed with tmp_path, after Chromium has ended
     start(
         browser,
         "--headless",
@@ -207,4 +206,3 @@ def test_a_joined_seat_plays_a_move_in_a_real_browser(
     target = os.environ.get("TABLETOP_WEB_SCREENSHOT")
     if target:
         Path(target).write_bytes(shot)
-    shutil.rmtree(profile, ignore_errors=True)
