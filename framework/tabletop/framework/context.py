@@ -142,17 +142,19 @@ class Context:
             return faces
         if hidden is None:
             self._add("dice", f"rolled {count}d{sides} in secret{because}", None, about, data)
-            self._reveal_event(
+            self._add(
                 "dice",
                 f"secret roll: {words}{because}",
                 secret,
                 about,
                 {"faces": list(faces), **data},
             )
+            self._known()
         else:
-            self._reveal_event(
+            self._add(
                 "dice", f"rolled {words}{because}", secret, about, {"faces": list(faces), **data}
             )
+            self._known()
             self._add(
                 "dice", f"rolled {count}d{sides} (hidden from you){because}", hidden, about, data
             )
@@ -191,19 +193,20 @@ class Context:
         because = f" ({reason})" if reason else ""
         words = ", ".join(name(item) for item in drawn)
         if public:
-            self._reveal_event(
+            self._add(
                 "draw", f"drew {words}{because}", None, about, {"items": drawn, "count": count}
             )
+            self._known()
             return drawn
         if hidden is None:
             self._add("draw", f"drew {count} in secret{because}", None, about, {"count": count})
-            self._reveal_event(
-                "draw", f"secret draw: {words}{because}", secret, about, {"items": drawn}
-            )
+            self._add("draw", f"secret draw: {words}{because}", secret, about, {"items": drawn})
+            self._known()
         else:
-            self._reveal_event(
+            self._add(
                 "draw", f"drew {words}{because}", secret, about, {"items": drawn, "count": count}
             )
+            self._known()
             what = "a card" if count == 1 else f"{count} cards"
             self._add(
                 "draw", f"drew {what} (hidden from you){because}", hidden, about, {"count": count}
@@ -279,7 +282,8 @@ class Context:
         self.revealed = True
         audience = None if seats is None else frozenset(seats)
         if text:
-            self._reveal_event(REVEAL, text, audience, about, data)
+            self._add(REVEAL, text, audience, about, data)
+            self._known()
         else:
             self.reveals.append((None, audience))
 
@@ -304,18 +308,6 @@ class Context:
         others = frozenset(range(self.players or 0)) - hidden
         return others, hidden
 
-    def _reveal_event(
-        self,
-        kind: str,
-        text: str,
-        seats: frozenset[int] | None,
-        about: int | None,
-        data: dict[str, Any],
-    ) -> None:
-        """Log an event that makes its content known to the seats that see it."""
-        self.reveals.append((len(self.events), seats))
-        self._add(kind, text, seats, about, data)
-
     def _add(
         self,
         kind: str,
@@ -326,3 +318,8 @@ class Context:
     ) -> None:
         """Log an event whose ``data`` is a dict made for it (it may keep it)."""
         self.events.append(Event.logged(kind, text, data, seats, self.actor, about))
+
+    def _known(self) -> None:
+        """The event just logged makes its content known to the seats that see it (the
+        leak checks exempt it for them, and only it)."""
+        self.reveals.append((len(self.events) - 1, self.events[-1].seats))
