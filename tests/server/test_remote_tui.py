@@ -11,6 +11,7 @@ from tui_support import pilot_test
 
 from tabletop.adapters.server.client import request
 from tabletop.adapters.server.remote_tui import RemoteSeatApp
+from tabletop.adapters.tui.screens.rules import RulesScreen
 from tabletop.adapters.tui.widgets import ChoiceList, ViewPanel
 from tabletop.framework.hookspecs import PROJECT, hookimpl
 
@@ -120,4 +121,25 @@ async def test_the_games_own_board_widget_draws_the_seats_view(served: ServerThr
         panel = app.query_one("#board", ViewPanel)
         assert panel.board_error is None
         assert str(board.render()).startswith("Cups board: [2, 2] dice, your dice [")
+        await pilot.press("q")
+
+
+@pilot_test
+async def test_r_opens_the_rules_at_the_cited_section_when_the_game_is_here(
+    served: ServerThread,
+) -> None:
+    hosted = await request(served.url, {"type": "host", "game": "liars-dice", "players": 2})
+    app = RemoteSeatApp(served.url, hosted["tokens"]["0"], small_registry())
+    async with app.run_test() as pilot:
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if status_of(app) == "Your decision.":
+                break
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.rules_title == "Liar's Dice"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, RulesScreen)
         await pilot.press("q")

@@ -5,8 +5,9 @@ screen is told of every update as it arrives and answers the seat's prompts when
 person picks a choice. It is built from the local game screen's parts that draw from
 what a seat receives: the board (the game's own board widget, or the plain view, in
 ``ViewPanel``) and the choices with their keys, consequences and the highlighted
-choice's detail (``ChoiceList``), beside the log lines the server sent. The terminal
-bell rings when the decision is the seat's. Leaving (q) leaves the game waiting:
+choice's detail (``ChoiceList``), beside the log lines the server sent, and the rules
+screen (r) when the game is installed here. The terminal bell rings when the decision
+is the seat's. Leaving (q) leaves the game waiting:
 joining again with the same token picks it up where it stands.
 
 Why a screen of its own and not the local game screen: that screen drives a
@@ -29,12 +30,13 @@ from tabletop.adapters.saves import printable
 from tabletop.adapters.server.client import ClientError, Seat, play_seat
 from tabletop.adapters.server.protocol import prompt_from_wire
 from tabletop.adapters.tui.hookspecs import board_widget_class
+from tabletop.adapters.tui.screens.rules import RulesScreen
 from tabletop.adapters.tui.widgets import ChoiceList, ViewPanel
 from tabletop.framework.game import Action
 from tabletop.framework.plugins import GameRegistry
 
 #: Keys the screen keeps for itself: never a choice's.
-SCREEN_KEYS = frozenset({"q"})
+SCREEN_KEYS = frozenset({"q", "r"})
 
 
 class RemoteSeatApp(App[str]):
@@ -50,7 +52,10 @@ class RemoteSeatApp(App[str]):
     #prompt { height: auto; padding: 0 1; }
     #choices { height: auto; max-height: 12; }
     """
-    BINDINGS = [Binding("q", "leave", "Leave (the game waits)")]
+    BINDINGS = [
+        Binding("r", "rules", "Rules"),
+        Binding("q", "leave", "Leave (the game waits)"),
+    ]
 
     def __init__(self, url: str, token: str, registry: GameRegistry | None = None) -> None:
         super().__init__()
@@ -191,6 +196,22 @@ class RemoteSeatApp(App[str]):
             event.stop()
             event.prevent_default()
             self._choose(index)
+
+    def action_rules(self) -> None:
+        """The game's rules summary at the section the seat's decision cites, when the
+        game is installed here (the server sends no rules: they are the game's own)."""
+        seat = self.seat
+        game_id = "" if seat is None else str(seat.welcome.get("game_id", ""))
+        if self.registry is None or game_id not in self.registry.games:
+            self.notify("This game's rules are not installed here.", severity="warning")
+            return
+        game = self.registry.get(game_id).definition
+        try:
+            text = game.rules_summary()
+        except Exception as exc:
+            text = f"The rules could not be shown: {type(exc).__name__}: {exc}"
+        cited = None if seat is None or seat.prompt is None else seat.prompt.get("rule")
+        self.push_screen(RulesScreen(game.info.title, text, None if cited is None else str(cited)))
 
     def action_leave(self) -> None:
         if not self.ending:
