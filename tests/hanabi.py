@@ -75,9 +75,6 @@ class MiniHanabi(GameDefinition):
         cooperative=True,
     )
 
-    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
-        return tuple(f"Player {n}" for n in range(1, players + 1))
-
     def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
         deck = full_deck()
         ctx.shuffle(deck, reason="the deck")

@@ -38,9 +38,6 @@ class LiarsDice(GameDefinition):
         hidden_information=True,
     )
 
-    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
-        return tuple(f"Player {n}" for n in range(1, players + 1))
-
     def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
         state: State = {
             "dice": [[] for _ in range(players)],

@@ -307,9 +307,10 @@ class GameDefinition(ABC):
     fuzz`` reports each one no game reached, a failure with ``--require-milestones``
     (play the seats with the game's bots, ``--seats``, to get there)."""
 
-    @abstractmethod
     def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
-        """Names of the seats for this number of players, in seat order."""
+        """Names of the seats for this number of players, in seat order; by default
+        "Player 1" to "Player n" (most games' seats have no names of their own)."""
+        return tuple(f"Player {n}" for n in range(1, players + 1))
 
     @abstractmethod
     def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
