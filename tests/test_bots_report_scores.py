@@ -5,69 +5,37 @@ team, never 1/k for each seat, and the words say "the team"."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from hanabi import FirstChoiceBot, HanabiHints, MiniHanabi
 from sessions import CliRun
+from toygames import OneDecision, renamed
 
 from tabletop.adapters.bots import register_search_bots
 from tabletop.app.simulate import Simulation, SimulationReport
 from tabletop.app.tournament import Tournament, mean_interval
 from tabletop.framework.chance import dice_factory, rng_factory
-from tabletop.framework.context import Context
-from tabletop.framework.game import (
-    Action,
-    Choice,
-    GameDefinition,
-    GameInfo,
-    Prompt,
-    Result,
-    State,
-)
+from tabletop.framework.game import GameInfo, Result
 from tabletop.framework.hookspecs import BotHintsRegistrar, hookimpl
 from tabletop.framework.plugins import GameRegistry, load_registry
 from tabletop.framework.session import SessionStarter
 from tabletop.games import pig
 
-
-class _Shared(GameDefinition):
-    """One move, then both seats win together (competitive: a shared win)."""
-
-    info = GameInfo("shared", "Shared", 2, 2)
-
-    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
-        return ("A", "B")
-
-    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
-        return {"done": False}
-
-    def prompt(self, state: State) -> Prompt | None:
-        return None if state["done"] else Prompt(0, "Go", (Choice("go", "Go"), Choice("on", "On")))
-
-    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
-        state["done"] = True
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return dict(state)
-
-    def result(self, state: State) -> Result | None:
-        return Result((0, 1), (3.0, 3.0)) if state["done"] else None
-
-
-class _Together(_Shared):
-    """The same, as a cooperative game: the team wins."""
-
-    info = GameInfo("together", "Together", 2, 2, cooperative=True)
+#: One move, then both seats win together: a competitive game's shared win, and the
+#: same as a cooperative game, where the team wins.
+SHARED = OneDecision(GameInfo("shared", "Shared", 2, 2), ("go", "on"), Result((0, 1), (3.0, 3.0)))
+TOGETHER = OneDecision(
+    renamed(SHARED.info, "together", "Together", cooperative=True), SHARED.actions, SHARED.outcome
+)
 
 
 class _Plugin:
     @hookimpl
     def tabletop_register_games(self, register: Any) -> None:
         register(MiniHanabi())
-        register(_Shared())
-        register(_Together())
+        register(SHARED)
+        register(TOGETHER)
 
     @hookimpl
     def tabletop_register_bots(self, register: Any) -> None:

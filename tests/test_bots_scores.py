@@ -4,19 +4,18 @@ cannot, and ties between equally good choices do not go to the first listed one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from hanabi import FirstChoiceBot, HanabiHints, MiniHanabi, RuleBot
+from toygames import OneDecision
 
 from tabletop.adapters.bots import Budget, IsmctsBot
 from tabletop.adapters.bots.ismcts import Reward
 from tabletop.framework.bots import Bot
-from tabletop.framework.context import Context
 from tabletop.framework.game import (
     Action,
-    Choice,
     GameDefinition,
     GameInfo,
     Prompt,
@@ -29,29 +28,9 @@ from tabletop.framework.testing import new_engine, play_out
 HANABI = MiniHanabi()
 
 
-class _Info(GameDefinition):
-    """Only the ``info`` a ``Reward`` reads."""
-
-    def __init__(self, cooperative: bool) -> None:
-        self.info = GameInfo("t", "T", 1, 4, cooperative=cooperative)
-
-    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
-        raise NotImplementedError
-
-    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
-        raise NotImplementedError
-
-    def prompt(self, state: State) -> Prompt | None:
-        raise NotImplementedError
-
-    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
-        raise NotImplementedError
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def result(self, state: State) -> Result | None:
-        raise NotImplementedError
+def _info(cooperative: bool) -> OneDecision:
+    """A game whose ``info`` is all a ``Reward`` reads."""
+    return OneDecision(GameInfo("t", "T", 1, 4, cooperative=cooperative), (), Result((), ()))
 
 
 def _hints(**fields: Any) -> BotHints:
@@ -62,14 +41,14 @@ def _hints(**fields: Any) -> BotHints:
 
 
 def test_a_game_without_scores_is_judged_by_its_winners_as_before() -> None:
-    reward = Reward(_Info(False), BotHints())
+    reward = Reward(_info(False), BotHints())
     assert reward(Result((1,)), 3) == ([0.0, 1.0, 0.0], [0.0, 1.0, 0.0], None)
     assert reward(Result((0, 2)), 3)[0] == [0.5, 0.0, 0.5]
     assert reward(Result(()), 2)[0] == [0.0, 0.0]
 
 
 def test_competitive_scores_count_relative_to_the_other_seats() -> None:
-    reward = Reward(_Info(False), BotHints())
+    reward = Reward(_info(False), BotHints())
     rewards, wins, points = reward(Result((0,), (30.0, 10.0, 20.0)), 3)
     assert wins == [1.0, 0.0, 0.0] and points == [30.0, 10.0, 20.0]
     assert rewards == pytest.approx([0.9 + 0.1, 0.0, 0.05])
@@ -78,7 +57,7 @@ def test_competitive_scores_count_relative_to_the_other_seats() -> None:
 
 
 def test_a_cooperative_win_is_the_whole_teams_and_its_score_is_shared() -> None:
-    reward = Reward(_Info(True), _hints(score_range=(0.0, 10.0)))
+    reward = Reward(_info(True), _hints(score_range=(0.0, 10.0)))
     rewards, wins, points = reward(Result((0, 1, 2), (10.0, 10.0, 10.0)), 3)
     assert wins == [1.0, 1.0, 1.0]  # not 1/3 each
     assert rewards == [1.0, 1.0, 1.0] and points == [10.0, 10.0, 10.0]
@@ -87,7 +66,7 @@ def test_a_cooperative_win_is_the_whole_teams_and_its_score_is_shared() -> None:
 
 
 def test_without_a_declared_range_scores_are_scaled_over_those_seen() -> None:
-    reward = Reward(_Info(False), _hints(score_weight=1.0))  # a solitaire, score only
+    reward = Reward(_info(False), _hints(score_weight=1.0))  # a solitaire, score only
     assert reward(Result((), (50.0,)), 1)[0] == [0.5]  # nothing to compare with yet
     assert reward(Result((), (150.0,)), 1)[0] == [1.0]
     assert reward(Result((), (100.0,)), 1)[0] == [0.5]
@@ -96,9 +75,9 @@ def test_without_a_declared_range_scores_are_scaled_over_those_seen() -> None:
 
 def test_bad_score_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="score_weight"):
-        Reward(_Info(False), _hints(score_weight=1.5))
+        Reward(_info(False), _hints(score_weight=1.5))
     with pytest.raises(ValueError, match="score_range"):
-        Reward(_Info(True), _hints(score_range=(5.0, 5.0)))
+        Reward(_info(True), _hints(score_range=(5.0, 5.0)))
 
 
 def test_a_games_own_reward_replaces_the_default() -> None:
@@ -142,30 +121,8 @@ def test_the_rule_based_player_reaches_about_six() -> None:
     assert 5.0 <= _mean_score(RuleBot(), range(1, 11)) <= 7.0
 
 
-class _AllAlike(GameDefinition):
-    """One decision whose every choice ends the game the same way."""
-
-    info = GameInfo("alike", "Alike", 1, 1)
-
-    def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
-        return ("You",)
-
-    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
-        return {"done": False}
-
-    def prompt(self, state: State) -> Prompt | None:
-        if state["done"]:
-            return None
-        return Prompt(0, "Pick", tuple(Choice(a, a) for a in ("a", "b", "c")))
-
-    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
-        state["done"] = True
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return dict(state)
-
-    def result(self, state: State) -> Result | None:
-        return Result((0,), (1.0,)) if state["done"] else None
+#: One decision whose every choice ends the game the same way.
+ALL_ALIKE = OneDecision(GameInfo("alike", "Alike", 1, 1), ("a", "b", "c"), Result((0,), (1.0,)))
 
 
 class _Reversed(BotHints):
@@ -175,9 +132,9 @@ class _Reversed(BotHints):
 
 def test_equal_choices_go_by_the_hints_order_not_the_prompts() -> None:
     plain = IsmctsBot(budget=Budget(iterations=30))
-    assert play_out(new_engine(_AllAlike(), players=1), plain).log[0][1] == "a"
+    assert play_out(new_engine(ALL_ALIKE, players=1), plain).log[0][1] == "a"
     hinted = IsmctsBot(_Reversed(), Budget(iterations=30))
-    assert play_out(new_engine(_AllAlike(), players=1), hinted).log[0][1] == "c"
+    assert play_out(new_engine(ALL_ALIKE, players=1), hinted).log[0][1] == "c"
     appraisals = hinted.last.appraisals
     assert appraisals is not None
     assert [a.action for a in appraisals] == ["c", "b", "a"]

@@ -34,6 +34,34 @@ def renamed(info: GameInfo, id: str, title: str, **changes: Any) -> GameInfo:
     return replace(info, id=id, title=title, **changes)
 
 
+class OneDecision(GameDefinition):
+    """One decision for seat 0 among ``actions``; whichever is taken, the game ends with
+    ``outcome``. For the tests that count wins and scores (a shared win, a team's) or
+    watch which of equally good choices a bot takes."""
+
+    def __init__(self, info: GameInfo, actions: Iterable[Action], outcome: Result) -> None:
+        self.info = info
+        self.actions = tuple(actions)
+        self.outcome = outcome
+
+    def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
+        return {"done": False}
+
+    def prompt(self, state: State) -> Prompt | None:
+        if state["done"]:
+            return None
+        return Prompt(0, "Pick", tuple(Choice(action, action) for action in self.actions))
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        state["done"] = True
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return dict(state)
+
+    def result(self, state: State) -> Result | None:
+        return self.outcome if state["done"] else None
+
+
 class HighCard(GameDefinition):
     """Each seat holds a hidden card; in turn each may keep it, swap it (a random draw)
     or, in the variant, peek at a public counter (a move that touches no randomness)."""
