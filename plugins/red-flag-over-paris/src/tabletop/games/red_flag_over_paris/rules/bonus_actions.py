@@ -341,7 +341,7 @@ def _spread_from_prompt(seat: int, sources: tuple[tuple[str, str], ...]) -> Prom
 
 @lru_cache(maxsize=1024)
 def _spread_to_prompt(seat: int, targets: tuple[str, ...]) -> Prompt:
-    choices = tuple(space_choice(TO, "Move it to {}", s) for s in targets)
+    choices = tuple(space_choice(TO, "Move the cube to {}", s) for s in targets)
     return Prompt(seat, "Spread Influence", choices, "§10.1", public=PUBLIC)
 
 
