@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pluggy
-from serverhelp import ServerThread, small_registry
+from serverhelp import ServerThread, make_hall, small_registry
 from textual.widgets import RichLog, Static
+from toygames import Recaps
 from tui_support import pilot_test
 
 from tabletop.adapters.server.client import request
 from tabletop.adapters.server.remote_tui import RemoteSeatApp
+from tabletop.adapters.server.server import Server
 from tabletop.adapters.tui.screens.rules import RulesScreen
+from tabletop.adapters.tui.screens.summary import SummaryScreen
 from tabletop.adapters.tui.widgets import ChoiceList, ViewPanel
 from tabletop.framework.hookspecs import PROJECT, hookimpl
+from tabletop.framework.plugins import InstalledGame
 
 
 def status_of(app: RemoteSeatApp) -> str:
@@ -143,3 +148,40 @@ async def test_r_opens_the_rules_at_the_cited_section_when_the_game_is_here(
         await pilot.pause()
         assert not isinstance(app.screen, RulesScreen)
         await pilot.press("q")
+
+
+@pilot_test
+async def test_a_recap_the_seat_may_read_pauses_its_screen_until_dismissed(
+    tmp_path: Path,
+) -> None:
+    registry = small_registry()
+    registry.games["recaps"] = InstalledGame(Recaps(), "tests", "tests", "1")
+    with ServerThread(Server(make_hall(tmp_path / "server.sqlite3", registry))) as served:
+        hosted = await request(
+            served.url,
+            {
+                "type": "host",
+                "game": "recaps",
+                "seats": ["random", "human"],
+                "options": {"secret": "yes"},
+            },
+        )
+        app = RemoteSeatApp(served.url, hosted["tokens"]["1"], registry)
+        recaps: list[str] = []
+        async with app.run_test() as pilot:
+            for _ in range(400):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, SummaryScreen):
+                    recaps.append(app.screen.text)
+                    await pilot.press("n" if len(recaps) == 2 else "enter")
+                    continue
+                status = status_of(app)
+                if status.startswith("Game over"):
+                    break
+                if status == "Your decision.":
+                    await pilot.press("1")
+            assert status_of(app).startswith("Game over")
+            await pilot.press("q")
+    # East reads each round's recap, never West's private note; after n, no more pauses.
+    assert recaps[0].startswith("Round 1 ends") and len(recaps) == 2
+    assert not any("West's note" in text or "West holds" in text for text in recaps)

@@ -5,8 +5,9 @@ screen is told of every update as it arrives and answers the seat's prompts when
 person picks a choice. It is built from the local game screen's parts that draw from
 what a seat receives: the board (the game's own board widget, or the plain view, in
 ``ViewPanel``) and the choices with their keys, consequences and the highlighted
-choice's detail (``ChoiceList``), beside the log lines the server sent, and the rules
-screen (r) when the game is installed here. The terminal bell rings when the decision
+choice's detail (``ChoiceList``), beside the log lines the server sent; the rules
+screen (r) when the game is installed here, and a recap the seat may read covers the
+screen until dismissed (``SummaryScreen``). The terminal bell rings when the decision
 is the seat's. Leaving (q) leaves the game waiting:
 joining again with the same token picks it up where it stands.
 
@@ -31,8 +32,9 @@ from tabletop.adapters.server.client import ClientError, Seat, play_seat
 from tabletop.adapters.server.protocol import prompt_from_wire
 from tabletop.adapters.tui.hookspecs import board_widget_class
 from tabletop.adapters.tui.screens.rules import RulesScreen
+from tabletop.adapters.tui.screens.summary import NO_MORE, SummaryScreen
 from tabletop.adapters.tui.widgets import ChoiceList, ViewPanel
-from tabletop.framework.game import Action
+from tabletop.framework.game import SUMMARY, Action, Event
 from tabletop.framework.plugins import GameRegistry
 
 #: Keys the screen keeps for itself: never a choice's.
@@ -65,6 +67,11 @@ class RemoteSeatApp(App[str]):
         self._pending: asyncio.Future[Action] | None = None
         self._board_ready = False
         self.ending = ""
+        #: Whether a recap (``Context.summary``) the seat may read covers the screen
+        #: until dismissed, as on the local game screen (n on it turns this off).
+        self.pauses = True
+        #: How many actions the seat had been told of at its first update.
+        self._joined_at: int | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -115,9 +122,17 @@ class RemoteSeatApp(App[str]):
             self._mount_board(seat)
         names = self._names(seat)
         log = self.query_one("#log", RichLog)
+        recaps: list[Event] = []
         for line in seat.log[self._shown :]:
             log.write(Text(printable(str(line["text"]), 2000)))
+            event = line.get("event")
+            if isinstance(event, dict) and event.get("kind") == SUMMARY:
+                recaps.append(Event(SUMMARY, str(event.get("text", "")), event.get("data")))
         self._shown = len(seat.log)
+        if self._joined_at is None:  # the log so far: its recaps are history, not news
+            self._joined_at = seat.seq
+        elif recaps and self.pauses:
+            self.push_screen(SummaryScreen(recaps), self._recap_closed)
         # After the refresh: a board panel mounted just now has not composed its parts.
         self.call_after_refresh(self._show_view)
         status = self.query_one("#status", Static)
@@ -131,6 +146,11 @@ class RemoteSeatApp(App[str]):
             status.update(f"Waiting for {printable(name, 80)}.")
             self.query_one("#prompt", Static).update("")
             self.query_one("#choices", ChoiceList).show_prompt(None)
+
+    def _recap_closed(self, answer: str | None) -> None:
+        if answer == NO_MORE:
+            self.pauses = False
+            self.notify("No more pauses at recaps in this game.")
 
     def _show_view(self) -> None:
         seat = self.seat
