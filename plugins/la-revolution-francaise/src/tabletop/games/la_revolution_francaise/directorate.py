@@ -8,7 +8,7 @@ from typing import Any
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote
 
-from .core import answering, roll, schedule, seat_names, seat_of
+from .core import roll, schedule, seat_names, seat_of
 from .tasks import Dieoff
 from .verbs import BACK
 
@@ -69,10 +69,6 @@ def backing_prompt(state: State, t: dict[str, Any]) -> Prompt | None:
         tuple(choices),
         rule="R.7.2.2",
     )
-
-
-def backing_handle(state: State, t: dict[str, Any], action: str, ctx: Context) -> None:
-    OrderedVote(t["vote"]).vote(answering(ctx), BACK.arg(action), ctx)
 
 
 def backing_done(state: State, t: dict[str, Any], ctx: Context) -> None:

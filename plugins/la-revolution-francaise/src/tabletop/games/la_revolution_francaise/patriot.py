@@ -9,7 +9,6 @@ from tabletop.framework.decisions import OrderedVote
 from .assembly import deputies
 from .core import (
     Task,
-    answering,
     enter_phase,
     fame,
     finish,
@@ -144,11 +143,6 @@ def justice_vote_prompt(state: State, t: JusticeVote) -> Prompt | None:
     )
 
 
-def justice_vote_handle(state: State, t: JusticeVote, action: str, ctx: Context) -> None:
-    seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, VOTE.arg(action), ctx)
-
-
 def justice_vote_done(state: State, t: JusticeVote, ctx: Context) -> None:
     finish(state)
     if state["persons"][t["person"]]["status"] == "prison":
@@ -239,16 +233,6 @@ def confidence_prompt(state: State, t: ConfidenceVote) -> Prompt | None:
     )
 
 
-def confidence_handle(state: State, t: ConfidenceVote, action: str, ctx: Context) -> None:
-    seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, VOTE.arg(action), ctx)
-
-
-def confidence_done(state: State, t: ConfidenceVote, ctx: Context) -> None:
-    finish(state)
-    schedule(state, {**t, "kind": "confidence_tally"})
-
-
 def confidence_tally(state: State, t: ConfidenceVote, ctx: Context) -> None:
     votes = OrderedVote(t["vote"]).answers()
     tally = {"confidence": 0, "disapproval": 0}
@@ -326,16 +310,6 @@ def partner_election_prompt(state: State, t: PartnerElection) -> Prompt | None:
         ),
         rule="R.7.2",
     )
-
-
-def partner_election_handle(state: State, t: PartnerElection, action: str, ctx: Context) -> None:
-    seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, ELECT.arg(action), ctx)
-
-
-def partner_election_done(state: State, t: PartnerElection, ctx: Context) -> None:
-    finish(state)
-    schedule(state, PartnerElection({**t, "kind": "partner_election_tally"}))
 
 
 def partner_election_tally(state: State, t: PartnerElection, ctx: Context) -> None:

@@ -40,16 +40,12 @@ from .coups.offer import (
     coup_offer_start,
     coup_permission_handle,
     coup_permission_prompt,
-    reactions_done,
-    reactions_handle,
     reactions_prompt,
 )
 from .coups.outcome import coup_roll
-from .directorate import backing_done, backing_handle, backing_prompt, dieoff_winner
+from .directorate import backing_done, backing_prompt, dieoff_winner
 from .explain import explain_act, explain_objective, explain_place
 from .initial.event_decisions import (
-    assembly_done,
-    assembly_handle,
     assembly_prompt,
     assembly_tally,
     desert_handle,
@@ -121,8 +117,6 @@ from .military.vendee import (
     hiding_start,
 )
 from .patriot import (
-    confidence_done,
-    confidence_handle,
     confidence_prompt,
     confidence_tally,
     criticism_start,
@@ -130,12 +124,9 @@ from .patriot import (
     justice_roll,
     justice_tally,
     justice_vote_done,
-    justice_vote_handle,
     justice_vote_prompt,
     king_pardon_handle,
     king_pardon_prompt,
-    partner_election_done,
-    partner_election_handle,
     partner_election_prompt,
     partner_election_tally,
     patriot_start,
@@ -156,8 +147,6 @@ from .political.referendum import (
     mercy_referendum_handle,
     mercy_referendum_prompt,
     pending_regime,
-    referendum_done,
-    referendum_handle,
     referendum_prompt,
     referendum_tally,
 )
@@ -165,15 +154,13 @@ from .political.regime import political_start, regime_change_handle, regime_chan
 from .political.sway import sway_handle, sway_prompt
 from .political.votes import (
     fame_roll,
-    fame_vote_done,
-    fame_vote_handle,
     fame_vote_prompt,
     law_tally,
-    law_vote_done,
-    law_vote_handle,
     law_vote_prompt,
 )
 from .setup import run_turn, run_turn_start
+from .verbs import BACK, ELECT, MOD, REACT, VOTE
+from .voting import ballot, tally_with
 
 PromptOrNone = Callable[[State, Any], Prompt | None]
 
@@ -229,8 +216,8 @@ STACK = Stack(
         asked(
             "assembly_decision",
             assembly_prompt,
-            assembly_handle,
-            skipped=assembly_done,
+            ballot(VOTE),
+            skipped=tally_with("assembly_tally"),
         ),
         Step("assembly_tally", assembly_tally),
         Step("random_events", random_events),
@@ -270,8 +257,8 @@ STACK = Stack(
         asked(
             "referendum",
             referendum_prompt,
-            referendum_handle,
-            skipped=referendum_done,
+            ballot(VOTE),
+            skipped=tally_with("referendum_tally"),
         ),
         Step("referendum_tally", referendum_tally),
         Step("pending_regime", pending_regime),
@@ -288,15 +275,15 @@ STACK = Stack(
         asked(
             "law_vote",
             law_vote_prompt,
-            law_vote_handle,
-            skipped=law_vote_done,
+            ballot(VOTE),
+            skipped=tally_with("law_tally"),
         ),
         Step("law_tally", law_tally),
         asked(
             "fame_vote",
             fame_vote_prompt,
-            fame_vote_handle,
-            skipped=fame_vote_done,
+            ballot(MOD),
+            skipped=tally_with("fame_roll"),
         ),
         Step("fame_roll", fame_roll),
         asked(
@@ -314,7 +301,7 @@ STACK = Stack(
         asked(
             "justice_vote",
             justice_vote_prompt,
-            justice_vote_handle,
+            ballot(VOTE),
             skipped=justice_vote_done,
         ),
         Step("justice_tally", justice_tally),
@@ -322,15 +309,15 @@ STACK = Stack(
         asked(
             "partner_election",
             partner_election_prompt,
-            partner_election_handle,
-            skipped=partner_election_done,
+            ballot(ELECT),
+            skipped=tally_with("partner_election_tally"),
         ),
         Step("partner_election_tally", partner_election_tally),
         asked(
             "confidence",
             confidence_prompt,
-            confidence_handle,
-            skipped=confidence_done,
+            ballot(VOTE),
+            skipped=tally_with("confidence_tally"),
         ),
         Step("confidence_tally", confidence_tally),
         Step("deputies_return", deputies_return),
@@ -388,8 +375,8 @@ STACK = Stack(
         asked(
             "coup_reactions",
             reactions_prompt,
-            reactions_handle,
-            skipped=reactions_done,
+            ballot(REACT),
+            skipped=tally_with("coup_roll"),
         ),
         Step("coup_roll", coup_roll),
         asked("military_offer", military_offer_prompt, military_offer_handle),
@@ -407,7 +394,7 @@ STACK = Stack(
         asked(
             "dieoff_backing",
             backing_prompt,
-            backing_handle,
+            ballot(BACK),
             skipped=backing_done,
         ),
         Step("dieoff", dieoff),

@@ -7,7 +7,6 @@ from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote
 
 from ..core import (
-    answering,
     economy_factor,
     finish,
     gov_controller,
@@ -191,13 +190,3 @@ def reactions_prompt(state: State, t: CoupAttempt) -> Prompt | None:
         ),
         rule="12.1",
     )
-
-
-def reactions_handle(state: State, t: CoupAttempt, action: str, ctx: Context) -> None:
-    seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, REACT.arg(action), ctx)
-
-
-def reactions_done(state: State, t: CoupAttempt, ctx: Context) -> None:
-    finish(state)
-    schedule(state, {**t, "kind": "coup_roll"})

@@ -7,10 +7,8 @@ from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 
 from ..assembly import deputies
 from ..core import (
-    answering,
     finish,
     gov_seat,
-    schedule,
     seat_of,
 )
 from ..data import seating
@@ -95,18 +93,6 @@ def assembly_prompt(state: State, t: AssemblyDecision) -> Prompt | None:
         ),
         rule="6.2",
     )
-
-
-def assembly_handle(state: State, t: AssemblyDecision, action: str, ctx: Context) -> None:
-    seat = answering(ctx)
-    from tabletop.framework.decisions import OrderedVote
-
-    OrderedVote(t["vote"]).vote(seat, VOTE.arg(action), ctx)
-
-
-def assembly_done(state: State, t: AssemblyDecision, ctx: Context) -> None:
-    finish(state)
-    schedule(state, {**t, "kind": "assembly_tally"})
 
 
 def assembly_tally(state: State, t: AssemblyDecision, ctx: Context) -> None:

@@ -7,7 +7,6 @@ from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote
 
 from ..core import (
-    answering,
     civil_war,
     controlled_regions,
     finish,
@@ -84,16 +83,6 @@ def referendum_prompt(state: State, t: Referendum) -> Prompt | None:
         ),
         rule="R.2.8.3.1",
     )
-
-
-def referendum_handle(state: State, t: Referendum, action: str, ctx: Context) -> None:
-    seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, VOTE.arg(action), ctx)
-
-
-def referendum_done(state: State, t: Referendum, ctx: Context) -> None:
-    finish(state)
-    schedule(state, {**t, "kind": "referendum_tally"})
 
 
 def referendum_tally(state: State, t: Referendum, ctx: Context) -> None:

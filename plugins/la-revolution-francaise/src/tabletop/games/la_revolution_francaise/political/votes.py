@@ -10,9 +10,7 @@ from ..assembly import deputies
 from ..core import (
     actor_seat,
     adjust_fame,
-    answering,
     fame,
-    finish,
     gov_controller,
     gov_seat,
     name,
@@ -20,7 +18,6 @@ from ..core import (
     person_outlaw,
     result,
     roll,
-    schedule,
     seat_of,
     track_level,
 )
@@ -80,16 +77,6 @@ def law_vote_prompt(state: State, t: LawVote) -> Prompt | None:
         ),
         rule="7.5.2.3.1",
     )
-
-
-def law_vote_handle(state: State, t: LawVote, action: str, ctx: Context) -> None:
-    seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, VOTE.arg(action), ctx)
-
-
-def law_vote_done(state: State, t: LawVote, ctx: Context) -> None:
-    finish(state)
-    schedule(state, {**t, "kind": "law_tally"})
 
 
 def law_tally(state: State, t: LawVote, ctx: Context) -> None:
@@ -249,16 +236,6 @@ def fame_vote_prompt(state: State, t: FameVote) -> Prompt | None:
         for m in range(-most, most + 1)
     )
     return Prompt(seat, f"Your modifier on {LAWS[t['law']]['name']}", choices, rule="7.5.2.3.2")
-
-
-def fame_vote_handle(state: State, t: FameVote, action: str, ctx: Context) -> None:
-    seat = answering(ctx)
-    OrderedVote(t["vote"]).vote(seat, MOD.arg(action), ctx)
-
-
-def fame_vote_done(state: State, t: FameVote, ctx: Context) -> None:
-    finish(state)
-    schedule(state, {**t, "kind": "fame_roll"})
 
 
 def fame_roll(state: State, t: FameVote, ctx: Context) -> None:
