@@ -207,15 +207,8 @@ def action_apply(state: State, task: BonusAction, action: str, ctx: Context) -> 
         space = TURNCOAT.arg(action)
         board.remove_cube(state, space, other(seat))
         board.place_cube(state, space, seat)
-        restate(
-            state,
-            seat,
-            ctx,
-            "bonus",
-            f"Turncoat: replaces a {SIDE_NAMES[other(seat)]} cube in "
-            f"{space_name(space)} with its own (§10.1)",
-            space=space,
-        )
+        words = f"Turncoat: replaces a {SIDE_NAMES[other(seat)]} cube in {space_name(space)}"
+        restate(state, seat, ctx, "bonus", words + " with its own (§10.1)", space=space)
 
 
 def action_needed(state: State, task: BonusAction) -> bool:
@@ -357,14 +350,8 @@ def spread_apply(state: State, task: SpreadInfluence, action: str, ctx: Context)
     assert source is not None
     state["cubes"][source][seat] -= 1
     state["cubes"][space][seat] += 1
-    restate(
-        state,
-        seat,
-        ctx,
-        "bonus",
-        f"Spread Influence: moves a cube from {space_name(source)} to {space_name(space)} (§10.1)",
-        space=space,
-    )
+    words = f"Spread Influence: moves a cube from {space_name(source)} to {space_name(space)}"
+    restate(state, seat, ctx, "bonus", words + " (§10.1)", space=space)
     task["moving_from"] = None
     task["moved"] += 1
     if task["moved"] >= 2:

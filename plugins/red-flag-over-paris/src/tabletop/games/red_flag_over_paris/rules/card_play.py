@@ -260,28 +260,16 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
         state["stack"].append(tasks.operations(seat, CARDS[card].ops))
     elif use is MOMENTUM:
         state["removed"].append(card)
-        restate(
-            state,
-            seat,
-            ctx,
-            "play",
-            f"removes {card_name(card)} from the game to advance {MOMENTUM_NAMES[seat]} (§7.7)",
-            card=card,
-        )
+        words = f"removes {card_name(card)} from the game to advance {MOMENTUM_NAMES[seat]}"
+        restate(state, seat, ctx, "play", words + " (§7.7)", card=card)
         state["stack"].extend(reversed(board.shift_momentum(state, seat, 1, ctx)))
     elif use is REUSE:
         top = reusable_top(state, seat)
         assert top is not None
         state["discard"].append([card, seat, played_in])
+        words = f"discards {card_name(card)} to use the event of {card_name(top)}"
         restate(
-            state,
-            seat,
-            ctx,
-            "play",
-            f"discards {card_name(card)} to use the event of "
-            f"{card_name(top)} from the discard pile (§7.6)",
-            card=card,
-            used=top,
+            state, seat, ctx, "play", words + " from the discard pile (§7.6)", card=card, used=top
         )
         events.start_event(state, seat, top)
     elif use is FINAL_CRISIS_OPS:
@@ -289,15 +277,8 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
         state["discard"].append([card, seat, played_in])
         state["fc_card"][seat] = False
         state["removed"].append(fc)
-        restate(
-            state,
-            seat,
-            ctx,
-            "play",
-            f"discards {card_name(card)} and spends {card_name(fc)}'s {CARDS[fc].ops} OP (§7.8)",
-            card=card,
-            used=fc,
-        )
+        words = f"discards {card_name(card)} and spends {card_name(fc)}'s {CARDS[fc].ops} OP"
+        restate(state, seat, ctx, "play", words + " (§7.8)", card=card, used=fc)
         state["stack"].append(tasks.operations(seat, CARDS[fc].ops))
 
 

@@ -174,14 +174,8 @@ def disc_apply(state: State, task: DiscPlacement, action: str, ctx: Context) -> 
         source, target = MOVE_DISC.args(action)
         del state["discs"][source]
         state["discs"][target] = seat
-        restate(
-            state,
-            seat,
-            ctx,
-            "disc",
-            f"moves a {name} from {space_name(source)} to {space_name(target)}",
-            space=target,
-        )
+        words = f"moves a {name} from {space_name(source)} to {space_name(target)}"
+        restate(state, seat, ctx, "disc", words, space=target)
 
 
 def disc_needed(state: State, task: DiscPlacement) -> bool:
