@@ -170,9 +170,11 @@ def test_the_default_bot_bounds_its_work_in_every_game(
     engines = _positions(game, players, seed=11, count=3)
     assert engines
     for engine in engines:
-        bot_move(engine, bot)
+        action = bot_move(engine, bot)
         assert bot.last.iterations <= DEFAULT.iterations
-        assert 0 < bot.last.actions <= MOST_ACTIONS[game_id], (game_id, len(engine.log))
+        assert bot.last.actions <= MOST_ACTIONS[game_id], (game_id, len(engine.log))
+        # No search only where the hints leave one choice (a plan's move, docs/bots.md).
+        assert bot.last.actions > 0 or bot.last.root_visits == {action: 0}, game_id
 
 
 def test_a_dear_game_searches_fewer_actions(registry: GameRegistry) -> None:

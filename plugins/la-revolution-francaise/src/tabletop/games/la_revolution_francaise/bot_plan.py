@@ -158,7 +158,7 @@ def _objective(state: State, actions: Sequence[str]) -> str | None:
     if kind == "plot":
         wanted = OBJECTIVE(f"plot:{plan[0]}")
         return wanted if wanted in actions else None
-    return "kind:back" if "kind:back" in actions else None
+    return None  # another kind was chosen (not by the plan): the search picks its target
 
 
 def _placement(state: State, top: dict[str, object], actions: Sequence[str]) -> str | None:
