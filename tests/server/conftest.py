@@ -21,3 +21,11 @@ def hall(tmp_path: Path) -> Hall:
 def served(hall: Hall) -> Iterator[ServerThread]:
     with ServerThread(Server(hall)) as thread:
         yield thread
+
+
+@pytest.fixture(autouse=True)
+def no_server_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``tabletop join`` remembers seats for the home screen: in a temporary file here."""
+    path = tmp_path / "server-games.json"
+    monkeypatch.setenv("TABLETOP_SERVER_GAMES", str(path))
+    return path

@@ -24,3 +24,12 @@ def save_dir(tmp_path: Path) -> Path:
 @pytest.fixture
 def store(save_dir: Path) -> JsonSaveStore:
     return JsonSaveStore(save_dir)
+
+
+@pytest.fixture(autouse=True)
+def no_server_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The home screen's list of server games (``remembered``) in a temporary file,
+    never the person's own: each test starts with none."""
+    path = tmp_path / "server-games.json"
+    monkeypatch.setenv("TABLETOP_SERVER_GAMES", str(path))
+    return path

@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypedDict
 
+from tabletop.app import netplay
+
 if TYPE_CHECKING:
     from tabletop.app.container import Container
     from tabletop.framework.errors import ReplayMismatch, TabletopError
@@ -134,14 +136,8 @@ def _progress(label: str) -> Callable[[int, int], None] | None:
     return bar(label)
 
 
-def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise _error(f"option {pair!r} is not in the form key=value")
-        options[key] = value
-    return options
+#: ``--option k=v`` pairs as a dict: the one parser ``host`` uses too.
+_parse_options = netplay.parse_options
 
 
 # Commands -------------------------------------------------------------------------------
@@ -1214,9 +1210,7 @@ def build_parser() -> argparse.ArgumentParser:
     from tabletop.app import commands  # paths, completion, install, uninstall, new-game
 
     commands.add_parsers(sub, _sub, parser)
-    from tabletop.app import netplay  # serve, host, join, fetch: networked play
-
-    netplay.add_parsers(sub, _sub)
+    netplay.add_parsers(sub, _sub)  # serve, host, join, fetch, web: networked play
     return parser
 
 

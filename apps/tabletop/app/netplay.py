@@ -14,7 +14,7 @@ import contextlib
 import json
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -126,7 +126,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 # host -----------------------------------------------------------------------------
 
 
-def _options(pairs: list[str]) -> dict[str, str]:
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """``--option k=v`` pairs as a dict; one parser for ``host`` and for ``cli``'s
+    play, simulate and the like (``cli._parse_options`` is this function)."""
     options: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -153,7 +155,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     if args.seats:
         message["seats"] = [part.strip() for part in args.seats.split(",")]
     if args.option:
-        message["options"] = _options(args.option)
+        message["options"] = parse_options(args.option)
     hosted = _ask(url, message)
     seats: list[str] = hosted.get("seats", [])
     controllers: list[str] = hosted.get("controllers", [])
@@ -241,11 +243,31 @@ def cmd_join(args: argparse.Namespace) -> int:
     return _ending(seat)
 
 
+def _remember(url: str, token: str) -> Callable[[Any], None]:
+    """Writes a seat a person joins into the list the home screen shows (its server
+    games); a list that cannot be written is said on stderr and the game goes on."""
+    from tabletop.adapters.server import remembered
+
+    def joined(seat: Any) -> None:
+        path = remembered.default_path()
+        try:
+            remembered.remember(path, remembered.from_welcome(url, token, seat.welcome))
+        except remembered.RememberedError as exc:
+            print(
+                f"tabletop: note: this seat is not listed on the home screen: {exc}",
+                file=sys.stderr,
+            )
+
+    return joined
+
+
 def _join_on_screen(url: str, args: argparse.Namespace) -> int:
     """The seat in a Textual screen (``remote_tui``): imports Textual, as ``play`` does."""
     from tabletop.adapters.server.remote_tui import RemoteSeatApp
 
-    app = RemoteSeatApp(url, args.token, _container(args).registry())
+    app = RemoteSeatApp(
+        url, args.token, _container(args).registry(), joined=_remember(url, args.token)
+    )
     ending = app.run()
     if ending:
         print(ending)
@@ -267,8 +289,11 @@ def _join_in_words(url: str, args: argparse.Namespace) -> int:
 
     loop_state = {"shown": 0, "waiting": None}
     bell = "\a" if sys.stdout.isatty() else ""
+    joined = [_remember(url, args.token)]  # told once, at the first update
 
     def told(seat: Seat) -> None:
+        while joined:
+            joined.pop()(seat)
         for line in seat.log[loop_state["shown"] :]:
             print(f"  {printable(str(line['text']), 500)}", flush=True)
         loop_state["shown"] = len(seat.log)

@@ -170,6 +170,61 @@ async def request(url: str, message: dict[str, Any], *, timeout: float = 30.0) -
     return answer
 
 
+#: Larger than any game's number of actions: a status question wants no log lines.
+_SEEN_ALL = 2**52
+#: How long the home screen waits for a server's answer about one seat (seconds).
+PEEK_SECONDS = 3.0
+
+
+async def peek(url: str, token: str, *, timeout: float = PEEK_SECONDS) -> Seat:
+    """Where a seat's game stands (whose turn, over, ended), then hang up: a hello
+    that says it has seen every action, so the answer holds no log, only the seat's
+    update. ClientError when the server refuses or does not answer within
+    ``timeout`` seconds (the home screen says "server unreachable")."""
+    seat = Seat(url, token)
+
+    async def ask() -> None:
+        async with connect(
+            url, max_size=MAX_SERVER_MESSAGE, compression=None, open_timeout=timeout
+        ) as ws:
+            await ws.send(dump({"type": "hello", "token": token, "seen": _SEEN_ALL}))
+            while True:
+                message = json.loads(await ws.recv())
+                kind = message.get("type")
+                if kind == "error":
+                    raise ClientError(str(message.get("reason")))
+                if kind == "welcome":
+                    seat.welcome = message
+                    seat.ended = bool(message.get("abandoned"))
+                elif kind == "update":
+                    seat.take(message)
+                    return
+
+    try:
+        await asyncio.wait_for(ask(), timeout)
+    except InvalidURI as exc:
+        raise ClientError(f"not a server address: {exc}") from None
+    except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
+        raise ClientError(f"server unreachable ({exc or type(exc).__name__})") from None
+    return seat
+
+
+def turn_words(seat: Seat) -> str:
+    """Whose turn it is at a seat's game, in the words of the home screen's table."""
+    names = [str(name) for name in seat.welcome.get("seats", [])]
+    if seat.ended and not seat.over:
+        return "ended by its host"
+    if seat.over:
+        result = seat.result or {}
+        winners = [names[w] for w in result.get("winners", []) if 0 <= w < len(names)]
+        return f"finished: {', '.join(winners)} won" if winners else "finished"
+    if seat.prompt is not None or seat.deciding == seat.seat:
+        return "your turn"
+    who = seat.deciding
+    name = names[who] if isinstance(who, int) and 0 <= who < len(names) else "another seat"
+    return f"{name}'s turn"
+
+
 def bot_decider(game: GameDefinition, bot: Bot, seed: int) -> Decide:
     """A bot answering a remote seat's prompts from what the seat receives. Its own
     random stream is seeded by ``seed`` and the position, never by the game's seed

@@ -19,12 +19,15 @@ of which need the state; a remote seat has only its view, prompt and log.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, RichLog, Static
 
 from tabletop.adapters.saves import printable
@@ -41,27 +44,36 @@ from tabletop.framework.plugins import GameRegistry
 SCREEN_KEYS = frozenset({"q", "r"})
 
 
-class RemoteSeatApp(App[str]):
-    """One seat of a server game. ``exit`` returns how it ended, in words."""
+class RemoteSeatScreen(Screen[str]):
+    """One seat of a server game. Dismissed with how it ended, in words: by
+    ``RemoteSeatApp`` (``tabletop join``) and by the home screen's server games."""
 
-    TITLE = "Tabletop"
-    CSS = """
-    #body { height: 1fr; }
-    #board { width: 1fr; }
-    #side { width: 1fr; }
-    #log { height: 1fr; border: round $panel; }
-    #status { height: auto; padding: 0 1; background: $boost; }
-    #prompt { height: auto; padding: 0 1; }
-    #choices { height: auto; max-height: 12; }
+    DEFAULT_CSS = """
+    RemoteSeatScreen #body { height: 1fr; }
+    RemoteSeatScreen #board { width: 1fr; }
+    RemoteSeatScreen #side { width: 1fr; }
+    RemoteSeatScreen #log { height: 1fr; border: round $panel; }
+    RemoteSeatScreen #status { height: auto; padding: 0 1; background: $boost; }
+    RemoteSeatScreen #prompt { height: auto; padding: 0 1; }
+    RemoteSeatScreen #choices { height: auto; max-height: 12; }
     """
     BINDINGS = [
         Binding("r", "rules", "Rules"),
         Binding("q", "leave", "Leave (the game waits)"),
     ]
 
-    def __init__(self, url: str, token: str, registry: GameRegistry | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        token: str,
+        registry: GameRegistry | None = None,
+        *,
+        joined: Callable[[Seat], None] | None = None,
+    ) -> None:
         super().__init__()
         self.url, self.token, self.registry = url, token, registry
+        #: Told of the seat once the server has welcomed it (``join`` remembers it).
+        self.joined = joined
         self.seat: Seat | None = None
         self._shown = 0
         self._pending: asyncio.Future[Action] | None = None
@@ -131,8 +143,10 @@ class RemoteSeatApp(App[str]):
         self._shown = len(seat.log)
         if self._joined_at is None:  # the log so far: its recaps are history, not news
             self._joined_at = seat.seq
+            if self.joined is not None:
+                self.joined(seat)
         elif recaps and self.pauses:
-            self.push_screen(SummaryScreen(recaps), self._recap_closed)
+            self.app.push_screen(SummaryScreen(recaps), self._recap_closed)
         # After the refresh: a board panel mounted just now has not composed its parts.
         self.call_after_refresh(self._show_view)
         status = self.query_one("#status", Static)
@@ -168,7 +182,7 @@ class RemoteSeatApp(App[str]):
         choices = self.query_one("#choices", ChoiceList)
         choices.show_prompt(prompt, moment=seat.seq)
         choices.focus()
-        self.bell()
+        self.app.bell()
         self._pending = asyncio.get_running_loop().create_future()
         try:
             return await self._pending
@@ -231,9 +245,34 @@ class RemoteSeatApp(App[str]):
         except Exception as exc:
             text = f"The rules could not be shown: {type(exc).__name__}: {exc}"
         cited = None if seat is None or seat.prompt is None else seat.prompt.get("rule")
-        self.push_screen(RulesScreen(game.info.title, text, None if cited is None else str(cited)))
+        self.app.push_screen(
+            RulesScreen(game.info.title, text, None if cited is None else str(cited))
+        )
 
     def action_leave(self) -> None:
         if not self.ending:
             self.ending = "You left the table; the game waits. Join again with the same token."
-        self.exit(self.ending)
+        if self.app.screen_stack[0] is self:  # the app's only screen (tabletop join)
+            self.app.exit(self.ending)
+        else:
+            self.dismiss(self.ending)
+
+
+class RemoteSeatApp(App[str]):
+    """``tabletop join``: the seat's screen alone. ``exit`` returns how it ended."""
+
+    TITLE = "Tabletop"
+
+    def __init__(
+        self,
+        url: str,
+        token: str,
+        registry: GameRegistry | None = None,
+        *,
+        joined: Callable[[Seat], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.seat_screen = RemoteSeatScreen(url, token, registry, joined=joined)
+
+    def get_default_screen(self) -> Screen[Any]:
+        return self.seat_screen

@@ -8,6 +8,11 @@ more row, never a crash at start-up.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from typing import Any
+from urllib.parse import urlsplit
+
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -16,6 +21,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
 from tabletop.adapters.saves import printable
+from tabletop.adapters.server import remembered
+from tabletop.adapters.server.remembered import ServerGame
 from tabletop.adapters.tui.presenting import players_text, save_row, shorten
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.framework.ports import SaveInfo
@@ -26,6 +33,7 @@ class HomeScreen(Screen[None]):
         Binding("n", "new_game", "New game"),
         Binding("l", "load_game", "Load save"),
         Binding("d", "delete_save", "Delete save"),
+        Binding("f", "forget_server_game", "Forget server game", show=False),
         Binding("g", "focus_games", "Games", show=False),
         Binding("s", "focus_saves", "Saves", show=False),
         Binding("f5", "refresh_saves", "Refresh"),
@@ -35,12 +43,21 @@ class HomeScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.saves: dict[str, SaveInfo] = {}
+        #: The server games this person joined (``remembered``), by row key.
+        self.server_games: dict[str, ServerGame] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="home"):
             yield Label("Games", classes="section-title")
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+            yield Label(
+                "Server games (Enter re-joins, f forgets)",
+                id="server-title",
+                classes="section-title",
+            )
+            yield DataTable(id="server-games", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="server-games-note", markup=False)
             yield Label("Saved games", classes="section-title")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             yield Static("", id="saves-empty")
@@ -72,11 +89,59 @@ class HomeScreen(Screen[None]):
             games.add_row(*(Text(printable(str(cell), 200)) for cell in cells), key=game_id)
         saves = self.query_one("#saves", DataTable)
         saves.add_columns("Name", "Game", "Saved", "Progress", "Seats")
+        served = self.query_one("#server-games", DataTable)
+        for label in ("Game", "Seat", "Server"):
+            served.add_column(label, key=label.lower())
+        served.add_column("Turn", key="turn")
         self.refresh_saves()
+        self.refresh_server_games()
         games.focus()
 
     def on_screen_resume(self) -> None:
         self.refresh_saves()
+        self.refresh_server_games()
+
+    def refresh_server_games(self) -> None:
+        """Re-read the server games this person joined and ask each server, off the
+        screen's thread (a worker), whose turn it is; the section shows only when
+        there is something to show."""
+        table = self.query_one("#server-games", DataTable)
+        note = self.query_one("#server-games-note", Static)
+        table.clear()
+        try:
+            games = remembered.load(remembered.default_path())
+        except remembered.RememberedError as exc:
+            games = []
+            note.update(Text(f"Cannot list your server games: {printable(str(exc))}"))
+            note.display = True
+        else:
+            note.display = False
+        self.query_one("#server-title").display = bool(games) or note.display
+        table.display = bool(games)
+        self.server_games = {game.key: game for game in games}
+        for game in games:
+            cells = (game.title, game.seat_name, _server_of(game.url), "asking the server...")
+            table.add_row(*(Text(printable(cell, 80)) for cell in cells), key=game.key)
+        if games:
+            self.run_worker(self._ask_servers(games), exclusive=True, group="server-games")
+
+    async def _ask_servers(self, games: list[ServerGame]) -> None:
+        """Each seat's turn from its server, all at once, each with a short timeout."""
+        from tabletop.adapters.server import client
+
+        async def ask(game: ServerGame) -> None:
+            try:
+                words = client.turn_words(await client.peek(game.url, game.token))
+            except client.ClientError as exc:
+                unreachable = str(exc).startswith("server unreachable")
+                words = "server unreachable" if unreachable else f"refused: {exc}"
+            except Exception as exc:  # a bad answer: say so in the row, keep the screen
+                words = f"unreadable answer ({type(exc).__name__})"
+            table = self.query_one("#server-games", DataTable)
+            if game.key in table.rows:
+                table.update_cell(game.key, "turn", Text(printable(words, 80)))
+
+        await asyncio.gather(*(ask(game) for game in games))
 
     def refresh_saves(self) -> None:
         """Re-read the save list: after a game autosaved, or a file changed on disk."""
@@ -178,6 +243,7 @@ class HomeScreen(Screen[None]):
 
     def action_refresh_saves(self) -> None:
         self.refresh_saves()
+        self.refresh_server_games()
 
     def _selected(self, selector: str) -> str | None:
         table = self.query_one(selector, DataTable)
@@ -192,6 +258,52 @@ class HomeScreen(Screen[None]):
             self.action_new_game(key)
         elif event.data_table.id == "saves":
             self.action_load_game(key)
+        elif event.data_table.id == "server-games":
+            self.action_rejoin(key)
+
+    def action_rejoin(self, key: str | None = None) -> None:
+        """Sit at a remembered server seat again: the screen ``tabletop join`` opens."""
+        from tabletop.adapters.server.remote_tui import RemoteSeatScreen
+
+        key = key or self._selected("#server-games")
+        game = self.server_games.get(key or "")
+        if game is None:
+            self.notify("No server game selected.", severity="warning")
+            return
+        path = remembered.default_path()
+
+        def joined(seat: Any) -> None:  # the title or seat name may have changed
+            with contextlib.suppress(remembered.RememberedError):
+                remembered.remember(
+                    path, remembered.from_welcome(game.url, game.token, seat.welcome)
+                )
+
+        def left(ending: str | None) -> None:
+            if ending:
+                self.notify(printable(ending, 300), markup=False)
+
+        screen = RemoteSeatScreen(game.url, game.token, tabletop(self).registry, joined=joined)
+        self.app.push_screen(screen, callback=left)
+
+    def action_forget_server_game(self) -> None:
+        """Take the selected server game off the list (the game goes on on its server;
+        its token is gone from this machine, so keep it elsewhere to play on)."""
+        key = self._selected("#server-games")
+        if key is None:
+            self.notify("No server game selected.", severity="warning")
+            return
+        try:
+            gone = remembered.forget(remembered.default_path(), key)
+        except remembered.RememberedError as exc:
+            self.notify(f"Not forgotten: {printable(str(exc))}", severity="error", markup=False)
+            return
+        if gone is not None:
+            self.notify(
+                f"Forgot {printable(gone.title, 60)} ({printable(gone.seat_name, 40)}); "
+                "the game goes on on its server.",
+                markup=False,
+            )
+        self.refresh_server_games()
 
     def palette_commands(self) -> list[SystemCommand]:
         return [
@@ -199,4 +311,14 @@ class HomeScreen(Screen[None]):
             SystemCommand("Load save", "Continue the selected saved game", self.action_load_game),
             SystemCommand("Delete save", "Delete the selected saved game", self.action_delete_save),
             SystemCommand("Refresh saves", "Re-read the saved games", self.refresh_saves),
+            SystemCommand(
+                "Forget server game",
+                "Take the selected server game off this list",
+                self.action_forget_server_game,
+            ),
         ]
+
+
+def _server_of(url: str) -> str:
+    """host:port of a server's address, which is what tells two servers apart."""
+    return urlsplit(url).netloc or url

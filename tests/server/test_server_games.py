@@ -1,0 +1,141 @@
+"""The home screen lists the server games a person joined (issue 24): the list's file,
+its permissions and a corrupt one, and a real server asked whose turn it is."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from serverhelp import ServerThread, small_registry
+from textual.widgets import DataTable, Static
+from tui_support import make_app, pilot_test, wait_until
+
+from tabletop.adapters.server import remembered
+from tabletop.adapters.server.client import peek, request, turn_words
+from tabletop.adapters.server.remembered import RememberedError, ServerGame
+from tabletop.adapters.server.remote_tui import RemoteSeatScreen
+from tabletop.adapters.tui.screens.home import HomeScreen
+
+UNREACHABLE = "ws://127.0.0.1:9"  # the discard port: nobody serves there
+
+
+def a_game(url: str = UNREACHABLE, token: str = "t0k3n", seat: int = 0) -> ServerGame:
+    return ServerGame(url, token, "g1", "liars-dice", "Liar's Dice", seat, f"Player {seat + 1}")
+
+
+def test_the_list_is_readable_only_by_its_owner_and_keeps_one_row_per_seat(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "deep" / "server-games.json"
+    remembered.remember(path, a_game())
+    remembered.remember(path, a_game(token="other", seat=1))
+    remembered.remember(path, a_game())  # the same seat again: refreshed, not doubled
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert [g.token for g in remembered.load(path)] == ["t0k3n", "other"]
+    assert remembered.forget(path, a_game(token="other", seat=1).key) is not None
+    assert remembered.forget(path, "nobody") is None
+    assert remembered.load(path) == [a_game()]
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+
+
+def test_a_loose_existing_file_is_tightened_when_written(tmp_path: Path) -> None:
+    path = tmp_path / "server-games.json"
+    path.write_text('{"version": 1, "games": []}')
+    path.chmod(0o644)
+    remembered.remember(path, a_game())
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("{not json", "is not JSON"),
+        ('{"games": 3}', 'has no "games" list'),
+        ('{"games": [{"url": "ws://x"}]}', "game 1 has no str 'token'"),
+        ('{"games": [7]}', "game 1 is not an object"),
+    ],
+)
+def test_a_corrupt_list_is_reported_and_left_as_it_is(tmp_path: Path, text: str, says: str) -> None:
+    path = tmp_path / "server-games.json"
+    path.write_text(text)
+    with pytest.raises(RememberedError, match="left as it is") as caught:
+        remembered.remember(path, a_game())
+    assert says in str(caught.value) and str(path) in str(caught.value)
+    with pytest.raises(RememberedError):
+        remembered.forget(path, a_game().key)
+    assert path.read_text() == text
+
+
+@pilot_test
+async def test_the_home_screen_asks_the_servers_rejoins_and_forgets(
+    served: ServerThread, no_server_games: Path
+) -> None:
+    hosted = await request(
+        served.url, {"type": "host", "game": "liars-dice", "seats": ["human", "human"]}
+    )
+    tokens = hosted["tokens"]
+    for token in (tokens["0"], tokens["1"]):
+        seat = await peek(served.url, token)
+        remembered.remember(
+            no_server_games, remembered.from_welcome(served.url, token, seat.welcome)
+        )
+    remembered.remember(no_server_games, a_game())  # a server that does not answer
+    app = make_app(small_registry())
+    async with app.run_test(size=(100, 30)) as pilot:
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        table = home.query_one("#server-games", DataTable)
+
+        def turns() -> list[str]:
+            return [str(table.get_row_at(row)[3]) for row in range(table.row_count)]
+
+        await wait_until(pilot, lambda: "asking the server..." not in turns())
+        assert turns() == ["your turn", "Player 1's turn", "server unreachable"]
+        assert str(table.get_row_at(0)[1]) == "Player 1"
+        # Enter on the first row: the seat's screen, at its decision
+        table.focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, RemoteSeatScreen))
+        seat_screen = app.screen
+        assert isinstance(seat_screen, RemoteSeatScreen)
+        await wait_until(
+            pilot,
+            lambda: str(seat_screen.query_one("#status", Static).render()).startswith(
+                "Your decision"
+            ),
+        )
+        await pilot.press("1")  # the first bid: now it is Player 2's turn
+        await wait_until(pilot, lambda: seat_screen.seat is not None and seat_screen.seat.seq == 1)
+        await pilot.press("q")  # back home: the game waits, the list is asked again
+        await wait_until(pilot, lambda: app.screen is home)
+        await wait_until(pilot, lambda: turns()[:2] == ["Player 2's turn", "your turn"])
+        # f forgets the highlighted row (the unreachable one), and only it
+        table.focus()
+        await pilot.press("down", "down", "f")
+        await wait_until(pilot, lambda: table.row_count == 2)
+    assert [g.url for g in remembered.load(no_server_games)] == [served.url, served.url]
+
+
+@pilot_test
+async def test_a_corrupt_list_is_said_on_the_home_screen(no_server_games: Path) -> None:
+    no_server_games.write_text("{oops")
+    app = make_app(small_registry())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        note = app.screen.query_one("#server-games-note", Static)
+        assert note.display and "Cannot list your server games" in str(note.render())
+        await pilot.press("f")  # nothing to forget: nothing written
+    assert no_server_games.read_text() == "{oops"
+
+
+@pilot_test
+async def test_a_finished_or_ended_seat_says_so(served: ServerThread) -> None:
+    hosted = await request(
+        served.url, {"type": "host", "game": "liars-dice", "seats": ["human", "random"]}
+    )
+    await request(
+        served.url, {"type": "fetch", "game": hosted["game"], "token": hosted["host_token"]}
+    )
+    assert turn_words(await peek(served.url, hosted["tokens"]["0"])) == "ended by its host"
