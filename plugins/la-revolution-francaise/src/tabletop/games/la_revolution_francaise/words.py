@@ -102,32 +102,29 @@ KIND_DETAILS = {
 }
 
 
+#: A declared objective in words, by its kind; ``{target}`` is what it names.
+OBJECTIVE_WORDS = {
+    "arrest": "Arrest {target}",
+    "suppress": "Suppress the revolt in {target}",
+    "destroy": "Destroy an enemy army in {target}",
+    "crush_commune": "Crush the Commune by force",
+    "persuade": "Win over {target}",
+    "plot": "Take {target} by a plot",
+    "revolt": "Start a revolt in {target}",
+    "raise_commune": "Raise the Commune",
+    "suppress_commune": "Suppress the Commune",
+}
+
+
 def objective_words(value: str) -> str:
     """A declared objective in words ("Take Brest by a plot"), from its stored code."""
     kind, _, target = value.partition(":")
-    if kind == "arrest":
-        return f"Arrest {target}"
-    if kind == "suppress":
-        return f"Suppress the revolt in {target}"
-    if kind == "destroy":
-        return f"Destroy an enemy army in {target}"
-    if kind == "crush_commune":
-        return "Crush the Commune by force"
     if kind == "law":
         return f"Pass {LAWS[target]['name']}" if target in LAWS else f"Pass {target}"
-    if kind == "persuade":
-        return f"Win over {target}"
-    if kind == "plot":
-        return f"Take {target} by a plot"
-    if kind == "revolt":
-        return f"Start a revolt in {target}"
-    if kind == "raise_commune":
-        return "Raise the Commune"
-    if kind == "suppress_commune":
-        return "Suppress the Commune"
     if kind == "regime":
         return f"Install the {REGIMES[target]['name']}" if target in REGIMES else value
-    return value.replace("_", " ")
+    words = OBJECTIVE_WORDS.get(kind)
+    return value.replace("_", " ") if words is None else words.format(target=target)
 
 
 def objective_detail(value: str) -> str:

@@ -44,30 +44,48 @@ def who_text(code: str) -> str:
     }.get(code) or name(code)
 
 
+#: The event effects whose words are one sentence: ``{rest}`` stands for the effect's
+#: arguments as written (a region), ``{either}`` for its regions joined by "or".
+EFFECT_WORDS = {
+    "neutral": "{rest} becomes neutral",
+    "neutral_revolt": "{rest} revolts, neutral",
+    "riot": "royalist riot in {rest}",
+    "gov_pays": "the Government pays {rest}",
+    "commune_calms": "the Commune calms down and its leader takes Paris",
+    "massacre": "prison massacres: Royalist and Feuillant prisoners die",
+    "free_prisoners": "every prisoner is freed",
+    "allied_return": "{either} may enter France again",
+    "allied_return_first": "{either} may enter France again",
+    "catholic_back": "a destroyed Catholic & Royal army may be raised again",
+    "army_removed": "a revolutionary army at {either} is removed",
+    "retreat": "a revolutionary army at {either} retreats",
+    "jaunaye": "Peace of La Jaunaye: Clergy -5 if a Catholic & Royal army stands",
+    "temp_army": "the Government has a temporary army in Paris this turn",
+    "desert": "the Royalist picks a revolutionary army that deserts",
+    "split_marais": "the Marais deputies split between the Montagne and the Sans-Culotte",
+    "subsidies": "English subsidies for the Royalist while the Coalition is at 15 or more",
+}
+
+
 def describe_fx(fx: str) -> str:
     verb, *args = fx.split(" ", 1)
     rest = args[0] if args else ""
     parts = rest.split(" ") if rest else []
+    words = EFFECT_WORDS.get(verb)
+    if words is not None:
+        return words.format(rest=rest, either=" or ".join(parts))
     if verb == "fame":
         return f"{who_text(parts[0])} fame {int(parts[1]):+d}"
     if verb == "track":
         return f"{parts[0].capitalize()} {int(parts[1]):+d}"
-    if verb == "neutral":
-        return f"{rest} becomes neutral"
-    if verb == "neutral_revolt":
-        return f"{rest} revolts, neutral"
     if verb == "take_revolt":
         return f"{name(parts[0])} takes {' '.join(parts[1:])} in revolt"
-    if verb == "riot":
-        return f"royalist riot in {rest}"
     if verb == "take":
         return f"{name(parts[0])} takes {' '.join(parts[1:])}"
     if verb == "pays":
         return f"the holder of {parts[0]} pays {parts[1]}" + (
             f" (not the {name(parts[2])})" if len(parts) > 2 else ""
         )
-    if verb == "gov_pays":
-        return f"the Government pays {rest}"
     if verb == "bonus":
         return f"this turn: {parts[0].replace('_', ' ')} {int(parts[1]):+d}" + (
             f" for the {who_text(parts[2])}" if len(parts) > 2 else ""
@@ -82,16 +100,10 @@ def describe_more(verb: str, rest: str, parts: list[str]) -> str:
         return "the Commune rises" + (
             ", leaderless" if parts[0] == "none" else f" under the {who_text(parts[0])}"
         )
-    if verb == "commune_calms":
-        return "the Commune calms down and its leader takes Paris"
     if verb == "receive":
         return f"the {name(parts[0])} receives {parts[1]}"
     if verb in ("exile", "kill"):
         return f"{rest} is {'exiled' if verb == 'exile' else 'killed'}"
-    if verb == "massacre":
-        return "prison massacres: Royalist and Feuillant prisoners die"
-    if verb == "free_prisoners":
-        return "every prisoner is freed"
     if verb == "switch":
         return f"{parts[0]} joins the {name(parts[1])}"
     if verb in ("unless_jailed", "unless_outlawed"):
@@ -101,26 +113,8 @@ def describe_more(verb: str, rest: str, parts: list[str]) -> str:
         return f"at the Interphase, unless {who} {unless}: " + describe_fx(effect)
     if verb == "withdraw":
         return f"{', '.join(parts)} leave{'s' if len(parts) == 1 else ''} France"
-    if verb in ("allied_return", "allied_return_first"):
-        return f"{' or '.join(parts)} may enter France again"
-    if verb == "catholic_back":
-        return "a destroyed Catholic & Royal army may be raised again"
-    if verb == "army_removed":
-        return f"a revolutionary army at {' or '.join(parts)} is removed"
-    if verb == "retreat":
-        return f"a revolutionary army at {' or '.join(parts)} retreats"
-    if verb == "jaunaye":
-        return "Peace of La Jaunaye: Clergy -5 if a Catholic & Royal army stands"
-    if verb == "temp_army":
-        return "the Government has a temporary army in Paris this turn"
-    if verb == "desert":
-        return "the Royalist picks a revolutionary army that deserts"
     if verb == "deputies_half":
         return f"half the {name(parts[0])} deputies join the {name(parts[1])}"
-    if verb == "split_marais":
-        return "the Marais deputies split between the Montagne and the Sans-Culotte"
-    if verb == "subsidies":
-        return "English subsidies for the Royalist while the Coalition is at 15 or more"
     return ""
 
 
