@@ -6,13 +6,14 @@ from pathlib import Path
 from typing import Any
 
 import pluggy
+from rich.text import Text
 from serverhelp import ServerThread, make_hall, small_registry
 from textual.widgets import RichLog, Static
 from toygames import Recaps
 from tui_support import pilot_test
 
 from tabletop.adapters.server.client import request
-from tabletop.adapters.server.remote_tui import RemoteSeatApp
+from tabletop.adapters.server.remote_tui import WAITING_HINT, YOUR_TURN, RemoteSeatApp
 from tabletop.adapters.server.server import Server
 from tabletop.adapters.tui.screens.rules import RulesScreen
 from tabletop.adapters.tui.screens.summary import SummaryScreen
@@ -44,7 +45,7 @@ async def test_a_person_plays_a_seat_in_the_textual_screen(served: ServerThread)
             status = status_of(app)
             if status.startswith("Game over"):
                 break
-            if status == "Your decision.":
+            if status == YOUR_TURN:
                 choices = app.query_one("#choices", ChoiceList)
                 assert choices.prompt is not None and choices.keys[0] == "1"
                 assert str(app.query_one("#prompt", Static).render()).endswith("(§2)")
@@ -68,8 +69,15 @@ async def test_leaving_the_screen_leaves_the_game_waiting(served: ServerThread) 
             await pilot.pause(0.02)
             if status_of(app).startswith("Waiting for "):
                 break
-        assert status_of(app) == "Waiting for Player 1."
-        assert app.query_one("#choices", ChoiceList).prompt is None
+        assert status_of(app) == f"Waiting for Player 1. {WAITING_HINT}"
+        choices = app.query_one("#choices", ChoiceList)
+        assert choices.prompt is None and not choices.display  # no empty box
+        log = app.query_one("#log", RichLog)  # wrapped to its column at 80x24, not cut
+        log.write(Text("a long line of the log " * 6))  # as a long event line comes
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert width < 78 and len(log.lines) >= 5
+        assert max(line.cell_length for line in log.lines) <= width
         await pilot.press("1")  # not its decision: nothing is sent
         await pilot.press("q")
     assert app.return_value == (
@@ -138,7 +146,7 @@ async def test_r_opens_the_rules_at_the_cited_section_when_the_game_is_here(
     async with app.run_test() as pilot:
         for _ in range(200):
             await pilot.pause(0.02)
-            if status_of(app) == "Your decision.":
+            if status_of(app) == YOUR_TURN:
                 break
         await pilot.press("r")
         await pilot.pause()
@@ -178,7 +186,7 @@ async def test_a_recap_the_seat_may_read_pauses_its_screen_until_dismissed(
                 status = status_of(app)
                 if status.startswith("Game over"):
                     break
-                if status == "Your decision.":
+                if status == YOUR_TURN:
                     await pilot.press("1")
             assert status_of(app).startswith("Game over")
             await pilot.press("q")

@@ -15,7 +15,7 @@ from tui_support import make_app, pilot_test, wait_until
 from tabletop.adapters.server import remembered
 from tabletop.adapters.server.client import peek, request, turn_words
 from tabletop.adapters.server.remembered import RememberedError, ServerGame
-from tabletop.adapters.server.remote_tui import RemoteSeatScreen
+from tabletop.adapters.server.remote_tui import YOUR_TURN, RemoteSeatScreen
 from tabletop.adapters.tui.screens.home import HomeScreen
 
 UNREACHABLE = "ws://127.0.0.1:9"  # the discard port: nobody serves there
@@ -102,9 +102,7 @@ async def test_the_home_screen_asks_the_servers_rejoins_and_forgets(
         assert isinstance(seat_screen, RemoteSeatScreen)
         await wait_until(
             pilot,
-            lambda: str(seat_screen.query_one("#status", Static).render()).startswith(
-                "Your decision"
-            ),
+            lambda: str(seat_screen.query_one("#status", Static).render()) == YOUR_TURN,
         )
         await pilot.press("1")  # the first bid: now it is Player 2's turn
         await wait_until(pilot, lambda: seat_screen.seat is not None and seat_screen.seat.seq == 1)

@@ -40,6 +40,10 @@ from tabletop.adapters.tui.widgets import ChoiceList, ViewPanel
 from tabletop.framework.game import SUMMARY, Action, Event
 from tabletop.framework.plugins import GameRegistry
 
+#: The status line on the seat's turn and while another seat decides: what to press.
+YOUR_TURN = "Your decision: press a choice's key, or Enter on the highlighted one."
+WAITING_HINT = "A bell rings on your turn; q leaves (the game waits)."
+
 #: Keys the screen keeps for itself: never a choice's.
 SCREEN_KEYS = frozenset({"q", "r"})
 
@@ -90,10 +94,14 @@ class RemoteSeatScreen(Screen[str]):
         with Horizontal(id="body"):
             yield Vertical(id="board-column")
             with Vertical(id="side"):
-                yield RichLog(id="log", wrap=True, markup=False)
+                # min_width: RichLog renders a line at least 78 cells wide, which cuts
+                # it in a narrower column (80x24) instead of wrapping it.
+                yield RichLog(id="log", wrap=True, markup=False, min_width=10)
                 yield Static("Connecting...", id="status", markup=False)
                 yield Static("", id="prompt", markup=False)
-                yield ChoiceList(id="choices", reserved=SCREEN_KEYS)
+                choices = ChoiceList(id="choices", reserved=SCREEN_KEYS)
+                choices.display = False  # shown with the seat's decision
+                yield choices
         yield Footer()
 
     def on_mount(self) -> None:
@@ -109,7 +117,7 @@ class RemoteSeatScreen(Screen[str]):
         self.seat = seat
         self.ending = self._result(seat)
         self.query_one("#status", Static).update(self.ending + "  (q closes)")
-        self.query_one("#choices", ChoiceList).show_prompt(None)
+        self._hide_choices()
 
     # What the seat is told --------------------------------------------------------------
 
@@ -153,13 +161,19 @@ class RemoteSeatScreen(Screen[str]):
         if seat.over:
             status.update(self._result(seat))
         elif seat.prompt is not None:
-            status.update("Your decision.")
+            status.update(YOUR_TURN)
         else:
             who = seat.deciding
             name = names[who] if isinstance(who, int) and 0 <= who < len(names) else "?"
-            status.update(f"Waiting for {printable(name, 80)}.")
+            status.update(f"Waiting for {printable(name, 80)}. {WAITING_HINT}")
             self.query_one("#prompt", Static).update("")
-            self.query_one("#choices", ChoiceList).show_prompt(None)
+            self._hide_choices()
+
+    def _hide_choices(self) -> None:
+        """No choices: no empty box under the status line (more room for the log)."""
+        choices = self.query_one("#choices", ChoiceList)
+        choices.show_prompt(None)
+        choices.display = False
 
     def _recap_closed(self, answer: str | None) -> None:
         if answer == NO_MORE:
@@ -181,6 +195,7 @@ class RemoteSeatScreen(Screen[str]):
         self.query_one("#prompt", Static).update(printable(prompt.text + rule, 2000))
         choices = self.query_one("#choices", ChoiceList)
         choices.show_prompt(prompt, moment=seat.seq)
+        choices.display = True
         choices.focus()
         self.app.bell()
         self._pending = asyncio.get_running_loop().create_future()
@@ -211,7 +226,7 @@ class RemoteSeatScreen(Screen[str]):
         if not 0 <= index < len(prompt.choices):
             return
         pending.set_result(prompt.choices[index].action)
-        choices.show_prompt(None)
+        self._hide_choices()
         self.query_one("#status", Static).update("Sent; waiting for the server.")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
