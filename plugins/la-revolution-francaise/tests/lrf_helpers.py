@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tabletop.framework import Context, Engine, State
+from tabletop.framework import Context, State
 from tabletop.framework.chance import LoadedDice, Pcg32, rng_factory
 from tabletop.framework.decisions import OrderedVote
+from tabletop.framework.engine import Engine
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 from tabletop.games.la_revolution_francaise.core import seat_of
 from tabletop.games.la_revolution_francaise.setup import new_state

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from lrf_helpers import engine_at, fresh, jail, seat
 
-from tabletop.framework import Context, Engine, State
+from tabletop.framework import Context, State
 from tabletop.framework.chance import Pcg32, dice_factory, rng_factory
 from tabletop.framework.decisions import OrderedVote, SecretChoices
+from tabletop.framework.engine import Engine
 from tabletop.framework.search import BotHints
 from tabletop.games.la_revolution_francaise import (
     LaRevolutionFrancaise,

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from lrf_helpers import context, engine_at, fresh, place, seat
 
-from tabletop.framework import HEADING, Engine
+from tabletop.framework import HEADING
 from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.engine import Engine
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 from tabletop.games.la_revolution_francaise.actions.marais import marais_plot
 from tabletop.games.la_revolution_francaise.assembly import election

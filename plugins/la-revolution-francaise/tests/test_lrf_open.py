@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from lrf_helpers import allies_in_metz, context, engine_at, fresh, place, seat
 
-from tabletop.framework import Engine, State
+from tabletop.framework import State
 from tabletop.framework.decisions import Agreement, OrderedVote
+from tabletop.framework.engine import Engine
 from tabletop.games.la_revolution_francaise.coups.military_coup import rally_bases
 from tabletop.games.la_revolution_francaise.coups.offer import coup_offer_start
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from lrf_helpers import context, engine_at, fresh, jail, place, seat
 
-from tabletop.framework import Engine, IllegalAction, State
+from tabletop.framework import IllegalAction, State
+from tabletop.framework.engine import Engine
 from tabletop.framework.testing import new_engine
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 from tabletop.games.la_revolution_francaise.actions.modifiers import action_modifiers

@@ -11,8 +11,9 @@ from functools import cache
 from lrf_helpers import context, engine_at, fresh, law_vote_task, place, seat
 
 from tabletop.adapters.tui.presenting import cited_section, rules_sections
-from tabletop.framework import NOBODY, PASS_KEY, SUMMARY, Engine, Event, Prompt
+from tabletop.framework import NOBODY, PASS_KEY, SUMMARY, Event, Prompt
 from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.engine import Engine
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 from tabletop.games.la_revolution_francaise.actions.marais import marais_plot
 from tabletop.games.la_revolution_francaise.initial.effects import describe_fx
