@@ -13,7 +13,7 @@ from toygames import Recaps
 from tui_support import pilot_test
 
 from tabletop.adapters.server.client import request
-from tabletop.adapters.server.remote_tui import WAITING_HINT, YOUR_TURN, RemoteSeatApp
+from tabletop.adapters.server.remote_tui import WAITING_HINT, YOUR_TURN, RemoteSeatApp, SeatLog
 from tabletop.adapters.server.server import Server
 from tabletop.adapters.tui.screens.rules import RulesScreen
 from tabletop.adapters.tui.screens.summary import SummaryScreen
@@ -72,12 +72,18 @@ async def test_leaving_the_screen_leaves_the_game_waiting(served: ServerThread) 
         assert status_of(app) == f"Waiting for Player 1. {WAITING_HINT}"
         choices = app.query_one("#choices", ChoiceList)
         assert choices.prompt is None and not choices.display  # no empty box
-        log = app.query_one("#log", RichLog)  # wrapped to its column at 80x24, not cut
-        log.write(Text("a long line of the log " * 6))  # as a long event line comes
+        log = app.query_one("#log", SeatLog)  # wrapped to its column at 80x24, not cut
+        log.add(Text("a long line of the log " * 6))  # as a long event line comes
         await pilot.pause()
         width = log.scrollable_content_region.width
         assert width < 78 and len(log.lines) >= 5
         assert max(line.cell_length for line in log.lines) <= width
+        before = len(log.lines)
+        await pilot.resize_terminal(120, 30)  # a wider column: the lines wrapped again
+        await pilot.pause()
+        wider = log.scrollable_content_region.width
+        assert wider > width and len(log.lines) < before
+        assert max(line.cell_length for line in log.lines) <= wider
         await pilot.press("1")  # not its decision: nothing is sent
         await pilot.press("q")
     assert app.return_value == (

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -30,6 +31,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, RichLog, Static
 
+import tabletop.adapters.tui
 from tabletop.adapters.saves import printable
 from tabletop.adapters.server.client import ClientError, Seat, play_seat
 from tabletop.adapters.server.protocol import prompt_from_wire
@@ -48,6 +50,31 @@ WAITING_HINT = "A bell rings on your turn; q leaves (the game waits)."
 SCREEN_KEYS = frozenset({"q", "r"})
 
 
+class SeatLog(RichLog):
+    """The log lines the seat was sent, wrapped to the column's width, and wrapped
+    again when that width changes (a RichLog wraps a line once, when written: the
+    layout settling after the first update, or a resized terminal, cut the lines)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        # min_width: RichLog renders a line at least 78 cells wide by default, which
+        # cuts it in a narrower column (80x24) instead of wrapping it.
+        super().__init__(id=id, wrap=True, markup=False, min_width=10)
+        self.texts: list[Text] = []
+        self._wrapped_at = 0
+
+    def add(self, text: Text) -> None:
+        self.texts.append(text)
+        self.write(text)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = self.scrollable_content_region.width
+        if self.texts and width != self._wrapped_at:
+            self._wrapped_at = width
+            self.clear()
+            for text in self.texts:
+                self.write(text)
+
+
 class RemoteSeatScreen(Screen[str]):
     """One seat of a server game. Dismissed with how it ended, in words: by
     ``RemoteSeatApp`` (``tabletop join``) and by the home screen's server games."""
@@ -60,7 +87,12 @@ class RemoteSeatScreen(Screen[str]):
     RemoteSeatScreen #status { height: auto; padding: 0 1; background: $boost; }
     RemoteSeatScreen #prompt { height: auto; padding: 0 1; }
     RemoteSeatScreen #choices { height: auto; max-height: 12; }
+    RemoteSeatScreen.-narrow #side { width: 34; }
+    RemoteSeatScreen.-narrow #board { padding: 0; }
     """
+    #: Below 100 columns the side column narrows so the board keeps the 42 columns a
+    #: game's board widget may count on (Red Flag's tables), as on the local screen.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
         Binding("r", "rules", "Rules"),
         Binding("q", "leave", "Leave (the game waits)"),
@@ -94,9 +126,7 @@ class RemoteSeatScreen(Screen[str]):
         with Horizontal(id="body"):
             yield Vertical(id="board-column")
             with Vertical(id="side"):
-                # min_width: RichLog renders a line at least 78 cells wide, which cuts
-                # it in a narrower column (80x24) instead of wrapping it.
-                yield RichLog(id="log", wrap=True, markup=False, min_width=10)
+                yield SeatLog(id="log")
                 yield Static("Connecting...", id="status", markup=False)
                 yield Static("", id="prompt", markup=False)
                 choices = ChoiceList(id="choices", reserved=SCREEN_KEYS)
@@ -141,10 +171,10 @@ class RemoteSeatScreen(Screen[str]):
         if not self._board_ready:
             self._mount_board(seat)
         names = self._names(seat)
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", SeatLog)
         recaps: list[Event] = []
         for line in seat.log[self._shown :]:
-            log.write(Text(printable(str(line["text"]), 2000)))
+            log.add(Text(printable(str(line["text"]), 2000)))
             event = line.get("event")
             if isinstance(event, dict) and event.get("kind") == SUMMARY:
                 recaps.append(Event(SUMMARY, str(event.get("text", "")), event.get("data")))
@@ -277,6 +307,9 @@ class RemoteSeatApp(App[str]):
     """``tabletop join``: the seat's screen alone. ``exit`` returns how it ended."""
 
     TITLE = "Tabletop"
+    #: The Textual UI's own style sheet: the board looks as it does under ``tabletop
+    #: play`` (the home screen's re-join shows this same screen there).
+    CSS_PATH = str(Path(tabletop.adapters.tui.__file__).parent / "tabletop.tcss")
 
     def __init__(
         self,
