@@ -70,6 +70,7 @@ async def test_leaving_the_screen_leaves_the_game_waiting(served: ServerThread) 
             if status_of(app).startswith("Waiting for "):
                 break
         assert status_of(app) == f"Waiting for Player 1. {WAITING_HINT}"
+        assert app.screen.sub_title == "Liar's Dice, you play Player 2"
         choices = app.query_one("#choices", ChoiceList)
         assert choices.prompt is None and not choices.display  # no empty box
         log = app.query_one("#log", SeatLog)  # wrapped to its column at 80x24, not cut

@@ -163,7 +163,11 @@ class RemoteSeatScreen(Screen[str]):
             except Exception as exc:  # the plugin's hook failed: the plain view
                 self.notify(f"The game's board is unavailable: {exc}", severity="warning")
         self.query_one("#board-column").mount(ViewPanel(board_class, id="board"))
-        self.sub_title = printable(str(seat.welcome.get("title", game_id)), 80)
+        names, number = self._names(seat), seat.seat
+        title = str(seat.welcome.get("title", game_id))
+        if 0 <= number < len(names):  # which seat this is, in the header at all times
+            title = f"{title}, you play {names[number]}"
+        self.sub_title = printable(title, 100)
         self._board_ready = True
 
     def _told(self, seat: Seat) -> None:
