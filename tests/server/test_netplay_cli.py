@@ -14,6 +14,7 @@ from serverhelp import ServerThread, small_registry
 from sessions import CliRun
 
 from tabletop.adapters.saves import read_save_file
+from tabletop.adapters.server import remembered
 from tabletop.framework.record import GameRecord
 
 
@@ -63,7 +64,7 @@ def test_fetch_writes_a_save_and_refuses_an_unfinished_game_without_the_host_tok
 
 
 def test_join_plays_a_seat_with_a_bot_to_the_end(
-    served: ServerThread, cli: CliRun, container: Any
+    served: ServerThread, cli: CliRun, container: Any, no_server_games: Path
 ) -> None:
     container.registry.override(providers.Object(small_registry()))
     _, out, _ = cli("host", "liars-dice", "--server", served.url, "--seats", "random,human,random")
@@ -73,6 +74,7 @@ def test_join_plays_a_seat_with_a_bot_to_the_end(
     assert out.splitlines()[-1].startswith("game over after ") and " won" in out
     assert "  Player 2: secret roll: " in out  # its own secret dice, in its log
     assert "Player 1: secret roll" not in out and "Player 3: secret roll" not in out
+    assert not no_server_games.exists()  # a bot's seat is not listed on the home screen
 
 
 def test_join_refuses_what_it_cannot_do(served: ServerThread, cli: CliRun) -> None:
@@ -101,7 +103,7 @@ def test_a_person_plays_a_seat_in_plain_lines(
 
 
 def test_a_person_who_leaves_can_come_back(
-    served: ServerThread, cli: CliRun, monkeypatch: pytest.MonkeyPatch
+    served: ServerThread, cli: CliRun, monkeypatch: pytest.MonkeyPatch, no_server_games: Path
 ) -> None:
     _, out, _ = cli("host", "liars-dice", "--server", served.url, "--seats", "human,random")
     token = out.splitlines()[1].split()[-1]
@@ -109,6 +111,16 @@ def test_a_person_who_leaves_can_come_back(
     code, out, _ = cli("join", served.url, token)
     assert code == 0
     assert out.endswith("You left the table; the game waits. Join again with the same token.\n")
+    # remembered for the home screen's server games, token and all, readable by its owner
+    (game,) = remembered.load(no_server_games)
+    assert (game.url, game.token, game.seat_name, game.title) == (
+        served.url,
+        token,
+        "Player 1",
+        "Liar's Dice",
+    )
+    assert no_server_games.stat().st_mode & 0o077 == 0
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # the end of the input: leaves too
     code, again, _ = cli("join", served.url, token)
     assert code == 0 and "You chose: Bid 1 x 1" in again  # the log so far, from the server
+    assert len(remembered.load(no_server_games)) == 1  # the same seat: one row
