@@ -219,6 +219,7 @@ def test_verbs_build_and_read_actions() -> None:
     move = Verb("move", "army", "to")
     assert move.args("move:a3:paris") == ("a3", "paris")
     assert Verb("n", "count").number("n:12") == 12
+    assert Verb("n", "count")(12) == "n:12"  # any argument, as its str
     key = Verb("key", "path", rest=True)
     assert key("a:b") == "key:a:b" and key.arg("key:a:b") == "a:b"
     assert split("move:a3:paris") == ("move", ("a3", "paris"))

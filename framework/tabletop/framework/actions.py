@@ -49,6 +49,13 @@ class Verb:
 
     def __call__(self, *args: object) -> Action:
         """The action string for ``args`` (one per parameter)."""
+        if len(args) == 1 == len(self.params):
+            # The common case, kept short: search bots build prompts (and so actions)
+            # thousands of times a decision.
+            word = str(args[0])
+            if SEP in word and not self.rest:
+                raise ValueError(f"{self.name}: argument {self.params[0]!r} holds {SEP!r}")
+            return self.prefix + word
         if len(args) != len(self.params):
             raise TypeError(
                 f"{self.name} takes {len(self.params)} argument(s) "
