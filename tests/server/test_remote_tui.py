@@ -51,6 +51,10 @@ async def test_a_person_plays_a_seat_in_the_textual_screen(served: ServerThread)
                 assert str(app.query_one("#prompt", Static).render()).endswith("(§2)")
                 await pilot.press("1")
         assert status_of(app).startswith("Game over after ")
+        await pilot.pause()
+        assert str(app.query_one("#prompt", Static).render()) == ""  # no question left over
+        quit_key = app.active_bindings["q"]
+        assert quit_key.enabled and quit_key.binding.description == "Close"
         assert bells >= 1  # the bell rang on the seat's turn
         lines = [str(line.text) for line in app.query_one("#log", RichLog).lines]
         text = "\n".join(lines)
@@ -71,6 +75,7 @@ async def test_leaving_the_screen_leaves_the_game_waiting(served: ServerThread) 
                 break
         assert status_of(app) == f"Waiting for Player 1. {WAITING_HINT}"
         assert app.screen.sub_title == "Liar's Dice, you play Player 2"
+        assert app.active_bindings["q"].binding.description == "Leave (the game waits)"
         choices = app.query_one("#choices", ChoiceList)
         assert choices.prompt is None and not choices.display  # no empty box
         log = app.query_one("#log", SeatLog)  # wrapped to its column at 80x24, not cut

@@ -96,6 +96,7 @@ class RemoteSeatScreen(Screen[str]):
     BINDINGS = [
         Binding("r", "rules", "Rules"),
         Binding("q", "leave", "Leave (the game waits)"),
+        Binding("q", "close", "Close"),  # the same key, once the game is over
     ]
 
     def __init__(
@@ -118,6 +119,8 @@ class RemoteSeatScreen(Screen[str]):
         #: Whether a recap (``Context.summary``) the seat may read covers the screen
         #: until dismissed, as on the local game screen (n on it turns this off).
         self.pauses = True
+        #: The game is over (or its host ended it): q closes, nothing waits.
+        self.finished = False
         #: How many actions the seat had been told of at its first update.
         self._joined_at: int | None = None
 
@@ -143,11 +146,15 @@ class RemoteSeatScreen(Screen[str]):
         except ClientError as exc:
             self.ending = f"tabletop: error: {exc}"
             self.query_one("#status", Static).update(self.ending)
+            self.finished = True
+            self.refresh_bindings()
             return
         self.seat = seat
         self.ending = self._result(seat)
         self.query_one("#status", Static).update(self.ending + "  (q closes)")
         self._hide_choices()
+        self.finished = True
+        self.refresh_bindings()  # the footer's q now reads Close
 
     # What the seat is told --------------------------------------------------------------
 
@@ -200,14 +207,15 @@ class RemoteSeatScreen(Screen[str]):
             who = seat.deciding
             name = names[who] if isinstance(who, int) and 0 <= who < len(names) else "?"
             status.update(f"Waiting for {printable(name, 80)}. {WAITING_HINT}")
-            self.query_one("#prompt", Static).update("")
             self._hide_choices()
 
     def _hide_choices(self) -> None:
-        """No choices: no empty box under the status line (more room for the log)."""
+        """No question and no choices: nothing left over from the last decision (an empty
+        box under the status line, or the question once the game is over)."""
         choices = self.query_one("#choices", ChoiceList)
         choices.show_prompt(None)
         choices.display = False
+        self.query_one("#prompt", Static).update("")  # the question answered, or gone
 
     def _recap_closed(self, answer: str | None) -> None:
         if answer == NO_MORE:
@@ -297,6 +305,17 @@ class RemoteSeatScreen(Screen[str]):
         self.app.push_screen(
             RulesScreen(game.info.title, text, None if cited is None else str(cited))
         )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """q says Leave while the game goes on and Close once it is over."""
+        if action == "leave":
+            return not self.finished
+        if action == "close":
+            return self.finished
+        return True
+
+    def action_close(self) -> None:
+        self.action_leave()
 
     def action_leave(self) -> None:
         if not self.ending:
