@@ -8,15 +8,17 @@ import stat
 from pathlib import Path
 
 import pytest
+from liars import LiarsDice
 from serverhelp import ServerThread, small_registry
 from textual.widgets import DataTable, Static
 from tui_support import make_app, pilot_test, wait_until
 
 from tabletop.adapters.server import remembered
-from tabletop.adapters.server.client import peek, request, turn_words
+from tabletop.adapters.server.client import bot_decider, peek, play_seat, request, turn_words
 from tabletop.adapters.server.remembered import RememberedError, ServerGame
 from tabletop.adapters.server.remote_tui import YOUR_TURN, RemoteSeatScreen
 from tabletop.adapters.tui.screens.home import HomeScreen
+from tabletop.framework.bots import RandomBot
 
 UNREACHABLE = "ws://127.0.0.1:9"  # the discard port: nobody serves there
 
@@ -137,3 +139,17 @@ async def test_a_finished_or_ended_seat_says_so(served: ServerThread) -> None:
         served.url, {"type": "fetch", "game": hosted["game"], "token": hosted["host_token"]}
     )
     assert turn_words(await peek(served.url, hosted["tokens"]["0"])) == "ended by its host"
+
+
+@pilot_test
+async def test_a_finished_seat_says_who_won(served: ServerThread) -> None:
+    hosted = await request(
+        served.url, {"type": "host", "game": "liars-dice", "seats": ["human", "random"]}
+    )
+    token = hosted["tokens"]["0"]
+    game = LiarsDice()
+    played = await play_seat(served.url, token, bot_decider(game, RandomBot(), 5))
+    assert played.over
+    names = played.welcome["seats"]
+    winners = ", ".join(names[w] for w in (played.result or {})["winners"])
+    assert turn_words(await peek(served.url, token)) == f"over: {winners} won"

@@ -217,7 +217,7 @@ def turn_words(seat: Seat) -> str:
     if seat.over:
         result = seat.result or {}
         winners = [names[w] for w in result.get("winners", []) if 0 <= w < len(names)]
-        return f"finished: {', '.join(winners)} won" if winners else "finished"
+        return f"over: {', '.join(winners)} won" if winners else "over"
     if seat.prompt is not None or seat.deciding == seat.seat:
         return "your turn"
     who = seat.deciding
