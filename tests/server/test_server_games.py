@@ -17,6 +17,7 @@ from tabletop.adapters.server import remembered
 from tabletop.adapters.server.client import bot_decider, peek, play_seat, request, turn_words
 from tabletop.adapters.server.remembered import RememberedError, ServerGame
 from tabletop.adapters.server.remote_tui import YOUR_TURN, RemoteSeatScreen
+from tabletop.adapters.tui.screens.confirm import ConfirmScreen
 from tabletop.adapters.tui.screens.home import HomeScreen
 from tabletop.framework.bots import RandomBot
 
@@ -111,9 +112,16 @@ async def test_the_home_screen_asks_the_servers_rejoins_and_forgets(
         await pilot.press("q")  # back home: the game waits, the list is asked again
         await wait_until(pilot, lambda: app.screen is home)
         await wait_until(pilot, lambda: turns()[:2] == ["Player 2's turn", "your turn"])
-        # f forgets the highlighted row (the unreachable one), and only it
+        # f forgets the highlighted row (the unreachable one), and only it, after asking
         table.focus()
         await pilot.press("down", "down", "f")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("n")  # kept
+        await wait_until(pilot, lambda: app.screen is home)
+        assert len(remembered.load(no_server_games)) == 3
+        await pilot.press("f")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
         await wait_until(pilot, lambda: table.row_count == 2)
     assert [g.url for g in remembered.load(no_server_games)] == [served.url, served.url]
 

@@ -107,6 +107,7 @@ class HomeScreen(Screen[None]):
         there is something to show."""
         table = self.query_one("#server-games", DataTable)
         note = self.query_one("#server-games-note", Static)
+        was_on = self._selected("#server-games")  # kept across a refresh (a dialog closed)
         table.clear()
         try:
             games = remembered.load(remembered.default_path())
@@ -122,6 +123,8 @@ class HomeScreen(Screen[None]):
         for game in games:
             cells = (game.title, game.seat_name, _server_of(game.url), "asking the server...")
             table.add_row(*(Text(printable(cell, 80)) for cell in cells), key=game.key)
+        if was_on in self.server_games:
+            table.move_cursor(row=list(self.server_games).index(was_on))
         if games:
             self.run_worker(self._ask_servers(games), exclusive=True, group="server-games")
 
@@ -286,24 +289,44 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(screen, callback=left)
 
     def action_forget_server_game(self) -> None:
-        """Take the selected server game off the list (the game goes on on its server;
-        its token is gone from this machine, so keep it elsewhere to play on)."""
+        """Take the selected server game off the list, after asking: the game goes on
+        on its server, but its token is gone from this machine (keep it elsewhere to
+        play on)."""
+        from tabletop.adapters.tui.screens.confirm import ConfirmScreen
+
         key = self._selected("#server-games")
-        if key is None:
+        game = self.server_games.get(key or "")
+        if key is None or game is None:
             self.notify("No server game selected.", severity="warning")
             return
-        try:
-            gone = remembered.forget(remembered.default_path(), key)
-        except remembered.RememberedError as exc:
-            self.notify(f"Not forgotten: {printable(str(exc))}", severity="error", markup=False)
-            return
-        if gone is not None:
-            self.notify(
-                f"Forgot {printable(gone.title, 60)} ({printable(gone.seat_name, 40)}); "
-                "the game goes on on its server.",
-                markup=False,
-            )
-        self.refresh_server_games()
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                gone = remembered.forget(remembered.default_path(), key)
+            except remembered.RememberedError as exc:
+                self.notify(f"Not forgotten: {printable(str(exc))}", severity="error", markup=False)
+                return
+            if gone is not None:
+                self.notify(
+                    f"Forgot {printable(gone.title, 60)} ({printable(gone.seat_name, 40)}); "
+                    "the game goes on on its server.",
+                    markup=False,
+                )
+            self.refresh_server_games()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Forget this server game?",
+                f"{printable(game.title, 60)}, seat {printable(game.seat_name, 40)} on "
+                f"{printable(_server_of(game.url), 80)}: its token will be gone from this "
+                "machine. The game goes on on its server; to play it again you need the "
+                "token (tabletop join URL TOKEN).",
+                yes="Forget",
+            ),
+            callback=answered,
+        )
 
     def palette_commands(self) -> list[SystemCommand]:
         return [
