@@ -281,7 +281,13 @@ class CoupOffer(TypedDict):
 
 class AskedInTurn(TypedDict):
     """A question put to each Current in turn order that may answer it (a military coup,
-    12.3; a regime change, 7.5.1); ``asked`` are those that said no."""
+    12.3; a regime change, 7.5.1); ``asked`` are those that said no.
+
+    The first that says yes closes it, as a framework ``ResponseWindow`` would, but the
+    window is the Currents' and not the seats': with 4 or 5 players a seat plays two
+    Currents and is asked once for each, in their places in the turn order, and who may
+    answer is read from the position when each is reached. ``ResponseWindow`` asks each
+    seat once, from a list fixed when it opens."""
 
     kind: str
     asked: list[str]
