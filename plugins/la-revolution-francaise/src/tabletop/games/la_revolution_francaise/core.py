@@ -8,7 +8,7 @@ one table of decisions and steps is ``table.STACK``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -265,6 +265,22 @@ def set_control(
     if before != current:
         who = f"taken by the {name(current)}" if current else "becomes neutral"
         ctx.emit("control", f"{region} {who}{why}", about=about)
+
+
+def spread(start: str, onward: Callable[[str], bool]) -> list[str]:
+    """The regions a move from ``start`` can reach: any neighbour, and on from a region
+    only where ``onward`` allows (no enemy army there, friendly ground...), in map order."""
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        for nxt in ADJACENT[here]:
+            if nxt not in seen:
+                seen.add(nxt)
+                if onward(nxt):
+                    frontier.append(nxt)
+    seen.discard(start)
+    return [r for r in REGION_NAMES if r in seen]
 
 
 def revolts(state: State) -> list[str]:

@@ -11,8 +11,8 @@ from ..core import (
     finish,
     gov_seat,
     schedule,
+    spread,
 )
-from ..data import ADJACENT, REGION_NAMES
 from ..tasks import (
     ArmyMoves,
     Step,
@@ -30,18 +30,7 @@ def gov_move_start(state: State, t: Step, ctx: Context) -> None:
 
 def reachable(state: State, start: str) -> list[str]:
     """Any distance, stopping on entering a region with an enemy army (9.5.4)."""
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        here = frontier.pop()
-        for nxt in sorted(ADJACENT[here]):
-            if nxt in seen:
-                continue
-            seen.add(nxt)
-            if not any(a["side"] in ENEMY for a in armies_in(state, nxt)):
-                frontier.append(nxt)
-    seen.discard(start)
-    return [r for r in REGION_NAMES if r in seen]
+    return spread(start, lambda r: not any(a["side"] in ENEMY for a in armies_in(state, r)))
 
 
 def army_by_id(state: State, army_id: str) -> dict[str, Any] | None:

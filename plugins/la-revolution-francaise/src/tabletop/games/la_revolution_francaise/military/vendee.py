@@ -14,6 +14,7 @@ from ..core import (
     schedule,
     seat_of,
     set_control,
+    spread,
 )
 from ..data import ADJACENT, CATHOLIC, GENERALS, REGION_NAMES, VENDEE
 from ..factions import ROYALIST
@@ -56,22 +57,14 @@ def catholic_destinations(state: State, army: dict[str, Any]) -> list[str]:
         return []
     if not generals_with(state, here):
         return [r for r in REGION_NAMES if r in ADJACENT[here] and r in VENDEE]
-    seen = {here}
-    frontier = [here]
-    while frontier:
-        at = frontier.pop()
-        for nxt in sorted(ADJACENT[at]):
-            if nxt in seen:
-                continue
-            seen.add(nxt)
-            reg = state["regions"][nxt]
-            friendly = (reg["coalition"] or controller(state, nxt) == ROYALIST) and not armies_in(
-                state, nxt, "rev"
-            )
-            if friendly and not (reg["revolt"] and controller(state, nxt) != ROYALIST):
-                frontier.append(nxt)
-    seen.discard(here)
-    return [r for r in REGION_NAMES if r in seen]
+
+    def onward(region: str) -> bool:
+        reg = state["regions"][region]
+        royalist = controller(state, region) == ROYALIST
+        friendly = (reg["coalition"] or royalist) and not armies_in(state, region, "rev")
+        return bool(friendly) and not (reg["revolt"] and not royalist)
+
+    return spread(here, onward)
 
 
 def catholic_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
