@@ -7,15 +7,13 @@ docs/games/la-revolution-francaise/reconstructed.md.
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Any
+
+from tabletop.framework.packaged import package_json
 
 
 def _load(name: str) -> dict[str, Any]:
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
-    loaded: dict[str, Any] = json.loads(text)
-    return loaded
+    return package_json(__package__, "data", name)
 
 
 MAP = _load("map.json")

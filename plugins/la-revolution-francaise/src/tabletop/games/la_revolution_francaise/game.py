@@ -25,6 +25,7 @@ from tabletop.framework import (
     views,
 )
 from tabletop.framework.decisions import Agreement, SecretChoices
+from tabletop.framework.packaged import package_text
 
 from . import setup
 from .assembly import wings
@@ -48,9 +49,7 @@ from .words import objective_words
 
 
 def rules_text() -> str:
-    from importlib import resources
-
-    return resources.files(__package__).joinpath("rules-summary.md").read_text(encoding="utf-8")
+    return package_text(__package__, "rules-summary.md")
 
 
 def _constant(options: list[str]) -> Callable[[int], Sequence[str]]:
