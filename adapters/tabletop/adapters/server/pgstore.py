@@ -10,14 +10,12 @@ acknowledges the move, as with SQLite.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable
-from typing import Any
+from contextlib import AbstractContextManager
+from typing import Any, cast
 
-from tabletop.adapters.server.store import StoredGame, token_hash
-from tabletop.framework.errors import SaveError
-from tabletop.framework.record import GameRecord
+from tabletop.adapters.server.store import SqlGameStore
 
 #: The notification channel: one message per committed action, "game_id:index".
 CHANNEL = "tabletop_moves"
@@ -47,9 +45,11 @@ _SCHEMA = (
 )
 
 
-class PostgresGameStore:
+class PostgresGameStore(SqlGameStore):
     """``GameStore`` on PostgreSQL: one connection, shared by the server's threads
     under a lock (a game's moves are serialised by the server anyway)."""
+
+    placeholder = "%s"
 
     def __init__(self, dsn: str) -> None:
         import psycopg
@@ -62,78 +62,16 @@ class PostgresGameStore:
             for statement in _SCHEMA:
                 self._db.execute(statement)
 
-    def create(self, game_id: str, record: GameRecord, tokens: dict[str, int | None]) -> None:
-        body = record.to_json()
-        body["actions"] = []
-        with self._lock, self._db.transaction():
-            self._db.execute(
-                "INSERT INTO games (id, record, digest, progress, finished) "
-                "VALUES (%s, %s, %s, %s, %s)",
-                (game_id, json.dumps(body), record.digest, record.progress, record.finished),
-            )
-            with self._db.cursor() as cursor:
-                cursor.executemany(
-                    "INSERT INTO tokens (hash, game, seat) VALUES (%s, %s, %s)",
-                    [(token_hash(token), game_id, seat) for token, seat in tokens.items()],
-                )
-                cursor.executemany(
-                    "INSERT INTO actions (game, idx, seat, action) VALUES (%s, %s, %s, %s)",
-                    [
-                        (game_id, index, seat, action)
-                        for index, (seat, action) in enumerate(record.actions, start=1)
-                    ],
-                )
+    def _executemany(self, statement: str, rows: list[tuple[Any, ...]]) -> None:
+        with self._db.cursor() as cursor:
+            cursor.executemany(statement.replace("?", self.placeholder), rows)
 
-    def append(
-        self,
-        game_id: str,
-        index: int,
-        seat: int,
-        action: str,
-        *,
-        digest: str,
-        progress: str,
-        finished: bool,
-    ) -> None:
-        with self._lock, self._db.transaction():
-            self._db.execute(
-                "INSERT INTO actions (game, idx, seat, action) VALUES (%s, %s, %s, %s)",
-                (game_id, index, seat, action),
-            )
-            self._db.execute(
-                "UPDATE games SET digest = %s, progress = %s, finished = %s WHERE id = %s",
-                (digest, progress, finished, game_id),
-            )
-            # Delivered at commit, to every server process listening (``listen``).
-            self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game_id}:{index}"))
+    def _transaction(self) -> AbstractContextManager[Any]:
+        return cast("AbstractContextManager[Any]", self._db.transaction())
 
-    def load(self, game_id: str) -> StoredGame | None:
-        with self._lock, self._db.transaction():
-            row = self._db.execute(
-                "SELECT record, digest, progress, finished, abandoned FROM games WHERE id = %s",
-                (game_id,),
-            ).fetchone()
-            if row is None:
-                return None
-            actions = self._db.execute(
-                "SELECT seat, action FROM actions WHERE game = %s ORDER BY idx", (game_id,)
-            ).fetchall()
-        body = json.loads(row[0])
-        body["actions"] = [[seat, action] for seat, action in actions]
-        body["digest"], body["progress"], body["finished"] = row[1], row[2], bool(row[3])
-        try:
-            record = GameRecord.from_json(body)
-        except SaveError as exc:
-            raise SaveError(f"game {game_id} in {self.path}: {exc}") from None
-        return StoredGame(game_id, record, bool(row[4]))
-
-    def actions_after(self, game_id: str, count: int) -> list[tuple[int, str]]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT seat, action FROM actions WHERE game = %s AND idx > %s ORDER BY idx",
-                (game_id, count),
-            ).fetchall()
-        return [(int(seat), str(action)) for seat, action in rows]
+    def _appended(self, game_id: str, index: int) -> None:
+        # Delivered at commit, to every server process listening (``listen``).
+        self._execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{game_id}:{index}"))
 
     def listen(self, changed: Callable[[str], None]) -> Callable[[], None]:
         """Call ``changed(game_id)`` (on a thread of its own) whenever any server
@@ -158,22 +96,3 @@ class PostgresGameStore:
 
         threading.Thread(target=loop, name="tabletop-pg-listen", daemon=True).start()
         return stop.set
-
-    def owner(self, token: str) -> tuple[str, int | None] | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT game, seat FROM tokens WHERE hash = %s", (token_hash(token),)
-            ).fetchone()
-        return None if row is None else (str(row[0]), row[1])
-
-    def abandon(self, game_id: str) -> None:
-        with self._lock:
-            self._db.execute("UPDATE games SET abandoned = TRUE WHERE id = %s", (game_id,))
-
-    def count(self) -> int:
-        with self._lock:
-            return int(self._db.execute("SELECT count(*) FROM games").fetchone()[0])
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()

@@ -19,9 +19,11 @@ import hashlib
 import json
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from tabletop.framework.errors import SaveError
 from tabletop.framework.record import GameRecord
@@ -106,7 +108,126 @@ CREATE TABLE IF NOT EXISTS tokens (
 """
 
 
-class SqliteGameStore:
+class SqlGameStore:
+    """What the SQLite and PostgreSQL stores share: the same tables, and the same
+    statements, written with ``?`` for a parameter. A subclass connects, names its
+    driver's placeholder, and says how a transaction is run."""
+
+    path: str
+    _lock: threading.Lock
+    _db: Any
+    #: The driver's parameter placeholder, put where the statements say ``?``.
+    placeholder = "?"
+
+    def _execute(self, statement: str, params: tuple[Any, ...] = ()) -> Any:
+        return self._db.execute(statement.replace("?", self.placeholder), params)
+
+    def _executemany(self, statement: str, rows: list[tuple[Any, ...]]) -> None:
+        raise NotImplementedError
+
+    def _transaction(self) -> AbstractContextManager[Any]:
+        """One transaction around the block, rolled back when it raises."""
+        raise NotImplementedError
+
+    def _reading(self) -> AbstractContextManager[Any]:
+        """What a read of several statements runs in (by default a transaction)."""
+        return self._transaction()
+
+    def _appended(self, game_id: str, index: int) -> None:
+        """Called inside the transaction that appends action ``index``."""
+
+    def create(self, game_id: str, record: GameRecord, tokens: dict[str, int | None]) -> None:
+        body = record.to_json()
+        body["actions"] = []  # the actions are rows of their own
+        with self._lock, self._transaction():
+            self._execute(
+                "INSERT INTO games (id, record, digest, progress, finished) VALUES (?, ?, ?, ?, ?)",
+                (game_id, json.dumps(body), record.digest, record.progress, record.finished),
+            )
+            self._executemany(
+                "INSERT INTO tokens (hash, game, seat) VALUES (?, ?, ?)",
+                [(token_hash(token), game_id, seat) for token, seat in tokens.items()],
+            )
+            self._executemany(
+                "INSERT INTO actions (game, idx, seat, action) VALUES (?, ?, ?, ?)",
+                [
+                    (game_id, index, seat, action)
+                    for index, (seat, action) in enumerate(record.actions, start=1)
+                ],
+            )
+
+    def append(
+        self,
+        game_id: str,
+        index: int,
+        seat: int,
+        action: str,
+        *,
+        digest: str,
+        progress: str,
+        finished: bool,
+    ) -> None:
+        with self._lock, self._transaction():
+            self._execute(
+                "INSERT INTO actions (game, idx, seat, action) VALUES (?, ?, ?, ?)",
+                (game_id, index, seat, action),
+            )
+            self._execute(
+                "UPDATE games SET digest = ?, progress = ?, finished = ? WHERE id = ?",
+                (digest, progress, finished, game_id),
+            )
+            self._appended(game_id, index)
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self._lock, self._reading():
+            row = self._execute(
+                "SELECT record, digest, progress, finished, abandoned FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            actions = self._execute(
+                "SELECT seat, action FROM actions WHERE game = ? ORDER BY idx", (game_id,)
+            ).fetchall()
+        body = json.loads(row[0])
+        body["actions"] = [[seat, action] for seat, action in actions]
+        body["digest"], body["progress"], body["finished"] = row[1], row[2], bool(row[3])
+        try:
+            record = GameRecord.from_json(body)
+        except SaveError as exc:
+            raise SaveError(f"game {game_id} in {self.path}: {exc}") from None
+        return StoredGame(game_id, record, bool(row[4]))
+
+    def actions_after(self, game_id: str, count: int) -> list[tuple[int, str]]:
+        with self._lock:
+            rows = self._execute(
+                "SELECT seat, action FROM actions WHERE game = ? AND idx > ? ORDER BY idx",
+                (game_id, count),
+            ).fetchall()
+        return [(int(seat), str(action)) for seat, action in rows]
+
+    def owner(self, token: str) -> tuple[str, int | None] | None:
+        with self._lock:
+            row = self._execute(
+                "SELECT game, seat FROM tokens WHERE hash = ?", (token_hash(token),)
+            ).fetchone()
+        return None if row is None else (str(row[0]), row[1])
+
+    def abandon(self, game_id: str) -> None:
+        with self._lock:
+            self._execute("UPDATE games SET abandoned = ? WHERE id = ?", (True, game_id))
+
+    def count(self) -> int:
+        """How many games the store holds (for the server's limit on open games)."""
+        with self._lock:
+            return int(self._execute("SELECT count(*) FROM games").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+class SqliteGameStore(SqlGameStore):
     """The default store: one SQLite file in WAL mode (the standard library's sqlite3).
 
     WAL lets a reader (a fetch) run beside the writer; ``synchronous=NORMAL`` makes a
@@ -130,108 +251,18 @@ class SqliteGameStore:
         with self._lock:
             self._db.executescript(_SCHEMA)
 
-    def create(self, game_id: str, record: GameRecord, tokens: dict[str, int | None]) -> None:
-        body = record.to_json()
-        body["actions"] = []  # the actions are rows of their own
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self._db.execute(
-                    "INSERT INTO games (id, record, digest, progress, finished) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    (
-                        game_id,
-                        json.dumps(body),
-                        record.digest,
-                        record.progress,
-                        int(record.finished),
-                    ),
-                )
-                self._db.executemany(
-                    "INSERT INTO tokens (hash, game, seat) VALUES (?, ?, ?)",
-                    [(token_hash(token), game_id, seat) for token, seat in tokens.items()],
-                )
-                for index, (seat, action) in enumerate(record.actions, start=1):
-                    self._insert_action(game_id, index, seat, action)
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+    def _executemany(self, statement: str, rows: list[tuple[Any, ...]]) -> None:
+        self._db.executemany(statement, rows)
 
-    def _insert_action(self, game_id: str, index: int, seat: int, action: str) -> None:
-        self._db.execute(
-            "INSERT INTO actions (game, idx, seat, action) VALUES (?, ?, ?, ?)",
-            (game_id, index, seat, action),
-        )
-
-    def append(
-        self,
-        game_id: str,
-        index: int,
-        seat: int,
-        action: str,
-        *,
-        digest: str,
-        progress: str,
-        finished: bool,
-    ) -> None:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self._insert_action(game_id, index, seat, action)
-                self._db.execute(
-                    "UPDATE games SET digest = ?, progress = ?, finished = ? WHERE id = ?",
-                    (digest, progress, int(finished), game_id),
-                )
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
-
-    def load(self, game_id: str) -> StoredGame | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT record, digest, progress, finished, abandoned FROM games WHERE id = ?",
-                (game_id,),
-            ).fetchone()
-            if row is None:
-                return None
-            actions = self._db.execute(
-                "SELECT seat, action FROM actions WHERE game = ? ORDER BY idx", (game_id,)
-            ).fetchall()
-        body = json.loads(row[0])
-        body["actions"] = [[seat, action] for seat, action in actions]
-        body["digest"], body["progress"], body["finished"] = row[1], row[2], bool(row[3])
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self._db.execute("BEGIN IMMEDIATE")
         try:
-            record = GameRecord.from_json(body)
-        except SaveError as exc:
-            raise SaveError(f"game {game_id} in {self.path}: {exc}") from None
-        return StoredGame(game_id, record, bool(row[4]))
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
-    def actions_after(self, game_id: str, count: int) -> list[tuple[int, str]]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT seat, action FROM actions WHERE game = ? AND idx > ? ORDER BY idx",
-                (game_id, count),
-            ).fetchall()
-        return [(int(seat), str(action)) for seat, action in rows]
-
-    def owner(self, token: str) -> tuple[str, int | None] | None:
-        with self._lock:
-            row = self._db.execute(
-                "SELECT game, seat FROM tokens WHERE hash = ?", (token_hash(token),)
-            ).fetchone()
-        return None if row is None else (str(row[0]), row[1])
-
-    def abandon(self, game_id: str) -> None:
-        with self._lock:
-            self._db.execute("UPDATE games SET abandoned = 1 WHERE id = ?", (game_id,))
-
-    def count(self) -> int:
-        """How many games the store holds (for the server's limit on open games)."""
-        with self._lock:
-            return int(self._db.execute("SELECT count(*) FROM games").fetchone()[0])
-
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
+    def _reading(self) -> AbstractContextManager[Any]:
+        return nullcontext()
