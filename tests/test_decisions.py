@@ -166,3 +166,41 @@ def test_seat_to_ask_is_the_next_seat_and_refuses_a_finished_decision() -> None:
     window.answer(1, "block")
     with pytest.raises(ValueError, match="a finished decision"):
         _ = window.seat_to_ask
+
+
+def test_response_window_of_parties_asks_a_seat_once_for_each_of_its_parties() -> None:
+    data = ResponseWindow.new([1, 0, 1], "coup", passes=["none"], parties=["A", "B", "C"])
+    window = ResponseWindow(data)
+    assert (window.parties, window.next_party, window.next_seat) == (["A", "B", "C"], "A", 1)
+    with pytest.raises(ValueError, match="B is not the party to answer now"):
+        window.answer(1, "none", party="B")
+    assert data["passed"] == []  # a refused answer changes nothing
+    ctx = _ctx()
+    assert window.answer(1, "none", ctx, party="A") is None
+    assert window.answer(0, "none", ctx) is None  # the party is inferred: B
+    assert (window.next_seat, window.next_party) == (1, "C")  # seat 1 again, for C
+    assert window.answer(1, "gov", ctx) == 1
+    assert (window.closed_by, window.closed_party, window.response) == (1, "C", "gov")
+    assert (window.passed, window.passed_parties) == ([1, 0], ["A", "B"])
+    assert [event.concerns for event in ctx.events] == [1, 0, 1]
+    assert window.view_for(0)["closed_party"] == "C"
+
+
+def test_response_window_drops_a_party_found_unable_when_it_is_reached() -> None:
+    window = ResponseWindow(ResponseWindow.new([2, 2, 3], parties=["A", "B", "C"]))
+    window.drop(party="A")
+    assert (window.next_party, window.seats, window.parties) == ("B", [2, 3], ["B", "C"])
+    window.answer(2, "pass")
+    window.drop(party="B")  # already asked: stays in the record
+    window.drop(3)  # a seat that leaves takes its parties with it
+    assert window.parties == ["B"] and window.all_passed and window.next_party is None
+
+
+def test_response_window_of_parties_refuses_bad_lists_and_seats_keep_their_shape() -> None:
+    with pytest.raises(ValueError, match="one seat per party: 2 seats for 3 parties"):
+        ResponseWindow.new([1, 2], parties=["A", "B", "C"])
+    with pytest.raises(ValueError, match="a party is asked twice"):
+        ResponseWindow.new([1, 2], parties=["A", "A"])
+    plain = ResponseWindow.new([1, 2])
+    assert "parties" not in plain and "closed_party" not in plain  # old saves' shape
+    assert ResponseWindow(plain).next_party is None

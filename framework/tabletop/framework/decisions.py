@@ -256,43 +256,82 @@ class ResponseWindow(_Asking):
     not asked. The window is public (everyone sees who passed and who responded), which
     is how an out-of-turn challenge or block is played at a table. The plain data lives
     in the state; wrap it again in later calls (``ResponseWindow(state["window"])``).
+
+    Some games ask *parties* rather than seats: a seat that plays two factions is asked
+    once for each, in each faction's place in the order. Give ``parties`` to ``new``
+    (``seats[i]`` answers for ``parties[i]``); a seat may then appear more than once, and
+    ``next_party`` says which of its parties is being asked.
     """
 
     kind = "response"
 
     @classmethod
     def new(
-        cls, seats: Iterable[int], topic: str = "", *, passes: Iterable[str] = ("pass",)
+        cls,
+        seats: Iterable[int],
+        topic: str = "",
+        *,
+        passes: Iterable[str] = ("pass",),
+        parties: Iterable[str] | None = None,
     ) -> Data:
         """The plain data to keep in the state. ``seats`` are asked in this order (say,
         clockwise from the acting player's left); an answer in ``passes`` lets the
-        window go on to the next seat, any other answer closes it."""
+        window go on to the next seat, any other answer closes it. With ``parties``,
+        ``seats[i]`` answers for ``parties[i]`` and each party (not seat) is asked once;
+        without, the data has no ``parties`` key, so windows of seats keep their shape."""
         order = [int(seat) for seat in seats]
-        if len(set(order)) != len(order):
-            raise ValueError(f"a seat is asked twice in one response window: {order}")
         pass_values = [str(value) for value in passes]
         if not pass_values:
             raise ValueError("a response window needs at least one answer that passes")
-        return {
-            "kind": cls.kind,
-            "topic": topic,
-            "seats": order,
-            "passes": pass_values,
-            "passed": [],
-            "closed_by": None,
-            "response": None,
-        }
+        data: Data = {"kind": cls.kind, "topic": topic, "seats": order}
+        if parties is None:
+            if len(set(order)) != len(order):
+                raise ValueError(f"a seat is asked twice in one response window: {order}")
+        else:
+            names = [str(party) for party in parties]
+            if len(names) != len(order):
+                raise ValueError(
+                    f"a response window needs one seat per party: {len(order)} seats "
+                    f"for {len(names)} parties"
+                )
+            if len(set(names)) != len(names):
+                raise ValueError(f"a party is asked twice in one response window: {names}")
+            data["parties"] = names
+        data.update({"passes": pass_values, "passed": [], "closed_by": None, "response": None})
+        if parties is not None:
+            data["closed_party"] = None
+        return data
+
+    @property
+    def parties(self) -> list[str]:
+        """Every party the window may ask, in order ([] for a window of seats)."""
+        return [str(party) for party in self.data.get("parties", [])]
 
     @property
     def passed(self) -> list[int]:
-        """The seats that passed so far, in the order they were asked."""
-        return [int(seat) for seat in self.data["passed"]]
+        """The seats that passed so far, in the order they were asked (a seat with two
+        parties appears once for each party that passed)."""
+        if "parties" not in self.data:
+            return [int(seat) for seat in self.data["passed"]]
+        seat_of = dict(zip(self.data["parties"], self.data["seats"], strict=True))
+        return [int(seat_of[party]) for party in self.data["passed"]]
+
+    @property
+    def passed_parties(self) -> list[str]:
+        """The parties that passed so far, in order ([] for a window of seats)."""
+        return [str(party) for party in self.data["passed"]] if "parties" in self.data else []
 
     @property
     def closed_by(self) -> int | None:
         """The seat whose response closed the window, or None (open, or run out)."""
         seat = self.data["closed_by"]
         return None if seat is None else int(seat)
+
+    @property
+    def closed_party(self) -> str | None:
+        """The party whose response closed the window, or None (also for seats)."""
+        party = self.data.get("closed_party")
+        return None if party is None else str(party)
 
     @property
     def response(self) -> str | None:
@@ -303,10 +342,17 @@ class ResponseWindow(_Asking):
     @property
     def next_seat(self) -> int | None:
         """The seat to ask now, or None once the window is closed or every seat passed."""
-        if self.data["closed_by"] is not None:
+        index = self._next_index()
+        return None if index is None else int(self.data["seats"][index])
+
+    @property
+    def next_party(self) -> str | None:
+        """The party to ask now (its seat is ``next_seat``), or None once the window is
+        closed, run out, or asks seats rather than parties."""
+        index = self._next_index()
+        if index is None or "parties" not in self.data:
             return None
-        waiting = self._waiting()
-        return waiting[0] if waiting else None
+        return str(self.data["parties"][index])
 
     @property
     def all_passed(self) -> bool:
@@ -318,18 +364,31 @@ class ResponseWindow(_Asking):
         return answer in self.data["passes"]
 
     def answer(
-        self, seat: int, action: str, ctx: Context | None = None, *, label: str = ""
+        self,
+        seat: int,
+        action: str,
+        ctx: Context | None = None,
+        *,
+        label: str = "",
+        party: str | None = None,
     ) -> int | None:
         """Record ``seat``'s answer; return ``seat`` if it closed the window, else None.
 
         With ``ctx`` a public event says what the seat did (``label`` words it; the
-        default is the answer itself, or "passes"). A seat that is not the one to ask
-        now is refused with ValueError and nothing changes.
+        default is the answer itself, or "passes"). In a window of parties the answer is
+        for ``next_party``; ``party``, if given, must be that one. A seat (or party) that
+        is not the one to ask now is refused with ValueError and nothing changes.
         """
         if seat != self.next_seat:
             raise ValueError(
                 f"seat {seat} is not the one to answer now ({self.topic or 'response window'}"
                 f": waiting for {self.next_seat})"
+            )
+        asked = self.next_party
+        if party is not None and party != asked:
+            raise ValueError(
+                f"{party} is not the party to answer now ({self.topic or 'response window'}"
+                f": waiting for {asked})"
             )
         passing = self.is_pass(action)
         if ctx is not None:
@@ -337,31 +396,66 @@ class ResponseWindow(_Asking):
             suffix = f" ({self.topic})" if self.topic else ""
             ctx.emit("response", f"{words}{suffix}", about=seat, value=action)
         if passing:
-            self.data["passed"].append(seat)
+            self.data["passed"].append(seat if asked is None else asked)
             return None
         self.data["closed_by"] = seat
         self.data["response"] = action
+        if asked is not None:
+            self.data["closed_party"] = asked
         return seat
 
-    def drop(self, seat: int) -> None:
-        """Stop asking ``seat`` (it left the game before its turn to answer); a seat
+    def drop(self, seat: int | None = None, *, party: str | None = None) -> None:
+        """Stop asking ``seat`` (it left the game before its turn to answer: all its
+        parties go) or one ``party`` (found unable to answer when it is reached); one
         already asked, or not in the window, is left as it is."""
-        if seat in self._waiting() and seat != self.data["closed_by"]:
-            self.data["seats"] = [s for s in self.data["seats"] if s != seat]
+        parties = self.data.get("parties")
+        closer = self.data.get("closed_party", self.data["closed_by"])
+        keys = parties if parties is not None else self.data["seats"]
+        gone = [
+            index
+            for index in self._waiting()
+            if keys[index] != closer
+            and (
+                (seat is not None and self.data["seats"][index] == seat)
+                or (party is not None and parties is not None and parties[index] == party)
+            )
+        ]
+        if not gone:
+            return
+        self.data["seats"] = [s for i, s in enumerate(self.data["seats"]) if i not in gone]
+        if parties is not None:
+            self.data["parties"] = [p for i, p in enumerate(parties) if i not in gone]
 
     def view_for(self, seat: int | None) -> Data:
         """The window is public: everyone sees who passed, who is asked and who closed it."""
-        return {
+        view: Data = {
             "topic": self.topic,
             "passed": self.passed,
             "waiting_for": self.next_seat,
             "closed_by": self.closed_by,
             "response": self.response,
         }
+        if "parties" in self.data:
+            view.update(
+                {
+                    "passed_parties": self.passed_parties,
+                    "waiting_party": self.next_party,
+                    "closed_party": self.closed_party,
+                }
+            )
+        return view
+
+    def _next_index(self) -> int | None:
+        if self.data["closed_by"] is not None:
+            return None
+        waiting = self._waiting()
+        return waiting[0] if waiting else None
 
     def _waiting(self) -> list[int]:
+        """Indices (into ``seats`` and ``parties``) of those not yet asked."""
         asked = set(self.data["passed"])
-        return [int(s) for s in self.data["seats"] if s not in asked]
+        keys: list[Any] = self.data.get("parties") or self.data["seats"]
+        return [index for index, key in enumerate(keys) if key not in asked]
 
 
 def _name(names: Sequence[str], seat: int) -> str:
