@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State, Verb
 
 from ..core import (
     armies_in,
@@ -37,12 +37,39 @@ def army_by_id(state: State, army_id: str) -> dict[str, Any] | None:
     return next((a for a in state["armies"] if a["id"] == army_id), None)
 
 
-def gov_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
-    seat = gov_seat(state)
+def army_to_move(state: State, seat: int | None, t: ArmyMoves) -> dict[str, Any] | None:
+    """The army ``t`` asks about next; None when nobody plays ``seat`` or all have moved
+    (the Government's armies, 9.5.4, and the Catholic & Royal ones, 9.5.3, move one by one)."""
     if seat is None or t["index"] >= len(t["army_ids"]):
         return None
+    return army_by_id(state, t["army_ids"][t["index"]])
+
+
+def take_move(state: State, t: ArmyMoves, action: str) -> tuple[dict[str, Any], Verb, str] | None:
+    """The army ``t`` asked about, with the verb and region of its move, or None when it
+    stays; either way ``t`` goes on to the next army."""
     army = army_by_id(state, t["army_ids"][t["index"]])
-    if army is None:
+    assert army is not None
+    t["index"] += 1
+    if STAY.matches(action):
+        return None
+    verb, (region,) = VERBS.parse(action)
+    return army, verb, region
+
+
+def army_moves_empty(state: State, t: ArmyMoves, ctx: Context) -> None:
+    """Nobody is asked about this army (it has nowhere to go): on to the next one."""
+    if t["index"] < len(t["army_ids"]):
+        t["index"] += 1
+        if t["index"] < len(t["army_ids"]):
+            return
+    finish(state)
+
+
+def gov_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
+    seat = gov_seat(state)
+    army = army_to_move(state, seat, t)
+    if seat is None or army is None:
         return None
     here = army["where"]
     if here in state.get("pinned", []):
@@ -69,12 +96,10 @@ def gov_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
 
 
 def gov_move_handle(state: State, t: ArmyMoves, action: str, ctx: Context) -> None:
-    army = army_by_id(state, t["army_ids"][t["index"]])
-    assert army is not None
-    t["index"] += 1
-    if STAY.matches(action):
+    moved = take_move(state, t, action)
+    if moved is None:
         return
-    verb, (region,) = VERBS.parse(action)
+    army, verb, region = moved
     origin = army["where"]
     army["where"] = region
     ctx.emit("army", f"{army_name(army['id'])} moves to {region}")
@@ -88,9 +113,4 @@ def gov_move_handle(state: State, t: ArmyMoves, action: str, ctx: Context) -> No
         ctx.emit("commune", "a Government army marches on the Commune: Commune track to 20 (9.9.1)")
 
 
-def gov_move_empty(state: State, t: ArmyMoves, ctx: Context) -> None:
-    if t["index"] < len(t["army_ids"]):
-        t["index"] += 1
-        if t["index"] < len(t["army_ids"]):
-            return
-    finish(state)
+gov_move_empty = army_moves_empty

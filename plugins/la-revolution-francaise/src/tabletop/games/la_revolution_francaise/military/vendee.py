@@ -23,8 +23,8 @@ from ..tasks import (
     RegionQuestion,
     Step,
 )
-from ..verbs import HIDE, KING_ACTION, MOVE, STAY, VERBS
-from .gov_moves import army_by_id
+from ..verbs import HIDE, KING_ACTION, MOVE, STAY
+from .gov_moves import army_moves_empty, army_to_move, take_move
 
 # 9.5.3 Catholic and Royal armies ------------------------------------------------------------
 
@@ -69,10 +69,8 @@ def catholic_destinations(state: State, army: dict[str, Any]) -> list[str]:
 
 def catholic_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
     seat = seat_of(state, ROYALIST)
-    if seat is None or t["index"] >= len(t["army_ids"]):
-        return None
-    army = army_by_id(state, t["army_ids"][t["index"]])
-    if army is None:
+    army = army_to_move(state, seat, t)
+    if seat is None or army is None:
         return None
     places = catholic_destinations(state, army)
     if not places:
@@ -114,12 +112,10 @@ def catholic_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
 
 
 def catholic_move_handle(state: State, t: ArmyMoves, action: str, ctx: Context) -> None:
-    army = army_by_id(state, t["army_ids"][t["index"]])
-    assert army is not None
-    t["index"] += 1
-    if STAY.matches(action):
+    moved = take_move(state, t, action)
+    if moved is None:
         return
-    verb, (region,) = VERBS.parse(action)
+    army, verb, region = moved
     if verb is KING_ACTION:
         state["king"]["where"] = region
         state["persons"]["Louis XVI"]["where"] = region
@@ -130,12 +126,7 @@ def catholic_move_handle(state: State, t: ArmyMoves, action: str, ctx: Context) 
     ctx.emit("army", f"{CATHOLIC[army['id']]['name']} moves to {region} (9.5.3)")
 
 
-def catholic_move_empty(state: State, t: ArmyMoves, ctx: Context) -> None:
-    if t["index"] < len(t["army_ids"]):
-        t["index"] += 1
-        if t["index"] < len(t["army_ids"]):
-            return
-    finish(state)
+catholic_move_empty = army_moves_empty
 
 
 # 9.8 The military Vendée: hiding from combat ------------------------------------------------
