@@ -52,6 +52,11 @@ def rules_text() -> str:
     return package_text(__package__, "rules-summary.md")
 
 
+def _variant(key: str, label: str, help: str, *, on: str = "On") -> OptionSpec:
+    """An optional rule of chapter 15: off unless the table turns it on."""
+    return OptionSpec(key, label, (("off", "Off"), ("on", on)), "off", help=help)
+
+
 def _constant(options: list[str]) -> Callable[[int], Sequence[str]]:
     """A resample source that offers every seat the same options."""
 
@@ -79,20 +84,16 @@ class LaRevolutionFrancaise(GameDefinition):
                 help="The Open scenario adds Wrath, Mercy, the Directorate, Prairial, both "
                 "First Republics and the coups of chapter 12.",
             ),
-            OptionSpec(
+            _variant(
                 "army_return",
                 "Army return (15.1)",
-                (("off", "Off"), ("on", "On")),
-                "off",
-                help="Eliminated Catholic & Royal, Austrian and Brunswick armies may come "
-                "back on a 6.",
+                "Eliminated Catholic & Royal, Austrian and Brunswick armies may come back on a 6.",
             ),
-            OptionSpec(
+            _variant(
                 "euro",
                 "Euro-ish variant (15.3)",
-                (("off", "Off"), ("on", "On: doubles reversed")),
-                "off",
-                help="A double 1 gains a fame point and a double 6 costs one.",
+                "A double 1 gains a fame point and a double 6 costs one.",
+                on="On: doubles reversed",
             ),
         ),
         hidden_information=True,

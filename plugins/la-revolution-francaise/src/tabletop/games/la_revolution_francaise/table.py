@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.framework import Action, Context, Prompt, State
+from tabletop.framework import Action, Context, Prompt, State, Verb
 from tabletop.framework.stack import Decision, Stack, Step
 
 from .actions.act import act_handle, act_prompt, actions_start
@@ -187,6 +187,12 @@ def asked(
     return Decision(name, question, apply, needed=needed, skipped=skipped, explain=explain)
 
 
+def voted(name: str, prompt: PromptOrNone, verb: Verb, *, then: str) -> Decision[Any]:
+    """A vote (``voting``): each seat's ballot is ``verb``'s argument; once all have voted,
+    the tally step ``then`` takes the task's place."""
+    return asked(name, prompt, ballot(verb), skipped=tally_with(then))
+
+
 def dieoff(state: State, task: Any, ctx: Context) -> None:
     """R.7.2.2: the die-off's winning answer is the Government's, given to the decision
     still waiting below it."""
@@ -213,12 +219,7 @@ STACK = Stack(
         asked("offer_amount", offer_amount_prompt, offer_amount_handle),
         asked("offer_answer", offer_answer_prompt, offer_answer_handle),
         asked("desert", desert_prompt, desert_handle),
-        asked(
-            "assembly_decision",
-            assembly_prompt,
-            ballot(VOTE),
-            skipped=tally_with("assembly_tally"),
-        ),
+        voted("assembly_decision", assembly_prompt, VOTE, then="assembly_tally"),
         Step("assembly_tally", assembly_tally),
         Step("random_events", random_events),
         Step("event_table", event_table),
@@ -254,12 +255,7 @@ STACK = Stack(
         asked("pick_result", pick_prompt, pick_handle),
         Step("marais_plot", marais_plot),
         # political
-        asked(
-            "referendum",
-            referendum_prompt,
-            ballot(VOTE),
-            skipped=tally_with("referendum_tally"),
-        ),
+        voted("referendum", referendum_prompt, VOTE, then="referendum_tally"),
         Step("referendum_tally", referendum_tally),
         Step("pending_regime", pending_regime),
         Step("end_of_turn_referendum", end_of_turn_referendum),
@@ -272,19 +268,9 @@ STACK = Stack(
         asked("king_action", king_prompt, king_handle),
         Step("laws_start", laws_start),
         asked("propose", propose_prompt, propose_handle),
-        asked(
-            "law_vote",
-            law_vote_prompt,
-            ballot(VOTE),
-            skipped=tally_with("law_tally"),
-        ),
+        voted("law_vote", law_vote_prompt, VOTE, then="law_tally"),
         Step("law_tally", law_tally),
-        asked(
-            "fame_vote",
-            fame_vote_prompt,
-            ballot(MOD),
-            skipped=tally_with("fame_roll"),
-        ),
+        voted("fame_vote", fame_vote_prompt, MOD, then="fame_roll"),
         Step("fame_roll", fame_roll),
         asked(
             "thermidor_choice",
@@ -306,19 +292,9 @@ STACK = Stack(
         ),
         Step("justice_tally", justice_tally),
         Step("criticism_start", criticism_start),
-        asked(
-            "partner_election",
-            partner_election_prompt,
-            ballot(ELECT),
-            skipped=tally_with("partner_election_tally"),
-        ),
+        voted("partner_election", partner_election_prompt, ELECT, then="partner_election_tally"),
         Step("partner_election_tally", partner_election_tally),
-        asked(
-            "confidence",
-            confidence_prompt,
-            ballot(VOTE),
-            skipped=tally_with("confidence_tally"),
-        ),
+        voted("confidence", confidence_prompt, VOTE, then="confidence_tally"),
         Step("confidence_tally", confidence_tally),
         Step("deputies_return", deputies_return),
         # military
@@ -372,12 +348,7 @@ STACK = Stack(
         Step("coup_offer_start", coup_offer_start),
         asked("coup_offer", coup_offer_prompt, coup_offer_handle),
         asked("coup_permission", coup_permission_prompt, coup_permission_handle),
-        asked(
-            "coup_reactions",
-            reactions_prompt,
-            ballot(REACT),
-            skipped=tally_with("coup_roll"),
-        ),
+        voted("coup_reactions", reactions_prompt, REACT, then="coup_roll"),
         Step("coup_roll", coup_roll),
         asked("military_offer", military_offer_prompt, military_offer_handle),
         asked(

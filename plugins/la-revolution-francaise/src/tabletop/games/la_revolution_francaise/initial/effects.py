@@ -127,6 +127,19 @@ def describe_entry(entry: dict[str, Any]) -> str:
     return text
 
 
+def _event_revolt(
+    state: State, region: str, owner: str | None, blocked: bool, ctx: Context
+) -> None:
+    """An event's revolt in ``region``, controlled by ``owner`` (None: neutral), unless
+    ``blocked``, which the log says (the event then does nothing there)."""
+    if blocked:
+        ctx.emit("events", f"ignored: no revolt can start in {region}", about=NOBODY)
+        return
+    state["regions"][region]["revolt"] = True
+    set_control(state, region, owner, ctx, " (revolt)", about=NOBODY)
+    ctx.emit("revolt", f"{region} revolts (event)", about=NOBODY)
+
+
 def apply_effect(state: State, fx: str, ctx: Context) -> None:
     """Apply one effect of the event language (see events.json and components-more.md A)."""
     verb, _, rest = fx.partition(" ")
@@ -144,24 +157,17 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
         else:
             set_control(state, region, None, ctx, " (event)", about=NOBODY)
     elif verb == "neutral_revolt":
-        region = rest
-        r = state["regions"][region]
-        if r["revolt"] or armies_in(state, region) or region == "Paris" or r["coalition"]:
-            ctx.emit("events", f"ignored: no revolt can start in {region}", about=NOBODY)
-        else:
-            r["revolt"] = True
-            set_control(state, region, None, ctx, " (revolt)", about=NOBODY)
-            ctx.emit("revolt", f"{region} revolts (event)", about=NOBODY)
+        r = state["regions"][rest]
+        blocked = r["revolt"] or armies_in(state, rest) or rest == "Paris" or r["coalition"]
+        _event_revolt(state, rest, None, bool(blocked), ctx)
     elif verb == "take_revolt":
         current, region = parts[0], " ".join(parts[1:])
         r = state["regions"][region]
         royal_exception = current == ROYALIST and r["coalition"]
-        if r["revolt"] or region == "Paris" or (armies_in(state, region) and not royal_exception):
-            ctx.emit("events", f"ignored: no revolt can start in {region}", about=NOBODY)
-        else:
-            r["revolt"] = True
-            set_control(state, region, current, ctx, " (revolt)", about=NOBODY)
-            ctx.emit("revolt", f"{region} revolts (event)", about=NOBODY)
+        blocked = (
+            r["revolt"] or region == "Paris" or (armies_in(state, region) and not royal_exception)
+        )
+        _event_revolt(state, region, current, bool(blocked), ctx)
     elif verb == "riot":
         if controller(state, rest) != ROYALIST:
             set_control(state, rest, None, ctx, " (riot)", about=NOBODY)
