@@ -415,6 +415,12 @@ def cmd_fetch(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_address(parser: Any, port: int, port_help: str) -> None:
+    """--host and --port of a command that listens (serve, web): loopback by default."""
+    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address (default: {DEFAULT_HOST})")
+    parser.add_argument("--port", type=int, default=port, help=f"{port_help} (default: {port})")
+
+
 def add_parsers(sub: Any, make: SubParser) -> None:
     """Add serve, host, join and fetch to the ``tabletop`` parser."""
     serve = make(
@@ -428,10 +434,7 @@ def add_parsers(sub: Any, make: SubParser) -> None:
         "loses none. Listens on 127.0.0.1 unless told otherwise; for TLS put it behind "
         "a reverse proxy (docs/networked-play.md).",
     )
-    serve.add_argument("--host", default=DEFAULT_HOST, help=f"address (default: {DEFAULT_HOST})")
-    serve.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"port, 0 for any (default: {DEFAULT_PORT})"
-    )
+    _add_address(serve, DEFAULT_PORT, "port, 0 for any")
     serve.add_argument("--db", metavar="PATH", help="the SQLite file of the games")
     serve.set_defaults(func=cmd_serve)
 
@@ -498,10 +501,7 @@ def add_parsers(sub: Any, make: SubParser) -> None:
         "tabletop play, or with --join URL TOKEN that server seat's screen. Listens on "
         "127.0.0.1 unless told otherwise; put it behind a reverse proxy for TLS.",
     )
-    web.add_argument("--host", default=DEFAULT_HOST, help=f"address (default: {DEFAULT_HOST})")
-    web.add_argument(
-        "--port", type=int, default=DEFAULT_WEB_PORT, help=f"port (default: {DEFAULT_WEB_PORT})"
-    )
+    _add_address(web, DEFAULT_WEB_PORT, "port")
     web.add_argument(
         "--join", nargs=2, metavar=("URL", "TOKEN"), help="serve this server seat's screen"
     )
