@@ -156,10 +156,7 @@ class Container(containers.DeclarativeContainer):
         observer=session_log.provider,
     )
     batch_sessions = providers.Factory(
-        SessionStarter,
-        registry=registry,
-        rng_factory=rng_factory,
-        dice_factory=dice_factory,
+        session_starter,  # the same starter with these two overridden
         store=None,
         observer=providers.Factory(SessionLog, logger=logger, lifecycle=False).provider,
     )
