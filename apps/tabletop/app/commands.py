@@ -110,6 +110,13 @@ def cmd_new_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def _repeatable(parser: Any, short: str, long: str, metavar: str, help: str) -> None:
+    """An option pip takes once per value (-e, -f): every value given, in order."""
+    parser.add_argument(
+        short, long, action="append", default=[], metavar=metavar, help=f"{help} (repeatable)"
+    )
+
+
 def add_parsers(sub: Any, make: SubParser, root: argparse.ArgumentParser) -> None:
     """Add this module's sub-commands to the ``tabletop`` parser ``root`` (which the
     completion script reads: handed over, so this module never imports the cli)."""
@@ -147,27 +154,15 @@ def add_parsers(sub: Any, make: SubParser, root: argparse.ArgumentParser) -> Non
         "output and exit status are passed through; the games are listed afterwards.",
     )
     inst.add_argument("target", nargs="*", help="distributions, folders or wheels")
-    inst.add_argument(
-        "-e",
-        "--editable",
-        action="append",
-        default=[],
-        metavar="PATH",
-        help="install a game's folder in editable mode, for its author (repeatable)",
+    _repeatable(
+        inst, "-e", "--editable", "PATH", "install a game's folder in editable mode, for its author"
     )
     inst.add_argument("-U", "--upgrade", action="store_true", help="upgrade to the newest")
     inst.add_argument("--force-reinstall", action="store_true", help="reinstall")
     inst.add_argument("--pre", action="store_true", help="allow pre-releases")
     inst.add_argument("--no-cache-dir", action="store_true", help="do not use pip's cache")
     inst.add_argument("--no-index", action="store_true", help="do not use the package index")
-    inst.add_argument(
-        "-f",
-        "--find-links",
-        action="append",
-        default=[],
-        metavar="DIR",
-        help="look for wheels in DIR too (repeatable)",
-    )
+    _repeatable(inst, "-f", "--find-links", "DIR", "look for wheels in DIR too")
     inst.set_defaults(func=cmd_install)
 
     uninst = make(
