@@ -6,10 +6,10 @@ from __future__ import annotations
 from lrf_helpers import allies_in_metz, context, engine_at, fresh, place, seat
 
 from tabletop.framework import State
-from tabletop.framework.decisions import Agreement, OrderedVote
+from tabletop.framework.decisions import Agreement, OrderedVote, ResponseWindow
 from tabletop.framework.engine import Engine
 from tabletop.games.la_revolution_francaise.coups.military_coup import rally_bases
-from tabletop.games.la_revolution_francaise.coups.offer import coup_offer_start
+from tabletop.games.la_revolution_francaise.coups.offer import coup_offer_start, in_turn
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives
 from tabletop.games.la_revolution_francaise.political.install import choose_partner, install
 from tabletop.games.la_revolution_francaise.political.referendum import ballots, referendum_task
@@ -323,3 +323,37 @@ def test_11_3_the_kidnapped_king_may_leave_with_an_allied_army() -> None:
     assert [c.action for c in prompt.choices] == ["follow:stay", "follow:Paris"]
     engine.act(seat(state, "R"), "follow:Paris")
     assert engine.state["king"]["where"] == "Paris"
+
+
+def test_12_0_the_coup_offer_is_a_response_window_of_currents() -> None:
+    """Under the Directorate the Feuillant and the Montagne may each try to govern alone
+    (R.7.7.1): the offer is a framework ResponseWindow whose parties are the Currents. The
+    Feuillant, with nobody in Paris to plot, is dropped when its turn comes; the Montagne
+    is asked, and once it passes nobody is left."""
+    state = fresh(scenario="open")
+    state["regime"] = "directorate"
+    state["gov"]["controller"] = "G"
+    for person in state["persons"].values():
+        if person["current"] in ("F", "MT") and person["where"] == "Paris":
+            person["where"] = None
+    place(state, Robespierre="Paris")
+    engine = engine_at(state, [{"kind": "coup_offer_start", "coup": "limited"}])
+    window = ResponseWindow(engine.state["tasks"][-1]["window"])
+    assert window.parties == ["F", "MT"] and window.seats == [seat(state, "F"), seat(state, "MT")]
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == seat(state, "MT") and prompt.rule == "12.2"
+    engine.act(prompt.seat, "coup:none")
+    assert engine.prompt is None or engine.prompt.rule != "12.2"
+    assert not any(task["kind"] == "coup_offer" for task in engine.state["tasks"])
+
+
+def test_12_0_a_seat_with_two_currents_is_asked_for_each() -> None:
+    """With 4 players one seat plays the Montagne and the Sans-Culotte (15.2): a window
+    of both asks that seat twice, once for each Current, in their places in the order."""
+    state = fresh(players=4, scenario="open")
+    window = ResponseWindow(in_turn(state, "popular", ["MT", "G", "SC"]))
+    both = seat(state, "MT")
+    assert seat(state, "SC") == both and window.seats == [both, seat(state, "G"), both]
+    window.answer(both, "coup:none")
+    window.answer(seat(state, "G"), "coup:none")
+    assert (window.next_seat, window.next_party) == (both, "SC")

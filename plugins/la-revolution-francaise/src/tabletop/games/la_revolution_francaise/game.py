@@ -74,7 +74,7 @@ class LaRevolutionFrancaise(GameDefinition):
         max_players=6,
         description="Six political Currents fight for France from the Legislative to Thermidor "
         "(Historical scenario; the Marais is automated with 4 or 5 players).",
-        version="0.1.0",
+        version="0.1.1",  # 0.1.1: the coup offers keep a ResponseWindow (saves mid-offer)
         options=(
             OptionSpec(
                 "scenario",

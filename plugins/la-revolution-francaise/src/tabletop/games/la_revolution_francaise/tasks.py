@@ -272,22 +272,28 @@ class CapitalChoice(TypedDict):
 
 
 class CoupOffer(TypedDict):
-    """12.0: the Currents that may attempt a ``coup``, asked in turn; ``asked`` so far."""
+    """12.0: the Currents that may attempt a ``coup``, asked in turn. ``window`` is a
+    framework ``ResponseWindow`` of parties (opened by ``coup_offer_start``): a seat
+    with two Currents (4 or 5 players) is asked once for each, and a Current that cannot
+    pay or has nobody to plot when it is reached is dropped from it."""
 
     kind: str
     coup: str
-    asked: NotRequired[list[str]]
+    window: NotRequired[dict[str, Any]]
+
+
+class MilitaryOffer(TypedDict):
+    """12.3: the Currents that may rally an army to march on Paris, asked in turn in a
+    ``ResponseWindow`` of parties, as ``CoupOffer``."""
+
+    kind: str
+    window: dict[str, Any]
 
 
 class AskedInTurn(TypedDict):
-    """A question put to each Current in turn order that may answer it (a military coup,
-    12.3; a regime change, 7.5.1); ``asked`` are those that said no.
-
-    The first that says yes closes it, as a framework ``ResponseWindow`` would, but the
-    window is the Currents' and not the seats': with 4 or 5 players a seat plays two
-    Currents and is asked once for each, in their places in the turn order, and who may
-    answer is read from the position when each is reached. ``ResponseWindow`` asks each
-    seat once, from a list fixed when it opens."""
+    """A regime change (7.5.1) put to each Current in turn order that may answer it;
+    ``asked`` are those that said no. The first that says yes closes it (the coups,
+    12.0-12.3, keep the same in a framework ``ResponseWindow`` of parties)."""
 
     kind: str
     asked: list[str]

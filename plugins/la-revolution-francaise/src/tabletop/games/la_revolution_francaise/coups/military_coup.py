@@ -3,7 +3,10 @@ the battle for the capital."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework.decisions import ResponseWindow
 
 from ..core import (
     adjust_track,
@@ -26,9 +29,9 @@ from ..data import ADJACENT, KING, REGIMES
 from ..factions import GIRONDE, MARAIS, MONTAGNE
 from ..military.gov_moves import reachable
 from ..political.install import install
-from ..tasks import AskedInTurn, CoupAttempt
+from ..tasks import CoupAttempt, MilitaryOffer
 from ..verbs import COUP, INTERCEPT
-from .offer import coup_cost
+from .offer import answer_in_turn, coup_cost, reached
 from .outcome import coup_failure
 
 # 12.3 Military coups ----------------------------------------------------------------------
@@ -82,47 +85,51 @@ def rally_bases(state: State, current: str) -> dict[str, list[str]]:
     return out
 
 
-def military_offer_prompt(state: State, t: AskedInTurn) -> Prompt | None:
-    for current, targets in military_candidates(state):
-        seat = seat_of(state, current)
-        price = coup_cost(state, "military")
-        bases = rally_bases(state, current)
-        if current in t["asked"] or seat is None or money(state, current) < price or not bases:
-            continue
-        choices = [Choice(COUP("none"), "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
-        for region, who in bases.items():
-            armies = sum(
-                1
-                for a in state["armies"]
-                if a["where"] == region and a["side"] == "rev" and a["kind"] != "temporary"
-            )
-            for target in targets:
-                for n in range(1, min(3, armies) + 1):
-                    choices.append(
-                        Choice(
-                            COUP(f"{target}:{region}:{n}"),
-                            f"Rally {n} of the armies at {region}: "
-                            f"install the {REGIMES[target]['name']}",
-                            detail=f"{', '.join(who)} try to rally them: A or B, fame "
-                            f"+{2 * (len(who) - 1)} -{2 * (n - 1)}; then they march on "
-                            "Paris and must beat every defender and the Commune.",
-                            consequence=f"costs {price}; the Personalities become outlaws",
-                        )
-                    )
-        return Prompt(
-            seat, f"The {name(current)} may attempt a military coup", tuple(choices), rule="12.3"
+def military_able(state: State) -> Callable[[str], bool]:
+    """Whether a Current may rally an army when it is reached (12.3): still a
+    candidate, the money for it and a Personality beside a loyal army."""
+    found = {c for c, _ in military_candidates(state)}
+    price = coup_cost(state, "military")
+    return lambda c: c in found and money(state, c) >= price and bool(rally_bases(state, c))
+
+
+def military_offer_prompt(state: State, t: MilitaryOffer) -> Prompt | None:
+    _, current = reached(state, ResponseWindow(t["window"]), military_able(state))
+    if current is None:
+        return None
+    targets = dict(military_candidates(state))[current]
+    seat = seat_of(state, current)
+    assert seat is not None
+    price = coup_cost(state, "military")
+    bases = rally_bases(state, current)
+    choices = [Choice(COUP("none"), "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
+    for region, who in bases.items():
+        armies = sum(
+            1
+            for a in state["armies"]
+            if a["where"] == region and a["side"] == "rev" and a["kind"] != "temporary"
         )
-    return None
-
-
-def military_offer_handle(state: State, t: AskedInTurn, action: str, ctx: Context) -> None:
-    seat = answering(ctx)
-    current = next(
-        c
-        for c, _ in military_candidates(state)
-        if c not in t["asked"] and seat_of(state, c) == seat and rally_bases(state, c)
+        for target in targets:
+            for n in range(1, min(3, armies) + 1):
+                choices.append(
+                    Choice(
+                        COUP(f"{target}:{region}:{n}"),
+                        f"Rally {n} of the armies at {region}: "
+                        f"install the {REGIMES[target]['name']}",
+                        detail=f"{', '.join(who)} try to rally them: A or B, fame "
+                        f"+{2 * (len(who) - 1)} -{2 * (n - 1)}; then they march on "
+                        "Paris and must beat every defender and the Commune.",
+                        consequence=f"costs {price}; the Personalities become outlaws",
+                    )
+                )
+    return Prompt(
+        seat, f"The {name(current)} may attempt a military coup", tuple(choices), rule="12.3"
     )
-    t["asked"].append(current)
+
+
+def military_offer_handle(state: State, t: MilitaryOffer, action: str, ctx: Context) -> None:
+    seat = answering(ctx)
+    current = answer_in_turn(state, t["window"], military_able(state), action)
     plan = COUP.arg(action)
     if plan == "none":
         return
