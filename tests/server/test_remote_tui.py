@@ -13,7 +13,13 @@ from toygames import Recaps
 from tui_support import pilot_test
 
 from tabletop.adapters.server.client import request
-from tabletop.adapters.server.remote_tui import WAITING_HINT, YOUR_TURN, RemoteSeatApp, SeatLog
+from tabletop.adapters.server.remote_tui import (
+    WAITING_HINT,
+    YOUR_TURN,
+    RemoteSeatApp,
+    RemoteSeatScreen,
+    SeatLog,
+)
 from tabletop.adapters.server.server import Server
 from tabletop.adapters.tui.screens.rules import RulesScreen
 from tabletop.adapters.tui.screens.summary import SummaryScreen
@@ -31,7 +37,7 @@ async def test_a_person_plays_a_seat_in_the_textual_screen(served: ServerThread)
     hosted = await request(
         served.url, {"type": "host", "game": "liars-dice", "seats": ["human", "random"]}
     )
-    app = RemoteSeatApp(served.url, hosted["tokens"]["0"], small_registry())
+    app = RemoteSeatApp(RemoteSeatScreen(served.url, hosted["tokens"]["0"], small_registry()))
     bells = 0
 
     def bell() -> None:
@@ -67,7 +73,7 @@ async def test_a_person_plays_a_seat_in_the_textual_screen(served: ServerThread)
 @pilot_test
 async def test_leaving_the_screen_leaves_the_game_waiting(served: ServerThread) -> None:
     hosted = await request(served.url, {"type": "host", "game": "liars-dice", "players": 2})
-    app = RemoteSeatApp(served.url, hosted["tokens"]["1"], small_registry())
+    app = RemoteSeatApp(RemoteSeatScreen(served.url, hosted["tokens"]["1"], small_registry()))
     async with app.run_test() as pilot:
         for _ in range(200):
             await pilot.pause(0.02)
@@ -99,7 +105,7 @@ async def test_leaving_the_screen_leaves_the_game_waiting(served: ServerThread) 
 
 @pilot_test
 async def test_an_unknown_token_is_said_on_the_screen(served: ServerThread) -> None:
-    app = RemoteSeatApp(served.url, "not-a-token", small_registry())
+    app = RemoteSeatApp(RemoteSeatScreen(served.url, "not-a-token", small_registry()))
     async with app.run_test() as pilot:
         for _ in range(200):
             await pilot.pause(0.02)
@@ -136,7 +142,7 @@ async def test_the_games_own_board_widget_draws_the_seats_view(served: ServerThr
     registry.manager = pluggy.PluginManager(PROJECT)
     registry.manager.register(BoardPlugin())
     hosted = await request(served.url, {"type": "host", "game": "liars-dice", "players": 2})
-    app = RemoteSeatApp(served.url, hosted["tokens"]["0"], registry)
+    app = RemoteSeatApp(RemoteSeatScreen(served.url, hosted["tokens"]["0"], registry))
     async with app.run_test() as pilot:
         for _ in range(200):
             await pilot.pause(0.02)
@@ -154,7 +160,7 @@ async def test_r_opens_the_rules_at_the_cited_section_when_the_game_is_here(
     served: ServerThread,
 ) -> None:
     hosted = await request(served.url, {"type": "host", "game": "liars-dice", "players": 2})
-    app = RemoteSeatApp(served.url, hosted["tokens"]["0"], small_registry())
+    app = RemoteSeatApp(RemoteSeatScreen(served.url, hosted["tokens"]["0"], small_registry()))
     async with app.run_test() as pilot:
         for _ in range(200):
             await pilot.pause(0.02)
@@ -186,7 +192,7 @@ async def test_a_recap_the_seat_may_read_pauses_its_screen_until_dismissed(
                 "options": {"secret": "yes"},
             },
         )
-        app = RemoteSeatApp(served.url, hosted["tokens"]["1"], registry)
+        app = RemoteSeatApp(RemoteSeatScreen(served.url, hosted["tokens"]["1"], registry))
         recaps: list[str] = []
         async with app.run_test() as pilot:
             for _ in range(400):

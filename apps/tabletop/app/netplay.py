@@ -263,10 +263,11 @@ def _remember(url: str, token: str) -> Callable[[Any], None]:
 
 def _join_on_screen(url: str, args: argparse.Namespace) -> int:
     """The seat in a Textual screen (``remote_tui``): imports Textual, as ``play`` does."""
-    from tabletop.adapters.server.remote_tui import RemoteSeatApp
+    from tabletop.adapters.server.remote_tui import RemoteSeatApp, RemoteSeatScreen
 
+    registry = _container(args).registry()
     app = RemoteSeatApp(
-        url, args.token, _container(args).registry(), joined=_remember(url, args.token)
+        RemoteSeatScreen(url, args.token, registry, joined=_remember(url, args.token))
     )
     ending = app.run()
     if ending:

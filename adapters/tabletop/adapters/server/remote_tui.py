@@ -334,16 +334,9 @@ class RemoteSeatApp(App[str]):
     #: play`` (the home screen's re-join shows this same screen there).
     CSS_PATH = str(Path(tabletop.adapters.tui.__file__).parent / "tabletop.tcss")
 
-    def __init__(
-        self,
-        url: str,
-        token: str,
-        registry: GameRegistry | None = None,
-        *,
-        joined: Callable[[Seat], None] | None = None,
-    ) -> None:
+    def __init__(self, seat_screen: RemoteSeatScreen) -> None:
         super().__init__()
-        self.seat_screen = RemoteSeatScreen(url, token, registry, joined=joined)
+        self.seat_screen = seat_screen
 
     def get_default_screen(self) -> Screen[Any]:
         return self.seat_screen
