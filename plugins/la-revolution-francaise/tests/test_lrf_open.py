@@ -9,11 +9,12 @@ from tabletop.framework import State
 from tabletop.framework.decisions import Agreement, OrderedVote, ResponseWindow
 from tabletop.framework.engine import Engine
 from tabletop.games.la_revolution_francaise.coups.military_coup import rally_bases
-from tabletop.games.la_revolution_francaise.coups.offer import coup_offer_start, in_turn
+from tabletop.games.la_revolution_francaise.coups.offer import coup_offer_start
+from tabletop.games.la_revolution_francaise.in_turn import in_turn
 from tabletop.games.la_revolution_francaise.interphase import fame_for_objectives
 from tabletop.games.la_revolution_francaise.political.install import choose_partner, install
 from tabletop.games.la_revolution_francaise.political.referendum import ballots, referendum_task
-from tabletop.games.la_revolution_francaise.political.regime import regime_options
+from tabletop.games.la_revolution_francaise.political.regime import regime_options, regime_window
 
 
 def convention(scenario: str) -> State:
@@ -58,7 +59,7 @@ def test_r_3_8_3_the_marais_installs_mercy_from_the_terror_at_peace() -> None:
     state = fresh(scenario="open")
     install(state, "terror", context())
     assert ("M", "mercy", "install") in regime_options(state)
-    engine = engine_at(state, [{"kind": "regime_change", "asked": []}])
+    engine = engine_at(state, [{"kind": "regime_change", "window": regime_window(state)}])
     engine.act(seat(state, "M"), "install:mercy")
     after = engine.state
     assert after["regime"] == "mercy" and after["gov"]["controller"] == "M"
@@ -351,7 +352,7 @@ def test_12_0_a_seat_with_two_currents_is_asked_for_each() -> None:
     """With 4 players one seat plays the Montagne and the Sans-Culotte (15.2): a window
     of both asks that seat twice, once for each Current, in their places in the order."""
     state = fresh(players=4, scenario="open")
-    window = ResponseWindow(in_turn(state, "popular", ["MT", "G", "SC"]))
+    window = ResponseWindow(in_turn(state, "popular", ["MT", "G", "SC"], "coup:none"))
     both = seat(state, "MT")
     assert seat(state, "SC") == both and window.seats == [both, seat(state, "G"), both]
     window.answer(both, "coup:none")

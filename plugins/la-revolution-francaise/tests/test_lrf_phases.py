@@ -27,7 +27,11 @@ from tabletop.games.la_revolution_francaise.military.reinforcements import (
 )
 from tabletop.games.la_revolution_francaise.military.vendee import catholic_destinations
 from tabletop.games.la_revolution_francaise.patriot import justice_roll
-from tabletop.games.la_revolution_francaise.political.regime import regime_options, threat
+from tabletop.games.la_revolution_francaise.political.regime import (
+    regime_options,
+    regime_window,
+    threat,
+)
 from tabletop.games.la_revolution_francaise.political.votes import law_bonus, lawmaker_present
 
 # 6.2 Random events -------------------------------------------------------------------------
@@ -75,7 +79,7 @@ def test_7_5_1_commune_controller_installs_the_convention_when_paris_is_threaten
     state["armies"].append(
         {"id": "cobourg", "side": "allied", "kind": "allied", "where": "Amiens", "step": 1}
     )
-    engine = engine_at(state, [{"kind": "regime_change", "asked": []}])
+    engine = engine_at(state, [{"kind": "regime_change", "window": regime_window(state)}])
     prompt = engine.prompt
     assert prompt is not None and prompt.seat == seat(state, "G")
     assert [c.action for c in prompt.choices] == ["install:none", "install:convention"]

@@ -291,12 +291,12 @@ class MilitaryOffer(TypedDict):
 
 
 class AskedInTurn(TypedDict):
-    """A regime change (7.5.1) put to each Current in turn order that may answer it;
-    ``asked`` are those that said no. The first that says yes closes it (the coups,
-    12.0-12.3, keep the same in a framework ``ResponseWindow`` of parties)."""
+    """A regime change (7.5.1) put to each Current in turn order: ``window`` is a
+    framework ``ResponseWindow`` of parties (see ``in_turn``); the first Current that
+    says yes closes it."""
 
     kind: str
-    asked: list[str]
+    window: dict[str, Any]
 
 
 class CoupAttempt(TypedDict):

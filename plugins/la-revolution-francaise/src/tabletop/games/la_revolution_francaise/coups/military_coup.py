@@ -27,11 +27,12 @@ from ..core import (
 )
 from ..data import ADJACENT, KING, REGIMES
 from ..factions import GIRONDE, MARAIS, MONTAGNE
+from ..in_turn import answer_in_turn, reached
 from ..military.gov_moves import reachable
 from ..political.install import install
 from ..tasks import CoupAttempt, MilitaryOffer
 from ..verbs import COUP, INTERCEPT
-from .offer import answer_in_turn, coup_cost, reached
+from .offer import coup_cost
 from .outcome import coup_failure
 
 # 12.3 Military coups ----------------------------------------------------------------------
@@ -94,7 +95,7 @@ def military_able(state: State) -> Callable[[str], bool]:
 
 
 def military_offer_prompt(state: State, t: MilitaryOffer) -> Prompt | None:
-    _, current = reached(state, ResponseWindow(t["window"]), military_able(state))
+    _, current = reached(ResponseWindow(t["window"]), military_able(state))
     if current is None:
         return None
     targets = dict(military_candidates(state))[current]
@@ -129,7 +130,7 @@ def military_offer_prompt(state: State, t: MilitaryOffer) -> Prompt | None:
 
 def military_offer_handle(state: State, t: MilitaryOffer, action: str, ctx: Context) -> None:
     seat = answering(ctx)
-    current = answer_in_turn(state, t["window"], military_able(state), action)
+    current = answer_in_turn(t["window"], military_able(state), action)
     plan = COUP.arg(action)
     if plan == "none":
         return

@@ -4,7 +4,6 @@ Commune's leave and the other Currents' reactions."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote, ResponseWindow
@@ -20,6 +19,7 @@ from ..core import (
     seat_of,
 )
 from ..data import COSTS, REGIMES
+from ..in_turn import answer_in_turn, in_turn, reached
 from ..tasks import CoupAttempt, CoupOffer, MilitaryOffer
 from ..verbs import COUP, PERMIT, REACT
 from .candidates import limited_candidates, open_scenario, plotters, popular_candidates
@@ -30,44 +30,6 @@ from .candidates import limited_candidates, open_scenario, plotters, popular_can
 def coup_cost(state: State, kind: str) -> int:
     key = {"limited": "limited_coup", "popular": "popular_coup", "military": "military_coup"}[kind]
     return COSTS[key] * economy_factor(state)
-
-
-def in_turn(state: State, topic: str, currents: list[str]) -> dict[str, Any]:
-    """The plain data of a ``ResponseWindow`` that asks ``currents`` in this order, each
-    answered by the seat that plays it (the automated Marais is never asked): a seat
-    with two Currents is asked once for each (12.0)."""
-    asked = [c for c in currents if seat_of(state, c) is not None]
-    return ResponseWindow.new(
-        [seat_of(state, c) or 0 for c in asked], topic, passes=[COUP("none")], parties=asked
-    )
-
-
-def reached(
-    state: State, window: ResponseWindow, able: Callable[[str], bool]
-) -> tuple[list[str], str | None]:
-    """The Currents still to ask that turn out ``able`` to answer only when reached: the
-    ones before the first able Current (to drop) and that Current (None: nobody left)."""
-    unable: list[str] = []
-    waiting = window.parties[len(window.passed_parties) :]
-    for current in waiting:
-        if able(current):
-            return unable, current
-        unable.append(current)
-    return unable, None
-
-
-def answer_in_turn(
-    state: State, data: dict[str, Any], able: Callable[[str], bool], action: str
-) -> str:
-    """Record the answer of the first Current able to answer (dropping those before it
-    that cannot) and return that Current."""
-    window = ResponseWindow(data)
-    unable, current = reached(state, window, able)
-    assert current is not None, "a coup offer answered with nobody to ask"
-    for other in unable:
-        window.drop(party=other)
-    window.answer(window.seat_to_ask, action, party=current)
-    return current
 
 
 def coup_offer_start(state: State, t: CoupOffer, ctx: Context) -> None:
@@ -87,13 +49,21 @@ def coup_offer_start(state: State, t: CoupOffer, ctx: Context) -> None:
         from .military_coup import military_candidates
 
         found = [c for c, _ in military_candidates(state)]
-        schedule(state, MilitaryOffer(kind="military_offer", window=in_turn(state, kind, found)))
+        schedule(
+            state,
+            MilitaryOffer(kind="military_offer", window=in_turn(state, kind, found, COUP("none"))),
+        )
         return
     if kind == "limited":
         currents = limited_candidates(state)
     else:
         currents = [c for c, _ in popular_candidates(state)]
-    schedule(state, CoupOffer(kind="coup_offer", coup=kind, window=in_turn(state, kind, currents)))
+    schedule(
+        state,
+        CoupOffer(
+            kind="coup_offer", coup=kind, window=in_turn(state, kind, currents, COUP("none"))
+        ),
+    )
 
 
 def targets(state: State, t: CoupOffer) -> dict[str, list[str]]:
@@ -114,7 +84,7 @@ def able(state: State, t: CoupOffer) -> Callable[[str], bool]:
 
 def offers(state: State, t: CoupOffer) -> list[tuple[str, list[str]]]:
     """The Current asked now and its targets ([] once nobody is left)."""
-    _, current = reached(state, ResponseWindow(t["window"]), able(state, t))
+    _, current = reached(ResponseWindow(t["window"]), able(state, t))
     return [] if current is None else [(current, targets(state, t)[current])]
 
 
@@ -152,7 +122,7 @@ def coup_offer_prompt(state: State, t: CoupOffer) -> Prompt | None:
 
 
 def coup_offer_handle(state: State, t: CoupOffer, action: str, ctx: Context) -> None:
-    current = answer_in_turn(state, t["window"], able(state, t), action)
+    current = answer_in_turn(t["window"], able(state, t), action)
     plan = COUP.arg(action)
     if plan == "none":
         return

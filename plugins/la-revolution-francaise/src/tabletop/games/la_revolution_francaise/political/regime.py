@@ -3,11 +3,14 @@ that may make one, in turn order (installed at once or put to a referendum)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework.decisions import ResponseWindow
 
 from ..core import (
     Task,
-    answering,
     civil_war,
     controlled_regions,
     enter_phase,
@@ -22,6 +25,7 @@ from ..core import (
 )
 from ..data import ADJACENT, REGIMES
 from ..factions import GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
+from ..in_turn import answer_in_turn, in_turn, reached
 from ..tasks import (
     ActorTurn,
     AskedInTurn,
@@ -43,7 +47,7 @@ def political_start(state: State, t: Step, ctx: Context) -> None:
     state["gov_laws_proposed"] = 0
     tasks: list[Task] = [
         Step(kind="pending_regime"),
-        AskedInTurn(kind="regime_change", asked=[]),
+        AskedInTurn(kind="regime_change", window=regime_window(state)),
         Step(kind="elections"),
     ]
     if regime(state)["deputy_switch"]:
@@ -150,14 +154,24 @@ def regime_options(state: State) -> list[tuple[str, str, str]]:
     return out
 
 
+def regime_window(state: State) -> dict[str, Any]:
+    """7.5.1: every Current with a seat, in turn order; which of them may change the
+    regime is worked out when each is reached (a pending regime may be installed first)."""
+    return in_turn(state, "regime change", list(state["order"]), INSTALL("none"))
+
+
+def may_change(state: State) -> Callable[[str], bool]:
+    """Whether a Current has a regime change to offer now (7.5.1)."""
+    deciders = {who for who, _, _ in regime_options(state)}
+    return lambda c: c in deciders
+
+
 def regime_change_prompt(state: State, t: AskedInTurn) -> Prompt | None:
-    for decider in state["order"]:
-        if decider in t["asked"]:
-            continue
+    _, decider = reached(ResponseWindow(t["window"]), may_change(state))
+    if decider is not None:
         options = [(target, how) for who, target, how in regime_options(state) if who == decider]
         seat = seat_of(state, decider)
-        if not options or seat is None:
-            continue
+        assert seat is not None
         choices = [
             Choice(
                 INSTALL("none"),
@@ -182,17 +196,9 @@ def regime_change_prompt(state: State, t: AskedInTurn) -> Prompt | None:
 
 
 def regime_change_handle(state: State, t: AskedInTurn, action: str, ctx: Context) -> None:
-    seat = answering(ctx)
     verb, (target,) = VERBS.parse(action)
-    decider = next(
-        c
-        for c in state["order"]
-        if c not in t["asked"]
-        and seat_of(state, c) == seat
-        and any(w == c for w, _, _ in regime_options(state))
-    )
+    decider = answer_in_turn(t["window"], may_change(state), action)
     if target == "none":
-        t["asked"].append(decider)
         return
     finish(state)
     if verb is INSTALL:
