@@ -13,9 +13,9 @@ from lrf_helpers import context, fresh
 from tabletop.framework import State
 from tabletop.games.la_revolution_francaise.coups.candidates import (
     limited_candidates,
+    military_candidates,
     popular_candidates,
 )
-from tabletop.games.la_revolution_francaise.coups.military_coup import military_candidates
 from tabletop.games.la_revolution_francaise.coups.outcome import coup_failure, coup_success
 from tabletop.games.la_revolution_francaise.tasks import CoupAttempt
 

@@ -1,4 +1,4 @@
-"""12.0-12.2: who may attempt a limited or a popular coup, and with whom."""
+"""12.0-12.3: who may attempt a limited, a popular or a military coup, and with whom."""
 
 from __future__ import annotations
 
@@ -126,3 +126,28 @@ def popular_candidates(state: State) -> list[tuple[str, list[str]]]:
     elif reg == "froi" and not raised:
         out.append((MARAIS, ["thermidor"]))
     return [(c, t) for c, t in out if not outlawed(state, c) and c != gov_controller(state)]
+
+
+def military_candidates(state: State) -> list[tuple[str, list[str]]]:
+    """Each regime's R.x.7.3: who may rally an army to march on Paris, and to what end."""
+    reg = state["regime"]
+    war, civil = state["war"], civil_war(state)
+    both = war and civil
+    table: dict[str, list[tuple[str, list[str]]]] = {
+        "legislative": [(GIRONDE, ["convention"])],
+        "convention": [(MONTAGNE, ["terror"] if both else ["mercy"])],
+        "terror": [] if both else [(MARAIS, ["mercy"])],
+        "wrath": [(MARAIS, ["thermidor"])],
+        "mercy": [(MARAIS, ["directorate"])]
+        + ([(MONTAGNE, ["terror"])] if gov_controller(state) == MARAIS else []),
+        "directorate": [(MONTAGNE, ["prairial"])],
+        "ffr": [(MONTAGNE, ["terror"] if (war or civil) else ["mercy"])],
+        "froi": [(MARAIS, ["thermidor"])],
+    }
+    # R.6.7.3.1: under Mercy the Marais may march on Paris even while it governs
+    governing_may = reg == "mercy"
+    return [
+        (c, t)
+        for c, t in table.get(reg, [])
+        if not outlawed(state, c) and (c != gov_controller(state) or governing_may)
+    ]

@@ -11,14 +11,12 @@ from tabletop.framework.decisions import ResponseWindow
 from ..core import (
     adjust_track,
     answering,
-    civil_war,
     fame,
     finish,
     gov_controller,
     gov_seat,
     money,
     name,
-    outlawed,
     pay,
     result,
     roll,
@@ -26,43 +24,19 @@ from ..core import (
     seat_of,
 )
 from ..data import ADJACENT, KING, REGIMES
-from ..factions import GIRONDE, MARAIS, MONTAGNE
+from ..factions import MARAIS
 from ..in_turn import answer_in_turn, reached
 from ..military.gov_moves import reachable
 from ..political.install import install
 from ..tasks import CoupAttempt, MilitaryOffer
 from ..verbs import COUP, INTERCEPT
+from .candidates import military_candidates
 from .offer import coup_cost
 from .outcome import coup_failure
 
 # 12.3 Military coups ----------------------------------------------------------------------
 
 NEVER_RALLY = ("Marat", "Chaumette", "Hébert", "Roux")
-
-
-def military_candidates(state: State) -> list[tuple[str, list[str]]]:
-    """Each regime's R.x.7.3: who may rally an army to march on Paris, and to what end."""
-    reg = state["regime"]
-    war, civil = state["war"], civil_war(state)
-    both = war and civil
-    table: dict[str, list[tuple[str, list[str]]]] = {
-        "legislative": [(GIRONDE, ["convention"])],
-        "convention": [(MONTAGNE, ["terror"] if both else ["mercy"])],
-        "terror": [] if both else [(MARAIS, ["mercy"])],
-        "wrath": [(MARAIS, ["thermidor"])],
-        "mercy": [(MARAIS, ["directorate"])]
-        + ([(MONTAGNE, ["terror"])] if gov_controller(state) == MARAIS else []),
-        "directorate": [(MONTAGNE, ["prairial"])],
-        "ffr": [(MONTAGNE, ["terror"] if (war or civil) else ["mercy"])],
-        "froi": [(MARAIS, ["thermidor"])],
-    }
-    # R.6.7.3.1: under Mercy the Marais may march on Paris even while it governs
-    governing_may = reg == "mercy"
-    return [
-        (c, t)
-        for c, t in table.get(reg, [])
-        if not outlawed(state, c) and (c != gov_controller(state) or governing_may)
-    ]
 
 
 def rally_bases(state: State, current: str) -> dict[str, list[str]]:

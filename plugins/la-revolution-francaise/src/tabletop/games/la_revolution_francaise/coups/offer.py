@@ -22,7 +22,13 @@ from ..data import COSTS, REGIMES
 from ..in_turn import answer_in_turn, in_turn, reached
 from ..tasks import CoupAttempt, CoupOffer, MilitaryOffer
 from ..verbs import COUP, PERMIT, REACT
-from .candidates import limited_candidates, open_scenario, plotters, popular_candidates
+from .candidates import (
+    limited_candidates,
+    military_candidates,
+    open_scenario,
+    plotters,
+    popular_candidates,
+)
 
 # The offer: each candidate in turn order, one coup of each kind a turn ------------------
 
@@ -46,8 +52,6 @@ def coup_offer_start(state: State, t: CoupOffer, ctx: Context) -> None:
             or state.get("military_turn") == state["turn"]
         ):
             return  # 12.3: one a turn, and none after a popular coup
-        from .military_coup import military_candidates
-
         found = [c for c, _ in military_candidates(state)]
         schedule(
             state,
