@@ -34,6 +34,7 @@ through the ordinary prompt path: a helper only tells the game whose turn it is
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -43,7 +44,7 @@ from tabletop.framework.ports import RandomSource
 Data = dict[str, Any]
 
 
-class _Asking:
+class _Asking(ABC):
     """A decision that asks seats one at a time, over its plain data in the state."""
 
     def __init__(self, data: Data) -> None:
@@ -59,9 +60,9 @@ class _Asking:
         return [int(seat) for seat in self.data["seats"]]
 
     @property
+    @abstractmethod
     def next_seat(self) -> int | None:
         """The seat to ask now, or None once nobody is left to ask."""
-        raise NotImplementedError
 
     @property
     def seat_to_ask(self) -> int:

@@ -19,6 +19,7 @@ import hashlib
 import json
 import sqlite3
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
@@ -108,7 +109,7 @@ CREATE TABLE IF NOT EXISTS tokens (
 """
 
 
-class SqlGameStore:
+class SqlGameStore(ABC):
     """What the SQLite and PostgreSQL stores share: the same tables, and the same
     statements, written with ``?`` for a parameter. A subclass connects, names its
     driver's placeholder, and says how a transaction is run."""
@@ -122,18 +123,19 @@ class SqlGameStore:
     def _execute(self, statement: str, params: tuple[Any, ...] = ()) -> Any:
         return self._db.execute(statement.replace("?", self.placeholder), params)
 
+    @abstractmethod
     def _executemany(self, statement: str, rows: list[tuple[Any, ...]]) -> None:
-        raise NotImplementedError
+        """Run ``statement`` once per row (each driver batches its own way)."""
 
+    @abstractmethod
     def _transaction(self) -> AbstractContextManager[Any]:
         """One transaction around the block, rolled back when it raises."""
-        raise NotImplementedError
 
     def _reading(self) -> AbstractContextManager[Any]:
         """What a read of several statements runs in (by default a transaction)."""
         return self._transaction()
 
-    def _appended(self, game_id: str, index: int) -> None:
+    def _appended(self, game_id: str, index: int) -> None:  # noqa: B027 - an optional hook
         """Called inside the transaction that appends action ``index``."""
 
     def create(self, game_id: str, record: GameRecord, tokens: dict[str, int | None]) -> None:
