@@ -107,3 +107,24 @@ def test_loaded_dice_show_their_faces_in_order() -> None:
     assert dice.roll(1, 6) == (3,)
     with pytest.raises(AssertionError):
         dice.roll(1, 6)
+
+
+def test_weighted_choice_follows_the_weights_and_takes_one_draw() -> None:
+    rng = Pcg32(11)
+    counts = Counter(rng.weighted_choice("abc", [1, 0, 3]) for _ in range(4000))
+    assert counts["b"] == 0
+    assert 0.2 < counts["a"] / 4000 < 0.3
+    # One randbelow over the total weight, so a bot's stream does not depend on how
+    # many choices it weighs.
+    left, right = Pcg32(5), Pcg32(5)
+    left.weighted_choice("xyz", [2, 2, 2])
+    right.randbelow(6)
+    assert left.getstate() == right.getstate()
+
+
+@pytest.mark.parametrize(
+    ("items", "weights"), [("ab", [1]), ("", []), ("ab", [0, 0]), ("ab", [2, -1])]
+)
+def test_weighted_choice_refuses_bad_weights(items: str, weights: list[int]) -> None:
+    with pytest.raises(ValueError, match="weight"):
+        Pcg32(1).weighted_choice(items, weights)

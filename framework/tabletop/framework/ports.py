@@ -73,6 +73,21 @@ class RandomSource(ABC):
             raise IndexError("cannot choose from an empty sequence")
         return items[self.randbelow(len(items))]
 
+    def weighted_choice(self, items: Sequence[T], weights: Sequence[int]) -> T:
+        """One of ``items``, each as likely as its whole-number weight: bots' playout
+        policies favour some moves without ruling the others out. One draw, so the
+        stream stays the same whatever the weights are."""
+        if len(items) != len(weights) or not items:
+            raise ValueError("weighted_choice needs one weight per item, and some items")
+        if any(w < 0 for w in weights) or sum(weights) <= 0:
+            raise ValueError("weights must be whole numbers >= 0 with a positive sum")
+        pick = self.randbelow(sum(weights))
+        for item, weight in zip(items, weights, strict=True):
+            pick -= weight
+            if pick < 0:
+                return item
+        raise AssertionError("unreachable: pick < sum(weights)")
+
     def shuffle(self, items: MutableSequence[Any]) -> None:
         """Fisher-Yates shuffle in place."""
         for i in range(len(items) - 1, 0, -1):

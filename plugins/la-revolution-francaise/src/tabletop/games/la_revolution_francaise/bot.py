@@ -111,12 +111,7 @@ class RevolutionHints(BotHints):
         if plan is not None:
             return plan
         weights = [_weight(c.action) for c in prompt.choices]
-        pick = rng.randbelow(sum(weights))
-        for choice, weight in zip(prompt.choices, weights, strict=True):
-            pick -= weight
-            if pick < 0:
-                return choice.action
-        return prompt.choices[-1].action
+        return rng.weighted_choice(prompt.choices, weights).action
 
     def candidates(self, game: GameDefinition, state: State, prompt: Prompt) -> Sequence[Action]:
         """Every legal choice, the default answer first, then by playout weight; only

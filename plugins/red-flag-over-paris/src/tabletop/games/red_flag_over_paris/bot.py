@@ -154,12 +154,7 @@ class RfopHints(BotHints):
             if breach and verb in _PLACING:
                 weight = _BREACH_WEIGHT
             weights.append(weight)
-        pick = rng.randbelow(sum(weights))
-        for choice, weight in zip(prompt.choices, weights, strict=True):
-            pick -= weight
-            if pick < 0:
-                return choice.action
-        return prompt.choices[-1].action
+        return rng.weighted_choice(prompt.choices, weights).action
 
     def evaluate(self, game: GameDefinition, state: State) -> Sequence[float] | None:
         return [chance := self.versailles_chance(state), 1.0 - chance]
