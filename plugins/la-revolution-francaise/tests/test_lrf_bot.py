@@ -225,3 +225,24 @@ def test_evaluate_counts_a_declared_objective() -> None:
     met = hints.evaluate(GAME, state)
     assert missed is not None and met is not None
     assert met[seat(state, "F")] > missed[seat(state, "F")]
+
+
+def test_the_bots_never_go_back_to_an_earlier_menu() -> None:
+    """6.4's "choose another kind" changes nothing, so a search free to play it went
+    round the menu for ever (seed 2030, issue 27): neither the searched choices nor a
+    playout's move is ever that way back, though a human player keeps it."""
+    state = fresh(4)
+    state["gov"]["controller"] = "R"
+    f = seat(state, "F")
+    state["objectives"] = {"F": SecretChoices.new("objective of the Feuillant", [f])}
+    state["objective_kind"] = {"F": "revolt"}  # a kind the plan does not choose
+    engine = engine_at(state, [{"kind": "objectives"}])
+    prompt = engine.prompt
+    assert prompt is not None and "kind:back" in prompt.actions()
+    hints = RevolutionHints()
+    searched = list(hints.candidates(GAME, engine.state, prompt))
+    assert searched and "kind:back" not in searched
+    assert set(searched) == set(prompt.actions()) - {"kind:back"}
+    rng = rng_factory(7)
+    played = {hints.rollout(GAME, engine.state, prompt, rng) for _ in range(300)}
+    assert "kind:back" not in played and len(played) > 1

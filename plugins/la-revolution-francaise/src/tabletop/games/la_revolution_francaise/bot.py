@@ -26,7 +26,7 @@ from .bot_plan import planned
 from .core import gov_controller, seat_of
 from .data import seating
 from .interphase import objective_met, victory_points, winner
-from .verbs import KEEP
+from .verbs import KEEP, KIND, PLACEMENT_BACK
 
 #: Playout weight of a choice by its whole action, then by its verb (before ``:``);
 #: anything else weighs ``_DEFAULT``. Stopping, passing and modest spending come first.
@@ -64,6 +64,21 @@ _WITH_DEFAULTS = frozenset(
         "referendum",
     }
 )
+
+
+#: Choices that only go back to an earlier menu (6.4: the kinds of objective again; 6.5:
+#: the short list of regions again). They change nothing in the game, so a search that
+#: may play them can go round a menu for ever: the search judges "back, then the same
+#: choice" about as well as the choice itself, and a real game stalled at seed 2030 this
+#: way (issue 27). The bots never play them; a human player still may.
+_RETREATS = frozenset({KIND("back"), PLACEMENT_BACK})
+
+
+def _forward(actions: Sequence[Action]) -> list[Action]:
+    """``actions`` without the choices that go back to an earlier menu (``_RETREATS``),
+    or all of them if nothing else is left."""
+    ahead = [a for a in actions if a not in _RETREATS]
+    return ahead or list(actions)
 
 
 @lru_cache(maxsize=4096)
@@ -110,13 +125,15 @@ class RevolutionHints(BotHints):
         plan = planned(state, prompt.actions())
         if plan is not None:
             return plan
-        weights = [_weight(c.action) for c in prompt.choices]
-        return rng.weighted_choice(prompt.choices, weights).action
+        choices = [c for c in prompt.choices if c.action not in _RETREATS] or prompt.choices
+        weights = [_weight(c.action) for c in choices]
+        return rng.weighted_choice(choices, weights).action
 
     def candidates(self, game: GameDefinition, state: State, prompt: Prompt) -> Sequence[Action]:
-        """Every legal choice, the default answer first, then by playout weight; only
-        the default answer where it is the only sensible one (``_CERTAIN``)."""
-        actions = prompt.actions()
+        """Every legal choice but a way back to an earlier menu (``_RETREATS``), the
+        default answer first, then by playout weight; only the default answer where it
+        is the only sensible one (``_CERTAIN``)."""
+        actions = _forward(prompt.actions())
         preferred = self._preferred(state, prompt)
         if preferred is not None and state["tasks"][-1].get("kind") in _CERTAIN:
             return [preferred]
