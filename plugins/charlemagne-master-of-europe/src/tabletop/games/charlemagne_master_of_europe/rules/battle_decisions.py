@@ -10,6 +10,7 @@ from functools import partial
 from typing import Any
 
 from tabletop.framework import PASS_KEY, Action, Choice, Context, State
+from tabletop.framework.actions import Verb
 from tabletop.framework.stack import Decision
 
 from ..data import DIE_SIDES, FRIENDLY_FACTORS
@@ -39,9 +40,10 @@ from .common import Ask, DeployTask, ReserveTask, SlotTask, Task, WingTask, fini
 
 
 def type_choices(
-    state: State, b: dict[str, Any], action: Callable[[str, int], Action]
+    state: State, b: dict[str, Any], action: Callable[[str, int], Action], where: str = ""
 ) -> list[Choice]:
-    """A choice per kind of unit in the Reserve; ``action(kind, level)`` words it."""
+    """A choice per kind of unit in the Reserve; ``action(kind, level)`` words it and
+    ``where`` ends its label with the space it goes to (the Reserve's responses)."""
     out = []
     for kind, level in reserve_types(state, b):
         attack, defense = FRIENDLY_FACTORS[(kind, level)]
@@ -53,7 +55,7 @@ def type_choices(
         out.append(
             Choice(
                 action(kind, level),
-                f"{kind.title()} L{level} ({attack}-{defense})",
+                f"{kind.title()} L{level} ({attack}-{defense}){where}",
                 detail=f"Attack {attack}, Defense {defense}; {count} in the Reserve.",
             )
         )
@@ -160,10 +162,6 @@ BATTLE_ATTACK = Decision[SlotTask](
 )
 
 
-def counterattack_text(state: State, task: SlotTask) -> str:
-    return "Counterattack: eliminate which enemy?"
-
-
 def counterattack_choices(state: State, task: SlotTask) -> list[Choice]:
     b = state["battle"]
     wing = task["slot"][1]
@@ -184,13 +182,13 @@ def counterattack_slot(state: State, b: dict[str, Any], slot: Slot, k: int, ctx:
 
 BATTLE_COUNTERATTACK = Decision[SlotTask](
     "battle_counterattack",
-    Ask("§7.4 Battle: defense round (counterattack)", counterattack_text, counterattack_choices),
+    Ask(
+        "§7.4 Battle: defense round (counterattack)",
+        "Counterattack: eliminate which enemy?",
+        counterattack_choices,
+    ),
     on_target(counterattack_slot),
 )
-
-
-def maneuver_text(state: State, task: Task) -> str:
-    return "Maneuvers: move units that face no enemy, then end the maneuvers"
 
 
 def maneuver_choices(state: State, task: Task) -> list[Choice]:
@@ -222,12 +220,24 @@ def maneuver_choices(state: State, task: Task) -> list[Choice]:
     return out
 
 
-def maneuver_apply(state: State, task_: Task, action: Action, ctx: Context) -> None:
-    finish(state)
-    b = state["battle"]
-    if DONE.matches(action):
-        b["maneuvers_done"] = True
-        return
+def until_stopped(
+    stop: Verb, flag: str, step: Callable[[State, dict[str, Any], Action, Context], None]
+) -> Callable[[State, Task, Action, Context], None]:
+    """The answer to a decision offered again until the player stops: ``stop`` sets the
+    battle's ``flag`` (the battle then moves on), any other answer is one ``step``."""
+
+    def apply(state: State, task_: Task, action: Action, ctx: Context) -> None:
+        finish(state)
+        b = state["battle"]
+        if stop.matches(action):
+            b[flag] = True
+        else:
+            step(state, b, action, ctx)
+
+    return apply
+
+
+def maneuver_step(state: State, b: dict[str, Any], action: Action, ctx: Context) -> None:
     origin, dest = maneuver_of(action)
     kind, wing, pos = origin
     unit_id = b["mine" if kind == "line" else "flank"][wing][pos]
@@ -243,8 +253,12 @@ def maneuver_apply(state: State, task_: Task, action: Action, ctx: Context) -> N
 #: Maneuvers, as one decision: each move is a choice, offered again until done.
 BATTLE_MANEUVER = Decision[Task](
     "battle_maneuver",
-    Ask("§7.5 Battle: maneuvers", maneuver_text, maneuver_choices),
-    maneuver_apply,
+    Ask(
+        "§7.5 Battle: maneuvers",
+        "Maneuvers: move units that face no enemy, then end the maneuvers",
+        maneuver_choices,
+    ),
+    until_stopped(DONE, "maneuvers_done", maneuver_step),
 )
 
 
@@ -263,10 +277,7 @@ def reserve_choices(state: State, task: ReserveTask) -> list[Choice]:
     spaces = [j for j in (k - 1, k) if 0 <= j < LINE_SPACES and b["mine"][wing][j] is None]
     out = []
     for j in spaces:
-        for choice in type_choices(state, b, partial(PLACE, j)):
-            out.append(
-                Choice(choice.action, f"{choice.label} to space {j + 1}", detail=choice.detail)
-            )
+        out.extend(type_choices(state, b, partial(PLACE, j), f" to space {j + 1}"))
     return out
 
 
@@ -283,10 +294,6 @@ BATTLE_RESERVE = Decision[ReserveTask](
 )
 
 
-def reserve_optional_text(state: State, task: Task) -> str:
-    return "Send more Reserve units into the line?"
-
-
 def reserve_optional_choices(state: State, task: Task) -> list[Choice]:
     b = state["battle"]
     kept = len(reserve(state, b))
@@ -301,31 +308,24 @@ def reserve_optional_choices(state: State, task: Task) -> list[Choice]:
         )
     ]
     for _, wing, j in optional_spaces(state, b):
-        for choice in type_choices(state, b, partial(PLACE_MORE, wing, j)):
-            out.append(
-                Choice(
-                    choice.action,
-                    f"{choice.label} to your {slot_words(['line', wing, j])}",
-                    detail=choice.detail,
-                )
-            )
+        where = f" to your {slot_words(['line', wing, j])}"
+        out.extend(type_choices(state, b, partial(PLACE_MORE, wing, j), where))
     return out
 
 
-def reserve_optional_apply(state: State, task_: Task, action: Action, ctx: Context) -> None:
-    finish(state)
-    b = state["battle"]
-    if NONE.matches(action):
-        b["reserve_declined"] = True
-        return
+def reserve_optional_step(state: State, b: dict[str, Any], action: Action, ctx: Context) -> None:
     wing, j, kind, level = PLACE_MORE.args(action)
     reserve_sends(state, wing, int(j), kind, level, ctx)
 
 
 BATTLE_RESERVE_OPTIONAL = Decision[Task](
     "battle_reserve_optional",
-    Ask("§7.6 Battle: reserve response", reserve_optional_text, reserve_optional_choices),
-    reserve_optional_apply,
+    Ask(
+        "§7.6 Battle: reserve response",
+        "Send more Reserve units into the line?",
+        reserve_optional_choices,
+    ),
+    until_stopped(NONE, "reserve_declined", reserve_optional_step),
 )
 
 

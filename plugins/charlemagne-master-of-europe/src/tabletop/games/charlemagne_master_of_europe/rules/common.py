@@ -107,15 +107,17 @@ PUBLIC = True
 class Ask(Generic[T]):
     """A decision's prompt: the rulebook section it cites, its question and its legal
     answers. Kept apart (not one function) so that tests read each decision's section
-    and choices without building a whole position."""
+    and choices without building a whole position. ``text`` is the question itself when
+    it never changes, else a function that words it for the position."""
 
     rule: str
-    text: Callable[[State, T], str]
+    text: str | Callable[[State, T], str]
     choices: Callable[[State, T], list[Choice]]
 
     def __call__(self, state: State, task: T) -> Prompt:
         choices = tuple(self.choices(state, task))
-        return Prompt(0, self.text(state, task), choices, rule=self.rule, public=PUBLIC)
+        text = self.text if isinstance(self.text, str) else self.text(state, task)
+        return Prompt(0, text, choices, rule=self.rule, public=PUBLIC)
 
 
 #: Every way the game ends, as the short fixed category ``Result.outcome`` carries
