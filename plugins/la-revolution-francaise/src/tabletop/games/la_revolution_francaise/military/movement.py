@@ -14,6 +14,7 @@ from ..core import (
 )
 from ..data import ALLIED, REGION_NAMES
 from ..factions import ROYALIST
+from ..questions import Answer, question
 from ..tasks import (
     RegionQuestion,
     Step,
@@ -40,19 +41,14 @@ def pinning_start(state: State, t: Step, ctx: Context) -> None:
 def pin_prompt(state: State, t: RegionQuestion) -> Prompt | None:
     seat = seat_of(state, ROYALIST)
     assert seat is not None
-    return Prompt(
+    return question(
         seat,
         f"Pin the revolutionary armies at {t['region']}?",
-        (
-            Choice(PIN("yes"), "Pin them", detail="They cannot leave; combat follows (9.5.1)."),
-            Choice(
-                PIN("no"),
-                "Let them move",
-                detail="The Government may move them away this turn (9.5.1).",
-                key=PASS_KEY,
-            ),
-        ),
+        PIN,
+        Answer("yes", "Pin them", "They cannot leave; combat follows (9.5.1)."),
+        Answer("no", "Let them move", "The Government may move them away this turn (9.5.1)."),
         rule="9.5.1",
+        passing="no",
     )
 
 

@@ -18,6 +18,7 @@ from ..core import (
 )
 from ..data import ADJACENT, CATHOLIC, GENERALS, REGION_NAMES, VENDEE
 from ..factions import ROYALIST
+from ..questions import Answer, question
 from ..tasks import (
     ArmyMoves,
     RegionQuestion,
@@ -148,16 +149,15 @@ def hiding_start(state: State, t: Step, ctx: Context) -> None:
 def hide_prompt(state: State, t: RegionQuestion) -> Prompt | None:
     seat = seat_of(state, ROYALIST)
     assert seat is not None
-    return Prompt(
+    return question(
         seat,
         f"Do the Catholic & Royal armies at {t['region']} avoid combat?",
-        (
-            Choice(HIDE("no"), "Fight", detail="Combat on the Combat Results Table (9.6)."),
-            Choice(
-                HIDE("yes"),
-                "Melt into the countryside",
-                consequence="your control marker there is removed; they do not count for civil war",
-            ),
+        HIDE,
+        Answer("no", "Fight", "Combat on the Combat Results Table (9.6)."),
+        Answer(
+            "yes",
+            "Melt into the countryside",
+            consequence="your control marker there is removed; they do not count for civil war",
         ),
         rule="9.8",
     )
