@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
-from cme_helpers import GAME, blank, choices, ctx, decide, offered, outcome, place, run, run_step
+from cme_helpers import (
+    GAME,
+    blank,
+    choices,
+    ctx,
+    decide,
+    decision,
+    offered,
+    outcome,
+    place,
+    run,
+    run_step,
+)
 
 from tabletop.framework import HEADING
 from tabletop.games.charlemagne_master_of_europe import board
-from tabletop.games.charlemagne_master_of_europe.data import REGIONS
+from tabletop.games.charlemagne_master_of_europe.data import COSTS, REGIONS
+from tabletop.games.charlemagne_master_of_europe.rules.common import new_task
 
 # §8 Build -------------------------------------------------------------------------------
 
@@ -36,6 +49,25 @@ def test_finishing_churches_raises_taxes_and_the_third_raises_the_pam() -> None:
     state["marquis"]["yellow"] = {"box": "gascony", "crowned": False}
     decide(state, "build_finish", "finish:yellow", ctx())
     assert state["taxes"] == 4 + 3 and state["pam"] == 0 and state["vp"] == 1
+
+
+def test_a_build_step_shows_checks_and_charges_its_own_price() -> None:
+    """§8.2: the price is in the question and on each choice, one coin short offers
+    nothing, and building pays exactly it."""
+    state = blank()
+    state["churches"] = {"yellow": "started"}
+    state["marquis"]["yellow"] = {"box": "gascony", "crowned": False}
+    price = COSTS["church_finish"]
+    state["treasury"] = price - 1
+    assert choices(state, "build_finish") == ["next"]
+    state["treasury"] = price
+    text = decision("build_finish").prompt(state, new_task("build_finish")).text
+    assert text == f"Finish a Church (costs {price} coins; Treasury {price})"
+    finish = offered(state, "build_finish")[0]
+    assert finish.action == "finish:yellow"
+    assert finish.consequence == f"-{price} coins, 1 coin of upkeep a turn"
+    decide(state, "build_finish", "finish:yellow", ctx())
+    assert state["treasury"] == 0 and state["churches"]["yellow"] == "finished"
 
 
 def test_starting_a_church_where_charlemagne_stands() -> None:
