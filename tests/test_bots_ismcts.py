@@ -13,7 +13,14 @@ from liars import LiarsDice, bid_position
 
 from tabletop.adapters.bots import STRENGTHS, Budget, IsmctsBot, describe, register_search_bots
 from tabletop.framework import Context, GameDefinition, Prompt, State, clone, hookimpl
-from tabletop.framework.bots import Bot, RandomBot, SearchBot, batch_seed, bot_move
+from tabletop.framework.bots import (
+    Bot,
+    RandomBot,
+    SampledPolicyBot,
+    SearchBot,
+    batch_seed,
+    bot_move,
+)
 from tabletop.framework.chance import rng_factory
 from tabletop.framework.engine import Engine
 from tabletop.framework.errors import TabletopError
@@ -111,6 +118,45 @@ def test_a_search_bot_must_be_asked_through_bot_move() -> None:
     with pytest.raises(TabletopError, match="bot_move"):
         IsmctsBot().choose(RFOP, engine.view(prompt.seat), prompt, rng_factory(1))
     assert isinstance(IsmctsBot(), SearchBot)
+
+
+class CountingChallenger(SampledPolicyBot):
+    """Challenges a bid exactly when the sampled cups cannot hold it: what a policy bot
+    sees is a sample, so the real cup must not decide its answer."""
+
+    name = "counting"
+    reads_view = False
+
+    def __init__(self) -> None:
+        self.seen: list[State] = []
+
+    def policy(self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource) -> str:
+        self.seen.append(state)
+        count, face = state["bid"]
+        held = sum(die == face for cup in state["dice"] for die in cup)
+        actions = prompt.actions()
+        return "challenge" if held < count else actions[0]
+
+
+def test_a_sampled_policy_bot_decides_on_a_sample_never_on_the_real_state() -> None:
+    answers, samples = set(), []
+    for cup in ([6, 6], [1, 2], [6, 3]):
+        bot = CountingChallenger()
+        answers.add(bot_move(_engine(LiarsDice(), bid_position(cup)), bot, rng_factory))
+        (sample,) = bot.seen
+        assert sample["dice"][1] == [6, 1]  # its own cup, as it is
+        samples.append(sample)
+    # The same seed and visible position: the same sample and answer, whatever the cup.
+    assert samples[0] == samples[1] == samples[2]
+    assert len(answers) == 1
+    # With a determinize that peeks, the same policy answers by the real cup.
+    peeked = {
+        bot_move(_engine(PeekingLiars(), bid_position(cup)), CountingChallenger(), rng_factory)
+        for cup in ([6, 6], [1, 2])
+    }
+    assert len(peeked) == 2
+    with pytest.raises(TabletopError, match="bot_move"):
+        CountingChallenger().choose(LiarsDice(), {}, Prompt(0, "?", ()), rng_factory(1))
 
 
 def test_budgets_are_checked() -> None:

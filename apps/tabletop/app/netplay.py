@@ -197,7 +197,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     from tabletop.adapters.saves import printable
     from tabletop.adapters.server.client import ClientError, Seat, bot_decider, play_seat
-    from tabletop.framework.bots import SearchBot
+    from tabletop.framework.bots import SampledPolicyBot, SearchBot
 
     url = _url(args.url)
     if args.bot is None:
@@ -219,9 +219,9 @@ def cmd_join(args: argparse.Namespace) -> int:
                 raise ClientError(f"the bot kind {args.bot!r} does not play {game_id}")
             game = registry.get(game_id).definition
             bot = registry.bots[args.bot][0](game)
-            if isinstance(bot, SearchBot):
+            if isinstance(bot, SearchBot | SampledPolicyBot):
                 raise ClientError(
-                    f"the {args.bot} bot searches the game's possible states, which only "
+                    f"the {args.bot} bot reads the game's possible states, which only "
                     "the server holds: seat it on the server (tabletop host --seats)"
                 )
             chosen["decide"] = bot_decider(game, bot, secrets.randbits(62))

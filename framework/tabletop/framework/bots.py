@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from tabletop.framework import chance
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.game import Action, GameDefinition, Prompt
+from tabletop.framework.game import Action, GameDefinition, Prompt, State
 from tabletop.framework.ports import RandomSource
 from tabletop.framework.search import InformationSet
 
@@ -68,6 +68,24 @@ class SearchBot(Bot):
         raise TabletopError(f"the {self.name} bot searches: ask it through bot_move")
 
 
+class SampledPolicyBot(Bot):
+    """A rule-based bot whose rules read the whole state (a solitaire's steward, a
+    greedy player that counts the deck): ``bot_move`` hands it one state sampled from its
+    seat's information set, so it still never sees the real one. Subclasses write
+    ``policy``; a forced move is played without drawing a sample."""
+
+    @abstractmethod
+    def policy(
+        self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource
+    ) -> Action:
+        """Pick one of ``prompt.choices`` as if ``state`` (a sample) were the game."""
+
+    def choose(
+        self, game: GameDefinition, view: dict[str, Any], prompt: Prompt, rng: RandomSource
+    ) -> Action:
+        raise TabletopError(f"the {self.name} bot decides on a sample: ask it through bot_move")
+
+
 class UnreadView(dict[str, Any]):
     """The view a bot with ``reads_view = False`` gets (a new one each time): empty, and
     reading a key says that the bot's flag is wrong rather than a bare KeyError."""
@@ -96,8 +114,9 @@ def batch_seed(seed: int, index: int) -> int:
     return seed * 100_003 + index
 
 
-#: Whether each bot class searches (a ``SearchBot``), found once per class.
-_SEARCHES: dict[type[Bot], bool] = {}
+#: How each bot class is asked (``SearchBot``, ``SampledPolicyBot`` or plain ``Bot``),
+#: found once per class.
+_KINDS: dict[type[Bot], str] = {}
 
 
 def bot_move(
@@ -113,17 +132,28 @@ def bot_move(
     comes from ``rng_factory``: the bots' own generator (``chance.bot_rng``) unless a
     test passes another; never the game's, whose draws a save replays.
     The bot sees its seat's view and prompt, nothing else; a ``SearchBot`` also gets
-    its seat's information set, which only samples states through ``determinize``.
+    its seat's information set, which only samples states through ``determinize``, and
+    a ``SampledPolicyBot`` one state sampled from it.
     """
     prompt = engine.prompt
     if prompt is None:
         raise ValueError("the game is over: no move to make")
     rng = rng_factory(bot_seed(engine.seed, prompt.seat) + len(engine.log))
     view = engine.view(prompt.seat) if bot.reads_view else UnreadView()
-    searches = _SEARCHES.get(type(bot))
-    if searches is None:  # an ABC's isinstance is slow for what is fixed per class
-        searches = _SEARCHES[type(bot)] = isinstance(bot, SearchBot)
-    if searches:
-        information = InformationSet(engine.game, engine.state, prompt.seat, chance.dice_factory)
+    kind = _KINDS.get(type(bot))
+    if kind is None:  # an ABC's isinstance is slow for what is fixed per class
+        kind = _KINDS[type(bot)] = (
+            "search"
+            if isinstance(bot, SearchBot)
+            else "sample"
+            if isinstance(bot, SampledPolicyBot)
+            else "view"
+        )
+    if kind == "view":
+        return bot.choose(engine.game, view, prompt, rng)
+    information = InformationSet(engine.game, engine.state, prompt.seat, chance.dice_factory)
+    if kind == "search":
         return cast(SearchBot, bot).search(engine.game, view, prompt, rng, information)
-    return bot.choose(engine.game, view, prompt, rng)
+    if len(prompt.choices) == 1:
+        return prompt.choices[0].action
+    return cast(SampledPolicyBot, bot).policy(engine.game, information.sample(rng), prompt, rng)
