@@ -13,7 +13,6 @@ from tui_support import screen_text as text_of
 from tabletop.adapters.tui.screens.save_as import SaveAsScreen
 from tabletop.adapters.tui.widgets import ViewPanel
 from tabletop.framework.plugins import load_registry
-from tabletop.framework.record import GameRecord
 
 
 @pilot_test
@@ -60,24 +59,10 @@ def long_named_store() -> FrozenStore:
     store = FrozenStore()
     game = "charlemagne-master-of-europe"
     for tag in ("ab12", "cd34"):
-        store.records[f"{game}-20261201-143000-{tag}"] = GameRecord(
-            game=game,
-            seed=1,
-            players=1,
-            options={},
-            actions=[(0, "a")] * 3,
-            seats=["human"],
-            progress="Turn 1, campaign phase",
-        )
-    store.records["red-flag-over-paris-20261201-150000-ef56"] = GameRecord(
-        game="red-flag-over-paris",
-        seed=1,
-        players=2,
-        options={},
-        actions=[(0, "a")] * 3,
-        seats=["procedure", "human"],
-        progress="Round 2, Commune to play",
-    )
+        name = f"{game}-20261201-143000-{tag}"
+        store.keep(name, game, ["human"], [(0, "a")] * 3, "Turn 1, campaign phase")
+    name, game = "red-flag-over-paris-20261201-150000-ef56", "red-flag-over-paris"
+    store.keep(name, game, ["procedure", "human"], [(0, "a")] * 3, "Round 2, Commune to play")
     return store
 
 

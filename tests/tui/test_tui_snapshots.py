@@ -12,7 +12,6 @@ from tui_support import FrozenStore, after_keys, open_finished, snapshot_of
 
 from tabletop.adapters.tui.presenting import NewGameSpec
 from tabletop.adapters.tui.screens.new_game import NewGameScreen
-from tabletop.framework.record import GameRecord
 
 SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((160, 50), id="160x50")]
 HOT_SEAT = ("human", "human")
@@ -20,24 +19,13 @@ HOT_SEAT = ("human", "human")
 
 def stocked_store() -> FrozenStore:
     store = FrozenStore()
-    store.records["pig-evening"] = GameRecord(
-        game="pig",
-        seed=11,
-        players=3,
-        options={"target": "50", "dice": "one", "banks": "open"},
-        actions=[(0, "roll")] * 4,
-        seats=["human", "random", "random"],
-        progress="Turn 3",
+    pig_options = {"target": "50", "dice": "one", "banks": "open"}
+    seats = ["human", "random", "random"]
+    store.keep(
+        "pig-evening", "pig", seats, [(0, "roll")] * 4, "Turn 3", seed=11, options=pig_options
     )
-    store.records["secrets-done"] = GameRecord(
-        game="secrets",
-        seed=2,
-        players=2,
-        options={},
-        actions=[(0, "reveal")],
-        seats=["human", "human"],
-        progress="",
-        finished=True,
+    store.keep(
+        "secrets-done", "secrets", ["human", "human"], [(0, "reveal")], seed=2, finished=True
     )
     store.broken["half-written"] = "half-written.json: empty file (an interrupted write?)"
     return store

@@ -120,6 +120,29 @@ class FrozenStore(SaveStore):
     def delete(self, save_id: str) -> None:
         self.records.pop(save_id, None)
 
+    def keep(
+        self,
+        save_id: str,
+        game: str,
+        seats: list[str],
+        actions: list[tuple[int, str]],
+        progress: str = "",
+        **record: Any,
+    ) -> None:
+        """Put a save in the list as a screen test wants it (one player per seat, seed 1
+        and no options unless ``record`` says otherwise); its moves need not be legal,
+        since only the list reads them."""
+        record.setdefault("seed", 1)
+        record.setdefault("options", {})
+        self.records[save_id] = GameRecord(
+            game=game,
+            players=len(seats),
+            seats=seats,
+            actions=actions,
+            progress=progress,
+            **record,
+        )
+
 
 class FullDiskStore(FrozenStore):
     """Every write fails, as on a full disk."""
