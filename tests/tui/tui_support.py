@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import itertools
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, ParamSpec
 
@@ -124,8 +124,8 @@ class FrozenStore(SaveStore):
         self,
         save_id: str,
         game: str,
-        seats: list[str],
-        actions: list[tuple[int, str]],
+        seats: Sequence[str],
+        actions: Sequence[tuple[int, str]],
         progress: str = "",
         **record: Any,
     ) -> None:
@@ -137,8 +137,8 @@ class FrozenStore(SaveStore):
         self.records[save_id] = GameRecord(
             game=game,
             players=len(seats),
-            seats=seats,
-            actions=actions,
+            seats=[*seats],
+            actions=[*actions],
             progress=progress,
             **record,
         )
