@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.fuzz import INTERRUPTED, BatchReport, terminate_as_interrupt
@@ -94,22 +94,17 @@ def run_chunks(
     a worker dies.
     """
     where.check()
-    pieces = chunks(games, where.workers, most)
+    tally: _Tally[R] = _Tally(chunks(games, where.workers, most), games, progress)
     if where.ray is not None:
-        return _on_ray(job, pieces, games, where.ray, progress)
-    if where.workers == 1 or len(pieces) <= 1:
-        results: list[R] = []
-        done = 0
+        return _on_ray(job, tally, where.ray)
+    if where.workers == 1 or len(tally.pieces) <= 1:
         try:
-            for first, count in pieces:
-                results.append(job(first, count))
-                done += count
-                if progress is not None:
-                    progress(done, games)
+            for index, (first, count) in enumerate(tally.pieces):
+                tally.add(index, job(first, count))
         except KeyboardInterrupt:
-            raise Stopped(INTERRUPTED, results, done) from None
-        return results
-    return _on_processes(job, pieces, games, where.workers, progress)
+            raise tally.stopped(INTERRUPTED) from None
+        return tally.ordered()
+    return _on_processes(job, tally, where.workers)
 
 
 def _context() -> Any:
@@ -149,16 +144,38 @@ STOP_GRACE = 2.0
 PARENT_CHECK = 0.25
 
 
-def _prefix(results: Mapping[int, R], pieces: Sequence[tuple[int, int]]) -> tuple[list[R], int]:
-    """The results of the first chunks with no gap, and how many games they hold."""
-    done: list[R] = []
-    games = 0
-    for index, (_, count) in enumerate(pieces):
-        if index not in results:
-            break
-        done.append(results[index])
-        games += count
-    return done, games
+@dataclass
+class _Tally(Generic[R]):
+    """The chunks of one run and what has come back of them, wherever they are played
+    (here, on worker processes, on Ray): progress is told as each one arrives, and a
+    stopped run keeps the first chunks with no gap."""
+
+    pieces: Sequence[tuple[int, int]]
+    games: int
+    progress: Callable[[int, int], None] | None
+    results: dict[int, R] = dataclasses.field(default_factory=dict)
+    done: int = 0
+
+    def add(self, index: int, value: R) -> None:
+        self.results[index] = value
+        self.done += self.pieces[index][1]
+        if self.progress is not None:
+            self.progress(self.done, self.games)
+
+    def ordered(self) -> list[R]:
+        return [self.results[index] for index in range(len(self.pieces))]
+
+    def stopped(self, reason: str) -> Stopped:
+        """The ``Stopped`` to raise: the results of the first chunks with no gap, and
+        how many games they hold."""
+        done: list[R] = []
+        games = 0
+        for index, (_, count) in enumerate(self.pieces):
+            if index not in self.results:
+                break
+            done.append(self.results[index])
+            games += count
+        return Stopped(reason, done, games)
 
 
 #: The signals a starting worker must not act on before it has set its own handling.
@@ -284,22 +301,15 @@ def _end(workers: Sequence[_Worker]) -> None:
         worker.conn.close()
 
 
-def _on_processes(
-    job: Callable[[int, int], R],
-    pieces: Sequence[tuple[int, int]],
-    games: int,
-    workers: int,
-    progress: Callable[[int, int], None] | None,
-) -> list[R]:
-    """Play ``pieces`` on local worker processes, two chunks queued per worker (so no
-    worker waits, and stopping drops at most two chunks a worker).
+def _on_processes(job: Callable[[int, int], R], tally: _Tally[R], workers: int) -> list[R]:
+    """Play the run's chunks on local worker processes, two chunks queued per worker
+    (so no worker waits, and stopping drops at most two chunks a worker).
 
     The parent stops the run at once, keeping the results of the first chunks (see
     ``Stopped``), on Ctrl+C or SIGTERM, or when a worker dies; no worker outlives it.
     """
-    results: dict[int, R] = {}
+    pieces = tally.pieces
     waiting = list(range(len(pieces)))[::-1]  # popped from the end: chunk 0 first
-    done = 0
     pool: list[_Worker] = []
     try:
         with terminate_as_interrupt():
@@ -307,7 +317,7 @@ def _on_processes(
             for _ in range(2):
                 for worker in pool:
                     _send(worker, waiting, pieces)
-            while len(results) < len(pieces):
+            while len(tally.results) < len(pieces):
                 busy = {worker.conn: worker for worker in pool if worker.chunks}
                 ready = multiprocessing.connection.wait(
                     [*busy, *(worker.process.sentinel for worker in busy.values())]
@@ -320,24 +330,20 @@ def _on_processes(
                     except (EOFError, OSError):
                         worker.process.join()
                         first, count = pieces[worker.chunks[0]]
-                        raise Stopped(
+                        raise tally.stopped(
                             f"a worker process {_exit_text(worker.process.exitcode)} "
-                            f"while playing games {first}-{first + count - 1}",
-                            *_prefix(results, pieces),
+                            f"while playing games {first}-{first + count - 1}"
                         ) from None
                     worker.chunks.remove(index)
                     if status == "error":
                         raise value
-                    results[index] = value
-                    done += pieces[index][1]
+                    tally.add(index, value)
                     _send(worker, waiting, pieces)
-                    if progress is not None:
-                        progress(done, games)
     except KeyboardInterrupt:
-        raise Stopped(INTERRUPTED, *_prefix(results, pieces)) from None
+        raise tally.stopped(INTERRUPTED) from None
     finally:
         _stop(pool)
-    return [results[index] for index in range(len(pieces))]
+    return tally.ordered()
 
 
 def _send(worker: _Worker, waiting: list[int], pieces: Sequence[tuple[int, int]]) -> None:
@@ -349,13 +355,7 @@ def _send(worker: _Worker, waiting: list[int], pieces: Sequence[tuple[int, int]]
             worker.conn.send((index, *pieces[index]))
 
 
-def _on_ray(
-    job: Callable[[int, int], R],
-    pieces: Sequence[tuple[int, int]],
-    games: int,
-    address: str,
-    progress: Callable[[int, int], None] | None,
-) -> list[R]:
+def _on_ray(job: Callable[[int, int], R], tally: _Tally[R], address: str) -> list[R]:
     ray: Any = importlib.import_module("ray")
     started_here = not ray.is_initialized()
     if started_here:
@@ -367,26 +367,20 @@ def _on_ray(
         )
     try:
         task = ray.remote(_call)
-        refs = [task.remote(job, first, count) for first, count in pieces]
+        refs = [task.remote(job, first, count) for first, count in tally.pieces]
         index_of = {ref: index for index, ref in enumerate(refs)}
-        results: dict[int, R] = {}
         waiting = list(refs)
-        done = 0
         try:
             while waiting:
                 ready, waiting = ray.wait(waiting, num_returns=1)
                 for ref in ready:
-                    index = index_of[ref]
-                    results[index] = ray.get(ref)
-                    done += pieces[index][1]
-                    if progress is not None:
-                        progress(done, games)
+                    tally.add(index_of[ref], ray.get(ref))
         except KeyboardInterrupt:
             for ref in waiting:
                 with contextlib.suppress(Exception):
                     ray.cancel(ref, force=True)
-            raise Stopped(INTERRUPTED, *_prefix(results, pieces)) from None
-        return [results[index] for index in range(len(pieces))]
+            raise tally.stopped(INTERRUPTED) from None
+        return tally.ordered()
     finally:
         if started_here:
             ray.shutdown()
