@@ -317,3 +317,19 @@ def test_a_hidden_information_game_without_determinize_gets_random_play() -> Non
         assert action in prompt.actions() and bot.last.iterations == 0
         engine.act(prompt.seat, action)
     assert engine.result is not None
+
+
+def test_rollout_weights_steer_the_playouts_and_none_means_uniform() -> None:
+    class OnlyTheLast(BotHints):
+        def rollout_weights(
+            self, game: GameDefinition, state: State, prompt: Prompt
+        ) -> Sequence[int] | None:
+            return [0] * (len(prompt.choices) - 1) + [1]
+
+    engine = _rfop_position(seed=3)
+    prompt = engine.prompt
+    assert prompt is not None and len(prompt.choices) > 2
+    picks = {OnlyTheLast().rollout(RFOP, engine.state, prompt, rng_factory(s)) for s in range(20)}
+    assert picks == {prompt.choices[-1].action}
+    uniform = {BotHints().rollout(RFOP, engine.state, prompt, rng_factory(s)) for s in range(20)}
+    assert len(uniform) > 2

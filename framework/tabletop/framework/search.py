@@ -137,11 +137,24 @@ class BotHints:
     def rollout(
         self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource
     ) -> Action:
-        """The move a simulated player makes in a playout (default: uniformly random).
+        """The move a simulated player makes in a playout (default: drawn by
+        ``rollout_weights``, uniformly when it gives none).
 
         A cheap rule of thumb that avoids obvious blunders makes playouts far more
         telling than random play."""
-        return rng.choice(prompt.choices).action
+        weights = self.rollout_weights(game, state, prompt)
+        if weights is None:
+            return rng.choice(prompt.choices).action
+        return rng.weighted_choice(prompt.choices, weights).action
+
+    def rollout_weights(
+        self, game: GameDefinition, state: State, prompt: Prompt
+    ) -> Sequence[int] | None:
+        """How much likelier each of ``prompt.choices`` is than the others in a playout,
+        as whole numbers in the choices' order (0: never, while another can be played);
+        None (the default) for uniform play. The usual rule of thumb needs only this:
+        a simulated player who mostly builds and seldom throws a card away."""
+        return None
 
     def evaluate(self, game: GameDefinition, state: State) -> Sequence[float] | None:
         """Each seat's chance of winning from this unfinished state, in [0, 1], in seat

@@ -143,9 +143,9 @@ class RfopHints(BotHints):
     #: Worth of controlling all of a dimension's spaces, per scoring still to come.
     dimension_weight = 0.6
 
-    def rollout(
-        self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource
-    ) -> Action:
+    def rollout_weights(
+        self, game: GameDefinition, state: State, prompt: Prompt
+    ) -> Sequence[int] | None:
         breach = board.next_breach(state, prompt.seat) == FINAL_ZONE and not state["fc"]
         weights = []
         for choice in prompt.choices:
@@ -154,7 +154,7 @@ class RfopHints(BotHints):
             if breach and verb in _PLACING:
                 weight = _BREACH_WEIGHT
             weights.append(weight)
-        return rng.weighted_choice(prompt.choices, weights).action
+        return weights
 
     def evaluate(self, game: GameDefinition, state: State) -> Sequence[float] | None:
         return [chance := self.versailles_chance(state), 1.0 - chance]
