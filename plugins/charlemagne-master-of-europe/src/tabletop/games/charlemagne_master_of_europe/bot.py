@@ -17,13 +17,10 @@ tree search as its rollout, with a short playout and ``evaluate``.
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from tabletop.framework import Action, Context, GameDefinition, Prompt, RandomSource, State
-from tabletop.framework.actions import split
 from tabletop.framework.bots import SearchBot
 from tabletop.framework.chance import SeededDice
 from tabletop.framework.game import clone
@@ -31,22 +28,37 @@ from tabletop.framework.search import BotHints, InformationSet
 
 from . import board
 from .board import PIECE_CHARLEMAGNE
+from .bot_battle import attack_target, battle_promotion, best_type, counter_target, maneuver
+from .bot_plan import (
+    AMBUSH,
+    BATTLE_RUNS,
+    CHURCH_PULL,
+    LEVY_AHEAD,
+    PLAN_REGIONS,
+    REACTION,
+    SAFE_BATTLE,
+    STRENGTH,
+    ambush_risk,
+    battle_ceiling,
+    church_pull,
+    closer,
+    coins_kept,
+    coronation_due,
+    goal_box,
+    odds_above,
+    parse,
+    removal_value,
+    roads_pending,
+    strength_margin,
+    suppress_bonus,
+)
 from .data import (
-    BOXES,
-    CORONATION_PAM,
     COSTS,
-    DESIDERIUS,
-    DIE_SIDES,
-    FRIENDLY_FACTORS,
     LAST_TURN,
-    MOORS_PATH,
     REGION_ORDER,
-    REGIONS,
-    minimum_army_strength,
     vp_threshold,
 )
-from .rules.battle_display import enemy_factors, factors, occupant, reserve, unit
-from .rules.campaign_menu import suppress_modifier
+from .rules.battle_display import reserve
 from .rules.common import DEFEAT_ROUTED, DEFEAT_STALLED
 from .verbs import (
     ACT,
@@ -54,178 +66,28 @@ from .verbs import (
     BUY_UNIT,
     DONE,
     END,
-    FLANK,
     FREE,
     KEEP,
-    LINE,
     MARQUIS,
     NEGOTIATE,
     NEXT,
     NONE,
-    PROMOTE_UNIT,
     START,
-    TARGET,
-    maneuver_of,
     order_of,
 )
 
-#: The Regions whose Churches, Marquis and Bridges & Roads the steward builds, in order
-#: (a Pagan Church can only be the last one, so the four are the Christian Regions).
-PLAN_REGIONS = ("purple", "blue", "green", "yellow")
-#: A Battle is fought only when it is won at least this often in ``battle_odds``.
-SAFE_BATTLE = 0.97
-#: How many times ``battle_odds`` plays a battle out.
-BATTLE_RUNS = 24
-#: What a Hostile Reaction costs, in the policy's VP-like units: the Campaign Phase
-#: ends after a fairly fixed number of draws, so each one is a share of the turn.
-REACTION = 0.6
-#: What a point of Army Strength is worth: the Minimum Army Strength takes a VP for
-#: each point short, every turn.
-STRENGTH = 0.5
-
-
-# Reading the board ---------------------------------------------------------------------
-
-
-def distances(state: State, start: str) -> dict[str, int]:
-    """Moves from ``start`` to every box (Bridges & Roads count, as for a move)."""
-    return _distances(start, tuple(board.roads_regions(state)))
-
-
-@lru_cache(maxsize=4096)
-def _distances(start: str, roads: tuple[str, ...]) -> dict[str, int]:
-    """``distances`` for a given set of Bridges & Roads Regions (all a move depends
-    on), remembered: playouts ask the same questions thousands of times."""
-    state: State = {"marquis": {region: {"crowned": True} for region in roads}}
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        box = queue.popleft()
-        for other in board.reachable(state, box):
-            if other not in seen:
-                seen[other] = seen[box] + 1
-                queue.append(other)
-    return seen
-
-
-def region_units(state: State, region: str) -> int:
-    return sum(len(board.stack(state, b)) for b in REGIONS[region].boxes)
-
-
-def frees_region(state: State, box: str, removed: int) -> bool:
-    """Removing ``removed`` units from ``box`` leaves its Region free of enemies."""
-    region = board.region_of(box)
-    if board.vikings_in(state, region):
-        return False
-    if any(board.moors_in(state, b) for b in REGIONS[region].boxes):
-        return False
-    return region_units(state, region) == removed
-
-
-def coronation_due(state: State) -> bool:
-    return not state["hre"] and state["pam"] >= CORONATION_PAM
-
-
-def removal_value(state: State, box: str, victims: Sequence[str]) -> float:
-    """What clearing ``victims`` from ``box`` is worth."""
-    value = 1.0 * len(victims)
-    for victim in victims:
-        if board.is_leader(state, victim):
-            value += 2 + board.leader_bonus(victim)
-        if victim == DESIDERIUS:
-            value += 25
-    if frees_region(state, box, len(victims)):
-        value += 3
-        if roads_pending(state, board.region_of(box)):
-            value += 6  # Bridges & Roads can be built there this turn
-    return value
-
-
-def roads_pending(state: State, region: str) -> bool:
-    """The Region has its Marquis and a Finished Church but no Bridges & Roads yet: the
-    enemies and Vikings there are all that stand in the way (rules: Bridges & Roads)."""
-    marquis = state["marquis"].get(region)
-    return bool(marquis and not marquis["crowned"] and state["churches"].get(region) == "finished")
-
-
-def odds_above(need: int) -> float:
-    return max(0.0, min(1.0, (DIE_SIDES - need) / DIE_SIDES))
-
-
-# Campaign actions -------------------------------------------------------------------
-
-
-def parse(action: str) -> tuple[str, str, str, str | None]:
-    """``act:<piece>:<box>:<verb>[:<extra>]`` as (piece, box, verb, extra)."""
-    order = order_of(action)
-    return order.piece, order.box, order.action, order.extra
-
-
-def coins_kept(state: State) -> int:
-    """Coins the steward keeps for the next Marquis and Build Phase: Churches and
-    Marquis raise the Taxes and score every turn."""
-    kept = 0
-    if len(state["marquis"]) < 4 and len(state["marquis"]) < board.finished_churches(state) + 2:
-        kept += COSTS["marquis"]
-    started = sum(1 for s in state["churches"].values() if s == "started")
-    kept += COSTS["church_finish"] * started
-    if len(state["churches"]) < 4:
-        kept += COSTS["church_start"]
-    if any(board.finished_churches(state) and not m["crowned"] for m in state["marquis"].values()):
-        kept += COSTS["bridges_and_roads"]
-    return int(kept)
-
-
-def goal_box(state: State) -> str | None:
-    """Where Charlemagne should head when nothing good is in reach."""
-    if coronation_due(state):
-        return "rome"
-    if not state["iron_crown"] and len(state["army"]) >= 14:
-        return "lombardy"
-    if state["turn"] >= 11 and state["al_andalus"] == "tension" and len(state["army"]) >= 12:
-        moors = [b for b in reversed(MOORS_PATH) if board.moors_in(state, b)]
-        if moors:
-            return moors[0]
-    church = church_goal(state)
-    best: tuple[float, str] | None = None
-    here = distances(state, state["charlemagne"])
-    for box in BOXES:
-        units = board.stack(state, box)
-        if not units or box not in here:
-            continue
-        region = board.region_of(box)
-        worth = 2.0 + (3 if region in PLAN_REGIONS else 0) - len(units)
-        worth -= 0.7 * here[box]
-        if best is None or worth > best[0]:
-            best = (worth, box)
-    if (
-        len(state["marquis"]) < 4
-        and state["treasury"] >= COSTS["marquis"] - 2
-        and len(state["marquis"]) < board.finished_churches(state) + 2
-    ):
-        for region in PLAN_REGIONS:
-            if region in state["marquis"] or board.region_leaders(state, region):
-                continue
-            for box in REGIONS[region].boxes:
-                if box in here and not board.stack(state, box) and not board.moors_in(state, box):
-                    worth = 8.0 - 0.7 * here[box]
-                    if best is None or worth > best[0]:
-                        best = (worth, box)
-    if church is not None and (best is None or best[0] < 4):
-        return church
-    return None if best is None else best[1]
-
-
-def church_goal(state: State) -> str | None:
-    """A box of the next Region that needs a Church started, if one can be afforded:
-    a Church is started where Charlemagne stands when the Campaign Phase ends."""
-    if len(state["churches"]) >= 4 or state["treasury"] < COSTS["church_start"]:
-        return None
-    for region in PLAN_REGIONS:
-        if region not in state["churches"] and not board.vikings_in(state, region):
-            first: str = REGIONS[region].boxes[0]
-            return first
-    return None
+__all__ = [
+    "AMBUSH",
+    "BATTLE_RUNS",
+    "SAFE_BATTLE",
+    "CmeHints",
+    "StewardBot",
+    "ambush_risk",
+    "battle_odds",
+    "goal_box",
+    "policy",
+    "strength_margin",
+]
 
 
 def campaign_value(
@@ -241,7 +103,11 @@ def campaign_value(
     if END.matches(action):
         if state["charlemagne"] == "rome" and coronation_due(state):
             return 50
-        return -3 * REACTION + 0.5
+        value = -3 * REACTION + 0.5 - ambush_risk(state, state["charlemagne"])
+        value -= church_pull(state, state["charlemagne"])
+        if coronation_due(state):
+            value -= CHURCH_PULL  # Rome waits: an early end only wastes the campaign
+        return value
     piece, box, verb, extra = parse(action)
     here = board.piece_box(state, piece)
     charlemagne = piece == PIECE_CHARLEMAGNE
@@ -256,7 +122,7 @@ def campaign_value(
         top = board.top_unit(state, box)
         assert top is not None
         need = board.resistance(top) + board.best_region_bonus(state, region)
-        need -= _suppress_bonus(state, piece, box)
+        need -= suppress_bonus(state, piece, box)
         victims = list(units) if charlemagne else [units[-1]]
         value = odds_above(need) * removal_value(state, box, victims) - 2 * REACTION
     elif verb == "battle":
@@ -294,48 +160,15 @@ def campaign_value(
     elif verb == "forced_march":
         value = -REACTION - 0.2
         assert extra is not None
-        value += _closer(state, piece, here, extra, goal)
-        if charlemagne:
-            value -= ambush_risk(state, extra)
+        value += closer(state, piece, here, extra, goal)
+        value -= ambush_risk(state, extra if charlemagne else state["charlemagne"])
+        value -= church_pull(state, extra if charlemagne else state["charlemagne"])
         return value
     if box != here:
-        value += 0.3 * _closer(state, piece, here, box, goal)
-    if charlemagne and verb != "forced_march":
-        value -= ambush_risk(state, box)
+        value += 0.3 * closer(state, piece, here, box, goal)
+    value -= ambush_risk(state, box if charlemagne else state["charlemagne"])
+    value -= church_pull(state, box if charlemagne else state["charlemagne"])
     return value
-
-
-def next_moors_box(state: State) -> str | None:
-    return next((b for b in MOORS_PATH if not board.moors_in(state, b)), None)
-
-
-def ambush_risk(state: State, box: str) -> float:
-    """Charlemagne standing where the next Moors piece would go risks an Ambush, a
-    battle fought Defense Round first (rules: Ambush)."""
-    return 8.0 if box == next_moors_box(state) else 0.0
-
-
-def battle_ceiling(state: State, action: str) -> float:
-    """A Battle's worth if it were won at no cost: the box cleared (Moors too: none may
-    be left at the end), two promotions."""
-    _, box, _, _ = parse(action)
-    moors = board.moors_in(state, box) * (3 + (5 if state["turn"] >= 12 else 0))
-    return removal_value(state, box, list(board.stack(state, box))) + 2.5 + moors
-
-
-def _suppress_bonus(state: State, piece: str, box: str) -> int:
-    return suppress_modifier(state, piece, box)
-
-
-def _closer(state: State, piece: str, here: str, there: str, goal: str | None) -> float:
-    """How much nearer ``there`` is to Charlemagne's goal than ``here``."""
-    if piece != PIECE_CHARLEMAGNE:
-        return 0.0
-    if goal is None:
-        return 0.0
-    before = distances(state, here).get(goal, 9)
-    after = distances(state, there).get(goal, 9)
-    return 1.5 * (before - after)
 
 
 # Battles -------------------------------------------------------------------------------
@@ -369,53 +202,6 @@ def battle_odds(
             # fought, so the runs left would only cost time (most battles weighed end here).
             return won / BATTLE_RUNS, lost_strength / (run + 1)
     return won / BATTLE_RUNS, lost_strength / BATTLE_RUNS
-
-
-def _unit_worth(kind: str, level: int) -> float:
-    attack, defense = FRIENDLY_FACTORS[(kind, level)]
-    return float(attack + 0.5 * defense + (1.5 if kind == "scara" else 0))
-
-
-def _best_type(choices: Sequence[str]) -> str:
-    """Of ``<prefix>:<kind>:<level>`` choices, the strongest unit."""
-
-    def worth(action: str) -> float:
-        *_, kind, level = split(action)[1]
-        return _unit_worth(kind, int(level))
-
-    return max(choices, key=worth)
-
-
-def _attack_target(state: State, task: dict[str, Any], actions: Sequence[str]) -> str:
-    b = state["battle"]
-    wing = task["slot"][1]
-    unit_id = occupant(b, task["slot"])
-    attack = factors(state, unit_id)[0] if unit_id is not None else 0
-    scara = unit_id is not None and unit(state, unit_id)["kind"] == "scara"
-    first = b["attack_rounds"] == 0 and not b["ambush"]
-
-    def worth(action: str) -> float:
-        enemy = b["enemy"][wing][TARGET.number(action)]
-        hit = odds_above(enemy_factors(enemy)[1] - attack)
-        kills = enemy["reduced"] or (scara and first)
-        return hit * (2 if kills else 1) + enemy_factors(enemy)[0] / 20
-
-    return max(actions, key=worth)
-
-
-def _counter_target(state: State, task: dict[str, Any], actions: Sequence[str]) -> str:
-    b = state["battle"]
-    wing = task["slot"][1]
-    return max(actions, key=lambda a: enemy_factors(b["enemy"][wing][TARGET.number(a)])[0])
-
-
-def _maneuver(actions: Sequence[str]) -> str:
-    """Fill the line first (a Flanking space opens only once it is full), then flank:
-    a Flanking unit attacks without defending."""
-    moves = [(a, maneuver_of(a)[1][0]) for a in actions if not DONE.matches(a)]
-    line = [a for a, to in moves if to == LINE.name]
-    flank = [a for a, to in moves if to == FLANK.name]
-    return (line or flank or [DONE()])[0]
 
 
 # The policy -------------------------------------------------------------------------------
@@ -470,45 +256,21 @@ def policy(
     if kind == "evp_voluntary":
         return KEEP()
     if kind in ("battle_deploy", "battle_reserve"):
-        return _best_type(actions)
+        return best_type(actions)
     if kind == "battle_reserve_optional":
         placed = [a for a in actions if not NONE.matches(a)]
         if len(reserve(state, state["battle"])) >= 4 and placed:
-            return _best_type(placed)
+            return best_type(placed)
         return NONE()
     if kind == "battle_attack":
-        return _attack_target(state, dict(task), actions)
+        return attack_target(state, dict(task), actions)
     if kind == "battle_counterattack":
-        return _counter_target(state, dict(task), actions)
+        return counter_target(state, dict(task), actions)
     if kind == "battle_maneuver":
-        return _maneuver(actions)
+        return maneuver(actions)
     if kind == "battle_promote":
-        return _battle_promotion(state, actions)
+        return battle_promotion(state, actions)
     return actions[0]
-
-
-def strength_margin(state: State) -> int:
-    """Army Strength left over this turn's Minimum Army Strength once this turn's
-    Level 4 units have retired (rules: Minimum Army Strength)."""
-    staying = sum(int(u["level"]) for u in state["army"] if u["level"] < 4)
-    turn = state["turn"]
-    ahead = [minimum_army_strength(min(t, LAST_TURN)) for t in range(turn, turn + 4)]
-    return int(staying - max(ahead))
-
-
-def _battle_promotion(state: State, actions: Sequence[str]) -> str:
-    """A Level 3 to Level 4 retires for 1 VP but costs 3 Strength; keep the army
-    above its minimum first."""
-    retiring = [a for a in actions if PROMOTE_UNIT.args(a)[1] == "3"]
-    if retiring and (strength_margin(state) >= 4 or state["easy"]):
-        return retiring[0]
-    others = [a for a in actions if PROMOTE_UNIT.args(a)[1] != "3"] or retiring
-
-    def order(action: str) -> tuple[int, bool]:
-        kind, level = PROMOTE_UNIT.args(action)
-        return int(level), kind != "scara"
-
-    return min(others, key=order)
 
 
 def _campaign_choice(
@@ -531,17 +293,19 @@ def _campaign_choice(
 
 
 def _levy(state: State, actions: Sequence[str]) -> str:
-    spare = state["treasury"] - coins_kept(state)
-    short = strength_margin(state) < 0 and not state["easy"]
+    """Recruit while the army is short of the coming Minimum Army Strength: each point
+    short costs a VP at every Turn End, so a Scara (2 Strength for 4 coins) repays
+    itself faster than anything else a coin buys, but never with the coins of a
+    Bridges & Roads that only waits for them (a final condition)."""
+    waiting = sum(1 for region in state["marquis"] if roads_pending(state, region))
+    spare = state["treasury"] - COSTS["bridges_and_roads"] * waiting
+    short = strength_margin(state, LEVY_AHEAD) < 0 and not state["easy"]
     small = len(state["army"]) < 10
-    # Late in the game the final check has no floor: every point short is a VP lost.
-    if small or (short and (state["treasury"] >= 10 or state["turn"] >= 12)):
-        # ...but never the coins of a Bridges & Roads that only waits for them.
-        waiting = sum(1 for region in state["marquis"] if roads_pending(state, region))
-        spare = state["treasury"] - COSTS["bridges_and_roads"] * waiting
-    if (short or small) and BUY_UNIT("scara") in actions and spare >= COSTS["scara_2"]:
+    if not (short or small):
+        return DONE()
+    if BUY_UNIT("scara") in actions and spare >= COSTS["scara_2"]:
         return BUY_UNIT("scara")
-    if (short or small) and BUY_UNIT("infantry") in actions and spare >= COSTS["infantry_1"]:
+    if BUY_UNIT("infantry") in actions and spare >= COSTS["infantry_1"]:
         return BUY_UNIT("infantry")
     return DONE()
 

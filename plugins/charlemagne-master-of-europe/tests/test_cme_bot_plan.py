@@ -1,0 +1,94 @@
+"""The steward's plan (issue 27): Leaders that stay are worth sieging, the Levy fills
+the army before the Minimum Army Strength takes VP, Charlemagne never waits where the
+Moors land, and he stands where the next Church is started."""
+
+from __future__ import annotations
+
+from cme_helpers import GAME, blank, place
+
+from tabletop.framework import Choice, Prompt, State
+from tabletop.framework.chance import Pcg32
+from tabletop.games.charlemagne_master_of_europe import bot as steward
+from tabletop.games.charlemagne_master_of_europe import bot_plan
+from tabletop.games.charlemagne_master_of_europe.rules.common import new_task
+
+
+def campaign(state: State, *actions: str) -> Prompt:
+    state["tasks"] = [new_task("campaign_action")]
+    return Prompt(0, "Choose", tuple(Choice(a, a) for a in actions))
+
+
+def levy(state: State, *actions: str) -> Prompt:
+    state["tasks"] = [new_task("levy_buy")]
+    return Prompt(0, "Recruit", tuple(Choice(a, a) for a in actions))
+
+
+def test_a_pagan_leader_is_worth_more_than_one_de_escalation_removes() -> None:
+    """De-escalation takes small Christian Leaders at the Turn End; a Pagan Leader stays
+    and takes a coin of Taxes every turn, so removing it early is worth more."""
+    state = blank(turn=3)
+    place(state, "croats", "croats-2", "croats-1", leader=True)
+    place(state, "lombardy", "lombardy-2", "lombardy-1", leader=True)
+    assert bot_plan.lingers(state, "croats", "croats-1")
+    assert not bot_plan.lingers(state, "lombardy", "lombardy-1")
+    pagan = bot_plan.removal_value(state, "croats", ["croats-1"])
+    christian = bot_plan.removal_value(state, "lombardy", ["lombardy-1"])
+    assert pagan > christian + 5
+    late = blank(turn=15)
+    place(late, "croats", "croats-2", "croats-1", leader=True)
+    assert bot_plan.removal_value(late, "croats", ["croats-1"]) < pagan
+    assert bot_plan.siege_worth(state, "croats") > 0
+    assert bot_plan.siege_worth(state, "lombardy") == 0
+
+
+def test_the_levy_recruits_a_scara_when_the_army_falls_short() -> None:
+    state = blank(turn=8)  # minimum 38, then 40; the army is 44
+    state["treasury"] = 9
+    prompt = levy(state, "buy:infantry", "buy:scara", "done")
+    assert steward.policy(GAME, state, prompt, Pcg32(1)) == "done"
+    state["army"] = state["army"][:16]  # 34 strength: short
+    assert steward.policy(GAME, state, prompt, Pcg32(1)) == "buy:scara"
+
+
+def test_the_levy_keeps_the_coins_of_a_waiting_bridges_and_roads() -> None:
+    """Four Bridges & Roads Regions are a final condition: their coins come first."""
+    state = blank(turn=8)
+    state["army"] = state["army"][:16]
+    state["treasury"] = 7
+    state["marquis"]["purple"] = {"box": "paris", "crowned": False}
+    state["churches"]["purple"] = "finished"
+    prompt = levy(state, "buy:infantry", "buy:scara", "done")
+    assert steward.policy(GAME, state, prompt, Pcg32(1)) == "buy:infantry"
+    state["treasury"] = 6
+    assert steward.policy(GAME, state, prompt, Pcg32(1)) == "done"
+
+
+def test_a_marquis_does_not_act_while_charlemagne_waits_for_the_moors() -> None:
+    """The Ambush comes wherever Charlemagne stands, whoever takes the Action."""
+    state = blank()
+    state["charlemagne"] = "spanish_march"
+    state["marquis"]["purple"] = {"box": "paris", "crowned": False}
+    marquis = "act:marquis:purple:paris:forced_march:reims"
+    leave = "act:charlemagne:spanish_march:forced_march:bordeaux"
+    prompt = campaign(state, marquis, leave, "end")
+    assert steward.policy(GAME, state, prompt, Pcg32(1)) == leave
+
+
+def test_charlemagne_does_not_end_the_campaign_away_from_the_next_church() -> None:
+    """A Church is started only in Charlemagne's Region: ending the campaign elsewhere
+    with the coins for it costs the Church a turn."""
+    state = blank(turn=5)
+    state["iron_crown"] = True
+    state["treasury"] = 6
+    state["charlemagne"] = "aachen"
+    assert bot_plan.church_goal(state) == "bordeaux"  # Yellow, first in the plan
+    assert bot_plan.church_pull(state, "aachen") > 0
+    assert bot_plan.church_pull(state, "gascony") == 0
+    away = steward.campaign_value(GAME, state, "end", Pcg32(1), False)
+    state["charlemagne"] = "gascony"
+    there = steward.campaign_value(GAME, state, "end", Pcg32(1), False)
+    assert there > away
+    state["churches"]["yellow"] = "started"
+    assert bot_plan.church_goal(state) == "paris"  # the next Region of the plan
+    state["treasury"] = 1  # a Church cannot be paid for: nothing pulls
+    assert bot_plan.church_pull(state, "aachen") == 0
