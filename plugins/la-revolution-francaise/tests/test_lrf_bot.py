@@ -33,8 +33,11 @@ def test_the_plugin_registers_its_hints() -> None:
 
 def test_evaluate_favours_the_current_that_would_win_now() -> None:
     """At set-up the Reaction has every vote and the Feuillant out-scores the Marais
-    under the Legislative (14.3.1); give the Marais forty deputies and it leads."""
+    under the Legislative (14.3.1); give the Marais forty deputies and it leads (in the
+    last turn, after the last election, which would otherwise undo them: R.1.6)."""
     state = fresh()
+    state["turn"] = 8
+    state["last_election"] = 8
     hints = RevolutionHints()
     judged = hints.evaluate(GAME, state)
     assert judged is not None and abs(sum(judged) - 1.0) < 1e-9

@@ -22,10 +22,11 @@ from tabletop.framework import Action, GameDefinition, Prompt, State
 from tabletop.framework.ports import RandomSource
 from tabletop.framework.search import BotHints
 
+from .bot_eval import points_now, seat_chances
 from .bot_plan import planned
 from .core import gov_controller, seat_of
 from .data import seating
-from .interphase import objective_met, victory_points, winner
+from .interphase import winner
 from .verbs import KEEP, KIND, PLACEMENT_BACK
 
 #: Playout weight of a choice by its whole action, then by its verb (before ``:``);
@@ -113,6 +114,9 @@ class RevolutionHints(BotHints):
     spread_per_turn = 1.5
     #: VP-equivalent of being the Current that would win if the game ended now.
     leader_bonus = 6.0
+    #: The part of the evaluation that is the margin of VP rather than chapter 14's
+    #: verdict over the futures left (``bot_eval``).
+    margin_share = 0.25
 
     # Playouts -------------------------------------------------------------------------
 
@@ -188,15 +192,27 @@ class RevolutionHints(BotHints):
     # Evaluation -----------------------------------------------------------------------
 
     def evaluate(self, game: GameDefinition, state: State) -> Sequence[float] | None:
-        rows = seating(state["players"])
+        """Each seat's chance to win: mostly chapter 14's verdict over the futures the
+        turns left allow (``bot_eval``), thresholds and regime included, and for a part
+        (``margin_share``) the softer margin of victory points, so that a seat that wins
+        in no future still sees which moves bring it nearer."""
         result = state.get("result")
         if result:
             return [1.0 if rank == 1 else 0.0 for rank in result["seat_rank"]]
-        vp = victory_points(state)
-        # 10.3: a declared objective is +1 fame at the Interphase if met, -1 if not.
-        for who, objective in (state.get("declared") or {}).items():
-            if who in vp:
-                vp[who] += 1 if objective_met(state, who, objective) else -1
+        vp = points_now(state)
+        chances = seat_chances(state, vp)
+        margins = self._margins(state, vp)
+        share = self.margin_share
+        seats = len(_seating(state["players"]))
+        return [
+            (1.0 - share) * chance + share * margin
+            for chance, margin in zip(chances[:seats], margins[:seats], strict=True)
+        ]
+
+    def _margins(self, state: State, vp: dict[str, int]) -> list[float]:
+        """Each seat's share of a softmax over its best Current's VP (and a bonus for
+        the Current that would win now), the Marais taking its part when automated."""
+        rows = _seating(state["players"])
         leader, _, _ = winner(state, vp)
         spread = self.scale + self.spread_per_turn * max(0, 8 - int(state["turn"]))
         scores = []
@@ -209,4 +225,4 @@ class RevolutionHints(BotHints):
         top = max(scores)
         weights = [math.exp((s - top) / spread) for s in scores]
         total = sum(weights)
-        return [w / total for w in weights[: len(rows)]]
+        return [w / total for w in weights]
