@@ -92,3 +92,17 @@ def test_charlemagne_does_not_end_the_campaign_away_from_the_next_church() -> No
     assert bot_plan.church_goal(state) == "paris"  # the next Region of the plan
     state["treasury"] = 1  # a Church cannot be paid for: nothing pulls
     assert bot_plan.church_pull(state, "aachen") == 0
+
+
+def test_the_moors_matter_most_one_box_short_of_beyond_poitiers() -> None:
+    """With three of the four Moors boxes held the next Moors piece loses the game, and
+    no Moors may be left at the end: clearing them is then worth a Battle."""
+    state = blank(turn=5)
+    state["moors"]["spanish_march"] = ["moors-1"]
+    early = bot_plan.moors_worth(state)
+    state["moors"]["gascony"] = ["moors-2"]
+    state["moors"]["bordeaux"] = ["moors-3"]
+    assert bot_plan.moors_worth(state) >= early + bot_plan.MOORS_DANGER
+    state["turn"] = 15
+    state["moors"]["gascony"] = state["moors"]["bordeaux"] = []
+    assert bot_plan.moors_worth(state) > early + 10

@@ -8,7 +8,7 @@ from typing import Any
 from tabletop.framework import State
 from tabletop.framework.actions import split
 
-from .bot_plan import odds_above, strength_margin
+from .bot_plan import RETIRE_MARGIN, odds_above, strength_margin
 from .data import (
     FRIENDLY_FACTORS,
 )
@@ -74,7 +74,7 @@ def battle_promotion(state: State, actions: Sequence[str]) -> str:
     """A Level 3 to Level 4 retires for 1 VP but costs 3 Strength; keep the army
     above its minimum first."""
     retiring = [a for a in actions if PROMOTE_UNIT.args(a)[1] == "3"]
-    if retiring and (strength_margin(state) >= 4 or state["easy"]):
+    if retiring and (strength_margin(state) >= RETIRE_MARGIN or state["easy"]):
         return retiring[0]
     others = [a for a in actions if PROMOTE_UNIT.args(a)[1] != "3"] or retiring
 

@@ -38,12 +38,17 @@ BATTLE_RUNS = 24
 REACTION = 0.6
 #: What a point of Army Strength is worth: the Minimum Army Strength takes a VP for
 #: each point short, every turn.
-STRENGTH = 1.0
+STRENGTH = 1.5
+#: A Level 3 unit is promoted to retire (1 VP) only with this much Army Strength to
+#: spare over the next four turns' minimum: it takes 3 Strength with it.
+RETIRE_MARGIN = 8
 #: What standing where the next Moors piece would land costs: an Ambush is a Battle
 #: fought Defense Round first, and a lost Battle loses the game.
 AMBUSH = 30.0
 #: What a Leader left on the map costs a turn: a coin of Taxes at every Turn End.
-LEADER_TURN = 0.6
+LEADER_TURN = 1.0
+#: What clearing the Moors is worth when three of their four boxes are held.
+MOORS_DANGER = 30.0
 #: What Charlemagne standing outside the Region of the next Church costs.
 CHURCH_PULL = 2.0
 #: How many turns of Minimum Army Strength the Levy recruits for.
@@ -236,11 +241,21 @@ def ambush_risk(state: State, box: str) -> float:
     return AMBUSH if box == next_moors_box(state) else 0.0
 
 
+def moors_worth(state: State) -> float:
+    """What driving the Moors out of a box is worth: a little early, much when none may
+    be left at the end, and most when the next Moors piece would go beyond Poitiers
+    (a lost game) or land on the last free box of their path."""
+    worth = 3.0 + (5 if state["turn"] >= 12 else 0) + (10 if state["turn"] >= 15 else 0)
+    if board.moors_boxes(state) >= len(MOORS_PATH) - 1:
+        worth += MOORS_DANGER
+    return worth
+
+
 def battle_ceiling(state: State, action: str) -> float:
     """A Battle's worth if it were won at no cost: the box cleared (Moors too: none may
     be left at the end), two promotions."""
     _, box, _, _ = parse(action)
-    moors = board.moors_in(state, box) * (3 + (5 if state["turn"] >= 12 else 0))
+    moors = board.moors_in(state, box) * moors_worth(state)
     return removal_value(state, box, list(board.stack(state, box))) + 2.5 + moors
 
 
