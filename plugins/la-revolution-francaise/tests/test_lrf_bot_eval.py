@@ -87,3 +87,35 @@ def test_an_election_to_come_counts_the_regions_held() -> None:
     state["turn"] = 8
     state["last_election"] = 8
     assert points_now(state)["F"] == before["F"] + 1  # no election left: the region only
+
+
+def test_a_regime_change_in_reach_weighs_on_the_feuillant() -> None:
+    """R.1.8: with the Commune raised by the Gironde and an Allied army next to Paris,
+    the Gironde may install the Convention, where a Reaction majority makes the Marais
+    the winner (14.3.2): the Feuillant's chances fall before the change is made."""
+    state = fresh(4)
+    state["turn"] = 6
+    hints = RevolutionHints()
+    f = seat(state, "F")
+    calm = hints.evaluate(GAME, state)
+    state["commune"] = {"raised": True, "controller": "G"}
+    state["armies"].append(
+        {"id": "allied_test", "side": "allied", "kind": "allied", "where": "Metz"}
+    )
+    threatened = hints.evaluate(GAME, state)
+    assert calm is not None and threatened is not None
+    assert threatened[f] < calm[f] - 0.1
+    assert state["regime"] == "legislative"  # judged, not changed
+
+
+def test_deputies_won_over_for_the_turn_do_not_count() -> None:
+    """7.5.2.1, 8.3: deputies who switch sides go back before the turn ends, so after
+    the last election they add nothing to the Current that swayed them."""
+    state = fresh(4)
+    state["turn"] = 8
+    state["last_election"] = 8
+    before = points_now(state)
+    state["assembly"]["M"]["count"] -= 5
+    state["assembly"]["F"]["count"] += 5
+    state["switched"] = [{"from": "M", "to": "F", "n": 5}]
+    assert points_now(state) == before

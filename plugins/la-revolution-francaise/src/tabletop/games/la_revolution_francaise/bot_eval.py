@@ -24,9 +24,13 @@ from .core import controlled_regions, controller, regime
 from .data import REGION_NAMES, SETUP, seating
 from .factions import ALL, FEUILLANT, GIRONDE, MARAIS, MONTAGNE, SANS_CULOTTE
 from .interphase import objective_met, victory_points, winner
+from .political.regime import regime_options
 
 #: How many end-of-game futures each judgement asks chapter 14 about.
 FUTURES = 32
+#: The chance that a regime change open now (7.5.1: the Commune's controller when Paris
+#: is threatened, R.1.8 and the like) is made: its decider may or may not want it.
+CHANGE_CHANCE = 0.5
 #: Spread of a Current's victory points by the end of the game: ``LAST_TURN`` for the
 #: last turn's Interphase alone, and ``PER_TURN`` more (as a standard deviation adding
 #: up by squares) for every turn still to be played: a fame point or two, a region,
@@ -91,19 +95,26 @@ def elected(state: State) -> dict[str, int]:
 def points_now(state: State) -> dict[str, int]:
     """Each Current's victory points now (14.1), counting the fame point that its
     declared objective is worth at the coming Interphase (10.3: +1 met, -1 missed), and
-    the deputies the next election would give it from the regions held now, when an
-    election is still to come (a region held before it is worth a deputy too)."""
+    the deputies it will have at the end: those who switched to it go back (8.3), and
+    when an election is still to come, the deputies it will bring for the regions held
+    now (a region held before it is worth a deputy too)."""
     vp = victory_points(state)
     for who, objective in (state.get("declared") or {}).items():
         if who in vp:
             vp[who] += 1 if objective_met(state, who, objective) else -1
+    now = {c: deputies(state, c) for c in ALL}
     if election_ahead(state):
-        new = elected(state)
-        for c in (FEUILLANT, MARAIS, GIRONDE):
-            vp[c] += new[c] - deputies(state, c)
-        guillotined = 5 if state["king"]["dead"] else 0
-        for c in (MONTAGNE, SANS_CULOTTE):  # 14.1.5-6: the King's death or deputies
-            vp[c] += max(guillotined, new[c]) - max(guillotined, deputies(state, c))
+        later = elected(state)
+    else:
+        later = dict(now)
+        for move in state.get("switched") or ():
+            later[move["to"]] = max(0, later[move["to"]] - int(move["n"]))
+            later[move["from"]] += int(move["n"])
+    for c in (FEUILLANT, MARAIS, GIRONDE):
+        vp[c] += later[c] - now[c]
+    guillotined = 5 if state["king"]["dead"] else 0
+    for c in (MONTAGNE, SANS_CULOTTE):  # 14.1.5-6: the King's death or deputies
+        vp[c] += max(guillotined, later[c]) - max(guillotined, now[c])
     return vp
 
 
@@ -129,8 +140,23 @@ def win_chances(state: State, vp: dict[str, int] | None = None) -> dict[str, flo
 
 def seat_chances(state: State, vp: dict[str, int] | None = None) -> list[float]:
     """Each seat's chance of winning from ``win_chances``, in seat order, then the
-    automated Marais's share when it plays for nobody (15.2)."""
+    automated Marais's share when it plays for nobody (15.2). Where a regime change is
+    open at the start of the Political Phase (7.5.1), the chances are those of the
+    regime in force and of the first regime offered, weighed by ``CHANGE_CHANCE``: a
+    Feuillant whose Legislative the Commune can end sees the danger before it comes."""
     wins = win_chances(state, vp)
+    installs = [new for _, new, how in regime_options(state) if how == "install"]
+    if installs:
+        now = state["regime"]
+        state["regime"] = installs[0]
+        try:
+            changed = win_chances(state)
+        finally:
+            state["regime"] = now
+        wins = {
+            c: (1 - CHANGE_CHANCE) * wins.get(c, 0.0) + CHANGE_CHANCE * changed.get(c, 0.0)
+            for c in {*wins, *changed}
+        }
     rows = seating(state["players"])
     chances = [sum(wins.get(c, 0.0) for c in row) for row in rows]
     if all(MARAIS not in row for row in rows):
