@@ -11,7 +11,7 @@ from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.engine import Engine
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 from tabletop.games.la_revolution_francaise.actions.marais import marais_plot
-from tabletop.games.la_revolution_francaise.assembly import election
+from tabletop.games.la_revolution_francaise.assembly import deputies_elected, election
 from tabletop.games.la_revolution_francaise.core import civil_war
 from tabletop.games.la_revolution_francaise.initial.effects import apply_effect
 from tabletop.games.la_revolution_francaise.interphase import economy, fame_for_objectives
@@ -247,8 +247,10 @@ def test_r_x_6_the_other_regimes_elections() -> None:
     for regime, counts in expected.items():
         state = fresh(scenario="open")
         state["regime"] = regime
+        foreseen = deputies_elected(state)  # what the bots ask: it changes nothing
         election(state, context())
         assert {c: state["assembly"][c]["count"] for c in counts} == counts, regime
+        assert foreseen == counts, regime
         shown = {c for c, a in state["assembly"].items() if a["hidden"] and a["count"]}
         assert shown == hidden[regime], regime
 

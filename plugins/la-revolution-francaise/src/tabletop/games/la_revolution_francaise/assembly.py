@@ -7,7 +7,7 @@ from tabletop.framework import Context, State
 
 from .core import controlled_regions, controller, regime, seat_of
 from .data import REGION_NAMES
-from .factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
+from .factions import ALL
 
 
 def deputies(state: State, current: str) -> int:
@@ -29,14 +29,13 @@ def wings(state: State) -> dict[str, dict[str, int]]:
     return out
 
 
-def election(state: State, ctx: Context) -> None:
-    """Elect the Assembly by the regime's formula (R.1.6, R.2.6 and the others)."""
+def deputies_elected(state: State) -> dict[str, int]:
+    """How many deputies each Current the regime's formula elects (R.1.6, R.2.6 and the
+    others) from the regions held now; no change to the state, so the bots can ask
+    what the next election would give."""
     neutral = sum(1 for r in REGION_NAMES if controller(state, r) is None)
-    held = {
-        c: len(controlled_regions(state, c))
-        for c in (ROYALIST, FEUILLANT, MARAIS, GIRONDE, MONTAGNE, SANS_CULOTTE)
-    }
-    new: dict[str, dict[str, object]] = {}
+    held = {c: len(controlled_regions(state, c)) for c in ALL}
+    counts = dict.fromkeys(ALL, 0)
     for rule in regime(state)["election"]:
         c = rule["current"]
         if rule["per"] == "region":
@@ -47,8 +46,23 @@ def election(state: State, ctx: Context) -> None:
             n = (held[c] + 1) // 2
         for other, how in rule["plus"]:
             n += held[other] // 2 if how == "half_down" else (held[other] + 1) // 2
-        new[c] = {"count": n, "wing": rule["wing"], "hidden": rule["hidden"], "aside": False}
-    for c in (ROYALIST, FEUILLANT, MARAIS, GIRONDE, MONTAGNE, SANS_CULOTTE):
+        counts[c] = n
+    return counts
+
+
+def election(state: State, ctx: Context) -> None:
+    """Elect the Assembly by the regime's formula (R.1.6, R.2.6 and the others)."""
+    counts = deputies_elected(state)
+    new: dict[str, dict[str, object]] = {}
+    for rule in regime(state)["election"]:
+        c = rule["current"]
+        new[c] = {
+            "count": counts[c],
+            "wing": rule["wing"],
+            "hidden": rule["hidden"],
+            "aside": False,
+        }
+    for c in ALL:
         if c not in new:
             new[c] = {"count": 0, "wing": "center", "hidden": False, "aside": False}
     state["assembly"] = new
