@@ -47,6 +47,9 @@ def test_the_levy_recruits_a_scara_when_the_army_falls_short() -> None:
     prompt = levy(state, "buy:infantry", "buy:scara", "done")
     assert steward.policy(GAME, state, prompt, Pcg32(1)) == "done"
     state["army"] = state["army"][:16]  # 34 strength: short
+    # 6 of the 9 coins wait for the next Marquis (Taxes and VP every turn)
+    assert steward.policy(GAME, state, prompt, Pcg32(1)) == "buy:infantry"
+    state["treasury"] = 10
     assert steward.policy(GAME, state, prompt, Pcg32(1)) == "buy:scara"
 
 
@@ -54,12 +57,12 @@ def test_the_levy_keeps_the_coins_of_a_waiting_bridges_and_roads() -> None:
     """Four Bridges & Roads Regions are a final condition: their coins come first."""
     state = blank(turn=8)
     state["army"] = state["army"][:16]
-    state["treasury"] = 7
+    state["treasury"] = 13  # 4 for Bridges & Roads, 6 for the next Marquis, 3 spare
     state["marquis"]["purple"] = {"box": "paris", "crowned": False}
     state["churches"]["purple"] = "finished"
     prompt = levy(state, "buy:infantry", "buy:scara", "done")
     assert steward.policy(GAME, state, prompt, Pcg32(1)) == "buy:infantry"
-    state["treasury"] = 6
+    state["treasury"] = 12
     assert steward.policy(GAME, state, prompt, Pcg32(1)) == "done"
 
 
@@ -81,15 +84,15 @@ def test_charlemagne_does_not_end_the_campaign_away_from_the_next_church() -> No
     state["iron_crown"] = True
     state["treasury"] = 6
     state["charlemagne"] = "aachen"
-    assert bot_plan.church_goal(state) == "bordeaux"  # Yellow, first in the plan
+    assert bot_plan.church_goal(state) == "paris"  # Purple, first in the plan
     assert bot_plan.church_pull(state, "aachen") > 0
-    assert bot_plan.church_pull(state, "gascony") == 0
+    assert bot_plan.church_pull(state, "reims") == 0
     away = steward.campaign_value(GAME, state, "end", Pcg32(1), False)
-    state["charlemagne"] = "gascony"
+    state["charlemagne"] = "reims"
     there = steward.campaign_value(GAME, state, "end", Pcg32(1), False)
     assert there > away
-    state["churches"]["yellow"] = "started"
-    assert bot_plan.church_goal(state) == "paris"  # the next Region of the plan
+    state["churches"]["purple"] = "started"
+    assert bot_plan.church_goal(state) == "bordeaux"  # the next Region of the plan
     state["treasury"] = 1  # a Church cannot be paid for: nothing pulls
     assert bot_plan.church_pull(state, "aachen") == 0
 

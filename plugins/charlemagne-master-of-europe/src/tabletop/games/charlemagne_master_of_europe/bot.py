@@ -45,6 +45,7 @@ from .bot_plan import (
     coins_kept,
     coronation_due,
     goal_box,
+    marquis_due,
     odds_above,
     parse,
     removal_value,
@@ -296,9 +297,12 @@ def _levy(state: State, actions: Sequence[str]) -> str:
     """Recruit while the army is short of the coming Minimum Army Strength: each point
     short costs a VP at every Turn End, so a Scara (2 Strength for 4 coins) repays
     itself faster than anything else a coin buys, but never with the coins of a
-    Bridges & Roads that only waits for them (a final condition)."""
+    Bridges & Roads that only waits for them (a final condition) or of a Marquis that
+    may be placed (Taxes and VP every turn, and a Bridges & Roads needs him)."""
     waiting = sum(1 for region in state["marquis"] if roads_pending(state, region))
     spare = state["treasury"] - COSTS["bridges_and_roads"] * waiting
+    if marquis_due(state):
+        spare -= COSTS["marquis"]
     short = strength_margin(state, LEVY_AHEAD) < 0 and not state["easy"]
     small = len(state["army"]) < 10
     if not (short or small):

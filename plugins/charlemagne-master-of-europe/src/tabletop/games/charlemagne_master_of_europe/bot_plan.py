@@ -28,7 +28,7 @@ from .verbs import (
 
 #: The Regions whose Churches, Marquis and Bridges & Roads the steward builds, in order
 #: (a Pagan Church can only be the last one, so the four are the Christian Regions).
-PLAN_REGIONS = ("yellow", "purple", "blue", "green")
+PLAN_REGIONS = ("purple", "yellow", "blue", "green")
 #: A Battle is fought only when it is won at least this often in ``battle_odds``.
 SAFE_BATTLE = 0.97
 #: How many times ``battle_odds`` plays a battle out.
@@ -140,6 +140,12 @@ def parse(action: str) -> tuple[str, str, str, str | None]:
     """``act:<piece>:<box>:<verb>[:<extra>]`` as (piece, box, verb, extra)."""
     order = order_of(action)
     return order.piece, order.box, order.action, order.extra
+
+
+def marquis_due(state: State) -> bool:
+    """Another Marquis may be placed (at most four, and Finished Churches + 2, A4)."""
+    placed = len(state["marquis"])
+    return placed < 4 and placed < board.finished_churches(state) + 2
 
 
 def coins_kept(state: State) -> int:
