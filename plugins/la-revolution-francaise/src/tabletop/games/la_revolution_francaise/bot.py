@@ -98,12 +98,13 @@ def _seating(players: int) -> tuple[frozenset[str], ...]:
 class RevolutionHints(BotHints):
     """Short playouts judged by chapter 14, and a default answer for every decision.
 
-    The playouts are four actions long: the evaluation reads victory points, which move
-    at the Interphase (chapter 10), far more than ten actions away in most positions,
-    so a longer playout mostly added noise, at 150 µs an action (issue 25: ten made the
-    bots keep players waiting; docs/bots.md has the measurements)."""
+    The playouts are eight actions long. Four (issue 25) kept decisions quick while the
+    evaluation read only the VP margin, which a longer playout mostly blurred; judged by
+    chapter 14's thresholds and the election to come (``bot_eval``), eight won more
+    (issue 27: 8 of 20 games against 5 of 20, same seeds; balance.md) in about the same
+    time a decision (the action cap, ``action_cost``, bounds the longer playouts)."""
 
-    rollout_depth = 4
+    rollout_depth = 8
     #: A simulated action here costs six to seven of Red Flag's (docs/bots.md, measured
     #: with ``tabletop bench --bots``): prompts list every objective and placement, and
     #: each sample deals the sealed objectives again.
