@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 from tabletop.framework import Action, Context, GameDefinition, Prompt, RandomSource, State
-from tabletop.framework.bots import SearchBot
+from tabletop.framework.bots import SampledPolicyBot
 from tabletop.framework.chance import SeededDice
 from tabletop.framework.game import clone
-from tabletop.framework.search import BotHints, InformationSet
+from tabletop.framework.search import BotHints
 
 from . import board
 from .board import PIECE_CHARLEMAGNE
@@ -317,23 +316,17 @@ def _levy(state: State, actions: Sequence[str]) -> str:
 # The bot and the hints -------------------------------------------------------------------
 
 
-class StewardBot(SearchBot):
-    """``cme-steward``: one sample of the information set, then ``policy``."""
+class StewardBot(SampledPolicyBot):
+    """``cme-steward``: ``policy`` on one state sampled from the information set (the
+    cups' contents are the hidden part)."""
 
     name = "cme-steward"
     reads_view = False
 
-    def search(
-        self,
-        game: GameDefinition,
-        view: dict[str, Any],
-        prompt: Prompt,
-        rng: RandomSource,
-        information: InformationSet,
+    def policy(
+        self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource
     ) -> Action:
-        if len(prompt.choices) == 1:
-            return prompt.choices[0].action
-        return policy(game, information.sample(rng), prompt, rng)
+        return policy(game, state, prompt, rng)
 
 
 def evaluate_state(state: State) -> float:
