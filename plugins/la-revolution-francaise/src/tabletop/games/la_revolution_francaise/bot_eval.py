@@ -19,9 +19,9 @@ from statistics import NormalDist
 
 from tabletop.framework import State
 
-from .assembly import deputies
-from .core import controlled_regions, controller, regime
-from .data import REGION_NAMES, SETUP, seating
+from .assembly import deputies, deputies_elected
+from .core import regime
+from .data import SETUP, seating
 from .factions import ALL, FEUILLANT, GIRONDE, MARAIS, MONTAGNE, SANS_CULOTTE
 from .interphase import objective_met, victory_points, winner
 from .political.regime import regime_options
@@ -71,27 +71,6 @@ def election_ahead(state: State) -> bool:
     return any(t - last >= int(schedule["every"]) for t in ahead)
 
 
-def elected(state: State) -> dict[str, int]:
-    """The deputies each Current would get if the Assembly were elected now by the
-    regime's formula (R.1.6 and the other regimes' R.x.6): the same count as the
-    rules' ``assembly.election``, without changing the state."""
-    neutral = sum(1 for r in REGION_NAMES if controller(state, r) is None)
-    held = {c: len(controlled_regions(state, c)) for c in ALL}
-    counts = dict.fromkeys(ALL, 0)
-    for rule in regime(state)["election"]:
-        c = rule["current"]
-        if rule["per"] == "region":
-            n = held[c]
-        elif rule["per"] == "region_or_neutral":
-            n = held[c] + neutral
-        else:
-            n = (held[c] + 1) // 2
-        for other, how in rule["plus"]:
-            n += held[other] // 2 if how == "half_down" else (held[other] + 1) // 2
-        counts[c] = n
-    return counts
-
-
 def points_now(state: State) -> dict[str, int]:
     """Each Current's victory points now (14.1), counting the fame point that its
     declared objective is worth at the coming Interphase (10.3: +1 met, -1 missed), and
@@ -104,7 +83,7 @@ def points_now(state: State) -> dict[str, int]:
             vp[who] += 1 if objective_met(state, who, objective) else -1
     now = {c: deputies(state, c) for c in ALL}
     if election_ahead(state):
-        later = elected(state)
+        later = deputies_elected(state)
     else:
         later = dict(now)
         for move in state.get("switched") or ():
