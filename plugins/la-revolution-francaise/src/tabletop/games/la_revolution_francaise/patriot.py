@@ -3,7 +3,7 @@ of confidence (8.2, R.x.5), and the return of deputies who switched sides (8.3).
 
 from __future__ import annotations
 
-from tabletop.framework import NOBODY, Choice, Context, Prompt, State
+from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote
 
 from .assembly import deputies
@@ -29,7 +29,6 @@ from .factions import FEUILLANT, GIRONDE, MONTAGNE, ROYALIST
 from .political.install import set_government, set_partner
 from .political.king import king_holder
 from .political.voters import deputy_voters
-from .questions import Answer, question
 from .tasks import (
     ConfidenceVote,
     CoupOffer,
@@ -107,18 +106,19 @@ def king_pardon_prompt(state: State, t: PrisonerTask) -> Prompt | None:
     seat = seat_of(state, king_holder(state))
     if seat is None or state["persons"][t["person"]]["status"] != "prison":
         return None
-    return question(
+    return Prompt(
         seat,
         f"The King may free {t['person']}",
-        PARDON,
-        Answer("yes", f"Free {t['person']}", "Back on the map next turn."),
-        Answer(
-            "no",
-            "Leave him to the Assembly's justice",
-            "He stays in prison and the regime's justice decides his fate (8.1).",
+        (
+            Choice(PARDON("yes"), f"Free {t['person']}", detail="Back on the map next turn."),
+            Choice(
+                PARDON("no"),
+                "Leave him to the Assembly's justice",
+                detail="He stays in prison and the regime's justice decides his fate (8.1).",
+                key=PASS_KEY,
+            ),
         ),
         rule="R.1.4.2",
-        passing="no",
     )
 
 

@@ -28,7 +28,6 @@ from ..factions import MARAIS
 from ..in_turn import answer_in_turn, reached
 from ..military.gov_moves import reachable
 from ..political.install import install
-from ..questions import Answer, question
 from ..tasks import CoupAttempt, MilitaryOffer
 from ..verbs import COUP, INTERCEPT
 from .candidates import military_candidates
@@ -179,14 +178,19 @@ def intercept_prompt(state: State, t: CoupAttempt) -> Prompt | None:
     if seat is None or t["index"] >= len(t["army_ids"]):
         return None
     army_id = t["army_ids"][t["index"]]
-    return question(
+    return Prompt(
         seat,
         f"Send {army_id.replace('_', ' ')} to intercept the rebels in Paris?",
-        INTERCEPT,
-        Answer("no", "Stay", "The army stays; the rebels face the others."),
-        Answer("yes", "Intercept", "It fights the rebels in Paris (12.3.2)."),
+        (
+            Choice(
+                INTERCEPT("no"),
+                "Stay",
+                detail="The army stays; the rebels face the others.",
+                key=PASS_KEY,
+            ),
+            Choice(INTERCEPT("yes"), "Intercept", detail="It fights the rebels in Paris (12.3.2)."),
+        ),
         rule="12.3.2",
-        passing="no",
     )
 
 

@@ -20,7 +20,6 @@ from ..core import (
 )
 from ..data import COSTS, REGIMES
 from ..in_turn import answer_in_turn, in_turn, reached
-from ..questions import Answer, question
 from ..tasks import CoupAttempt, CoupOffer, MilitaryOffer
 from ..verbs import COUP, PERMIT, REACT
 from .candidates import (
@@ -174,12 +173,17 @@ def reactions_task(state: State, attempt: CoupAttempt) -> CoupAttempt:
 def coup_permission_prompt(state: State, t: CoupAttempt) -> Prompt | None:
     seat = seat_of(state, t["leader"])
     assert seat is not None
-    return question(
+    return Prompt(
         seat,
         f"The {name(t['current'])} asks the Commune's leave for a popular coup",
-        PERMIT,
-        Answer("yes", "Give leave", "The coup goes ahead with the Commune's backing (12.1)."),
-        Answer("no", "Refuse", "The coup does not take place (12.1)."),
+        (
+            Choice(
+                PERMIT("yes"),
+                "Give leave",
+                detail="The coup goes ahead with the Commune's backing (12.1).",
+            ),
+            Choice(PERMIT("no"), "Refuse", detail="The coup does not take place (12.1)."),
+        ),
         rule="12.1",
     )
 
@@ -196,16 +200,21 @@ def reactions_prompt(state: State, t: CoupAttempt) -> Prompt | None:
     seat = OrderedVote(t["vote"]).next_seat
     if seat is None:
         return None
-    return question(
+    return Prompt(
         seat,
         f"The {name(t['current'])} attempts a {t['coup']} coup",
-        REACT,
-        Answer("0", "Let it be", "No change to its roll; only an A succeeds."),
-        Answer(
-            "-1",
-            "Oppose it: -1 to its roll",
-            "Its roll column drops by 1, making an A harder (12.1).",
+        (
+            Choice(
+                REACT("0"),
+                "Let it be",
+                detail="No change to its roll; only an A succeeds.",
+                key=PASS_KEY,
+            ),
+            Choice(
+                REACT("-1"),
+                "Oppose it: -1 to its roll",
+                detail="Its roll column drops by 1, making an A harder (12.1).",
+            ),
         ),
         rule="12.1",
-        passing="0",
     )

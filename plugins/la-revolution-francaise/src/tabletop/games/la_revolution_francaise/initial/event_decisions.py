@@ -3,10 +3,7 @@ a vote of the Assembly."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabletop.framework import NOBODY, Choice, Context, Prompt, State
-from tabletop.framework.actions import Verb
 
 from ..assembly import deputies
 from ..core import (
@@ -16,7 +13,6 @@ from ..core import (
 )
 from ..data import seating
 from ..factions import ROYALIST
-from ..questions import Answer, question
 from ..tasks import (
     AssemblyDecision,
     GovernmentDecision,
@@ -26,26 +22,19 @@ from ..verbs import DECIDE, DESERT, VOTE
 from .effects import apply_effect, describe_fx
 
 
-def decision_question(
-    seat: int, who: str, verb: Verb, decision: dict[str, Any], yes: str = "Yes", no: str = "No"
-) -> Prompt:
-    """6.2: an event's decision put to ``seat`` as yes or no (``who`` decides), each
-    answer showing its effects, so the Government and the Assembly read it alike."""
-    return question(
-        seat,
-        f"{who}: {decision['question']}",
-        verb,
-        Answer("yes", yes, consequence="; ".join(describe_fx(f) for f in decision["yes"])),
-        Answer("no", no, consequence="; ".join(describe_fx(f) for f in decision["no"])),
-        rule="6.2",
-    )
-
-
 def gov_decision_prompt(state: State, t: GovernmentDecision) -> Prompt | None:
     seat = gov_seat(state)
+    decide = t["decision"]
     if seat is None:
         return None
-    return decision_question(seat, "Government decision", DECIDE, t["decision"])
+    yes = "; ".join(describe_fx(f) for f in decide["yes"])
+    no = "; ".join(describe_fx(f) for f in decide["no"])
+    return Prompt(
+        seat,
+        f"Government decision: {decide['question']}",
+        (Choice(DECIDE("yes"), "Yes", consequence=yes), Choice(DECIDE("no"), "No", consequence=no)),
+        rule="6.2",
+    )
 
 
 def gov_decision_handle(state: State, t: GovernmentDecision, action: str, ctx: Context) -> None:
@@ -93,8 +82,17 @@ def assembly_prompt(state: State, t: AssemblyDecision) -> Prompt | None:
     seat = OrderedVote(t["vote"]).next_seat
     if seat is None:
         return None
-    yes, no = "Yes, with your deputies", "No, with your deputies"
-    return decision_question(seat, "The Assembly votes", VOTE, t["decision"], yes, no)
+    yes = "; ".join(describe_fx(f) for f in t["decision"]["yes"])
+    no = "; ".join(describe_fx(f) for f in t["decision"]["no"])
+    return Prompt(
+        seat,
+        f"The Assembly votes: {t['decision']['question']}",
+        (
+            Choice(VOTE("yes"), "Yes, with your deputies", consequence=yes),
+            Choice(VOTE("no"), "No, with your deputies", consequence=no),
+        ),
+        rule="6.2",
+    )
 
 
 def assembly_tally(state: State, t: AssemblyDecision, ctx: Context) -> None:

@@ -14,7 +14,6 @@ from ..core import (
 )
 from ..data import ALLIED, REGION_NAMES
 from ..factions import ROYALIST
-from ..questions import Answer, question
 from ..tasks import (
     RegionQuestion,
     Step,
@@ -41,14 +40,19 @@ def pinning_start(state: State, t: Step, ctx: Context) -> None:
 def pin_prompt(state: State, t: RegionQuestion) -> Prompt | None:
     seat = seat_of(state, ROYALIST)
     assert seat is not None
-    return question(
+    return Prompt(
         seat,
         f"Pin the revolutionary armies at {t['region']}?",
-        PIN,
-        Answer("yes", "Pin them", "They cannot leave; combat follows (9.5.1)."),
-        Answer("no", "Let them move", "The Government may move them away this turn (9.5.1)."),
+        (
+            Choice(PIN("yes"), "Pin them", detail="They cannot leave; combat follows (9.5.1)."),
+            Choice(
+                PIN("no"),
+                "Let them move",
+                detail="The Government may move them away this turn (9.5.1).",
+                key=PASS_KEY,
+            ),
+        ),
         rule="9.5.1",
-        passing="no",
     )
 
 

@@ -18,7 +18,6 @@ from ..core import (
 )
 from ..data import ADJACENT, CATHOLIC, GENERALS, REGION_NAMES, VENDEE
 from ..factions import ROYALIST
-from ..questions import Answer, question
 from ..tasks import (
     ArmyMoves,
     RegionQuestion,
@@ -149,15 +148,16 @@ def hiding_start(state: State, t: Step, ctx: Context) -> None:
 def hide_prompt(state: State, t: RegionQuestion) -> Prompt | None:
     seat = seat_of(state, ROYALIST)
     assert seat is not None
-    return question(
+    return Prompt(
         seat,
         f"Do the Catholic & Royal armies at {t['region']} avoid combat?",
-        HIDE,
-        Answer("no", "Fight", "Combat on the Combat Results Table (9.6)."),
-        Answer(
-            "yes",
-            "Melt into the countryside",
-            consequence="your control marker there is removed; they do not count for civil war",
+        (
+            Choice(HIDE("no"), "Fight", detail="Combat on the Combat Results Table (9.6)."),
+            Choice(
+                HIDE("yes"),
+                "Melt into the countryside",
+                consequence="your control marker there is removed; they do not count for civil war",
+            ),
         ),
         rule="9.8",
     )

@@ -3,7 +3,7 @@ King's veto (11.1) and the Thermidor choice."""
 
 from __future__ import annotations
 
-from tabletop.framework import NOBODY, Context, Prompt, State
+from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 
 from ..core import (
     adjust_fame,
@@ -20,7 +20,6 @@ from ..core import (
 )
 from ..data import ADJACENT, KING, LAWS, PERSONS
 from ..factions import MARAIS
-from ..questions import Answer, question
 from ..tasks import (
     InstallRegime,
     Step,
@@ -48,12 +47,17 @@ def thermidor_prompt(state: State, t: Step) -> Prompt | None:
     seat = seat_of(state, MARAIS)
     if seat is None:
         return None
-    return question(
+    return Prompt(
         seat,
         "Two Government laws have failed: install Thermidor now?",
-        THERMIDOR,
-        Answer("yes", "Install Thermidor", "R.3.8.1: the Political Phase ends at once."),
-        Answer("no", "Not now", "You must wait for another rejected law."),
+        (
+            Choice(
+                THERMIDOR("yes"),
+                "Install Thermidor",
+                detail="R.3.8.1: the Political Phase ends at once.",
+            ),
+            Choice(THERMIDOR("no"), "Not now", detail="You must wait for another rejected law."),
+        ),
         rule="R.3.8.1",
     )
 
@@ -156,12 +160,18 @@ def veto_prompt(state: State, t: Veto) -> Prompt | None:
         return None
     law = LAWS[t["law"]]
     cost = "Commune +3, Clergy -3" + (", your fame -2" if law["family"] == "anti_clergy" else "")
-    return question(
+    return Prompt(
         seat,
         f"The King may veto {law['name']}",
-        VETO,
-        Answer("no", "Let it pass", f"It becomes law: {law_effect(t['law'])}"),
-        Answer("yes", "Veto it", "The law does not take effect (11.1).", consequence=cost),
+        (
+            Choice(VETO("no"), "Let it pass", detail=f"It becomes law: {law_effect(t['law'])}"),
+            Choice(
+                VETO("yes"),
+                "Veto it",
+                detail="The law does not take effect (11.1).",
+                consequence=cost,
+            ),
+        ),
         rule="11.1",
     )
 

@@ -18,7 +18,6 @@ from ..core import (
 )
 from ..data import REGIMES, seating
 from ..factions import MARAIS
-from ..questions import Answer, question
 from ..tasks import (
     Referendum,
     Step,
@@ -143,12 +142,17 @@ def mercy_referendum_prompt(state: State, t: Step) -> Prompt | None:
     seat = gov_seat(state)
     if seat is None:
         return None
-    return question(
+    return Prompt(
         seat,
         "Hold a referendum on the Directorate?",
-        HOLD,
-        Answer("no", "No", "Mercy stays; you may ask again next turn."),
-        Answer("yes", "Yes", "Installed at the next Political Phase if adopted (R.6.8.2)."),
+        (
+            Choice(HOLD("no"), "No", detail="Mercy stays; you may ask again next turn."),
+            Choice(
+                HOLD("yes"),
+                "Yes",
+                detail="Installed at the next Political Phase if adopted (R.6.8.2).",
+            ),
+        ),
         rule="R.6.8.2",
     )
 
