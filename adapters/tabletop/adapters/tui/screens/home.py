@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -126,10 +127,13 @@ class HomeScreen(Screen[None]):
         if was_on in self.server_games:
             table.move_cursor(row=list(self.server_games).index(was_on))
         if games:
-            self.run_worker(self._ask_servers(games), exclusive=True, group="server-games")
+            self._ask_servers(games)
 
+    @work(exclusive=True, group="server-games")
     async def _ask_servers(self, games: list[ServerGame]) -> None:
-        """Each seat's turn from its server, all at once, each with a short timeout."""
+        """Each seat's turn from its server, all at once, each with a short timeout (a
+        worker: ``work`` makes the coroutine inside it, so one that a newer refresh
+        cancels before it starts leaves no coroutine never awaited)."""
         from tabletop.adapters.server import client
 
         async def ask(game: ServerGame) -> None:
