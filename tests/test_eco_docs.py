@@ -40,6 +40,16 @@ def test_every_game_has_a_readme_that_installs_it(folder: Path) -> None:
     assert "## Credits" in readme
 
 
+@pytest.mark.parametrize("folder", sorted(ROOT.glob("plugins/*/")), ids=lambda p: p.name)
+def test_every_game_distribution_carries_its_games_version(folder: Path) -> None:
+    """The home screen lists a game with its distribution's version and a save names
+    the game's (``GameInfo.version``): they must be the same number."""
+    from tabletop.framework.plugins import load_registry
+
+    game = load_registry().get(folder.name).definition
+    assert _project(folder / "pyproject.toml")["version"] == game.info.version
+
+
 def test_the_changelog_has_the_current_version_and_unreleased_changes() -> None:
     changelog = (ROOT / "CHANGELOG.md").read_text("utf-8")
     version = _project(ROOT / "pyproject.toml")["version"]
