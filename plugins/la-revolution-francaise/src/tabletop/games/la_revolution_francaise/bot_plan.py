@@ -19,10 +19,19 @@ from tabletop.framework import State
 
 from .core import controller, economy_factor, fame, influential, money, odds
 from .data import COSTS, KING, REGION_NAMES
+from .factions import GIRONDE, MARAIS, MONTAGNE, SANS_CULOTTE
 from .verbs import KIND, OBJECTIVE, PLACE, ROLLS, TRY
 
 #: A region's worth as a plot target: Paris is 5 VP more to whoever holds it (14.1).
 PARIS_BONUS = 2.0
+#: The left-wing Currents, which win only with a Revolution majority (14.2.2, 14.3):
+#: in practice with the Marais under 25 VP, which it starts at (fame 10, 5 regions, 10
+#: deputies).
+LEFT = frozenset({GIRONDE, MONTAGNE, SANS_CULOTTE})
+#: Extra worth, to a left-wing Current, of a region taken from the Marais: the Marais
+#: loses the region's VP now and, under the Legislative, the deputy it would elect for
+#: it (R.1.6), so the same plot moves the Marais two VP towards the 25 line.
+MARAIS_BONUS = 1.0
 #: Below this chance of an A (best of the rolls it can pay for), a plot is no plan.
 PLAN_ODDS = 0.35
 
@@ -60,10 +69,20 @@ def plot_chance(state: State, who: str, region: str, helpers: int, rolls: int) -
     return chance_of_a(column, rolls)
 
 
+def worth(state: State, who: str, region: str, chance: float) -> float:
+    """A plot's value to ``who``: its chance, more in Paris (14.1) and, for a left-wing
+    Current, more in a region of the Marais (``MARAIS_BONUS``)."""
+    value = chance * (1.0 + (PARIS_BONUS if region == "Paris" else 0.0))
+    if who in LEFT and controller(state, region) == MARAIS:
+        value += chance * MARAIS_BONUS
+    return value
+
+
 def best_plot(state: State, who: str) -> tuple[str, float] | None:
     """The region ``who`` is likeliest to take by a plot this turn with the Personalities
     it can still send or has there, weighed by the region's worth; None if no plot is
-    likely enough (``PLAN_ODDS``)."""
+    likely enough (``PLAN_ODDS``). A left-wing Current weighs only the likely plots, so
+    that a Marais region too hard to take does not hide a likely one elsewhere."""
     rolls = plot_rolls(state, who)
     if rolls == 0:
         return None
@@ -80,9 +99,11 @@ def best_plot(state: State, who: str) -> tuple[str, float] | None:
         if helpers == 0:
             continue
         chance = plot_chance(state, who, region, min(helpers, 2), rolls)
-        worth = chance * (1.0 + (PARIS_BONUS if region == "Paris" else 0.0))
-        if best is None or worth > best[0]:
-            best = (worth, region, chance)
+        if who in LEFT and chance < PLAN_ODDS:
+            continue
+        value = worth(state, who, region, chance)
+        if best is None or value > best[0]:
+            best = (value, region, chance)
     if best is None or best[2] < PLAN_ODDS:
         return None
     return best[1], best[2]
@@ -132,15 +153,47 @@ def planned(state: State, actions: Sequence[str]) -> str | None:
     if kind == "placement":
         return _placement(state, top, actions)
     if kind == "act" and top.get("segment") == "plot":
-        target = planned_target(state, str(top["actor"]))
-        return TRY(target) if target and TRY(target) in actions else None
+        who = str(top["actor"])
+        target = planned_target(state, who)
+        if target and TRY(target) in actions:
+            return TRY(target)
+        marais = marais_plot(state, who) if who in LEFT else None
+        return TRY(marais) if marais and TRY(marais) in actions else None
     if kind == "attempt" and top.get("segment") == "plot":
+        who = str(top["actor"])
         if top.get("persons") is None:
             return "with:all" if "with:all" in actions else None
-        if planned_target(state, str(top["actor"])) == top.get("target"):
+        target = top.get("target")
+        if planned_target(state, who) == target or (
+            who in LEFT and isinstance(target, str) and controller(state, target) == MARAIS
+        ):
             rolls = [a for a in actions if ROLLS.matches(a)]
             return max(rolls, key=ROLLS.number) if rolls else None
     return None
+
+
+def marais_plot(state: State, who: str) -> str | None:
+    """For a left-wing Current with no declared plot left to make: the Marais region
+    where its placed Personalities give it the best chance, if likely enough
+    (``PLAN_ODDS``). Every region the Marais loses is a VP now and a deputy at the
+    next election (R.1.6) towards the Revolution majority (14.2.2)."""
+    rolls = plot_rolls(state, who)
+    if rolls == 0:
+        return None
+    persons = own_free(state, who)
+    best: tuple[float, str] | None = None
+    for region in REGION_NAMES:
+        if controller(state, region) != MARAIS or not plottable(state, who, region):
+            continue
+        helpers = sum(
+            1 for n in persons if influential(n, region) and state["persons"][n]["where"] == region
+        )
+        if helpers == 0:
+            continue
+        chance = plot_chance(state, who, region, min(helpers, 2), rolls)
+        if chance >= PLAN_ODDS and (best is None or chance > best[0]):
+            best = (chance, region)
+    return best[1] if best else None
 
 
 def _objective(state: State, actions: Sequence[str]) -> str | None:
@@ -198,11 +251,10 @@ def _placement(state: State, top: dict[str, object], actions: Sequence[str]) -> 
             for n, p in state["persons"].items()
             if p["current"] == current and p["where"] == region and influential(n, region)
         )
-        worth = plot_chance(state, current, region, min(helpers, 2), rolls)
-        if region == "Paris":
-            worth *= 1.0 + PARIS_BONUS
-        if best is None or worth > best[0]:
-            best = (worth, action)
+        chance = plot_chance(state, current, region, min(helpers, 2), rolls)
+        value = worth(state, current, region, chance)
+        if best is None or value > best[0]:
+            best = (value, action)
     if best is not None:
         return best[1]
     return "place:Paris" if "place:Paris" in actions else None
