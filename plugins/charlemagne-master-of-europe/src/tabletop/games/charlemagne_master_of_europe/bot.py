@@ -335,23 +335,21 @@ class StewardBot(SampledPolicyBot):
 # positions. Fitted on the games with index % 4 != 3 (39 games, Newton's method, L2 of
 # 1 on the weights); on the other 12 games (222 positions) the Brier score is 0.098
 # (0.177 for a constant rate), predicted against observed by quintile 0.01/0.00,
-# 0.06/0.00, 0.19/0.11, 0.30/0.27, 0.69/0.67. A fresh game scores 0.21 (the steward
-# wins 18.5% of 200 games, balance.md; 12 of these 51).
+# 0.05/0.00, 0.17/0.13, 0.30/0.25, 0.67/0.67. A fresh game scores 0.25 (the steward
+# wins 18.5% of 200 games, balance.md).
 # Each weight multiplies one feature in log-odds; the lead (VP plus the EVP's worth less
 # this turn's VP threshold) counts a little less as the campaign goes on (``WIN_LEAD_LATE``
 # times the share of the 16 turns played); each turn gone costs ``WIN_TURN`` (Churches and
-# Bridges & Roads count against the time they took) and turn 1 has its own
-# ``WIN_FIRST_TURN`` (without it turn 1 read 0.30 for 0.23 won); the Strength margin
-# over this turn's Minimum Army Strength is capped at ±10.
-WIN_BIAS = 0.551
-WIN_LEAD = 0.024
-WIN_LEAD_LATE = -0.012
-WIN_TURN = -0.978
-WIN_FIRST_TURN = -0.812
-WIN_ROADS = 1.893
-WIN_CHURCH = 1.876
-WIN_MOORS = -0.539
-WIN_MARGIN = 0.030
+# Bridges & Roads count against the time they took); the Strength margin over this turn's
+# Minimum Army Strength is capped at ±10.
+WIN_BIAS = -0.097
+WIN_LEAD = 0.043
+WIN_LEAD_LATE = -0.036
+WIN_TURN = -0.891
+WIN_ROADS = 1.814
+WIN_CHURCH = 1.803
+WIN_MOORS = -0.506
+WIN_MARGIN = 0.037
 MARGIN_CAP = 10
 
 
@@ -366,8 +364,7 @@ def evaluate_state(state: State) -> float:
     lead = state["vp"] + _evp_total(state) - vp_threshold(turn)
     margin = max(-MARGIN_CAP, min(MARGIN_CAP, strength_margin(state, 1)))
     logit = WIN_BIAS + lead * (WIN_LEAD + WIN_LEAD_LATE * turn / LAST_TURN)
-    logit += WIN_TURN * turn + (WIN_FIRST_TURN if turn == 1 else 0.0)
-    logit += WIN_ROADS * len(board.roads_regions(state))
+    logit += WIN_TURN * turn + WIN_ROADS * len(board.roads_regions(state))
     logit += WIN_CHURCH * board.finished_churches(state)
     logit += WIN_MOORS * board.moors_on_map(state) + WIN_MARGIN * margin
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
