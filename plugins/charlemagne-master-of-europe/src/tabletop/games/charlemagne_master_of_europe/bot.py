@@ -55,6 +55,7 @@ from .bot_plan import (
 from .data import (
     COSTS,
     LAST_TURN,
+    REGION_ORDER,
     vp_threshold,
 )
 from .rules.battle_display import reserve
@@ -328,46 +329,18 @@ class StewardBot(SampledPolicyBot):
         return policy(game, state, prompt, rng)
 
 
-# The win chance ``evaluate_state`` gives is a logistic model fitted on the steward's own
-# games (issue 27): 51 steward games played through
-# ``bot_move`` on 1 December 2026 (``batch_seed`` 9100, games 0-25, and 9200, games 0-24;
-# 12 won), the features read at each turn's first decision (and every 40 actions), 1049
-# positions. Fitted on the games with index % 4 != 3 (39 games, Newton's method, L2 of
-# 1 on the weights); on the other 12 games (222 positions) the Brier score is 0.098
-# (0.177 for a constant rate), predicted against observed by quintile 0.01/0.00,
-# 0.05/0.00, 0.17/0.13, 0.30/0.25, 0.67/0.67. A fresh game scores 0.25 (the steward
-# wins 18.5% of 200 games, balance.md).
-# Each weight multiplies one feature in log-odds; the lead (VP plus the EVP's worth less
-# this turn's VP threshold) counts a little less as the campaign goes on (``WIN_LEAD_LATE``
-# times the share of the 16 turns played); each turn gone costs ``WIN_TURN`` (Churches and
-# Bridges & Roads count against the time they took); the Strength margin over this turn's
-# Minimum Army Strength is capped at ±10.
-WIN_BIAS = -0.097
-WIN_LEAD = 0.043
-WIN_LEAD_LATE = -0.036
-WIN_TURN = -0.891
-WIN_ROADS = 1.814
-WIN_CHURCH = 1.803
-WIN_MOORS = -0.506
-WIN_MARGIN = 0.037
-MARGIN_CAP = 10
-
-
 def evaluate_state(state: State) -> float:
-    """The estimated chance that the steward's play from here wins (rules: Winning and
-    Losing), so that the hint's "win chance" is a probability: 1 or 0 once the game is
-    decided, else the fitted logistic model of the constants above."""
-    outcome = state["outcome"]
-    if outcome is not None:
-        return 1.0 if outcome["won"] else 0.0
+    """A chance of winning in [0, 1] from the VP lead over this turn's threshold and
+    what the win still needs (rules: Winning and Losing)."""
     turn = min(state["turn"], LAST_TURN)
     lead = state["vp"] + _evp_total(state) - vp_threshold(turn)
-    margin = max(-MARGIN_CAP, min(MARGIN_CAP, strength_margin(state, 1)))
-    logit = WIN_BIAS + lead * (WIN_LEAD + WIN_LEAD_LATE * turn / LAST_TURN)
-    logit += WIN_TURN * turn + WIN_ROADS * len(board.roads_regions(state))
-    logit += WIN_CHURCH * board.finished_churches(state)
-    logit += WIN_MOORS * board.moors_on_map(state) + WIN_MARGIN * margin
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
+    score = 0.5 + 0.04 * lead
+    score += 0.08 * state["iron_crown"] + 0.08 * state["hre"]
+    score += 0.03 * len(state["marquis"]) + 0.02 * len(board.roads_regions(state))
+    score += 0.02 * board.finished_churches(state)
+    score -= 0.03 * board.moors_on_map(state)
+    score += 0.01 * sum(1 for r in REGION_ORDER if not board.region_has_enemies(state, r))
+    return float(max(0.0, min(1.0, score)))
 
 
 def _evp_total(state: State) -> int:
@@ -379,10 +352,8 @@ class CmeHints(BotHints):
     battle play-outs), playouts cut after ``rollout_depth`` actions and judged by
     ``evaluate_state``.
 
-    ``evaluate_state`` is a win chance fitted on the steward's games (so the hint's
-    "win chance" means one); four actions of the steward are enough for it, since what
-    it reads (the VP lead, Churches, Bridges & Roads, Moors) moves over a campaign, not
-    within four actions; twelve
+    Four actions of the steward are enough for ``evaluate_state``, which reads the VP
+    lead and the crowns (they move over a campaign, not within four actions); twelve
     cost three times as much and kept a player watching the bot waiting (issue 25).
     A simulated action costs twelve to fourteen of Red Flag's (every Battle prompt looks
     through the units, and a short playout leaves each sample's cost to fewer actions;
