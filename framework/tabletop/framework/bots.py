@@ -151,9 +151,9 @@ def bot_move(
         )
     if kind == "view":
         return bot.choose(engine.game, view, prompt, rng)
+    if kind == "sample" and len(prompt.choices) == 1:  # forced: no sample to draw
+        return prompt.choices[0].action
     information = InformationSet(engine.game, engine.state, prompt.seat, chance.dice_factory)
     if kind == "search":
         return cast(SearchBot, bot).search(engine.game, view, prompt, rng, information)
-    if len(prompt.choices) == 1:
-        return prompt.choices[0].action
     return cast(SampledPolicyBot, bot).policy(engine.game, information.sample(rng), prompt, rng)
