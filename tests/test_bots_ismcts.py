@@ -269,6 +269,41 @@ def test_evaluation_at_the_playout_depth_replaces_the_playout() -> None:
     assert rollouts.calls > 0
 
 
+class _EvaluatedByLength(BotHints):
+    """Cuts every playout at once and judges it by something that differs between
+    states, so the search has preferences to follow."""
+
+    rollout_depth = 0
+
+    def evaluate(self, game: GameDefinition, state: State) -> Sequence[float] | None:
+        value = len(repr(state)) % 7 / 7
+        return [value, 1.0 - value]
+
+
+class _CalibratedChance(_EvaluatedByLength):
+    """The same evaluation, with a reported win chance of its own."""
+
+    def win_chances(self, game: GameDefinition, state: State) -> Sequence[float] | None:
+        return [0.125, 0.125]
+
+
+def test_win_chances_change_the_reported_chance_never_the_move() -> None:
+    """``BotHints.win_chances`` is what the hint key reports; the search still
+    maximises ``evaluate``, so the move and the visits stay the same."""
+    engine = _engine(LiarsDice(), bid_position([1, 2]))
+    plain = IsmctsBot(_EvaluatedByLength(), Budget(iterations=40))
+    calibrated = IsmctsBot(_CalibratedChance(), Budget(iterations=40))
+    assert _decide(engine, plain) == _decide(engine, calibrated)
+    before = plain.last.appraisals or []
+    after = calibrated.last.appraisals or []
+    assert len(before) > 1 and [a.value for a in before] == [a.value for a in after]
+    # a choice whose every playout was cut reports the hints' chance; one that ends
+    # the game (a call of "liar") reports its real wins, as before
+    assert 0.125 in {a.win_chance for a in after}
+    assert [a.win_chance for a in after] != [a.win_chance for a in before]
+    assert [a.win_chance for a in before] == [a.value for a in before]
+
+
 def test_the_registry_offers_every_strength_with_the_games_hints() -> None:
     hints = _SeatZeroAlwaysWins()
 

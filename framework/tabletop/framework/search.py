@@ -161,6 +161,17 @@ class BotHints:
         order; None when the game cannot judge it (the playout then goes on)."""
         return None
 
+    def win_chances(self, game: GameDefinition, state: State) -> Sequence[float] | None:
+        """Each seat's chance of winning from this unfinished state as a person should
+        read it (the hint key's "win chance"), in [0, 1], in seat order; None (the
+        default) when ``evaluate`` already is one.
+
+        Asked only where ``evaluate`` judged a cut playout. Override it when
+        ``evaluate`` is tuned to steer the search rather than to be a calibrated
+        probability: the search still maximises ``evaluate``, so its moves do not
+        change; only the chance it reports does."""
+        return None
+
     def candidates(self, game: GameDefinition, state: State, prompt: Prompt) -> Sequence[Action]:
         """The choices worth searching, most promising first (default: all, in the
         prompt's order). Return a non-empty subset of ``prompt.actions()`` to prune

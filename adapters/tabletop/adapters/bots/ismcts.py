@@ -87,11 +87,11 @@ class Budget:
 
 class _Node:
     """One sequence of choices from the root. ``reward`` is the total credit earned by
-    the seat that made the choice leading here, ``wins`` the part of it that is its
-    share of wins (or the game's evaluation), ``points`` the total of its own scores in
-    the ``scored`` playouts that finished with scores; ``available`` counts how often
-    the choice was legal when its parent was visited (ISMCTS's correction for choices
-    that exist only in some samples)."""
+    the seat that made the choice leading here, ``wins`` its total share of wins (a
+    playout cut short adds the hints' ``win_chances``, by default the evaluation),
+    ``points`` the total of its own scores in the ``scored`` playouts that finished
+    with scores; ``available`` counts how often the choice was legal when its parent
+    was visited (ISMCTS's correction for choices that exist only in some samples)."""
 
     __slots__ = ("available", "children", "points", "reward", "scored", "visits", "wins")
 
@@ -382,7 +382,8 @@ class IsmctsBot(SearchBot):
         seats: int,
     ) -> Playout:
         """Play on by the rollout policy; each seat's reward in [0, 1], its share of the
-        win (or the evaluation) and its score (``Reward``), for ``seats`` at least."""
+        win (where the evaluation judged a cut playout: the hints' win chance) and its
+        score (``Reward``), for ``seats`` at least."""
         hints = self.hints
         dice = dice_factory(rng)
         depth = hints.rollout_depth
@@ -392,7 +393,10 @@ class IsmctsBot(SearchBot):
                 judged = hints.evaluate(game, state)
                 if judged is not None:
                     values = [float(value) for value in judged]
-                    return values, values, None
+                    chances = hints.win_chances(game, state)
+                    if chances is None:
+                        return values, values, None
+                    return values, [float(chance) for chance in chances], None
                 depth = None
             if steps >= MAX_PLAYOUT:
                 return [], [], None
