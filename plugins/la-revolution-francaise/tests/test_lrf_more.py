@@ -202,6 +202,20 @@ def test_r_1_6_legislative_elections() -> None:
     assert state["assembly"]["R"]["hidden"] and not state["assembly"]["G"]["hidden"]
 
 
+def test_r_1_6_a_region_the_coalition_holds_is_not_neutral() -> None:
+    """The Marais's deputies count neutral regions (R.1.6); Allied armies put the
+    Coalition's marker on a region (9.7.1), so a Feuillant region they take elects
+    nobody: the Feuillant loses its deputy and the Marais gains none."""
+    state = fresh()
+    before = deputies_elected(state)
+    state["regions"]["Metz"].update(control=None, coalition=True)
+    after = deputies_elected(state)
+    assert after["F"] == before["F"] - 1
+    assert after["M"] == before["M"]
+    state["regions"]["Metz"]["coalition"] = False  # freed, and no Current's marker
+    assert deputies_elected(state)["M"] == before["M"] + 1
+
+
 def test_r_9_6_and_r_10_6_the_republics_elections() -> None:
     """On the set-up map (F 8, M 5, R 4, G 4, MT 1, SC 1, 3 neutral): the Federal
     Republic gives the Gironde 4 + 3 neutral + 8 // 2 = 11, the Marais 5 + 4 // 2 = 7,

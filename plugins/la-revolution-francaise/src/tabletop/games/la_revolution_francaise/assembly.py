@@ -32,8 +32,15 @@ def wings(state: State) -> dict[str, dict[str, int]]:
 def deputies_elected(state: State) -> dict[str, int]:
     """How many deputies each Current the regime's formula elects (R.1.6, R.2.6 and the
     others) from the regions held now; no change to the state, so the bots can ask
-    what the next election would give."""
-    neutral = sum(1 for r in REGION_NAMES if controller(state, r) is None)
+    what the next election would give.
+
+    A neutral region is one without any control marker (4.6's set-up calls Brest and
+    Nîmes neutral and puts no marker there); a region the Coalition holds bears the
+    Coalition's marker (9.7.1), so it is not neutral and elects nobody."""
+    regions = state["regions"]
+    neutral = sum(
+        1 for r in REGION_NAMES if controller(state, r) is None and not regions[r]["coalition"]
+    )
     held = {c: len(controlled_regions(state, c)) for c in ALL}
     counts = dict.fromkeys(ALL, 0)
     for rule in regime(state)["election"]:
