@@ -1,4 +1,4 @@
-"""The server's games, without the network: host, sit, move, fetch.
+"""The server's games, without the network: host, sit, move, hint, fetch.
 
 Everything a client may ask is decided here, synchronously, so it is tested without
 sockets; ``server.py`` only carries messages. Each game is a ``GameSession`` (the same
@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.adapters.bots.hint import Hint
+from tabletop.adapters.bots.hint import prepare as prepare_hint
 from tabletop.adapters.server.store import GameStore
 from tabletop.framework.engine import DiceFactory, Engine, RngFactory
 from tabletop.framework.errors import PluginFault, TabletopError
@@ -362,6 +364,24 @@ class Hall:
             except Exception:  # a bot or the store failed: its copy is the truth
                 self._reload(table)
             return moves
+
+    def hint(self, table: Table, seat: int, seq: int) -> Callable[[], Hint]:
+        """The search for a hint at ``seat``'s decision of position ``seq``, ready to
+        think outside the lock (``hint.prepare`` copies the state now): from that seat's
+        information set only, so it tells nothing the seat cannot see. Refused when the
+        decision is not that seat's, or not at that position any more."""
+        with table.lock:
+            engine = table.engine
+            if table.abandoned:
+                raise Refused("the host ended this game", final=True)
+            prompt = engine.prompt
+            if prompt is None:
+                raise Refused("the game is over: there is nothing to suggest", final=True)
+            if seq != len(engine.log):
+                raise Refused(f"stale hint: the game is at position {len(engine.log)}")
+            if prompt.seat != seat:
+                raise Refused("a hint is for your own decision: none is due now")
+            return prepare_hint(engine, self.registry.hints_for(engine.game.info.id))
 
     def _run_bots(self, table: Table) -> list[Move]:
         if table.abandoned:

@@ -15,8 +15,12 @@ Client to server (every message a JSON object with a ``type``):
   number of actions so far); any other ``N`` is a stale or forged move and is refused.
 - ``{"type": "host", "game": G, "players": N, "seats": [...], "options": {...}}``.
 - ``{"type": "fetch", "game": ID, "token": T}``: the game as a save (see ``Hall.fetch``).
+- ``{"type": "hint", "token": T, "seq": N}``: what the tree search suggests at the token
+  seat's decision of position ``N``, thought from that seat's information set only
+  (``tabletop.adapters.bots.hint``), as the local screen's ``?`` key gives it.
 
 Server to client: ``welcome``, ``update``, ``ack``, ``refused``, ``hosted``, ``record``,
+``hint`` (``seq``, ``action``: the suggested choice, ``lines``: the hint in words),
 ``error`` (the connection is closed after an ``error``).
 """
 
@@ -42,12 +46,14 @@ FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "move": {"seq": int, "action": str},
     "host": {"game": str, "players": int, "seats": list, "options": dict},
     "fetch": {"game": str, "token": str},
+    "hint": {"token": str, "seq": int},
 }
 REQUIRED: dict[str, tuple[str, ...]] = {
     "hello": ("token",),
     "move": ("seq", "action"),
     "host": ("game",),
     "fetch": ("game",),
+    "hint": ("token", "seq"),
 }
 
 

@@ -6,14 +6,16 @@ person picks a choice. It is built from the local game screen's parts that draw 
 what a seat receives: the board (the game's own board widget, or the plain view, in
 ``ViewPanel``) and the choices with their keys, consequences and the highlighted
 choice's detail (``ChoiceList``), beside the log lines the server sent; the rules
-screen (r) when the game is installed here, and a recap the seat may read covers the
-screen until dismissed (``SummaryScreen``). The terminal bell rings when the decision
-is the seat's. Leaving (q) leaves the game waiting:
-joining again with the same token picks it up where it stands.
+screen (r) when the game is installed here, a hint (?) that the server's search thinks
+out from the seat's own information (the ``hint`` message), and a recap the seat may
+read covers the screen until dismissed (``SummaryScreen``). The terminal bell rings
+when the decision is the seat's. Leaving (q) leaves the game waiting: joining again
+with the same token picks it up where it stands.
 
 Why a screen of its own and not the local game screen: that screen drives a
-``GameSession`` with the engine at hand (undo, hints, saves, the hand-off screen), all
-of which need the state; a remote seat has only its view, prompt and log.
+``GameSession`` with the engine at hand (undo, local hints, saves, the hand-off
+screen), all of which need the state; a remote seat has only its view, prompt and log,
+and asks the server for what needs more.
 """
 
 from __future__ import annotations
@@ -33,9 +35,10 @@ from textual.widgets import Footer, Header, OptionList, RichLog, Static
 
 import tabletop.adapters.tui
 from tabletop.adapters.saves import printable
-from tabletop.adapters.server.client import ClientError, Seat, play_seat
+from tabletop.adapters.server.client import ClientError, Seat, play_seat, request
 from tabletop.adapters.server.protocol import prompt_from_wire
 from tabletop.adapters.tui.hookspecs import board_widget_class
+from tabletop.adapters.tui.screens.hint import HintScreen
 from tabletop.adapters.tui.screens.rules import RulesScreen
 from tabletop.adapters.tui.screens.summary import NO_MORE, SummaryScreen
 from tabletop.adapters.tui.widgets import ChoiceList, ViewPanel
@@ -47,7 +50,11 @@ YOUR_TURN = "Your decision: press a choice's key, or Enter on the highlighted on
 WAITING_HINT = "A bell rings on your turn; q leaves (the game waits)."
 
 #: Keys the screen keeps for itself: never a choice's.
-SCREEN_KEYS = frozenset({"q", "r"})
+SCREEN_KEYS = frozenset({"q", "r", "?"})
+#: The status line while the server thinks about a hint.
+THINKING = "Asking the server for a hint (its search, from your seat's view only)..."
+#: How long the screen waits for a hint (seconds): the search, and maybe another's first.
+HINT_SECONDS = 60.0
 
 
 class SeatLog(RichLog):
@@ -95,6 +102,7 @@ class RemoteSeatScreen(Screen[str]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
         Binding("r", "rules", "Rules"),
+        Binding("question_mark", "hint", "Hint", key_display="?"),
         Binding("q", "leave", "Leave (the game waits)"),
         Binding("q", "close", "Close"),  # the same key, once the game is over
     ]
@@ -123,6 +131,8 @@ class RemoteSeatScreen(Screen[str]):
         self.finished = False
         #: How many actions the seat had been told of at its first update.
         self._joined_at: int | None = None
+        #: The position a hint has been asked for (``action_hint``), while it is asked.
+        self._hint_for: int | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -241,10 +251,12 @@ class RemoteSeatScreen(Screen[str]):
         choices.focus()
         self.app.bell()
         self._pending = asyncio.get_running_loop().create_future()
+        self.refresh_bindings()  # ? now hints
         try:
             return await self._pending
         finally:
             self._pending = None
+            self.refresh_bindings()
 
     def _result(self, seat: Seat) -> str:
         if seat.ended and not seat.over:
@@ -288,6 +300,44 @@ class RemoteSeatScreen(Screen[str]):
             event.prevent_default()
             self._choose(index)
 
+    def action_hint(self) -> None:
+        """Ask the server what its tree search would choose at this seat's decision
+        (the ``hint`` message): thought from the seat's information only, shown with
+        its estimate and two alternatives, the suggestion highlighted, never played."""
+        seat, pending = self.seat, self._pending
+        if seat is None or seat.prompt is None or pending is None or pending.done():
+            self.notify("A hint is for your own decision: none is due now.", severity="warning")
+            return
+        if self._hint_for == seat.seq:
+            return  # already asked
+        self._hint_for = seat.seq
+        self.query_one("#status", Static).update(THINKING)
+        self.run_worker(self._ask_hint(seat.seq), group="hint", exclusive=True)
+
+    async def _ask_hint(self, seq: int) -> None:
+        message = {"type": "hint", "token": self.token, "seq": seq}
+        try:
+            answer = await request(self.url, message, timeout=HINT_SECONDS)
+        except ClientError as exc:
+            answer = {"error": str(exc)}
+        finally:
+            self._hint_for = None
+        seat = self.seat
+        if seat is None or seat.seq != seq or seat.prompt is None or self._pending is None:
+            return  # the decision is gone: the hint is of no use now
+        self.query_one("#status", Static).update(YOUR_TURN)
+        if "error" in answer:
+            self.notify(f"No hint: {printable(answer['error'], 200)}", severity="error")
+            return
+        lines = [printable(str(line), 300) for line in answer.get("lines", [])][:20]
+        choices = self.query_one("#choices", ChoiceList)
+        shown = choices.prompt
+        if shown is not None:
+            actions = [choice.action for choice in shown.choices]
+            if answer.get("action") in actions:
+                choices.highlighted = actions.index(str(answer["action"]))
+        self.app.push_screen(HintScreen(lines))
+
     def action_rules(self) -> None:
         """The game's rules summary at the section the seat's decision cites, when the
         game is installed here (the server sends no rules: they are the game's own)."""
@@ -307,7 +357,10 @@ class RemoteSeatScreen(Screen[str]):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """q says Leave while the game goes on and Close once it is over."""
+        """q says Leave while the game goes on and Close once it is over; ? is offered
+        only while the seat decides."""
+        if action == "hint":  # shown dimmed while another seat decides
+            return True if self._pending is not None and not self.finished else None
         if action == "leave":
             return not self.finished
         if action == "close":

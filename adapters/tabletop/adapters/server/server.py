@@ -1,7 +1,8 @@
 """``tabletop serve``: the asyncio WebSocket server that carries the hall's messages.
 
 Each connection is one client: it sits at a seat (``hello``) and then only answers its
-prompts and hears its seat's updates, or it hosts or fetches a game. Work that touches a
+prompts and hears its seat's updates, or it hosts or fetches a game, or asks for a hint
+at its seat's decision. Work that touches a
 game (a move and the bot moves after it, replaying a game after a restart) runs in a
 worker thread, one game at a time, so a searching bot on one table does not stop the
 others. Every client message is size-limited (the WebSocket frame limit) and
@@ -14,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,11 @@ FIRST_MESSAGE_SECONDS = 30.0
 SEND_SECONDS = 10.0
 #: WebSocket close code for a policy violation (garbage, flooding, a bad token).
 POLICY = 1008
+#: Hints the server thinks about at once (each is one search, up to the default bot's
+#: budget: a second or two of a core); a seat asking while it thinks is told to wait.
+HINTS_AT_ONCE = 1
+#: Hints remembered (a hint at a position is always the same: asking again is free).
+HINTS_KEPT = 256
 
 
 class Bucket:
@@ -91,6 +97,9 @@ class Server:
     _locks: dict[str, asyncio.Lock] = field(default_factory=lambda: defaultdict(asyncio.Lock))
     #: Catching up with another server process's moves (cancelled when serving stops).
     _catching_up: set[asyncio.Task[None]] = field(default_factory=set)
+    _thinking: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(HINTS_AT_ONCE))
+    #: The hints given, by game, seat and position (``HINTS_KEPT`` of them).
+    _hints: OrderedDict[tuple[str, int, int], dict[str, Any]] = field(default_factory=OrderedDict)
 
     def __post_init__(self) -> None:
         self.hall.in_use = lambda game_id: bool(self.listeners.get(game_id))
@@ -134,6 +143,8 @@ class Server:
                     await self._host(ws, message)
                 elif kind == "fetch":
                     await self._fetch(ws, message)
+                elif kind == "hint":
+                    await self._hint(ws, message)
         except ConnectionClosed:
             pass
         except Exception as exc:  # a bug or a failing store: say so, keep serving others
@@ -286,6 +297,35 @@ class Server:
                 }
             )
         )
+
+    async def _hint(self, ws: ServerConnection, message: dict[str, Any]) -> None:
+        """Answer a seat's question "what would the search choose?" (``Hall.hint``):
+        one search at a time on the whole server, each position's answer kept."""
+        seq = message["seq"]
+        try:
+            table, seat = await asyncio.to_thread(self.hall.sit, message["token"])
+            key = (table.game_id, seat, seq)
+            answer = self._hints.get(key)
+            if answer is None:
+                think = await asyncio.to_thread(self.hall.hint, table, seat, seq)
+                if self._thinking.locked():
+                    raise Refused("the server is thinking about another hint: ask again soon")
+                async with self._thinking:
+                    try:
+                        hint = await asyncio.to_thread(think)
+                    except Exception as exc:  # the game's hints failed: say so, serve on
+                        _log.exception("hint failed")
+                        raise Refused(
+                            f"no hint: the search failed ({type(exc).__name__})"
+                        ) from None
+                answer = {"type": "hint", "seq": seq, "action": hint.action, "lines": hint.lines()}
+                self._hints[key] = answer
+                while len(self._hints) > HINTS_KEPT:
+                    self._hints.popitem(last=False)
+        except Refused as exc:
+            await ws.send(dump({"type": "refused", "seq": seq, "reason": str(exc)}))
+            return
+        await ws.send(dump(answer))
 
     async def _fetch(self, ws: ServerConnection, message: dict[str, Any]) -> None:
         try:
