@@ -109,3 +109,37 @@ def test_the_moors_matter_most_one_box_short_of_beyond_poitiers() -> None:
     state["turn"] = 15
     state["moors"]["gascony"] = state["moors"]["bordeaux"] = []
     assert bot_plan.moors_worth(state) > early + 10
+
+
+def test_a_quiet_purple_build_is_worth_ending_the_campaign_for() -> None:
+    """The Build Phase skips a Region with Vikings and they land in Purple: while
+    Purple is free of them and could build this turn, fewer draws are worth more."""
+    state = blank(turn=6)
+    state["treasury"] = 8
+    state["charlemagne"] = "reims"
+    state["marquis"]["purple"] = {"box": "paris", "crowned": False}
+    state["churches"]["purple"] = "started"
+    waiting = steward.campaign_value(GAME, state, "end", Pcg32(1), False)
+    assert bot_plan.viking_exposure(state) == bot_plan.VIKING_RISK
+    state["vikings"]["purple"] = ["viking-1"]  # the Build Phase skips Purple anyway
+    assert bot_plan.viking_exposure(state) == 0
+    blocked = steward.campaign_value(GAME, state, "end", Pcg32(1), False)
+    assert waiting > blocked
+    state["vikings"]["purple"] = []
+    state["treasury"] = 3  # the Church cannot be paid for this turn
+    assert bot_plan.viking_exposure(state) == 0
+
+
+def test_the_build_phase_builds_in_the_vikings_region_first() -> None:
+    """With coins for one Church, Purple's comes first: its next quiet Build Phase is
+    the least sure (the listed order would finish Blue's)."""
+    state = blank(turn=6)
+    state["tasks"] = [new_task("build_finish")]
+    prompt = Prompt(
+        0,
+        "Finish",
+        tuple(Choice(a, a) for a in ("finish:blue", "finish:purple", "finish:yellow", "next")),
+    )
+    assert steward.policy(GAME, state, prompt, Pcg32(1)) == "finish:purple"
+    prompt = Prompt(0, "Finish", tuple(Choice(a, a) for a in ("finish:green", "finish:blue")))
+    assert steward.policy(GAME, state, prompt, Pcg32(1)) == "finish:blue"

@@ -20,6 +20,7 @@ import math
 from collections.abc import Sequence
 
 from tabletop.framework import Action, Context, GameDefinition, Prompt, RandomSource, State
+from tabletop.framework.actions import split
 from tabletop.framework.bots import SampledPolicyBot
 from tabletop.framework.chance import SeededDice
 from tabletop.framework.game import clone
@@ -39,6 +40,7 @@ from .bot_plan import (
     STRENGTH,
     ambush_risk,
     battle_ceiling,
+    build_waiting,
     church_pull,
     closer,
     coins_kept,
@@ -51,6 +53,7 @@ from .bot_plan import (
     roads_pending,
     strength_margin,
     suppress_bonus,
+    viking_exposure,
 )
 from .data import (
     COSTS,
@@ -107,6 +110,7 @@ def campaign_value(
         value -= church_pull(state, state["charlemagne"])
         if coronation_due(state):
             value -= CHURCH_PULL  # Rome waits: an early end only wastes the campaign
+        value += viking_exposure(state)
         return value
     piece, box, verb, extra = parse(action)
     here = board.piece_box(state, piece)
@@ -228,7 +232,7 @@ def policy(
     if kind == "levy_promote":
         return max(actions)  # the Level 2 Infantry, nearer to Level 4
     if kind in ("build_bridges", "build_finish"):
-        return next((a for a in actions if not NEXT.matches(a)), NEXT())
+        return _build_first(actions)
     if kind == "build_start":
         start = [a for a in actions if START.matches(a)]
         if start and START.arg(start[0]) in PLAN_REGIONS:
@@ -243,7 +247,7 @@ def policy(
             for a in actions
             if BUY_OFF.matches(a)
             and (
-                roads_pending(state, BUY_OFF.arg(a))
+                build_waiting(state, BUY_OFF.arg(a))
                 or (
                     board.vikings_in(state, BUY_OFF.arg(a)) <= 3
                     and state["treasury"] - board.vikings_in(state, BUY_OFF.arg(a)) >= 2
@@ -290,6 +294,20 @@ def _campaign_choice(
         if found > best_value:
             best_value, best = found, action
     return best
+
+
+def _build_first(actions: Sequence[str]) -> str:
+    """Build in the plan's order (Purple first): when coins run short, the Region the
+    Vikings land in (rules: The Vikings) is the one whose next quiet Build Phase is
+    least sure to come."""
+    builds = [a for a in actions if not NEXT.matches(a)]
+    if not builds:
+        return NEXT()
+    return min(builds, key=lambda a: _plan_rank(split(a)[1][0]))
+
+
+def _plan_rank(region: str) -> int:
+    return PLAN_REGIONS.index(region) if region in PLAN_REGIONS else len(PLAN_REGIONS)
 
 
 def _levy(state: State, actions: Sequence[str]) -> str:

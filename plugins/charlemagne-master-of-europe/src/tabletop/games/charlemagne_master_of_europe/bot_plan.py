@@ -51,6 +51,10 @@ LEADER_TURN = 1.0
 MOORS_DANGER = 30.0
 #: What Charlemagne standing outside the Region of the next Church costs.
 CHURCH_PULL = 2.0
+#: What ending the Campaign Phase early is worth while the Vikings' Region could build
+#: this turn: every further Hostile Reaction may land a Viking there, and the Build
+#: Phase skips a Region with Vikings (rules: Build Phase).
+VIKING_RISK = 3.0
 #: How many turns of Minimum Army Strength the Levy recruits for.
 LEVY_AHEAD = 2
 
@@ -127,6 +131,25 @@ def roads_pending(state: State, region: str) -> bool:
     enemies and Vikings there are all that stand in the way (rules: Bridges & Roads)."""
     marquis = state["marquis"].get(region)
     return bool(marquis and not marquis["crowned"] and state["churches"].get(region) == "finished")
+
+
+def build_waiting(state: State, region: str) -> bool:
+    """Something of the plan is waiting for a Build Phase in ``region``: a Started
+    Church to finish, or Bridges & Roads."""
+    return state["churches"].get(region) == "started" or roads_pending(state, region)
+
+
+def viking_exposure(state: State) -> float:
+    """What ending the campaign now saves: the Vikings' first Region (Purple) is free
+    of them and could build this turn, which any further Viking drawn would stop."""
+    region = PLAN_REGIONS[0]
+    if board.vikings_in(state, region) or state["treasury"] < COSTS["church_finish"]:
+        return 0.0
+    ready = roads_pending(state, region) and not board.region_has_enemies(state, region)
+    finish = state["churches"].get(region) == "started" and (
+        board.finished_churches(state) < len(state["marquis"]) + 2
+    )
+    return VIKING_RISK if ready or finish else 0.0
 
 
 def odds_above(need: int) -> float:
