@@ -143,3 +143,17 @@ def test_the_build_phase_builds_in_the_vikings_region_first() -> None:
     assert steward.policy(GAME, state, prompt, Pcg32(1)) == "finish:purple"
     prompt = Prompt(0, "Finish", tuple(Choice(a, a) for a in ("finish:green", "finish:blue")))
     assert steward.policy(GAME, state, prompt, Pcg32(1)) == "finish:blue"
+
+
+def test_a_battle_is_charged_more_than_two_vp_a_point_of_strength() -> None:
+    """The army starts at 44 Strength and the minimum climbs to 54: a point a Battle
+    costs is short at most later Turn Ends unless coins buy it back, so the steward
+    charges a Battle more than 2 VP for each point it is expected to cost (8 points
+    without play-outs)."""
+    state = blank(turn=2)
+    place(state, "paris", "paris-1", "paris-2")
+    state["charlemagne"] = "paris"
+    battle = "act:charlemagne:paris:battle"
+    assert bot_plan.strength_margin(state) > 8  # no shortfall term on top
+    value = steward.campaign_value(GAME, state, battle, Pcg32(1), False)
+    assert value < bot_plan.battle_ceiling(state, battle) - 2 * 8
