@@ -26,10 +26,11 @@ def test_the_gironde_plots_against_the_marais(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_the_right_wing_plans_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Royalist and the Feuillant gain nothing from the Marais's losses in the
-    count: their plans and a region's worth to them do not change."""
+    """The Royalist and the Feuillant gain nothing from the left's bonus: their plans
+    do not change with it (the Feuillant weighs the Marais by its own rule,
+    ``FEUILLANT_SWING``, in test_lrf_bot_feuillant)."""
     state = fresh(4)
-    assert worth(state, "F", "Lyon", 0.5) == 0.5
+    assert worth(state, "R", "Lyon", 0.5) == 0.5
     assert worth(state, "G", "Lyon", 0.5) > worth(state, "G", "Brest", 0.5)
     assert worth(state, "MT", "Lyon", 0.5) > worth(state, "MT", "Brest", 0.5)
     before = {c: best_plot(state, c) for c in ("R", "F")}

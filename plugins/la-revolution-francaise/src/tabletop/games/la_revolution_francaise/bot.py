@@ -23,7 +23,7 @@ from tabletop.framework.ports import RandomSource
 from tabletop.framework.search import BotHints
 
 from .bot_eval import points_now, seat_chances
-from .bot_plan import planned
+from .bot_plan import planned, unwanted
 from .core import gov_controller, seat_of
 from .data import seating
 from .interphase import winner
@@ -130,7 +130,10 @@ class RevolutionHints(BotHints):
         plan = planned(state, prompt.actions())
         if plan is not None:
             return plan
-        choices = [c for c in prompt.choices if c.action not in _RETREATS] or prompt.choices
+        spoil = unwanted(state, prompt.actions())
+        choices = [
+            c for c in prompt.choices if c.action not in _RETREATS and c.action not in spoil
+        ] or list(prompt.choices)
         weights = [_weight(c.action) for c in choices]
         return rng.weighted_choice(choices, weights).action
 
@@ -138,7 +141,9 @@ class RevolutionHints(BotHints):
         """Every legal choice but a way back to an earlier menu (``_RETREATS``), the
         default answer first, then by playout weight; only the default answer where it
         is the only sensible one (``_CERTAIN``)."""
-        actions = _forward(prompt.actions())
+        spoil = unwanted(state, prompt.actions())
+        ahead = _forward(prompt.actions())
+        actions = [a for a in ahead if a not in spoil] or ahead
         preferred = self._preferred(state, prompt)
         if preferred is not None and state["tasks"][-1].get("kind") in _CERTAIN:
             return [preferred]

@@ -17,10 +17,11 @@ from functools import lru_cache
 
 from tabletop.framework import State
 
+from .bot_revolt import best_revolt
 from .core import controller, economy_factor, fame, influential, money, odds
 from .data import COSTS, KING, REGION_NAMES
-from .factions import GIRONDE, MARAIS, MONTAGNE, SANS_CULOTTE
-from .verbs import KIND, OBJECTIVE, PLACE, ROLLS, TRY
+from .factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
+from .verbs import KIND, MORE, OBJECTIVE, PLACE, ROLLS, TRY
 
 #: A region's worth as a plot target: Paris is 5 VP more to whoever holds it (14.1).
 PARIS_BONUS = 2.0
@@ -28,10 +29,18 @@ PARIS_BONUS = 2.0
 #: in practice with the Marais under 25 VP, which it starts at (fame 10, 5 regions, 10
 #: deputies).
 LEFT = frozenset({GIRONDE, MONTAGNE, SANS_CULOTTE})
+#: The right-wing Currents, which win on their own VP (14.2.1, 14.3.1).
+RIGHT = frozenset({ROYALIST, FEUILLANT})
 #: Extra worth, to a left-wing Current, of a region taken from the Marais: the Marais
 #: loses the region's VP now and, under the Legislative, the deputy it would elect for
 #: it (R.1.6), so the same plot moves the Marais two VP towards the 25 line.
 MARAIS_BONUS = 1.0
+#: The Feuillant wins under the Legislative with a Reaction majority only by having
+#: the Marais's VP or more (14.3.1), so a region counts by how it moves the gap. Any
+#: region taken is a VP and, at the election, a deputy for it (R.1.6): 2. Taken from
+#: the Marais, the Marais loses the same two: 4. Taken from nobody, the Marais loses
+#: the deputy it elects for a neutral region: 3. Extra worth over another's region:
+FEUILLANT_SWING: dict[str | None, float] = {MARAIS: 1.0, None: 0.5}
 #: Below this chance of an A (best of the rolls it can pay for), a plot is no plan.
 PLAN_ODDS = 0.35
 
@@ -71,10 +80,14 @@ def plot_chance(state: State, who: str, region: str, helpers: int, rolls: int) -
 
 def worth(state: State, who: str, region: str, chance: float) -> float:
     """A plot's value to ``who``: its chance, more in Paris (14.1) and, for a left-wing
-    Current, more in a region of the Marais (``MARAIS_BONUS``)."""
+    Current, more in a region of the Marais (``MARAIS_BONUS``); for the Feuillant,
+    more in a region of the Marais or of nobody (``FEUILLANT_SWING``)."""
     value = chance * (1.0 + (PARIS_BONUS if region == "Paris" else 0.0))
-    if who in LEFT and controller(state, region) == MARAIS:
+    holder = controller(state, region)
+    if who in LEFT and holder == MARAIS:
         value += chance * MARAIS_BONUS
+    if who == FEUILLANT and state["regime"] == "legislative":
+        value += chance * FEUILLANT_SWING.get(holder, 0.0)
     return value
 
 
@@ -120,6 +133,31 @@ def planned_target(state: State, who: str) -> str | None:
     return region
 
 
+def planned_revolt(state: State, who: str) -> str | None:
+    """The region of ``who``'s declared revolt objective (6.4.2), if no revolt has
+    broken out there yet this turn."""
+    declared = (state.get("declared") or {}).get(who)
+    if not isinstance(declared, str) or not declared.startswith("revolt:"):
+        return None
+    if declared in state.get("achieved", ()):
+        return None
+    return declared.split(":", 1)[1]
+
+
+def unwanted(state: State, actions: Sequence[str]) -> list[str]:
+    """Moves that would spoil the plan: a plot in the region of the declared revolt
+    (plots come first, 7.4, and a Personality acts once a turn, so it would use up the
+    Personalities the revolt needs)."""
+    tasks = state.get("tasks") or []
+    if not tasks:
+        return []
+    top = tasks[-1]
+    if top.get("kind") != "act" or top.get("segment") != "plot":
+        return []
+    region = planned_revolt(state, str(top["actor"]))
+    return [TRY(region)] if region and TRY(region) in actions else []
+
+
 def sealed_plot(state: State, who: str) -> str | None:
     """The plot ``who`` sealed this turn (before the reveal), from its own secret."""
     data = (state.get("objectives") or {}).get(who)
@@ -152,24 +190,67 @@ def planned(state: State, actions: Sequence[str]) -> str | None:
         return _objective(state, actions)
     if kind == "placement":
         return _placement(state, top, actions)
+    if kind == "act" and top.get("segment") == "revolt":
+        region = planned_revolt(state, str(top["actor"]))
+        return TRY(region) if region and TRY(region) in actions else None
+    if kind == "attempt" and top.get("segment") == "revolt":
+        if planned_revolt(state, str(top["actor"])) != top.get("target"):
+            return None
+        if top.get("persons") is None:
+            return "with:all" if "with:all" in actions else None
+        rolls = [a for a in actions if ROLLS.matches(a)]
+        return max(rolls, key=ROLLS.number) if rolls else None
     if kind == "act" and top.get("segment") == "plot":
         who = str(top["actor"])
         target = planned_target(state, who)
         if target and TRY(target) in actions:
             return TRY(target)
-        marais = marais_plot(state, who) if who in LEFT else None
-        return TRY(marais) if marais and TRY(marais) in actions else None
+        more = marais_plot(state, who) if who in LEFT else extra_plot(state, who)
+        return TRY(more) if more and TRY(more) in actions else None
     if kind == "attempt" and top.get("segment") == "plot":
         who = str(top["actor"])
         if top.get("persons") is None:
             return "with:all" if "with:all" in actions else None
         target = top.get("target")
-        if planned_target(state, who) == target or (
-            who in LEFT and isinstance(target, str) and controller(state, target) == MARAIS
+        if (
+            planned_target(state, who) == target
+            or (who in LEFT and isinstance(target, str) and controller(state, target) == MARAIS)
+            or (who in RIGHT and target == extra_plot(state, who))
         ):
             rolls = [a for a in actions if ROLLS.matches(a)]
             return max(rolls, key=ROLLS.number) if rolls else None
     return None
+
+
+def extra_plot(state: State, who: str) -> str | None:
+    """For the Royalist or the Feuillant with no declared plot left to make: the plot
+    its placed Personalities make likely enough (``PLAN_ODDS``) and worth most
+    (``worth``), if any. Every region is a VP to the Royalist on its way to 25
+    (14.2.1) and a VP and a deputy to the Feuillant (R.1.6); money left at the end is
+    worth nothing (14.1), and both ended games with a thousand assignats or more."""
+    if who not in RIGHT:
+        return None
+    rolls = plot_rolls(state, who)
+    if rolls == 0:
+        return None
+    uprising = planned_revolt(state, who)
+    persons = own_free(state, who)
+    best: tuple[float, str] | None = None
+    for region in REGION_NAMES:
+        if region == uprising or not plottable(state, who, region):
+            continue
+        helpers = sum(
+            1 for n in persons if influential(n, region) and state["persons"][n]["where"] == region
+        )
+        if helpers == 0:
+            continue
+        chance = plot_chance(state, who, region, min(helpers, 2), rolls)
+        if chance < PLAN_ODDS:
+            continue
+        value = worth(state, who, region, chance)
+        if best is None or value > best[0]:
+            best = (value, region)
+    return best[1] if best else None
 
 
 def marais_plot(state: State, who: str) -> str | None:
@@ -197,19 +278,27 @@ def marais_plot(state: State, who: str) -> str | None:
 
 
 def _objective(state: State, actions: Sequence[str]) -> str | None:
-    """A plot objective where a plot is likely (6.4, 7.4.1), in two steps: its kind,
-    then its region."""
+    """A plot objective where a plot is likely (6.4, 7.4.1), else a revolt objective
+    where a revolt is (7.4.2, ``bot_revolt``: met on an A or a B), in two steps: its
+    kind, then its region. Without either the search picks, and in traced games it
+    mostly picked objectives that were missed (10.3: a fame point lost each turn)."""
     who = next_objective_declarer(state)
     if who is None or who == "gov":
         return None
-    plan = best_plot(state, who)
+    plan: tuple[str, str] | None = None
+    plot = best_plot(state, who)
+    if plot is not None:
+        plan = ("plot", plot[0])
+    else:
+        revolt = best_revolt(state, who)
+        plan = ("revolt", revolt[0]) if revolt is not None else None
     if plan is None:
         return None
     kind = (state.get("objective_kind") or {}).get(who)
     if kind is None:
-        return KIND("plot") if KIND("plot") in actions else None
-    if kind == "plot":
-        wanted = OBJECTIVE(f"plot:{plan[0]}")
+        return KIND(plan[0]) if KIND(plan[0]) in actions else None
+    if kind == plan[0]:
+        wanted = OBJECTIVE(f"{plan[0]}:{plan[1]}")
         return wanted if wanted in actions else None
     return None  # another kind was chosen (not by the plan): the search picks its target
 
@@ -238,6 +327,18 @@ def _placement(state: State, top: dict[str, object], actions: Sequence[str]) -> 
     target = planned_target(state, current)
     if target and influential(person, target) and PLACE(target) in actions:
         return PLACE(target)
+    uprising = planned_revolt(state, current)
+    if uprising:
+        there = [
+            n
+            for n, p in state["persons"].items()
+            if p["current"] == current and p["where"] == uprising and n != KING
+        ]
+        if influential(person, uprising) or not there:
+            if PLACE(uprising) in actions:
+                return PLACE(uprising)
+            if MORE() in actions:  # the region is not on the short list (6.5)
+                return MORE()
     rolls = max(1, plot_rolls(state, current))
     best: tuple[float, str] | None = None
     for action in actions:

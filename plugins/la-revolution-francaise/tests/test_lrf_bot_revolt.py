@@ -1,0 +1,104 @@
+"""The revolt plan (issue 27): a Current outside the Assembly declares a revolt where
+it pays better than a plot (7.4.2: met on an A or a B), and keeps its Personalities
+for it."""
+
+from __future__ import annotations
+
+from lrf_helpers import engine_at, fresh, seat
+
+from tabletop.framework.decisions import SecretChoices
+from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, RevolutionHints
+from tabletop.games.la_revolution_francaise.bot_plan import best_plot, unwanted
+from tabletop.games.la_revolution_francaise.bot_revolt import best_revolt, revolt_odds
+
+GAME = LaRevolutionFrancaise()
+
+
+def test_a_revolt_is_surer_than_a_plot_on_the_same_column() -> None:
+    """A revolt meets its objective on an A or a B; the region comes with an A only."""
+    state = fresh(4)
+    met, taken = revolt_odds(state, "R", "Caen", ["Cadoudal"], 3)
+    assert 0 < taken < met < 1
+    one_met, one_taken = revolt_odds(state, "R", "Caen", ["Cadoudal"], 1)
+    assert one_met < met and one_taken < taken
+
+
+def test_only_a_current_outside_the_assembly_plans_a_revolt() -> None:
+    """R.1.2.1: under the Legislative the Feuillant sits in the Assembly and may not
+    start revolts (7.4.2); the Royalist may, and not without the money for a roll."""
+    state = fresh(4)
+    state["currents"]["F"]["money"] = 1000
+    assert best_revolt(state, "F") is None
+    plan = best_revolt(state, "R")
+    assert plan is not None
+    region, met, taken = plan
+    assert state["regions"][region]["revolt"] is False and met > taken
+    state["currents"]["R"]["money"] = 100  # a revolt costs 150
+    assert best_revolt(state, "R") is None
+
+
+def test_the_royalist_declares_a_revolt_and_keeps_its_men_for_it() -> None:
+    """At set-up the Royalist plans a plot (Caen, 62%); at fame 2 no plot is likely
+    enough, but a revolt still is (met on a B too): the kind and the region are the
+    revolt's, its Personality is sent there and does not plot there first (plots come
+    before revolts, 7.4), and the revolt is tried with every roll it can pay for."""
+    hints = RevolutionHints()
+    state = fresh(4)
+    assert best_plot(state, "R") is not None
+    state["currents"]["R"]["fame"] = 2
+    assert best_plot(state, "R") is None
+    plan = best_revolt(state, "R")
+    assert plan is not None
+    state["gov"]["controller"] = "F"
+    r = seat(state, "R")
+    state["objectives"] = {"R": SecretChoices.new("objective of the Royalist", [r])}
+    state["objective_kind"] = {}
+    engine = engine_at(state, [{"kind": "objectives"}])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == r
+    assert list(hints.candidates(GAME, engine.state, prompt)) == ["kind:revolt"]
+    engine.act(r, "kind:revolt")
+    prompt = engine.prompt
+    assert prompt is not None
+    assert list(hints.candidates(GAME, engine.state, prompt)) == [f"objective:revolt:{plan[0]}"]
+
+    state = fresh(4)
+    state["declared"] = {"R": "revolt:Caen"}
+    engine = engine_at(state, [{"kind": "placement", "order": ["R"], "index": 0}])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == r
+    person = next(n for n, p in engine.state["persons"].items() if p["current"] == "R")
+    assert person == "d'Antraigues"  # not influential in Caen: Caen is off his short list
+    assert list(hints.candidates(GAME, engine.state, prompt)) == ["more"]
+    engine.act(r, "more")
+    prompt = engine.prompt
+    assert prompt is not None
+    assert list(hints.candidates(GAME, engine.state, prompt)) == ["place:Caen"]
+
+    state = fresh(4)
+    state["currents"]["R"]["money"] = 1000
+    state["persons"]["Cadoudal"]["where"] = "Caen"
+    state["persons"]["Charette"]["where"] = "Brest"  # neutral: a plot may go there
+    state["declared"] = {"R": "revolt:Caen"}
+    engine = engine_at(state, [{"kind": "act", "segment": "plot", "actor": "R"}])
+    prompt = engine.prompt
+    assert prompt is not None and "try:Caen" in prompt.actions()
+    assert unwanted(engine.state, prompt.actions()) == ["try:Caen"]
+    searched = list(hints.candidates(GAME, engine.state, prompt))
+    assert "try:Caen" not in searched and "try:Brest" in searched
+
+    engine = engine_at(state, [{"kind": "act", "segment": "revolt", "actor": "R"}])
+    prompt = engine.prompt
+    assert prompt is not None
+    assert list(hints.candidates(GAME, engine.state, prompt)) == ["try:Caen"]
+    engine.act(r, "try:Caen")
+    prompt = engine.prompt
+    assert prompt is not None
+    if "with:all" in prompt.actions():
+        assert list(hints.candidates(GAME, engine.state, prompt)) == ["with:all"]
+        engine.act(r, "with:all")
+        prompt = engine.prompt
+        assert prompt is not None
+    rolls = [a for a in prompt.actions() if a.startswith("rolls:")]
+    assert len(rolls) == 3
+    assert list(hints.candidates(GAME, engine.state, prompt)) == [rolls[-1]]
