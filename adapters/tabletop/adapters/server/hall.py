@@ -22,6 +22,7 @@ from tabletop.adapters.bots.hint import prepare as prepare_hint
 from tabletop.adapters.server.store import GameStore
 from tabletop.framework.engine import DiceFactory, Engine, RngFactory
 from tabletop.framework.errors import PluginFault, TabletopError
+from tabletop.framework.game import Prompt
 from tabletop.framework.plugins import GameRegistry
 from tabletop.framework.ports import SessionObserver, UserInterface
 from tabletop.framework.session import AUTOMATED, HUMAN, GameSession, Move, make_bots
@@ -327,21 +328,7 @@ class Hall:
         server's bots play until a person is due; return every move made. Refused
         (nothing changes) when it is not this seat's decision or position."""
         with table.lock:
-            engine = table.engine
-            if table.abandoned:
-                raise Refused("the host ended this game", final=True)
-            prompt = engine.prompt
-            if prompt is None:
-                raise Refused("the game is over", final=True)
-            if seq != len(engine.log):
-                raise Refused(
-                    f"stale move: it answers position {seq}, the game is at {len(engine.log)}"
-                )
-            if prompt.seat != seat:
-                raise Refused(
-                    f"it is {engine.seat_name(prompt.seat)}'s decision, not "
-                    f"{engine.seat_name(seat)}'s"
-                )
+            prompt = self._due(table, seat, seq, "move")
             if action not in prompt.actions():
                 raise Refused(f"{action[:60]!r} is not one of your choices now")
             try:
@@ -371,17 +358,29 @@ class Hall:
         information set only, so it tells nothing the seat cannot see. Refused when the
         decision is not that seat's, or not at that position any more."""
         with table.lock:
-            engine = table.engine
-            if table.abandoned:
-                raise Refused("the host ended this game", final=True)
-            prompt = engine.prompt
-            if prompt is None:
-                raise Refused("the game is over: there is nothing to suggest", final=True)
-            if seq != len(engine.log):
-                raise Refused(f"stale hint: the game is at position {len(engine.log)}")
-            if prompt.seat != seat:
-                raise Refused("a hint is for your own decision: none is due now")
-            return prepare_hint(engine, self.registry.hints_for(engine.game.info.id))
+            self._due(table, seat, seq, "hint")
+            return prepare_hint(table.engine, self.registry.hints_for(table.engine.game.info.id))
+
+    @staticmethod
+    def _due(table: Table, seat: int, seq: int, what: str) -> Prompt:
+        """The prompt a ``what`` (a move, a hint) from ``seat`` for position ``seq``
+        is about, under the table's lock. Refused when the game is over or ended, the
+        position has passed, or the decision is another seat's."""
+        engine = table.engine
+        if table.abandoned:
+            raise Refused("the host ended this game", final=True)
+        prompt = engine.prompt
+        if prompt is None:
+            raise Refused("the game is over", final=True)
+        if seq != len(engine.log):
+            raise Refused(
+                f"stale {what}: it answers position {seq}, the game is at {len(engine.log)}"
+            )
+        if prompt.seat != seat:
+            raise Refused(
+                f"it is {engine.seat_name(prompt.seat)}'s decision, not {engine.seat_name(seat)}'s"
+            )
+        return prompt
 
     def _run_bots(self, table: Table) -> list[Move]:
         if table.abandoned:
