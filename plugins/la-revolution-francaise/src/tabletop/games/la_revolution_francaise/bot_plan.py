@@ -12,7 +12,7 @@ the Personalities there, plots there first and pays for every roll it can.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 from tabletop.framework import State
@@ -230,26 +230,13 @@ def extra_plot(state: State, who: str) -> str | None:
     worth nothing (14.1), and both ended games with a thousand assignats or more."""
     if who not in RIGHT:
         return None
-    rolls = plot_rolls(state, who)
-    if rolls == 0:
-        return None
     uprising = planned_revolt(state, who)
-    persons = own_free(state, who)
-    best: tuple[float, str] | None = None
-    for region in REGION_NAMES:
-        if region == uprising or not plottable(state, who, region):
-            continue
-        helpers = sum(
-            1 for n in persons if influential(n, region) and state["persons"][n]["where"] == region
-        )
-        if helpers == 0:
-            continue
-        chance = plot_chance(state, who, region, min(helpers, 2), rolls)
-        if chance < PLAN_ODDS:
-            continue
-        value = worth(state, who, region, chance)
-        if best is None or value > best[0]:
-            best = (value, region)
+    likely = _likely_plots(state, who, lambda region: region != uprising)
+    best = max(
+        ((worth(state, who, region, chance), region) for region, chance in likely),
+        key=lambda found: found[0],
+        default=None,
+    )
     return best[1] if best else None
 
 
@@ -258,13 +245,22 @@ def marais_plot(state: State, who: str) -> str | None:
     where its placed Personalities give it the best chance, if likely enough
     (``PLAN_ODDS``). Every region the Marais loses is a VP now and a deputy at the
     next election (R.1.6) towards the Revolution majority (14.2.2)."""
+    likely = _likely_plots(state, who, lambda region: controller(state, region) == MARAIS)
+    best = max(likely, key=lambda found: found[1], default=None)
+    return best[0] if best else None
+
+
+def _likely_plots(
+    state: State, who: str, wanted: Callable[[str], bool]
+) -> Iterator[tuple[str, float]]:
+    """The ``wanted`` regions, in map order, where ``who``'s placed Personalities make a
+    plot likely enough (``PLAN_ODDS``) with every roll it can pay for, and that chance."""
     rolls = plot_rolls(state, who)
     if rolls == 0:
-        return None
+        return
     persons = own_free(state, who)
-    best: tuple[float, str] | None = None
     for region in REGION_NAMES:
-        if controller(state, region) != MARAIS or not plottable(state, who, region):
+        if not wanted(region) or not plottable(state, who, region):
             continue
         helpers = sum(
             1 for n in persons if influential(n, region) and state["persons"][n]["where"] == region
@@ -272,9 +268,8 @@ def marais_plot(state: State, who: str) -> str | None:
         if helpers == 0:
             continue
         chance = plot_chance(state, who, region, min(helpers, 2), rolls)
-        if chance >= PLAN_ODDS and (best is None or chance > best[0]):
-            best = (chance, region)
-    return best[1] if best else None
+        if chance >= PLAN_ODDS:
+            yield region, chance
 
 
 def _objective(state: State, actions: Sequence[str]) -> str | None:
