@@ -53,9 +53,15 @@ class ServerThread:
             self.url = url
             self._ready.set()
 
-        self._loop.run_until_complete(
-            run(self.server, "127.0.0.1", 0, ready=ready, stop=self._stop)
-        )
+        try:
+            self._loop.run_until_complete(
+                run(self.server, "127.0.0.1", 0, ready=ready, stop=self._stop)
+            )
+        finally:
+            # Closed here, not left to the garbage collector: a loop finalised later,
+            # inside another test, failed in __del__ and, on CPython 3.11.7, upset the
+            # ast module's recursion check of whatever that test was parsing.
+            self._loop.close()
 
     def __enter__(self) -> ServerThread:
         self._thread.start()
