@@ -17,9 +17,9 @@ from functools import lru_cache
 
 from tabletop.framework import State
 
-from .bot_revolt import best_revolt
-from .core import controller, economy_factor, fame, influential, money, odds
-from .data import COSTS, KING, REGION_NAMES
+from .bot_revolt import affordable_rolls, best_revolt, own_free
+from .core import controller, fame, influential, odds
+from .data import KING, REGION_NAMES
 from .factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 from .verbs import KIND, MORE, OBJECTIVE, PLACE, ROLLS, TRY
 
@@ -53,17 +53,7 @@ def chance_of_a(column: int, rolls: int) -> float:
 
 def plot_rolls(state: State, who: str, spare: int = 0) -> int:
     """How many plot rolls ``who`` can pay for (7.1, at most three), keeping ``spare``."""
-    price = COSTS["plot"] * economy_factor(state)
-    return max(0, min(3, (money(state, who) - spare) // price)) if price > 0 else 3
-
-
-def own_free(state: State, who: str) -> list[str]:
-    """``who``'s Personalities that can still act this turn (placed or not)."""
-    return [
-        n
-        for n, p in state["persons"].items()
-        if p["current"] == who and p["status"] == "free" and n != KING and not p.get("acted")
-    ]
+    return affordable_rolls(state, who, "plot", spare)
 
 
 def plottable(state: State, who: str, region: str) -> bool:
@@ -196,10 +186,7 @@ def planned(state: State, actions: Sequence[str]) -> str | None:
     if kind == "attempt" and top.get("segment") == "revolt":
         if planned_revolt(state, str(top["actor"])) != top.get("target"):
             return None
-        if top.get("persons") is None:
-            return "with:all" if "with:all" in actions else None
-        rolls = [a for a in actions if ROLLS.matches(a)]
-        return max(rolls, key=ROLLS.number) if rolls else None
+        return _all_in(top, actions)
     if kind == "act" and top.get("segment") == "plot":
         who = str(top["actor"])
         target = planned_target(state, who)
@@ -209,17 +196,24 @@ def planned(state: State, actions: Sequence[str]) -> str | None:
         return TRY(more) if more and TRY(more) in actions else None
     if kind == "attempt" and top.get("segment") == "plot":
         who = str(top["actor"])
-        if top.get("persons") is None:
-            return "with:all" if "with:all" in actions else None
         target = top.get("target")
         if (
-            planned_target(state, who) == target
+            top.get("persons") is None
+            or planned_target(state, who) == target
             or (who in LEFT and isinstance(target, str) and controller(state, target) == MARAIS)
             or (who in RIGHT and target == extra_plot(state, who))
         ):
-            rolls = [a for a in actions if ROLLS.matches(a)]
-            return max(rolls, key=ROLLS.number) if rolls else None
+            return _all_in(top, actions)
     return None
+
+
+def _all_in(top: dict[str, object], actions: Sequence[str]) -> str | None:
+    """A planned attempt's answers: every Personality there (7.1), then every roll
+    that can be paid for."""
+    if top.get("persons") is None:
+        return "with:all" if "with:all" in actions else None
+    rolls = [a for a in actions if ROLLS.matches(a)]
+    return max(rolls, key=ROLLS.number) if rolls else None
 
 
 def extra_plot(state: State, who: str) -> str | None:

@@ -20,27 +20,37 @@ from collections.abc import Sequence
 from tabletop.framework import State
 
 from .actions.modifiers import action_modifiers
+from .actions.targets import cost
 from .core import (
     armies_in,
     controller,
-    economy_factor,
     fame,
     influential,
     money,
     odds,
     officially_present,
 )
-from .data import COSTS, KING, REGION_NAMES
+from .data import KING, REGION_NAMES
 from .factions import ROYALIST
 
 #: Below this chance that the region revolts (an A or a B), a revolt is no plan.
 REVOLT_ODDS = 0.3
 
 
-def revolt_rolls(state: State, who: str) -> int:
-    """How many revolt rolls ``who`` can pay for (7.1, at most three)."""
-    price = COSTS["revolt"] * economy_factor(state)
-    return max(0, min(3, money(state, who) // price)) if price > 0 else 3
+def affordable_rolls(state: State, who: str, segment: str, spare: int = 0) -> int:
+    """How many rolls of a ``segment`` action (a plot, a revolt) ``who`` can pay for
+    at the rules' price (7.1, at most three), keeping ``spare``."""
+    price = cost(state, segment, who)
+    return max(0, min(3, (money(state, who) - spare) // price)) if price > 0 else 3
+
+
+def own_free(state: State, who: str) -> list[str]:
+    """``who``'s Personalities that can still act this turn (placed or not)."""
+    return [
+        n
+        for n, p in state["persons"].items()
+        if p["current"] == who and p["status"] == "free" and n != KING and not p.get("acted")
+    ]
 
 
 def may_revolt(state: State, who: str) -> bool:
@@ -63,15 +73,7 @@ def revoltable(state: State, who: str, region: str) -> bool:
 def helpers_for(state: State, who: str, region: str) -> list[str]:
     """``who``'s Personalities that can still act and stand in ``region`` or are not
     placed yet (6.5)."""
-    return [
-        n
-        for n, p in state["persons"].items()
-        if p["current"] == who
-        and p["status"] == "free"
-        and n != KING
-        and not p.get("acted")
-        and p["where"] in (None, region)
-    ]
+    return [n for n in own_free(state, who) if state["persons"][n]["where"] in (None, region)]
 
 
 def revolt_odds(
@@ -95,7 +97,7 @@ def best_revolt(state: State, who: str) -> tuple[str, float, float] | None:
     (``REVOLT_ODDS``). Returns the region, its revolt chance and its A chance."""
     if not may_revolt(state, who):
         return None
-    rolls = revolt_rolls(state, who)
+    rolls = affordable_rolls(state, who, "revolt")
     if rolls == 0:
         return None
     best: tuple[float, str, float, float] | None = None
