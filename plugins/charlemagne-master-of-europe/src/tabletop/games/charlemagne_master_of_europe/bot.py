@@ -45,6 +45,7 @@ from .bot_plan import (
     closer,
     coins_kept,
     coronation_due,
+    evp_worth,
     goal_box,
     marquis_due,
     odds_above,
@@ -352,7 +353,7 @@ def evaluate_state(state: State) -> float:
     """A chance of winning in [0, 1] from the VP lead over this turn's threshold and
     what the win still needs (rules: Winning and Losing)."""
     turn = min(state["turn"], LAST_TURN)
-    lead = state["vp"] + _evp_total(state) - vp_threshold(turn)
+    lead = state["vp"] + evp_worth(state) - vp_threshold(turn)
     score = 0.5 + 0.04 * lead
     score += 0.08 * state["iron_crown"] + 0.08 * state["hre"]
     score += 0.03 * len(state["marquis"]) + 0.02 * len(board.roads_regions(state))
@@ -360,10 +361,6 @@ def evaluate_state(state: State) -> float:
     score -= 0.03 * board.moors_on_map(state)
     score += 0.01 * sum(1 for r in REGION_ORDER if not board.region_has_enemies(state, r))
     return float(max(0.0, min(1.0, score)))
-
-
-def _evp_total(state: State) -> int:
-    return int(state["evp"]) * (int(state["evp"]) + 1) // 2
 
 
 class CmeHints(BotHints):

@@ -16,6 +16,7 @@ from .data import (
     COSTS,
     DESIDERIUS,
     DIE_SIDES,
+    EVP_VALUES,
     LAST_TURN,
     MOORS_PATH,
     REGIONS,
@@ -304,6 +305,12 @@ def closer(state: State, piece: str, here: str, there: str, goal: str | None) ->
     before = distances(state, here).get(goal, 9)
     after = distances(state, there).get(goal, 9)
     return 1.5 * (before - after)
+
+
+def evp_worth(state: State) -> int:
+    """The VP the Extra Victory Points held would give at the end (rules: EVP), read
+    from the EVP track's data."""
+    return sum(EVP_VALUES[1 : int(state["evp"]) + 1])
 
 
 def strength_margin(state: State, turns: int = 4) -> int:

@@ -36,7 +36,7 @@ import math
 from tabletop.framework import State
 
 from . import board
-from .bot_plan import strength_margin
+from .bot_plan import evp_worth, strength_margin
 from .data import LAST_TURN, vp_threshold
 
 BIAS = 0.551
@@ -58,8 +58,7 @@ def win_chance(state: State) -> float:
     if outcome is not None:
         return 1.0 if outcome["won"] else 0.0
     turn = min(state["turn"], LAST_TURN)
-    evp = int(state["evp"])
-    lead = state["vp"] + evp * (evp + 1) // 2 - vp_threshold(turn)
+    lead = state["vp"] + evp_worth(state) - vp_threshold(turn)
     margin = max(-MARGIN_CAP, min(MARGIN_CAP, strength_margin(state, 1)))
     logit = BIAS + lead * (LEAD + LEAD_LATE * turn / LAST_TURN)
     logit += TURN * turn + (FIRST_TURN if turn == 1 else 0.0)
