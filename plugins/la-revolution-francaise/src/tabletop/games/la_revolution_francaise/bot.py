@@ -24,6 +24,7 @@ from tabletop.framework.search import BotHints
 
 from .bot_eval import points_now, seat_chances
 from .bot_plan import planned, unwanted
+from .bot_treasury import ruinous_proposals, treasury_vote
 from .core import gov_controller, seat_of
 from .data import seating
 from .interphase import winner
@@ -95,6 +96,23 @@ def _seating(players: int) -> tuple[frozenset[str], ...]:
     return tuple(frozenset(row) for row in seating(players))
 
 
+def _treasury(state: State, prompt: Prompt) -> Action | None:
+    """The vote the Government's treasury decides (10.2.2.1, ``bot_treasury``), or None."""
+    tasks = state.get("tasks") or []
+    if not tasks:
+        return None
+    mine = _seating(state["players"])[prompt.seat]
+    return treasury_vote(state, tasks[-1], mine, prompt.actions())
+
+
+def _spoilers(state: State, prompt: Prompt) -> list[Action]:
+    """Moves the hints never make: those that spoil the turn's plan (``unwanted``) and
+    laws that would bankrupt the seat's own Government (``ruinous_proposals``)."""
+    actions = prompt.actions()
+    mine = _seating(state["players"])[prompt.seat]
+    return unwanted(state, actions) + ruinous_proposals(state, mine, actions)
+
+
 class RevolutionHints(BotHints):
     """Short playouts judged by chapter 14, and a default answer for every decision.
 
@@ -124,13 +142,16 @@ class RevolutionHints(BotHints):
     def rollout(
         self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource
     ) -> Action:
+        guard = _treasury(state, prompt)
+        if guard is not None:
+            return guard
         preferred = self._preferred(state, prompt)
         if preferred is not None:
             return preferred
         plan = planned(state, prompt.actions())
         if plan is not None:
             return plan
-        spoil = unwanted(state, prompt.actions())
+        spoil = _spoilers(state, prompt)
         choices = [
             c for c in prompt.choices if c.action not in _RETREATS and c.action not in spoil
         ] or list(prompt.choices)
@@ -140,8 +161,11 @@ class RevolutionHints(BotHints):
     def candidates(self, game: GameDefinition, state: State, prompt: Prompt) -> Sequence[Action]:
         """Every legal choice but a way back to an earlier menu (``_RETREATS``), the
         default answer first, then by playout weight; only the default answer where it
-        is the only sensible one (``_CERTAIN``)."""
-        spoil = unwanted(state, prompt.actions())
+        is the only sensible one (``_CERTAIN``) or the treasury decides (``bot_treasury``)."""
+        guard = _treasury(state, prompt)
+        if guard is not None:
+            return [guard]
+        spoil = _spoilers(state, prompt)
         ahead = _forward(prompt.actions())
         actions = [a for a in ahead if a not in spoil] or ahead
         preferred = self._preferred(state, prompt)
