@@ -8,7 +8,7 @@ from lrf_helpers import engine_at, fresh, seat
 
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, RevolutionHints, bot_plan
 from tabletop.games.la_revolution_francaise.bot_plan import best_plot, marais_plot, worth
-from tabletop.games.la_revolution_francaise.core import controller
+from tabletop.games.la_revolution_francaise.core import controller, influential
 
 GAME = LaRevolutionFrancaise()
 
@@ -38,10 +38,12 @@ def test_the_right_wing_plans_as_before(monkeypatch: pytest.MonkeyPatch) -> None
     assert {c: best_plot(state, c) for c in ("R", "F")} == before
 
 
-def test_a_left_plan_skips_unlikely_marais_regions() -> None:
+def test_a_left_plan_skips_unlikely_marais_regions(monkeypatch: pytest.MonkeyPatch) -> None:
     """A Marais region under the plan's odds does not hide a likely plot elsewhere: at
-    fame 3 Lyon (the Marais's, one helper) is worth more than neutral Brest but is too
-    unlikely, so the Gironde plans Brest (+2 neutral, 7.4.1) rather than nothing."""
+    fame 3 Lyon (the Marais's, one helper) is worth more than neutral Brest (weighed
+    here without the neutral region's own bonus) but is too unlikely, so the Gironde
+    plans Brest (+2 neutral, 7.4.1) rather than nothing."""
+    monkeypatch.setattr(bot_plan, "NEUTRAL_BONUS", 0.0)
     state = fresh(4)
     state["currents"]["G"]["fame"] = 3
     assert bot_plan.plot_chance(state, "G", "Lyon", 1, 3) < bot_plan.PLAN_ODDS
@@ -81,3 +83,19 @@ def test_a_left_current_plots_a_marais_region_without_an_objective() -> None:
     state["persons"]["Roland"]["where"] = "Lyon"
     assert marais_plot(state, "G") is None
     assert marais_plot(state, "F") is None  # the Feuillant has no one there
+
+
+def test_a_left_current_also_plots_a_neutral_region_the_marais_would_elect() -> None:
+    """A neutral region elects a Marais deputy (R.1.6): with no declared plot left, the
+    Gironde's Personality in neutral Brest plots there; worth half a Marais region's
+    swing more than another Current's region at the same odds."""
+    state = fresh(4)
+    assert controller(state, "Brest") is None
+    helper = next(
+        n for n, p in state["persons"].items() if p["current"] == "G" and influential(n, "Brest")
+    )
+    state["persons"][helper]["where"] = "Brest"
+    assert marais_plot(state, "G") == "Brest"
+    other = next(r for r in state["regions"] if controller(state, r) == "R" and r != "Paris")
+    assert worth(state, "G", "Lyon", 0.5) > worth(state, "G", "Brest", 0.5)
+    assert worth(state, "G", "Brest", 0.5) > worth(state, "G", other, 0.5) == 0.5

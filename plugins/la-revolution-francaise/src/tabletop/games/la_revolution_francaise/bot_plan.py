@@ -35,12 +35,20 @@ RIGHT = frozenset({ROYALIST, FEUILLANT})
 #: loses the region's VP now and, under the Legislative, the deputy it would elect for
 #: it (R.1.6), so the same plot moves the Marais two VP towards the 25 line.
 MARAIS_BONUS = 1.0
+#: Extra worth, to a left-wing Current, of a region taken from nobody: the Marais
+#: elects a deputy for every neutral region (R.1.6, and R.2.6 for the Convention and
+#: the Terror), so the plot moves the Marais one VP towards the 25 line, half a Marais
+#: region's swing.
+NEUTRAL_BONUS = 0.5
 #: The Feuillant wins under the Legislative with a Reaction majority only by having
 #: the Marais's VP or more (14.3.1), so a region counts by how it moves the gap. Any
 #: region taken is a VP and, at the election, a deputy for it (R.1.6): 2. Taken from
 #: the Marais, the Marais loses the same two: 4. Taken from nobody, the Marais loses
 #: the deputy it elects for a neutral region: 3. Extra worth over another's region:
 FEUILLANT_SWING: dict[str | None, float] = {MARAIS: 1.0, None: 0.5}
+#: Holders of the regions whose loss moves the Marais towards the 25 line: the Marais
+#: itself and nobody (a neutral region elects a Marais deputy, R.1.6).
+SWAYED = frozenset({MARAIS, None})
 #: Below this chance of an A (best of the rolls it can pay for), a plot is no plan.
 PLAN_ODDS = 0.35
 
@@ -70,12 +78,15 @@ def plot_chance(state: State, who: str, region: str, helpers: int, rolls: int) -
 
 def worth(state: State, who: str, region: str, chance: float) -> float:
     """A plot's value to ``who``: its chance, more in Paris (14.1) and, for a left-wing
-    Current, more in a region of the Marais (``MARAIS_BONUS``); for the Feuillant,
+    Current, more in a region of the Marais (``MARAIS_BONUS``) or of nobody
+    (``NEUTRAL_BONUS``); for the Feuillant,
     more in a region of the Marais or of nobody (``FEUILLANT_SWING``)."""
     value = chance * (1.0 + (PARIS_BONUS if region == "Paris" else 0.0))
     holder = controller(state, region)
     if who in LEFT and holder == MARAIS:
         value += chance * MARAIS_BONUS
+    if who in LEFT and holder is None:
+        value += chance * NEUTRAL_BONUS
     if who == FEUILLANT and state["regime"] == "legislative":
         value += chance * FEUILLANT_SWING.get(holder, 0.0)
     return value
@@ -200,7 +211,7 @@ def planned(state: State, actions: Sequence[str]) -> str | None:
         if (
             top.get("persons") is None
             or planned_target(state, who) == target
-            or (who in LEFT and isinstance(target, str) and controller(state, target) == MARAIS)
+            or (who in LEFT and isinstance(target, str) and controller(state, target) in SWAYED)
             or (who in RIGHT and target == extra_plot(state, who))
         ):
             return _all_in(top, actions)
@@ -235,13 +246,18 @@ def extra_plot(state: State, who: str) -> str | None:
 
 
 def marais_plot(state: State, who: str) -> str | None:
-    """For a left-wing Current with no declared plot left to make: the Marais region
-    where its placed Personalities give it the best chance, if likely enough
-    (``PLAN_ODDS``). Every region the Marais loses is a VP now and a deputy at the
-    next election (R.1.6) towards the Revolution majority (14.2.2)."""
-    likely = _likely_plots(state, who, lambda region: controller(state, region) == MARAIS)
-    best = max(likely, key=lambda found: found[1], default=None)
-    return best[0] if best else None
+    """For a left-wing Current with no declared plot left to make: the region of the
+    Marais or of nobody where its placed Personalities make a plot likely enough
+    (``PLAN_ODDS``) and worth most (``worth``). Every region the Marais loses is a VP
+    now and a deputy at the next election, and every neutral region taken a deputy
+    (R.1.6, R.2.6), towards the Revolution majority (14.2.2)."""
+    likely = _likely_plots(state, who, lambda region: controller(state, region) in SWAYED)
+    best = max(
+        ((worth(state, who, region, chance), region) for region, chance in likely),
+        key=lambda found: found[0],
+        default=None,
+    )
+    return best[1] if best else None
 
 
 def _likely_plots(
