@@ -23,6 +23,7 @@ from tabletop.framework.ports import RandomSource
 from tabletop.framework.search import BotHints
 
 from .bot_eval import points_now, seat_chances
+from .bot_pacts import followed_pacts, pact_answer
 from .bot_plan import planned, unwanted
 from .bot_treasury import ruinous_proposals, treasury_vote
 from .core import gov_controller, seat_of
@@ -51,7 +52,8 @@ _DEFAULT = 2
 #: The seat's own Current benefits (its law, its modifier): weight of the right answer.
 _OWN = 10
 #: Decisions whose default answer is the only one worth making (the best roll kept,
-#: money taken): the search plays it without searching, and so do simulated seats.
+#: money taken, a pact accepted only where it declares): the search plays it without
+#: searching, and so do simulated seats.
 _CERTAIN = frozenset({"pick_result", "offer_answer"})
 #: What only some kinds of decision have a default answer for.
 _WITH_DEFAULTS = frozenset(
@@ -106,11 +108,16 @@ def _treasury(state: State, prompt: Prompt) -> Action | None:
 
 
 def _spoilers(state: State, prompt: Prompt) -> list[Action]:
-    """Moves the hints never make: those that spoil the turn's plan (``unwanted``) and
-    laws that would bankrupt the seat's own Government (``ruinous_proposals``)."""
+    """Moves the hints never make: those that spoil the turn's plan (``unwanted``),
+    laws that would bankrupt the seat's own Government (``ruinous_proposals``) and
+    pacts whose objective the partner would declare (``followed_pacts``)."""
     actions = prompt.actions()
     mine = _seating(state["players"])[prompt.seat]
-    return unwanted(state, actions) + ruinous_proposals(state, mine, actions)
+    return (
+        unwanted(state, actions)
+        + ruinous_proposals(state, mine, actions)
+        + followed_pacts(state, actions)
+    )
 
 
 class RevolutionHints(BotHints):
@@ -209,7 +216,9 @@ class RevolutionHints(BotHints):
             return vote if vote in actions else None
         if kind == "negotiate":
             return "pass" if "pass" in actions else None
-        if kind == "offer_answer" and not top.get("pact"):
+        if kind == "offer_answer" and top.get("pact"):
+            return pact_answer(state, top, actions)  # only a pact it will declare
+        if kind == "offer_answer":
             return "accept" if "accept" in actions else None  # money is never refused
         if kind == "justice_vote":
             ours = state["persons"][top["person"]]["current"] in mine
