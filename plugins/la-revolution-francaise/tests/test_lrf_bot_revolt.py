@@ -8,7 +8,12 @@ from lrf_helpers import engine_at, fresh, seat
 
 from tabletop.framework.decisions import SecretChoices
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, RevolutionHints
-from tabletop.games.la_revolution_francaise.bot_plan import best_plot, unwanted
+from tabletop.games.la_revolution_francaise.bot_plan import (
+    best_plot,
+    own_plan,
+    shared_revolt,
+    unwanted,
+)
 from tabletop.games.la_revolution_francaise.bot_revolt import best_revolt, revolt_odds
 
 GAME = LaRevolutionFrancaise()
@@ -102,3 +107,35 @@ def test_the_royalist_declares_a_revolt_and_keeps_its_men_for_it() -> None:
     rolls = [a for a in prompt.actions() if a.startswith("rolls:")]
     assert len(rolls) == 3
     assert list(hints.candidates(GAME, engine.state, prompt)) == [rolls[-1]]
+
+
+def test_the_sans_culotte_shares_the_montagnes_revolt_at_four_players() -> None:
+    """At four players one seat plays the Montagne and the Sans-Culotte (15.2.2). A
+    Sans-Culotte with no plan of its own (no money: no roll to pay) declares the
+    revolt the Montagne plans, since anyone's revolt meets it (6.4); once the Montagne
+    has sealed another kind of objective, there is nothing to share."""
+    hints = RevolutionHints()
+    state = fresh(4)
+    state["gov"]["controller"] = "F"
+    state["currents"]["SC"]["money"] = 0
+    state["currents"]["MT"]["fame"] = 1  # no likely plot: the Montagne plans a revolt
+    assert own_plan(state, "SC") is None
+    mt_plan = own_plan(state, "MT")
+    assert mt_plan is not None and mt_plan[0] == "revolt"
+    assert shared_revolt(state, "SC") == mt_plan
+    m = seat(state, "SC")
+    state["objectives"] = {"SC": SecretChoices.new("objective of the Sans-Culotte", [m])}
+    state["objective_kind"] = {}
+    engine = engine_at(state, [{"kind": "objectives"}])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == m
+    assert list(hints.candidates(GAME, engine.state, prompt)) == ["kind:revolt"]
+    engine.act(m, "kind:revolt")
+    prompt = engine.prompt
+    assert prompt is not None
+    assert list(hints.candidates(GAME, engine.state, prompt)) == [f"objective:revolt:{mt_plan[1]}"]
+    sealed = SecretChoices.new("objective of the Montagne", [m])
+    sealed["chosen"] = ["plot:Lyon"]
+    state["objectives"] = {"MT": sealed}
+    assert shared_revolt(state, "SC") is None
+    assert shared_revolt(fresh(6), "SC") is None  # a seat of its own: nobody to share with

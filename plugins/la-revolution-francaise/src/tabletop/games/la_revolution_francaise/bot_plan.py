@@ -18,8 +18,8 @@ from functools import lru_cache
 from tabletop.framework import State
 
 from .bot_revolt import affordable_rolls, best_revolt, own_free
-from .core import controller, fame, influential, odds
-from .data import KING, REGION_NAMES
+from .core import controller, fame, influential, odds, seat_of
+from .data import KING, REGION_NAMES, seating
 from .factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 from .verbs import KIND, MORE, OBJECTIVE, PLACE, ROLLS, TRY
 
@@ -159,15 +159,13 @@ def unwanted(state: State, actions: Sequence[str]) -> list[str]:
     return [TRY(region)] if region and TRY(region) in actions else []
 
 
-def sealed_plot(state: State, who: str) -> str | None:
-    """The plot ``who`` sealed this turn (before the reveal), from its own secret."""
+def sealed_objective(state: State, who: str) -> str | None:
+    """The objective ``who`` sealed this turn (before the reveal), from its own
+    secret; None while it has not declared."""
     data = (state.get("objectives") or {}).get(who)
     if not isinstance(data, dict):
         return None
-    for value in data.get("chosen") or ():
-        if isinstance(value, str) and value.startswith("plot:"):
-            return value.split(":", 1)[1]
-    return None
+    return next((v for v in data.get("chosen") or () if isinstance(v, str)), None)
 
 
 def next_objective_declarer(state: State) -> str | None:
@@ -282,21 +280,49 @@ def _likely_plots(
             yield region, chance
 
 
+def own_plan(state: State, who: str) -> tuple[str, str] | None:
+    """The objective ``who`` can reach by its own hand, as (kind, region): a plot where
+    one is likely (6.4, 7.4.1), else a revolt where one is (7.4.2, ``bot_revolt``)."""
+    plot = best_plot(state, who)
+    if plot is not None:
+        return ("plot", plot[0])
+    revolt = best_revolt(state, who)
+    return ("revolt", revolt[0]) if revolt is not None else None
+
+
+def shared_revolt(state: State, who: str) -> tuple[str, str] | None:
+    """For a Current with no plan of its own: the revolt that another Current of the
+    same seat (the Montagne and the Sans-Culotte at four players, 15.2.2) has declared
+    or will declare. Whoever starts it, a revolt meets every revolt objective on that
+    region (6.4: anyone's deed counts), so the poorer Current of the pair (the
+    Sans-Culotte has one Personality and the least income) shares the richer one's."""
+    seat = seat_of(state, who)
+    if seat is None:
+        return None
+    for mate in seating(state["players"])[seat]:
+        if mate == who:
+            continue
+        sealed = sealed_objective(state, mate)
+        if sealed is None:
+            plan = own_plan(state, mate)
+        else:
+            kind, _, region = sealed.partition(":")
+            plan = (kind, region)
+        if plan is not None and plan[0] == "revolt":
+            return plan
+    return None
+
+
 def _objective(state: State, actions: Sequence[str]) -> str | None:
     """A plot objective where a plot is likely (6.4, 7.4.1), else a revolt objective
-    where a revolt is (7.4.2, ``bot_revolt``: met on an A or a B), in two steps: its
-    kind, then its region. Without either the search picks, and in traced games it
-    mostly picked objectives that were missed (10.3: a fame point lost each turn)."""
+    where a revolt is (7.4.2, ``bot_revolt``: met on an A or a B), else the revolt its
+    seat's other Current plans (``shared_revolt``), in two steps: its kind, then its
+    region. Without any the search picks, and in traced games it mostly picked
+    objectives that were missed (10.3: a fame point lost each turn)."""
     who = next_objective_declarer(state)
     if who is None or who == "gov":
         return None
-    plan: tuple[str, str] | None = None
-    plot = best_plot(state, who)
-    if plot is not None:
-        plan = ("plot", plot[0])
-    else:
-        revolt = best_revolt(state, who)
-        plan = ("revolt", revolt[0]) if revolt is not None else None
+    plan = own_plan(state, who) or shared_revolt(state, who)
     if plan is None:
         return None
     kind = (state.get("objective_kind") or {}).get(who)
