@@ -25,7 +25,7 @@ from tabletop.framework.search import BotHints
 from .bot_eval import points_now, seat_chances
 from .bot_pacts import followed_pacts, pact_answer
 from .bot_plan import planned, unwanted
-from .bot_treasury import ruinous_proposals, treasury_vote
+from .bot_treasury import ruinous_proposals, ruinous_spending, treasury_vote
 from .core import gov_controller, seat_of
 from .data import seating
 from .interphase import winner
@@ -109,13 +109,17 @@ def _treasury(state: State, prompt: Prompt) -> Action | None:
 
 def _spoilers(state: State, prompt: Prompt) -> list[Action]:
     """Moves the hints never make: those that spoil the turn's plan (``unwanted``),
-    laws that would bankrupt the seat's own Government (``ruinous_proposals``) and
-    pacts whose objective the partner would declare (``followed_pacts``)."""
+    laws and the Government's own spending that would bankrupt the seat's own
+    Government (``bot_treasury``) and pacts whose objective the partner would declare
+    (``followed_pacts``)."""
     actions = prompt.actions()
     mine = _seating(state["players"])[prompt.seat]
+    tasks = state.get("tasks") or []
+    spending = ruinous_spending(state, tasks[-1], actions) if tasks else []
     return (
         unwanted(state, actions)
         + ruinous_proposals(state, mine, actions)
+        + spending
         + followed_pacts(state, actions)
     )
 

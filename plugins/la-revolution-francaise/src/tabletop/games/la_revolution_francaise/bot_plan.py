@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from tabletop.framework import State
 
+from .bot_government import government_move, suppression_plan
 from .bot_revolt import affordable_rolls, best_revolt, own_free
 from .core import controller, fame, influential, odds, seat_of
 from .data import KING, REGION_NAMES, seating
@@ -187,6 +188,8 @@ def planned(state: State, actions: Sequence[str]) -> str | None:
     kind = top.get("kind")
     if kind == "objectives":
         return _objective(state, actions)
+    if top.get("actor") == "gov":
+        return government_move(state, top, actions)
     if kind == "placement":
         return _placement(state, top, actions)
     if kind == "act" and top.get("segment") == "revolt":
@@ -317,12 +320,17 @@ def _objective(state: State, actions: Sequence[str]) -> str | None:
     """A plot objective where a plot is likely (6.4, 7.4.1), else a revolt objective
     where a revolt is (7.4.2, ``bot_revolt``: met on an A or a B), else the revolt its
     seat's other Current plans (``shared_revolt``), in two steps: its kind, then its
-    region. Without any the search picks, and in traced games it mostly picked
-    objectives that were missed (10.3: a fame point lost each turn)."""
+    region; for the Government, a burning revolt to put down (``bot_government``).
+    Without any the search picks, and in traced games it mostly picked objectives that
+    were missed (10.3: a fame point lost each turn)."""
     who = next_objective_declarer(state)
-    if who is None or who == "gov":
+    if who is None:
         return None
-    plan = own_plan(state, who) or shared_revolt(state, who)
+    if who == "gov":
+        region = suppression_plan(state)
+        plan: tuple[str, str] | None = ("suppress", region) if region else None
+    else:
+        plan = own_plan(state, who) or shared_revolt(state, who)
     if plan is None:
         return None
     kind = (state.get("objective_kind") or {}).get(who)

@@ -2,14 +2,14 @@
 
 A law that passes when the Government cannot pay its cost fails, and the Government is
 bankrupt: the Current that controls it loses 5 fame and the Government 2 (10.2.2.1).
+So is a Government that cannot pay a regular army's upkeep in the Military Phase (9.4).
 Five fame is five victory points (14.1), more than most plots bring in a game. In
 traced games the Gironde, governing under the Convention, proposed a law its empty
-treasury could not pay for and lost 5 fame twice in three turns; an eight-action
-playout rarely reaches the cost (nor the armies' upkeep the law leaves unpaid, 9.4), so
-the hints say it: a Current never proposes a law
-that would ruin its own Government, votes such a law down when another proposes it,
-and lets it through when a rival's Government would pay the price.
-"""
+treasury could not pay for and lost 5 fame twice in three turns. An eight-action
+playout rarely reaches the cost or the upkeep, so the hints say it: a Current never
+proposes a law that would ruin its own Government, votes such a law down when another
+proposes it, lets it through when a rival's Government would pay the price, and, as
+the Government, spends on arrests and suppressions only what the upkeep leaves."""
 
 from __future__ import annotations
 
@@ -17,27 +17,50 @@ from collections.abc import Collection, Sequence
 
 from tabletop.framework import State
 
+from .actions.targets import cost
 from .core import gov_controller, money
 from .data import COSTS
-from .verbs import LAW, MOD, VOTE
+from .verbs import LAW, MOD, ROLLS, TRY, VOTE
 from .words import law_price
 
 
-def ruinous(state: State, law: str) -> bool:
-    """Whether passing ``law`` now would bankrupt the Government (10.2.2.1): it cannot
-    pay the law's cost, or, paying it, could no longer pay its regular armies' upkeep
-    in this turn's Military Phase (9.4: a regular army disbanded for want of pay is a
-    bankruptcy too). Only the turn's first bankruptcy costs anything; the King's trial
-    costs nothing."""
-    if law == "trial" or state.get("bankrupt_turn") == state["turn"]:
+def upkeep(state: State) -> int:
+    """What the Government must keep for its regular armies' upkeep this turn (9.4):
+    a regular army disbanded for want of pay is a bankruptcy (10.2.2.1); volunteers
+    go first and cost no fame."""
+    regulars = sum(1 for a in state["armies"] if a["side"] == "rev" and a["kind"] == "regular")
+    return COSTS["maintenance"] * regulars
+
+
+def ruins(state: State, price: int) -> bool:
+    """Whether the Government spending ``price`` now would bankrupt it (10.2.2.1): it
+    cannot pay, or, paying, could no longer pay its regular armies' upkeep (9.4).
+    Only the turn's first bankruptcy costs anything, and a treasury already short of
+    the upkeep goes bankrupt whatever it spends."""
+    if state.get("bankrupt_turn") == state["turn"]:
         return False
-    price, have = law_price(state, law), money(state, "gov")
-    if have < price:
-        return True
-    upkeep = COSTS["maintenance"] * sum(
-        1 for a in state["armies"] if a["side"] == "rev" and a["kind"] == "regular"
-    )
-    return upkeep <= have < price + upkeep
+    have, kept = money(state, "gov"), upkeep(state)
+    return have < price or kept <= have < price + kept
+
+
+def ruinous(state: State, law: str) -> bool:
+    """Whether passing ``law`` now would bankrupt the Government (``ruins``); the
+    King's trial costs nothing."""
+    return law != "trial" and ruins(state, law_price(state, law))
+
+
+def ruinous_spending(state: State, top: dict[str, object], actions: Sequence[str]) -> list[str]:
+    """The Government's own arrests and suppressions (7.3.1, 7.4.3), paid from its
+    treasury, that would bankrupt it (``ruins``): every target while one roll would,
+    and the numbers of rolls that would."""
+    if top.get("actor") != "gov" or top.get("segment") not in ("arrest", "suppress"):
+        return []
+    price = cost(state, str(top["segment"]), "gov")
+    if top.get("kind") == "act":
+        return [a for a in actions if TRY.matches(a)] if ruins(state, price) else []
+    if top.get("kind") == "attempt":
+        return [a for a in actions if ROLLS.matches(a) and ruins(state, ROLLS.number(a) * price)]
+    return []
 
 
 def ruinous_proposals(state: State, mine: Collection[str], actions: Sequence[str]) -> list[str]:

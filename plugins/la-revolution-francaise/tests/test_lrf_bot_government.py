@@ -1,0 +1,77 @@
+"""The Government's objective and spending in the search bot's hints (issue 27): it
+declares the burning revolt it can put down (7.4.3, 6.4.1), tries it with every roll
+the upkeep leaves (9.4, 10.2.2.1), and spends nothing that would bankrupt it."""
+
+from __future__ import annotations
+
+from lrf_helpers import engine_at, fresh, seat
+
+from tabletop.framework import State
+from tabletop.framework.decisions import SecretChoices
+from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, RevolutionHints
+from tabletop.games.la_revolution_francaise.bot_government import (
+    government_rolls,
+    suppress_price,
+    suppression_plan,
+)
+from tabletop.games.la_revolution_francaise.bot_treasury import upkeep
+
+GAME = LaRevolutionFrancaise()
+
+
+def burning(state: State, region: str = "Angers") -> State:
+    """``state`` with a revolt in ``region`` and no army there."""
+    state["regions"][region]["revolt"] = True
+    state["armies"] = [a for a in state["armies"] if a["where"] != region]
+    return state
+
+
+def test_6_4_1_the_government_declares_the_revolt_it_can_put_down() -> None:
+    """The Feuillant governs (R.1.2): with a revolt burning in Angers and money to
+    spare, the Government's objective is to suppress it, kind then region."""
+    hints = RevolutionHints()
+    state = burning(fresh(4))
+    state["gov"]["money"] = upkeep(state) + 3 * suppress_price(state)
+    assert suppression_plan(state) == "Angers"
+    f = seat(state, "F")
+    state["objectives"] = {"gov": SecretChoices.new("objective of the Government", [f])}
+    state["objective_kind"] = {}
+    engine = engine_at(state, [{"kind": "objectives"}])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == f
+    assert list(hints.candidates(GAME, engine.state, prompt)) == ["kind:suppress"]
+    engine.act(f, "kind:suppress")
+    prompt = engine.prompt
+    assert prompt is not None
+    assert list(hints.candidates(GAME, engine.state, prompt)) == ["objective:suppress:Angers"]
+
+
+def test_no_suppression_is_planned_that_the_treasury_cannot_pay() -> None:
+    """One roll that would leave less than the regular armies' upkeep would bankrupt
+    the Government (9.4, 10.2.2.1): no plan, and no target offered to the search."""
+    state = burning(fresh(4))
+    state["gov"]["money"] = upkeep(state) + suppress_price(state) - 1
+    assert government_rolls(state) == 0
+    assert suppression_plan(state) is None
+    engine = engine_at(state, [{"kind": "act", "segment": "suppress", "actor": "gov"}])
+    prompt = engine.prompt
+    assert prompt is not None and "try:Angers" in prompt.actions()
+    assert "try:Angers" not in RevolutionHints().candidates(GAME, engine.state, prompt)
+    state["gov"]["money"] = upkeep(state) + 2 * suppress_price(state)
+    assert government_rolls(state) == 2 and suppression_plan(state) == "Angers"
+
+
+def test_the_government_tries_its_declared_suppression_with_the_rolls_it_can_spare() -> None:
+    hints = RevolutionHints()
+    state = burning(fresh(4))
+    state["gov"]["money"] = upkeep(state) + 2 * suppress_price(state)
+    state["declared"] = {"gov": "suppress:Angers"}
+    engine = engine_at(state, [{"kind": "act", "segment": "suppress", "actor": "gov"}])
+    prompt = engine.prompt
+    assert prompt is not None and len(prompt.actions()) > 1
+    assert list(hints.candidates(GAME, engine.state, prompt)) == ["try:Angers"]
+    engine.act(prompt.seat, "try:Angers")
+    prompt = engine.prompt
+    assert prompt is not None
+    assert {"rolls:1", "rolls:2", "rolls:3"} <= set(prompt.actions())
+    assert list(hints.candidates(GAME, engine.state, prompt)) == ["rolls:2"]
