@@ -8,9 +8,9 @@ from typing import Any
 
 from tabletop.framework import Context, State
 from tabletop.framework.chance import LoadedDice, Pcg32, rng_factory
-from tabletop.framework.decisions import OrderedVote
+from tabletop.framework.decisions import OrderedVote, SecretChoices
 from tabletop.framework.engine import Engine
-from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
+from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, RevolutionHints
 from tabletop.games.la_revolution_francaise.core import seat_of
 from tabletop.games.la_revolution_francaise.setup import new_state
 from tabletop.games.la_revolution_francaise.table import STACK
@@ -52,6 +52,41 @@ def law_vote_task(law: str, proposer: str, voters: list[int]) -> dict[str, Any]:
         "proposer": proposer,
         "vote": OrderedVote.new(law, voters),
     }
+
+
+def fame_vote_task(law: str, proposer: str, ranges: Mapping[int, int]) -> dict[str, Any]:
+    """The modifiers asked on ``law`` proposed by ``proposer`` (7.5.2.3.2): each seat of
+    ``ranges`` in turn, up to its largest modifier either way."""
+    return {
+        "kind": "fame_vote",
+        "law": law,
+        "proposer": proposer,
+        "modifier_ranges": {str(s): most for s, most in ranges.items()},
+        "vote": OrderedVote.new(f"modifiers on {law}", list(ranges)),
+    }
+
+
+def objectives_at(state: State, declarer: str, kind: str | None = None) -> Engine:
+    """An engine asking ``declarer`` (a Current, or "gov" for the Government's
+    controller) for its sealed objective (6.4), its kind already chosen or not."""
+    asked = seat(state, state["gov"]["controller"] if declarer == "gov" else declarer)
+    state["objectives"] = {declarer: SecretChoices.new(f"objective of {declarer}", [asked])}
+    state["objective_kind"] = {} if kind is None else {declarer: kind}
+    return engine_at(state, [{"kind": "objectives"}])
+
+
+def hinted_declaration(state: State, declarer: str) -> tuple[list[str], list[str]]:
+    """What the search bot's hints leave the search when ``declarer`` is asked for its
+    objective (6.4): at the kind, then, the first of those chosen, at the objective."""
+    hints = RevolutionHints()
+    engine = objectives_at(state, declarer)
+    prompt = engine.prompt
+    assert prompt is not None
+    kinds = list(hints.candidates(engine.game, engine.state, prompt))
+    engine.act(prompt.seat, kinds[0])
+    prompt = engine.prompt
+    assert prompt is not None
+    return kinds, list(hints.candidates(engine.game, engine.state, prompt))
 
 
 def allies_in_metz(state: State, coalition: int) -> None:

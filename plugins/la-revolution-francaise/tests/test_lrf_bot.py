@@ -3,11 +3,11 @@ answer for the decisions where a Current's own interest is plain."""
 
 from __future__ import annotations
 
-from lrf_helpers import engine_at, fresh, jail, seat
+from lrf_helpers import engine_at, fame_vote_task, fresh, jail, objectives_at, seat
 
 from tabletop.framework import Context, State
 from tabletop.framework.chance import Pcg32, dice_factory, rng_factory
-from tabletop.framework.decisions import OrderedVote, SecretChoices
+from tabletop.framework.decisions import OrderedVote
 from tabletop.framework.engine import Engine
 from tabletop.framework.search import BotHints
 from tabletop.games.la_revolution_francaise import (
@@ -91,14 +91,7 @@ def test_defaults_pass_in_negotiations_and_back_your_own_law() -> None:
     assert hints.candidates(GAME, engine.state, prompt)[0] == "pass"
     state = fresh()
     m, f = seat(state, "M"), seat(state, "F")
-    vote = {
-        "kind": "fame_vote",
-        "law": "civic",
-        "proposer": "M",
-        "modifier_ranges": {str(m): 2, str(f): 2},
-        "vote": OrderedVote.new("modifiers", [m, f]),
-    }
-    engine = engine_at(state, [vote])
+    engine = engine_at(state, [fame_vote_task("civic", "M", {m: 2, f: 2})])
     prompt = engine.prompt
     assert prompt is not None and prompt.seat == m
     assert hints.candidates(GAME, engine.state, prompt)[0] == "mod:2"  # its own law
@@ -169,9 +162,7 @@ def test_a_current_declares_the_plot_it_can_reach() -> None:
     state = fresh(4)
     state["gov"]["controller"] = "R"  # no Government objective to declare first
     f = seat(state, "F")
-    state["objectives"] = {"F": SecretChoices.new("objective of the Feuillant", [f])}
-    state["objective_kind"] = {}
-    engine = engine_at(state, [{"kind": "objectives"}])
+    engine = objectives_at(state, "F")
     prompt = engine.prompt
     assert prompt is not None and prompt.seat == f
     plan = best_plot(engine.state, "F")
@@ -236,10 +227,7 @@ def test_the_bots_never_go_back_to_an_earlier_menu() -> None:
     playout's move is ever that way back, though a human player keeps it."""
     state = fresh(4)
     state["gov"]["controller"] = "R"
-    f = seat(state, "F")
-    state["objectives"] = {"F": SecretChoices.new("objective of the Feuillant", [f])}
-    state["objective_kind"] = {"F": "revolt"}  # a kind the plan does not choose
-    engine = engine_at(state, [{"kind": "objectives"}])
+    engine = objectives_at(state, "F", "revolt")  # a kind the plan does not choose
     prompt = engine.prompt
     assert prompt is not None and "kind:back" in prompt.actions()
     hints = RevolutionHints()

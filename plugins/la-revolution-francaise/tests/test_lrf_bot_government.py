@@ -4,10 +4,9 @@ the upkeep leaves (9.4, 10.2.2.1), and spends nothing that would bankrupt it."""
 
 from __future__ import annotations
 
-from lrf_helpers import engine_at, fresh, seat
+from lrf_helpers import engine_at, fresh, hinted_declaration
 
 from tabletop.framework import State
-from tabletop.framework.decisions import SecretChoices
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, RevolutionHints
 from tabletop.games.la_revolution_francaise.bot_government import (
     government_rolls,
@@ -29,21 +28,10 @@ def burning(state: State, region: str = "Angers") -> State:
 def test_6_4_1_the_government_declares_the_revolt_it_can_put_down() -> None:
     """The Feuillant governs (R.1.2): with a revolt burning in Angers and money to
     spare, the Government's objective is to suppress it, kind then region."""
-    hints = RevolutionHints()
     state = burning(fresh(4))
     state["gov"]["money"] = upkeep(state) + 3 * suppress_price(state)
     assert suppression_plan(state) == "Angers"
-    f = seat(state, "F")
-    state["objectives"] = {"gov": SecretChoices.new("objective of the Government", [f])}
-    state["objective_kind"] = {}
-    engine = engine_at(state, [{"kind": "objectives"}])
-    prompt = engine.prompt
-    assert prompt is not None and prompt.seat == f
-    assert list(hints.candidates(GAME, engine.state, prompt)) == ["kind:suppress"]
-    engine.act(f, "kind:suppress")
-    prompt = engine.prompt
-    assert prompt is not None
-    assert list(hints.candidates(GAME, engine.state, prompt)) == ["objective:suppress:Angers"]
+    assert hinted_declaration(state, "gov") == (["kind:suppress"], ["objective:suppress:Angers"])
 
 
 def test_no_suppression_is_planned_that_the_treasury_cannot_pay() -> None:

@@ -4,7 +4,7 @@ for it."""
 
 from __future__ import annotations
 
-from lrf_helpers import engine_at, fresh, seat
+from lrf_helpers import engine_at, fresh, hinted_declaration, seat
 
 from tabletop.framework.decisions import SecretChoices
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, RevolutionHints
@@ -56,16 +56,7 @@ def test_the_royalist_declares_a_revolt_and_keeps_its_men_for_it() -> None:
     assert plan is not None
     state["gov"]["controller"] = "F"
     r = seat(state, "R")
-    state["objectives"] = {"R": SecretChoices.new("objective of the Royalist", [r])}
-    state["objective_kind"] = {}
-    engine = engine_at(state, [{"kind": "objectives"}])
-    prompt = engine.prompt
-    assert prompt is not None and prompt.seat == r
-    assert list(hints.candidates(GAME, engine.state, prompt)) == ["kind:revolt"]
-    engine.act(r, "kind:revolt")
-    prompt = engine.prompt
-    assert prompt is not None
-    assert list(hints.candidates(GAME, engine.state, prompt)) == [f"objective:revolt:{plan[0]}"]
+    assert hinted_declaration(state, "R") == (["kind:revolt"], [f"objective:revolt:{plan[0]}"])
 
     state = fresh(4)
     state["declared"] = {"R": "revolt:Caen"}
@@ -114,7 +105,6 @@ def test_the_sans_culotte_shares_the_montagnes_revolt_at_four_players() -> None:
     Sans-Culotte with no plan of its own (no money: no roll to pay) declares the
     revolt the Montagne plans, since anyone's revolt meets it (6.4); once the Montagne
     has sealed another kind of objective, there is nothing to share."""
-    hints = RevolutionHints()
     state = fresh(4)
     state["gov"]["controller"] = "F"
     state["currents"]["SC"]["money"] = 0
@@ -124,16 +114,8 @@ def test_the_sans_culotte_shares_the_montagnes_revolt_at_four_players() -> None:
     assert mt_plan is not None and mt_plan[0] == "revolt"
     assert shared_revolt(state, "SC") == mt_plan
     m = seat(state, "SC")
-    state["objectives"] = {"SC": SecretChoices.new("objective of the Sans-Culotte", [m])}
-    state["objective_kind"] = {}
-    engine = engine_at(state, [{"kind": "objectives"}])
-    prompt = engine.prompt
-    assert prompt is not None and prompt.seat == m
-    assert list(hints.candidates(GAME, engine.state, prompt)) == ["kind:revolt"]
-    engine.act(m, "kind:revolt")
-    prompt = engine.prompt
-    assert prompt is not None
-    assert list(hints.candidates(GAME, engine.state, prompt)) == [f"objective:revolt:{mt_plan[1]}"]
+    shared = hinted_declaration(state, "SC")
+    assert shared == (["kind:revolt"], [f"objective:revolt:{mt_plan[1]}"])
     sealed = SecretChoices.new("objective of the Montagne", [m])
     sealed["chosen"] = ["plot:Lyon"]
     state["objectives"] = {"MT": sealed}

@@ -5,10 +5,9 @@ pay the price."""
 
 from __future__ import annotations
 
-from lrf_helpers import engine_at, fresh, law_vote_task, seat
+from lrf_helpers import engine_at, fame_vote_task, fresh, law_vote_task, seat
 
 from tabletop.framework import State
-from tabletop.framework.decisions import OrderedVote
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, RevolutionHints
 from tabletop.games.la_revolution_francaise.bot_treasury import ruinous
 from tabletop.games.la_revolution_francaise.words import law_price
@@ -104,14 +103,7 @@ def test_a_ruinous_law_gets_the_lowest_modifier_from_the_government() -> None:
     state["gov"]["controller"] = "G"
     state["gov"]["money"] = 10
     g, m = seat(state, "G"), seat(state, "MT")
-    vote = {
-        "kind": "fame_vote",
-        "law": "maximum",
-        "proposer": "MT",
-        "modifier_ranges": {str(g): 1, str(m): 1},
-        "vote": OrderedVote.new("modifiers", [g, m]),
-    }
-    engine = engine_at(state, [vote])
+    engine = engine_at(state, [fame_vote_task("maximum", "MT", {g: 1, m: 1})])
     prompt = engine.prompt
     assert prompt is not None and prompt.seat == g
     assert list(hints.candidates(GAME, engine.state, prompt)) == ["mod:-1"]
@@ -119,7 +111,7 @@ def test_a_ruinous_law_gets_the_lowest_modifier_from_the_government() -> None:
     rich["regime"] = "convention"
     rich["gov"]["controller"] = "G"
     rich["gov"]["money"] = 5000
-    engine = engine_at(rich, [dict(vote, vote=OrderedVote.new("modifiers", [g, m]))])
+    engine = engine_at(rich, [fame_vote_task("maximum", "MT", {g: 1, m: 1})])
     prompt = engine.prompt
     assert prompt is not None
     assert len(hints.candidates(GAME, engine.state, prompt)) == 3
