@@ -3,8 +3,9 @@
 A Government objective missed costs the Government a fame point and the Current that
 controls it one more; met, it gives the Government a point and the Current nothing
 (10.3). Left to the search, which sees eight actions ahead, the Governments of the
-Feuillant and Gironde seats declared objectives such as arresting Marat and then never
-tried them: in six traced games of each seat all fourteen were missed. The surest
+Feuillant and Gironde seats declared objectives such as arresting Marat, and in a
+traced game then arrested others: in six traced games of each seat all fourteen were
+missed. The surest
 objective is a revolt already burning: the Government needs no Personality to put it
 down, rolls on its own fame less 2 and succeeds on an A or a B (7.4.3), acts first in
 the segment, and a suppression there by anyone meets the objective too (6.4). So where

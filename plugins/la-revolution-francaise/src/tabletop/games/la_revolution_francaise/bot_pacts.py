@@ -2,9 +2,9 @@
 
 Two Currents in a pact share one objective, declared by whichever of them comes first
 in the turn order, and both gain or lose the same fame for it (6.4, 10.3). A Current
-that follows has its fame staked on an objective another chose: in traced games the
+that follows has its fame staked on an objective another chose: in a traced game the
 Montagne followed the Feuillant into "install the Thermidor" and the Gironde into a
-revolt to suppress where nobody could, and lost a fame point each time. So a Current
+suppression that nobody made, and lost a fame point each time. So a Current
 enters a pact only where it will declare: it proposes and accepts pacts with Currents
 that the turn order (6.3: fame plus regions, set after the negotiations) will likely
 put after it, and refuses the others.
