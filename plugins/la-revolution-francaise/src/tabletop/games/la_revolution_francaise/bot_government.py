@@ -22,7 +22,8 @@ from tabletop.framework import State
 
 from .actions.modifiers import action_modifiers
 from .actions.targets import cost, targets
-from .bot_treasury import ruins
+from .bot_revolt import affordable_rolls
+from .bot_treasury import reserve, ruins
 from .core import fame, odds
 from .verbs import ROLLS, TRY
 
@@ -34,9 +35,8 @@ def suppress_price(state: State) -> int:
 
 def government_rolls(state: State) -> int:
     """How many suppression rolls (7.1, at most three) the Government can pay for
-    without bankruptcy (``ruins``)."""
-    price = suppress_price(state)
-    return max((n for n in (1, 2, 3) if not ruins(state, n * price)), default=0)
+    and still keep its ``reserve`` (no bankruptcy, 10.2.2.1)."""
+    return affordable_rolls(state, "gov", "suppress", reserve(state))
 
 
 def suppress_chance(state: State, region: str, rolls: int) -> float:
@@ -83,7 +83,6 @@ def government_move(state: State, top: dict[str, object], actions: Sequence[str]
         wanted = TRY(region)
         return wanted if wanted in actions and not ruins(state, price) else None
     if top.get("kind") == "attempt" and top.get("target") == region:
-        paid = [a for a in actions if ROLLS.matches(a)]
-        rolls = [a for a in paid if not ruins(state, ROLLS.number(a) * price)]
-        return max(rolls, key=ROLLS.number) if rolls else None
+        wanted = ROLLS(government_rolls(state))
+        return wanted if wanted in actions else None
     return None

@@ -32,15 +32,21 @@ def upkeep(state: State) -> int:
     return COSTS["maintenance"] * regulars
 
 
+def reserve(state: State) -> int:
+    """What the Government must keep unspent: its regular armies' upkeep (``upkeep``),
+    or nothing when its treasury is already short of it (it goes bankrupt whatever it
+    spends)."""
+    kept = upkeep(state)
+    return kept if money(state, "gov") >= kept else 0
+
+
 def ruins(state: State, price: int) -> bool:
     """Whether the Government spending ``price`` now would bankrupt it (10.2.2.1): it
     cannot pay, or, paying, could no longer pay its regular armies' upkeep (9.4).
-    Only the turn's first bankruptcy costs anything, and a treasury already short of
-    the upkeep goes bankrupt whatever it spends."""
+    Only the turn's first bankruptcy costs anything."""
     if state.get("bankrupt_turn") == state["turn"]:
         return False
-    have, kept = money(state, "gov"), upkeep(state)
-    return have < price or kept <= have < price + kept
+    return money(state, "gov") < price + reserve(state)
 
 
 def ruinous(state: State, law: str) -> bool:
