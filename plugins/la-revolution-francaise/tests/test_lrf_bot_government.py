@@ -10,8 +10,14 @@ from tabletop.framework import State
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, RevolutionHints
 from tabletop.games.la_revolution_francaise.bot_government import (
     government_rolls,
+    suppress_chance,
     suppress_price,
     suppression_plan,
+)
+from tabletop.games.la_revolution_francaise.bot_plan import (
+    SHARED_SUPPRESSION,
+    own_plan,
+    shared_plan,
 )
 from tabletop.games.la_revolution_francaise.bot_treasury import upkeep
 
@@ -63,3 +69,26 @@ def test_the_government_tries_its_declared_suppression_with_the_rolls_it_can_spa
     assert prompt is not None
     assert {"rolls:1", "rolls:2", "rolls:3"} <= set(prompt.actions())
     assert list(hints.candidates(GAME, engine.state, prompt)) == ["rolls:2"]
+
+
+def test_a_current_with_no_plan_shares_its_governments_likely_suppression() -> None:
+    """Anyone's suppression meets a suppression objective (6.4), the Government's too:
+    the Feuillant, governing and with no plan of its own (no money for a roll),
+    declares the revolt its Government will likely put down, and not one its
+    Government is unlikely to (a met objective is +1 fame, a missed one -1, 10.3); the
+    Gironde, not governing, does not."""
+    state = burning(fresh(4))
+    state["gov"]["money"] = upkeep(state) + 3 * suppress_price(state)
+    state["currents"]["F"]["money"] = 0
+    assert own_plan(state, "F") is None
+    chance = suppress_chance(state, "Angers", government_rolls(state))
+    assert chance >= SHARED_SUPPRESSION
+    assert shared_plan(state, "F") == ("suppress", "Angers")
+    assert hinted_declaration(state, "F") == (["kind:suppress"], ["objective:suppress:Angers"])
+    state["currents"]["G"]["money"] = 0
+    assert shared_plan(state, "G") is None
+
+    state["gov"]["fame"] = 1  # one roll on a low fame: now unlikely to succeed
+    state["gov"]["money"] = upkeep(state) + suppress_price(state)
+    assert suppress_chance(state, "Angers", government_rolls(state)) < SHARED_SUPPRESSION
+    assert shared_plan(state, "F") is None

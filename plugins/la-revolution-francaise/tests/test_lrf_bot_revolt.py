@@ -11,7 +11,7 @@ from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, Revolu
 from tabletop.games.la_revolution_francaise.bot_plan import (
     best_plot,
     own_plan,
-    shared_revolt,
+    shared_plan,
     unwanted,
 )
 from tabletop.games.la_revolution_francaise.bot_revolt import best_revolt, revolt_odds
@@ -112,12 +112,12 @@ def test_the_sans_culotte_shares_the_montagnes_revolt_at_four_players() -> None:
     assert own_plan(state, "SC") is None
     mt_plan = own_plan(state, "MT")
     assert mt_plan is not None and mt_plan[0] == "revolt"
-    assert shared_revolt(state, "SC") == mt_plan
+    assert shared_plan(state, "SC") == mt_plan
     m = seat(state, "SC")
     shared = hinted_declaration(state, "SC")
     assert shared == (["kind:revolt"], [f"objective:revolt:{mt_plan[1]}"])
     sealed = SecretChoices.new("objective of the Montagne", [m])
     sealed["chosen"] = ["plot:Lyon"]
     state["objectives"] = {"MT": sealed}
-    assert shared_revolt(state, "SC") is None
-    assert shared_revolt(fresh(6), "SC") is None  # a seat of its own: nobody to share with
+    assert shared_plan(state, "SC") is None
+    assert shared_plan(fresh(6), "SC") is None  # a seat of its own: nobody to share with

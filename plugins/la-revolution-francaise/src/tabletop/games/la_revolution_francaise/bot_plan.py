@@ -17,12 +17,20 @@ from functools import lru_cache
 
 from tabletop.framework import State
 
-from .bot_government import government_move, suppression_plan
+from .bot_commune import (
+    RAISE_COMMUNE,
+    RAISE_TARGET,
+    commune_pending,
+    raise_chance,
+    regime_choice,
+    regime_plan,
+)
+from .bot_government import government_move, government_rolls, suppress_chance, suppression_plan
 from .bot_revolt import affordable_rolls, best_revolt, own_free
-from .core import controller, fame, influential, odds, seat_of
+from .core import controller, fame, gov_controller, influential, odds, seat_of
 from .data import KING, REGION_NAMES, seating
 from .factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
-from .verbs import KIND, MORE, OBJECTIVE, PLACE, ROLLS, TRY
+from .verbs import DONE, KIND, MORE, OBJECTIVE, PLACE, ROLLS, TRY
 
 #: A region's worth as a plot target: Paris is 5 VP more to whoever holds it (14.1).
 PARIS_BONUS = 2.0
@@ -52,6 +60,10 @@ FEUILLANT_SWING: dict[str | None, float] = {MARAIS: 1.0, None: 0.5}
 SWAYED = frozenset({MARAIS, None})
 #: Below this chance of an A (best of the rolls it can pay for), a plot is no plan.
 PLAN_ODDS = 0.35
+#: A Current shares its own Government's suppression as its objective only where the
+#: Government is likelier than not to succeed: a met objective is +1 fame, a missed
+#: one -1 (10.3).
+SHARED_SUPPRESSION = 0.5
 
 
 @lru_cache(maxsize=512)
@@ -192,6 +204,10 @@ def planned(state: State, actions: Sequence[str]) -> str | None:
         return government_move(state, top, actions)
     if kind == "placement":
         return _placement(state, top, actions)
+    if kind == "regime_change":
+        return regime_choice(state, actions)
+    if kind in ("act", "attempt") and commune_pending(state, str(top.get("actor"))):
+        return _commune_move(top, actions)
     if kind == "act" and top.get("segment") == "revolt":
         region = planned_revolt(state, str(top["actor"]))
         return TRY(region) if region and TRY(region) in actions else None
@@ -217,6 +233,18 @@ def planned(state: State, actions: Sequence[str]) -> str | None:
         ):
             return _all_in(top, actions)
     return None
+
+
+def _commune_move(top: dict[str, object], actions: Sequence[str]) -> str | None:
+    """A Current that declared the raising of the Commune (``bot_commune``): nothing
+    in the segments before it (7.4: plots and the rest come first and would use up the
+    Personalities and the money it needs), then the attempt with everyone and every
+    roll it can pay for."""
+    if top.get("segment") != "commune":
+        return DONE() if top.get("kind") == "act" and DONE() in actions else None
+    if top.get("kind") == "act":
+        return TRY(RAISE_TARGET) if TRY(RAISE_TARGET) in actions else None
+    return _all_in(top, actions) if top.get("target") == RAISE_TARGET else None
 
 
 def _all_in(top: dict[str, object], actions: Sequence[str]) -> str | None:
@@ -284,8 +312,15 @@ def _likely_plots(
 
 
 def own_plan(state: State, who: str) -> tuple[str, str] | None:
-    """The objective ``who`` can reach by its own hand, as (kind, region): a plot where
-    one is likely (6.4, 7.4.1), else a revolt where one is (7.4.2, ``bot_revolt``)."""
+    """The objective ``who`` can reach by its own hand, as (kind, target): for the
+    Montagne or the Sans-Culotte, the regime its seat's Commune opens, else the raising
+    of the Commune where it is likely (``bot_commune``); else a plot where one is (6.4,
+    7.4.1), else a revolt where one is (7.4.2, ``bot_revolt``)."""
+    new = regime_plan(state, who)
+    if new is not None:
+        return ("regime", new)
+    if raise_chance(state, who) >= PLAN_ODDS:
+        return ("commune", RAISE_COMMUNE)
     plot = best_plot(state, who)
     if plot is not None:
         return ("plot", plot[0])
@@ -293,34 +328,50 @@ def own_plan(state: State, who: str) -> tuple[str, str] | None:
     return ("revolt", revolt[0]) if revolt is not None else None
 
 
-def shared_revolt(state: State, who: str) -> tuple[str, str] | None:
-    """For a Current with no plan of its own: the revolt that another Current of the
-    same seat (the Montagne and the Sans-Culotte at four players, 15.2.2) has declared
-    or will declare. Whoever starts it, a revolt meets every revolt objective on that
-    region (6.4: anyone's deed counts), so the poorer Current of the pair (the
-    Sans-Culotte has one Personality and the least income) shares the richer one's."""
+def shared_plan(state: State, who: str) -> tuple[str, str] | None:
+    """For a Current with no plan of its own: the revolt or the raising of the Commune
+    that another Current of the same seat (the Montagne and the Sans-Culotte at four
+    players, 15.2.2) has declared or will declare, else the revolt the seat's own
+    Government will put down where that is likelier than not (``SHARED_SUPPRESSION``).
+    Whoever makes it, the deed meets every objective naming it (6.4: anyone's deed
+    counts, the Government's too), so the poorer Current of the pair (the Sans-Culotte
+    has one Personality and the least income) shares the richer one's."""
     seat = seat_of(state, who)
     if seat is None:
         return None
-    for mate in seating(state["players"])[seat]:
+    mine = seating(state["players"])[seat]
+    for mate in mine:
         if mate == who:
             continue
         sealed = sealed_objective(state, mate)
         if sealed is None:
             plan = own_plan(state, mate)
+        elif sealed == RAISE_COMMUNE:
+            plan = ("commune", RAISE_COMMUNE)
         else:
             kind, _, region = sealed.partition(":")
             plan = (kind, region)
-        if plan is not None and plan[0] == "revolt":
+        if plan is not None and plan[0] in ("revolt", "commune"):
             return plan
-    return None
+    if gov_controller(state) not in mine:
+        return None
+    sealed = sealed_objective(state, "gov")
+    target: str | None = suppression_plan(state) if sealed is None else None
+    if sealed is not None and sealed.startswith("suppress:"):
+        target = sealed.split(":", 1)[1]
+    rolls = government_rolls(state)
+    if target is None or suppress_chance(state, target, rolls) < SHARED_SUPPRESSION:
+        return None
+    return ("suppress", target)
 
 
 def _objective(state: State, actions: Sequence[str]) -> str | None:
-    """A plot objective where a plot is likely (6.4, 7.4.1), else a revolt objective
-    where a revolt is (7.4.2, ``bot_revolt``: met on an A or a B), else the revolt its
-    seat's other Current plans (``shared_revolt``), in two steps: its kind, then its
-    region; for the Government, a burning revolt to put down (``bot_government``).
+    """The regime change its seat's Commune opens (R.1.8) or the raising of the
+    Commune where it is likely (7.4.4.1, ``bot_commune``), else a plot objective where
+    a plot is (6.4, 7.4.1), else a revolt objective where a revolt is (7.4.2,
+    ``bot_revolt``: met on an A or a B), else the revolt or the Commune its
+    seat's other Current plans (``shared_plan``), in two steps: its kind, then its
+    target; for the Government, a burning revolt to put down (``bot_government``).
     Without any the search picks, and in traced games it mostly picked objectives that
     were missed (10.3: a fame point lost each turn)."""
     who = next_objective_declarer(state)
@@ -330,14 +381,14 @@ def _objective(state: State, actions: Sequence[str]) -> str | None:
         region = suppression_plan(state)
         plan: tuple[str, str] | None = ("suppress", region) if region else None
     else:
-        plan = own_plan(state, who) or shared_revolt(state, who)
+        plan = own_plan(state, who) or shared_plan(state, who)
     if plan is None:
         return None
     kind = (state.get("objective_kind") or {}).get(who)
     if kind is None:
         return KIND(plan[0]) if KIND(plan[0]) in actions else None
     if kind == plan[0]:
-        wanted = OBJECTIVE(f"{plan[0]}:{plan[1]}")
+        wanted = OBJECTIVE(plan[1] if plan[0] == "commune" else f"{plan[0]}:{plan[1]}")
         return wanted if wanted in actions else None
     return None  # another kind was chosen (not by the plan): the search picks its target
 
@@ -363,6 +414,10 @@ def _placement(state: State, top: dict[str, object], actions: Sequence[str]) -> 
     )
     if person is None:
         return None
+    if commune_pending(state, current):
+        return (
+            PLACE("Paris") if PLACE("Paris") in actions else MORE() if MORE() in actions else None
+        )
     target = planned_target(state, current)
     if target and influential(person, target) and PLACE(target) in actions:
         return PLACE(target)
