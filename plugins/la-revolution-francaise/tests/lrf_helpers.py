@@ -89,6 +89,28 @@ def hinted_declaration(state: State, declarer: str) -> tuple[list[str], list[str
     return kinds, list(hints.candidates(engine.game, engine.state, prompt))
 
 
+def hinted_attempt(engine: Engine, target: str, rolls: int | None = 3) -> None:
+    """Play the search bot's hints through the attempt the open act prompt (7.3-7.4)
+    should start: they leave only ``try:<target>``, then every Personality there
+    (``with:all``) if asked, then only the most rolls offered (7.1), of which there are
+    ``rolls`` (more than one when None)."""
+    hints = RevolutionHints()
+    prompt = engine.prompt
+    assert prompt is not None
+    assert list(hints.candidates(engine.game, engine.state, prompt)) == [f"try:{target}"]
+    engine.act(prompt.seat, f"try:{target}")
+    prompt = engine.prompt
+    assert prompt is not None
+    if "with:all" in prompt.actions():
+        assert list(hints.candidates(engine.game, engine.state, prompt)) == ["with:all"]
+        engine.act(prompt.seat, "with:all")
+        prompt = engine.prompt
+        assert prompt is not None
+    offered = [a for a in prompt.actions() if a.startswith("rolls:")]
+    assert len(offered) == rolls if rolls is not None else len(offered) > 1
+    assert list(hints.candidates(engine.game, engine.state, prompt)) == [offered[-1]]
+
+
 def allies_in_metz(state: State, coalition: int) -> None:
     """Brunswick's Allied army stands in Metz in place of its regular army, the region
     taken by the Coalition, whose track is at ``coalition``."""

@@ -3,7 +3,7 @@ answer for the decisions where a Current's own interest is plain."""
 
 from __future__ import annotations
 
-from lrf_helpers import engine_at, fame_vote_task, fresh, jail, objectives_at, seat
+from lrf_helpers import engine_at, fame_vote_task, fresh, hinted_attempt, jail, objectives_at, seat
 
 from tabletop.framework import Context, State
 from tabletop.framework.chance import Pcg32, dice_factory, rng_factory
@@ -198,13 +198,7 @@ def test_personalities_go_to_the_planned_plot_and_plot_there() -> None:
     engine = engine_at(state, [{"kind": "act", "segment": "plot", "actor": "F"}])
     prompt = engine.prompt
     assert prompt is not None and f"try:{region}" in prompt.actions()
-    assert list(hints.candidates(GAME, engine.state, prompt)) == [f"try:{region}"]
-    engine.act(f, f"try:{region}")
-    prompt = engine.prompt
-    assert prompt is not None
-    rolls = [a for a in prompt.actions() if a.startswith("rolls:")]
-    assert len(rolls) > 1
-    assert list(hints.candidates(GAME, engine.state, prompt)) == [rolls[-1]]
+    hinted_attempt(engine, region, rolls=None)
 
 
 def test_evaluate_counts_a_declared_objective() -> None:

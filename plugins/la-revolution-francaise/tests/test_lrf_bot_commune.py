@@ -5,7 +5,7 @@ everyone and every roll."""
 
 from __future__ import annotations
 
-from lrf_helpers import engine_at, fresh, hinted_declaration, seat
+from lrf_helpers import engine_at, fresh, hinted_attempt, hinted_declaration, seat
 
 from tabletop.framework import State
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, RevolutionHints
@@ -89,20 +89,7 @@ def test_the_montagne_keeps_its_men_and_money_for_the_commune() -> None:
     assert list(hints.candidates(GAME, engine.state, prompt)) == ["done"]
 
     engine = engine_at(state, [{"kind": "act", "segment": "commune", "actor": "MT"}])
-    prompt = engine.prompt
-    assert prompt is not None
-    assert list(hints.candidates(GAME, engine.state, prompt)) == ["try:raise:Paris"]
-    engine.act(m, "try:raise:Paris")
-    prompt = engine.prompt
-    assert prompt is not None
-    if "with:all" in prompt.actions():
-        assert list(hints.candidates(GAME, engine.state, prompt)) == ["with:all"]
-        engine.act(m, "with:all")
-        prompt = engine.prompt
-        assert prompt is not None
-    rolls = [a for a in prompt.actions() if a.startswith("rolls:")]
-    assert len(rolls) == 3
-    assert list(hints.candidates(GAME, engine.state, prompt)) == [rolls[-1]]
+    hinted_attempt(engine, "raise:Paris")
 
     state["achieved"] = [RAISE_COMMUNE]  # raised by anyone: the plan is over (6.4)
     assert not commune_pending(state, "MT")

@@ -4,9 +4,9 @@ Revolution majority (14.2.2, 14.3), so their plots aim at the Marais's regions."
 from __future__ import annotations
 
 import pytest
-from lrf_helpers import engine_at, fresh, seat
+from lrf_helpers import engine_at, fresh, hinted_attempt, seat
 
-from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, RevolutionHints, bot_plan
+from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, bot_plan
 from tabletop.games.la_revolution_francaise.bot_plan import best_plot, marais_plot, worth
 from tabletop.games.la_revolution_francaise.core import controller, influential
 
@@ -58,7 +58,6 @@ def test_a_left_current_plots_a_marais_region_without_an_objective() -> None:
     """With no declared plot to make, the Gironde's plot goes to the Marais region
     where its Personality stands (Lyon), with every roll it can pay for; the Feuillant
     in the same place is left to the search."""
-    hints = RevolutionHints()
     state = fresh(4)
     state["persons"]["Roland"]["where"] = "Lyon"
     assert marais_plot(state, "G") == "Lyon"
@@ -67,17 +66,7 @@ def test_a_left_current_plots_a_marais_region_without_an_objective() -> None:
     prompt = engine.prompt
     assert prompt is not None and prompt.seat == g and "try:Lyon" in prompt.actions()
     assert len(prompt.actions()) > 1
-    assert list(hints.candidates(GAME, engine.state, prompt)) == ["try:Lyon"]
-    engine.act(g, "try:Lyon")
-    prompt = engine.prompt
-    assert prompt is not None
-    if "with:all" in prompt.actions():
-        engine.act(g, "with:all")
-        prompt = engine.prompt
-        assert prompt is not None
-    rolls = [a for a in prompt.actions() if a.startswith("rolls:")]
-    assert len(rolls) > 1
-    assert list(hints.candidates(GAME, engine.state, prompt)) == [rolls[-1]]
+    hinted_attempt(engine, "Lyon", rolls=None)
     state = fresh(4)
     state["currents"]["G"]["fame"] = 0  # too unlikely: no plan
     state["persons"]["Roland"]["where"] = "Lyon"

@@ -4,7 +4,7 @@ for it."""
 
 from __future__ import annotations
 
-from lrf_helpers import engine_at, fresh, hinted_declaration, seat
+from lrf_helpers import engine_at, fresh, hinted_attempt, hinted_declaration, seat
 
 from tabletop.framework.decisions import SecretChoices
 from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise, RevolutionHints
@@ -84,20 +84,7 @@ def test_the_royalist_declares_a_revolt_and_keeps_its_men_for_it() -> None:
     assert "try:Caen" not in searched and "try:Brest" in searched
 
     engine = engine_at(state, [{"kind": "act", "segment": "revolt", "actor": "R"}])
-    prompt = engine.prompt
-    assert prompt is not None
-    assert list(hints.candidates(GAME, engine.state, prompt)) == ["try:Caen"]
-    engine.act(r, "try:Caen")
-    prompt = engine.prompt
-    assert prompt is not None
-    if "with:all" in prompt.actions():
-        assert list(hints.candidates(GAME, engine.state, prompt)) == ["with:all"]
-        engine.act(r, "with:all")
-        prompt = engine.prompt
-        assert prompt is not None
-    rolls = [a for a in prompt.actions() if a.startswith("rolls:")]
-    assert len(rolls) == 3
-    assert list(hints.candidates(GAME, engine.state, prompt)) == [rolls[-1]]
+    hinted_attempt(engine, "Caen")
 
 
 def test_the_sans_culotte_shares_the_montagnes_revolt_at_four_players() -> None:
