@@ -369,11 +369,11 @@ def _objective(state: State, actions: Sequence[str]) -> str | None:
     """The regime change its seat's Commune opens (R.1.8) or the raising of the
     Commune where it is likely (7.4.4.1, ``bot_commune``), else a plot objective where
     a plot is (6.4, 7.4.1), else a revolt objective where a revolt is (7.4.2,
-    ``bot_revolt``: met on an A or a B), else the revolt or the Commune its
-    seat's other Current plans (``shared_plan``), in two steps: its kind, then its
-    target; for the Government, a burning revolt to put down (``bot_government``).
-    Without any the search picks, and in traced games it mostly picked objectives that
-    were missed (10.3: a fame point lost each turn)."""
+    ``bot_revolt``: met on an A or a B), else what its seat shares (``shared_plan``:
+    the other Current's revolt or Commune, the Government's suppression), in two
+    steps: its kind, then its target; for the Government, a burning revolt to put
+    down (``bot_government``). Without any the search picks, and in traced games it
+    mostly picked objectives that were missed (10.3: a fame point lost each turn)."""
     who = next_objective_declarer(state)
     if who is None:
         return None
@@ -415,9 +415,9 @@ def _placement(state: State, top: dict[str, object], actions: Sequence[str]) -> 
     if person is None:
         return None
     if commune_pending(state, current):
-        return (
-            PLACE("Paris") if PLACE("Paris") in actions else MORE() if MORE() in actions else None
-        )
+        if PLACE("Paris") in actions:
+            return PLACE("Paris")
+        return MORE() if MORE() in actions else None  # Paris is not on the short list
     target = planned_target(state, current)
     if target and influential(person, target) and PLACE(target) in actions:
         return PLACE(target)
