@@ -28,9 +28,8 @@ from collections.abc import Sequence
 
 from tabletop.framework import State
 
-from .actions.modifiers import action_modifiers
-from .bot_revolt import affordable_rolls, own_free
-from .core import commune_may_rise, fame, odds, seat_of, track_level
+from .bot_revolt import affordable_rolls, attempt_odds, own_free
+from .core import commune_may_rise, seat_of, track_level
 from .data import seating
 from .factions import MONTAGNE, SANS_CULOTTE
 from .political.regime import regime_options
@@ -64,8 +63,7 @@ def raise_chance(state: State, who: str) -> float:
     persons = commune_persons(state, who)
     if rolls == 0 or not persons:
         return 0.0
-    mods = action_modifiers(state, who, "commune", RAISE_TARGET, persons)
-    chances = odds(fame(state, who) + sum(m for m, _ in mods), rolls)
+    chances = attempt_odds(state, who, "commune", RAISE_TARGET, persons, rolls)
     return chances["A"] + (chances["B"] if track_level(state, "commune") >= 2 else 0.0)
 
 

@@ -20,11 +20,9 @@ from collections.abc import Sequence
 
 from tabletop.framework import State
 
-from .actions.modifiers import action_modifiers
 from .actions.targets import cost, targets
-from .bot_revolt import affordable_rolls
+from .bot_revolt import affordable_rolls, attempt_odds
 from .bot_treasury import reserve, ruins
-from .core import fame, odds
 from .verbs import ROLLS, TRY
 
 
@@ -42,10 +40,7 @@ def government_rolls(state: State) -> int:
 def suppress_chance(state: State, region: str, rolls: int) -> float:
     """The chance that the Government's suppression in ``region`` succeeds (an A or a
     B on its fame with the rules' modifiers, 7.4.3) with ``rolls`` rolls."""
-    column = fame(state, "gov") + sum(
-        m for m, _ in action_modifiers(state, "gov", "suppress", region, [])
-    )
-    table = odds(max(1, min(20, column)), max(1, rolls))
+    table = attempt_odds(state, "gov", "suppress", region, [], rolls)
     return table["A"] + table["B"]
 
 

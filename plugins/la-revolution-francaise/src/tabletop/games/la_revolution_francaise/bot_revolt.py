@@ -76,16 +76,24 @@ def helpers_for(state: State, who: str, region: str) -> list[str]:
     return [n for n in own_free(state, who) if state["persons"][n]["where"] in (None, region)]
 
 
+def attempt_odds(
+    state: State, who: str, segment: str, target: str, persons: Sequence[str], rolls: int
+) -> dict[str, float]:
+    """The chance of each result when ``who`` (a Current or "gov") tries a ``segment``
+    action on ``target`` with ``persons`` and keeps the best of ``rolls`` rolls: its
+    fame with the rules' own modifiers (``action_modifiers``) on the Action Resolution
+    Table (7.1)."""
+    mods = action_modifiers(state, who, segment, target, list(persons))
+    return odds(fame(state, who) + sum(m for m, _ in mods), max(1, rolls))
+
+
 def revolt_odds(
     state: State, who: str, region: str, persons: Sequence[str], rolls: int
 ) -> tuple[float, float]:
     """The chances that a revolt in ``region`` with ``persons`` and ``rolls`` rolls
     makes the region revolt (an A or a B: the objective is met) and that it gives the
     region to ``who`` (an A), by the rules' modifiers (7.4.2, 9.7.1, 7.1.1)."""
-    column = fame(state, who) + sum(
-        m for m, _ in action_modifiers(state, who, "revolt", region, list(persons))
-    )
-    table = odds(max(1, min(20, column)), max(1, rolls))
+    table = attempt_odds(state, who, "revolt", region, persons, rolls)
     return table["A"] + table["B"], table["A"]
 
 
