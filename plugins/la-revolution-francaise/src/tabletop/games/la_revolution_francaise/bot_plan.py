@@ -344,25 +344,34 @@ def shared_plan(state: State, who: str) -> tuple[str, str] | None:
         if mate == who:
             continue
         sealed = sealed_objective(state, mate)
-        if sealed is None:
-            plan = own_plan(state, mate)
-        elif sealed == RAISE_COMMUNE:
-            plan = ("commune", RAISE_COMMUNE)
-        else:
-            kind, _, region = sealed.partition(":")
-            plan = (kind, region)
+        plan = own_plan(state, mate) if sealed is None else plan_of(sealed)
         if plan is not None and plan[0] in ("revolt", "commune"):
             return plan
     if gov_controller(state) not in mine:
         return None
     sealed = sealed_objective(state, "gov")
-    target: str | None = suppression_plan(state) if sealed is None else None
-    if sealed is not None and sealed.startswith("suppress:"):
-        target = sealed.split(":", 1)[1]
+    region = suppression_plan(state) if sealed is None else None
+    if sealed is not None and plan_of(sealed)[0] == "suppress":
+        region = plan_of(sealed)[1]
     rolls = government_rolls(state)
-    if target is None or suppress_chance(state, target, rolls) < SHARED_SUPPRESSION:
+    if region is None or suppress_chance(state, region, rolls) < SHARED_SUPPRESSION:
         return None
-    return ("suppress", target)
+    return ("suppress", region)
+
+
+def objective_of(plan: tuple[str, str]) -> str:
+    """The objective (6.4) a plan (kind, target) declares: "kind:target", but the
+    Commune's objective by its own name (``plan_of`` reads it back)."""
+    kind, target = plan
+    return target if kind == "commune" else f"{kind}:{target}"
+
+
+def plan_of(objective: str) -> tuple[str, str]:
+    """The plan (kind, target) an objective declares (the inverse of ``objective_of``)."""
+    if objective == RAISE_COMMUNE:
+        return ("commune", RAISE_COMMUNE)
+    kind, _, target = objective.partition(":")
+    return (kind, target)
 
 
 def _objective(state: State, actions: Sequence[str]) -> str | None:
@@ -388,7 +397,7 @@ def _objective(state: State, actions: Sequence[str]) -> str | None:
     if kind is None:
         return KIND(plan[0]) if KIND(plan[0]) in actions else None
     if kind == plan[0]:
-        wanted = OBJECTIVE(plan[1] if plan[0] == "commune" else f"{plan[0]}:{plan[1]}")
+        wanted = OBJECTIVE(objective_of(plan))
         return wanted if wanted in actions else None
     return None  # another kind was chosen (not by the plan): the search picks its target
 
