@@ -449,16 +449,18 @@ def simulate(
     """``tabletop simulate`` on ``where``: one report, identical to a one-process run's
     except for the time. A run stopped early (``Stopped``) reports its first games, as
     a run of that many games would, with ``stopped`` saying why."""
-    from tabletop.app.simulate import SimulationReport, games_digest
+    from tabletop.app.simulate import SimulationReport
 
     job = partial(
         simulate_chunk, game_id, seed, list(seats), dict(options), save_dir, action_seconds
     )
     started = time.perf_counter()
     parts, stopped, done = _played(job, games, where, progress, 50)
-    merged = SimulationReport(game_id, games, seed, seats=list(seats))
-    merged.digest = games_digest([], seed)  # the digest of no games, as one process has it
-    return _merged(merged, parts, stopped, done, started)
+    report = _merged(
+        SimulationReport(game_id, games, seed, seats=list(seats)), parts, stopped, done, started
+    )
+    report.seal()  # once, over every game (no games: the digest one process gives too)
+    return report
 
 
 def _played(

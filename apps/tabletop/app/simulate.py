@@ -55,7 +55,9 @@ class SimulationReport(BatchReport):
     score for it, their total and the total of their squares."""
 
     def add(self, part: BatchReport) -> None:
-        """Count the next games of this run; the digest is made again over all games."""
+        """Count the next games of this run. The digest is not made again here (over
+        every game so far, at each of thousands of chunks, the merge of a big run was
+        quadratic): ``seal`` makes it once, when the last part is in."""
         super().add(part)
         if isinstance(part, SimulationReport):
             if not self.seat_names:
@@ -72,7 +74,10 @@ class SimulationReport(BatchReport):
             outcomes.update(part.outcomes)
             self.outcomes = dict(sorted(outcomes.items()))
             self.game_digests.extend(part.game_digests)
-            self.digest = games_digest(self.game_digests, self.seed)
+
+    def seal(self) -> None:
+        """The run's digest over every game added, in time linear in their number."""
+        self.digest = games_digest(self.game_digests, self.seed)
 
     def to_json(self) -> dict[str, Any]:
         return {
