@@ -42,6 +42,37 @@ def test_the_bar_draws_on_a_terminal_only() -> None:
     assert second.rstrip(" \n").endswith("4/4 0.4/s 0:10") and second.endswith("\n")
 
 
+def test_the_line_fits_the_terminal_and_shrinks_its_bar_then_its_label() -> None:
+    label = "fuzzing charlemagne-master-of-europe"  # 96 characters once, at 80 columns
+    for columns in (200, 100, 80, 60, 40, 20, 5):
+        text = progress.line(label, 1234, 20000, 61.0, columns)
+        assert len(text) <= columns - 1, (columns, text)
+    assert progress.line(label, 1234, 20000, 61.0, 200).startswith(label + " [")
+    assert progress.line(label, 1234, 20000, 61.0, 85) == (
+        f"{label} [------------] 1234/20000 20.2/s 1:01 ETA 15:27"
+    )
+    assert progress.line(label, 1234, 20000, 61.0, 80) == (
+        f"{label} 1234/20000 20.2/s 1:01 ETA 15:27"
+    )
+    assert progress.line(label, 1234, 20000, 61.0, 60) == (
+        "fuzzing charlemagne-maste… 1234/20000 20.2/s 1:01 ETA 15:27"
+    )
+
+
+def test_the_bar_draws_at_most_ten_frames_a_second_and_always_the_last() -> None:
+    out = _Terminal()
+    clock = [0.0]
+    show = progress.bar("x", stream=out, now=lambda: clock[0], columns=lambda: 80)
+    assert show is not None
+    for done in range(1, 1001):  # 1,000 games in 2 s: 500 a second
+        clock[0] = done / 500
+        show(done, 1000)
+    frames = out.getvalue().split("\r")[1:]
+    assert len(frames) <= 2 * progress.RATE + 2
+    assert frames[-1].rstrip(" \n").endswith("1000/1000 500/s 0:02")
+    assert all(len(frame.rstrip("\n")) <= 79 for frame in frames)
+
+
 def test_a_large_log_is_rotated_when_logging_starts(tmp_path: Path) -> None:
     log = tmp_path / "tabletop.jsonl"
     log.write_text("old\n")
