@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from tabletop.framework import chance
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.game import Action, GameDefinition, Prompt, State
+from tabletop.framework.game import Action, GameDefinition, Prompt, State, clone
 from tabletop.framework.ports import RandomSource
 from tabletop.framework.search import InformationSet
 
@@ -157,3 +157,32 @@ def bot_move(
     if kind == "search":
         return cast(SearchBot, bot).search(engine.game, view, prompt, rng, information)
     return cast(SampledPolicyBot, bot).policy(engine.game, information.sample(rng), prompt, rng)
+
+
+def prepare_bot_move(
+    engine: Engine, bot: Bot, rng_factory: Callable[[int], RandomSource] = chance.bot_rng
+) -> Callable[[], Action]:
+    """``bot_move`` in two halves: what the bot may read is copied now (its seat's view
+    and prompt, a copy of the state for its information set, its random stream), and
+    the returned callable thinks, anywhere: on a worker thread while the game goes on,
+    its move is the one ``bot_move`` would have made at this position."""
+    prompt = engine.prompt
+    if prompt is None:
+        raise ValueError("the game is over: no move to make")
+    rng = rng_factory(bot_seed(engine.seed, prompt.seat) + len(engine.log))
+    view = engine.view(prompt.seat) if bot.reads_view else UnreadView()
+    game = engine.game
+    if not isinstance(bot, SearchBot | SampledPolicyBot):
+        return lambda: bot.choose(game, view, prompt, rng)
+    if isinstance(bot, SampledPolicyBot) and len(prompt.choices) == 1:
+        forced = prompt.choices[0].action
+        return lambda: forced
+    state = clone(engine.state)
+
+    def think() -> Action:
+        information = InformationSet(game, state, prompt.seat, chance.dice_factory)
+        if isinstance(bot, SearchBot):
+            return bot.search(game, view, prompt, rng, information)
+        return bot.policy(game, information.sample(rng), prompt, rng)
+
+    return think

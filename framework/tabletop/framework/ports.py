@@ -7,7 +7,7 @@ the app's composition root wires one to the other. Tests pass fakes.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -184,6 +184,31 @@ class SessionObserver:
 
     def closed(self) -> None:
         """The session ended: the game is over or was left (it stays saved)."""
+
+
+class Workers(ABC):
+    """Where slow work runs, off the thread that asked for it: a bot's thinking, a
+    hint's search, a person's move at a local table (the game's own code may be slow).
+
+    Work goes to a named *lane* (``BOTS``, ``HINTS``, ``MOVES``): each lane has workers
+    of its own, so no number of bots thinking can hold up a person's move or a hint,
+    and the work of one lane is started in the order it was submitted. ``done`` is
+    called with the result or the error, on the worker, once the work ends."""
+
+    BOTS, HINTS, MOVES = "bots", "hints", "moves"
+
+    @abstractmethod
+    def submit(
+        self,
+        lane: str,
+        work: Callable[[], Any],
+        done: Callable[[Any, BaseException | None], None],
+    ) -> None:
+        """Run ``work`` on ``lane``; raise ``Busy`` when the lane's queue is full."""
+
+
+class Busy(Exception):
+    """A lane of ``Workers`` has more work waiting than it takes: ask again later."""
 
 
 class UserInterface(SessionObserver, ABC):
