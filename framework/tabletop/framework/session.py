@@ -547,7 +547,13 @@ class SessionStarter:
         """A saved game, replayed and verified; it autosaves under the same id."""
         if self.store is None:
             raise TabletopError("there is no save store to load games from")
-        record = self.store.load(save_id)
+        return self.resume_record(self.store.load(save_id), save_id=save_id, ui=ui)
+
+    def resume_record(
+        self, record: GameRecord, *, save_id: str | None = None, ui: UserInterface | None = None
+    ) -> GameSession:
+        """A game from its record (a server's stored game), replayed and verified
+        against its digest; it autosaves to ``store`` under ``save_id`` when both are set."""
         return GameSession.resume(
             self.registry.get(record.game).definition,
             record,

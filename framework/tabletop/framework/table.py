@@ -105,8 +105,8 @@ class SeatLink:
     #: Set by an undo: the next update tells the seat to forget lines after this action.
     rewind: int | None = None
 
-    def send(self, request: SeatRequest) -> None:
-        self.table.request(self, request)
+    def send(self, request: SeatRequest) -> bool:
+        return self.table.request(self, request)
 
 
 class Table(UserInterface):
@@ -231,13 +231,14 @@ class Table(UserInterface):
 
     # What a seat asks ----------------------------------------------------------------
 
-    def request(self, link: SeatLink, request: SeatRequest) -> None:
+    def request(self, link: SeatLink, request: SeatRequest) -> bool:
         """Carry out a seat's request; its answer (an update to every seat, or a
         notice to this one) goes out through the channels. Never raises for a bad or
-        stale request: it is refused in words and changes nothing."""
+        stale request: it is refused in words and changes nothing. Returns whether it
+        was carried out (a server acknowledges a kept move by it)."""
         with self.lock:
             if self._closed or (link not in self.links and not link.bot):
-                return
+                return False
             try:
                 if isinstance(request, Move):
                     self._move(link, request)
@@ -252,6 +253,8 @@ class Table(UserInterface):
             except _Refusal as refusal:
                 seq = getattr(request, "seq", None)
                 link.channel.deliver(Notice(REFUSED, str(refusal), seq, refusal.final))
+                return False
+            return True
 
     def _due(self, seat: int | None, seq: int, what: str) -> Prompt:
         """The decision a ``what`` (a move, a hint) of ``seat`` at position ``seq`` is
