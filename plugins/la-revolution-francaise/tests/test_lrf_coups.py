@@ -8,16 +8,23 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from lrf_helpers import context, fresh
+from lrf_helpers import context, engine_at, fresh, place, seat
 
 from tabletop.framework import State
+from tabletop.framework.decisions import OrderedVote
 from tabletop.games.la_revolution_francaise.coups.candidates import (
     limited_candidates,
     military_candidates,
     popular_candidates,
 )
-from tabletop.games.la_revolution_francaise.coups.outcome import coup_failure, coup_success
+from tabletop.games.la_revolution_francaise.coups.outcome import (
+    coup_failure,
+    coup_roll,
+    coup_success,
+)
+from tabletop.games.la_revolution_francaise.political.install import install
 from tabletop.games.la_revolution_francaise.tasks import CoupAttempt
+from tabletop.games.la_revolution_francaise.verbs import REACT
 
 LEVEL = {1: 4, 2: 12, 3: 18}  # a Commune track value at each level (B10)
 
@@ -196,3 +203,116 @@ def test_r_6_7_3_2_a_failed_montagne_march_frees_only_its_own_commune() -> None:
         coup_failure(state, attempt, context())
         assert state["commune"]["controller"] == after, (coup, holder)
         assert "MT" in state["outlawed"]
+
+
+def installed(regime: str, before: str = "legislative", gov: str = "F") -> State:
+    """A four-seat Open game whose regime ``regime`` was installed by the rules (its
+    outlaws set by ``install``, R.x.1.1), from ``before`` governed by ``gov``."""
+    state = fresh(players=4, scenario="open")
+    state["regime"], state["gov"]["controller"] = before, gov
+    install(state, regime, context())
+    return state
+
+
+@pytest.mark.parametrize(
+    ("section", "regime", "level"), [("R.7.7.2.3", "directorate", 2), ("R.8.7.2.1", "prairial", 3)]
+)
+def test_the_outlawed_royalist_is_offered_vendemiaire(
+    section: str, regime: str, level: int
+) -> None:
+    """The Directorate and Prairial outlaw the Royalist (R.7.4.1, R.8.4.1) and give him
+    the coup to Vendémiaire all the same (R.7.7.2.3, R.8.7.2.1): the offer reaches his
+    seat through the engine."""
+    state = installed(regime, before="thermidor" if regime == "directorate" else "directorate")
+    assert "R" in state["outlawed"], section
+    state["commune"] = {"raised": True, "controller": "R"}
+    state["tracks"]["commune"] = LEVEL[level]
+    state["war"] = True
+    state["currents"]["R"]["money"] = 1000
+    place(state, Cadoudal="Paris")
+    engine = engine_at(state, [{"kind": "coup_offer_start", "coup": "popular"}])
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == seat(state, "R"), section
+    assert "coup:vendemiaire:1" in prompt.actions(), section
+
+
+def test_r_7_7_2_3_the_royalist_has_one_attempt_in_the_directorate() -> None:
+    state = installed("directorate", before="thermidor")
+    state["commune"] = {"raised": True, "controller": "R"}
+    state["tracks"]["commune"] = LEVEL[2]
+    assert offered(state, "R", "vendemiaire")
+    state["royalist_couped"] = True
+    assert not offered(state, "R", "vendemiaire")
+
+
+@pytest.mark.parametrize(
+    ("section", "regime"), [("R.7.7.2.3", "directorate"), ("R.8.7.2.1", "prairial")]
+)
+def test_a_successful_vendemiaire_coup_ends_the_game_with_the_royalists_win(
+    section: str, regime: str
+) -> None:
+    """Vendémiaire installed ends the game at once, the Royalist first (R.11.1, 14.0):
+    a result, not a fault, and every seat's view still reads it."""
+    state = installed(regime, before="thermidor" if regime == "directorate" else "directorate")
+    state["commune"] = {"raised": True, "controller": "R"}
+    state["tracks"]["commune"] = LEVEL[3]
+    state["war"] = True
+    state["currents"]["R"]["money"] = 1000
+    place(state, Cadoudal="Paris")
+    engine = engine_at(state, [{"kind": "coup_offer_start", "coup": "popular"}], faces=[6, 6])
+    royalist = seat(state, "R")
+    engine.act(royalist, "coup:vendemiaire:1")
+    while engine.prompt is not None:  # the others' reactions (12.1): none lowers the roll
+        engine.act(engine.prompt.seat, REACT("0"))
+    result = engine.result
+    assert result is not None, section
+    assert result.winners == (royalist,)
+    assert "Vendémiaire" in result.summary and "14.0" in result.summary
+    assert engine.state["gov"]["controller"] == "R"
+    for s in range(4):
+        assert "Vendémiaire" in engine.view(s)["status"]
+
+
+def test_r_4_7_2_thermidors_outlawed_left_may_attempt_prairial() -> None:
+    """Thermidor outlaws the left Current that governed before it (R.4.4.1) and names
+    both left Currents for the coup to Prairial (R.4.7.2.1, R.4.7.2.2); a Current
+    outlawed for its own failed coup waits out its outlawry (12.2.1)."""
+    state = installed("thermidor", before="terror", gov="MT")
+    assert "MT" in state["outlawed"]
+    state["commune"] = {"raised": True, "controller": "MT"}
+    state["tracks"]["commune"] = LEVEL[3]
+    state["war"] = True
+    assert offered(state, "MT", "prairial")
+    state["outlaw_until"]["MT"] = state["turn"] + 1
+    assert not offered(state, "MT", "prairial")
+
+
+def test_r_9_7_2_3_the_marais_may_seize_power_with_any_raised_commune() -> None:
+    """After the Montagne's failed coup the Marais may try to seize power with the
+    Commune raised; a new regime needs the Montagne's strong Commune (R.9.7.2.3)."""
+    state = position("ffr", "G", "SC", 1, False, False)
+    assert not offered(state, "M", "gov")
+    state["mt_failed_coup"] = True
+    assert ("M", ["gov"]) in popular_candidates(state)
+    state["tracks"]["commune"] = LEVEL[2]
+    assert ("M", ["gov", "mercy"]) in popular_candidates(state)
+    state["commune"] = {"raised": False, "controller": None}
+    assert not offered(state, "M", "gov")
+
+
+def test_a_coups_lines_credit_the_plotters_seat_not_the_last_to_react() -> None:
+    state = position("directorate", "M", "SC", 2, False, False)
+    state["gov"]["partner"] = "G"
+    ctx = context([1, 1])
+    attempt = CoupAttempt(
+        kind="coup_roll",
+        coup="popular",
+        current="SC",
+        target="prairial",
+        persons=[],
+        vote=OrderedVote.new("reactions", []),
+    )
+    ctx.actor = seat(state, "F")
+    coup_roll(state, attempt, ctx)
+    lines = [e for e in ctx.events if e.kind in ("coup", "outlaw")]
+    assert lines and all(e.about == seat(state, "SC") for e in lines)

@@ -18,6 +18,7 @@ from tabletop.games.la_revolution_francaise import LaRevolutionFrancaise
 from tabletop.games.la_revolution_francaise.actions.marais import marais_plot
 from tabletop.games.la_revolution_francaise.initial.effects import describe_fx
 from tabletop.games.la_revolution_francaise.render import render_board
+from tabletop.games.la_revolution_francaise.setup import run_turn_start
 from tabletop.games.la_revolution_francaise.tasks import PickResult, RollRecord
 from tabletop.games.la_revolution_francaise.words import law_effect, objective_words
 
@@ -365,3 +366,21 @@ def test_an_arrest_or_persuasion_is_told_once_by_its_result_line() -> None:
                 later = [e.text for e in events[index + 1 :]]
                 assert not any(text.startswith(effect) for text in later), (event.text, later)
     assert results >= 5
+
+
+def test_a_personality_returning_to_play_is_nobodys_deed() -> None:
+    """The turn's start brings back the fled (7.3.1 B) and ends a lapsed outlawry
+    (12.2.1) by itself: the lines name no seat, whoever answered the last question."""
+    state = fresh(players=4)
+    state["persons"]["Laclos"].update({"status": "fled", "where": None})
+    state["outlawed"].append("G")
+    state["outlaw_until"]["G"] = 0
+    ctx = context()
+    ctx.actor = seat(state, "G")
+    run_turn_start(state, {"kind": "turn_start"}, ctx)
+    lines = [e for e in ctx.events if e.kind in ("return", "outlaw")]
+    assert [e.text for e in lines] == [
+        "Laclos returns to play",
+        "the Gironde is no longer outlawed (12.2.1)",
+    ]
+    assert all(e.about == NOBODY for e in lines)

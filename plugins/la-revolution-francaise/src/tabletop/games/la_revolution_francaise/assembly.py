@@ -3,9 +3,9 @@ elections (R.x.6), and the deputies' votes used by laws, justice and criticism."
 
 from __future__ import annotations
 
-from tabletop.framework import Context, State
+from tabletop.framework import NOBODY, Context, State
 
-from .core import controlled_regions, controller, regime, seat_of
+from .core import controlled_regions, controller, name, regime, seat_of
 from .data import REGION_NAMES
 from .factions import ALL
 
@@ -76,9 +76,13 @@ def election(state: State, ctx: Context) -> None:
     state["switched"] = []
     state["last_election"] = state["turn"]
     visible = ", ".join(
-        f"{c} {v['count']}" for c, v in new.items() if not v["hidden"] and v["count"]
+        f"{name(c)} {v['count']}" for c, v in new.items() if not v["hidden"] and v["count"]
     )
-    ctx.emit("election", f"elections (R.x.6): {visible}; hidden deputies sit among the others")
+    ctx.emit(
+        "election",
+        f"elections (R.x.6): {visible}; hidden deputies sit among the others",
+        about=NOBODY,
+    )
     for c, v in new.items():
         seat = seat_of(state, c)
         if v["hidden"] and seat is not None:

@@ -152,7 +152,9 @@ def adjust_track(state: State, track: str, delta: int, ctx: Context, why: str = 
     """Move a track marker, held at 1 and 20 (3.2.2). During a foreign war the
     Coalition marker moves only in the random events (9.2; ambiguity B33)."""
     if track == "coalition" and state["war"] and state.get("phase") != "events":
-        ctx.emit("track", f"Coalition marker stays at {state['tracks'][track]} (war, 9.2)")
+        ctx.emit(
+            "track", f"Coalition marker stays at {state['tracks'][track]} (war, 9.2)", about=NOBODY
+        )
         return
     before = state["tracks"][track]
     state["tracks"][track] = clamp(before + delta)
@@ -344,6 +346,22 @@ def officially_present(state: State, current: str) -> bool:
 
 def outlawed(state: State, current: str) -> bool:
     return current in state["outlawed"]
+
+
+def regime_outlaws(state: State) -> list[str]:
+    """The Currents the regime itself outlaws (R.x.4.1), as against a Current outlawed
+    for its failed coup (12.1.1, 12.2.1): Thermidor's is the left Current that governed
+    before it, the Directorate's the Montagne if it was outlawed before it (R.7.4.1).
+    ``install`` records them; a state set up without it reads the regime's data."""
+    stored = state.get("regime_outlaws")
+    if stored is not None:
+        return list(stored)
+    previous = str(state.get("previous_gov"))
+    return [
+        previous if c == "$previous_gov" else str(c)
+        for c in regime(state)["outlawed"]
+        if c != "$previous_gov" or previous in (MONTAGNE, SANS_CULOTTE)
+    ]
 
 
 def person_outlaw(state: State, person: str) -> bool:

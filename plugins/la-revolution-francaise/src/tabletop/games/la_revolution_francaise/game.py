@@ -74,7 +74,9 @@ class LaRevolutionFrancaise(GameDefinition):
         max_players=6,
         description="Six political Currents fight for France from the Legislative to Thermidor "
         "(Historical scenario; the Marais is automated with 4 or 5 players).",
-        version="0.1.1",  # 0.1.1: the coup offers keep a ResponseWindow (saves mid-offer)
+        # 0.1.1: the coup offers keep a ResponseWindow (saves mid-offer); 0.1.2 (issue
+        # 37): the regime's own outlaws are offered its coups
+        version="0.1.2",
         options=(
             OptionSpec(
                 "scenario",

@@ -283,7 +283,9 @@ REVOLUTION_AT_25 = {
 
 def winner(state: State, vp: dict[str, int]) -> tuple[str, str, str]:
     """The winner, the regime family for the also-rans, and why (14.2, 14.3)."""
-    if vp[ROYALIST] >= 25 or state["regime"] == "vendemiaire":
+    if state["regime"] == "vendemiaire":
+        return ROYALIST, "all", "the Royalist installed Vendémiaire by a popular coup (14.0, R.11)"
+    if vp[ROYALIST] >= 25:
         return ROYALIST, "all", "the Royalist has 25 VP or more: Divine Right Monarchy (14.2.1)"
     revolution = sum(1 for c, rev in REVOLUTION_AT_25.items() if (vp[c] >= 25) == rev)
     side = "Revolution" if revolution >= 3 else "Reaction"

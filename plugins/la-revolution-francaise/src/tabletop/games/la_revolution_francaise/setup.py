@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.framework import Context, State
+from tabletop.framework import NOBODY, Context, State
 
-from .core import regime, schedule
+from .core import name, regime_outlaws, schedule
 from .data import (
     FOUR_PLAYER_LEFT,
     KING,
@@ -162,7 +162,7 @@ def run_turn_start(state: State, task_: Step, ctx: Context) -> None:
     for pname, p in state["persons"].items():
         if p["status"] == "fled":
             p["status"] = "free"
-            ctx.emit("return", f"{pname} returns to play")
+            ctx.emit("return", f"{pname} returns to play", about=NOBODY)
         p["acted"] = False
         p.pop("general", None)
         if p["status"] == "free" and pname != "Louis XVI":
@@ -175,17 +175,14 @@ def run_turn_start(state: State, task_: Step, ctx: Context) -> None:
     for current, until in list(state["outlaw_until"].items()):
         if until < state["turn"]:
             del state["outlaw_until"][current]
-            if current in state["outlawed"] and current not in _regime_outlaws(state):
+            if current in state["outlawed"] and current not in regime_outlaws(state):
                 state["outlawed"].remove(current)
-                ctx.emit("outlaw", f"{current} is no longer outlawed (12.2.1)")
+                ctx.emit(
+                    "outlaw", f"the {name(current)} is no longer outlawed (12.2.1)", about=NOBODY
+                )
     state["armies"] = [a for a in state["armies"] if a.get("kind") != "temporary"]
     if state["regime"] == "directorate" and state.get("sole_until", state["turn"]) < state["turn"]:
         # R.7.7.1: a limited coup gives sole power for one turn; then the Marais shares it
         couper = state["gov"]["controller"]
         state.pop("sole_until")
         state["gov"]["controller"], state["gov"]["partner"] = MARAIS, couper
-
-
-def _regime_outlaws(state: State) -> list[str]:
-
-    return [c for c in regime(state)["outlawed"] if not c.startswith("$")]

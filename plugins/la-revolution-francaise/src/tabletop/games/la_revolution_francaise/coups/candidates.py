@@ -8,6 +8,7 @@ from ..core import (
     civil_war,
     gov_controller,
     outlawed,
+    regime_outlaws,
     track_level,
 )
 from ..data import KING
@@ -118,14 +119,28 @@ def popular_candidates(state: State) -> list[tuple[str, list[str]]]:
         out.append((ROYALIST, ["vendemiaire"]))
     elif reg == "ffr":
         strong = commune_is(state, (SANS_CULOTTE,), 2) or commune_is(state, (MONTAGNE,), 3)
+        target = ["terror"] if (war or civil) else ["mercy"]
         if strong:
-            target = ["terror"] if (war or civil) else ["mercy"]
             out.append((MONTAGNE, target))
-            if state.get("mt_failed_coup"):
-                out.append((MARAIS, ["gov", *target]))
+        if state.get("mt_failed_coup") and raised:
+            # R.9.7.2.3: the Marais may then seize power with any raised Commune; only
+            # the new regime needs the Montagne's strong Commune
+            out.append((MARAIS, ["gov", *target] if strong else ["gov"]))
     elif reg == "froi" and not raised:
         out.append((MARAIS, ["thermidor"]))
-    return [(c, t) for c, t in out if not outlawed(state, c) and c != gov_controller(state)]
+    return [(c, t) for c, t in out if may_plot(state, c) and c != gov_controller(state)]
+
+
+def may_plot(state: State, current: str) -> bool:
+    """A popular coup the regime gives a Current (R.x.7.2) is not taken away by the
+    regime's own outlawry: the Directorate and Prairial outlaw the Royalist (R.7.4.1,
+    R.8.4.1) and give him Vendémiaire (R.7.7.2.3, R.8.7.2.1), Thermidor outlaws one of
+    the two left Currents (R.4.4.1) and names both for Prairial (R.4.7.2). A Current
+    outlawed for a coup of its own that failed waits until the outlawry ends (12.2.1,
+    R.9.7.2.3). See ambiguities.md."""
+    if not outlawed(state, current):
+        return True
+    return current in regime_outlaws(state) and current not in state["outlaw_until"]
 
 
 def military_candidates(state: State) -> list[tuple[str, list[str]]]:

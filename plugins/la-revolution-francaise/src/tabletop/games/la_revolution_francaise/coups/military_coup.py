@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
+from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import ResponseWindow
 
 from ..core import (
@@ -30,6 +30,7 @@ from ..military.gov_moves import reachable
 from ..political.install import install
 from ..tasks import CoupAttempt, MilitaryOffer
 from ..verbs import COUP, INTERCEPT
+from ..words import army_name
 from .candidates import military_candidates
 from .offer import coup_cost
 from .outcome import coup_failure
@@ -219,7 +220,7 @@ def military_coup_battle(state: State, t: CoupAttempt, ctx: Context) -> None:
     excess over one army (see reconstructed.md), and need an A each time."""
     if not state["commune"]["raised"]:
         state["commune"] = {"raised": True, "controller": None}
-        ctx.emit("commune", "the Commune rises as the rebels enter Paris (12.3.3)")
+        ctx.emit("commune", "the Commune rises as the rebels enter Paris (12.3.3)", about=NOBODY)
     won = True
     defenders = [
         a["id"]
@@ -240,7 +241,10 @@ def military_coup_battle(state: State, t: CoupAttempt, ctx: Context) -> None:
             about=seat_of(state, t["current"]),
         )
         letter = result(sum(dice) + len(rebels) - 1, 13)
-        ctx.emit("combat", f"rebels against {foe.replace('_', ' ')}: {letter}")
+        foe_name = "the Commune" if foe == "commune" else army_name(foe)
+        ctx.emit(
+            "combat", f"rebels against {foe_name}: {letter}", about=seat_of(state, t["current"])
+        )
         if letter == "A":
             if foe == "commune":
                 state["commune"] = {"raised": False, "controller": None}

@@ -37,12 +37,14 @@ def coup_roll(state: State, t: CoupAttempt, ctx: Context) -> None:
         and state["commune"]["raised"]
     ):
         bonus += track_level(state, "commune")  # R.10.9.4
-    dice = roll(state, ctx, 2, 6, reason=f"{t['coup']} coup, 12", about=seat_of(state, current))
+    plotter = seat_of(state, current)
+    dice = roll(state, ctx, 2, 6, reason=f"{t['coup']} coup, 12", about=plotter)
     letter = result(sum(dice), fame(state, current) + bonus + penalty)
-    ctx.emit(
+    ctx.emit(  # the plotters' deed, whoever reacted last (12.1)
         "coup",
         f"{t['coup']} coup by the {name(current)}: fame {fame(state, current)} "
         f"{bonus + penalty:+d}, roll {sum(dice)}: {letter}",
+        about=plotter,
     )
     if letter == "A":
         coup_success(state, t, ctx)
@@ -56,8 +58,15 @@ def coup_success(state: State, t: CoupAttempt, ctx: Context) -> None:
     if t["coup"] == "popular":
         adjust_track(state, "commune", 3, ctx, " (popular coup, 12.1.2)")
     if target == "vendemiaire":
+        # R.7.7.2.3, R.8.7.2.1, R.11.1: the Royalist governs, and the game ends at once
+        # with his win (14.0)
         state["regime"] = "vendemiaire"
-        ctx.emit("regime", "Vendémiaire: the Royalist takes power and wins (R.11)")
+        state["gov"]["controller"], state["gov"]["partner"] = ROYALIST, None
+        ctx.emit(
+            "regime",
+            "Vendémiaire: the Royalist takes power and wins (R.11)",
+            about=seat_of(state, ROYALIST),
+        )
         finish_game(state, ctx)
         return
     if target == "gov":
@@ -104,11 +113,12 @@ def coup_failure(state: State, t: CoupAttempt, ctx: Context) -> None:
     """12.1.1, 12.2.1: the plotters are jailed as outlaws and their Current outlawed,
     for a turn after a limited coup (and the Marais' reduced cases), for good otherwise."""
     current = t["current"]
+    plotter = seat_of(state, current)
     reg = state["regime"]
     for person in t["persons"]:
         p = state["persons"][person]
         p["status"], p["where"], p["outlaw"] = "prison", None, True
-        ctx.emit("person", f"{person} is arrested after the failed coup")
+        ctx.emit("person", f"{person} is arrested after the failed coup", about=plotter)
     short = t["coup"] == "limited" or (reg, current) in REDUCED
     if short:
         adjust_fame(state, current, -1, ctx, " (failed coup, 12.2.1)")
@@ -116,10 +126,10 @@ def coup_failure(state: State, t: CoupAttempt, ctx: Context) -> None:
     elif officially_present(state, current):
         row = state["assembly"][current]
         row["aside"], row["count"] = row["count"], 0
-        ctx.emit("deputies", f"the {name(current)}'s deputies are expelled (12.1.1)")
+        ctx.emit("deputies", f"the {name(current)}'s deputies are expelled (12.1.1)", about=plotter)
     if current not in state["outlawed"]:
         state["outlawed"].append(current)
-    ctx.emit("outlaw", f"the {name(current)} is outlawed")
+    ctx.emit("outlaw", f"the {name(current)} is outlawed", about=plotter)
     if t["coup"] in ("popular", "military"):
         if t["coup"] == "popular":
             adjust_track(state, "commune", -3, ctx, " (failed popular coup, 12.1.1)")

@@ -74,6 +74,7 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
             outlaws.append(c)
     if new == "directorate" and mt_was_outlawed:
         outlaws.append(MONTAGNE)  # R.7.4.1
+    state["regime_outlaws"] = list(outlaws)
     outlaws += [c for c in state["outlaw_until"] if c not in outlaws]
     previous_outlaws = list(state["outlawed"])
     state["outlawed"] = outlaws
