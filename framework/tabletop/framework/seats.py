@@ -53,7 +53,11 @@ ENDED = "ended"
 """The game takes no more moves (its host ended it, or the table closed)."""
 UNDONE = "undone"
 """An undo took actions back (``text`` says how many); the update after it rewinds."""
-TOPICS = (REFUSED, FAULT, BOT_FAILED, SAVE_FAILED, SAVED, ENDED, UNDONE)
+LOST = "lost"
+"""The line to the table is down (a server gone away): the front end keeps trying."""
+BACK = "back"
+"""The line to the table works again after ``LOST``."""
+TOPICS = (REFUSED, FAULT, BOT_FAILED, SAVE_FAILED, SAVED, ENDED, UNDONE, LOST, BACK)
 
 #: Longest action, label or text field a request may carry (a move is a short word).
 MAX_REQUEST_FIELD = 200
@@ -604,6 +608,43 @@ def _strings(data: Mapping[str, Any], key: str) -> Sequence[str]:
 
 
 # A front end's end of the line ---------------------------------------------------------
+
+
+class SeatState:
+    """What one seat's front end knows of its game: only what its table told it, in
+    order (the welcome, then each update: its view, prompt and the whole log so far,
+    undone lines forgotten)."""
+
+    def __init__(self) -> None:
+        self.info: TableInfo | None = None
+        self.update: SeatUpdate | None = None
+        self.lines: list[LogLine] = []
+
+    def take(self, message: SeatMessage) -> list[LogLine]:
+        """Learn ``message``; for an update, return the lines it adds."""
+        if isinstance(message, TableInfo):
+            self.info = message
+            return []
+        if not isinstance(message, SeatUpdate):
+            return []
+        if message.rewind is not None:
+            while self.lines and self.lines[-1].action > message.rewind:
+                self.lines.pop()
+        self.lines.extend(message.log)
+        self.update = message
+        return list(message.log)
+
+    @property
+    def seq(self) -> int:
+        return 0 if self.update is None else self.update.seq
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return None if self.update is None else self.update.prompt
+
+    @property
+    def over(self) -> bool:
+        return self.update is not None and self.update.over
 
 
 class SeatConnection:
