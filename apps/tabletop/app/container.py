@@ -26,6 +26,7 @@ from tabletop.adapters.saves import (
     default_save_dir,
     read_save_file,
 )
+from tabletop.adapters.workers import ThreadWorkers
 from tabletop.app.catalogue import log_file
 from tabletop.app.logs import (
     SLOW_SAVE_SECONDS,
@@ -144,6 +145,8 @@ class Container(containers.DeclarativeContainer):
     save_file_reader = providers.Object(read_save_file)
     """Reads a save file given by path (``tabletop replay FILE``)."""
     headless_ui = providers.Factory(HeadlessUI)
+    workers = providers.Singleton(ThreadWorkers)
+    """Where bots think, hints search and local moves run (a lane of threads each)."""
     session_log = providers.Factory(SessionLog, logger=logger)
 
     # Services.
