@@ -3,7 +3,9 @@ runs the app, with pip's own output and exit status; offline (a local wheel)."""
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -37,25 +39,124 @@ def test_nothing_to_install_is_refused_before_pip(cli: CliRun) -> None:
     assert "name at least one game to install" in err
 
 
-def test_uninstall_refuses_the_app_and_the_framework(cli: CliRun) -> None:
-    for name in ("tabletop-app", "tabletop_framework"):
-        code, out, err = cli("uninstall", "--yes", name)
-        assert code == 2 and out == ""
-        assert "is Tabletop itself, not a game" in err
+@pytest.mark.parametrize(
+    "name", ["tabletop-app", "tabletop_framework", "tabletop.app", "Tabletop_App", "TABLETOP-APP"]
+)
+def test_uninstall_refuses_the_app_and_the_framework_however_spelled(
+    cli: CliRun, name: str
+) -> None:
+    code, out, err = cli("uninstall", "--yes", name)
+    assert code == 2 and out == ""
+    assert "is Tabletop itself, not a game" in err
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("platformdirs", "is not a game but a library Tabletop needs"),
+        ("pluggy", "is not a game but a library Tabletop needs"),
+        ("textual", "is not a game but a library Tabletop needs"),
+        ("pytest", "is not a game (it has no tabletop entry point)"),
+        ("nosuchgame", "no game or game distribution named 'nosuchgame' is installed"),
+        ("tabletop-app==0.2.0", "is not a game: give a game's id"),
+        ("", "is not a game: give a game's id"),
+        ("--target=x", "is not a game: give a game's id"),
+    ],
+)
+def test_uninstall_removes_games_only(
+    cli: CliRun, monkeypatch: pytest.MonkeyPatch, name: str, said: str
+) -> None:
+    """Removing platformdirs left every later command failing (issue 39): a name that
+    is not a game is refused before pip runs, in one line, with exit 2."""
+    ran: list[list[str]] = []
+    monkeypatch.setattr(install, "run_pip", lambda args: ran.append(list(args)) or 0)
+    code, out, err = cli("uninstall", "--yes", "--", name)
+    assert (code, out, ran) == (2, "", []), err
+    assert said in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_uninstall_without_a_terminal_asks_for_yes_instead_of_pip(
+    cli: CliRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pip's question on a closed stdin ended in its EOFError traceback."""
+    ran: list[list[str]] = []
+    monkeypatch.setattr(install, "run_pip", lambda args: ran.append(list(args)) or 0)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, out, err = cli("uninstall", "pig")
+    assert (code, out, ran) == (2, "", [])
+    assert "no terminal to confirm on: run tabletop uninstall --yes" in err
 
 
 def test_a_game_id_names_its_distribution() -> None:
     games: list[dict[str, object]] = [{"id": "pig", "distribution": "tabletop-pig"}]
-    assert install.distributions_of(["pig", "tabletop-pig", "other"], games) == [
-        "tabletop-pig",
-        "other",
+    installed = {"tabletop-pig": "tabletop-pig", "tabletop-council": "tabletop_council"}
+    found = install.distributions_of(["pig", "Tabletop_Pig", "tabletop.council"], games, installed)
+    assert found == ["tabletop-pig", "tabletop_council"]
+
+
+def test_install_refuses_targets_pip_would_take_as_options(cli: CliRun) -> None:
+    code, out, err = cli("install", "--", "--target=/tmp/elsewhere", "tabletop-pig")
+    assert code == 2 and out == ""
+    assert "'--target=/tmp/elsewhere' is not a game to install" in err
+
+
+def test_an_environment_without_pip_uses_uv_when_it_is_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
+    monkeypatch.setattr("shutil.which", lambda name: "/opt/uv/bin/uv" if name == "uv" else None)
+    assert install.pip_command() == ["/opt/uv/bin/uv", "pip", "--python", sys.executable]
+    ran: list[list[str]] = []
+    monkeypatch.setattr("subprocess.call", lambda argv: ran.append(list(argv)) or 0)
+    install.run_pip(["uninstall", "--yes", "tabletop-pig"])
+    assert ran == [
+        ["/opt/uv/bin/uv", "pip", "uninstall", "--python", sys.executable, "tabletop-pig"]
     ]
 
 
-def test_an_environment_without_pip_is_told_what_to_do(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_environment_without_pip_or_uv_is_told_what_to_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
-    with pytest.raises(install.InstallError, match=r"has no pip: run .*ensurepip"):
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    with pytest.raises(install.InstallError, match=r"has no pip .*ensurepip.*uv tool install"):
         install.pip_command()
+
+
+def test_the_app_declares_pip_so_that_tool_environments_have_it() -> None:
+    """uv tool and pipx's uv backend make environments without pip (issue 39)."""
+    from importlib import metadata
+
+    names = {
+        install.canonical(req.split(">")[0].split("=")[0])
+        for req in metadata.requires("tabletop-app") or []
+    }
+    assert "pip" in names
+
+
+@pytest.mark.parametrize("module", ["pluggy", "platformdirs", "structlog"])
+def test_a_missing_library_is_named_with_how_to_put_it_back(
+    isolated_env: Path, module: str
+) -> None:
+    """With pluggy gone every command ended in two chained tracebacks; with
+    platformdirs, in "unexpected ModuleNotFoundError ... (a bug)"."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"import sys; sys.modules[{module!r}] = None\n"
+            "from tabletop.app.cli import main; sys.exit(main(['simulate', 'pig', '--games', '1']))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "TABLETOP_LOG_FILE": "", "HOME": str(isolated_env)},
+    )
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and "a bug" not in done.stderr
+    assert f"lacks {module}, which it needs" in done.stderr
+    assert f"tabletop install {module}" in done.stderr
 
 
 PIP_WHEEL = [

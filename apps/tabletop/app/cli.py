@@ -1240,7 +1240,14 @@ def main(argv: Sequence[str] | None = None, *, container: Container | None = Non
 
 def _failed(exc: BaseException) -> int:
     """The exit status of a command that raised, told in one line: a user error, a
-    mismatch, or a bug or a plugin's exit (still one line)."""
+    mismatch, a library Tabletop needs that is missing, or a bug or a plugin's exit
+    (still one line)."""
+    from tabletop.app.install import missing_dependency
+
+    missing = missing_dependency(exc)  # before the framework: it may be what is missing
+    if missing is not None:  # our own words: printed without the framework's printable
+        print(f"tabletop: error: {missing}", file=sys.stderr)
+        return EXIT_USAGE
     from tabletop.framework.errors import ReplayMismatch, SaveError, TabletopError
 
     if isinstance(exc, ReplayMismatch):

@@ -56,39 +56,43 @@ def cmd_install(args: argparse.Namespace) -> int:
             no_index=args.no_index,
             find_links=args.find_links,
         )
+        before = install.game_versions()
         code = install.run_pip(pip_args)
     except install.InstallError as exc:
         return _usage(str(exc))
     if code == 0:
         install.show_games()
+        if not install.added_games(before, install.game_versions()):
+            print(
+                "tabletop: note: no game was added or changed: what pip installed provides "
+                "no game (a game's distribution has a `tabletop` entry point)",
+                file=sys.stderr,
+            )
     return code
 
 
 def cmd_uninstall(args: argparse.Namespace) -> int:
     from tabletop.app import catalogue, install
 
-    games = catalogue.read(catalogue.cache_file())
-    if games is None and not all(_installed(name) for name in args.name):
+    try:
+        cache: Path | None = catalogue.cache_file()
+    except RuntimeError:  # no home directory for the cache
+        cache = None
+    games = None if cache is None else catalogue.read(cache)
+    known = install.game_distributions()
+    if games is None and not all(install.canonical(name) in known for name in args.name):
         games = _listing()  # a game id to find the distribution of
     try:
-        dists = install.distributions_of(args.name, games or [])
-        code = install.run_pip(["uninstall", *(["--yes"] if args.yes else []), *dists])
+        dists = install.distributions_of(args.name, games or [], known)
+        pip_args = install.uninstall_arguments(
+            dists, yes=args.yes, interactive=sys.stdin is not None and sys.stdin.isatty()
+        )
+        code = install.run_pip(pip_args)
     except install.InstallError as exc:
         return _usage(str(exc))
     if code == 0:
         install.show_games()
     return code
-
-
-def _installed(name: str) -> bool:
-    """Whether ``name`` is an installed distribution."""
-    from importlib import metadata
-
-    try:
-        metadata.distribution(name)
-    except metadata.PackageNotFoundError:
-        return False
-    return True
 
 
 def _listing() -> list[dict[str, Any]]:
@@ -170,8 +174,11 @@ def add_parsers(sub: Any, make: SubParser, root: argparse.ArgumentParser) -> Non
         "uninstall",
         "remove games from the app's own environment",
         "Uninstall game plugins with pip from the environment this command runs from. "
-        "NAME is a game id (pig) or a distribution name (tabletop-pig). The app and "
-        "the framework are refused. Saves are kept.",
+        "NAME is a game id (pig) or the name of a distribution that provides games "
+        "(tabletop-pig); anything else (the app, the framework, the libraries they need, "
+        "a name that is not installed) is refused with exit 2. pip asks before removing "
+        "unless --yes is given; with no terminal to ask on, --yes is needed. Saves are "
+        "kept.",
     )
     uninst.add_argument("name", nargs="+", help="game ids or distribution names")
     uninst.add_argument("-y", "--yes", action="store_true", help="do not ask for confirmation")
