@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up (or refresh) the development environment in .venv: the framework
 # (tabletop-framework, with pytest for its conformance kit), then the adapters and app
-# (tabletop-app) with the dev tools, then every game plugin under plugins/, all editable.
+# (tabletop-app) with the dev tools (pyproject.toml's dependency group "dev"), then every
+# game plugin under plugins/, all editable.
 #
 # Safe and quick to run again: a stamp in .venv records a hash of every pyproject.toml,
 # the list of plugin folders and this script; when it matches, pip is not run at all.
@@ -106,7 +107,14 @@ rm -rf tabletop.egg-info
 # The framework first, so that the app's and every plugin's requirement
 # "tabletop-framework" is met by the local copy.
 "${pip[@]}" install --quiet -e "framework[testing]"
-"${pip[@]}" install --quiet -e ".[dev]"
+# The app with the development tools: the "dev" dependency group of pyproject.toml, read
+# here so that any pip will do (a group is not package metadata: it is never published).
+dev_tools() {
+    "$VENV/bin/python" -c 'import tomllib, sys
+print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["dependency-groups"]["dev"]))'
+}
+mapfile -t dev < <(dev_tools)
+"${pip[@]}" install --quiet -e . "${dev[@]}"
 plugins=()
 while IFS= read -r dir; do
     plugins+=(-e "$dir")

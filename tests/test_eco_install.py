@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,16 @@ def test_nothing_to_install_is_refused_before_pip(cli: CliRun) -> None:
     code, out, err = cli("install")
     assert code == 2 and out == ""
     assert "name at least one game to install" in err
+
+
+def _recorder(ran: list[list[str]]) -> Callable[[Sequence[str]], int]:
+    """A stand-in for pip (or a process): records its arguments, succeeds."""
+
+    def run(args: Sequence[str]) -> int:
+        ran.append(list(args))
+        return 0
+
+    return run
 
 
 @pytest.mark.parametrize(
@@ -69,7 +80,7 @@ def test_uninstall_removes_games_only(
     """Removing platformdirs left every later command failing (issue 39): a name that
     is not a game is refused before pip runs, in one line, with exit 2."""
     ran: list[list[str]] = []
-    monkeypatch.setattr(install, "run_pip", lambda args: ran.append(list(args)) or 0)
+    monkeypatch.setattr(install, "run_pip", _recorder(ran))
     code, out, err = cli("uninstall", "--yes", "--", name)
     assert (code, out, ran) == (2, "", []), err
     assert said in err and "Traceback" not in err
@@ -81,7 +92,7 @@ def test_uninstall_without_a_terminal_asks_for_yes_instead_of_pip(
 ) -> None:
     """pip's question on a closed stdin ended in its EOFError traceback."""
     ran: list[list[str]] = []
-    monkeypatch.setattr(install, "run_pip", lambda args: ran.append(list(args)) or 0)
+    monkeypatch.setattr(install, "run_pip", _recorder(ran))
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     code, out, err = cli("uninstall", "pig")
     assert (code, out, ran) == (2, "", [])
@@ -108,7 +119,7 @@ def test_an_environment_without_pip_uses_uv_when_it_is_there(
     monkeypatch.setattr("shutil.which", lambda name: "/opt/uv/bin/uv" if name == "uv" else None)
     assert install.pip_command() == ["/opt/uv/bin/uv", "pip", "--python", sys.executable]
     ran: list[list[str]] = []
-    monkeypatch.setattr("subprocess.call", lambda argv: ran.append(list(argv)) or 0)
+    monkeypatch.setattr("subprocess.call", _recorder(ran))
     install.run_pip(["uninstall", "--yes", "tabletop-pig"])
     assert ran == [
         ["/opt/uv/bin/uv", "pip", "uninstall", "--python", sys.executable, "tabletop-pig"]
@@ -146,7 +157,8 @@ def test_a_missing_library_is_named_with_how_to_put_it_back(
             sys.executable,
             "-c",
             f"import sys; sys.modules[{module!r}] = None\n"
-            "from tabletop.app.cli import main; sys.exit(main(['simulate', 'pig', '--games', '1']))",
+            "from tabletop.app.cli import main\n"
+            "sys.exit(main(['simulate', 'pig', '--games', '1']))",
         ],
         capture_output=True,
         text=True,
