@@ -104,6 +104,60 @@ def test_a_title_with_quotes_is_refused(cli: CliRun, tmp_path: Path) -> None:
     assert not (tmp_path / "ok").exists()
 
 
+@pytest.mark.parametrize("title", ["Car\rriage", "a\x1b[31mred", "tab\there", "nul\x00"])
+def test_a_title_with_control_characters_is_refused(
+    cli: CliRun, tmp_path: Path, title: str
+) -> None:
+    """A carriage return or an escape sequence made a pyproject.toml that does not parse
+    and a game module with a SyntaxError, with exit 0 (issue 39, D8)."""
+    code, out, err = cli("new-game", "cr-game", "--dir", str(tmp_path), "--title", title)
+    assert (code, out) == (2, "") and "control characters" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_write_leaves_no_half_plugin(
+    cli: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk left README.md, pyproject.toml and a truncated module behind, and the
+    next try was refused as 'already exists' (issue 39, D8)."""
+    real = Path.write_text
+    written: list[str] = []
+
+    def full_disk(path: Path, text: str, *args: object, **kwargs: object) -> int:
+        if written:
+            raise OSError(28, "No space left on device")
+        written.append(str(path))
+        return real(path, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    code, out, err = cli("new-game", "partial", "--dir", str(tmp_path))
+    assert (code, out) == (2, "")
+    assert "No space left on device; nothing was written" in err
+    assert written and list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(Path, "write_text", real)
+    code, out, err = cli("new-game", "partial", "--dir", str(tmp_path))
+    assert code == 0 and (tmp_path / "partial" / "pyproject.toml").is_file(), err
+
+
+def test_the_new_plugin_asks_for_the_frameworks_minor_version(tmp_path: Path) -> None:
+    from importlib import metadata
+
+    major, minor = metadata.version("tabletop-framework").split(".")[:2]
+    bounds = f">={major}.{minor},<{major}.{int(minor) + 1}"
+    folder = scaffold.create("bounded", tmp_path)
+    pyproject = (folder / "pyproject.toml").read_text()
+    assert f'dependencies = ["tabletop-framework{bounds}"]' in pyproject
+    assert scaffold.framework_requirement("1.4.2") == ">=1.4,<2"
+
+
+def test_next_steps_install_into_the_apps_environment(tmp_path: Path) -> None:
+    """Under pipx, `pip install -e` put the game where the app never looks (issue 39):
+    the first step is tabletop install, and pip appears only for the tests."""
+    steps = scaffold.next_steps(tmp_path / "my-game", "my-game").splitlines()
+    assert steps[2].strip().startswith("tabletop install -e ")
+    assert not any(line.strip().startswith("pip install") and "or:" in line for line in steps)
+
+
 @pytest.mark.slow
 def test_install_editable_then_pytest_simulate_and_fuzz_pass_unchanged(tmp_path: Path) -> None:
     """The issue's promise, offline: new-game, pip install -e, pytest, simulate, fuzz."""

@@ -15,7 +15,11 @@ tabletop-app); their placeholders are plain ``__NAME__`` words, replaced as text
 from __future__ import annotations
 
 import keyword
+import os
 import re
+import shutil
+import tempfile
+import unicodedata
 from importlib import resources
 from pathlib import Path
 
@@ -31,8 +35,8 @@ FILES = {
     "test_rules.py.tmpl": "tests/test_rules.py",
     "test_conformance.py.tmpl": "tests/test_conformance.py",
 }
-#: The framework version the new plugin asks for at least.
-FRAMEWORK_MIN = "0.2"
+#: The framework version assumed when its own cannot be read (a source tree).
+FRAMEWORK_FALLBACK = "0.3.0"
 
 
 class ScaffoldError(Exception):
@@ -56,8 +60,40 @@ def names(game_id: str, title: str | None = None) -> dict[str, str]:
         "__CLASS__": "".join(word.capitalize() for word in words),  # a letter first
         "__TITLE__": title or " ".join(words).capitalize(),
         "__DEFAULT_TARGET__": "20",
-        "__FRAMEWORK_MIN__": FRAMEWORK_MIN,
+        "__FRAMEWORK_SPEC__": framework_requirement(),
     }
+
+
+def framework_requirement(version: str | None = None) -> str:
+    """The new plugin's bounds on the framework: the minor version the app runs with
+    (``>=0.3,<0.4``), since a 0.x framework's author API may change in its next minor
+    version; from 1.0 on, up to the next major version (docs/releasing.md)."""
+    if version is None:
+        from importlib import metadata
+
+        try:
+            version = metadata.version("tabletop-framework")
+        except metadata.PackageNotFoundError:
+            version = FRAMEWORK_FALLBACK
+    major, minor = (int(part) for part in [*re.findall(r"\d+", version), "0", "0"][:2])
+    upper = f"{major}.{minor + 1}" if major == 0 else f"{major + 1}"
+    return f">={major}.{minor},<{upper}"
+
+
+def check_title(title: str) -> str:
+    """The title, stripped, or the reason it cannot be one: it goes into the TOML, the
+    Python and the README the scaffold writes, where a quote, a backslash or a control
+    character (a carriage return, an escape sequence) would break them."""
+    text = title.strip()
+    if (
+        not text
+        or any(c in text for c in '"\\')
+        or any(unicodedata.category(c).startswith("C") for c in text)
+    ):
+        raise ScaffoldError(
+            "the title must be one line without quotes, backslashes or control characters"
+        )
+    return text
 
 
 def render(template: str, values: dict[str, str]) -> str:
@@ -71,9 +107,7 @@ def render(template: str, values: dict[str, str]) -> str:
 def create(game_id: str, parent: Path, *, title: str | None = None) -> Path:
     """Write the plugin for ``game_id`` into ``parent/game_id`` and return that folder.
     Refused, with nothing written, when the folder exists or the id is not usable."""
-    if title is not None and (not title.strip() or any(c in title for c in '"\\\n')):
-        raise ScaffoldError("the title must be one line without quotes or backslashes")
-    values = names(game_id, title.strip() if title else None)
+    values = names(game_id, check_title(title) if title is not None else None)
     taken = _installed(f"tabletop-{game_id}")
     if taken:
         raise ScaffoldError(
@@ -89,15 +123,38 @@ def create(game_id: str, parent: Path, *, title: str | None = None) -> Path:
         target.format(module=values["__MODULE__"]): render(template, values)
         for template, target in FILES.items()
     }
+    rendered[f"src/tabletop/games/{values['__MODULE__']}/py.typed"] = ""
+    _write_whole(folder, rendered)
+    return folder
+
+
+def _write_whole(folder: Path, files: dict[str, str]) -> None:
+    """Write ``files`` (relative path -> text) as the new ``folder``, whole or not at
+    all: into a hidden sibling first, renamed into place at the end, so a full disk
+    leaves no half plugin behind (which the next try would refuse as existing)."""
     try:
-        for target, text in rendered.items():
-            path = folder / target
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        (folder / "src/tabletop/games" / values["__MODULE__"] / "py.typed").write_text("")
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        partial = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=folder.parent))
     except OSError as exc:
         raise ScaffoldError(f"cannot write {folder}: {exc.strerror or exc}") from None
-    return folder
+    try:
+        for target, text in files.items():
+            path = partial / target
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        partial.chmod(0o777 & ~_umask())  # mkdtemp makes it 0700
+        partial.rename(folder)  # fails when the folder appeared meanwhile
+    except OSError as exc:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise ScaffoldError(
+            f"cannot write {folder}: {exc.strerror or exc}; nothing was written"
+        ) from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _installed(distribution: str) -> str:
@@ -115,9 +172,11 @@ def next_steps(folder: Path, game_id: str) -> str:
     return (
         f"Created {folder}: a playable game to make your own.\n"
         "Next:\n"
-        f'  pip install -e "{folder}[test]"   (or: tabletop install -e {folder})\n'
-        f"  pytest {folder}\n"
+        f"  tabletop install -e {folder}   (into the app's own environment, where "
+        "tabletop finds it)\n"
         f"  tabletop simulate {game_id} --games 100\n"
         f"  tabletop fuzz {game_id} --games 50\n"
+        "Its tests, in your development environment (a venv of your own):\n"
+        f'  pip install -e "{folder}[test]" && pytest {folder}\n'
         "The tutorial, docs/writing-a-game.md, goes through every part of it."
     )
