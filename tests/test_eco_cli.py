@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,28 @@ def test_the_shell_accepts_its_script(tmp_path: Path, shell: str, name: str, che
     path.write_text(completion.script(build_parser(), shell))
     done = subprocess.run([shell, check, str(path)], capture_output=True, timeout=30)
     assert done.returncode == 0, done.stderr
+
+
+def test_help_imports_no_network_ui_or_logging_library() -> None:
+    """``tabletop --help`` loaded asyncio through the networked play's module (165
+    modules, 88 before it; issue 39): what only some commands need is imported when
+    they run."""
+    probe = (
+        "import contextlib, io, sys\n"
+        "from tabletop.app.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['--help'])\n"
+    )
+    check = (
+        "\nheavy = ['asyncio', 'websockets', 'textual', 'structlog', 'dependency_injector',"
+        " 'pluggy', 'platformdirs', 'sqlite3']\n"
+        "print(','.join(name for name in heavy if name in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", f"try:\n    exec({probe!r})\nexcept SystemExit:\n    pass{check}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "", f"--help imported {done.stdout.strip()}"

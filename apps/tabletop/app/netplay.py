@@ -9,10 +9,7 @@ and the other commands do not pay for it. Added to the parser by ``add_parsers``
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import json
-import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -84,6 +81,10 @@ def _url(text: str) -> str:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    import asyncio  # here, not at the top: --help must not pay for it
+    import contextlib
+    import signal
+
     from tabletop.adapters.server.hall import Hall
     from tabletop.adapters.server.server import Server, run
 
@@ -139,6 +140,8 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def _ask(url: str, message: dict[str, Any]) -> dict[str, Any]:
+    import asyncio
+
     from tabletop.adapters.server.client import ClientError, request
 
     try:
@@ -193,6 +196,7 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
+    import asyncio
     import secrets
 
     from tabletop.adapters.saves import printable
@@ -285,6 +289,8 @@ def _join_in_words(url: str, args: argparse.Namespace) -> int:
     choice's detail and consequence), answered by number. ``v`` shows the seat's view,
     ``q`` leaves (the game waits; join again with the same token). The Textual screen
     for a server seat is not built yet; this is what a terminal gets meanwhile."""
+    import asyncio
+
     from tabletop.adapters.saves import printable
     from tabletop.adapters.server.client import ClientError, Seat, play_seat
 
