@@ -25,7 +25,7 @@ pip=("$tmp/venv/bin/python" -m pip install --quiet --constraint "$tmp/constraint
     "${pip[@]}" ./framework"[testing]" . plugins/*/ pytest-benchmark pytest-textual-snapshot
 )
 "$tmp/venv/bin/python" -m pip list 2>/dev/null \
-    | grep -iE '^(textual|structlog|dependency-injector|platformdirs|pluggy|pytest) ' \
+    | grep -iE '^(textual|structlog|dependency-injector|platformdirs|pluggy|pytest|websockets|pip) ' \
     | tr -s ' ' | paste -sd',' - | sed 's/^/installed: /'
 
 # The templates of `tabletop new-game` are in the app's wheel.
