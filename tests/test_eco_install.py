@@ -260,3 +260,19 @@ def test_uninstall_finds_a_games_distribution_without_the_cache(
     code, _, err = cli("uninstall", "-y", "pig", "tabletop-council")
     assert code == 0, err
     assert ran == [["uninstall", "--yes", "tabletop-pig", "tabletop-council"]]
+
+
+def test_hints_for_extras_name_tabletop_install() -> None:
+    """`tabletop web` said pip install 'tabletop-app[web]' (and the same for postgres,
+    ray and openspiel): under pipx or uv tool that pip is another environment's."""
+    root = Path(__file__).resolve().parents[1]
+    offenders = [
+        f"{path.relative_to(root)}:{number}"
+        for folder in ("apps", "adapters", "framework")
+        for path in sorted((root / folder).rglob("*.py"))
+        for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1)
+        if "pip install 'tabletop-app[" in line or 'pip install "tabletop-app[' in line
+    ]
+    assert offenders == []
+    hint = install.install_arguments(["tabletop-app[web]"])
+    assert hint == ["install", "tabletop-app[web]"]  # what the hints tell users to run

@@ -67,7 +67,7 @@ def test_bad_places_are_refused_before_any_work() -> None:
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="Ray is installed")
 def test_ray_without_ray_says_how_to_install_it() -> None:
-    with pytest.raises(TabletopError, match=r"pip install 'tabletop-app\[ray\]'"):
+    with pytest.raises(TabletopError, match=r"tabletop install 'tabletop-app\[ray\]'"):
         Where(ray=parallel.LOCAL_RAY).check()
 
 

@@ -10,7 +10,7 @@ bot's playouts pay), OpenSpiel through its state API from Python. The figure is
 microseconds per decision (a chance node is not a decision, but its time counts).
 Rounds alternate between the sides and the median is kept.
 
-OpenSpiel is optional: ``pip install 'tabletop-app[openspiel]'``.
+OpenSpiel is optional: ``tabletop install 'tabletop-app[openspiel]'``.
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def openspiel_playouts(game: Any) -> Playout:
 def bench_side_by_side(registry: Any = None, *, seconds: float = 2.0) -> dict[str, Any]:
     """Every pair in PAIRS, timed in one run; {"error": ...} when OpenSpiel is missing."""
     if importlib.util.find_spec("pyspiel") is None:
-        return {"error": "OpenSpiel is not installed: pip install 'tabletop-app[openspiel]'"}
+        return {"error": "OpenSpiel is not installed: tabletop install 'tabletop-app[openspiel]'"}
     pyspiel: Any = importlib.import_module("pyspiel")
     importlib.import_module("open_spiel.python.games")  # registers the Python games
     if registry is None:

@@ -867,7 +867,7 @@ def _add_batch_arguments(
         const="local",
         metavar="ADDRESS",
         help="play on Ray: a local instance, or the cluster at ADDRESS; needs "
-        "pip install 'tabletop-app[ray]' (default: no Ray)",
+        "tabletop install 'tabletop-app[ray]' (default: no Ray)",
     )
     parser.add_argument(
         "--action-seconds",
@@ -1137,7 +1137,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--openspiel",
         action="store_true",
         help="also time tic-tac-toe and Pig as Tabletop games and as OpenSpiel's Python "
-        "and C++ games, side by side (needs pip install 'tabletop-app[openspiel]')",
+        "and C++ games, side by side (needs tabletop install 'tabletop-app[openspiel]')",
     )
     bench.add_argument(
         "--openspiel-seconds",

@@ -62,7 +62,10 @@ def cmd_install(args: argparse.Namespace) -> int:
         return _usage(str(exc))
     if code == 0:
         install.show_games()
-        if not install.added_games(before, install.game_versions()):
+        extras_only = all(
+            install.canonical(t.split("[")[0]) in install.PROTECTED for t in args.target
+        )
+        if not extras_only and not install.added_games(before, install.game_versions()):
             print(
                 "tabletop: note: no game was added or changed: what pip installed provides "
                 "no game (a game's distribution has a `tabletop` entry point)",
@@ -190,9 +193,10 @@ def add_parsers(sub: Any, make: SubParser, root: argparse.ArgumentParser) -> Non
         "create a new game plugin to start from",
         "Create a complete game plugin in DIR/NAME (default: ./NAME): a pyproject with "
         "the entry point, a tiny playable game, its rules summary, rule tests and the "
-        "conformance kit, and a README. Then: pip install -e NAME (or tabletop install "
-        "-e NAME), pytest NAME, tabletop simulate NAME, tabletop fuzz NAME. An existing "
-        "folder is never written into.",
+        "conformance kit, and a README. Then: tabletop install -e NAME (into the app's "
+        "own environment), tabletop simulate NAME, tabletop fuzz NAME, and for its tests "
+        "pip install -e 'NAME[test]' and pytest NAME in a development environment of "
+        "your own. An existing folder is never written into.",
     )
     new.add_argument("name", help="the game's id: lower case letters, digits and dashes")
     new.add_argument("--dir", default=".", metavar="D", help="parent folder (default: .)")

@@ -55,7 +55,7 @@ def _store(db: str | None) -> Any:
             store = PostgresGameStore(db)
         except ImportError:
             raise _error(
-                "--db postgresql://... needs psycopg: pip install 'tabletop-app[postgres]'"
+                "--db postgresql://... needs psycopg: tabletop install 'tabletop-app[postgres]'"
             ) from None
         except Exception as exc:  # psycopg.Error: say where, never the password
             where = db.split("@")[-1]
@@ -384,7 +384,9 @@ def cmd_web(args: argparse.Namespace) -> int:
     try:
         from textual_serve.server import Server as WebServer
     except ImportError:
-        raise _error("tabletop web needs textual-serve: pip install 'tabletop-app[web]'") from None
+        raise _error(
+            "tabletop web needs textual-serve: tabletop install 'tabletop-app[web]'"
+        ) from None
     command = web_command(args.join)
     title = "Tabletop" if not args.join else "Tabletop: a server seat"
     print(f"tabletop: the UI on http://{args.host}:{args.port} (Ctrl+C stops)", flush=True)
@@ -503,7 +505,7 @@ def add_parsers(sub: Any, make: SubParser) -> None:
         sub,
         "web",
         "the terminal UI in a web browser",
-        "Serve the terminal UI to web browsers with textual-serve (pip install "
+        "Serve the terminal UI to web browsers with textual-serve (tabletop install "
         "'tabletop-app[web]'): each browser tab that opens the page runs its own "
         "tabletop play, or with --join URL TOKEN that server seat's screen. Listens on "
         "127.0.0.1 unless told otherwise; put it behind a reverse proxy for TLS.",

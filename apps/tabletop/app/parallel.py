@@ -11,7 +11,7 @@ once per process, so it finds the same plugins, random source and settings as th
 command that started it; nothing but game indices and settings crosses a process
 boundary, and results come back as plain data.
 
-Ray is optional (``pip install 'tabletop-app[ray]'``): ``--ray`` starts a local Ray
+Ray is optional (``tabletop install 'tabletop-app[ray]'``): ``--ray`` starts a local Ray
 instance, ``--ray ADDRESS`` joins a running cluster. The cluster's workers must have
 the same Tabletop and game plugins installed.
 """
@@ -62,7 +62,7 @@ class Where:
             raise TabletopError("--workers must be 1 or more")
         if self.ray is not None and importlib.util.find_spec("ray") is None:
             raise TabletopError(
-                "--ray needs Ray, which is not installed: pip install 'tabletop-app[ray]'"
+                "--ray needs Ray, which is not installed: tabletop install 'tabletop-app[ray]'"
             )
 
 

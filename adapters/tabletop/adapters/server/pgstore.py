@@ -3,7 +3,7 @@
 The same ``GameStore`` port and the same tables as the SQLite store, on a server
 database, so that the games outlive the machine the server runs on and a database
 administrator's backups cover them. psycopg (version 3) is imported only when this
-store is made: it is an optional dependency (``pip install 'tabletop-app[postgres]'``).
+store is made: it is an optional dependency (``tabletop install 'tabletop-app[postgres]'``).
 Each action is appended in its own transaction, committed before the server
 acknowledges the move, as with SQLite.
 """
