@@ -12,6 +12,7 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 # The commands below keep their log, cache and saves in the temporary folder.
 export TABLETOP_LOG_FILE="$tmp/log/tabletop.jsonl" TABLETOP_SAVE_DIR="$tmp/saves"
+export TABLETOP_CACHE_DIR="$tmp/cache"
 unset TABLETOP_LOAD_PLUGINS
 
 .venv/bin/python .ci/minimums.py >"$tmp/constraints.txt"

@@ -69,6 +69,7 @@ def make_venv(root: Path, home: Path) -> Venv:
     env.update(
         TABLETOP_SAVE_DIR=str(home / "saves"),
         TABLETOP_LOG_FILE=str(home / "tabletop.jsonl"),
+        TABLETOP_CACHE_DIR=str(home / "cache"),
         PIP_CONFIG_FILE=os.devnull,
         PIP_NO_INDEX="1",
         PIP_DISABLE_PIP_VERSION_CHECK="1",

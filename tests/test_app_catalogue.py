@@ -55,7 +55,8 @@ def test_a_warm_cache_lists_the_games_without_importing_them(isolated_env: Path)
     assert runs[0].stdout == runs[1].stdout and '"id": "pig"' in runs[0].stdout
     assert "tabletop.games.pig" in runs[0].stderr
     assert "tabletop.framework" not in runs[1].stderr and "tabletop.games" not in runs[1].stderr
-    assert (isolated_env / catalogue.CACHE_NAME).exists()
+    assert catalogue.cache_file().exists()
+    assert catalogue.cache_file().parent == isolated_env
 
 
 def test_an_installed_plugin_appears_and_a_removed_one_goes_at_once(
@@ -105,7 +106,7 @@ def test_a_damaged_cache_is_ignored_and_written_again(
     isolated_env: Path, games: Callable[[], dict[str, str]], damage: str
 ) -> None:
     expected = games()
-    cache = isolated_env / catalogue.CACHE_NAME
+    cache = catalogue.cache_file()
     cache.write_text(damage, encoding="utf-8", errors="surrogateescape")
     assert games() == expected
     assert catalogue.read(cache) is not None
@@ -116,7 +117,7 @@ def test_a_cache_with_a_listing_of_the_wrong_shape_is_not_used(
 ) -> None:
     """The environment and files match, but a game lacks a field: read again."""
     expected = games()
-    cache = isolated_env / catalogue.CACHE_NAME
+    cache = catalogue.cache_file()
     data = json.loads(cache.read_text())
     del data["games"][0]["title"]
     cache.write_text(json.dumps(data))
@@ -128,7 +129,7 @@ def test_an_unwritable_cache_is_no_error(
     isolated_env: Path, games: Callable[[], dict[str, str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     blocked = isolated_env / "not-a-dir"
-    blocked.write_text("a file where the log's folder should be")
-    monkeypatch.setenv("TABLETOP_LOG_FILE", str(blocked / "tabletop.jsonl"))
+    blocked.write_text("a file where the cache's folder should be")
+    monkeypatch.setenv("TABLETOP_CACHE_DIR", str(blocked))
     assert "pig" in games()
-    assert not (blocked / catalogue.CACHE_NAME).exists()
+    assert blocked.is_file()

@@ -36,7 +36,8 @@ def test_paths_follow_the_environment(cli: CliRun, isolated_env: Path) -> None:
     assert code == 0
     assert found["saves"] == str(isolated_env / "saves")
     assert found["log"] == str(isolated_env / "tabletop.jsonl")
-    assert found["cache"] == str(isolated_env / "games-cache.json")
+    assert found["cache"].startswith(str(isolated_env / "games-cache-"))
+    assert found["server-games"] and found["server-db"]
     code, out, _ = cli("paths")
     assert f"saves        {isolated_env / 'saves'}  (TABLETOP_SAVE_DIR)" in out
     assert not (isolated_env / "saves").exists()  # asking creates nothing

@@ -113,6 +113,7 @@ def _scratch_env(home: Path) -> dict[str, str]:
         HOME=str(home),
         TABLETOP_SAVE_DIR=str(home / "saves"),
         TABLETOP_LOG_FILE=str(home / "tabletop.jsonl"),
+        TABLETOP_CACHE_DIR=str(home / "cache"),
         UV_PYTHON_DOWNLOADS="never",  # the interpreter running the tests, never a download
         PIP_DISABLE_PIP_VERSION_CHECK="1",
         PATH=f"{home / 'bin'}:{Path(sys.executable).parent}:{os.environ.get('PATH', '')}",

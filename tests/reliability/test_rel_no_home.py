@@ -51,3 +51,30 @@ def test_a_command_that_needs_the_save_directory_says_why_in_one_line(
 ) -> None:
     code, out, err = cli("play")
     assert code == 2 and err.strip() == f"tabletop: error: {NO_HOME}" and out == ""
+
+
+def test_paths_say_which_places_need_a_home(cli: CliRun, no_home: Path) -> None:
+    """`paths` and `paths --json` ended as "a bug" (exit 3) without a home (issue 39, D9)."""
+    code, out, err = cli("paths", "--json")
+    assert code == 0, err
+    found = json.loads(out)
+    assert found["saves"] is None and found["log"] is None and found["server-db"] is None
+    assert found["environment"]
+    code, out, err = cli("paths")
+    assert code == 0, err
+    assert "saves        -  (no home directory: set TABLETOP_SAVE_DIR)" in out
+
+
+def test_serve_without_a_home_asks_for_a_database_path(cli: CliRun, no_home: Path) -> None:
+    code, out, err = cli("serve", "--port", "0")
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        "tabletop: error: there is no home directory (HOME is unset and this user has no "
+        "passwd entry) to keep the server's games in: give tabletop serve --db PATH"
+    )
+
+
+def test_replay_by_name_without_a_home_says_why(cli: CliRun, no_home: Path) -> None:
+    code, out, err = cli("replay", "my-game")
+    assert (code, out) == (2, "")
+    assert "my-game: no such save file, and there is no home directory" in err

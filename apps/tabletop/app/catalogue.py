@@ -2,9 +2,10 @@
 
 Why: finding the games means importing every plugin, the framework and the composition
 root, about a quarter of a second, for a listing that changes only when a plugin is
-installed, removed or edited. So the listing is kept in a small cache file next to the
-log (``games-cache.json``) together with what it was made from, and used only while
-all of that is unchanged:
+installed, removed or edited. So the listing is kept in a small cache file in the user
+cache directory (``games-cache-<environment>.json``, one per Python environment;
+``TABLETOP_CACHE_DIR`` moves it) together with what it was made from, and used only
+while all of that is unchanged:
 
 * the places packages come from: for each ``sys.path`` folder, the names and change
   times of its ``*.dist-info`` and ``*.egg-info`` entries. ``pip install``, an upgrade
@@ -26,6 +27,7 @@ Only the standard library is imported here: the point is to start fast.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import sys
@@ -37,7 +39,7 @@ if TYPE_CHECKING:
 
 #: The cache file's format; another one is ignored.
 FORMAT = 1
-CACHE_NAME = "games-cache.json"
+CACHE_STEM = "games-cache"
 _METADATA = (".dist-info", ".egg-info")
 #: What one listed game holds, and the type of each field.
 _FIELDS = {
@@ -62,9 +64,26 @@ def log_file(value: str | None) -> Path:
     return Path(value) if value else default_log_file()
 
 
+#: Overrides the folder of the cache (default: the user cache directory).
+CACHE_ENV = "TABLETOP_CACHE_DIR"
+
+
+def cache_dir() -> Path:
+    """$TABLETOP_CACHE_DIR, or the per-user cache directory (``~/.cache/tabletop``)."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override)
+    from platformdirs import user_cache_path
+
+    return user_cache_path("tabletop", appauthor=False)
+
+
 def cache_file() -> Path:
-    """Where the listing is kept: beside the log file, as the environment sets it."""
-    return log_file(os.environ.get("TABLETOP_LOG_FILE")).with_name(CACHE_NAME)
+    """Where this environment's listing is kept: one file per Python environment in the
+    cache directory (a pipx app and a development venv list other games: sharing one
+    file, each would throw away the other's)."""
+    prefix = hashlib.sha256(os.fsencode(sys.prefix)).hexdigest()[:12]
+    return cache_dir() / f"{CACHE_STEM}-{prefix}.json"
 
 
 def environment() -> list[Any]:

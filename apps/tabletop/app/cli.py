@@ -30,6 +30,16 @@ DEFAULT_FUZZ_DIR = "fuzz-failures"
 DISTRIBUTIONS = ("tabletop-app", "tabletop-framework")
 
 
+class _KeepTables(argparse.HelpFormatter):
+    """Wraps a paragraph as argparse does, but keeps a text of several lines (the exit
+    status table) as it is written."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error in one line."""
 
@@ -76,6 +86,19 @@ class _Version(argparse.Action):
 
 #: Exit status of an unexpected error (a bug), told in one line like any other.
 EXIT_INTERNAL = 3
+#: Exit status of a command stopped by Ctrl+C or SIGTERM.
+EXIT_INTERRUPTED = 130
+#: The end of ``tabletop --help``: every exit status in one table, and where to read on.
+EPILOG = """exit status (every command):
+  0    success
+  1    a game failed or a save did not verify (simulate, fuzz, tournament, replay)
+  2    a usage error or a refused request, told in one line (nothing was changed)
+  3    an unexpected error: a bug, told in one line; its traceback is in the log
+  130  interrupted (Ctrl+C, SIGTERM): batch commands report the games played so far
+  install and uninstall pass pip's own status through.
+
+docs: https://github.com/tabletop-games/tabletop/tree/main/docs
+bugs: https://github.com/tabletop-games/tabletop/issues"""
 #: Bounds of numeric arguments, checked while parsing, before anything is allocated.
 MAX_COUNT = 10**9
 MAX_SEED = 10**30
@@ -303,7 +326,9 @@ def _batch_exit(report: Any) -> int:
 
     sys.stdout.flush()
     if report.stopped == INTERRUPTED:
-        return _fail(f"interrupted after {report.done} of {report.games} games", 130)
+        return _fail(
+            f"interrupted after {report.done} of {report.games} games", EXIT_INTERRUPTED
+        )
     if report.stopped:
         return _fail(f"{report.stopped}; the report covers the first {report.done} games", 1)
     return EXIT_OK if report.errors == 0 else EXIT_MISMATCH
@@ -332,8 +357,12 @@ def _load_save(args: argparse.Namespace) -> tuple[Any, Any]:
     path = Path(path_text)
     if not path.exists() and "/" not in path_text and not path_text.endswith(".json"):
         directory = container.config.save_dir()  # None: no home, so no save directory
-        candidate = None if directory is None else Path(directory) / f"{path_text}.json"
-        if candidate is not None and candidate.exists():
+        if directory is None:
+            from tabletop.app.container import NO_HOME
+
+            raise _error(f"{path_text}: no such save file, and {NO_HOME}")
+        candidate = Path(directory) / f"{path_text}.json"
+        if candidate.exists():
             path = candidate
     record, _ = container.save_file_reader()(path)
     registry = _registry(container)
@@ -901,8 +930,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tabletop",
         description="Play and write historical board games in the terminal. Saves go to "
         "$TABLETOP_SAVE_DIR (default: the user data directory), the log (JSON lines) to "
-        "$TABLETOP_LOG_FILE (default: the user log directory); TABLETOP_LOAD_PLUGINS=a,b "
-        "loads only those plugins.",
+        "$TABLETOP_LOG_FILE (default: the user log directory), the games list's cache to "
+        "$TABLETOP_CACHE_DIR (default: the user cache directory), your seats in server "
+        "games (with their tokens) to $TABLETOP_SERVER_GAMES (default: the user data "
+        "directory); TABLETOP_LOAD_PLUGINS=a,b loads only those plugins, "
+        "TABLETOP_LOG_CONSOLE=1 also prints warnings. `tabletop paths` shows them all.",
+        epilog=EPILOG,
+        formatter_class=_KeepTables,
     )
     parser.add_argument(
         "-V", "--version", action=_Version, help="print the app's and the framework's versions"
@@ -1229,7 +1263,7 @@ def main(argv: Sequence[str] | None = None, *, container: Container | None = Non
     try:
         code: int = args.func(args)
     except KeyboardInterrupt:
-        return _fail("interrupted", 130)
+        return _fail("interrupted", EXIT_INTERRUPTED)
     except BrokenPipeError:  # `tabletop export x | head` is not an error
         sys.stderr.close()
         return EXIT_OK

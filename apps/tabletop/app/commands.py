@@ -31,7 +31,7 @@ def cmd_paths(args: argparse.Namespace) -> int:
         print(json.dumps(paths.as_json(), indent=2))
         return 0
     for name, path, why in paths.locations():
-        print(f"{name:<12} {path}  ({why})")
+        print(f"{name:<12} {'-' if path is None else path}  ({why})")
     return 0
 
 
@@ -130,10 +130,11 @@ def add_parsers(sub: Any, make: SubParser, root: argparse.ArgumentParser) -> Non
     paths = make(
         sub,
         "paths",
-        "print where saves, the log and the cache live",
+        "print where saves, the log, the cache and the server's files live",
         "Print where this installation keeps the saves, the log (attach it to a bug "
-        "report), the cache of the games list, and the environment games are installed "
-        "into, as the environment variables set them now. Creates nothing.",
+        "report), the cache of the games list, the game server's database, the list of "
+        "your seats in server games (it holds their tokens), and the environment games "
+        "are installed into, as the environment variables set them now. Creates nothing.",
     )
     paths.add_argument("--json", action="store_true", help="print JSON (default: words)")
     paths.set_defaults(func=cmd_paths)

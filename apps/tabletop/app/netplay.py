@@ -61,7 +61,13 @@ def _store(db: str | None) -> Any:
             where = db.split("@")[-1]
             raise _error(f"cannot open the PostgreSQL database at {where}: {exc}") from None
         return store, db.split("@")[-1]
-    path = Path(db) if db else default_db()
+    try:
+        path = Path(db) if db else default_db()
+    except RuntimeError:  # platformdirs: no HOME and no passwd entry
+        raise _error(
+            "there is no home directory (HOME is unset and this user has no passwd entry) "
+            "to keep the server's games in: give tabletop serve --db PATH"
+        ) from None
     try:
         return SqliteGameStore(path), path
     except Exception as exc:  # sqlite3.Error, OSError: say which file and why
