@@ -117,7 +117,7 @@ def test_10_2_2_1_bankruptcy_once_a_turn() -> None:
     enact(state, "war", "G", context())
     assert not state["war"]  # unpaid: the law does not take effect
     assert state["currents"]["F"]["fame"] == 7 and state["gov"]["fame"] == 8
-    bankruptcy(state, context())
+    bankruptcy(state, context(), "it could not pay an army")
     assert state["currents"]["F"]["fame"] == 7  # only one a turn
 
 

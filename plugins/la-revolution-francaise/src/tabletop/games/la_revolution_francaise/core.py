@@ -194,12 +194,31 @@ def fame(state: State, who: str) -> int:
 
 
 def adjust_fame(state: State, who: str, delta: int, ctx: Context, why: str = "") -> None:
+    """Move ``who``'s fame, held to 1-20 (3.2.2); the log line carries the move as data
+    and the next recap keeps its reason (``recap``)."""
     holder = state["gov"] if who == "gov" else state["currents"][who]
     before = holder["fame"]
     holder["fame"] = clamp(before + delta)
     if holder["fame"] != before:
         prefix, about = subject(state, who)
-        ctx.emit("fame", f"{prefix}fame {before} -> {holder['fame']}{why}", about=about)
+        ctx.emit(
+            "fame",
+            f"{prefix}fame {before} -> {holder['fame']}{why}",
+            about=about,
+            fame={who: [before, holder["fame"]]},
+        )
+        ledger = state.get("recap")
+        if ledger is not None:
+            reason = why.strip().removeprefix("(").removesuffix(")") or "no reason given"
+            ledger["why"].setdefault(who, []).append([holder["fame"] - before, reason])
+
+
+def recap_note(state: State, line: str) -> None:
+    """An event the next recap must tell in words, as a bankruptcy or a vote's outcome
+    (``recap.changes``)."""
+    ledger = state.get("recap")
+    if ledger is not None:
+        ledger["notes"].append(line)
 
 
 def money(state: State, who: str) -> int:
@@ -214,7 +233,7 @@ def pay(state: State, who: str, amount: int, ctx: Context, why: str = "") -> Non
     state["spent"] += amount
     if amount:
         prefix, about = subject(state, who)
-        ctx.emit("pay", f"{prefix}spends {amount}{why}", about=about)
+        ctx.emit("pay", f"{prefix}spends {amount}{why}", about=about, money={who: -amount})
 
 
 def economy_factor(state: State) -> int:
@@ -266,7 +285,9 @@ def set_control(
     state["regions"][region]["control"] = current
     if before != current:
         who = f"taken by the {name(current)}" if current else "becomes neutral"
-        ctx.emit("control", f"{region} {who}{why}", about=about)
+        ctx.emit(
+            "control", f"{region} {who}{why}", about=about, control={region: [before, current]}
+        )
 
 
 def spread(start: str, onward: Callable[[str], bool]) -> list[str]:

@@ -13,20 +13,44 @@ from typing import Any
 
 from tabletop.framework import Choice, Prompt, State
 
-from .initial.placement import place_detail, unplaced
+from .actions.act import all_persons
+from .actions.modifiers import action_modifiers
+from .actions.outcomes import success_letters
+from .actions.segments import SEGMENT_RULES
+from .core import fame, odds
+from .initial.objectives import next_declarer
+from .initial.placement import place_detail, place_warning, unplaced
 from .verbs import OBJECTIVE, PLACE, TRY
 from .words import letters_detail, objective_detail, objective_warning
 
 Explainer = Callable[[State, Any, Choice], Choice]
 
 
+#: Below this chance of getting what it is for on one roll, an action is warned of.
+UNLIKELY = 0.15
+
+
 def _act(state: State, t: Any, choice: Choice) -> Choice:
-    """An action's target: what A, B and C would each do there (7.3, 7.4)."""
+    """An action's target: what A, B and C would each do there (7.3, 7.4), and a
+    warning when one roll is unlikely to get what the action is for."""
     if not TRY.matches(choice.action):
         return choice
+    actor, segment = t["actor"], t["segment"]
     target = TRY.arg(choice.action)
-    letters = letters_detail(state, t["actor"], t["segment"], target)
-    return replace(choice, detail=f"{choice.detail} {letters}.")
+    letters = letters_detail(state, actor, segment, target)
+    mods = action_modifiers(
+        state, actor, segment, target, all_persons(state, actor, segment, target)
+    )
+    chances = odds(fame(state, actor) + sum(m for m, _ in mods))
+    wanted = success_letters(state, segment, target)
+    chance = sum(chances[letter] for letter in wanted)
+    consequence = choice.consequence
+    if chance < UNLIKELY:
+        consequence += (
+            f"; unlikely: {' or '.join(wanted)} on {round(100 * chance)}% of rolls "
+            f"({SEGMENT_RULES[segment]})"
+        )
+    return replace(choice, detail=f"{choice.detail} {letters}.", consequence=consequence)
 
 
 def _objective(state: State, t: Any, choice: Choice) -> Choice:
@@ -35,8 +59,9 @@ def _objective(state: State, t: Any, choice: Choice) -> Choice:
     if not OBJECTIVE.matches(choice.action):
         return choice
     value = OBJECTIVE.arg(choice.action)
+    who = next_declarer(state)  # a joint objective's leader declares for both (6.4)
     return replace(
-        choice, detail=objective_detail(value), consequence=objective_warning(state, value)
+        choice, detail=objective_detail(value), consequence=objective_warning(state, value, who)
     )
 
 
@@ -49,7 +74,11 @@ def _place(state: State, t: Any, choice: Choice) -> Choice:
     todo = unplaced(state, current)
     if not todo:
         return choice
-    return replace(choice, detail=place_detail(state, current, todo[0], region))
+    return replace(
+        choice,
+        detail=place_detail(state, current, todo[0], region),
+        consequence=place_warning(state, current, todo[0], region),
+    )
 
 
 def each_choice(explainer: Explainer) -> Callable[[State, Any, Prompt], Prompt]:

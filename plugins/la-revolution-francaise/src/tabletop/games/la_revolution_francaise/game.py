@@ -44,6 +44,7 @@ from .data import CURRENTS, REGIMES, REGION_NAMES, seating
 from .directorate import schedule_dieoff, shared_government
 from .factions import MARAIS
 from .initial.objectives import objective_kinds
+from .interphase import objective_status
 from .table import STACK
 from .words import objective_words
 
@@ -75,8 +76,10 @@ class LaRevolutionFrancaise(GameDefinition):
         description="Six political Currents fight for France from the Legislative to Thermidor "
         "(Historical scenario; the Marais is automated with 4 or 5 players).",
         # 0.1.1: the coup offers keep a ResponseWindow (saves mid-offer); 0.1.2 (issue
-        # 37): the regime's own outlaws are offered its coups
-        version="0.1.2",
+        # 37): the regime's own outlaws are offered its coups; 0.1.3: impossible
+        # objectives are no longer offered, the state keeps what changed since the
+        # last recap
+        version="0.1.3",
         options=(
             OptionSpec(
                 "scenario",
@@ -336,6 +339,10 @@ class LaRevolutionFrancaise(GameDefinition):
             "declared": state.get("declared", {}),
             "declared_words": {
                 who: objective_words(value) for who, value in state.get("declared", {}).items()
+            },
+            "declared_status": {
+                who: objective_status(state, who, value)
+                for who, value in state.get("declared", {}).items()
             },
             "objectives": {
                 who: SecretChoices(data).view_for(seat)

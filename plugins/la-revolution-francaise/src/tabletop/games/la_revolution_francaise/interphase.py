@@ -28,6 +28,7 @@ from .core import (
 from .data import REGIMES, REGION_NAMES, SETUP, TABLES, seating
 from .factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 from .initial.effects import apply_effect
+from .recap import changes
 from .tasks import Step
 from .words import objective_words
 
@@ -35,15 +36,17 @@ CURRENT_CODES = (ROYALIST, FEUILLANT, MARAIS, GIRONDE, MONTAGNE, SANS_CULOTTE)
 
 
 def interphase(state: State, t: Step, ctx: Context) -> None:
-    ctx.summary(f"Turn {state['turn']}: after the Military Phase (9)", military_lines(state))
+    ctx.summary(
+        f"Turn {state['turn']}: after the Military Phase (9)",
+        [*military_lines(state), *changes(state)],
+    )
     enter_phase(state, "interphase", ctx)
-    fame_before = {c: fame(state, c) for c in (*CURRENT_CODES, "gov")}
     declared = dict(state.get("declared", {}))
     spent = state["spent"]
     economy(state, ctx)
     pending_penalties(state, ctx)
     gains = income(state, ctx)
-    met = {who: objective_met(state, who, value) for who, value in declared.items()}
+    standing = {who: objective_status(state, who, value) for who, value in declared.items()}
     fame_for_objectives(state, ctx)
     lines = [
         f"Economy: {spent} spent this turn, track at {state['tracks']['economy']} "
@@ -53,13 +56,13 @@ def interphase(state: State, t: Step, ctx: Context) -> None:
     ]
     for who, value in declared.items():
         owner = "Government" if who == "gov" else name(who)
-        lines.append(f"{owner}: {objective_words(value)}: {'met' if met[who] else 'missed'} (10.3)")
-    changed = [
-        f"{'Government' if c == 'gov' else name(c)} {fame_before[c]} -> {fame(state, c)}"
-        for c in fame_before
-        if fame(state, c) != fame_before[c]
-    ]
-    lines.append("Fame: " + (", ".join(changed) if changed else "no change"))
+        status = standing[who]
+        if status == "void":
+            status = "void, the Government changed hands (6.4): no fame for it"
+        elif status != "met":
+            status = "missed"  # at the Interphase an open objective is a missed one
+        lines.append(f"{owner}: {objective_words(value)}: {status} (10.3)")
+    lines += changes(state)
     gov = state["gov"]
     lines.append(
         f"Regime: the {REGIMES[state['regime']]['name']}, Government held by the "
@@ -148,7 +151,7 @@ def income(state: State, ctx: Context) -> dict[str, int]:
         state["currents"][c]["money"] += gain
         gains[c] = gain
         prefix, about = subject(state, c)
-        ctx.emit("income", f"{prefix}receives {gain}", about=about)
+        ctx.emit("income", f"{prefix}receives {gain}", about=about, money={c: gain})
     lost = 0
     for r in REGION_NAMES:
         reg = state["regions"][r]
@@ -157,11 +160,13 @@ def income(state: State, ctx: Context) -> dict[str, int]:
         ) and not any(a["side"] == "rev" for a in state["armies"] if a["where"] == r)
         if reg["revolt"] or reg["coalition"] or occupied:
             lost += income_of(r)
+    before = state["gov"]["money"]
     state["gov"]["money"] = max(500, 2500 - lost)
     ctx.emit(
         "income",
         f"the Government's treasury is reset to {state['gov']['money']} (10.2.2)",
         about=NOBODY,
+        money={"gov": state["gov"]["money"] - before},
     )
     if state["patrie"] and seat_of(state, MARAIS) is None:
         half = gains[MARAIS] // 2  # half of this turn's income, not of its savings
@@ -171,6 +176,7 @@ def income(state: State, ctx: Context) -> dict[str, int]:
             "income",
             f"the automated Marais gives the Government {half} (15.2.1.3)",
             about=NOBODY,
+            money={MARAIS: -half, "gov": half},
         )
     return gains
 
@@ -184,6 +190,50 @@ def objective_met(state: State, who: str, objective: str) -> bool:
         allies = {who, *(c for pact in state.get("pacts", []) if who in pact for c in pact)}
         return any(f"{kind}:{target}:{c}" in achieved for c in allies)
     return objective in achieved
+
+
+#: The turn's phases in order (5.0), and the last phase in which each kind of
+#: objective can be met (where ``achieved`` records it): after it, it is missed.
+PHASE_ORDER = (
+    "setup",
+    "negotiations",
+    "events",
+    "order",
+    "objectives",
+    "placement",
+    "actions",
+    "political",
+    "patriot",
+    "military",
+    "interphase",
+    "over",
+)
+LAST_CHANCE = {
+    "arrest": "actions",
+    "persuade": "actions",
+    "plot": "actions",
+    "revolt": "actions",
+    "suppress": "actions",
+    "raise_commune": "actions",
+    "suppress_commune": "actions",
+    "law": "political",
+    "destroy": "military",
+    "crush_commune": "military",
+    "regime": "military",
+}
+
+
+def objective_status(state: State, who: str, objective: str) -> str:
+    """A declared objective's standing during the turn (6.4, 10.3): "met" once done
+    (it stays met, 6.4), "void" while a new Current holds the Government that declared
+    it, "missed" once the last phase that could meet it is over, otherwise "open"."""
+    if who == "gov" and gov_controller(state) != state["gov"]["controller_at_objectives"]:
+        return "void"
+    if objective_met(state, who, objective):
+        return "met"
+    last = LAST_CHANCE.get(objective.partition(":")[0], "military")
+    phase = state["phase"] if state["phase"] in PHASE_ORDER else "setup"
+    return "missed" if PHASE_ORDER.index(phase) > PHASE_ORDER.index(last) else "open"
 
 
 def fame_for_objectives(state: State, ctx: Context) -> None:
@@ -343,6 +393,7 @@ def finish_game(state: State, ctx: Context) -> None:
             "Victory points: " + text,
             "Ranks: "
             + ", ".join(f"{name(c)} {r}" for c, r in sorted(ranks.items(), key=lambda x: x[1])),
+            *changes(state),
         ],
     )
 

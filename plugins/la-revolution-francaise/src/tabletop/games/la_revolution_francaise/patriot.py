@@ -18,6 +18,7 @@ from .core import (
     officially_present,
     outlawed,
     person_outlaw,
+    recap_note,
     regime,
     result,
     roll,
@@ -244,12 +245,17 @@ def confidence_tally(state: State, t: ConfidenceVote, ctx: Context) -> None:
                 if officially_present(state, c)
             )
     toppled = tally["disapproval"] * 2 > tally["confidence"] + tally["disapproval"]
-    ctx.reveal(
-        f"confidence {tally['confidence']}, disapproval {tally['disapproval']}: "
-        + ("the Government falls" if toppled else "the Government stays"),
-        about=NOBODY,
+    outcome = f"confidence {tally['confidence']}, disapproval {tally['disapproval']}: " + (
+        "the Government falls" if toppled else "the Government stays"
     )
+    ctx.reveal(outcome, about=NOBODY)
     other = challenger(state)
+    new_hands = toppled and other is not None and regime(state)["criticism"] != "partner"
+    recap_note(
+        state,
+        f"Vote of confidence (8.2): {outcome}"
+        + ("; the Government's objective is void (6.4, 10.3)" if new_hands else ""),
+    )
     if toppled and other is not None:
         if regime(state)["criticism"] == "partner":
             partner_election_start(state, other, ctx)

@@ -50,15 +50,26 @@ def _current_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
+#: An objective's standing on the board (``interphase.objective_status``).
+STATUS_WORDS = {
+    "met": "met",
+    "missed": "missed",
+    "open": "open",
+    "void": "void: the Government changed hands",
+}
+
+
 def _objective_lines(view: dict[str, Any], width: int) -> list[str]:
     """This turn's declared objectives in words (6.4), public once revealed; before
     that only who has sealed one."""
     declared = view.get("declared_words") or {}
+    status = view.get("declared_status") or {}
     if declared:
         out = ["Objectives this turn (6.4):"]
         for who, words in declared.items():
             owner = "Government" if who == "gov" else CURRENT_NAMES[who]
-            out.extend(_wrap(f"  {owner}: {words}", "    ", width))
+            standing = f" ({STATUS_WORDS[status[who]]})" if who in status else ""
+            out.extend(_wrap(f"  {owner}: {words}{standing}", "    ", width))
         return out
     sealed = view.get("objectives") or {}
     if view.get("phase") == "objectives" and sealed:

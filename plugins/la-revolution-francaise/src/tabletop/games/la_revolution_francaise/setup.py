@@ -18,6 +18,7 @@ from .data import (
     seating,
 )
 from .factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
+from .recap import snapshot
 from .tasks import Step
 
 
@@ -117,6 +118,7 @@ def new_state(players: int, options: dict[str, str]) -> State:
         "winner": None,
         "result": None,
     }
+    state["recap"] = snapshot(state)
     return state
 
 
@@ -180,7 +182,9 @@ def run_turn_start(state: State, task_: Step, ctx: Context) -> None:
                 ctx.emit(
                     "outlaw", f"the {name(current)} is no longer outlawed (12.2.1)", about=NOBODY
                 )
-    state["armies"] = [a for a in state["armies"] if a.get("kind") != "temporary"]
+    for army in [a for a in state["armies"] if a.get("kind") == "temporary"]:
+        state["armies"].remove(army)  # the event's army lasts one turn
+        ctx.emit("army", "the temporary army leaves Paris", about=NOBODY, army={army["id"]: "gone"})
     if state["regime"] == "directorate" and state.get("sole_until", state["turn"]) < state["turn"]:
         # R.7.7.1: a limited coup gives sole power for one turn; then the Marais shares it
         couper = state["gov"]["controller"]

@@ -9,9 +9,19 @@ from typing import Any
 
 from tabletop.framework import State
 
+from .actions.modifiers import commune_actors
 from .actions.outcomes import letter_effect
-from .core import economy_factor, money
+from .core import (
+    armies_in,
+    commune_may_rise,
+    economy_factor,
+    enemy_present,
+    money,
+    name,
+    officially_present,
+)
 from .data import ALLIED, CATHOLIC, KING, LAWS, REGIMES, REGION_NAMES
+from .factions import ROYALIST
 
 REGION_BY_KEY = {r.lower(): r for r in REGION_NAMES}
 
@@ -139,17 +149,71 @@ def objective_detail(value: str) -> str:
     )
 
 
-def objective_warning(state: State, value: str) -> str:
-    """A consequence for an objective that the table as it stands makes unlikely: a
-    revolt to suppress where there is none, a revolt to start where one already is."""
+def objective_warning(state: State, value: str, who: str | None = None) -> str:
+    """A consequence for an objective of ``who`` that the table as it stands makes
+    unlikely or that nobody could meet by the rules' usual means: a revolt where one
+    already is or an army stands, a suppression where there is no revolt or nobody may
+    act, a Commune action it cannot take, a target out of reach. The menu leaves out
+    what the rules forbid outright (``initial.objectives.objective_kinds``)."""
     kind, _, target = value.partition(":")
     regions = state["regions"]
-    if kind == "suppress" and target in regions and not regions[target]["revolt"]:
-        return f"{target} is not in revolt: met only if a revolt starts and ends there this turn"
-    if kind == "revolt" and target in regions and regions[target]["revolt"]:
-        return f"{target} is already in revolt: a new revolt cannot start there (7.4.2)"
-    if kind == "arrest" and state["persons"].get(target, {}).get("status", "free") != "free":
-        return f"{target} is not free this turn: he cannot be arrested (7.3.1)"
+    place = regions.get(target)
+    if kind == "revolt" and place is not None:
+        if place["revolt"]:
+            return f"{target} is already in revolt: a new revolt cannot start there (7.4.2)"
+        if place["coalition"] and who != ROYALIST:
+            return f"the Coalition holds {target}: only a Royalist revolt may start there (7.4)"
+        if armies_in(state, target) and not (who == ROYALIST and place["coalition"]):
+            return f"an army stands in {target}: no revolt can start there (7.4.2)"
+        if who is not None and officially_present(state, who):
+            return (
+                f"the {name(who)} sits in the Assembly and cannot start revolts (7.4.2): "
+                "met only if another Current starts it"
+            )
+    if kind == "suppress" and place is not None:
+        if not place["revolt"]:
+            return (
+                f"{target} is not in revolt: met only if a revolt starts and ends there this turn"
+            )
+        if place["coalition"]:
+            return f"the Coalition holds {target}: no suppression there (7.4)"
+        if who == "gov" and enemy_present(state, target):
+            return (
+                f"an enemy army stands in {target}: the Government cannot suppress there "
+                "(7.4.3); met only if a Current does"
+            )
+    if kind == "persuade" and state["persons"].get(target, {}).get("status") not in (
+        "free",
+        "prison",
+    ):
+        return f"{target} is off the map this turn: he cannot be won over (7.3.2)"
+    if kind == "destroy" and place is not None and not enemy_present(state, target):
+        return (
+            f"no enemy army stands in {target} now: met only if one comes and is destroyed "
+            "there (9.6)"
+        )
+    if kind == "crush_commune" and not state["commune"]["raised"]:
+        return "the Commune is not raised: met only if it rises and an army crushes it (9.9.1)"
+    if kind in ("raise_commune", "suppress_commune"):
+        return commune_warning(state, kind, who)
+    return ""
+
+
+def commune_warning(state: State, kind: str, who: str | None) -> str:
+    """Why raising or suppressing the Commune (7.4.4) is out of the declarer's hands or
+    needs the other first."""
+    raised = state["commune"]["raised"]
+    if kind == "raise_commune" and not raised and not commune_may_rise(state):
+        return "the Commune cannot rise this turn: an enemy army is in Paris, or it fell (7.4.4.1)"
+    if kind == "raise_commune" and raised:
+        return "the Commune is already raised: it must be suppressed first (7.4.4.1)"
+    if kind == "suppress_commune" and not raised:
+        return "the Commune is not raised: it must rise first (7.4.4.2)"
+    if who is not None and who not in commune_actors(state):
+        return (
+            f"the {name(who)} cannot act on the Commune (7.4.4): met only if another "
+            "Current does it"
+        )
     return ""
 
 

@@ -165,6 +165,21 @@ def outcome_commune(state: State, actor: str, target: str, letter: str, ctx: Con
     )
 
 
+def success_letters(state: State, segment: str, target: str) -> str:
+    """The letters that get what the action is for (7.3, 7.4): a win-over or a plot
+    needs an A (a B only sends the Personality off or leaves the region neutral); an
+    arrest, a revolt or a suppression an A or a B; the Commune what its level says
+    (7.4.4.1, 7.4.4.2)."""
+    if segment in ("persuade", "plot"):
+        return "A"
+    if segment != "commune":
+        return "AB"
+    lvl = track_level(state, "commune")
+    if target.split(":")[0] == "raise":
+        return "A" if lvl == 1 else "AB"
+    return "A" if lvl == 3 else "AB"
+
+
 OUTCOMES = {
     "arrest": outcome_arrest,
     "persuade": outcome_persuade,

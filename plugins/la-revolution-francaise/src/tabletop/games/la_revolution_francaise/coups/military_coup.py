@@ -250,9 +250,19 @@ def military_coup_battle(state: State, t: CoupAttempt, ctx: Context) -> None:
                 state["commune"] = {"raised": False, "controller": None}
             else:
                 state["armies"] = [a for a in state["armies"] if a["id"] != foe]
+                ctx.emit(
+                    "army", f"{foe_name} is destroyed (12.3.3)", about=NOBODY, army={foe: "gone"}
+                )
             continue
         if letter == "C":
-            state["armies"].remove(sorted(rebels, key=lambda a: a["id"])[0])
+            lost = sorted(rebels, key=lambda a: a["id"])[0]
+            state["armies"].remove(lost)
+            ctx.emit(
+                "army",
+                f"the rebel {army_name(lost['id'])} is destroyed (12.3.3)",
+                about=NOBODY,
+                army={lost["id"]: "gone"},
+            )
         won = False
         break
     for a in state["armies"]:

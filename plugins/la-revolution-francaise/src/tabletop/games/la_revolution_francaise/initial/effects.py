@@ -28,6 +28,7 @@ from ..tasks import (
 )
 from ..words import (
     FACTION_NAMES,
+    army_name,
 )
 
 WORDS = {
@@ -235,7 +236,12 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
                 ctx.emit("person", f"{pname} is freed (event)", about=NOBODY)
     elif verb == "receive":
         state["currents"][parts[0]]["money"] += int(parts[1])
-        ctx.emit("money", f"the {name(parts[0])} receives {parts[1]} (event)", about=NOBODY)
+        ctx.emit(
+            "money",
+            f"the {name(parts[0])} receives {parts[1]} (event)",
+            about=NOBODY,
+            money={parts[0]: int(parts[1])},
+        )
     elif verb == "subsidies":
         state["subsidies"] = True
     elif verb == "deputies_half":
@@ -284,18 +290,26 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
             if gone:
                 state["armies"].remove(gone[0])
                 state["allied_gone"].append(army_id)
-                ctx.emit("army", f"{army_id} leaves France (event)", about=NOBODY)
+                ctx.emit(
+                    "army",
+                    f"{army_name(army_id)} leaves France (event)",
+                    about=NOBODY,
+                    army={army_id: "gone"},
+                )
     elif verb == "allied_return":
         if rest in state["allied_gone"]:
             state["allied_gone"].remove(rest)
-            ctx.emit("army", f"{rest} may enter again (event)", about=NOBODY)
+            ctx.emit("army", f"{army_name(rest)} may enter again (event)", about=NOBODY)
     elif verb == "army_removed":
         for region in parts:
             found = armies_in(state, region, "rev")
             if found:
                 state["armies"].remove(found[0])
                 ctx.emit(
-                    "army", f"a revolutionary army at {region} is removed (event)", about=NOBODY
+                    "army",
+                    f"{army_name(found[0]['id'])} at {region} is removed (event)",
+                    about=NOBODY,
+                    army={found[0]["id"]: "gone"},
                 )
                 break
     elif verb == "retreat":
@@ -324,7 +338,12 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
                 "where": "Paris",
             }
         )
-        ctx.emit("army", "the Government has a temporary army in Paris this turn", about=NOBODY)
+        ctx.emit(
+            "army",
+            "the Government has a temporary army in Paris this turn",
+            about=NOBODY,
+            army={f"temporary_{state['turn']}": "new"},
+        )
     elif verb == "desert":
         if any(a["side"] == "rev" for a in state["armies"]):
             schedule(state, Step(kind="desert"))

@@ -19,6 +19,7 @@ from ..tasks import (
     Step,
 )
 from ..verbs import DECIDE, DESERT, VOTE
+from ..words import army_name
 from .effects import apply_effect, describe_fx
 
 
@@ -61,7 +62,7 @@ def desert_prompt(state: State, t: Step) -> Prompt | None:
     choices = tuple(
         Choice(
             DESERT(a),
-            f"{a.replace('_', ' ')} at {where[a]}",
+            f"{army_name(a)} at {where[a]}",
             detail=f"This revolutionary army leaves the map; {where[a]} loses its defender.",
         )
         for a in armies
@@ -73,7 +74,7 @@ def desert_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     finish(state)
     army_id = DESERT.arg(action)
     state["armies"] = [a for a in state["armies"] if a["id"] != army_id]
-    ctx.emit("army", f"{army_id.replace('_', ' ')} deserts (event)", about=NOBODY)
+    ctx.emit("army", f"{army_name(army_id)} deserts (event)", about=NOBODY, army={army_id: "gone"})
 
 
 def assembly_prompt(state: State, t: AssemblyDecision) -> Prompt | None:

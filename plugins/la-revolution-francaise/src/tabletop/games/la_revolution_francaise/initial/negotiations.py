@@ -155,7 +155,11 @@ def offer_amount_handle(state: State, t: OfferAmount, action: str, ctx: Context)
     if t["taker"] == "gov":
         state["currents"][t["giver"]]["money"] -= amount
         state["gov"]["money"] += amount
-        ctx.emit("offer", f"the Government receives {amount} (Fatherland in Danger, 13.6)")
+        ctx.emit(
+            "offer",
+            f"the Government receives {amount} (Fatherland in Danger, 13.6)",
+            money={t["giver"]: -amount, "gov": amount},
+        )
         return
     schedule(
         state, OfferAnswer(kind="offer_answer", giver=t["giver"], taker=t["taker"], amount=amount)
@@ -206,7 +210,9 @@ def offer_answer_handle(state: State, t: OfferAnswer, action: str, ctx: Context)
         state["currents"][t["giver"]]["money"] -= t["amount"]
         state["currents"][t["taker"]]["money"] += t["amount"]
         ctx.emit(
-            "offer", f"the {name(t['taker'])} accepts {t['amount']} from the {name(t['giver'])}"
+            "offer",
+            f"the {name(t['taker'])} accepts {t['amount']} from the {name(t['giver'])}",
+            money={t["giver"]: -t["amount"], t["taker"]: t["amount"]},
         )
     else:
         ctx.emit("offer", f"the {name(t['taker'])} refuses the offer")

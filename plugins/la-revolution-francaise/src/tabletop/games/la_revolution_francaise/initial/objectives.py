@@ -10,6 +10,7 @@ from ..actions.modifiers import commune_actors
 from ..core import (
     actor_seat,
     answering,
+    arrestable,
     controller,
     enter_phase,
     finish,
@@ -22,6 +23,7 @@ from ..core import (
     seat_of,
 )
 from ..data import LAWS, PERSONS, REGIMES, REGION_NAMES
+from ..recap import changes
 from ..tasks import (
     Step,
 )
@@ -78,10 +80,12 @@ def objective_kinds(state: State, who: str, joint: bool = True) -> dict[str, lis
     reg = regime(state)
     kinds: dict[str, list[tuple[str, str]]] = {}
     if who == "gov":
+        # 7.3.1.1: only the regime's arrestable Personalities, free to be placed; the
+        # arrests come first in the Action Phase (7.3), so neither can change before
         kinds["arrest"] = [
             (f"arrest:{p}", f"Arrest {p}")
             for p in state["persons"]
-            if p != "Louis XVI" and state["persons"][p]["status"] not in ("dead",)
+            if p != "Louis XVI" and state["persons"][p]["status"] == "free" and arrestable(state, p)
         ]
         kinds["suppress"] = [(f"suppress:{r}", f"Suppress the revolt in {r}") for r in regions]
         kinds["destroy"] = [(f"destroy:{r}", f"Destroy an enemy army in {r}") for r in regions]
@@ -97,8 +101,12 @@ def objective_kinds(state: State, who: str, joint: bool = True) -> dict[str, lis
         and who in [data["current"], *data["secondary"]]
         and state["persons"][p]["status"] != "dead"
     ]
-    kinds["plot"] = [
-        (f"plot:{r}", f"Take {r} by a plot") for r in regions if controller(state, r) != who
+    kinds["plot"] = [  # 7.4: no plot where the Coalition holds; 7.4.1: none in a revolt
+        (f"plot:{r}", f"Take {r} by a plot")
+        for r in regions
+        if controller(state, r) != who
+        and not state["regions"][r]["coalition"]
+        and not state["regions"][r]["revolt"]
     ]
     kinds["revolt"] = [(f"revolt:{r}", f"Start a revolt in {r}") for r in regions if r != "Paris"]
     kinds["suppress"] = [
@@ -108,7 +116,7 @@ def objective_kinds(state: State, who: str, joint: bool = True) -> dict[str, lis
         ("raise_commune", "Raise the Commune"),
         ("suppress_commune", "Suppress the Commune"),
     ]
-    if "currents" in reg["laws_by"]:
+    if "currents" in reg["laws_by"] and officially_present(state, who):  # 6.4.2, 7.5.2.3
         kinds["law"] = [(f"law:{k}", f"Pass {law['name']}") for k, law in LAWS.items()]
     regimes_ = (
         ("convention", "terror", "thermidor")
@@ -263,5 +271,6 @@ def objectives_reveal(state: State, t: Step, ctx: Context) -> None:
         [
             *(line[0].upper() + line[1:] for line in lines),
             "Met: fame +1 in the Interphase; missed: -1.",
+            *changes(state),
         ],
     )

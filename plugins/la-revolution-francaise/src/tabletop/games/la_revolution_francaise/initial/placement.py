@@ -4,15 +4,22 @@ from __future__ import annotations
 
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
+from ..actions.modifiers import action_modifiers
 from ..core import (
+    actor_seat,
+    arrestable,
     controller,
     enter_phase,
+    fame,
     finish,
     gov_controller,
     income_of,
     influential,
     name,
+    odds,
+    officially_present,
     person_outlaw,
+    regime,
     schedule,
     seat_of,
 )
@@ -149,13 +156,50 @@ def place_detail(state: State, current: str, person: str, region: str) -> str:
         if influential(person, region)
         else "not influential here"
     )
-    if revolt:
+    if state["regions"][region]["coalition"]:
+        notes.append("the Coalition holds it: only a Royalist revolt may be tried there (7.4)")
+    elif revolt:
         notes.append("he could take part in suppressing the revolt (7.4.3)")
     elif holder != current:
         notes.append("he could plot to take it (7.4.1)")
-    if region == "Paris":
+    if region == "Paris" and regime(state)["deputy_switch"]:
         notes.append("in Paris he may sway deputies (7.5.2.1)")
     return "; ".join(notes) + "."
+
+
+def place_warning(state: State, current: str, person: str, region: str) -> str:
+    """What placing ``person`` in ``region`` exposes him to: the Government's arrest
+    when the regime makes him arrestable (7.3.1.1, R.x.4.1; +5 for an outlaw in Paris),
+    a removal by a Current outside the Assembly that holds the region (7.3.1.2); each
+    with its chance on one roll."""
+    warnings = []
+    probe = {**state, "persons": {**state["persons"], person: {**state["persons"][person]}}}
+    probe["persons"][person]["where"] = region
+    hunted = gov_controller(state) != current and actor_seat(state, "gov") is not None
+    if hunted and arrestable(state, person):
+        mods = action_modifiers(probe, "gov", "arrest", person, [])
+        chances = odds(fame(state, "gov") + sum(m for m, _ in mods))
+        why = "an outlaw" if person_outlaw(state, person) else "arrestable"
+        section = f"{regime(state)['section']}.4.1"
+        b = "prison" if regime(state)["b_prison"] else "flees"
+        warnings.append(
+            f"{why} under the {regime(state)['name']} ({section}): each Government arrest "
+            f"roll here: A {round(100 * chances['A'])}% prison, "
+            f"B {round(100 * chances['B'])}% {b} (7.3.1)"
+        )
+    holder = controller(state, region)
+    if (
+        holder not in (None, current)
+        and not officially_present(state, holder)
+        and seat_of(state, holder) is not None
+    ):
+        mods = action_modifiers(probe, holder, "arrest", person, [])
+        chances = odds(fame(state, holder) + sum(m for m, _ in mods))
+        warnings.append(
+            f"the {name(holder)} holds {region} and, outside the Assembly, may remove him: "
+            f"{round(100 * (chances['A'] + chances['B']))}% a roll (7.3.1.2)"
+        )
+    return "; ".join(warnings)
 
 
 def placement_handle(state: State, t: Placement, action: str, ctx: Context) -> None:

@@ -142,7 +142,12 @@ def eliminate(state: State, region: str, army_id: str, ctx: Context) -> None:
         return
     lost = next(a for a in state["armies"] if a["id"] == army_id)
     state["armies"].remove(lost)
-    ctx.emit("army", f"{army_name(lost['id'])} is destroyed at {region}", about=NOBODY)
+    ctx.emit(
+        "army",
+        f"{army_name(lost['id'])} is destroyed at {region}",
+        about=NOBODY,
+        army={lost["id"]: "gone"},
+    )
     if lost["side"] == "allied":
         state["allied_gone"].append(lost["id"])
         state["achieved"].append(f"destroy:{region}")
@@ -202,6 +207,7 @@ def crush_commune(state: State, crushers: list[dict[str, Any]], ctx: Context) ->
             "army",
             f"{army_name(crushers[0]['id'])} is destroyed by the Commune",
             about=NOBODY,
+            army={crushers[0]["id"]: "gone"},
         )
     else:
         ctx.emit("commune", "the Commune holds out (9.9.1)", about=NOBODY)
@@ -217,7 +223,12 @@ def military_control(state: State, t: Step, ctx: Context) -> None:
         if sides == {"rev"}:
             if reg["coalition"]:
                 reg["coalition"] = False
-                ctx.emit("control", f"{region} is freed from the Coalition (9.7.2)", about=NOBODY)
+                ctx.emit(
+                    "control",
+                    f"{region} is freed from the Coalition (9.7.2)",
+                    about=NOBODY,
+                    coalition={region: False},
+                )
             if reg["revolt"]:
                 reg["revolt"] = False
                 ctx.emit(
@@ -226,7 +237,12 @@ def military_control(state: State, t: Step, ctx: Context) -> None:
         elif sides and "rev" not in sides:
             if "allied" in sides and not reg["coalition"]:
                 reg["coalition"] = True
-                ctx.emit("control", f"{region} falls to the Coalition (9.7.1)", about=NOBODY)
+                ctx.emit(
+                    "control",
+                    f"{region} falls to the Coalition (9.7.1)",
+                    about=NOBODY,
+                    coalition={region: True},
+                )
                 if controller(state, region) not in (ROYALIST, None):
                     set_control(state, region, None, ctx, " (Coalition)", about=NOBODY)
             if "catholic" in sides and controller(state, region) != ROYALIST:

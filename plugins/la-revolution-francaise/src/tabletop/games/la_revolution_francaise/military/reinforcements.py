@@ -15,6 +15,7 @@ from ..core import (
     gov_seat,
     money,
     pay,
+    recap_note,
     roll,
     schedule,
     seat_of,
@@ -82,7 +83,7 @@ def army_return(state: State, t: Step, ctx: Context) -> None:
             back = gone[0]
             pool = state["catholic_gone"] if label == "Catholic & Royal" else state["allied_gone"]
             pool.remove(back)
-            ctx.emit("army", f"{back} may return (15.1)", about=NOBODY)
+            ctx.emit("army", f"{army_name(back)} may return (15.1)", about=NOBODY)
 
 
 def coalition_reinforce(state: State, t: Step, ctx: Context) -> None:
@@ -115,7 +116,12 @@ def coalition_reinforce(state: State, t: Step, ctx: Context) -> None:
                 "fresh": True,
             }
         )
-        ctx.emit("army", f"{army['name']} enters France at {where} (9.3.1)", about=NOBODY)
+        ctx.emit(
+            "army",
+            f"{army['name']} enters France at {where} (9.3.1)",
+            about=NOBODY,
+            army={army_id: "new"},
+        )
     state["allied_placed"] = True
 
 
@@ -143,7 +149,7 @@ def landing_handle(state: State, t: Landing, action: str, ctx: Context) -> None:
             "fresh": True,
         }
     )
-    ctx.emit("army", f"{army['name']} lands at {region} (9.3.1)")
+    ctx.emit("army", f"{army['name']} lands at {region} (9.3.1)", army={t["army"]: "new"})
 
 
 def catholic_prompt(state: State, t: Step) -> Prompt | None:
@@ -188,7 +194,9 @@ def catholic_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     on_map = {a["id"] for a in state["armies"]}
     army_id = next(a for a in CATHOLIC if a not in on_map and a not in state["catholic_gone"])
     state["armies"].append({"id": army_id, "side": "catholic", "kind": "catholic", "where": region})
-    ctx.emit("army", f"{CATHOLIC[army_id]['name']} is raised in {region} (9.3.2)")
+    ctx.emit(
+        "army", f"{CATHOLIC[army_id]['name']} is raised in {region} (9.3.2)", army={army_id: "new"}
+    )
 
 
 def volunteers_start(state: State, t: Step, ctx: Context) -> None:
@@ -246,7 +254,11 @@ def volunteer_handle(state: State, t: PlaceVolunteers, action: str, ctx: Context
             "where": region,
         }
     )
-    ctx.emit("army", f"a volunteer army is raised at {region} (9.3.3)")
+    ctx.emit(
+        "army",
+        f"a volunteer army is raised at {region} (9.3.3)",
+        army={f"volunteer_{state['volunteer_serial']}": "new"},
+    )
     t["volunteers_left"] -= 1
 
 
@@ -258,19 +270,31 @@ def maintenance(state: State, t: Step, ctx: Context) -> None:
     each = COSTS["maintenance"]
     rev = [a for a in state["armies"] if a["side"] == "rev" and a["kind"] != "temporary"]
     rev.sort(key=lambda a: (a["kind"] != "volunteer", a["id"]))
+    unpaid = []
     while rev and money(state, "gov") < each * len(rev):
         lost = rev.pop(0)
         state["armies"].remove(lost)
+        unpaid.append(army_name(lost["id"]))
         ctx.emit(
-            "army", f"{army_name(lost['id'])} is disbanded for want of pay (9.4)", about=NOBODY
+            "army",
+            f"{army_name(lost['id'])} is disbanded for want of pay (9.4)",
+            about=NOBODY,
+            army={lost["id"]: "gone"},
         )
         if lost["kind"] == "regular":
-            bankruptcy(state, ctx)
+            bankruptcy(state, ctx, "it could not pay its regular armies' upkeep (9.4)")
+    if unpaid:
+        recap_note(state, f"Disbanded for want of pay (9.4): {', '.join(unpaid)}")
     pay(state, "gov", each * len(rev), ctx, " (army maintenance)")
     cath = [a for a in state["armies"] if a["side"] == "catholic"]
     while cath and money(state, ROYALIST) < each * len(cath):
         lost = cath.pop()
         state["armies"].remove(lost)
         state["catholic_gone"].append(lost["id"])
-        ctx.emit("army", f"{CATHOLIC[lost['id']]['name']} disbands (9.4)", about=NOBODY)
+        ctx.emit(
+            "army",
+            f"{CATHOLIC[lost['id']]['name']} disbands (9.4)",
+            about=NOBODY,
+            army={lost["id"]: "gone"},
+        )
     pay(state, ROYALIST, each * len(cath), ctx, " (Catholic army upkeep)")

@@ -13,8 +13,10 @@ from ..core import (
     finish,
     gov_controller,
     money,
+    name,
     outlawed,
     pay,
+    recap_note,
     schedule,
     seat_of,
 )
@@ -87,12 +89,18 @@ def end_political_phase(state: State) -> None:
         state["tasks"].pop()
 
 
-def bankruptcy(state: State, ctx: Context) -> None:
-    """10.2.2.1: once per turn, controller fame -5 and Government fame -2."""
+def bankruptcy(state: State, ctx: Context, why: str) -> None:
+    """10.2.2.1: once per turn, controller fame -5 and Government fame -2; ``why`` says
+    what the Government could not pay, for the log and the next recap."""
     if state["bankrupt_turn"] == state["turn"]:
         return
     state["bankrupt_turn"] = state["turn"]
-    ctx.emit("bankrupt", "the Government is bankrupt (10.2.2.1)", about=NOBODY)
+    ctx.emit("bankrupt", f"the Government is bankrupt (10.2.2.1): {why}", about=NOBODY)
+    recap_note(
+        state,
+        f"The Government went bankrupt (10.2.2.1): {why}; the {name(gov_controller(state))}'s "
+        "fame -5, the Government's -2",
+    )
     adjust_fame(state, gov_controller(state), -5, ctx, " (bankruptcy)")
     adjust_fame(state, "gov", -2, ctx, " (bankruptcy)")
 
@@ -114,7 +122,7 @@ def enact(state: State, key: str, proposer: str, ctx: Context) -> None:
     price = law["cost"] * economy_factor(state)
     if money(state, "gov") < price:
         ctx.emit("law", f"{law['name']} passes but the Government cannot pay {price}", about=NOBODY)
-        bankruptcy(state, ctx)
+        bankruptcy(state, ctx, f"it could not pay {price} for {law['name']}")
         return
     pay(state, "gov", price, ctx, f" ({law['name']})")
     ctx.emit("law", f"{law['name']} is law ({law['section']})", about=NOBODY)

@@ -9,6 +9,7 @@ from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 
 from ..assembly import deputies, election, election_due
 from ..core import (
+    adjust_fame,
     adjust_track,
     controlled_regions,
     finish,
@@ -53,8 +54,7 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
         state["laws_rejected"] = 0  # R.5.8.1 counts Wrath's own; R.3.8.1 counts both
     set_government(state, gov, ctx)
     if state["gov"]["fame"] < 10:
-        state["gov"]["fame"] = 10
-        ctx.emit("fame", "Government fame raised to 10 (7.5.1)", about=NOBODY)
+        adjust_fame(state, "gov", 10 - state["gov"]["fame"], ctx, " (a new regime, 7.5.1)")
     effects: dict[str, Any] = reg.get("install", {})
     if (
         effects.get("king_prison")

@@ -9,12 +9,13 @@ from ..core import (
     adjust_track,
     economy_factor,
     finish,
+    level,
     money,
     name,
     pay,
     seat_of,
 )
-from ..data import COSTS, KING
+from ..data import COSTS, KING, TABLES
 from ..factions import FEUILLANT, GIRONDE, MONTAGNE, SANS_CULOTTE
 from ..tasks import (
     Step,
@@ -40,6 +41,7 @@ def king_prompt(state: State, t: Step) -> Prompt | None:
     if seat is None or money(state, holder) < price:
         return None
     victim, step = (GIRONDE, -1) if holder == FEUILLANT else (FEUILLANT, 1)
+    why = coalition_reason(state, holder)
     return Prompt(
         seat,
         "The King's action (Legislative)?",
@@ -55,12 +57,37 @@ def king_prompt(state: State, t: Step) -> Prompt | None:
                 KING_ACTION("both"),
                 f"...and moves the Coalition marker {step:+d}",
                 detail=f"The {name(victim)} loses 1 fame and the Coalition moves {step:+d} "
-                "(7.5.2.2).",
+                f"(7.5.2.2). {why}",
                 consequence=f"costs {price}",
             ),
         ),
         rule="7.5.2.2",
     )
+
+
+def coalition_reason(state: State, holder: str) -> str:
+    """Why the King's holder would move the Coalition marker (7.5.2.2): the Allies pay
+    the Royalist by the Coalition's level (10.2.1), and at 17 the Coalition declares
+    war (9.2.2); the Feuillant's step down is the reverse."""
+    value = state["tracks"]["coalition"]
+    if state["war"]:
+        return f"At war the marker moves only in the random events (9.2): it stays at {value}."
+    pay = TABLES["coalition_money"]
+    after = max(1, value - 1) if holder == FEUILLANT else min(20, value + 1)
+    now, then = level(value), level(after)
+    change = f"Coalition {value} -> {after}"
+    if then != now:
+        change += f", level {ROMAN[now]} -> {ROMAN[then]}"
+    if after >= 17:
+        change += ": the Coalition declares war (9.2.2)"
+    return (
+        f"Why: the Allies pay the Royalist by the Coalition's level each turn (10.2.1: "
+        f"I {pay['I']}, II {pay['II']}, III {pay['III']}); at 17 the Coalition declares "
+        f"war and its armies may come (9.2.2). {change}."
+    )
+
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
 def king_handle(state: State, t: Step, action: str, ctx: Context) -> None:

@@ -16,6 +16,7 @@ from ..core import (
     finish,
     money,
     name,
+    odds_text,
     pay,
     result,
     roll,
@@ -71,15 +72,33 @@ def sway_prompt(state: State, t: ActorTurn) -> Prompt | None:
     choices = [Choice(DONE(), "Done", detail="Sway no more deputies this turn.", key=PASS_KEY)]
     for c in sources:
         penalty = " (-4: automated Marais, 15.2.1.2)" if seat_of(state, c) is None else ""
+        mods = sway_modifiers(state, actor, c)
+        total = fame(state, actor) + sum(m for m, _ in mods)
+        why = ", ".join(f"{m:+d} {w}" for m, w in mods) or "no modifier"
         choices.append(
             Choice(
                 SWAY(c),
                 f"{person} sways {name(c)} deputies{penalty}",
-                detail="A: 5 deputies, B: 3, until the end of the turn.",
+                detail=f"Fame {fame(state, actor)}, {why}: column {max(1, min(20, total))}; "
+                f"one roll (7.5.2: only one) gives {odds_text(total)}. A: 5 deputies, B: 3, "
+                "C: none, until the end of the turn.",
                 consequence=f"costs {price}",
             )
         )
     return Prompt(seat, f"{name(actor)}: sway deputies in Paris?", tuple(choices), rule="7.5.2.1")
+
+
+def sway_modifiers(state: State, actor: str, source: str) -> list[tuple[int, str]]:
+    """The fame modifiers of swaying ``source``'s deputies (7.5.2.1): the actor's own
+    (7.1.1, 7.1.2), an event's persuasion bonus, -4 against the automated Marais
+    (15.2.1.2). The prompt shows them and the roll uses them."""
+    mods = base_modifiers(state, actor)
+    bonus = state["bonuses"].get(f"persuade:{actor}", 0)
+    if bonus:
+        mods.append((bonus, "event"))
+    if seat_of(state, source) is None:
+        mods.append((-4, "automated Marais, 15.2.1.2"))
+    return mods
 
 
 def sway_handle(state: State, t: ActorTurn, action: str, ctx: Context) -> None:
@@ -93,10 +112,7 @@ def sway_handle(state: State, t: ActorTurn, action: str, ctx: Context) -> None:
     assert person is not None
     state["persons"][person]["acted"] = True
     pay(state, actor, COSTS["deputies"] * economy_factor(state), ctx, " (deputies)")
-    column = fame(state, actor) + (-4 if seat_of(state, source) is None else 0)
-
-    column += sum(m for m, _ in base_modifiers(state, actor))
-    column += state["bonuses"].get(f"persuade:{actor}", 0)
+    column = fame(state, actor) + sum(m for m, _ in sway_modifiers(state, actor, source))
     dice = roll(state, ctx, 2, 6, reason="deputies, 7.5.2.1", about=seat)
     letter = result(sum(dice), column)
     delta = double_delta(state, list(dice))
