@@ -225,3 +225,109 @@ def test_a_slow_import_is_reported(
     monkeypatch.delitem(sys.modules, "sluggish_plugin")  # imported afresh below
     registry = load_registry()
     assert [name for name, seconds in registry.slow if seconds >= 0.2] == ["sluggish"]
+
+
+# Round four (issue 39, D3): hints, bot kinds and game ids --------------------------------
+
+HINTS_THIEF = """
+from tabletop.framework import hookimpl
+from tabletop.framework.search import BotHints
+class LosingHints(BotHints):
+    pass
+@hookimpl(tryfirst=True)
+def tabletop_register_bot_hints(register):
+    register("red-flag-over-paris", LosingHints())
+"""
+
+
+def test_a_plugin_cannot_replace_another_games_bot_hints(site: Path, cli: CliRun) -> None:
+    """A tryfirst hook's hints replaced Red Flag's own, and changed every search bot's
+    play in silence: the game's owner keeps its hints, the other is reported."""
+    genuine = type(load_registry().hints_for("red-flag-over-paris"))
+    assert genuine.__name__ != "BotHints"  # Red Flag gives hints of its own
+    install(site, "aaa-hints", HINTS_THIEF)
+    registry = load_registry()
+    assert type(registry.hints_for("red-flag-over-paris")) is genuine
+    [failure] = [f for f in registry.failures if f.plugin == "aaa-hints"]
+    assert "bot hints for 'red-flag-over-paris' is already provided by plugin" in failure.reason
+    code, out, _ = cli("games")
+    assert code == 0 and "! plugin aaa-hints failed to load: bot hints for" in out
+
+
+GARBAGE_BOTS = """
+from tabletop.framework import hookimpl
+from tabletop.framework.bots import RandomBot
+@hookimpl
+def tabletop_register_bots(register):
+    register("garbage-bot", 42, "pig")
+    register("none-bot", None, "")
+    register(7, 8, 9)
+    register("", lambda game: RandomBot(), "")
+    register("esc\\x1b[31mbot", lambda game: RandomBot(), "")
+    register("fine-bot", lambda game: RandomBot(), "pig")
+"""
+
+
+def test_bot_kinds_that_are_not_names_or_factories_are_refused(
+    site: Path, cli: CliRun
+) -> None:
+    """`register("garbage-bot", 42, "pig")` was accepted, listed as a known kind, and
+    failed every game it sat in with "'int' object is not callable"."""
+    install(site, "garbage", GARBAGE_BOTS)
+    registry = load_registry()
+    kinds = registry.bot_kinds("pig")
+    assert "fine-bot" in kinds
+    assert not {"garbage-bot", "none-bot", 7, "", "esc\x1b[31mbot"} & set(kinds)
+    reasons = [f.reason for f in registry.failures if f.plugin == "garbage"]
+    assert len(reasons) == 5, reasons
+    assert any("'garbage-bot': its factory is a int, not callable" in r for r in reasons)
+    assert all("\x1b" not in reason for reason in reasons)
+    code, _, err = cli("simulate", "pig", "--games", "1", "--seats", "garbage-bot,random")
+    assert code == 2 and "unknown bot kind 'garbage-bot'" in err
+    assert "garbage-bot" not in err.split("known:")[1]
+
+
+ODD_ID = """
+from tabletop.framework import hookimpl
+from tabletop.games.pig import Pig
+from dataclasses import replace
+class Odd(Pig):
+    info = replace(Pig.info, id="weird/../id \\x1b[31mred", title="Odd \\x1b[31mred")
+@hookimpl
+def tabletop_register_games(register):
+    register(Odd())
+"""
+
+
+def test_a_game_id_that_is_not_a_name_is_refused_and_never_printed_raw(
+    site: Path, cli: CliRun
+) -> None:
+    """`weird/../id <ESC>[31mred` was accepted, and `tabletop games` printed the raw
+    escape sequence to the terminal."""
+    install(site, "odd", ODD_ID)
+    registry = load_registry()
+    assert not any("weird" in game_id for game_id in registry.games)
+    [failure] = [f for f in registry.failures if f.plugin == "odd"]
+    assert "is not one: lower case letters, digits and dashes" in failure.reason
+    code, out, err = cli("games")
+    assert code == 0 and "\x1b" not in out + err
+    assert "! plugin odd failed to load: Odd: the game id" in out
+
+
+ESCAPING_TITLE = """
+from tabletop.framework import hookimpl
+from tabletop.games.pig import Pig
+from dataclasses import replace
+class Loud(Pig):
+    info = replace(Pig.info, id="loud", title="Loud \\x1b[2J\\x1b[31mred")
+@hookimpl
+def tabletop_register_games(register):
+    register(Loud())
+"""
+
+
+def test_game_rows_are_printed_without_escape_sequences(site: Path, cli: CliRun) -> None:
+    install(site, "loud", ESCAPING_TITLE)
+    for _ in range(2):  # from the plugins, then from the cache
+        code, out, err = cli("games")
+        assert code == 0 and "loud" in out and "\x1b" not in out, err

@@ -213,7 +213,8 @@ def cmd_games(args: argparse.Namespace) -> int:
         low, high = game["players"]
         players = f"{low}" if low == high else f"{low}-{high}"
         dist = f"{game['distribution']} {game['version']}".strip()
-        print(f"{game['id']:<28} {game['title']:<36} {players:>5} players  {dist}")
+        # the plugin's own words: never an escape sequence on the terminal
+        print(_shown(f"{game['id']:<28} {game['title']:<36} {players:>5} players  {dist}"))
     for failure in failures:
         print(_shown(f"! plugin {failure['plugin']} failed to load: {failure['reason']}"))
     return EXIT_OK

@@ -12,14 +12,21 @@ collected first, then settled (``_settle``). A game id or bot kind claimed once 
 claimant's. Claimed by several, it goes to the one plugin it belongs to, and the others
 are refused (reported as their failure, naming the owner): a game id belongs to the
 plugin whose entry point or distribution is named after it (``pig``, ``tabletop-pig``);
-a bot kind made for one game belongs to the plugin that owns that game. When no single
-claimant owns it, every claimant is refused, each failure naming them all: a name
-taken twice is never silently one or the other. The framework's ``random`` bot is
-always its own.
+a bot kind made for one game belongs to the plugin that owns that game, and so do a
+game's bot hints (a plugin's ``tryfirst`` hints for Red Flag replaced its own, and
+changed every search bot's play). When no single claimant owns it, every claimant is
+refused, each failure naming them all: a name taken twice is never silently one or the
+other. The framework's ``random`` bot is always its own.
+
+What a plugin registers is checked before it counts: a game id is a name the saves and
+the terminal can carry (the scaffold's rule: lower case letters, digits and dashes,
+starting with a letter), a bot kind is a short printable name with a callable factory;
+anything else is the plugin's failure, reported with the name escaped.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -39,6 +46,12 @@ ENTRY_POINT_GROUP = "tabletop"
 SLOW_IMPORT_SECONDS = 1.0
 #: Who provides the bot kinds the framework itself brings.
 BUILT_IN = "tabletop"
+#: What a game id may be (as ``tabletop new-game`` makes them): it names save files,
+#: log lines and terminal rows, so nothing else gets in.
+GAME_ID = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+MAX_GAME_ID = 40
+#: What a bot kind may be: a short printable name, typed in ``--seats`` lists.
+BOT_KIND = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,39}")
 
 
 @dataclass(frozen=True)
@@ -157,8 +170,10 @@ def load_registry(
     for impl in manager.hook.tabletop_register_bots.get_hookimpls():
         _collect_bots(registry, impl.plugin_name, impl.function, bots)
     _settle_bots(registry, bots)
+    hints: list[tuple[str, str, BotHints]] = []
     for impl in manager.hook.tabletop_register_bot_hints.get_hookimpls():
-        _collect_hints(registry, impl.plugin_name, impl.function)
+        _collect_hints(registry, impl.plugin_name, impl.function, hints)
+    _settle_hints(registry, hints)
     return registry
 
 
@@ -279,8 +294,18 @@ def _check_game(game: object) -> str | None:
     info = getattr(game, "info", None)
     if not isinstance(info, GameInfo):
         return f"{type(game).__name__} has no GameInfo in .info"
-    if not info.id or not 1 <= info.min_players <= info.max_players:
-        return f"{info.id or type(game).__name__}: bad id or player counts"
+    if (
+        not isinstance(info.id, str)
+        or len(info.id) > MAX_GAME_ID
+        or not GAME_ID.fullmatch(info.id)
+    ):
+        return (
+            f"{type(game).__name__}: the game id {str(info.id)[:60]!r} is not one: lower "
+            f"case letters, digits and dashes, starting with a letter, at most "
+            f"{MAX_GAME_ID} characters (it names saves and log lines)"
+        )
+    if not 1 <= info.min_players <= info.max_players:
+        return f"{info.id}: bad player counts"
     return None
 
 
@@ -291,6 +316,10 @@ def _collect_bots(
     claims: list[tuple[str, str, BotFactory, str]],
 ) -> None:
     def register(name: str, factory: BotFactory, game_id: str = "") -> None:
+        problem = _bot_problem(name, factory, game_id)
+        if problem is not None:  # this registration only: the plugin's others count
+            registry.failures.append(PluginFailure(plugin, problem))
+            return
         claims.append((plugin, name, factory, game_id))
 
     try:
@@ -299,6 +328,20 @@ def _collect_bots(
         registry.failures.append(
             PluginFailure(plugin, f"failed to register bots: {type(exc).__name__}: {exc}")
         )
+
+
+def _bot_problem(name: object, factory: object, game_id: object) -> str | None:
+    """Why a bot registration cannot count (None: it can)."""
+    if not isinstance(name, str) or not BOT_KIND.fullmatch(name):
+        return (
+            f"the bot kind {str(name)[:60]!r} is not one: up to 40 letters, digits, dots, "
+            "dashes and underscores; not loaded"
+        )
+    if not callable(factory):
+        return f"bot kind {name!r}: its factory is a {type(factory).__name__}, not callable"
+    if not isinstance(game_id, str):
+        return f"bot kind {name!r}: the game it is for is a {type(game_id).__name__}, not an id"
+    return None
 
 
 def _settle_bots(registry: GameRegistry, claims: list[tuple[str, str, BotFactory, str]]) -> None:
@@ -335,13 +378,15 @@ def _settle_bots(registry: GameRegistry, claims: list[tuple[str, str, BotFactory
             registry.failures.append(PluginFailure(plugin, reason))
 
 
-def _collect_hints(registry: GameRegistry, plugin: str, hook: Any) -> None:
+def _collect_hints(
+    registry: GameRegistry, plugin: str, hook: Any, claims: list[tuple[str, str, BotHints]]
+) -> None:
     """A game's bot hints; anything but a ``BotHints`` is refused as the plugin's fault."""
 
     def register(game_id: str, hints: BotHints) -> None:
         if not isinstance(hints, BotHints):
             raise TypeError(f"hints for {game_id!r} are a {type(hints).__name__}, not BotHints")
-        registry.hints[game_id] = hints
+        claims.append((plugin, game_id, hints))
 
     try:
         hook(register=register)
@@ -349,3 +394,23 @@ def _collect_hints(registry: GameRegistry, plugin: str, hook: Any) -> None:
         registry.failures.append(
             PluginFailure(plugin, f"failed to register bot hints: {type(exc).__name__}: {exc}")
         )
+
+
+def _settle_hints(registry: GameRegistry, claims: list[tuple[str, str, BotHints]]) -> None:
+    """Each game's hints to their one claimant, or among several to the plugin that
+    owns the game: another plugin never replaces a game's own advice to the search."""
+    by_game: dict[str, list[tuple[str, str, BotHints]]] = {}
+    for claim in claims:
+        by_game.setdefault(claim[1], []).append(claim)
+    for game_id, claimed in by_game.items():
+        claimants = [plugin for plugin, *_ in claimed]
+        owner = getattr(registry.games.get(game_id), "plugin", None)
+        winner = _settle(claimants, [plugin for plugin in claimants if plugin == owner])
+        if winner is not None and claimants.count(winner) > 1:
+            winner = None
+        for plugin, _, hints in claimed:
+            if plugin == winner:
+                registry.hints[game_id] = hints
+                continue
+            what = f"bot hints for {game_id!r}"
+            registry.failures.append(PluginFailure(plugin, _refusal(what, winner, claimants)))
