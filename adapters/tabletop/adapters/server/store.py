@@ -11,17 +11,25 @@ so a killed server loses no move a client was told about.
 
 Seat tokens are stored as their SHA-256, never as they are: a copy of the database does
 not let anyone sit at a table.
+
+The SQLite file is the server's alone: it is created readable by its owner only (it
+holds every unfinished game's seed), marked as Tabletop's (``PRAGMA application_id``)
+with its schema's version (``user_version``), and checked before anything is written
+to it: another program's database, a schema that is not this one, or a damaged file
+(``PRAGMA quick_check``) is refused with one line, and the file is left as it was.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
+import stat
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -191,7 +199,12 @@ class SqlGameStore(ABC):
             actions = self._execute(
                 "SELECT seat, action FROM actions WHERE game = ? ORDER BY idx", (game_id,)
             ).fetchall()
-        body = json.loads(row[0])
+        try:
+            body = json.loads(row[0])
+        except ValueError:
+            raise SaveError(f"game {game_id} in {self.path}: its record is damaged") from None
+        if not isinstance(body, dict):
+            raise SaveError(f"game {game_id} in {self.path}: its record is damaged")
         body["actions"] = [[seat, action] for seat, action in actions]
         body["digest"], body["progress"], body["finished"] = row[1], row[2], bool(row[3])
         try:
@@ -229,6 +242,24 @@ class SqlGameStore(ABC):
             self._db.close()
 
 
+#: ``PRAGMA application_id`` of a Tabletop server database ("TbSv").
+APPLICATION_ID = 0x54625376
+#: ``PRAGMA user_version``: the version of the schema above.
+SCHEMA_VERSION = 1
+#: The tables and columns of that schema (a file that has them, with no application id,
+#: was made by a server from before the id was written, and is adopted).
+TABLES = {
+    "games": {"id", "record", "digest", "progress", "finished", "abandoned", "created"},
+    "actions": {"game", "idx", "seat", "action"},
+    "tokens": {"hash", "game", "seat"},
+}
+
+
+class StoreError(Exception):
+    """The database cannot be used as the server's (another program's, another schema,
+    damaged): one line that says which file and why."""
+
+
 class SqliteGameStore(SqlGameStore):
     """The default store: one SQLite file in WAL mode (the standard library's sqlite3).
 
@@ -243,15 +274,83 @@ class SqliteGameStore(SqlGameStore):
     def __init__(self, path: Path | str, *, durable: bool = False) -> None:
         self.path = str(path)
         if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            _create_private(Path(self.path))
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        try:
+            fresh = self._check()
+        except BaseException:
+            self._db.close()
+            raise
+        if self.path != ":memory:":
+            _narrow(Path(self.path))
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute("PRAGMA busy_timeout=5000")
         with self._lock:
             self._db.executescript(_SCHEMA)
+            if fresh:
+                self._db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _check(self) -> bool:
+        """Whether the file is a new database (True) or this server's (False); refuse
+        anything else before a byte is written. The WAL and its index are made with
+        the file's own permissions (owner only)."""
+        tables = {
+            str(name): {
+                str(column[1])
+                for column in self._db.execute(
+                    'PRAGMA table_info("{}")'.format(str(name).replace('"', '""'))
+                )
+            }
+            for (name,) in self._db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            ).fetchall()
+        }
+        application = int(self._db.execute("PRAGMA application_id").fetchone()[0])
+        version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        if not tables and application in (0, APPLICATION_ID):
+            return True
+        if application not in (0, APPLICATION_ID):
+            raise StoreError(
+                f"{self.path} is not a Tabletop server database (another program's: "
+                f"application id {application:#x}); nothing was changed"
+            )
+        if tables != TABLES:
+            names = ", ".join(sorted(tables)) or "none"
+            raise StoreError(
+                f"{self.path} is not a Tabletop server database (its tables: {names}); "
+                "nothing was changed: give tabletop serve --db a file of its own"
+            )
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path} was made by a newer Tabletop (schema {version}, this one reads "
+                f"{SCHEMA_VERSION}): upgrade tabletop-app; nothing was changed"
+            )
+        found = [str(row[0]) for row in self._db.execute("PRAGMA quick_check(3)")]
+        if found != ["ok"]:
+            lines = [line for text in found for line in text.splitlines()]
+            problems = [line.strip() for line in lines if line.strip() and "***" not in line]
+            raise StoreError(
+                f"{self.path} is damaged ({'; '.join(problems)[:300]}): restore it from a "
+                "backup, or move it away to start a new one; nothing was changed"
+            )
+        if application == 0:  # a server from before the mark: adopt its file
+            self._db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        return False
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """The game, or a ``SaveError`` naming it when its rows cannot be read (a
+        damaged page), as for a damaged record: one line, not a failed request."""
+        try:
+            return super().load(game_id)
+        except sqlite3.DatabaseError as exc:
+            raise SaveError(
+                f"game {game_id} in {self.path}: the database is damaged: {exc}"
+            ) from None
 
     def _executemany(self, statement: str, rows: list[tuple[Any, ...]]) -> None:
         self._db.executemany(statement, rows)
@@ -268,3 +367,24 @@ class SqliteGameStore(SqlGameStore):
 
     def _reading(self) -> AbstractContextManager[Any]:
         return nullcontext()
+
+
+def _create_private(path: Path) -> None:
+    """A new database file is created readable by its owner only (it holds seeds);
+    SQLite gives its WAL and index files the same permissions."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
+def _narrow(path: Path) -> None:
+    """An existing database of this server (checked) that others could read is made
+    its owner's only, with its WAL and index files."""
+    for part in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            info = part.stat()
+        except OSError:
+            continue
+        if stat.S_ISREG(info.st_mode) and info.st_uid == os.getuid() and info.st_mode & 0o077:
+            with suppress(OSError):
+                os.chmod(part, stat.S_IMODE(info.st_mode) & 0o700)
