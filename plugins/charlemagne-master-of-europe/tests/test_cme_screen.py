@@ -14,6 +14,8 @@ from tabletop.framework.bots import RandomBot, bot_move
 from tabletop.framework.engine import Engine
 from tabletop.framework.stack import Decision
 from tabletop.framework.testing import new_engine, play_out
+from tabletop.games.charlemagne_master_of_europe import bot
+from tabletop.games.charlemagne_master_of_europe.render import render_board
 from tabletop.games.charlemagne_master_of_europe.rules import campaign_menu
 from tabletop.games.charlemagne_master_of_europe.rules.campaign import CAMPAIGN_RULE, SIEGE_RULE
 from tabletop.games.charlemagne_master_of_europe.rules.common import Ask, new_task
@@ -259,3 +261,129 @@ def test_a_spectator_reads_each_choice_by_its_label() -> None:
     first = engine.log[0]
     assert spectator[0] == f"Charlemagne chose: {first.label}"
     assert first.label.startswith("Marquis to ")
+
+
+def test_the_board_counts_the_turn_end_markers_drawn() -> None:
+    """Issue 37: the second Turn End marker ended a campaign without warning (§5.8)."""
+    state = blank()
+    view = GAME.view(state, 0)
+    assert view["you"]["Turn End markers"].startswith("0 of 2 drawn")
+    state["dead_pool"].append(take(state, "turn_end-1"))
+    view = GAME.view(state, 0)
+    assert view["numbers"]["turn_ends_drawn"] == 1
+    assert view["you"]["Turn End markers"].startswith("1 of 2 drawn")
+    assert "Turn End markers: 1 of 2 drawn" in render_board(view)
+
+
+def battle_choice(state: State) -> Choice:
+    plain = GAME.prompt(state)
+    assert plain is not None
+    explained = GAME.explain(state, plain)
+    return next(c for c in explained.choices if c.action.endswith(":battle"))
+
+
+def test_a_battle_option_gives_its_chance_of_winning() -> None:
+    """Losing a battle loses the game: the Battle option estimates its chance from
+    battles played out by the steward's battle choices, the same number for the same
+    position whatever the hidden order of the cups (worked out again, not remembered)."""
+    state = blank()
+    state["tasks"] = [new_task("campaign_continue"), new_task("campaign_action")]
+    state["charlemagne"] = "swabia"
+    place(state, "swabia", "burgundy-1", "burgundy-3", "burgundy-2")
+    detail = battle_choice(state).detail
+    found = re.search(r"Chance of winning: about (\d+)% \(won (\d+) of (\d+) times", detail)
+    assert found, detail
+    won, played = int(found[2]), int(found[3])
+    assert int(found[1]) == round(100 * won / played)
+    assert played == 40 or (played == 12 and won in (0, 12))
+    bot._ESTIMATES.clear()
+    hidden = state["cups"]["friendly"]
+    state["cups"]["friendly"], state["cups"]["hostile"] = hidden[5:], hidden[:5]
+    assert battle_choice(state).detail == detail
+    state["army"] = [u for u in state["army"] if u["level"] == 1][:3]  # a weak army
+    weak = re.search(r"about (\d+)%", battle_choice(state).detail)
+    assert weak is not None and int(weak[1]) < int(found[1])
+
+
+def test_the_levy_says_why_it_offers_only_recruit_no_more() -> None:
+    state = blank(turn=3)  # every Level 1 Infantry counter is in the army
+    state["treasury"] = 1
+    [done] = offered(state, "levy_buy")
+    assert done.label == "Recruit no more"
+    assert done.detail.startswith(
+        "Nothing to buy: a Level 1 Infantry has no counter left in the Force Pool and a "
+        "Level 2 Scara costs 4 coins, and the Treasury holds 1."
+    )
+    assert "Keep the 1 coin;" in done.detail
+    state["army"] = [u for u in state["army"] if (u["kind"], u["level"]) != ("infantry", 1)]
+    [done] = offered(state, "levy_buy")
+    assert done.detail.startswith("Nothing to buy: a Level 1 Infantry costs 3 coins and")
+    state["treasury"] = 10
+    state["levy_bought"] = 1
+    [done] = offered(state, "levy_buy")
+    assert done.detail.startswith("Nothing more to recruit: the limit is 1 this turn")
+
+
+def test_an_attack_prompt_names_the_attackers_space() -> None:
+    state = blank()
+    scara = next(u["id"] for u in state["army"] if (u["kind"], u["level"]) == ("scara", 2))
+    enemy = next(iter(sorted(state["battle_cup"])))
+    state["battle_cup"].remove(enemy)
+    state["battle"] = {
+        "box": "swabia",
+        "ambush": False,
+        "attack_rounds": 0,
+        "enemy": {"left": [{"id": enemy, "reduced": False}] + [None] * 5, "right": [None] * 6},
+        "mine": {"left": [None, None, scara, None, None], "right": [None] * 5},
+        "flank": {w: [None] * 6 for w in ("left", "right")},
+    }
+    text = decision("battle_attack").prompt(
+        state, new_task("battle_attack", slot=["line", "left", 2])
+    )
+    assert text.text == "Scara L2 (2-3) in your Left wing space 3 attacks which enemy?"
+
+
+def test_the_battle_recap_tells_the_iron_crown() -> None:
+    """Desiderius eliminated in a won battle crowns Charlemagne King of the Lombards
+    (rules: The Iron Crown); the battle's recap says so."""
+    state = blank()
+    place(state, "lombardy", "lombardy-1", "desiderius", leader=True)
+    b = {
+        "box": "lombardy",
+        "ambush": False,
+        "moors_chit": None,
+        "column": "green",
+        "adjustments": 1,
+        "ransom": 4,
+        "enemy": {w: [None] * 6 for w in ("left", "right")},
+        "mine": {w: [None] * 5 for w in ("left", "right")},
+        "flank": {w: [None] * 6 for w in ("left", "right")},
+        "stage": "won",
+        "round": 1,
+        "attack_rounds": 1,
+        "lost": [],
+        "promoted": [],
+    }
+    state["battle"] = b
+    context = ctx()
+    run_step(state, "battle_continue", context)
+    run_step(state, "battle_finish", context)
+    [recap] = [e for e in context.events if e.kind == SUMMARY]
+    assert state["iron_crown"]
+    assert any(line.startswith("The Iron Crown of Lombardy") for line in recap.data["lines"])
+
+
+def test_the_turn_recap_tells_the_al_andalus_negotiation() -> None:
+    state = blank()
+    state["moors"]["spanish_march"] = ["moors-1"]
+    state["moors"]["gascony"] = ["moors-2"]
+    state["al_andalus"] = "tension"
+    decide(state, "diplomacy_al_andalus", "negotiate", ctx([3]))
+    assert state["report"][-1] == (
+        "Al-Andalus: negotiated (3 -1 = 2 against 2 Moors): the Moors refuse (§9.2)"
+    )
+    decide(state, "diplomacy_al_andalus", "negotiate", ctx([4]))
+    assert state["report"][-1] == (
+        "Al-Andalus: negotiated (4 -1 = 3 against 2 Moors): Peace, the Moors of Gascony "
+        "leave (§9.2)"
+    )

@@ -8,6 +8,7 @@ game declares hidden information and ``determinize`` deals the cups' chits again
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from tabletop.framework import (
@@ -25,6 +26,7 @@ from tabletop.framework.packaged import package_text
 
 from . import board
 from .board import CUP_NAMES, CUPS
+from .bot import battle_estimate
 from .data import (
     BOXES,
     COUNTER_GROUPS,
@@ -50,6 +52,7 @@ from .rules.common import (
 )
 from .rules.setup import new_state
 from .rules.table import RULES, start
+from .verbs import ACT, order_of
 
 GAME_ID = "charlemagne-master-of-europe"
 
@@ -62,7 +65,7 @@ class CharlemagneMasterOfEurope(GameDefinition):
         max_players=1,
         description="Solitaire: hold the Frankish realm together through 16 turns of blind "
         "cups, campaigns and battles, take the Iron Crown and be crowned Emperor.",
-        version="0.1.0",
+        version="0.1.1",  # 0.1.1 (issue 37): the turn's report tells Al-Andalus's answer
         options=(
             OptionSpec(
                 "mode",
@@ -88,8 +91,23 @@ class CharlemagneMasterOfEurope(GameDefinition):
 
     def explain(self, state: State, prompt: Prompt) -> Prompt:
         """The decision's texts for a person: the campaign's Actions say their odds,
-        costs and forecasts only here (bots never read them)."""
-        return RULES.explain(state, prompt)
+        costs and forecasts only here (bots never read them), a Battle its estimated
+        chance of winning (``bot.battle_estimate``: a lost battle loses the game)."""
+        explained = RULES.explain(state, prompt)
+        if not state["tasks"] or state["tasks"][-1]["kind"] != "campaign_action":
+            return explained
+        choices = []
+        for choice in explained.choices:
+            if ACT.matches(choice.action) and order_of(choice.action).action == "battle":
+                won, played = battle_estimate(self, state, choice.action)
+                choice = replace(
+                    choice,
+                    detail=f"{choice.detail} Chance of winning: about "
+                    f"{round(100 * won / played)}% (won {won} of {played} times played out "
+                    "with the steward's battle choices, from what you can see).",
+                )
+            choices.append(choice)
+        return replace(explained, choices=tuple(choices))
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         state["rolls"] = []
@@ -240,6 +258,7 @@ class CharlemagneMasterOfEurope(GameDefinition):
             "Byzantium": state["byzantine"],
             "Last rolls": rolls or "none",
             "Last drawn": ", ".join(state["drawn"]) or "none",
+            "Turn End markers": turn_ends_words(state),
             "This turn": f"VP threshold {vp_threshold(shown_turn)}, Wealth "
             f"{wealth_threshold(shown_turn)}, Minimum Army "
             f"{minimum_army_strength(shown_turn)}",
@@ -286,11 +305,24 @@ class CharlemagneMasterOfEurope(GameDefinition):
             "battle": state["battle"],
             "army": [dict(u) for u in state["army"]],
             "numbers": {k: state[k] for k in ("turn", "vp", "treasury", "taxes", "evp", "pam")}
-            | {"hre": state["hre"], "iron_crown": state["iron_crown"]},
+            | {
+                "hre": state["hre"],
+                "iron_crown": state["iron_crown"],
+                "turn_ends_drawn": board.count_in_dead_pool(state, "turn_end"),
+            },
             "rolls": list(state["rolls"]),
             "drawn": list(state["drawn"]),
             "phase": state["phase"],
         }
+
+
+def turn_ends_words(state: State) -> str:
+    """How many Turn End markers this campaign has drawn (they wait in the Dead Pool
+    until the Turn End): the second ends the Campaign Phase (§5.8)."""
+    drawn = board.count_in_dead_pool(state, "turn_end")
+    if drawn >= 2:
+        return "2 of 2 drawn: the campaign is over"
+    return f"{drawn} of 2 drawn this campaign (the second ends it, §5.8)"
 
 
 #: Milestones read straight from a state flag.

@@ -125,6 +125,8 @@ def _tracks(view: dict[str, Any], width: int) -> list[str]:
         [f"Battle Cup {cups.get('Battle', 0)}", f"Dead Pool {len(view.get('dead_pool', ()))}"],
         width,
     )
+    drawn = int(numbers.get("turn_ends_drawn", 0))
+    lines += _fit(f"Turn End markers: {drawn} of 2 drawn (the second ends the campaign)", width)
     return lines
 
 

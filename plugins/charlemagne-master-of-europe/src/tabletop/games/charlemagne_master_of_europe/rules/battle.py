@@ -436,8 +436,11 @@ def stage_won(state: State, b: dict[str, Any], ctx: Context) -> bool:
                 board_put_back(state, enemy["id"])
                 b["enemy"][wing][k] = None
     box = b["box"]
+    crowned = state["iron_crown"]
     for victim in list(reversed(board.stack(state, box))):
         board.eliminate(state, victim, ctx)
+    if state["iron_crown"] and not crowned:
+        b["crown"] = True  # the recap tells it (rules: The Iron Crown)
     if box in state["moors"]:
         board.eliminate_moors(state, box, ctx)
     if b["moors_chit"] is not None:
@@ -481,6 +484,15 @@ def battle_finish(state: State, task_: Task, ctx: Context) -> None:
             "Losses: " + (lost + " (back to the Force Pool)" if lost else "none"),
             "Promoted: " + (", ".join(promoted) if promoted else "nobody"),
             f"Ransom: +{b['ransom']} coins" if b["ransom"] else "No Leader: no ransom",
+            *(
+                [
+                    "The Iron Crown of Lombardy: you are King of the Lombards: 1 VP each "
+                    "turn from now, Taxes +3 and Treasury +3, Papal Approval +1 (+1 VP), one "
+                    "more unit at each Levy, +1 to Charlemagne's Suppress in the Green Regions"
+                ]
+                if b.get("crown")
+                else []
+            ),
             f"Army now {len(state['army'])} units, strength "
             f"{sum(int(u['level']) for u in state['army'])}",
             f"Next: 1 Friendly>Unfriendly, {b['adjustments']} Unfriendly>Hostile, "

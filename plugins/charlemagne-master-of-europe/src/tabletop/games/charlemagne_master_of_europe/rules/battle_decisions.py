@@ -99,7 +99,10 @@ BATTLE_DEPLOY = Decision[DeployTask](
 
 def attack_text(state: State, task: SlotTask) -> str:
     b = state["battle"]
-    return f"{unit_words(state, occupant(b, task['slot']))} attacks which enemy?"
+    return (
+        f"{unit_words(state, occupant(b, task['slot']))} in your {slot_words(task['slot'])} "
+        "attacks which enemy?"
+    )
 
 
 def attack_choices(state: State, task: SlotTask) -> list[Choice]:

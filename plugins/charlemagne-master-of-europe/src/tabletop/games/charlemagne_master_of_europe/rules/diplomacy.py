@@ -10,6 +10,7 @@ from tabletop.framework.stack import Decision, Step
 from .. import board
 from ..board import tell
 from ..data import (
+    BOXES,
     CORONATION_PAM,
     EVP_MAX,
     MOORS_PATH,
@@ -130,14 +131,23 @@ def al_andalus_apply(state: State, task_: Task, action: Action, ctx: Context) ->
     finish(state)
     if DECLINE.matches(action):
         return
-    total = roll(state, ctx, "Al-Andalus") + state["pam"]
-    if total > board.moors_on_map(state):
+    moors = board.moors_on_map(state)
+    face = roll(state, ctx, "Al-Andalus")
+    total = face + state["pam"]
+    rolled = f"{face} {state['pam']:+d} = {total} against {moors} Moors"
+    if total > moors:
         north = next(b for b in reversed(MOORS_PATH) if board.moors_in(state, b))
         board.eliminate_moors(state, north, ctx)
         state["al_andalus"] = "peace"
         ctx.emit("al_andalus", "peace with Al-Andalus")
+        note(
+            state,
+            f"Al-Andalus: negotiated ({rolled}): Peace, the Moors of {BOXES[north].name} "
+            "leave (§9.2)",
+        )
     else:
         ctx.emit("al_andalus", "the Moors refuse")
+        note(state, f"Al-Andalus: negotiated ({rolled}): the Moors refuse (§9.2)")
 
 
 DIPLOMACY_AL_ANDALUS = Decision[Task](

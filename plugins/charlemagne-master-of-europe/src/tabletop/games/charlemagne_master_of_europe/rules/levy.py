@@ -43,17 +43,40 @@ def buy_choices(state: State, task: Task) -> list[Choice]:
                     )
                 )
     need = minimum_army_strength(max(state["turn"], 4))
+    coins = "1 coin" if state["treasury"] == 1 else f"{state['treasury']} coins"
+    why = "" if out else f"{nothing_to_buy(state)} "
     out.append(
         Choice(
             DONE(),
             "Recruit no more",
-            detail=f"Keep the {state['treasury']} coins; the promotion of a veteran "
+            detail=f"{why}Keep the {coins}; the promotion of a veteran "
             f"follows. Army Strength {army_strength(state)} (the minimum is {need} "
             f"from turn {max(state['turn'], 4)}).",
             key=PASS_KEY,
         )
     )
     return out
+
+
+def nothing_to_buy(state: State) -> str:
+    """Why the Levy offers no unit (§4.1): the turn's limit is reached, or each unit
+    costs more than the Treasury holds or has no counter left in the Force Pool."""
+    if state["levy_bought"] >= levy_limit(state):
+        return (
+            f"Nothing more to recruit: the limit is {levy_limit(state)} this turn (1, plus 1 "
+            "for each Marquis, the Iron Crown and the Emperor's title, §4.1)."
+        )
+    reasons = []
+    for kind, level, cost in (
+        ("infantry", 1, COSTS["infantry_1"]),
+        ("scara", 2, COSTS["scara_2"]),
+    ):
+        unit = f"a Level {level} {kind.title()}"
+        if not counter_free(state, kind, level):
+            reasons.append(f"{unit} has no counter left in the Force Pool")
+        else:
+            reasons.append(f"{unit} costs {cost} coins")
+    return f"Nothing to buy: {' and '.join(reasons)}, and the Treasury holds {state['treasury']}."
 
 
 def buy_apply(state: State, task: Task, action: Action, ctx: Context) -> None:
