@@ -86,6 +86,53 @@ def _command() -> list[str]:
     return [sys.executable, "-m", "tabletop.app.cli", *LONG_RUN]
 
 
+def _catches(pid: int, signum: int) -> None:
+    """Wait (at most 30 s) until ``pid`` has a handler for ``signum`` (from /proc)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("SigCgt:") and int(line.split()[1], 16) >> (signum - 1) & 1:
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"{pid} never handled signal {signum}")
+
+
+def _default_sigint() -> None:
+    """In a child before it runs the command: Ctrl+C back to its default action. A
+    pytest started with SIGINT ignored (nohup, some CI launchers) passes that on, and
+    Python installs no handler over an ignored SIGINT (issue 39, D7)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _on_a_terminal(argv: list[str]) -> tuple[int, int]:
+    """``argv`` forked onto a new pty as its terminal: (pid, the terminal's fd)."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command, on the pty as its terminal
+        _default_sigint()
+        os.execv(sys.executable, argv)
+    return pid, fd
+
+
+def _reader(fd: int) -> tuple[list[bytes], Any]:
+    """What the terminal shows, and a function that reads it until a moment; False
+    once the terminal is closed."""
+    output: list[bytes] = []
+
+    def read(until: float) -> bool:
+        while time.monotonic() < until:
+            if select.select([fd], [], [], 0.05)[0]:
+                try:
+                    data = os.read(fd, 65536)
+                except OSError:
+                    return False
+                if not data:
+                    return False
+                output.append(data)
+        return True
+
+    return output, read
+
+
 def _digest_of_games(cli: CliRun, games: int) -> str:
     """The digest of a whole run of ``games`` games with the long run's settings."""
     code, out, _ = cli(*LONG_RUN[:2], "--games", str(games), "--seed", "4203", "--json")
@@ -95,31 +142,15 @@ def _digest_of_games(cli: CliRun, games: int) -> str:
 
 
 def test_ctrl_c_on_a_terminal_stops_workers_at_once(started: list[int], cli: CliRun) -> None:
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the command, on the pty as its terminal
-        os.execv(sys.executable, _command())
+    pid, fd = _on_a_terminal(_command())
     started.append(pid)
-    output = b""
-
-    def read(until: float) -> bool:
-        """Collect the terminal's output until ``until``; False at its end."""
-        nonlocal output
-        while time.monotonic() < until:
-            if select.select([fd], [], [], 0.05)[0]:
-                try:
-                    data = os.read(fd, 65536)
-                except OSError:
-                    return False
-                if not data:
-                    return False
-                output += data
-        return True
+    chunks, read = _reader(fd)
 
     try:
         workers = _workers_of(pid)
         started.extend(workers)
         deadline = time.monotonic() + 15
-        while b"/2000000" not in output and time.monotonic() < deadline:
+        while b"/2000000" not in b"".join(chunks) and time.monotonic() < deadline:
             read(time.monotonic() + 0.1)  # the progress bar: games were played
         os.write(fd, b"\x03")  # Ctrl+C, as the terminal's line discipline sends it
         sent = time.monotonic()
@@ -133,7 +164,7 @@ def test_ctrl_c_on_a_terminal_stops_workers_at_once(started: list[int], cli: Cli
         read(time.monotonic() + 0.2)
     finally:
         os.close(fd)
-    text = output.decode(errors="replace")
+    text = b"".join(chunks).decode(errors="replace")
     assert os.waitstatus_to_exitcode(status) == 130 and took < LIMIT
     assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
     assert "(partial)" in text and "interrupted after the first" in text
@@ -150,10 +181,13 @@ def test_a_signal_from_another_process_gives_a_partial_report(
 ) -> None:
     argv = [*_command(), "--json"]
     argv[argv.index("--workers") + 1] = str(count)
-    command = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    command = subprocess.Popen(
+        argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_default_sigint
+    )
     started.append(command.pid)
     workers = _workers_of(command.pid) if count > 1 else []
     started.extend(workers)
+    _catches(command.pid, signal.SIGTERM)  # the run has begun (a loaded machine is slow)
     time.sleep(1.5)  # some games played
     command.send_signal(signum)
     sent = time.monotonic()
@@ -167,7 +201,12 @@ def test_a_signal_from_another_process_gives_a_partial_report(
 
 
 def test_workers_end_when_their_parent_is_killed(started: list[int]) -> None:
-    command = subprocess.Popen(_command(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = subprocess.Popen(
+        _command(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=_default_sigint,
+    )
     started.append(command.pid)
     workers = _workers_of(command.pid)
     started.extend(workers)
@@ -223,3 +262,41 @@ def test_an_interrupted_tournament_counts_only_whole_games(
         kind: bot.decisions for kind, bot in whole.bots.items()
     }
     assert cut.by_seat == whole.by_seat
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [*LONG_RUN],
+        ["tournament", "pig", "--games", "200000", "--seats", "random,random", "--seed", "3"],
+    ],
+    ids=["simulate-2-workers", "tournament-1-process"],
+)
+def test_two_quick_ctrl_c_keep_the_report(started: list[int], argv: list[str]) -> None:
+    """A second press 0.05-0.15 s after the first landed in the merge or the printing:
+    no report, and a tournament killed by SIGINT (exit -2) (issue 39, D6)."""
+    pid, fd = _on_a_terminal([sys.executable, "-m", "tabletop.app.cli", *argv])
+    started.append(pid)
+    output, read = _reader(fd)
+    try:
+        deadline = time.monotonic() + 20
+        while b"/200" not in b"".join(output) and time.monotonic() < deadline:
+            read(time.monotonic() + 0.1)  # the progress line: games were played
+        started.extend(_children(pid))
+        os.write(fd, b"\x03")
+        time.sleep(0.08)
+        os.write(fd, b"\x03")
+        sent = time.monotonic()
+        status = None
+        while status is None and time.monotonic() - sent < LIMIT + 5:
+            read(time.monotonic() + 0.05)
+            done, raw = os.waitpid(pid, os.WNOHANG)
+            status = raw if done else None
+        assert status is not None, "still running after two Ctrl+C"
+        read(time.monotonic() + 0.3)
+    finally:
+        os.close(fd)
+    text = b"".join(output).decode(errors="replace")
+    assert os.waitstatus_to_exitcode(status) == 130, text[-2000:]
+    assert "Traceback" not in text
+    assert "interrupted after the first" in text  # the partial report was printed

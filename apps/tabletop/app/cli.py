@@ -10,8 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypedDict
 
@@ -859,6 +862,7 @@ def _add_batch_arguments(
 ) -> None:
     """The arguments of the batch commands (simulate, fuzz, tournament): which game, how
     many, which seed, how to print, where to run."""
+    parser.set_defaults(batch=True)  # see _one_interrupt
     parser.add_argument("game", help="the game's id (see `tabletop games`)")
     parser.add_argument(
         "--games",
@@ -1262,7 +1266,8 @@ def main(argv: Sequence[str] | None = None, *, container: Container | None = Non
         parser.print_help()
         return EXIT_OK
     try:
-        code: int = args.func(args)
+        with _one_interrupt() if getattr(args, "batch", False) else nullcontext():
+            code: int = args.func(args)
     except KeyboardInterrupt:
         return _fail("interrupted", EXIT_INTERRUPTED)
     except BrokenPipeError:  # `tabletop export x | head` is not an error
@@ -1271,6 +1276,34 @@ def main(argv: Sequence[str] | None = None, *, container: Container | None = Non
     except (Exception, SystemExit) as exc:
         return _failed(exc)
     return code
+
+
+@contextmanager
+def _one_interrupt() -> Iterator[None]:
+    """Around a batch command: the first Ctrl+C stops the run (a KeyboardInterrupt, as
+    always), and any further one is ignored until the report is printed: a second
+    press, a common reflex, landed in the merge or the printing and lost the report of
+    the games played; it stays ignored to the process's end. Nothing changes off the
+    main thread."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # ignored when started: so be it
+    ):
+        yield
+        return
+
+    def first(signum: int, frame: Any) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, first)
+    try:
+        yield
+    finally:
+        # Once interrupted, Ctrl+C stays ignored to the end: a press that came after
+        # the report would otherwise kill the process (exit -2 instead of 130).
+        if signal.getsignal(signal.SIGINT) is first:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _failed(exc: BaseException) -> int:

@@ -54,6 +54,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import os
 import re
 import signal
 import threading
@@ -167,13 +168,23 @@ class Watchdog:
 def terminate_as_interrupt() -> Iterator[None]:
     """SIGTERM stops a batch run as Ctrl+C does (the games played so far reported, no
     worker left behind) while the block runs; the earlier handler comes back after.
-    Nothing changes off the main thread (a signal handler can only be set there)."""
+    Once stopping, Ctrl+C is ignored from then on (it would only lose the report: the
+    command that printed it puts its own handling back), and a second
+    SIGTERM ends the process at once, as by default: game code that swallows the first
+    (``except BaseException``) cannot keep the run alive. Nothing changes off the main
+    thread (a signal handler can only be set there)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def interrupt(signum: int, frame: Any) -> None:
+        signal.signal(signal.SIGTERM, last)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         raise KeyboardInterrupt
+
+    def last(signum: int, frame: Any) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
 
     previous = signal.signal(signal.SIGTERM, interrupt)
     try:
