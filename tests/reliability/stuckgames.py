@@ -4,6 +4,9 @@ with ``fakesite``)."""
 
 from __future__ import annotations
 
+import collections
+import contextlib
+import itertools
 import multiprocessing
 import os
 import signal
@@ -61,4 +64,30 @@ class SlowCounter(Counter):
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
         time.sleep(0.06)
+        super().apply(state, seat, action, ctx)
+
+
+class SwallowPig(Pig):
+    """Waits for ever at turn 3, catching every exception, the time limit's and
+    SIGTERM's included (``except BaseException``): game code the soft limit cannot end."""
+
+    info = renamed(Pig.info, "swallow-pig", "Swallow Pig", version="0.1")
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if state["turn"] == 3:
+            while True:
+                with contextlib.suppress(BaseException):  # the point of this game
+                    time.sleep(0.05)
+        super().apply(state, seat, action, ctx)
+
+
+class CLoopPig(Pig):
+    """Loops for ever inside C at turn 3: no Python signal handler runs meanwhile, the
+    time limit's and SIGTERM's included."""
+
+    info = renamed(Pig.info, "cloop-pig", "C Loop Pig", version="0.1")
+
+    def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
+        if state["turn"] == 3:
+            collections.deque(itertools.count(), maxlen=0)
         super().apply(state, seat, action, ctx)

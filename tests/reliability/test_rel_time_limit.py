@@ -10,7 +10,11 @@ with the games it was playing, and the games before it are reported, not "a bug"
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -142,3 +146,85 @@ def test_the_limit_is_per_action_not_per_game(container: Any) -> None:
     assert (simulated.completed, simulated.errors, simulated.actions) == (1, 0, 8)
     played = container.tournament().run("slow-counter", action_seconds=0.2, **settings)
     assert (played.completed, played.errors, played.actions) == (1, 0, 8)
+
+
+# Round four (issue 39, D5): game code the time limit cannot interrupt ----------------
+
+#: What the hard stop waits at the least (Watchdog.HARD_MINIMUM), and some slack.
+HARD = 10.0
+
+
+@pytest.fixture
+def unstoppable(site: Path) -> Path:
+    install_games(site, "unstoppable", "stuckgames:SwallowPig", "stuckgames:CLoopPig")
+    return site
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["swallow-pig", "cloop-pig"])
+def test_a_worker_stuck_past_the_time_limit_is_stopped_and_named(
+    cli: CliRun, unstoppable: Path, game: str
+) -> None:
+    """Game code that catches BaseException, or loops inside C, hung a run on workers
+    until it was killed: the worker now ends itself and the parent names it."""
+    started = time.monotonic()
+    code, out, err = cli(
+        "simulate", game, "--games", "4", "--workers", "2", "--action-seconds", "0.2", "--json"
+    )
+    assert time.monotonic() - started < HARD + 20
+    assert code == 1 and json.loads(out)["partial"] is True, err
+    assert re.search(
+        r"a worker process was stopped after 0:00:10 without a game action ending \(game "
+        r"code that swallows the time limit, catching BaseException, or loops inside C\) "
+        r"while playing games \d+-\d+",
+        err,
+    ), err
+
+
+ONE_PROCESS = [sys.executable, "-m", "tabletop", "simulate"]
+
+
+def _one_process(site: Path, game: str) -> subprocess.Popen[bytes]:
+    """``simulate GAME`` on one process, in a process of its own (the hard stop ends
+    the process it is in)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
+    return subprocess.Popen(
+        [*ONE_PROCESS, game, "--games", "4", "--action-seconds", "0.2", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["swallow-pig", "cloop-pig"])
+def test_one_process_stuck_past_the_time_limit_ends_by_itself(
+    isolated_env: Path, unstoppable: Path, game: str
+) -> None:
+    """It ignored SIGTERM and Ctrl+C and ran until SIGKILL: now it ends with status 1,
+    saying where the game code was stuck."""
+    started = time.monotonic()
+    command = _one_process(unstoppable, game)
+    try:
+        _, err = command.communicate(timeout=HARD + 30)
+    finally:
+        command.kill()
+    assert command.returncode == 1 and time.monotonic() - started > HARD - 1
+    text = err.decode(errors="replace")
+    assert text.startswith("Timeout (0:00:10)!") and "stuckgames.py" in text
+
+
+def test_a_second_sigterm_ends_a_run_whose_game_swallows_the_first(
+    isolated_env: Path, unstoppable: Path
+) -> None:
+    command = _one_process(unstoppable, "swallow-pig")
+    try:
+        time.sleep(3)  # started, and stuck in turn 3
+        command.send_signal(signal.SIGTERM)  # swallowed by the game
+        time.sleep(0.5)
+        assert command.poll() is None
+        command.send_signal(signal.SIGTERM)
+        command.wait(timeout=5)
+    finally:
+        command.kill()
+    assert command.returncode == -signal.SIGTERM

@@ -26,8 +26,10 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import pickle
+import shutil
 import signal
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -37,7 +39,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from tabletop.framework.errors import TabletopError
-from tabletop.framework.fuzz import INTERRUPTED, BatchReport, terminate_as_interrupt
+from tabletop.framework.fuzz import INTERRUPTED, BatchReport, Watchdog, terminate_as_interrupt
 
 R = TypeVar("R")
 B = TypeVar("B", bound=BatchReport)
@@ -190,7 +192,7 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _worker(job: Callable[[int, int], Any], conn: Any, parent: int) -> None:
+def _worker(job: Callable[[int, int], Any], conn: Any, parent: int, stuck: str = "") -> None:
     """A worker process: play the chunks the parent sends, send back each result (or
     the exception the job raised) until told to stop (None) or terminated.
 
@@ -207,6 +209,10 @@ def _worker(job: Callable[[int, int], Any], conn: Any, parent: int) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     _fresh_worker()
+    if stuck:  # where the time limit's hard stop says where this worker was stuck
+        Watchdog.stuck_file = os.open(
+            os.path.join(stuck, f"{os.getpid()}.txt"), os.O_WRONLY | os.O_CREAT, 0o600
+        )
     try:
         while True:
             task = conn.recv()
@@ -250,7 +256,7 @@ class _Worker:
     """Chunks sent and not yet answered, oldest (the one being played) first."""
 
 
-def _start(job: Callable[[int, int], Any], count: int) -> list[_Worker]:
+def _start(job: Callable[[int, int], Any], count: int, stuck: str = "") -> list[_Worker]:
     """``count`` worker processes, each with its own pipe. SIGINT and SIGTERM are
     blocked while they start, so each begins life with them blocked (a fork and an
     exec keep the mask) until it has set its own handling (``_worker``); here they
@@ -263,7 +269,9 @@ def _start(job: Callable[[int, int], Any], count: int) -> list[_Worker]:
     try:
         for _ in range(count):
             mine, theirs = context.Pipe()
-            process = context.Process(target=_worker, args=(job, theirs, os.getpid()), daemon=True)
+            process = context.Process(
+                target=_worker, args=(job, theirs, os.getpid(), stuck), daemon=True
+            )
             process.start()
             theirs.close()
             started.append(_Worker(process, mine))
@@ -311,9 +319,10 @@ def _on_processes(job: Callable[[int, int], R], tally: _Tally[R], workers: int) 
     pieces = tally.pieces
     waiting = list(range(len(pieces)))[::-1]  # popped from the end: chunk 0 first
     pool: list[_Worker] = []
+    stuck = tempfile.mkdtemp(prefix="tabletop-stuck-")
     try:
         with terminate_as_interrupt():
-            pool = _start(job, min(workers, len(pieces)))
+            pool = _start(job, min(workers, len(pieces)), stuck)
             for _ in range(2):
                 for worker in pool:
                     _send(worker, waiting, pieces)
@@ -330,9 +339,12 @@ def _on_processes(job: Callable[[int, int], R], tally: _Tally[R], workers: int) 
                     except (EOFError, OSError):
                         worker.process.join()
                         first, count = pieces[worker.chunks[0]]
+                        how = _stuck_text(stuck, worker.process.pid) or _exit_text(
+                            worker.process.exitcode
+                        )
                         raise tally.stopped(
-                            f"a worker process {_exit_text(worker.process.exitcode)} "
-                            f"while playing games {first}-{first + count - 1}"
+                            f"a worker process {how} while playing games "
+                            f"{first}-{first + count - 1}"
                         ) from None
                     worker.chunks.remove(index)
                     if status == "error":
@@ -343,7 +355,25 @@ def _on_processes(job: Callable[[int, int], R], tally: _Tally[R], workers: int) 
         raise tally.stopped(INTERRUPTED) from None
     finally:
         _stop(pool)
+        shutil.rmtree(stuck, ignore_errors=True)
     return tally.ordered()
+
+
+def _stuck_text(folder: str, pid: int) -> str:
+    """How a worker that the time limit's hard stop ended was stuck, in words ("" when
+    it was not: it died otherwise). faulthandler's dump begins "Timeout (0:00:30)!"."""
+    try:
+        with open(os.path.join(folder, f"{pid}.txt"), encoding="utf-8", errors="replace") as dump:
+            first = dump.readline().strip()
+    except OSError:
+        return ""
+    if not first.startswith("Timeout"):
+        return ""
+    took = first.removeprefix("Timeout").strip(" ()!")
+    return (
+        f"was stopped after {took} without a game action ending (game code that "
+        "swallows the time limit, catching BaseException, or loops inside C)"
+    )
 
 
 def _send(worker: _Worker, waiting: list[int], pieces: Sequence[tuple[int, int]]) -> None:

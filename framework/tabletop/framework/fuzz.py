@@ -51,7 +51,9 @@ returns the path) together with a record that replays up to the failure.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import faulthandler
 import json
 import math
 import os
@@ -111,9 +113,26 @@ class Watchdog:
     after a whole limit without one it raises ``ActionTimeout`` in the main thread,
     where the game runs, and again after each further limit without a beat (game code
     that swallows it once meets it again). It does nothing off the main thread,
-    without ``setitimer`` (Windows) or with no limit (None or 0)."""
+    without ``setitimer`` (Windows) or with no limit (None or 0).
+
+    Game code can defeat both: one that catches ``BaseException`` swallows every
+    timeout, and one that loops inside C (``deque(itertools.count(), maxlen=0)``)
+    never lets a Python signal handler run, SIGTERM's included. So a hard stop backs
+    them: after ``HARD_LIMITS`` whole limits without progress (``HARD_MINIMUM``
+    seconds at least), faulthandler's own thread, which needs no interpreter, writes
+    where the main thread is stuck to ``stuck_file`` (standard error by default) and
+    ends the process with status 1. On a worker the parent then reports the stuck
+    chunk as it reports a dead worker (``tabletop.app.parallel``)."""
 
     CHECKS = 4
+    #: Whole limits without progress before the process is ended.
+    HARD_LIMITS = 3
+    #: The hard stop never comes sooner than this, whatever the limit: a loaded
+    #: machine may starve a healthy process for a while.
+    HARD_MINIMUM = 10.0
+    #: Where a process ended by the hard stop says where it was stuck (a file
+    #: descriptor; workers set their own, which the parent reads).
+    stuck_file: int = 2
 
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds or 0.0
@@ -144,18 +163,30 @@ class Watchdog:
             step = self.seconds / self.CHECKS
             signal.setitimer(signal.ITIMER_REAL, step, step)
             self._armed = True
+            self._hard_stop()
         return self
 
     def __exit__(self, *exc: object) -> None:
         if self._armed:
+            faulthandler.cancel_dump_traceback_later()
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self._previous)
             self._armed = False
+
+    def _hard_stop(self) -> None:
+        """(Re)start the hard stop's clock: progress was just seen."""
+        with contextlib.suppress(OSError, ValueError):  # no usable descriptor: no stop
+            faulthandler.dump_traceback_later(
+                max(self.HARD_LIMITS * self.seconds, self.HARD_MINIMUM),
+                exit=True,
+                file=Watchdog.stuck_file,
+            )
 
     def _check(self, signum: int, frame: Any) -> None:
         seen = self.beats + self.progress()
         if seen != self._seen:
             self._seen, self._quiet = seen, 0
+            self._hard_stop()
             return
         self._quiet += 1
         # CHECKS + 1 quiet checks in a row: at least the whole limit since the last beat
