@@ -268,9 +268,7 @@ def tabletop_register_bots(register):
 """
 
 
-def test_bot_kinds_that_are_not_names_or_factories_are_refused(
-    site: Path, cli: CliRun
-) -> None:
+def test_bot_kinds_that_are_not_names_or_factories_are_refused(site: Path, cli: CliRun) -> None:
     """`register("garbage-bot", 42, "pig")` was accepted, listed as a known kind, and
     failed every game it sat in with "'int' object is not callable"."""
     install(site, "garbage", GARBAGE_BOTS)
