@@ -330,9 +330,7 @@ def _batch_exit(report: Any) -> int:
 
     sys.stdout.flush()
     if report.stopped == INTERRUPTED:
-        return _fail(
-            f"interrupted after {report.done} of {report.games} games", EXIT_INTERRUPTED
-        )
+        return _fail(f"interrupted after {report.done} of {report.games} games", EXIT_INTERRUPTED)
     if report.stopped:
         return _fail(f"{report.stopped}; the report covers the first {report.done} games", 1)
     return EXIT_OK if report.errors == 0 else EXIT_MISMATCH

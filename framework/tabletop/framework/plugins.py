@@ -294,11 +294,7 @@ def _check_game(game: object) -> str | None:
     info = getattr(game, "info", None)
     if not isinstance(info, GameInfo):
         return f"{type(game).__name__} has no GameInfo in .info"
-    if (
-        not isinstance(info.id, str)
-        or len(info.id) > MAX_GAME_ID
-        or not GAME_ID.fullmatch(info.id)
-    ):
+    if not isinstance(info.id, str) or len(info.id) > MAX_GAME_ID or not GAME_ID.fullmatch(info.id):
         return (
             f"{type(game).__name__}: the game id {str(info.id)[:60]!r} is not one: lower "
             f"case letters, digits and dashes, starting with a letter, at most "
