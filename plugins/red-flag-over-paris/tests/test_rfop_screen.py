@@ -19,6 +19,8 @@ from rfop_helpers import (
 )
 
 from tabletop.framework import HEADING, PASS_KEY, Prompt, State
+from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.engine import Engine
 from tabletop.games.red_flag_over_paris import board, events
 from tabletop.games.red_flag_over_paris.data import (
     CARDS,
@@ -334,3 +336,54 @@ def test_unplayable_reason_matches_playable() -> None:
                 mine = CARDS[card].faction in (seat, None)
                 ok = mine and events.playable(st, seat, card)
                 assert (events.unplayable_reason(st, seat, card) == "") == ok, (card, seat)
+
+
+def _card_keys(engine: Engine) -> dict[int, str]:
+    """Each card's key in the card play now due: its Operations choice's key (every card
+    has one), as the player reads it."""
+    prompt = engine.prompt
+    assert prompt is not None
+    return {
+        int(c.action.rsplit(":", 1)[1]): c.key
+        for c in prompt.choices
+        if c.action.startswith("ops:")
+    }
+
+
+def test_a_card_keeps_its_keys_from_one_play_to_the_next() -> None:
+    """Issue 37: a card's key moved as the cards before it left the hand (Banque de
+    France was 4, then 1); its place in the hand as dealt gives its keys now."""
+    engine = new_engine(3)
+    seen: dict[tuple[int, int], dict[int, str]] = {}
+    checked = 0
+    while engine.prompt is not None and engine.state["round"] <= 2:
+        prompt = engine.prompt
+        if prompt.text.startswith("Round") and "Strategy Card" in prompt.text:
+            keys = _card_keys(engine)
+            assert keys and all(keys.values()), prompt
+            assert len(set(keys.values())) == len(keys)
+            earlier = seen.setdefault((engine.state["round"], prompt.seat), {})
+            for card, key in keys.items():
+                if card in earlier:
+                    assert earlier[card] == key, (card, earlier[card], key)
+                    checked += 1
+                earlier[card] = key
+        engine.act(prompt.seat, prompt.choices[-1].action)
+    assert checked >= 4
+
+
+def test_the_solitaire_objective_prompt_says_where_the_other_goes() -> None:
+    """§5.2: with two players the objective not kept is removed unseen; in solitaire it
+    goes to the solo opponent."""
+    for options, words in (({}, "removed unseen"), ({"solo": "versailles"}, "solo opponent")):
+        engine = Engine(
+            GAME,
+            seed=1,
+            players=2,
+            options=options,
+            rng_factory=rng_factory,
+            dice_factory=dice_factory,
+        )
+        prompt = engine.prompt
+        assert prompt is not None and prompt.text.startswith("Choose the objective to keep")
+        assert words in prompt.text

@@ -81,8 +81,9 @@ class RedFlagOverParis(GameDefinition):
         ),
         # 3.0: the state's tasks are typed, with full names (saves made before replay
         # their actions, but their digest no longer matches: the engine says so and
-        # names both versions). 2.0: every VP change is recorded in the state.
-        version="3.0.0",
+        # names both versions). 2.0: every VP change is recorded in the state. 3.0.1:
+        # the state keeps each hand as dealt (``dealt``), which gives a card its keys.
+        version="3.0.1",
         hidden_information=True,
         options=(
             OptionSpec(
@@ -422,6 +423,7 @@ class RedFlagOverParis(GameDefinition):
         """
         new: State = clone(state)
         opp = other(seat)
+        held = list(new["hands"][opp])
         generation: dict[int, int] = {}
         for number, cards in enumerate(state.get("reshuffles", []), start=1):
             generation.update((card, number) for card in cards)
@@ -438,6 +440,9 @@ class RedFlagOverParis(GameDefinition):
             ctx.rng.shuffle(cards)
             for (pile, index), card in zip(spots, cards, strict=True):
                 pile[index] = card
+        if "dealt" in new:  # the resampled hand keeps the dealt places of the real one
+            swapped = dict(zip(held, new["hands"][opp], strict=True))
+            new["dealt"][opp] = [swapped.get(c, c) for c in new["dealt"][opp]]
         kept = new["objective"][opp]
         if kept in new["revealed"] or opp == solo.seat_of(state):
             kept = None  # known: revealed, or handed to the solo opponent by this seat

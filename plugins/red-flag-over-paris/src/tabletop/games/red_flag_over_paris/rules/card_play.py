@@ -32,6 +32,7 @@ from ..data import (
 from ..verbs import EVENT, FINAL_CRISIS_OPS, MOMENTUM, OPERATIONS, REUSE, VERBS
 from ..viewing import card_detail, card_label
 from . import tasks
+from .choices import CARD_KEYS, card_slots
 from .tasks import CardPlay, EndOfCardPlay
 from .told import PUBLIC, restate
 from .warnings import join
@@ -49,18 +50,30 @@ def prompt(state: State, task: CardPlay) -> Prompt:
     opp = 1 - seat
     top_ops = -1 if top is None else CARDS[top].ops
     choices: list[Choice] = []
-    for c in state["hands"][seat]:
+    for c, slot in card_slots(state, seat):
         why_not = events.unplayable_reason(state, seat, c)
         forecast = None if why_not else events.event_forecast(state, seat, c)
         notes = join(forecast) if forecast else ""
         card = CARDS[c]
         gift = _gift_note(c, opp) if gifts and card.faction == opp else ""
-        choices += _play_choices(c, seat, why_not, notes, gift, momentum)
+        choices += _play_choices(c, seat, why_not, notes, gift, momentum, slot)
         if top is not None and card.ops >= top_ops:
-            choices.append(_reuse_choice(c, top, join([top_notes, gift]) if gift else top_notes))
+            notes = join([top_notes, gift]) if gift else top_notes
+            choices.append(_reuse_choice(c, top, notes, _key(slot, 3)))
         if fc_card:
-            choices.append(_final_crisis_card_choice(c, seat, gift))
+            choices.append(_final_crisis_card_choice(c, seat, gift, _key(slot, 4)))
     return Prompt(seat, _title(state["round"]), tuple(choices), "§7", public=PUBLIC)
+
+
+#: The uses of a card a card play offers, each with its key (``_key``).
+USES_PER_CARD = 5
+
+
+def _key(slot: int, use: int) -> str:
+    """The key of a card's ``use`` (0 event, 1 operations, 2 momentum, 3 the discarded
+    event, 4 the Final Crisis card): five a card, in its dealt ``slot``'s block."""
+    index = slot * USES_PER_CARD + use
+    return CARD_KEYS[index] if index < len(CARD_KEYS) else ""
 
 
 # A card's choices depend on the card, the seat and a few words about the state: each
@@ -76,14 +89,15 @@ def _play_choices(
     event_notes: str,
     gift: str,
     momentum: tuple[str, str] | None,
+    slot: int = 0,
 ) -> tuple[Choice, ...]:
     """Card ``c`` for its event (when ``why_not`` is empty), for its operations and, with
-    ``momentum``'s words, to advance the momentum."""
-    choices = [_operations_choice(c, seat, why_not, gift)]
+    ``momentum``'s words, to advance the momentum; keyed by the card's ``slot``."""
+    choices = [_operations_choice(c, seat, why_not, gift, _key(slot, 1))]
     if not why_not:
-        choices.insert(0, _event_choice(c, event_notes))
+        choices.insert(0, _event_choice(c, event_notes, _key(slot, 0)))
     if momentum is not None:
-        choices.append(_momentum_choice(c, seat, momentum))
+        choices.append(_momentum_choice(c, seat, momentum, _key(slot, 2)))
     return tuple(choices)
 
 
@@ -93,12 +107,12 @@ def _title(round_number: int) -> str:
 
 
 @cache
-def _event_choice(c: int, consequence: str) -> Choice:
-    return Choice(EVENT(c), f"Event: {card_label(c)}", card_detail(c), consequence)
+def _event_choice(c: int, consequence: str, key: str = "") -> Choice:
+    return Choice(EVENT(c), f"Event: {card_label(c)}", card_detail(c), consequence, key)
 
 
 @cache
-def _operations_choice(c: int, seat: int, why_not: str, gift: str) -> Choice:
+def _operations_choice(c: int, seat: int, why_not: str, gift: str, key: str = "") -> Choice:
     card = CARDS[c]
     label = f"Operations ({card.ops}): {card.title}"
     if why_not and card.faction in (seat, None):
@@ -110,11 +124,12 @@ def _operations_choice(c: int, seat: int, why_not: str, gift: str) -> Choice:
         + f"Spend {card.ops} OP in Political or Military spaces (§7.2). "
         + card_detail(c),
         gift,
+        key,
     )
 
 
 @lru_cache(maxsize=4096)
-def _momentum_choice(c: int, seat: int, words: tuple[str, str]) -> Choice:
+def _momentum_choice(c: int, seat: int, words: tuple[str, str], key: str = "") -> Choice:
     """``words``: what advancing the momentum does (``_momentum_notes``)."""
     detail, warning = words
     title = CARDS[c].title
@@ -123,22 +138,24 @@ def _momentum_choice(c: int, seat: int, words: tuple[str, str]) -> Choice:
         f"Advance {MOMENTUM_NAMES[seat]}: remove {title}",
         f"{title} leaves the game (§7.7); {detail}. {card_detail(c)}",
         warning,
+        key,
     )
 
 
 @lru_cache(maxsize=4096)
-def _reuse_choice(c: int, top: int, consequence: str) -> Choice:
+def _reuse_choice(c: int, top: int, consequence: str, key: str = "") -> Choice:
     title = CARDS[c].title
     return Choice(
         REUSE(c),
         f"Use discarded {card_name(top)}: discard {title}",
         card_detail(top) + f" (§7.6). Discards {title}.",
         consequence,
+        key,
     )
 
 
 @cache
-def _final_crisis_card_choice(c: int, seat: int, gift: str) -> Choice:
+def _final_crisis_card_choice(c: int, seat: int, gift: str, key: str = "") -> Choice:
     fc = FINAL_CRISIS_CARD[seat]
     title = CARDS[c].title
     return Choice(
@@ -153,13 +170,15 @@ def _final_crisis_card_choice(c: int, seat: int, gift: str) -> Choice:
                 gift,
             ]
         ),
+        key,
     )
 
 
 def _final_crisis_prompt(state: State, seat: int) -> Prompt:
     choices: list[Choice] = []
-    for c in state["hands"][seat]:
-        choices.append(_event_choice(c, _final_crisis_event_notes(state, seat, c)))
+    for c, slot in card_slots(state, seat):
+        notes = _final_crisis_event_notes(state, seat, c)
+        choices.append(_event_choice(c, notes, CARD_KEYS[slot] if slot < len(CARD_KEYS) else ""))
     text = "Final Crisis: play a card for its event"
     return Prompt(seat, text, tuple(choices), "§12.3", public=PUBLIC)
 

@@ -23,7 +23,7 @@ from ..data import (
 from ..verbs import DROP
 from ..viewing import card_label
 from . import tasks
-from .choices import card_choice
+from .choices import CARD_KEYS, card_choice, card_slots
 from .tasks import FinalCrisisDiscard
 from .told import PUBLIC, restate
 
@@ -54,13 +54,17 @@ def gather_step(state: State, ctx: Context) -> None:
         )
         if len(hand) > state["round"] and seat != solo.seat_of(state):
             state["stack"].append(tasks.final_crisis_discard(seat))
+    state["dealt"] = [list(hand) for hand in state["hands"]]  # the keys' places
     if solo.seat_of(state) is not None:  # one play per round played, the last its card
         state["solo_fc_plays"] = state["round"]
 
 
 def discard_prompt(state: State, task: FinalCrisisDiscard) -> Prompt:
     seat = task["seat"]
-    choices = tuple(card_choice(DROP, f"Discard {card_label(c)}", c) for c in state["hands"][seat])
+    choices = tuple(
+        card_choice(DROP, f"Discard {card_label(c)}", c, CARD_KEYS[slot])
+        for c, slot in card_slots(state, seat)
+    )
     text = f"Final Crisis: discard down to {state['round']} card(s)"
     return Prompt(seat, text, choices, "§12.2", public=PUBLIC)
 

@@ -17,16 +17,20 @@ from .tasks import KeepObjective
 
 
 def prompt(state: State, task: KeepObjective) -> Prompt:
-    return _prompt(task["seat"], tuple(state["obj_hand"][task["seat"]]))
+    solitaire = solo.seat_of(state) is not None
+    return _prompt(task["seat"], tuple(state["obj_hand"][task["seat"]]), solitaire)
 
 
 @lru_cache(maxsize=1024)
-def _prompt(seat: int, objectives: tuple[int, ...]) -> Prompt:
-    """Built once for each side and pair of objectives (the bound keeps memory flat)."""
+def _prompt(seat: int, objectives: tuple[int, ...], solitaire: bool = False) -> Prompt:
+    """Built once for each side and pair of objectives (the bound keeps memory flat).
+    In solitaire the objective not kept goes to the solo opponent (solo rules), and
+    the prompt says so."""
+    fate = "goes to the solo opponent" if solitaire else "is removed unseen"
     choices = tuple(card_choice(KEEP, f"Keep {objective_name(c)}", c) for c in objectives)
     return Prompt(
         seat,
-        "Choose the objective to keep this round (the other is removed unseen)",
+        f"Choose the objective to keep this round (the other {fate})",
         choices,
         "§5.2",
     )

@@ -168,6 +168,8 @@ def deal(state: State, ctx: Context) -> None:
             hand=list(hand),
             objectives=list(objectives),
         )
+    # each card's place in the hand as dealt: its keys stay put as the others leave
+    state["dealt"] = [list(hand) for hand in state["hands"]]
     state["revealed"] = []
     for seat in (COMMUNE, VERSAILLES):
         if state["obj_hand"][seat]:
