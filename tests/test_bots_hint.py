@@ -4,20 +4,23 @@ bundled game, and never depends on what the asking seat cannot see."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 
 import pytest
 from hanabi import HanabiHints, MiniHanabi, RuleBot, fits
 from liars import LiarsDice, bid_position
 
 from tabletop.adapters.bots import DEFAULT_STRENGTH, Budget, IsmctsBot
-from tabletop.adapters.bots.hint import SHOWN, Hint, prepare
+from tabletop.adapters.bots.hint import SHOWN, Hint, interval, prepare, ranked
 from tabletop.framework.bots import bot_move
 from tabletop.framework.context import Context
 from tabletop.framework.engine import Engine
 from tabletop.framework.game import Action, GameDefinition, Prompt, State, clone
 from tabletop.framework.plugins import load_registry
+from tabletop.framework.search import BotHints
 from tabletop.framework.testing import engine_from_state, new_engine, play_out
+from tabletop.games.charlemagne_master_of_europe import CharlemagneMasterOfEurope
 
 BUDGET = Budget(iterations=60)
 
@@ -85,20 +88,105 @@ def test_a_search_that_could_peek_would_hint_differently() -> None:
     assert hint([6, 6]).action != hint([1, 2]).action
 
 
-def test_the_hint_is_the_default_bots_move_with_its_estimates() -> None:
+def test_the_hint_ranks_the_choices_by_the_number_it_shows() -> None:
+    """Issue 37: the search plays its most visited choice, but a person reads the
+    estimates, so the hint ranks by the estimate it shows (a cooperative game's team
+    score here), among the choices tried often enough; each comes with its interval
+    and playouts."""
     engine = _hanabi_position()
     hint = _hint(engine, HanabiHints())
     bot = IsmctsBot(HanabiHints(), BUDGET)
-    assert hint.action == bot_move(engine, bot)
+    bot_move(engine, bot)
     appraisals = bot.last.appraisals
     assert appraisals is not None
-    assert [c.action for c in hint.choices] == [a.action for a in appraisals[:SHOWN]]
-    assert hint.choices[0].playouts >= hint.choices[1].playouts >= hint.choices[2].playouts
+    best, untried = ranked(appraisals, cooperative=True)
+    assert [c.action for c in hint.choices] == [a.action for a in best[:SHOWN]]
+    assert hint.untried == untried == len(appraisals) - len(best)
+    scores = [c.score for c in hint.choices]
+    assert all(s is not None for s in scores) and scores == sorted(scores, reverse=True)  # type: ignore[type-var]
     lines = hint.lines()
     assert lines[0] == f"Suggested: {hint.choices[0].label}"
     assert lines[1].startswith("  team score about ") and "team win chance" in lines[1]
-    assert lines[2] == "Next best:" and len(lines) == 8
+    assert "(95%: " in lines[1] and lines[1].endswith(f", {hint.choices[0].playouts} games")
+    assert lines[2] == "Next best:"
     assert lines[3] == f"  {hint.choices[1].label}" and lines[5] == f"  {hint.choices[2].label}"
+
+
+#: A hint line's estimate: a team score, or a chance in percent, shown first.
+ESTIMATE = re.compile(r"(?:score|chance) about (-?[\d.]+)")
+
+
+def shown(line: str) -> float:
+    """The number a hint line shows first."""
+    found = ESTIMATE.search(line)
+    assert found, line
+    return float(found[1])
+
+
+def upto(moment: int) -> Callable[[Engine], bool]:
+    """Play until the log holds ``moment`` actions."""
+    return lambda engine: len(engine.log) >= moment
+
+
+POSITIONS = (
+    ("charlemagne-master-of-europe", 1, (5, 40, 90, 150)),
+    ("liars-dice", 2, (1, 3)),
+    ("mini-hanabi", 2, (4, 8)),
+)
+
+
+def test_the_suggestion_is_always_the_best_by_the_number_it_shows() -> None:
+    """Issue 37 (3 of 7 Charlemagne hints showed the suggestion below a "next best"):
+    in every game and position here the suggestion's shown number is at least every
+    alternative's, read from the lines a person sees."""
+    from tabletop.games.charlemagne_master_of_europe import CmeHints, StewardBot
+
+    compared = 0
+    for game_id, players, moments in POSITIONS:
+        for moment in moments:
+            if game_id == "charlemagne-master-of-europe":
+                engine = new_engine(CharlemagneMasterOfEurope(), seed=moment, players=players)
+                engine = play_out(engine, StewardBot(), until=upto(moment))
+                game_hints: BotHints | None = CmeHints()
+            elif game_id == "liars-dice":
+                engine = play_out(
+                    new_engine(LiarsDice(), seed=moment, players=2),
+                    until=upto(moment),
+                )
+                game_hints = None
+            else:
+                engine = new_engine(MiniHanabi(), seed=moment, players=2)
+                engine = play_out(engine, RuleBot(), until=upto(moment))
+                game_hints = HanabiHints()
+            if engine.prompt is None or len(engine.prompt.choices) < 2:
+                continue
+            lines = prepare(engine, game_hints, BUDGET)().lines()
+            estimates = [line for line in lines if ESTIMATE.search(line)]
+            if len(estimates) < 2:
+                continue
+            assert all(shown(estimates[0]) >= shown(x) for x in estimates[1:]), lines
+            compared += 1
+    assert compared >= 6
+
+
+def test_a_charlemagne_hint_gives_the_plans_reason() -> None:
+    """The game's hints say why in the game's words (``BotHints.reason``): at a
+    campaign decision the steward's plan explains the suggestion."""
+    from tabletop.games.charlemagne_master_of_europe import CmeHints
+
+    engine = new_engine(CharlemagneMasterOfEurope(), seed=1, players=1)
+    engine.act(0, "marquis:breton_march")
+    hint = prepare(engine, CmeHints(), BUDGET)()
+    lines = hint.lines()
+    assert lines[2].startswith("  Why: ") and len(lines[2]) > 20, lines
+    assert hint.choices[0].reason and hint.choices[0].reason in lines[2]
+
+
+def test_the_interval_narrows_with_playouts() -> None:
+    assert interval(0.5, 0) == (0.0, 1.0)
+    wide, narrow = interval(0.5, 10), interval(0.5, 1000)
+    assert wide[0] < narrow[0] < 0.5 < narrow[1] < wide[1]
+    assert interval(0.0, 5)[0] >= 0.0 and interval(1.0, 5)[1] <= 1.0
 
 
 def test_a_competitive_hint_speaks_of_a_win() -> None:

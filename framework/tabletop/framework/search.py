@@ -172,6 +172,16 @@ class BotHints:
         change; only the chance it reports does."""
         return None
 
+    def reason(self, game: GameDefinition, state: State, prompt: Prompt, action: Action) -> str:
+        """Why ``action`` is worth choosing at ``prompt``, in one line of the game's words
+        ("Siege first: each Leader on the map costs a coin of taxes"), for the hint key
+        to show under a suggestion; "" (the default) when the hints have nothing to say.
+
+        ``state`` is one sample of the deciding seat's information set, as everywhere
+        else here, so a reason can tell nothing the seat does not know. Asked only for
+        the few choices a hint shows, so it may cost more than a rollout's move."""
+        return ""
+
     def candidates(self, game: GameDefinition, state: State, prompt: Prompt) -> Sequence[Action]:
         """The choices worth searching, most promising first (default: all, in the
         prompt's order). Return a non-empty subset of ``prompt.actions()`` to prune

@@ -11,8 +11,9 @@ from typing import Any
 from tabletop.framework import BotRegistrar, GameRegistrar, hookimpl
 from tabletop.framework.hookspecs import BotHintsRegistrar
 
-from .bot import CmeHints, StewardBot
+from .bot import StewardBot
 from .game import CharlemagneMasterOfEurope
+from .hints import CmeHints
 
 __all__ = ["CharlemagneMasterOfEurope", "CmeHints", "StewardBot"]
 

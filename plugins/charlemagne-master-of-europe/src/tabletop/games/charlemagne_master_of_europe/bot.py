@@ -10,8 +10,8 @@ The plan follows the win conditions (rules: Winning and Losing): Marquis first (
 VP every turn, more recruits), Churches behind them (Taxes, VP, the PAM), the Iron
 Crown by Battle in Lombardy, Rome at the end of the campaign once the PAM allows the
 coronation, Bridges & Roads in the four Church Regions, and enemies cleared where the
-odds are good, so that Regions score as free. ``CmeHints`` gives the same policy to the
-tree search as its rollout, with a short playout and ``evaluate``.
+odds are good, so that Regions score as free. ``hints.CmeHints`` gives the same policy
+to the tree search as its rollout, with a short playout and ``evaluate_state``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from tabletop.framework.actions import split
 from tabletop.framework.bots import SampledPolicyBot
 from tabletop.framework.chance import Pcg32, SeededDice
 from tabletop.framework.game import clone
-from tabletop.framework.search import BotHints
 
 from . import board
 from .board import CUPS, PIECE_CHARLEMAGNE
@@ -81,13 +80,11 @@ from .verbs import (
     START,
     order_of,
 )
-from .win_chance import win_chance
 
 __all__ = [
     "AMBUSH",
     "BATTLE_RUNS",
     "SAFE_BATTLE",
-    "CmeHints",
     "StewardBot",
     "ambush_risk",
     "battle_estimate",
@@ -429,33 +426,3 @@ def evaluate_state(state: State) -> float:
     score -= 0.03 * board.moors_on_map(state)
     score += 0.01 * sum(1 for r in REGION_ORDER if not board.region_has_enemies(state, r))
     return float(max(0.0, min(1.0, score)))
-
-
-class CmeHints(BotHints):
-    """The tree search's hints: the steward's policy as the rollout (without its
-    battle play-outs), playouts cut after ``rollout_depth`` actions and judged by
-    ``evaluate_state``.
-
-    Four actions of the steward are enough for ``evaluate_state``, which reads the VP
-    lead and the crowns (they move over a campaign, not within four actions); twelve
-    cost three times as much and kept a player watching the bot waiting (issue 25).
-    A simulated action costs twelve to fourteen of Red Flag's (every Battle prompt looks
-    through the units, and a short playout leaves each sample's cost to fewer actions;
-    docs/bots.md), which ``action_cost`` tells the search: about 430 actions, some 80
-    iterations, a decision."""
-
-    rollout_depth = 4
-    action_cost = 14.0
-
-    def rollout(
-        self, game: GameDefinition, state: State, prompt: Prompt, rng: RandomSource
-    ) -> Action:
-        return policy(game, state, prompt, rng, search=False)
-
-    def evaluate(self, game: GameDefinition, state: State) -> Sequence[float] | None:
-        return (evaluate_state(state),)
-
-    def win_chances(self, game: GameDefinition, state: State) -> Sequence[float] | None:
-        """What the hint key reports: ``evaluate_state`` steers the search well but
-        reads 0.4-0.5 on turn 1, so a person is shown the fitted chance instead."""
-        return (win_chance(state),)
