@@ -55,3 +55,31 @@ def test_fuzz_reports_non_json_states_and_raising_describe(
     failures = data["failures"]
     assert all(PROBLEMS[game] in f["reason"] and "not saved" in f["reason"] for f in failures)
     assert all(f["save"] == "" for f in failures)
+
+
+def test_games_not_saved_for_one_reason_are_one_line(
+    cli: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save folder made read-only in the middle of a run printed one line per game:
+    2,693 of them for 3,000 games (issue 39, D11). The JSON keeps every failure."""
+    from tabletop.adapters.saves import JsonSaveStore
+    from tabletop.framework.errors import SaveError
+
+    real = JsonSaveStore.save
+
+    def read_only_after_two(store: JsonSaveStore, record: Any, save_id: str | None = None) -> str:
+        if len(list(store.directory.glob("*.json"))) >= 2:
+            raise SaveError(f"cannot write save {save_id}: Permission denied")
+        return real(store, record, save_id)
+
+    monkeypatch.setattr(JsonSaveStore, "save", read_only_after_two)
+    saves = tmp_path / "sim"
+    code, out, err = cli("simulate", "pig", "--games", "40", "--save-dir", str(saves))
+    assert code == 1, err
+    assert "40/40 completed, 38 errors" in out
+    lines = [line for line in out.splitlines() if "not saved" in line]
+    assert len(lines) == 1, out
+    assert lines[0].startswith("  38 games not saved: SaveError: cannot write save pig-")
+    assert lines[0].endswith("-seed…: Permission denied (first seed 2)")
+    code, out, _ = cli("simulate", "pig", "--games", "40", "--save-dir", str(saves), "--json")
+    assert len(json.loads(out)["failures"]) == 40  # two saves there now: every write fails

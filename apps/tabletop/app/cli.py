@@ -307,14 +307,43 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             print(f"  {outcome}: {count}")
         for line in report.score_lines():  # mean scores, or a cooperative game's team
             print(line)
-        for failure in data["failures"]:
-            print(_shown(f"  error with seed {failure['seed']}: {failure['error']}"))
-            if failure.get("save_error"):
-                print(_shown(f"    {failure['save_error']}"))
+        for line in _failure_lines(data["failures"]):
+            print(_shown(line))
         print(f"  digest {data['digest']}" + (" (partial)" if report.stopped else ""))
         if report.stopped:
             print(f"  {report.partial_note()}")
     return _batch_exit(report)
+
+
+def _failure_lines(failures: list[dict[str, Any]]) -> list[str]:
+    """A simulation's failures in words, one game a line; games that failed only to be
+    saved, for the same reason (a folder that became read-only, a full disk), are one
+    line with their count and first seed: 300,000 lines said one thing."""
+    import re
+
+    lines: list[str] = []
+    unsaved: dict[str, list[int]] = {}
+    for failure in failures:
+        error = str(failure["error"])
+        if error.startswith("not saved: ") and not failure.get("save_error"):
+            reason = re.sub(r"seed\d+", "seed…", error)  # the save's name, without its seed
+            if reason not in unsaved:
+                lines.append(reason)  # its place among the failures: where it first came
+            unsaved.setdefault(reason, []).append(int(failure["seed"]))
+            continue
+        lines.append(f"  error with seed {failure['seed']}: {error}")
+        if failure.get("save_error"):
+            lines.append(f"    {failure['save_error']}")
+    shown: list[str] = []
+    for line in lines:
+        seeds = unsaved.get(line)
+        if seeds is None:
+            shown.append(line)
+        elif len(seeds) == 1:
+            shown.append(f"  error with seed {seeds[0]}: {line}")
+        else:
+            shown.append(f"  {len(seeds)} games {line} (first seed {seeds[0]})")
+    return shown
 
 
 def _end_progress(report: Any) -> None:
