@@ -114,6 +114,9 @@ def test_every_sub_command_and_flag_is_in_each_script() -> None:
     assert "-n __fish_use_subcommand -s V -l version" in fish
     assert zsh.startswith("# zsh completion for tabletop: source <(tabletop completion zsh)")
     assert "bashcompinit" in zsh and zsh.endswith("complete -o default -F _tabletop tabletop\n")
+    # compinit only where the user's own set-up has not run it (issue 39)
+    assert "\nautoload -U +X compinit && compinit\n" not in zsh
+    assert "(( $+functions[compdef] )) || { autoload -U +X compinit && compinit }" in zsh
 
 
 @pytest.mark.parametrize(

@@ -133,10 +133,12 @@ complete -o default -F _tabletop tabletop
 
 
 def zsh(parser: argparse.ArgumentParser) -> str:
-    """zsh: the bash function through zsh's bashcompinit (one script to keep right)."""
+    """zsh: the bash function through zsh's bashcompinit (one script to keep right).
+    compinit is run only when the user's own ~/.zshrc has not run it (running it again
+    costs every new shell, and resets what the user set up after it)."""
     return (
         "# zsh completion for tabletop: source <(tabletop completion zsh) in ~/.zshrc\n"
-        "autoload -U +X compinit && compinit\n"
+        "(( $+functions[compdef] )) || { autoload -U +X compinit && compinit }\n"
         "autoload -U +X bashcompinit && bashcompinit\n" + bash(parser)
     )
 
