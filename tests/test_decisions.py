@@ -33,7 +33,11 @@ def test_sealed_answers_are_told_only_to_their_seat_until_revealed() -> None:
     sealed.choose(0, "south", _ctx())
     assert sealed.choose(1, "east", _ctx())
     reveal = _ctx()
-    assert sealed.reveal(reveal, names=["A", "B", "C"]) == {2: "north", 0: "south", 1: "east"}
+    assert sealed.reveal_by_seat(reveal, names=["A", "B", "C"]) == {
+        2: "north",
+        0: "south",
+        1: "east",
+    }
     assert reveal.revealed and "C: north" in reveal.events[0].text
     assert data["chosen"] == ["north", "south", "east"]  # plain data in the state
 
@@ -42,7 +46,9 @@ def test_reveal_before_everyone_answered_is_a_bug_in_the_game() -> None:
     sealed = SecretChoices(SecretChoices.new("bid", [0, 1]))
     sealed.choose(0, "3", _ctx())
     with pytest.raises(ValueError, match="not every seat"):
-        sealed.reveal(_ctx())
+        sealed.reveal_by_seat(_ctx())
+    with pytest.raises(ValueError, match="not every seat"):
+        sealed.reveal_anonymously(_ctx())
 
 
 def test_resample_replaces_the_others_answers_and_keeps_the_seats_own() -> None:

@@ -51,6 +51,7 @@ class Context:
         "players",
         "revealed",
         "reveals",
+        "sealing",
     )
 
     def __init__(
@@ -80,6 +81,13 @@ class Context:
         everyone). Private and public draws, private rolls and ``reveal`` add to it;
         the leak checks read it. Kept here, never in the event: an event's JSON (what
         exports and tests compare) is the same as before scoped reveals."""
+        self.sealing: list[tuple[str, Any, int | None]] | None = None
+        """What the action did with sealed answers (``decisions.SecretChoices``), for
+        the worlds the framework builds by replay (``tabletop.framework.worlds``):
+        ``("sealed", data, seat)`` when ``seat`` sealed an answer into ``data``, and
+        ``(how, data, None)`` when its answers were opened (``how`` is
+        ``decisions.BY_SEAT`` or ``decisions.ANONYMOUS``). None (most actions) when
+        there were none."""
 
     @property
     def rng(self) -> RandomSource:
@@ -286,6 +294,19 @@ class Context:
             self._known()
         else:
             self.reveals.append((None, audience))
+
+    def note_sealed(self, data: Any, seat: int) -> None:
+        """``seat`` sealed an answer into ``data`` (called by ``SecretChoices.choose``)."""
+        if self.sealing is None:
+            self.sealing = []
+        self.sealing.append(("sealed", data, seat))
+
+    def note_opened(self, data: Any, how: str) -> None:
+        """The sealed answers in ``data`` were opened, ``how`` (``decisions.BY_SEAT`` or
+        ``ANONYMOUS``; called by ``SecretChoices``'s reveals)."""
+        if self.sealing is None:
+            self.sealing = []
+        self.sealing.append((how, data, None))
 
     def revealed_to(self, seat: int | None) -> bool:
         """Whether the action made something known to ``seat`` (None: a spectator)."""

@@ -8,11 +8,13 @@ is complete. These helpers hold that bookkeeping as plain data inside the state 
 it saves, replays and digests like everything else) and emit the right events:
 
 ``SecretChoices``
-    Secret objectives, sealed bids, simultaneous orders. Each seat answers in turn,
-    but nobody learns an answer before all are in: the others see only "has chosen".
-    ``reveal`` shows them all at once (a reveal: undo cannot cross it), and
-    ``resample`` is what ``determinize`` calls so that search bots and the leak checks
-    treat a sealed answer as unknown.
+    Secret objectives, sealed bids, simultaneous orders, mission cards. Each seat
+    answers in turn, but nobody learns an answer before all are in: the others see
+    only "has chosen". The game then opens them all at once (a reveal: undo cannot
+    cross it) and says what that tells whom: ``reveal_by_seat`` (who chose what) or
+    ``reveal_anonymously`` (only the answers, shuffled). ``resample`` is what
+    ``determinize`` calls so that search bots and the leak checks treat a sealed
+    answer (or, after an anonymous reveal, its owner) as unknown.
 ``OrderedVote``
     Votes and modifiers cast publicly in a fixed seat order; each seat sees the
     earlier votes before casting its own.
@@ -34,11 +36,13 @@ through the ordinary prompt path: a helper only tells the game whose turn it is
 
 from __future__ import annotations
 
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from tabletop.framework.context import Context
+from tabletop.framework.game import NOBODY
 from tabletop.framework.ports import RandomSource
 
 Data = dict[str, Any]
@@ -112,8 +116,36 @@ class _SeatRun(_Asking):
         }
 
 
+#: How ``SecretChoices`` opens its sealed answers: with the seat that gave each one
+#: (``reveal_by_seat``), or as a shuffled multiset that names nobody
+#: (``reveal_anonymously``). Kept in the data (``"revealed"``) only for the anonymous
+#: kind, which ``resample`` must honour.
+BY_SEAT = "by seat"
+ANONYMOUS = "anonymous"
+
+
 class SecretChoices(_SeatRun):
-    """A decision each of ``seats`` makes in secret, revealed together."""
+    """A decision each of ``seats`` makes in secret, then opened together.
+
+    Opening says what the rules make public, and the game must choose which of two it
+    is, because they tell the table different things:
+
+    - ``reveal_by_seat``: every answer *with the seat that gave it* ("North: advance;
+      East: hold"), as when hands are raised or bids are turned face up in front of
+      their owners;
+    - ``reveal_anonymously``: the answers *without their owners*, shuffled through the
+      game's random source ("2 Success, 1 Fail"), as when mission cards are mixed
+      before they are turned over or ballots come out of an urn. Who gave what stays
+      hidden, in the state as in every later world ``resample`` builds.
+
+    The old ``reveal`` still works (it reveals by seat) with a warning asking for one
+    of the two: a default that names owners turned "only the number of Fail cards is
+    public" into a leak the checks trusted (issue 38).
+
+    ``view_for(seat)`` is the shape a view may embed: ``{"topic": str, "answered":
+    [seats that have answered, in order], "waiting_for": the seat to answer next or
+    None, "yours": this seat's own answer or None (None for a spectator)}``.
+    """
 
     kind = "secret"
     slot = "chosen"
@@ -121,8 +153,7 @@ class SecretChoices(_SeatRun):
     def choose(self, seat: int, value: str, ctx: Context, *, label: str = "") -> bool:
         """Record ``seat``'s sealed answer; return True once every seat has answered.
 
-        Everyone is told that the seat has chosen; only the seat sees what.
-        """
+        Everyone is told that the seat has chosen; only the seat sees what."""
         self._record(seat, value)
         ctx.emit("sealed", f"has chosen ({self.topic})", about=seat)
         ctx.emit(
@@ -132,7 +163,62 @@ class SecretChoices(_SeatRun):
             about=seat,
             value=value,
         )
+        ctx.note_sealed(self.data, seat)
         return self.complete
+
+    def reveal_by_seat(
+        self,
+        ctx: Context,
+        *,
+        label: Callable[[str], str] = str,
+        names: Sequence[str] = (),
+    ) -> dict[int, str]:
+        """Open every answer *with the seat that gave it* and return them by seat: the
+        rules make who chose what public. A reveal (an undo barrier) told to everyone
+        and credited to nobody (the last seat to answer revealed nothing of the
+        others'). ``names`` are the seat names for the event's words (default "seat
+        1", ...), ``label`` words an answer."""
+        answers = self._all_answers()
+        words = "; ".join(
+            f"{_name(names, seat)}: {label(value)}" for seat, value in answers.items()
+        )
+        ctx.reveal(
+            f"{self.topic} revealed: {words}",
+            about=NOBODY,
+            topic=self.topic,
+            answers={str(seat): value for seat, value in answers.items()},
+        )
+        ctx.note_opened(self.data, BY_SEAT)
+        return answers
+
+    def reveal_anonymously(self, ctx: Context, *, label: Callable[[str], str] = str) -> list[str]:
+        """Open the answers *without their owners* and return them in a shuffled order
+        (drawn from ``ctx.rng``, so the order says nothing of the seats): the rules make
+        public what was chosen, never who chose it. A reveal told to everyone and
+        credited to nobody, whose words and data hold only the answers and their
+        counts.
+
+        Who gave which answer is still in the state (``chosen``), and is still hidden:
+        the view must not show it, and ``resample`` (``determinize``) moves the answers
+        among the other seats (keeping how many of each) rather than keeping them where
+        they are. Anything else the game keeps about who chose what must be resampled
+        too (docs/writing-a-game.md, "Hidden information")."""
+        # sorted first: the order then depends on the answers and the draw, never on
+        # which seat gave which (a world with the owners dealt otherwise reads the same)
+        answers = sorted(self._all_answers().values())
+        ctx.rng.shuffle(answers)
+        counts = {value: answers.count(value) for value in sorted(set(answers))}
+        words = ", ".join(f"{count} {label(value)}" for value, count in counts.items())
+        ctx.reveal(
+            f"{self.topic} revealed without their owners: {words}",
+            about=NOBODY,
+            topic=self.topic,
+            answers=list(answers),
+            counts=counts,
+        )
+        self.data["revealed"] = ANONYMOUS
+        ctx.note_opened(self.data, ANONYMOUS)
+        return answers
 
     def reveal(
         self,
@@ -141,24 +227,28 @@ class SecretChoices(_SeatRun):
         label: Callable[[str], str] = str,
         names: Sequence[str] = (),
     ) -> dict[int, str]:
-        """Show every answer at once (an undo barrier) and return them by seat.
+        """Deprecated: say what the rules make public with ``reveal_by_seat`` (who chose
+        what) or ``reveal_anonymously`` (only what was chosen). This reveals by seat,
+        with a ``DeprecationWarning``."""
+        warnings.warn(
+            "SecretChoices.reveal() names the seat of every answer: call reveal_by_seat() "
+            "when the rules make who chose what public, reveal_anonymously() when only "
+            "the answers are (docs/writing-a-game.md, 'Hidden information')",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.reveal_by_seat(ctx, label=label, names=names)
 
-        ``names`` are the seat names for the event text (default "seat 1", ...)."""
-        if not self.complete:
-            raise ValueError(f"not every seat has chosen yet ({self.topic})")
-        answers = self.answers()
-        words = "; ".join(
-            f"{_name(names, seat)}: {label(value)}" for seat, value in answers.items()
-        )
-        ctx.reveal(
-            f"{self.topic} revealed: {words}",
-            topic=self.topic,
-            answers={str(seat): value for seat, value in answers.items()},
-        )
-        return answers
+    @property
+    def revealed_anonymously(self) -> bool:
+        """True once ``reveal_anonymously`` opened the answers."""
+        return self.data.get("revealed") == ANONYMOUS
 
     def view_for(self, seat: int | None) -> Data:
-        """What ``seat`` may see: who has answered, and its own answer only."""
+        """What ``seat`` may see: who has answered, and its own answer only. The shape
+        is the class's (``{"topic", "answered", "waiting_for", "yours"}``); it never
+        changes with a reveal: what a reveal makes public, the game shows from the
+        reveal's return value."""
         mine = None
         if seat is not None and seat in self.data["seats"]:
             mine = self.data["chosen"][self.data["seats"].index(seat)]
@@ -175,12 +265,64 @@ class SecretChoices(_SeatRun):
 
     def resample(
         self, seat: int, options: Callable[[int], Sequence[str]], rng: RandomSource
-    ) -> None:
-        """For ``determinize``: replace every sealed answer but ``seat``'s own by a
-        random one of the answers that seat could have given (``options(other)``)."""
-        for index, other in enumerate(self.data["seats"]):
-            if other != seat and self.data["chosen"][index] is not None:
-                self.data["chosen"][index] = rng.choice(list(options(int(other))))
+    ) -> bool:
+        """For ``determinize``: what ``seat`` does not know of the other seats' answers,
+        drawn again. Return False (and change nothing) when no answers fit.
+
+        Before a reveal, every answer but ``seat``'s own becomes a random one of those
+        its seat could have given (``options(other)``). After ``reveal_anonymously``
+        the answers are public but their owners are not: they are dealt again among the
+        other seats, each to a seat that could have given it, keeping how many of each
+        there are (False when no such deal exists, as when ``options`` reflects roles
+        drawn again that no longer fit the answers seen). After ``reveal_by_seat``
+        nothing is hidden: do not resample then."""
+        if not self.revealed_anonymously:
+            for index, other in enumerate(self.data["seats"]):
+                if other != seat and self.data["chosen"][index] is not None:
+                    self.data["chosen"][index] = rng.choice(list(options(int(other))))
+            return True
+        others = [i for i, other in enumerate(self.data["seats"]) if other != seat]
+        pool = [self.data["chosen"][i] for i in others]
+        allowed = [set(options(int(self.data["seats"][i]))) for i in others]
+        deal = _deal(pool, allowed, rng)
+        if deal is None:
+            return False
+        for index, value in zip(others, deal, strict=True):
+            self.data["chosen"][index] = value
+        return True
+
+    def _all_answers(self) -> dict[int, str]:
+        if not self.complete:
+            raise ValueError(f"not every seat has chosen yet ({self.topic})")
+        return self.answers()
+
+
+def _deal(pool: list[str], allowed: list[set[str]], rng: RandomSource) -> list[str] | None:
+    """The answers of ``pool`` dealt one to each place, each to a place that allows it,
+    at random (places in a random order, each taking a random answer that still lets
+    the rest be dealt); None when no deal exists. Sealed answers are few (a table's
+    seats), so a search with backtracking is cheap."""
+    order = list(range(len(pool)))
+    rng.shuffle(order)
+    dealt: dict[int, str] = {}
+
+    def place(step: int, left: list[str]) -> bool:
+        if step == len(order):
+            return True
+        where = order[step]
+        candidates = sorted({value for value in left if value in allowed[where]})
+        rng.shuffle(candidates)
+        for value in candidates:
+            rest = list(left)
+            rest.remove(value)
+            dealt[where] = value
+            if place(step + 1, rest):
+                return True
+        return False
+
+    if not place(0, list(pool)):
+        return None
+    return [dealt[index] for index in range(len(pool))]
 
 
 class OrderedVote(_SeatRun):
@@ -212,7 +354,9 @@ class OrderedVote(_SeatRun):
 
 
 class Agreement(SecretChoices):
-    """Seats that must agree: sealed answers, then a die-off if they differ."""
+    """Seats that must agree: sealed answers, then a die-off if they differ. Settling
+    opens the answers by seat (``reveal_by_seat``): the die-off shows who chose what
+    anyway."""
 
     kind = "agreement"
 
@@ -226,7 +370,7 @@ class Agreement(SecretChoices):
     ) -> tuple[str, int | None]:
         """Reveal the answers; return the decision and the seat that won a die-off
         (None when all agreed). The die-off rolls in public until one seat is highest."""
-        answers = self.reveal(ctx, label=label, names=names)
+        answers = self.reveal_by_seat(ctx, label=label, names=names)
         values = set(answers.values())
         if len(values) == 1:
             decided = values.pop()

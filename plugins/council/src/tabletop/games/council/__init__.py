@@ -119,7 +119,7 @@ def agendas_handle(state: State, seat: int, agenda: str, ctx: Context) -> None:
     sealed = SecretChoices(state["agendas"])
     if not sealed.choose(seat, agenda, ctx, label=agenda):
         return
-    chosen = sealed.reveal(ctx, names=seat_names(len(state["influence"])))
+    chosen = sealed.reveal_by_seat(ctx, names=seat_names(len(state["influence"])))
     state["revealed"] = {str(s): a for s, a in chosen.items()}
     for s, agenda_of in chosen.items():
         alone = sum(a == agenda_of for a in chosen.values()) == 1
