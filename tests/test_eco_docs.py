@@ -69,5 +69,6 @@ def test_the_api_reference_builds_without_a_warning(tmp_path: Path) -> None:
     assert "no warnings" in done.stdout and done.stderr == ""
     engine = (tmp_path / "tabletop" / "framework" / "engine.html").read_text("utf-8")
     assert 'id="Engine.act"' in engine  # a method of a class, with its docstring
+    assert 'id="Engine.state"' in engine  # what rules tests read (issue 38)
     assert (tmp_path / "tabletop" / "framework" / "testing.html").is_file()
     assert (tmp_path / "tabletop" / "adapters" / "tui" / "hookspecs.html").is_file()

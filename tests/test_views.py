@@ -31,3 +31,12 @@ def test_misuse_is_named() -> None:
     assert "you" in str(views.check_view_schema({"you": ["x"]}, players=2))
     # keys outside the schema are the game's own business
     assert views.check_view_schema({"seat_names": 5, "banks": [1]}, players=2) is None
+
+
+def test_a_misused_key_is_named_as_reserved() -> None:
+    """Issue 38: an author who kept a hand under ``cards`` learns that the key is the
+    schema's, and which keys are."""
+    problem = str(views.check_view_schema({"cards": {"hand": ["Duke"]}}, players=2))
+    assert problem.startswith("view['cards'] must be a list")
+    assert "'cards' is one of the view schema's reserved keys" in problem
+    assert "status, seats, you, tracks, zones, cards" in problem

@@ -104,6 +104,14 @@ class _Snapshot:
 class Engine:
     """One running game. Create one directly for a new game, or with ``Engine.from_record``."""
 
+    state: State
+    """The game's state as it is now: the plain JSON data the game's ``setup`` built and
+    its ``apply`` changes. Rules tests and tools read it (``engine.state["banks"]``);
+    only ``act`` and ``undo`` change it, since a change made outside an action is in no
+    log and the game could no longer be replayed (start from a hand-made position with
+    ``testing.engine_from_state`` instead). Front ends and bots never read it: they get
+    views."""
+
     def __init__(
         self,
         game: GameDefinition,
@@ -134,7 +142,7 @@ class Engine:
         self._undo: deque[_Snapshot] = deque(maxlen=MAX_UNDO)
         ctx = Context(self._rng, self._dice, players=players)
         try:
-            self.state: State = game.setup(players, self.options, ctx)
+            self.state = game.setup(players, self.options, ctx)
         except TabletopError:
             raise
         except PLUGIN_ESCAPES as exc:

@@ -453,6 +453,31 @@ def check_prompt(prompt: Prompt | None, players: int, result: Result | None) -> 
     return None
 
 
+#: Words that mean the reader: wrong in a label every seat reads as another's choice.
+_SEAT_RELATIVE = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
+
+
+def seat_relative_label(prompt: Prompt, hides: bool) -> str | None:
+    """What is wrong with a label other seats read, or None.
+
+    Another seat's choice reaches every log as "Player 2 chose: <label>" when the game
+    hides nothing, or when the choice is public (``Prompt.public``, ``Choice.public``):
+    a label that says "you" ("Add Player 5 (you)") then tells every reader that it is
+    about them. Name the seat instead; words for the deciding seat alone belong in
+    ``detail``."""
+    for choice in prompt.choices:
+        if hides and not (prompt.public or choice.public):
+            continue
+        found = _SEAT_RELATIVE.search(choice.label)
+        if found is not None:
+            return (
+                f"choice {choice.action!r} is labelled {choice.label!r}, which every seat "
+                f"reads in its log as another's choice, yet it says {found.group(0)!r}: "
+                "name the seat instead (the deciding seat's own words go in detail)"
+            )
+    return None
+
+
 def _config(
     game: GameDefinition,
     chooser: Any,
@@ -522,6 +547,12 @@ class _Game:
         self.bots: Sequence[Bot] = bots or (RandomBot(),)
         self.reach = reach if reach is not None else Reach()
         self.milestones: set[str] = set()
+        #: Whether the game hides information with these options (what others read of a
+        #: choice depends on it).
+        self.hides = game.hides_information(options)
+        #: Whether another seat reads a seat's choices (not in a solitaire, whose one
+        #: player alone reads its labels).
+        self.others_read = players - len(self.automated) > 1
         self.leaks = (
             LeakChecker(
                 game,
@@ -530,7 +561,7 @@ class _Game:
                 dice_factory=dice_factory,
                 seed=seed,
             )
-            if game.hides_information(options)
+            if self.hides
             else None
         )
 
@@ -562,6 +593,8 @@ class _Game:
         prompt = engine.prompt
         result = self.game.result(engine.state) if prompt is None else None
         problem = check_prompt(prompt, engine.players, result)
+        if problem is None and prompt is not None and self.others_read:
+            problem = seat_relative_label(prompt, self.hides)
         if problem is None and prompt is not None and prompt.seat in self.automated:
             # no person or bot sits there: a session would have nobody to ask
             problem = (

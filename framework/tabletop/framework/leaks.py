@@ -188,19 +188,30 @@ def _differing_event(real: list[dict[str, Any]], other: list[dict[str, Any]]) ->
     return longer[min(len(real), len(other))]
 
 
+#: The one way a leak message mentions a reveal: only as what it is, a statement that
+#: the rules make the information public to those seats (the checks then trust it), so
+#: that a caught leak is never turned into an uncaught one by following the advice.
+REVEAL_WARNING = (
+    "a reveal declares that the rules make this information public to those seats, and "
+    "the checks then trust it: use one only if the rules say so"
+)
+
+
 def _advice(event: dict[str, Any], observer: int) -> str:
     """What to do about an event that differs for ``observer``: never to add
-    ``seats=`` when the event has seats and the observer is one of them."""
+    ``seats=`` when the event has seats and the observer is one of them, and never a
+    reveal without saying what a reveal declares."""
     seats = event.get("seats")
     if seats is not None and observer in seats:
         return (
-            f"the event is already private to seats {seats}: if seat {observer} may "
-            f"learn this, say so with ctx.reveal(text, seats=[{observer}]) (or draw it "
-            "with seats=), otherwise leave the hidden part out of the event"
+            f"the event is already private to seats {seats}: leave the hidden part out of "
+            f"the event; if the rules make it known to seat {observer}, say so with "
+            f"ctx.reveal(text, seats=[{observer}]) or draw it with seats= ({REVEAL_WARNING})"
         )
     return (
-        "mark the event seats=[...] for the seats that may know it, or tell it with "
-        "ctx.reveal(text, seats=...) if the action makes it known"
+        "leave the hidden part out of the event, or mark it seats=[...] for the seats "
+        "that may know it; if the rules make it known, say so with ctx.reveal(text, "
+        f"seats=...) ({REVEAL_WARNING})"
     )
 
 
@@ -407,8 +418,8 @@ class LeakChecker:
                     f"seat {observer}, through its view: after {action!r} by seat {seat} the "
                     f"view differs at {_field(after, alt_after)} between worlds the seat "
                     "could not tell apart before, but the action reveals nothing to it "
-                    "(tell what becomes known with ctx.reveal(text, seats=...), which also "
-                    "stops undo from crossing it)"
+                    "(leave it out of the view; if the rules make it known, say so with "
+                    f"ctx.reveal(text, seats=...): {REVEAL_WARNING})"
                 )
             return
 
@@ -483,9 +494,10 @@ class LeakChecker:
                 seats = _differing_event(mine, theirs).get("seats")
                 if seats is not None and observer in seats:
                     advice = (
-                        f"the event is already private to seats {seats}: if {who} may "
-                        "learn the result, roll or draw it with seats=[...] or tell it "
-                        "with ctx.reveal(text, seats=...), otherwise leave it out"
+                        f"the event is already private to seats {seats}: leave the result "
+                        f"out; if the rules let {who} learn it, roll or draw it with "
+                        f"seats=[...] or say so with ctx.reveal(text, seats=...) "
+                        f"({REVEAL_WARNING})"
                     )
                 else:
                     advice = (

@@ -45,6 +45,7 @@ from tabletop.framework.fuzz import ILLEGAL_ACTION, MAX_ACTIONS, fuzz, json_prob
 from tabletop.framework.game import GameDefinition, State, clone
 from tabletop.framework.leaks import Leak, LeakChecker, first_difference
 from tabletop.framework.record import GameRecord
+from tabletop.framework.search import InformationSet
 from tabletop.framework.views import check_view_schema, shared_part
 
 if TYPE_CHECKING:
@@ -143,6 +144,21 @@ def play_out(
         bot = chosen if isinstance(chosen, Bot) else chosen[prompt.seat]
         engine.act(prompt.seat, bot_move(engine, bot))
     raise AssertionError(f"no result after {limit} actions")
+
+
+def sample(engine: Engine, seat: int, *, seed: int = 0) -> State:
+    """A full state drawn from what ``seat`` knows of ``engine``'s game: exactly what a
+    search bot in that seat samples (its ``InformationSet``, the game's
+    ``determinize``), so a rules test can look at the worlds a seat cannot tell apart
+    and check that everything hidden from it was drawn again. ``seed`` picks the draw.
+
+    Raises ``Unsupported`` when the game cannot be sampled (hidden information and no
+    ``determinize``), ValueError for a seat the game does not have."""
+    if not 0 <= seat < engine.players:
+        raise ValueError(f"seat {seat} is not a seat of this game (0-{engine.players - 1})")
+    rng_factory, dice_factory = default_factories()
+    information = InformationSet(engine.game, engine.state, seat, dice_factory)
+    return information.sample(rng_factory(seed))
 
 
 @pytest.fixture
@@ -428,20 +444,38 @@ class GameConformance:
 
     @pytest.mark.conformance
     def test_fuzz(self) -> None:
+        """``fuzz_games`` games through every fuzzer check. With ``players`` or
+        ``option_sets`` set, the games are shared out over those configurations (a game
+        declared for 5-6 players is fuzzed at 5 and 6 only if the kit says so); without,
+        each game draws its player count and options as ``tabletop fuzz`` does."""
         rng_factory, dice_factory = default_factories()
-        report = fuzz(
-            self.game,
-            games=self.fuzz_games,
-            seed=self.fuzz_seed,
-            rng_factory=rng_factory,
-            dice_factory=dice_factory,
-            max_actions=self.max_actions,
-        )
-        problems = [
-            f"seed {f.seed} ({f.players} players, {f.options}): {f.reason}" for f in report.failures
-        ]
+        pinned: list[tuple[int | None, dict[str, str] | None]] = [(None, None)]
+        if self.players is not None or self.option_sets is not None:
+            pinned = [(count, options) for count, options in self.configurations()]
+        problems: list[str] = []
+        completed = 0
+        first = 0
+        for index, (count, options) in enumerate(pinned):
+            games = self.fuzz_games // len(pinned) + (index < self.fuzz_games % len(pinned))
+            report = fuzz(
+                self.game,
+                games=games,
+                seed=self.fuzz_seed,
+                first=first,
+                players=count,
+                options=options,
+                rng_factory=rng_factory,
+                dice_factory=dice_factory,
+                max_actions=self.max_actions,
+            )
+            first += games
+            completed += report.completed
+            problems += [
+                f"seed {f.seed} ({f.players} players, {f.options}): {f.reason}"
+                for f in report.failures
+            ]
         assert not problems, "fuzzing found:\n" + "\n".join(problems)
-        assert report.completed == self.fuzz_games
+        assert completed == self.fuzz_games
 
 
 def conformance_kit(

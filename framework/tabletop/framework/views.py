@@ -93,30 +93,43 @@ def card(name: str, text: str = "", where: str = "") -> Card:
 
 
 def check_view_schema(view: Mapping[str, Any], players: int) -> str | None:
-    """Why ``view`` misuses a schema key (None when it is sound)."""
+    """Why ``view`` misuses a schema key (None when it is sound). The message names the
+    key as reserved: a game that meant its own data under ``cards`` learns to choose
+    another key, or to give the schema's shape."""
+    problem, key = _schema_problem(view, players)
+    if problem is None:
+        return None
+    return (
+        f"{problem} ({key!r} is one of the view schema's reserved keys, "
+        f"{', '.join(SCHEMA_KEYS)}, which the generic screen draws in its own way: give "
+        "it that shape, or keep your own data under another key)"
+    )
+
+
+def _schema_problem(view: Mapping[str, Any], players: int) -> tuple[str | None, str]:
     if "status" in view and not isinstance(view["status"], str):
-        return "view['status'] must be a string"
+        return "view['status'] must be a string", "status"
     if "seats" in view:
         rows = view["seats"]
         if not isinstance(rows, list) or len(rows) != players:
-            return f"view['seats'] must be a list with one entry per seat ({players})"
+            return f"view['seats'] must be a list with one entry per seat ({players})", "seats"
         for index, row in enumerate(rows):
             if not isinstance(row, dict) or not isinstance(row.get("name"), str):
-                return f"view['seats'][{index}] needs a 'name' string"
+                return f"view['seats'][{index}] needs a 'name' string", "seats"
             if not isinstance(row.get("fields", {}), dict):
-                return f"view['seats'][{index}]['fields'] must be a mapping"
+                return f"view['seats'][{index}]['fields'] must be a mapping", "seats"
     if "you" in view and not isinstance(view["you"], dict):
-        return "view['you'] must be a mapping of label to value"
+        return "view['you'] must be a mapping of label to value", "you"
     for key, needed in (("tracks", ("name", "value")), ("zones", ("name",)), ("cards", ("name",))):
         if key not in view:
             continue
         items = view[key]
         if not isinstance(items, list):
-            return f"view[{key!r}] must be a list"
+            return f"view[{key!r}] must be a list", key
         for index, item in enumerate(items):
             if not isinstance(item, dict) or any(field not in item for field in needed):
-                return f"view[{key!r}][{index}] needs {', '.join(needed)}"
-    return None
+                return f"view[{key!r}][{index}] needs {', '.join(needed)}", key
+    return None, ""
 
 
 def _containers(data: Any, path: str, into: dict[int, str]) -> None:
