@@ -25,7 +25,7 @@ def test_games_lists_the_example_game(cli: CliRun) -> None:
     pig = next(g for g in data["games"] if g["id"] == "pig")
     assert code == 0
     assert pig["players"] == [2, 6] and pig["distribution"] == "tabletop-pig"
-    assert pig["version"] == "1.0.0" and pig["title"] == "Pig"
+    assert pig["version"] == "1.1.0" and pig["title"] == "Pig"
     code, out, _ = cli("games")
     assert "Pig" in out and "2-6 players" in out
 

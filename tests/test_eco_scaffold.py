@@ -94,7 +94,7 @@ def test_an_existing_folder_is_never_written_into(cli: CliRun, tmp_path: Path) -
 def test_the_id_of_an_installed_game_is_refused(cli: CliRun, tmp_path: Path) -> None:
     code, out, err = cli("new-game", "pig", "--dir", str(tmp_path))
     assert code == 2 and out == ""
-    assert "tabletop-pig is already installed (1.0.0): choose another id" in err
+    assert "tabletop-pig is already installed (1.1.0): choose another id" in err
     assert list(tmp_path.iterdir()) == []
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from tabletop.framework import Choice, Context, GameDefinition, GameInfo, Prompt, Result, State
 from tabletop.framework.actions import Verb, Verbs, split
-from tabletop.framework.stack import Decision, Stack, StackError, Step
+from tabletop.framework.stack import Decision, Stack, StackError, Step, Tasks
 from tabletop.framework.testing import (
     GameConformance,
     default_factories,
@@ -49,7 +49,7 @@ def turn_prompt(state: State, task: Turn) -> Prompt:
 
 
 def turn_apply(state: State, task: Turn, action: str, ctx: Context) -> None:
-    RULES.pop(state)
+    RULES.finish(state)
     seat = task["seat"]
     if REST.matches(action):
         state["tired"][seat] = False
@@ -62,7 +62,7 @@ def turn_apply(state: State, task: Turn, action: str, ctx: Context) -> None:
     ctx.emit("work", f"works the {field} field: {face} grain")
     state["tired"][seat] = face == 6
     if face == 1:
-        RULES.push(state, RULES.task("drought", field=field))
+        RULES.schedule(state, RULES.task("drought", field=field))
 
 
 def turn_needed(state: State, task: Turn) -> bool:
@@ -79,7 +79,7 @@ def next_round(state: State, ctx: Context) -> bool:
         return False
     state["round"] += 1
     ctx.heading(f"Round {state['round']}")
-    RULES.push(state, *(RULES.task("turn", seat=s) for s in range(len(state["grain"]))))
+    RULES.schedule(state, *(RULES.task("turn", seat=s) for s in range(len(state["grain"]))))
     return True
 
 
@@ -161,10 +161,10 @@ def test_a_step_runs_when_it_reaches_the_top_and_the_next_decision_waits() -> No
         "worked": [],
         "dry": [],
     }
-    RULES.push(state, RULES.task("turn", seat=0), RULES.task("turn", seat=1))
+    RULES.schedule(state, RULES.task("turn", seat=0), RULES.task("turn", seat=1))
     assert RULES.names(state) == ["turn", "turn"]
     ctx = _ctx()
-    RULES.push(state, RULES.task("drought", field="river"))
+    RULES.schedule(state, RULES.task("drought", field="river"))
     RULES.run(state, ctx)
     assert state["dry"] == ["river"]
     prompt = RULES.prompt(state)
@@ -181,7 +181,7 @@ def test_a_decision_that_is_not_needed_is_dropped_without_a_prompt() -> None:
         "worked": [],
         "dry": [],
     }
-    RULES.push(state, RULES.task("turn", seat=0), RULES.task("turn", seat=1))
+    RULES.schedule(state, RULES.task("turn", seat=0), RULES.task("turn", seat=1))
     RULES.run(state, _ctx())
     prompt = RULES.prompt(state)
     assert prompt is not None and prompt.seat == 1
@@ -192,7 +192,7 @@ def test_the_stack_refuses_an_unknown_rule_and_two_rules_of_one_name() -> None:
     with pytest.raises(StackError, match="no rule is named 'harvest_festival'"):
         RULES.task("harvest_festival")
     with pytest.raises(StackError, match="no rule is named 'feast'"):
-        RULES.push({"stack": []}, {"name": "feast"})
+        RULES.schedule({"stack": []}, {"name": "feast"})
     with pytest.raises(ValueError, match="two rules are named 'drought'"):
         Stack([Step[Drought]("drought", drought), Step[Drought]("drought", drought)])
 
@@ -207,6 +207,49 @@ def test_a_step_that_loops_for_ever_is_named(monkeypatch: pytest.MonkeyPatch) ->
     state: State = {"stack": [{"name": "drought", "field": "x"}]}
     with pytest.raises(StackError, match="top: 'drought'"):
         looping.run(state, _ctx())
+
+
+def test_rules_that_cannot_import_the_table_share_its_tasks() -> None:
+    """Issue 38: the schedule/finish pair two big games each wrote is the framework's.
+    A game's vocabulary module makes a ``Tasks``; its rules schedule and finish through
+    it; the table, built later on it, runs the same list (and names an unknown rule
+    when it reaches the top)."""
+    tasks = Tasks(key="tasks", field="kind")
+    state: State = {"tasks": []}
+    tasks.schedule(state, tasks.task("shout", word="a"), tasks.task("shout", word="b"))
+    assert tasks.names(state) == ["shout", "shout"] and tasks.top(state) == {
+        "kind": "shout",
+        "word": "a",
+    }
+    heard: list[str] = []
+    table = Stack([Step("shout", lambda state, task, ctx: heard.append(task["word"]))], tasks=tasks)
+    table.run(state, _ctx())
+    assert heard == ["a", "b"] and state["tasks"] == []
+    tasks.schedule(state, tasks.task("whisper"))
+    with pytest.raises(StackError, match="no rule is named 'whisper'"):
+        table.run(state, _ctx())
+    with pytest.raises(ValueError, match="tasks, or key and field"):
+        Stack([], tasks=tasks, key="stack")
+
+
+def test_finishing_an_empty_stack_is_named() -> None:
+    with pytest.raises(StackError, match="the stack is empty"):
+        RULES.finish({"stack": []})
+
+
+def test_push_and_pop_are_schedule_and_finish_with_a_warning() -> None:
+    state: State = {"stack": []}
+    with pytest.warns(DeprecationWarning, match="Stack.push is Stack.schedule"):
+        RULES.push(state, RULES.task("drought", field="x"))
+    with pytest.warns(DeprecationWarning, match="Stack.pop is Stack.finish"):
+        assert RULES.pop(state) == {"name": "drought", "field": "x"}
+
+
+def test_a_decision_that_asks_nothing_is_told_the_one_way_to_say_so() -> None:
+    """Nothing to ask is said with ``needed=``, not with a prompt of None."""
+    silent = Stack([Decision[Turn]("turn", lambda state, task: None, turn_apply)])  # type: ignore[arg-type, return-value]
+    with pytest.raises(StackError, match=r"'turn' asked nothing: .*Decision\(needed=...\)"):
+        silent.prompt({"stack": [{"name": "turn", "seat": 0}]})
 
 
 def test_verbs_build_and_read_actions() -> None:

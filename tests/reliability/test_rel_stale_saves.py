@@ -54,7 +54,7 @@ def test_a_new_plugin_version_that_still_replays_is_only_noted(cli: CliRun, pig_
     write_signed(pig_save, data)
     code, out, err = cli("replay", str(pig_save), "--verify")
     assert code == 0 and "verified" in out
-    assert err == "tabletop: note: saved with pig 0.9.0, installed pig is 1.0.0\n"
+    assert err == "tabletop: note: saved with pig 0.9.0, installed pig is 1.1.0\n"
 
 
 def test_a_save_that_no_longer_replays_is_reported_and_kept(cli: CliRun, pig_save: Path) -> None:
@@ -63,7 +63,7 @@ def test_a_save_that_no_longer_replays_is_reported_and_kept(cli: CliRun, pig_sav
     code, out, err = cli("replay", str(pig_save), "--verify")
     assert code == 1 and out == ""
     lines = err.splitlines()
-    assert lines[0] == "tabletop: note: saved with pig 0.9.0, installed pig is 1.0.0"
+    assert lines[0] == "tabletop: note: saved with pig 0.9.0, installed pig is 1.1.0"
     assert f"action {bad} ('fold' by seat" in lines[1] and "does not replay" in lines[1]
     assert "saved with pig 0.9.0" in lines[1] and "kept unchanged" in lines[1]
     assert len(lines) == 2 and "Traceback" not in err

@@ -302,6 +302,8 @@ class Verb(Generic[*Ts]):
         """The action string for ``args`` (one per argument, each of its type)."""
         types = self.types
         given: tuple[Any, ...] = args
+        if not given and not types:
+            return self.name
         if self._plain and len(given) == 1 == len(types):
             word = str(given[0])
             if SEP in word and not self.rest:

@@ -6,29 +6,39 @@ each vote public), and the round's two consuls must agree on the treasury (seale
 answers; a die-off when they differ). Most influence after three rounds wins.
 
 The module is organised by decision, as a rules module should be: each phase's prompt,
-its handler and the automatic steps that follow sit together under one name. The
-bookkeeping of the multi-seat decisions comes from ``tabletop.framework.decisions``.
+its handler and the automatic steps that follow sit together under one name, and one
+table (``COUNCIL``, the framework's stack) lists them all. A decision several seats make
+stays on top of the stack, asking the next seat, until every seat has answered; the
+steps that follow (a reveal, a draw, a tally) then run by themselves. The bookkeeping of
+the multi-seat decisions comes from ``tabletop.framework.decisions``, the actions are
+declared verbs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from tabletop.framework import (
     NOBODY,
     Action,
     Choice,
     Context,
+    Decision,
     GameDefinition,
     GameInfo,
     GameRegistrar,
     Prompt,
     Result,
+    Stack,
     State,
+    Step,
+    Verb,
+    Verbs,
     hookimpl,
     views,
 )
+from tabletop.framework.actions import Name
 from tabletop.framework.decisions import Agreement, OrderedVote, SecretChoices
 
 ROUNDS = 3
@@ -47,6 +57,21 @@ CONSUL_DETAIL = dict.fromkeys(
 )
 #: §2.2: the proposal bag holds each agenda twice; three are drawn in a game.
 BAG = [agenda for agenda in AGENDAS for _ in range(2)]
+VOTES = ("yes", "no")
+
+#: The game's actions: seal an agenda (§2.1), vote (§2.3), seal a use of the treasury
+#: (§2.4); each argument is a name from its table.
+AGENDA = Verb("agenda", Name("agenda", AGENDAS))
+VOTE = Verb("vote", Name("vote", VOTES))
+CONSUL = Verb("consul", Name("use", TREASURY))
+VERBS = Verbs(AGENDA, VOTE, CONSUL)
+
+
+class Task(TypedDict):
+    """A task on the stack: every rule of Council reads the state, not the task."""
+
+    name: str
+
 
 RULES = """\
 # Council
@@ -93,12 +118,10 @@ def round_order(state: State) -> list[int]:
 
 
 def sealing(
-    verb: str, label: str, values: Sequence[str], detail: Mapping[str, str]
+    verb: Verb[str], label: str, values: Sequence[str], detail: Mapping[str, str]
 ) -> tuple[Choice, ...]:
-    """The choices of a sealed answer: ``verb:value`` for each value, with its words."""
-    return tuple(
-        Choice(f"{verb}:{value}", label.format(value), detail=detail[value]) for value in values
-    )
+    """The choices of a sealed answer: ``verb(value)`` for each value, with its words."""
+    return tuple(Choice(verb(value), label.format(value), detail=detail[value]) for value in values)
 
 
 #: What sealing each agenda means (§2.1, §2.3).
@@ -109,30 +132,37 @@ AGENDA_DETAIL = {
 }
 
 
-def agendas_prompt(state: State) -> Prompt:
+def agendas_prompt(state: State, task: Task) -> Prompt:
     seat = SecretChoices(state["agendas"]).seat_to_ask
-    choices = sealing("agenda", "Seal {}", AGENDAS, AGENDA_DETAIL)
+    choices = sealing(AGENDA, "Seal {}", AGENDAS, AGENDA_DETAIL)
     return Prompt(seat, "Seal your agenda for this round", choices, rule="§2.1")
 
 
-def agendas_handle(state: State, seat: int, agenda: str, ctx: Context) -> None:
-    sealed = SecretChoices(state["agendas"])
-    if not sealed.choose(seat, agenda, ctx, label=agenda):
-        return
-    chosen = sealed.reveal_by_seat(ctx, names=seat_names(len(state["influence"])))
+def agendas_apply(state: State, task: Task, action: Action, ctx: Context) -> None:
+    """Each seat seals in turn; the decision is over when every seat has sealed."""
+    assert ctx.actor is not None
+    if SecretChoices(state["agendas"]).choose(ctx.actor, AGENDA.value(action), ctx):
+        COUNCIL.finish(state)
+
+
+def agendas_reveal(state: State, task: Task, ctx: Context) -> None:
+    """§2.1: the agendas are shown together, each with its councillor (the rules make
+    who sealed what public: it decides who scores alone)."""
+    chosen = SecretChoices(state["agendas"]).reveal_by_seat(
+        ctx, names=seat_names(len(state["influence"]))
+    )
     state["revealed"] = {str(s): a for s, a in chosen.items()}
     for s, agenda_of in chosen.items():
         alone = sum(a == agenda_of for a in chosen.values()) == 1
         gain = 2 if alone else 1
         state["influence"][s] += gain
         ctx.emit("score", f"gains {gain} for {agenda_of} (§2.1)", about=s, gain=gain)
-    proposal_draw(state, ctx)
 
 
 # §2.2 Proposal: a public draw from a bag ------------------------------------------
 
 
-def proposal_draw(state: State, ctx: Context) -> None:
+def proposal_draw(state: State, task: Task, ctx: Context) -> None:
     (state["proposal"],) = ctx.draw(state["bag"], reason="proposal, §2.2")
     state["vote"] = OrderedVote.new("proposal", round_order(state))
     state["phase"] = "vote"
@@ -141,7 +171,7 @@ def proposal_draw(state: State, ctx: Context) -> None:
 # §2.3 Vote: public, in seat order ---------------------------------------------------
 
 
-def vote_prompt(state: State) -> Prompt:
+def vote_prompt(state: State, task: Task) -> Prompt:
     seat = OrderedVote(state["vote"]).seat_to_ask
     proposal = state["proposal"]
     backers = [int(s) for s, a in state["revealed"].items() if a == proposal]
@@ -150,17 +180,22 @@ def vote_prompt(state: State) -> Prompt:
         f"councillor who sealed {proposal} gains 3 ({len(backers)} did)."
     )
     choices = (
-        Choice("vote:yes", "Vote yes", detail=detail),
-        Choice("vote:no", "Vote no", detail=detail + " If it fails, each no vote gains 1."),
+        Choice(VOTE("yes"), "Vote yes", detail=detail),
+        Choice(VOTE("no"), "Vote no", detail=detail + " If it fails, each no vote gains 1."),
     )
     return Prompt(seat, f"Vote on the proposal: {proposal}", choices, rule="§2.3")
 
 
-def vote_handle(state: State, seat: int, value: str, ctx: Context) -> None:
-    vote = OrderedVote(state["vote"])
-    if not vote.vote(seat, value, ctx):
-        return
-    votes = vote.answers()
+def vote_apply(state: State, task: Task, action: Action, ctx: Context) -> None:
+    """Each seat votes in the open, in order; the vote is over when all have voted."""
+    assert ctx.actor is not None
+    if OrderedVote(state["vote"]).vote(ctx.actor, VOTE.value(action), ctx):
+        COUNCIL.finish(state)
+
+
+def vote_tally(state: State, task: Task, ctx: Context) -> None:
+    """§2.3: more yes than no passes (3 to each backer), else each no vote gains 1."""
+    votes = OrderedVote(state["vote"]).answers()
     yes = sum(v == "yes" for v in votes.values())
     no = len(votes) - yes
     if yes > no:
@@ -184,22 +219,26 @@ def vote_handle(state: State, seat: int, value: str, ctx: Context) -> None:
 # §2.4 Consuls: two seats who must agree ---------------------------------------------
 
 
-def consuls_prompt(state: State) -> Prompt:
+def consuls_prompt(state: State, task: Task) -> Prompt:
     seat = Agreement(state["consuls"]).seat_to_ask
-    choices = sealing("consul", "Treasury to the {}", TREASURY, CONSUL_DETAIL)
+    choices = sealing(CONSUL, "Treasury to the {}", TREASURY, CONSUL_DETAIL)
     return Prompt(seat, "As consul, seal the use of the treasury", choices, rule="§2.4")
 
 
-def consuls_handle(state: State, seat: int, use: str, ctx: Context) -> None:
+def consuls_apply(state: State, task: Task, action: Action, ctx: Context) -> None:
+    assert ctx.actor is not None
+    if Agreement(state["consuls"]).choose(ctx.actor, CONSUL.value(action), ctx):
+        COUNCIL.finish(state)
+
+
+def treasury(state: State, task: Task, ctx: Context) -> None:
+    """§2.4: agreement gains each consul 1; a die-off gains its winner 2."""
     consuls = Agreement(state["consuls"])
-    if not consuls.choose(seat, use, ctx):
-        return
     _, winner = consuls.settle(ctx, names=seat_names(len(state["influence"])))
     gains = {s: 1 for s in consuls.seats} if winner is None else {winner: 2}
     for s, gain in gains.items():
         state["influence"][s] += gain
         ctx.emit("score", f"gains {gain} (§2.4)", about=s, gain=gain)
-    round_end(state, ctx)
 
 
 # §2.5 Round end and §1 the end of the game -------------------------------------------
@@ -238,7 +277,7 @@ def round_recap(state: State) -> list[str]:
     return lines
 
 
-def round_end(state: State, ctx: Context) -> None:
+def round_end(state: State, task: Task, ctx: Context) -> None:
     ctx.summary(f"End of round {state['round']} of {ROUNDS}", round_recap(state))
     if state["round"] == ROUNDS:
         state["phase"] = "over"
@@ -247,11 +286,45 @@ def round_end(state: State, ctx: Context) -> None:
     state["round"] += 1
     state["first"] = (state["first"] + 1) % len(state["influence"])
     ctx.emit("round", f"Round {state['round']} begins (§2.5)", about=NOBODY)
+
+
+#: A round's tasks, in order (§2.1-§2.5).
+ROUND = (
+    "agendas",
+    "agendas_revealed",
+    "proposal",
+    "vote",
+    "vote_tally",
+    "consuls",
+    "treasury",
+    "round_end",
+)
+
+
+def next_round(state: State, ctx: Context) -> bool:
+    """When the stack runs empty: the next round's tasks, or False once the council
+    has risen (§1)."""
+    if state["phase"] == "over":
+        return False
     round_start(state)
+    COUNCIL.schedule(state, *(COUNCIL.task(name) for name in ROUND))
+    return True
 
 
-PROMPTS = {"agendas": agendas_prompt, "vote": vote_prompt, "consuls": consuls_prompt}
-HANDLERS = {"agenda": agendas_handle, "vote": vote_handle, "consul": consuls_handle}
+#: Every rule of Council, in the order a round runs them.
+COUNCIL = Stack(
+    [
+        Decision[Task]("agendas", agendas_prompt, agendas_apply),
+        Step[Task]("agendas_revealed", agendas_reveal),
+        Step[Task]("proposal", proposal_draw),
+        Decision[Task]("vote", vote_prompt, vote_apply),
+        Step[Task]("vote_tally", vote_tally),
+        Decision[Task]("consuls", consuls_prompt, consuls_apply),
+        Step[Task]("treasury", treasury),
+        Step[Task]("round_end", round_end),
+    ],
+    between=next_round,
+)
 
 
 class Council(GameDefinition):
@@ -261,30 +334,33 @@ class Council(GameDefinition):
         min_players=2,
         max_players=5,
         description="Seal an agenda, vote in the open, and agree as consuls or roll for it.",
-        version="1.0.0",
+        version="1.1.0",
         hidden_information=True,
     )
+    #: Council's only secrets are sealed answers (the proposal is drawn in public): the
+    #: framework's replayed worlds check the views and hold ``determinize`` to them.
+    secrets_from_framework = True
 
     def seat_names(self, players: int, options: Mapping[str, str]) -> tuple[str, ...]:
         return seat_names(players)
 
     def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
         state: State = {
+            "stack": [],
             "round": 1,
             "first": 0,
             "influence": [0] * players,
             "bag": list(BAG),
+            "phase": "agendas",
         }
-        round_start(state)
+        COUNCIL.run(state, ctx)  # the first round's tasks, up to the first agenda
         return state
 
     def prompt(self, state: State) -> Prompt | None:
-        phase = state["phase"]
-        return None if phase == "over" else PROMPTS[phase](state)
+        return COUNCIL.prompt(state)
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
-        kind, _, value = action.partition(":")
-        HANDLERS[kind](state, seat, value, ctx)
+        COUNCIL.apply(state, action, ctx)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         names = seat_names(len(state["influence"]))

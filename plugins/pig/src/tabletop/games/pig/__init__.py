@@ -1,29 +1,36 @@
-"""Pig: the reference game for Tabletop authors (docs/writing-a-game.md builds it).
+"""Pig: a reference game for Tabletop authors, beside the race that
+docs/writing-a-game.md builds.
 
 On your turn you roll as often as you dare: each roll adds to your turn total, but a 1
 wipes it and ends the turn. Hold to bank the turn total. First to the target wins.
 
-It shows every part of the API: options, the dice port, a prompt with rule
-references, a per-seat view (the *secret* variant hides the other banks), events,
-invariants for fuzzing, and registration through the ``tabletop`` entry point.
+It shows every part of the API: options, the dice port, the rules as one decision on
+the framework's stack (a turn that stays on top while the seat rolls on), declared
+verbs, a prompt with rule references, a per-seat view (the *secret* variant hides the
+other banks), events, invariants for fuzzing, and registration through the
+``tabletop`` entry point.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from tabletop.framework import (
     Action,
     Choice,
     Context,
+    Decision,
     GameDefinition,
     GameInfo,
     GameRegistrar,
     OptionSpec,
     Prompt,
     Result,
+    Stack,
     State,
+    Verb,
+    Verbs,
     hookimpl,
     views,
 )
@@ -53,6 +60,94 @@ the game ends.
 """
 
 
+#: Pig's two actions (§2).
+ROLL = Verb("roll")
+HOLD = Verb("hold")
+VERBS = Verbs(ROLL, HOLD)
+
+
+class Turn(TypedDict):
+    """A seat's turn (§2): it stays on the stack while the seat rolls on."""
+
+    name: str
+    seat: int
+
+
+def turn_prompt(state: State, task: Turn) -> Prompt:
+    """§2: roll (again), or hold once something is at risk."""
+    total = state["turn_total"]
+    choices = [Choice(ROLL(), "Roll" if total == 0 else f"Roll again (at risk: {total})")]
+    if total > 0:
+        choices.append(Choice(HOLD(), f"Hold and bank {total}"))
+    return Prompt(
+        seat=task["seat"],
+        text=f"Turn total {total}: roll or hold?" if total else "Roll to start your turn",
+        choices=tuple(choices),
+        rule="§2",
+    )
+
+
+def turn_apply(state: State, task: Turn, action: Action, ctx: Context) -> None:
+    """§2-§4: a roll adds to the turn total or goes bust; a hold banks it. The turn's
+    task leaves the stack when the turn ends (bust, hold); a roll that adds keeps it
+    on top, so the seat is asked again."""
+    seat = task["seat"]
+    # With secret banks (§4) numbers go only to the seat they belong to: a public
+    # roll or "banks 12" would let the others keep count of the hidden banks.
+    mine = [seat] if state["secret"] else None
+    if HOLD.matches(action):
+        PIG.finish(state)
+        banked = state["turn_total"]
+        state["banks"][seat] += banked
+        state["turn_total"] = 0
+        if state["secret"]:
+            ctx.emit("hold", "holds")
+            ctx.emit("hold", f"you bank {banked}", seats=mine, banked=banked)
+        else:
+            ctx.emit("hold", f"banks {banked}", banked=banked)
+        if state["banks"][seat] >= state["target"]:
+            state["winner"] = seat
+            ctx.reveal(f"reaches {state['target']} and wins", banks=state["banks"])
+            return
+        _pass_die(state)
+        return
+    faces = ctx.roll(state["dice"], 6, reason="Pig §2", seats=mine)
+    if 1 not in faces:
+        state["turn_total"] += sum(faces)
+        return
+    PIG.finish(state)
+    lost = state["turn_total"]
+    state["turn_total"] = 0
+    if faces.count(1) == 2:
+        state["banks"][seat] = 0
+        why = "snake eyes: bank wiped (§3)"
+    else:
+        why = f"rolled a 1: loses {lost} (§2.1)"
+    if state["secret"]:
+        ctx.emit("bust", "goes bust")
+        ctx.emit("bust", why, seats=mine)
+    else:
+        ctx.emit("bust", why)
+    _pass_die(state)
+
+
+def _pass_die(state: State) -> None:
+    state["active"] = (state["active"] + 1) % len(state["banks"])
+    state["turn"] += 1
+
+
+def next_turn(state: State, ctx: Context) -> bool:
+    """When a turn is over: the next seat's, or False once someone has won (§1)."""
+    if state["winner"] is not None:
+        return False
+    PIG.schedule(state, PIG.task("turn", seat=state["active"]))
+    return True
+
+
+#: Pig's rules: one decision, and the next turn when the stack runs empty.
+PIG = Stack([Decision[Turn]("turn", turn_prompt, turn_apply)], between=next_turn)
+
+
 class Pig(GameDefinition):
     info = GameInfo(
         id="pig",
@@ -60,7 +155,7 @@ class Pig(GameDefinition):
         min_players=2,
         max_players=6,
         description="Push-your-luck dice race: roll again, or hold and bank your points.",
-        version="1.0.0",
+        version="1.1.0",
         options=(
             OptionSpec(
                 "target", "Target score", (("50", "50 points"), ("100", "100 points")), "50"
@@ -78,7 +173,8 @@ class Pig(GameDefinition):
     )
 
     def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
-        return {
+        state: State = {
+            "stack": [],
             "target": int(options["target"]),
             "dice": 2 if options["dice"] == "two" else 1,
             "secret": options["banks"] == "secret",
@@ -88,61 +184,14 @@ class Pig(GameDefinition):
             "turn": 1,
             "winner": None,
         }
+        PIG.run(state, ctx)
+        return state
 
     def prompt(self, state: State) -> Prompt | None:
-        if state["winner"] is not None:
-            return None
-        total = state["turn_total"]
-        choices = [Choice("roll", "Roll" if total == 0 else f"Roll again (at risk: {total})")]
-        if total > 0:
-            choices.append(Choice("hold", f"Hold and bank {total}"))
-        return Prompt(
-            seat=state["active"],
-            text=f"Turn total {total}: roll or hold?" if total else "Roll to start your turn",
-            choices=tuple(choices),
-            rule="§2",
-        )
+        return PIG.prompt(state)
 
     def apply(self, state: State, seat: int, action: Action, ctx: Context) -> None:
-        # With secret banks (§4) numbers go only to the seat they belong to: a public
-        # roll or "banks 12" would let the others keep count of the hidden banks.
-        mine = [seat] if state["secret"] else None
-        if action == "hold":
-            banked = state["turn_total"]
-            state["banks"][seat] += banked
-            state["turn_total"] = 0
-            if state["secret"]:
-                ctx.emit("hold", "holds")
-                ctx.emit("hold", f"you bank {banked}", seats=mine, banked=banked)
-            else:
-                ctx.emit("hold", f"banks {banked}", banked=banked)
-            if state["banks"][seat] >= state["target"]:
-                state["winner"] = seat
-                ctx.reveal(f"reaches {state['target']} and wins", banks=state["banks"])
-                return
-            self._pass_die(state)
-            return
-        faces = ctx.roll(state["dice"], 6, reason="Pig §2", seats=mine)
-        if 1 not in faces:
-            state["turn_total"] += sum(faces)
-            return
-        lost = state["turn_total"]
-        state["turn_total"] = 0
-        if faces.count(1) == 2:
-            state["banks"][seat] = 0
-            why = "snake eyes: bank wiped (§3)"
-        else:
-            why = f"rolled a 1: loses {lost} (§2.1)"
-        if state["secret"]:
-            ctx.emit("bust", "goes bust")
-            ctx.emit("bust", why, seats=mine)
-        else:
-            ctx.emit("bust", why)
-        self._pass_die(state)
-
-    def _pass_die(self, state: State) -> None:
-        state["active"] = (state["active"] + 1) % len(state["banks"])
-        state["turn"] += 1
+        PIG.apply(state, action, ctx)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """``status`` and ``seats`` follow the view schema (``tabletop.framework.views``),
