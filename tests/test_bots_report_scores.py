@@ -114,7 +114,8 @@ def test_tournament_reports_the_team_and_mean_scores() -> None:
 
 def test_a_team_win_counts_whole_for_every_seat_in_a_tournament() -> None:
     """Two seats of one kind win together: the team's win is a win for each (2 of 2),
-    where a competitive game's shared win is half a win each (1 of 2)."""
+    and so is a competitive game's shared win (issue 38: no fractional shares; it was
+    half a win each, 1 of 2)."""
     sessions = _sessions()
     rates = {}
     for game_id in ("together", "shared"):
@@ -123,7 +124,7 @@ def test_a_team_win_counts_whole_for_every_seat_in_a_tournament() -> None:
         )
         bot = report.to_json()["bots"][0]
         rates[game_id] = (bot["wins"], bot["games"])
-    assert rates == {"together": (2, 2), "shared": (1, 2)}
+    assert rates == {"together": (2, 2), "shared": (2, 2)}
 
 
 def test_tournament_mean_scores_in_a_competitive_game() -> None:

@@ -9,7 +9,9 @@ is a game that cannot be saved (a state that is not JSON, a ``describe`` that ra
 
 Where the game has scores the report gives each seat's mean score with a 95% interval;
 a cooperative game's (``GameInfo.cooperative``) is the team's: its wins and its one
-score, and its outcomes say "the team" rather than naming every seat.
+score, and its outcomes say "the team" rather than naming every seat. A game with sides
+(``GameDefinition.sides``) is also reported by side: how often each side won, and each
+bot kind's wins on each side, with 95% intervals (whole wins, as in tournaments).
 
 Saves are named by the game, a tag of the run's settings (seats and options) and the
 game's seed, so two runs with other settings never replace each other's saves in one
@@ -27,7 +29,14 @@ from typing import Any
 
 from tabletop.adapters.collector import collector
 from tabletop.adapters.headless import HeadlessUI
-from tabletop.app.tournament import score_json, score_words, wilson
+from tabletop.app.tournament import (
+    SideRecord,
+    count_sides,
+    score_json,
+    score_words,
+    side_lines,
+    wilson,
+)
 from tabletop.framework.bots import batch_seed
 from tabletop.framework.engine import resolve_options
 from tabletop.framework.fuzz import INTERRUPTED, MAX_ACTIONS, BatchReport, Watchdog
@@ -53,6 +62,8 @@ class SimulationReport(BatchReport):
     scores: list[list[float]] = field(default_factory=list)
     """Per seat (the team's alone in a cooperative game): games that ended with a
     score for it, their total and the total of their squares."""
+    sides: dict[str, SideRecord] = field(default_factory=dict)
+    """A game with sides: each side's games and wins, by bot kind too."""
 
     def add(self, part: BatchReport) -> None:
         """Count the next games of this run. The digest is not made again here (over
@@ -70,6 +81,8 @@ class SimulationReport(BatchReport):
                 for slot in range(3):
                     self.scores[index][slot] += tally[slot]
             self.unsaved += part.unsaved
+            for side, record in part.sides.items():
+                self.sides.setdefault(side, SideRecord(side)).add(record)
             outcomes = Counter(self.outcomes)
             outcomes.update(part.outcomes)
             self.outcomes = dict(sorted(outcomes.items()))
@@ -87,6 +100,11 @@ class SimulationReport(BatchReport):
             "digest": self.digest,
             "unsaved": self.unsaved,
             **self._scores_json(),
+            **(
+                {"sides": [record.to_json() for record in self.sides.values()]}
+                if self.sides
+                else {}
+            ),
             "failures": self.failures,
         }
 
@@ -108,7 +126,11 @@ class SimulationReport(BatchReport):
         return data
 
     def score_lines(self) -> list[str]:
-        """The team's result or the mean scores in words, for the command's report."""
+        """The team's result or the mean scores in words, then the sides' results, for
+        the command's report."""
+        return self._score_lines() + side_lines(self.sides)
+
+    def _score_lines(self) -> list[str]:
         data = self._scores_json()
         if "team" in data:
             team = data["team"]
@@ -225,7 +247,10 @@ class Simulation:
                         who = " & ".join(names) if names else "nobody"
                         if report.cooperative:
                             who = "the team won" if names else "the team lost"
+                        elif result.side and who != result.side:
+                            who = f"{result.side}: {who}"
                         report.count_result(result)
+                        count_sides(report.sides, game, len(seats), options, result, seats)
                         outcomes[f"{who} ({result.outcome})" if result.outcome else who] += 1
                         report.game_digests.append(engine.digest())
                         report.completed += 1

@@ -9,11 +9,14 @@ the seed that reproduces it and the tournament goes on.
 
 Each bot kind's win rate comes with a 95% Wilson score interval: it stays inside [0, 1]
 and is sound for the few hundred games a tournament plays, where the normal
-approximation is not. A shared win counts as 1/k of a win for each of its k winners,
-except in a cooperative game (``GameInfo.cooperative``), where a win is the team's and
-counts whole for every seat, and the report speaks of the team. Where the game has
-scores, each kind's mean score comes with a 95% interval (the normal approximation,
-sound for a mean over tens of games).
+approximation is not. A win is always whole: a shared win (a tie, a side's win, a
+cooperative team's) counts as a win for each of its winners, so every count is a number
+of games and the rate of a kind is the share of its seats that won (issue 38: "12.333
+of 50" said nothing). A game with sides (``GameDefinition.sides``) is also reported by
+side: how often each side won, and each bot kind's wins on each side, with the same
+intervals. In a cooperative game (``GameInfo.cooperative``) the report speaks of the
+team. Where the game has scores, each kind's mean score comes with a 95% interval (the
+normal approximation, sound for a mean over tens of games).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from tabletop.adapters.headless import HeadlessUI
 from tabletop.framework.bots import batch_seed
 from tabletop.framework.engine import resolve_options
 from tabletop.framework.fuzz import INTERRUPTED, MAX_ACTIONS, BatchReport, Watchdog
+from tabletop.framework.game import GameDefinition, Result, seat_sides
 from tabletop.framework.session import BotTurn, GameSession, SessionStarter
 
 #: z for a two-sided 95% interval.
@@ -37,7 +41,7 @@ Z95 = 1.959964
 
 
 def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a win rate (``wins`` may be fractional)."""
+    """The Wilson score interval of a win rate."""
     if games <= 0:
         return (0.0, 1.0)
     p = wins / games
@@ -72,6 +76,92 @@ def score_words(score: dict[str, Any]) -> str:
     return f"{score['mean']:.2f} (95% CI {low:.2f}-{high:.2f})"
 
 
+def rate_json(wins: int, games: int) -> dict[str, Any]:
+    """Wins of games with the rate and its 95% interval, for the reports' JSON."""
+    low, high = wilson(wins, games)
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": round(wins / games, 4) if games else 0.0,
+        "ci95": [round(low, 4), round(high, 4)],
+    }
+
+
+def rate_words(rate: dict[str, Any]) -> str:
+    """``rate_json`` in words: "31/50 = 62.0% (95% CI 48.1-74.1%)"."""
+    low, high = rate["ci95"]
+    return (
+        f"{rate['wins']}/{rate['games']} = {100 * rate['win_rate']:.1f}% "
+        f"(95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+    )
+
+
+@dataclass
+class SideRecord:
+    """One side's games over a run (a game with sides, ``GameDefinition.sides``): the
+    games it played and won, and by bot kind the seats of that kind on that side and
+    how many of them won."""
+
+    side: str
+    games: int = 0
+    wins: int = 0
+    kinds: dict[str, list[int]] = field(default_factory=dict)
+    """Bot kind -> [seats of that kind on this side, of those, seats that won]."""
+
+    def add(self, other: SideRecord) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        for kind, (games, wins) in other.kinds.items():
+            tally = self.kinds.setdefault(kind, [0, 0])
+            tally[0] += games
+            tally[1] += wins
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            **rate_json(self.wins, self.games),
+            "kinds": [
+                {"kind": kind, **rate_json(wins, games)}
+                for kind, (games, wins) in self.kinds.items()
+            ],
+        }
+
+
+def count_sides(
+    sides: dict[str, SideRecord],
+    game: GameDefinition,
+    players: int,
+    options: dict[str, str],
+    result: Result,
+    kinds: list[str] | None = None,
+) -> None:
+    """Count one finished game in ``sides`` (nothing for a game without sides): each
+    side that played, whether it won, and (with ``kinds``, the seats' bot kinds) each
+    kind's seats on each side."""
+    played = seat_sides(game, players, options, result)
+    if not played:
+        return
+    for side in dict.fromkeys(played):
+        record = sides.setdefault(side, SideRecord(side))
+        record.games += 1
+        record.wins += result.side == side
+    for seat, kind in enumerate(kinds or []):
+        tally = sides[played[seat]].kinds.setdefault(kind, [0, 0])
+        tally[0] += 1
+        tally[1] += seat in result.winners
+
+
+def side_lines(sides: dict[str, SideRecord]) -> list[str]:
+    """The sides' results in words, one side a line and its bot kinds below it."""
+    out = []
+    for record in sides.values():
+        data = record.to_json()
+        out.append(f"  side {record.side} won {rate_words(data)}")
+        for kind in data["kinds"]:
+            out.append(f"    {kind['kind']} as {record.side} won {rate_words(kind)}")
+    return out
+
+
 def rotated(seats: list[str], index: int) -> list[str]:
     """The seat list of game ``index``: shifted by one seat per game."""
     shift = index % len(seats)
@@ -85,7 +175,8 @@ class BotRecord:
     kind: str
     games: int = 0
     """Seats this kind played (a kind in two seats of a game plays it twice)."""
-    wins: float = 0.0
+    wins: int = 0
+    """Of those seats, the ones that won (a shared win is a win for each winner)."""
     decisions: int = 0
     """Decisions with more than one legal choice (forced moves need no thought)."""
     seconds: float = 0.0
@@ -113,13 +204,9 @@ class BotRecord:
         self.score_squares += score * score
 
     def to_json(self) -> dict[str, Any]:
-        low, high = wilson(self.wins, self.games)
         return {
             "kind": self.kind,
-            "games": self.games,
-            "wins": round(self.wins, 3),
-            "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
-            "ci95": [round(low, 4), round(high, 4)],
+            **rate_json(self.wins, self.games),
             "decisions": self.decisions,
             "mean_decision_seconds": round(self.seconds / self.decisions, 4)
             if self.decisions
@@ -140,8 +227,10 @@ class TournamentReport(BatchReport):
     rotate: bool = True
     seat_names: list[str] = field(default_factory=list)
     bots: dict[str, BotRecord] = field(default_factory=dict)
-    by_seat: list[dict[str, float]] = field(default_factory=list)
+    by_seat: list[dict[str, int]] = field(default_factory=list)
     """Per seat: each kind's wins there, to show a seat's advantage."""
+    sides: dict[str, SideRecord] = field(default_factory=dict)
+    """A game with sides: each side's games and wins, by bot kind too."""
     cooperative: bool = False
     """The seats play as one team (``GameInfo.cooperative``): the report tells the
     team's wins and score."""
@@ -165,7 +254,9 @@ class TournamentReport(BatchReport):
             self.bots.setdefault(kind, BotRecord(kind)).add(record)
         for mine, theirs in zip(self.by_seat, part.by_seat, strict=True):
             for kind, wins in theirs.items():
-                mine[kind] = mine.get(kind, 0.0) + wins
+                mine[kind] = mine.get(kind, 0) + wins
+        for side, played in part.sides.items():
+            self.sides.setdefault(side, SideRecord(side)).add(played)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -176,9 +267,12 @@ class TournamentReport(BatchReport):
             "options": self.options,
             "mean_game_length": round(self.actions / self.completed, 1) if self.completed else 0,
             "bots": [record.to_json() for record in self.bots.values()],
-            "wins_by_seat": [
-                {kind: round(wins, 3) for kind, wins in seat.items()} for seat in self.by_seat
-            ],
+            "wins_by_seat": [dict(seat) for seat in self.by_seat],
+            **(
+                {"sides": [record.to_json() for record in self.sides.values()]}
+                if self.sides
+                else {}
+            ),
             **({"team": self._team()} if self.cooperative else {}),
             "failures": self.failures,
         }
@@ -216,18 +310,17 @@ class TournamentReport(BatchReport):
             )
         won = "in a team that won" if self.cooperative else "won"
         for bot in data["bots"]:
-            low, high = bot["ci95"]
             score = ""
             if "score" in bot:
                 score = f", {'team ' if self.cooperative else ''}score {score_words(bot['score'])}"
             out.append(
-                f"  {bot['kind']:<14} {won} {bot['wins']:g}/{bot['games']} = "
-                f"{100 * bot['win_rate']:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
+                f"  {bot['kind']:<14} {won} {rate_words(bot)}"
                 f"{score}, {bot['mean_decision_seconds']:.3f} s per decision "
                 f"(slowest {bot['slowest_decision_seconds']:.3f} s)"
             )
+        out.extend(side_lines(self.sides))
         for name, seat in zip(self.seat_names, data["wins_by_seat"], strict=False):
-            wins = ", ".join(f"{kind} {count:g}" for kind, count in seat.items() if count)
+            wins = ", ".join(f"{kind} {count}" for kind, count in seat.items() if count)
             out.append(
                 f"  {'team wins' if self.cooperative else 'wins'} as {name}: {wins or 'none'}"
             )
@@ -290,7 +383,7 @@ class Tournament:
         report.cooperative = game.info.cooperative
         for kind in seats:
             report.bots.setdefault(kind, BotRecord(kind))
-        report.by_seat = [dict.fromkeys(report.bots, 0.0) for _ in seats]
+        report.by_seat = [dict.fromkeys(report.bots, 0) for _ in seats]
         started = time.perf_counter()
         before: dict[str, BotRecord] = {}
         index = first
@@ -300,7 +393,7 @@ class Tournament:
                     watchdog.beat()
                     kinds = rotated(list(seats), index if rotate else 0)
                     before = {kind: dataclasses.replace(bot) for kind, bot in report.bots.items()}
-                    self._play(report, index, kinds, watchdog)
+                    self._play(report, game, index, kinds, watchdog)
                     if progress is not None:
                         progress(index + 1 - first, games)
         except KeyboardInterrupt:  # a game cut short is not counted, nor its decisions
@@ -311,7 +404,12 @@ class Tournament:
         return report
 
     def _play(
-        self, report: TournamentReport, index: int, kinds: list[str], watchdog: Watchdog
+        self,
+        report: TournamentReport,
+        game: GameDefinition,
+        index: int,
+        kinds: list[str],
+        watchdog: Watchdog,
     ) -> None:
         this_seed = batch_seed(report.seed, index)
         session: GameSession | None = None
@@ -349,13 +447,13 @@ class Tournament:
             report.team_scored += 1
             report.team_score_total += best
             report.team_score_squares += best * best
+        count_sides(report.sides, game, len(kinds), report.options, result, kinds)
         for seat, kind in enumerate(kinds):
             record = report.bots[kind]
             record.games += 1
             if result.scores and (team or seat < len(result.scores)):
                 record.count_score(max(result.scores) if team else result.scores[seat])
             if seat in result.winners or (team and result.winners):
-                # a shared win: 1/k each; the team's win: whole for every seat
-                share = 1.0 if team else 1.0 / len(result.winners)
-                record.wins += share
-                report.by_seat[seat][kind] += share
+                # a win is whole for each winner: a tie's, a side's, the team's
+                record.wins += 1
+                report.by_seat[seat][kind] += 1

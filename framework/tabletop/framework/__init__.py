@@ -3,11 +3,12 @@
 Everything a game's rules, views, bots and registration need is importable from here:
 
 - the game: ``GameDefinition``, ``GameInfo``, ``OptionSpec``, ``State``, ``Action``,
-  ``Prompt``, ``Choice``, ``Event``, ``Result``, ``clone`` and the marks ``NOBODY``,
+  ``Prompt``, ``Choice``, ``Event``, ``Result``, ``Sides``, ``clone`` and the marks ``NOBODY``,
   ``HEADING``, ``SUMMARY``, ``PASS_KEY``;
 - chance and events: ``Context`` (the only way to randomness and the log);
-- rules as a decision stack (``stack``: ``Decision``, ``Step``, ``Stack``) and typed
-  actions (``actions``: ``Verb``, ``Verbs``);
+- rules as a decision stack (``stack``: ``Decision``, ``Step``, ``Stack``, ``Tasks``) and
+  typed actions (``actions``: ``Verb``, ``Verbs``; the argument types ``Int``, ``Seat``,
+  ``Name``, ``Member``, ``Text`` in the module);
 - decisions several seats make (``decisions``: ``SecretChoices``, ``OrderedVote``,
   ``Agreement``, ``ResponseWindow``) and the view schema (``views``);
 - bots: ``Bot``, ``BotFactory``, ``RandomSource`` (what a bot draws from), ``BotHints``;
@@ -50,6 +51,7 @@ from tabletop.framework.game import (
     OptionSpec,
     Prompt,
     Result,
+    Sides,
     State,
     clone,
 )
@@ -61,7 +63,7 @@ from tabletop.framework.hookspecs import (
 )
 from tabletop.framework.ports import RandomSource
 from tabletop.framework.search import BotHints
-from tabletop.framework.stack import Decision, Stack, Step
+from tabletop.framework.stack import Decision, Stack, Step, Tasks
 
 if TYPE_CHECKING:  # the moved names, typed for code not yet updated (see __getattr__)
     from tabletop.framework.bots import RandomBot as RandomBot
@@ -109,10 +111,12 @@ __all__ = [
     "ResponseWindow",
     "Result",
     "SecretChoices",
+    "Sides",
     "Stack",
     "State",
     "Step",
     "TabletopError",
+    "Tasks",
     "Unsupported",
     "Verb",
     "Verbs",

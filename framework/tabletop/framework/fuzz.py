@@ -9,7 +9,8 @@ and after *every* action checks what that promise rests on:
 * the state is plain JSON data (no tuples, sets or non-string keys) so that saves,
   digests and undo snapshots see all of it;
 * the prompt offers at least one legal, distinct choice to a real seat, or the game is
-  over and has a result;
+  over and has a result (whose winners, in a game with sides, are the winning side's
+  seats);
 * every seat's view and the spectator's view can be built, are JSON-serialisable,
   use the view schema's keys as documented, and leave the state untouched;
 * an illegal action and an action by the wrong seat are refused without any change
@@ -71,7 +72,14 @@ from tabletop.framework import chance
 from tabletop.framework.bots import Bot, BotFactory, RandomBot, batch_seed, bot_move, bot_seed
 from tabletop.framework.engine import DiceFactory, Engine, RngFactory, resolve_options
 from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError
-from tabletop.framework.game import GameDefinition, Prompt, Result, clone, same_decision
+from tabletop.framework.game import (
+    GameDefinition,
+    Prompt,
+    Result,
+    check_sides,
+    clone,
+    same_decision,
+)
 from tabletop.framework.leaks import Leak, LeakChecker
 from tabletop.framework.record import GameRecord
 from tabletop.framework.session import automated_seats
@@ -593,6 +601,8 @@ class _Game:
         prompt = engine.prompt
         result = self.game.result(engine.state) if prompt is None else None
         problem = check_prompt(prompt, engine.players, result)
+        if problem is None and result is not None:
+            problem = check_sides(self.game, engine.players, engine.options, result)
         if problem is None and prompt is not None and self.others_read:
             problem = seat_relative_label(prompt, self.hides)
         if problem is None and prompt is not None and prompt.seat in self.automated:

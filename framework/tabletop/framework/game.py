@@ -143,11 +143,45 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class Sides:
+    """The sides (teams) a game is played in, with these players and options
+    (``GameDefinition.sides``): a side wins or loses as one, and reports count its wins
+    (``tabletop simulate``, ``tournament``), each of its members' too.
+
+    ``names`` are the sides; ``seats`` says each seat's side, in seat order, when the
+    seating fixes it (the Communards in seat 0, Versailles in seat 1), or is None when
+    the sides are dealt secretly as roles: each finished game's ``Result.seat_sides``
+    then says who played which. Build one with ``Sides.fixed`` or ``Sides.dealt``."""
+
+    names: tuple[str, ...]
+    seats: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.names or len(set(self.names)) != len(self.names):
+            raise ValueError(f"sides need distinct names: {self.names}")
+        if self.seats is not None and any(side not in self.names for side in self.seats):
+            raise ValueError(f"a seat's side is not one of {self.names}: {self.seats}")
+
+    @classmethod
+    def fixed(cls, *by_seat: str) -> Sides:
+        """Sides the seating fixes: ``by_seat[i]`` is seat i's side (a side may have
+        several seats: ``Sides.fixed("North", "East", "North", "East")``)."""
+        return cls(tuple(dict.fromkeys(by_seat)), tuple(by_seat))
+
+    @classmethod
+    def dealt(cls, *names: str) -> Sides:
+        """Sides dealt secretly as roles: who is on which is known only at the end
+        (``Result.seat_sides``)."""
+        return cls(tuple(names), None)
+
+
+@dataclass(frozen=True)
 class Result:
     """How a finished game ended."""
 
     winners: tuple[int, ...]
-    """Winning seats; several for a shared win, empty for nobody (a solitaire loss)."""
+    """Winning seats; several for a shared win, empty for nobody (a solitaire loss). When
+    a side wins, every seat of that side (and only those)."""
     scores: tuple[float, ...] = ()
     summary: str = ""
     """How the winner was decided, in words (tiebreaks included)."""
@@ -155,6 +189,13 @@ class Result:
     """The way the game ended, as a short fixed category ("Sudden Death victory",
     "defeat: army routed"): what simulations and tournaments count, so a balance study
     sees how games end, not only who won. Empty: the winners alone say it."""
+    side: str = ""
+    """In a game with sides (``GameDefinition.sides``), the side that won ("" for none:
+    a draw). The fuzzer and the kit check that ``winners`` are exactly its seats."""
+    seat_sides: tuple[str, ...] = ()
+    """Each seat's side, in seat order, when the sides were dealt secretly (roles): the
+    end of the game says who played which. Empty when the seating fixed the sides (or
+    the game has none)."""
 
     def __call__(self) -> Result:
         """Deprecated: ``Engine.result`` became a property (read like ``prompt``); a
@@ -301,6 +342,19 @@ class GameDefinition(ABC):
     state could later show a secret added to it). The fuzzer and the conformance kit
     check the promise on every view they build (``views.shared_part``)."""
 
+    secrets_from_framework: bool = False
+    """Set True when everything this game hides comes from the framework: chance whose
+    result some seat does not see (``ctx.draw`` and ``ctx.roll`` with ``seats=`` or
+    ``hidden_from=``, ``ctx.shuffle``, any use of ``ctx.rng``) and the seats' sealed
+    answers (``decisions.SecretChoices``). The framework then builds the worlds a seat
+    cannot tell apart itself, by replaying the game's log with those drawn again
+    (``tabletop.framework.worlds``): search bots sample them when the game has no
+    ``determinize`` of its own, and the fuzzer and the conformance kit check the game's
+    views, prompts and events in them and hold its own ``determinize`` to them (a field
+    it always keeps as it is, where such a world differs, is a secret it forgot). Every
+    event that tells something hidden must then be a reveal (``ctx.reveal``, a draw's own
+    event): an ordinary event must read the same in every such world."""
+
     must_reach: tuple[str, ...] = ()
     """Milestones (names that ``milestones`` returns) a fuzz run must reach: the late or
     rare states random play tends to miss (the last round, a rare ending). ``tabletop
@@ -311,6 +365,12 @@ class GameDefinition(ABC):
         """Names of the seats for this number of players, in seat order; by default
         "Player 1" to "Player n" (most games' seats have no names of their own)."""
         return tuple(f"Player {n}" for n in range(1, players + 1))
+
+    def sides(self, players: int, options: Mapping[str, str]) -> Sides | None:
+        """The sides the seats play in with these players and options, or None (the
+        default: every seat for itself). A side's win is named by ``Result.side`` and
+        counts as a win for each of its seats, in reports and in the search's reward."""
+        return None
 
     @abstractmethod
     def setup(self, players: int, options: Mapping[str, str], ctx: Context) -> State:
@@ -385,9 +445,15 @@ class GameDefinition(ABC):
     def determinize(self, state: State, seat: int, ctx: Context) -> State:
         """A full state consistent with what ``seat`` knows, hidden parts resampled.
 
-        Used by search bots (information-set MCTS). The default is only correct for
-        games without hidden information.
-        """
+        Everything the seat cannot know is drawn again, derived records included: the
+        other hands and the deck, a sealed answer, and also any note the game keeps of
+        them (who played the Fail card, which card a seat passed). Used by search bots
+        (information-set MCTS) and by the leak checks, which compare the real world with
+        these; the fuzzer and the kit check that the game's invariants hold in them, that
+        the seat's view and prompt are the same there, and that they can be played on.
+        The default is only correct for games without hidden information; a game whose
+        secrets all come from the framework may leave it out
+        (``secrets_from_framework``)."""
         if self.info.hidden_information:
             raise Unsupported(f"{self.info.id} does not support determinization")
         return state
@@ -395,6 +461,55 @@ class GameDefinition(ABC):
     def rules_summary(self) -> str:
         """The game's rules in the author's own words (Markdown), for the UI's reference."""
         return self.info.description
+
+
+def seat_sides(
+    game: GameDefinition, players: int, options: Mapping[str, str], result: Result
+) -> tuple[str, ...] | None:
+    """The side each seat played in a finished game (None for a game without sides):
+    the seating's, or the dealt roles the result names."""
+    sides = game.sides(players, options)
+    if sides is None:
+        return None
+    return sides.seats if sides.seats is not None else result.seat_sides
+
+
+def check_sides(
+    game: GameDefinition, players: int, options: Mapping[str, str], result: Result
+) -> str | None:
+    """What is wrong with a finished game's sides (None when sound): a side's win names
+    exactly its seats, a game without sides names no side, and dealt sides are told."""
+    sides = game.sides(players, options)
+    if sides is None:
+        if result.side or result.seat_sides:
+            return "result names a side, but the game declares none (GameDefinition.sides)"
+        return None
+    if sides.seats is not None and len(sides.seats) != players:
+        return f"sides() gives {len(sides.seats)} seats' sides for {players} players"
+    if sides.seats is not None and result.seat_sides:
+        return "result.seat_sides is for sides dealt secretly; these sides are fixed"
+    played = seat_sides(game, players, options, result)
+    if played is None or len(played) != players:
+        return (
+            f"the sides are dealt secretly, so the result must say each of the {players} "
+            f"seats' side (Result.seat_sides), not {played}"
+        )
+    if any(side not in sides.names for side in played):
+        return f"result.seat_sides names a side that is not one of {sides.names}: {played}"
+    if result.side and result.side not in sides.names:
+        return f"result.side {result.side!r} is not one of {sides.names}"
+    members = tuple(seat for seat, side in enumerate(played) if side == result.side)
+    if result.side and tuple(sorted(result.winners)) != members:
+        return (
+            f"{result.side} won, so the winners must be its seats {members}, "
+            f"not {tuple(sorted(result.winners))}"
+        )
+    if not result.side and result.winners:
+        return (
+            f"the game has sides but its result names winners {result.winners} and no "
+            "side: name the side that won (Result.side)"
+        )
+    return None
 
 
 def same_decision(plain: Prompt, explained: Prompt) -> str | None:

@@ -8,7 +8,7 @@ import pytest
 from tabletop.framework import IllegalAction
 from tabletop.framework.engine import Engine
 from tabletop.framework.testing import GameConformance, new_engine
-from tabletop.games.tic_tac_toe import TicTacToe
+from tabletop.games.tic_tac_toe import MARK, TicTacToe
 
 
 class TestTicTacToeConformance(GameConformance):
@@ -18,7 +18,7 @@ class TestTicTacToeConformance(GameConformance):
 def _play(*cells: int) -> Engine:
     engine = new_engine(TicTacToe())
     for move, cell in enumerate(cells):
-        engine.act(move % 2, str(cell))
+        engine.act(move % 2, MARK(cell))
     return engine
 
 
@@ -48,18 +48,18 @@ def test_a_full_grid_without_a_line_is_a_draw() -> None:
 def test_a_marked_cell_is_not_offered_and_is_refused() -> None:
     engine = _play(4)
     prompt = engine.prompt
-    assert prompt is not None and "4" not in prompt.actions() and len(prompt.choices) == 8
+    assert prompt is not None and MARK(4) not in prompt.actions() and len(prompt.choices) == 8
     with pytest.raises(IllegalAction):
-        engine.act(1, "4")
+        engine.act(1, MARK(4))
     assert engine.view(None)["cells"][4] == 0
 
 
 def test_the_end_is_told_in_the_log() -> None:
     """The last move's events say how the game ended: the log must not just stop."""
     engine = _play(0, 3, 1, 4)
-    assert [event.kind for event in engine.act(0, "2")] == ["win"]
+    assert [event.kind for event in engine.act(0, MARK(2))] == ["win"]
     engine = _play(0, 1, 2, 4, 3, 5, 7, 6)
-    assert [event.kind for event in engine.act(0, "8")] == ["draw"]
+    assert [event.kind for event in engine.act(0, MARK(8))] == ["draw"]
 
 
 def test_there_is_no_result_while_cells_are_open() -> None:
@@ -73,7 +73,7 @@ def test_invariants_hold_in_play_and_catch_a_miscounted_grid() -> None:
     engine = _play()
     for cell in (4, 0, 8, 2, 6):
         assert game.invariants(engine.state) == []
-        engine.act(engine.state["turn"], str(cell))
+        engine.act(engine.state["turn"], MARK(cell))
     assert game.invariants(engine.state) == []
     two_x = {**engine.state, "cells": [0, 0, -1, -1, -1, -1, -1, -1, -1]}
     more_o = {**engine.state, "cells": [1, -1, -1, -1, -1, -1, -1, -1, -1]}

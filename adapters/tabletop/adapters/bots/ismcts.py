@@ -12,7 +12,8 @@ game API. Each iteration
 3. adds one new child, then plays on with the game's rollout policy (random by
    default) until the game ends or the hints' playout depth is reached, where the
    game's evaluation scores the state;
-4. credits every seat its reward to the nodes on the path: its share of the win, and
+4. credits every seat its reward to the nodes on the path: its win (a side's win is a
+   whole win for each of its seats; a tie shared between seats, a share), and
    where the game has scores, its score brought into [0, 1] (``Reward``).
 
 Chance (dice, draws) is resolved by the bot's own random source inside the samples, so
@@ -127,8 +128,9 @@ class Reward:
     """A finished playout's reward for each seat, in [0, 1]: a share of the win and,
     when the result has scores, a share from the scores (``BotHints.score_weight``).
 
-    The win: 1 for a sole winner, 1/k each for k winners sharing it; in a cooperative
-    game (``GameInfo.cooperative``) a win is the team's, 1 for every seat. The scores:
+    The win: 1 for a sole winner, 1/k each for k winners sharing a tie; a side's win
+    (``Result.side``) is 1 for each of its seats, and in a cooperative game
+    (``GameInfo.cooperative``) a win is the team's, 1 for every seat. The scores:
     in a competitive game with several seats, a seat's score relative to the others'
     ((score - lowest) / (highest - lowest), 0.5 each when all are equal); in a
     cooperative game the team's score and in a solitaire the seat's, each brought into
@@ -158,8 +160,11 @@ class Reward:
         if result.winners and self.cooperative:
             wins = [1.0] * players
         elif result.winners:
+            # a side's win is one whole win for each of its members (issue 38); a tie
+            # between seats playing for themselves is shared
+            share = 1.0 if result.side else 1.0 / len(result.winners)
             for seat in result.winners:
-                wins[seat] = 1.0 / len(result.winners)
+                wins[seat] = share
         if not scores:
             return wins, wins, None
         if self.cooperative:
