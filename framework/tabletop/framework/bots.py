@@ -14,6 +14,7 @@ from tabletop.framework.search import InformationSet
 
 if TYPE_CHECKING:
     from tabletop.framework.engine import Engine
+    from tabletop.framework.worlds import Replay
 
 
 class Bot(ABC):
@@ -119,6 +120,20 @@ def batch_seed(seed: int, index: int) -> int:
 _KINDS: dict[type[Bot], str] = {}
 
 
+def _replay_of(engine: Engine) -> Callable[[], Replay] | None:
+    """How an information set replays ``engine``'s game, for a game whose secrets all
+    come from the framework (None for the others: nothing to replay)."""
+    if not engine.game.secrets_from_framework:
+        return None
+
+    def replay() -> Replay:
+        from tabletop.framework.worlds import Replay
+
+        return Replay.of(engine)
+
+    return replay
+
+
 def bot_move(
     engine: Engine, bot: Bot, rng_factory: Callable[[int], RandomSource] = chance.bot_rng
 ) -> Action:
@@ -153,7 +168,9 @@ def bot_move(
         return bot.choose(engine.game, view, prompt, rng)
     if kind == "sample" and len(prompt.choices) == 1:  # forced: no sample to draw
         return prompt.choices[0].action
-    information = InformationSet(engine.game, engine.state, prompt.seat, chance.dice_factory)
+    information = InformationSet(
+        engine.game, engine.state, prompt.seat, chance.dice_factory, replay=_replay_of(engine)
+    )
     if kind == "search":
         return cast(SearchBot, bot).search(engine.game, view, prompt, rng, information)
     return cast(SampledPolicyBot, bot).policy(engine.game, information.sample(rng), prompt, rng)

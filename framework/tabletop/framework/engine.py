@@ -165,6 +165,17 @@ class Engine:
     # Reading ------------------------------------------------------------------------
 
     @property
+    def rng_factory(self) -> RngFactory:
+        """The random source the game was started with, by seed: a replay of the game
+        (``worlds.Replay``) makes its own from it."""
+        return self._rng_factory
+
+    @property
+    def dice_factory(self) -> DiceFactory:
+        """The dice the game was started with, on a random source."""
+        return self._dice_factory
+
+    @property
     def prompt(self) -> Prompt | None:
         """The decision now due (None when the game is over); cached until it changes."""
         if not self._prompt_valid:

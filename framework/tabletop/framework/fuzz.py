@@ -21,7 +21,11 @@ and after *every* action checks what that promise rests on:
 * the record survives a save/load round trip (record -> JSON text -> record);
 * in a game with hidden information, nothing a seat receives (view, prompt, events)
   tells it what it must not know: the counterfactual checks of ``leaks.py`` run on every
-  action and on setup's draws.
+  action and on setup's draws; every world ``determinize`` makes is one the game can be
+  in (its invariants hold, the same seat decides, it can be played on); and for a game
+  whose secrets all come from the framework (``secrets_from_framework``), worlds the
+  framework builds by replaying the game (``worlds.py``) check the views, prompts and
+  events, and ``determinize`` is held to them.
 
 Random play never reaches some states of a long game (Hanabi burns its fuses before the
 deck runs out; a rare regime of La Révolution needs purposeful play), so the seats may
@@ -80,10 +84,11 @@ from tabletop.framework.game import (
     clone,
     same_decision,
 )
-from tabletop.framework.leaks import Leak, LeakChecker
+from tabletop.framework.leaks import BadWorld, Leak, LeakChecker
 from tabletop.framework.record import GameRecord
 from tabletop.framework.session import automated_seats
 from tabletop.framework.views import check_view_schema, shared_part
+from tabletop.framework.worlds import Replay
 
 #: Longest game a batch run lets run before calling it stuck: the fuzzer's, and the
 #: app's ``simulate`` and tournaments' (one limit, so a game that one of them calls
@@ -511,6 +516,13 @@ def _round_trip(record: GameRecord) -> GameRecord:
     return decoded
 
 
+def _worlds_due(count: int) -> bool:
+    """Whether the replayed worlds' check (``LeakChecker.check_worlds``) runs after
+    action number ``count``: each of the first 8, then every 4th (each builds a world
+    per seat by replaying the whole game)."""
+    return count <= 8 or count % 4 == 0
+
+
 def _due(count: int, every: int | None) -> bool:
     """Whether the round trip runs after action number ``count``."""
     if every is None:
@@ -572,6 +584,17 @@ class _Game:
             if self.hides
             else None
         )
+        if self.leaks is not None and game.secrets_from_framework:
+            # the game so far, replayed with what each seat did not see drawn again
+            self.leaks.replay = Replay(
+                game,
+                seed,
+                players,
+                dict(self.engine.options),
+                [],
+                rng_factory,
+                dice_factory,
+            )
 
     def check_explained(self, prompt: Prompt, digest: str) -> str | None:
         """What is wrong with the game's ``explain`` of ``prompt`` (the state's digest
@@ -717,6 +740,8 @@ class _Game:
         leaks = self.leaks if self.leaks is not None and self.leaks.supported else None
         try:
             yield leaks
+        except BadWorld as exc:
+            raise FuzzProblem(f"{where}: determinize: {exc}") from exc
         except Leak as exc:
             raise FuzzProblem(f"{where}: leak: {exc}") from exc
 
@@ -754,6 +779,10 @@ class _Game:
             with self.leak_check(where) as leaks:
                 if leaks is not None:
                     leaks.check_action(state, rng_state, prompt.seat, action, salt=count)
+                if leaks is not None and leaks.replay is not None:
+                    leaks.replay.extend(prompt.seat, action)
+                    if _worlds_due(count + 1):
+                        leaks.check_worlds(engine.state, salt=count)
             digest = self.check_state(f"after {where}")
             if engine.can_undo():
                 undone = engine.undo()

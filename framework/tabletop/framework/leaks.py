@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import KW_ONLY, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.framework.context import Context
 from tabletop.framework.errors import Unsupported
@@ -57,11 +57,18 @@ from tabletop.framework.game import (
 )
 from tabletop.framework.ports import Dice, RandomSource
 
+if TYPE_CHECKING:
+    from tabletop.framework.worlds import Replay
+
 RngFactory = Callable[[int], RandomSource]
 DiceFactory = Callable[[RandomSource], Dice]
 
 #: Most perturbed draws tried per action (spread over all the draws it makes).
 MAX_PERTURBATIONS = 6
+#: Worlds ``determinize`` draws for a seat before ``check_worlds`` says that it keeps a
+#: field a replayed world shows to differ: enough that a field it draws again only
+#: sometimes (a role among five seats) is seen to move.
+DETERMINIZE_SAMPLES = 48
 #: More resampled worlds tried per observer when the first is not comparable with a
 #: revealing action (it reveals something else to the observer, or the action is not
 #: legal there): enough to find one that shows the same revealed card most times.
@@ -71,6 +78,12 @@ _NUDGE = 0x9E3779B9  # odd: changes the parity, and most residues, of a 32-bit d
 
 class Leak(Exception):
     """A seat could learn something it must not (the message says what and how)."""
+
+
+class BadWorld(Leak):
+    """``determinize`` made a world that is not one the seat cannot tell apart: its
+    invariants break, it cannot be played on, another seat decides in it, or it keeps a
+    secret a replayed world shows to differ (the message says which)."""
 
 
 class _Nudged(RandomSource):
@@ -94,6 +107,18 @@ class _Nudged(RandomSource):
 
     def setstate(self, state: Sequence[int]) -> None:
         self._inner.setstate(state)
+
+
+def _own_determinize(game: GameDefinition) -> bool:
+    """Whether ``game`` wrote its own ``determinize`` (rather than the default)."""
+    return type(game).determinize is not GameDefinition.determinize
+
+
+def _leaf(data: Any, path: str) -> Any:
+    """The value at a key path of ``worlds.flat`` (None when there is none)."""
+    from tabletop.framework.worlds import flat
+
+    return flat(data).get(path)
 
 
 def prompt_json(prompt: Prompt | None) -> Any:
@@ -263,6 +288,11 @@ class LeakChecker:
     resample: Callable[[State, int, RandomSource], State] | None = None
     supported: bool = field(default=True, init=False)
     """False once the game turned out to have no ``determinize`` to check with."""
+    replay: Replay | None = field(default=None, init=False)
+    """The game so far, for a game whose secrets all come from the framework
+    (``GameDefinition.secrets_from_framework``): the caller keeps it at the position it
+    checks (``Replay.extend``). Its worlds stand in for a ``determinize`` the game does
+    not have, and ``check_worlds`` holds the game's own to them."""
 
     # One world ----------------------------------------------------------------------
 
@@ -278,14 +308,61 @@ class LeakChecker:
         return _Outcome(world, ctx.events, ctx.reveals, rng.draws)
 
     def _determinize(self, state: State, seat: int, salt: int) -> State | None:
+        """The world ``seat`` cannot tell apart that the checks compare with: the kit's
+        ``hidden_variants``, the game's ``determinize``, or for a game that has none and
+        whose secrets all come from the framework, a replayed world (None when no
+        replay found one this time: that seat is not compared at this position)."""
         rng = self.rng_factory(self.seed * 7_919 + salt * 31 + seat)
         try:
             if self.resample is not None:
                 return self.resample(state, seat, rng)
+            if self.replay is not None and not _own_determinize(self.game):
+                return self.replay.world(seat, rng)
             return self.game.determinize(clone(state), seat, Context(rng, self.dice_factory(rng)))
         except Unsupported:
             self.supported = False
             return None
+
+    def _sound_world(self, real: State, world: State, seat: int, where: str) -> None:
+        """A world from ``determinize`` must be one the game can be in: its invariants
+        hold, it is plain data, the same seat decides (who decides is never a secret),
+        its prompt is sound, and it can be played on (one of its choices applies)."""
+        from tabletop.framework.fuzz import check_prompt, json_problem
+
+        broken = list(self.game.invariants(world))
+        if broken:
+            raise BadWorld(f"{where}, the game's invariants break: {'; '.join(broken)}")
+        problem = json_problem(world, "the state")
+        if problem is not None:
+            raise BadWorld(f"{where}, {problem}")
+        prompt, real_prompt = self.game.prompt(world), self.game.prompt(real)
+        if (prompt is None) != (real_prompt is None) or (
+            prompt is not None and real_prompt is not None and prompt.seat != real_prompt.seat
+        ):
+
+            def who(asked: Prompt | None) -> str:
+                return "nobody (the game is over)" if asked is None else f"seat {asked.seat}"
+
+            raise BadWorld(
+                f"{where}, {who(prompt)} decides where {who(real_prompt)} does in the game "
+                "(who decides is never hidden)"
+            )
+        result = self.game.result(world) if prompt is None else None
+        problem = check_prompt(prompt, self.players, result)
+        if problem is not None:
+            raise BadWorld(f"{where}, {problem}")
+        if prompt is None:
+            return
+        rng = self.rng_factory(self.seed * 31 + seat)
+        ctx = Context(rng, self.dice_factory(rng), actor=prompt.seat, players=self.players)
+        action = rng.choice(prompt.choices).action
+        try:
+            self.game.apply(clone(world), prompt.seat, action, ctx)
+        except Exception as exc:
+            raise BadWorld(
+                f"{where}, the world cannot be played on: {action!r} by seat {prompt.seat} "
+                f"fails there ({type(exc).__name__}: {exc})"
+            ) from exc
 
     # The checks ---------------------------------------------------------------------
 
@@ -300,8 +377,11 @@ class LeakChecker:
         for seat in range(self.players):
             other = self._determinize(state, seat, salt)
             if other is None:
-                return {}
+                if not self.supported:
+                    return {}
+                continue
             where = f"in a state resampled by determinize for seat {seat}"
+            self._sound_world(state, other, seat, f"determinize for seat {seat}: in its world")
             seen, alt_seen = self.game.view(state, seat), self.game.view(other, seat)
             if alt_seen != seen:
                 raise Leak(
@@ -326,6 +406,41 @@ class LeakChecker:
                     )
             worlds[seat] = other
         return worlds
+
+    def check_worlds(self, state: State, salt: int = 0) -> None:
+        """For a game whose secrets all come from the framework and that has its own
+        ``determinize``: in a world each seat cannot tell apart, built by replaying the
+        game (``self.replay``, at ``state``), the seat must receive the same (else a
+        ``Leak``), and ``determinize`` must be able to differ from the real state wherever
+        that world does (else ``BadWorld``: a secret it keeps as it is)."""
+        from tabletop.framework.worlds import forgotten
+
+        replay = self.replay
+        authored = self.resample is not None or _own_determinize(self.game)
+        if replay is None or not authored:
+            return  # no determinize to hold to account: the replayed worlds are used
+        for seat in range(self.players):
+            rng = self.rng_factory(self.seed * 104_723 + salt * 37 + seat)
+            world = replay.world(seat, rng)
+            if world is None:
+                continue
+            samples = (
+                sample
+                for attempt in range(DETERMINIZE_SAMPLES)
+                if (sample := self._determinize(state, seat, salt + 613 * (attempt + 1)))
+                is not None
+            )
+            kept = forgotten(state, world, samples)
+            if kept:
+                mine, theirs = _leaf(state, kept[0]), _leaf(world, kept[0])
+                raise BadWorld(
+                    f"determinize for seat {seat} keeps {kept[0]} as it is ({mine!r}) in "
+                    f"{DETERMINIZE_SAMPLES} worlds, but a world the seat cannot tell apart "
+                    "(the game replayed with the draws it did not see and the others' "
+                    f"sealed answers drawn again) has {theirs!r} there: determinize must "
+                    "draw again everything the seat cannot know, derived records included"
+                    + (f" (also: {', '.join(kept[1:4])})" if len(kept) > 1 else "")
+                )
 
     def check_action(
         self,

@@ -20,10 +20,15 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from tabletop.framework.context import Context
+from tabletop.framework.errors import Unsupported
 from tabletop.framework.game import Action, GameDefinition, Prompt, Result, State, clone
 from tabletop.framework.ports import Dice, RandomSource
+
+if TYPE_CHECKING:
+    from tabletop.framework.worlds import Replay
 
 #: The default share of a finished game's reward that its scores make
 #: (``BotHints.score_weight``) in a competitive game: enough to prefer the better of
@@ -39,8 +44,11 @@ class InformationSet:
 
     ``sample`` returns a fresh full state each time: the game's ``determinize`` applied to
     a copy of the real state with the caller's random source, so the sample depends only
-    on what the seat knows and on that source (the hidden parts are drawn again). The
-    real state stays private to this object; bots use ``sample`` only.
+    on what the seat knows and on that source (the hidden parts are drawn again). A game
+    whose secrets all come from the framework (``secrets_from_framework``) and that has
+    no ``determinize`` of its own is sampled from the worlds the framework builds by
+    replaying it (``worlds.Replay``, made once from ``replay``). The real state stays
+    private to this object; bots use ``sample`` only.
     """
 
     def __init__(
@@ -49,6 +57,7 @@ class InformationSet:
         state: State,
         seat: int,
         dice_factory: Callable[[RandomSource], Dice],
+        replay: Callable[[], Replay] | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -56,12 +65,37 @@ class InformationSet:
         self._dice_factory = dice_factory
         self._frozen: bytes | None = None
         self._tried = False
+        self._make_replay = replay
+        self._replay: Replay | None = None
+        self._last: State | None = None
 
     def sample(self, rng: RandomSource) -> State:
         """A full state consistent with the seat's knowledge, hidden parts drawn from
         ``rng``; the caller may change it freely."""
+        if (
+            self._make_replay is not None
+            and self.game.secrets_from_framework
+            and type(self.game).determinize is GameDefinition.determinize
+        ):
+            return self._replayed(rng)
         ctx = Context(rng, self._dice_factory(rng), actor=self.seat)
         return self.game.determinize(self._copy(), self.seat, ctx)
+
+    def _replayed(self, rng: RandomSource) -> State:
+        """A replayed world; when a few replays find none, the last one found again (a
+        sound sample too), or ``Unsupported`` before any was found."""
+        if self._replay is None:
+            assert self._make_replay is not None
+            self._replay = self._make_replay()
+        world = self._replay.world(self.seat, rng, strict=False)
+        if world is not None:
+            self._last = world
+        if self._last is None:
+            raise Unsupported(
+                f"{self.game.info.id}: no replayed world fits what seat {self.seat} was told"
+            )
+        copy: State = clone(self._last)
+        return copy
 
     def _copy(self) -> State:
         """A deep copy of the real state, equal to ``clone``'s.
@@ -122,9 +156,10 @@ class BotHints:
 
     score_weight: float | None = None
     """The share of a finished game's reward that its scores make, the rest being the
-    win (a sole winner 1, k winners 1/k each; in a cooperative game a team win is 1 for
-    every seat). None: ``COOPERATIVE_SCORE_WEIGHT`` for a cooperative game (its shared
-    score is what the team plays for), ``COMPETITIVE_SCORE_WEIGHT`` otherwise (winning
+    win (a sole winner 1, k winners of a tie 1/k each; a side's win 1 for each of its
+    seats; in a cooperative game a team win is 1 for every seat). None:
+    ``COOPERATIVE_SCORE_WEIGHT`` for a cooperative game (its shared score is what the
+    team plays for), ``COMPETITIVE_SCORE_WEIGHT`` otherwise (winning
     is what counts; the margin only tells apart games that the win alone cannot).
     A game without scores is judged by its winners alone, as before issue 27."""
 

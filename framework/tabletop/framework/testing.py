@@ -43,10 +43,11 @@ from tabletop.framework.engine import Engine
 from tabletop.framework.errors import GameOver, IllegalAction, Unsupported
 from tabletop.framework.fuzz import ILLEGAL_ACTION, MAX_ACTIONS, fuzz, json_problem
 from tabletop.framework.game import GameDefinition, State, clone
-from tabletop.framework.leaks import Leak, LeakChecker, first_difference
+from tabletop.framework.leaks import BadWorld, Leak, LeakChecker, first_difference
 from tabletop.framework.record import GameRecord
 from tabletop.framework.search import InformationSet
 from tabletop.framework.views import check_view_schema, shared_part
+from tabletop.framework.worlds import Replay
 
 if TYPE_CHECKING:
     from tabletop.framework.ports import Dice, RandomSource
@@ -157,7 +158,11 @@ def sample(engine: Engine, seat: int, *, seed: int = 0) -> State:
     if not 0 <= seat < engine.players:
         raise ValueError(f"seat {seat} is not a seat of this game (0-{engine.players - 1})")
     rng_factory, dice_factory = default_factories()
-    information = InformationSet(engine.game, engine.state, seat, dice_factory)
+
+    def replay() -> Replay:
+        return Replay.of(engine)
+
+    information = InformationSet(engine.game, engine.state, seat, dice_factory, replay=replay)
     return information.sample(rng_factory(seed))
 
 
@@ -357,6 +362,27 @@ class GameConformance:
                     self.game.explain(sample.state, prompt)
                     assert sample.digest() == before, f"{label}: explain() changed the state"
 
+    def _authored_variants(self) -> bool:
+        """Whether worlds come from the author (``hidden_variants`` or ``determinize``)
+        rather than from the framework's replay (a game whose secrets all come from the
+        framework may write neither)."""
+        return type(self).hidden_variants is not GameConformance.hidden_variants or (
+            type(self.game).determinize is not GameDefinition.determinize
+        )
+
+    def _variants(self, engine: Engine, seat: int, rng: RandomSource) -> list[State]:
+        """Worlds ``seat`` cannot tell apart at ``engine``'s position: the author's
+        (``hidden_variants``, ``determinize``) and, for a game whose secrets all come
+        from the framework, a replayed one (none when no replay found one)."""
+        found = []
+        if not self.game.secrets_from_framework or self._authored_variants():
+            found.append(self.hidden_variants(engine.state, seat, rng))
+        if self.game.secrets_from_framework:
+            world = Replay.of(engine).world(seat, rng)
+            if world is not None:
+                found.append(world)
+        return found
+
     @pytest.mark.conformance
     def test_views_hide_hidden_information(self) -> None:
         rng_factory, _ = default_factories()
@@ -368,25 +394,32 @@ class GameConformance:
                 for seat in range(sample.players):
                     rng = rng_factory(engine.seed * 31 + seat)
                     try:
-                        variant = self.hidden_variants(sample.state, seat, rng)
+                        variants = self._variants(sample, seat, rng)
                     except Unsupported as exc:
                         pytest.skip(f"no way to resample hidden information: {exc}")
+                    except Leak as exc:
+                        raise AssertionError(
+                            f"{label}, {len(sample.log)} actions: a leak: {exc}"
+                        ) from None
                     seen = self.game.view(sample.state, seat)
-                    differs = first_difference(seen, self.game.view(variant, seat))
-                    assert differs is None, (
-                        f"{label}, {len(sample.log)} actions: seat {seat}, through its "
-                        f"view: the view changed at field {differs[0]} ({differs[1]!r} "
-                        f"here, {differs[2]!r} in a resampled state) when only information "
-                        "hidden from it changed (a leak)"
-                    )
-                    checked += 1
+                    for variant in variants:
+                        differs = first_difference(seen, self.game.view(variant, seat))
+                        assert differs is None, (
+                            f"{label}, {len(sample.log)} actions: seat {seat}, through its "
+                            f"view: the view changed at field {differs[0]} ({differs[1]!r} "
+                            f"here, {differs[2]!r} in a resampled state) when only "
+                            "information hidden from it changed (a leak)"
+                        )
+                        checked += 1
         if not checked:
             pytest.skip("no configuration hides information")
 
     @pytest.mark.conformance
     def test_nothing_a_seat_receives_leaks(self) -> None:
         """Events, the log, prompts and views after each action: every channel a seat
-        (or a bot in it, or the public export) receives, checked by counterfactuals."""
+        (or a bot in it, or the public export) receives, checked by counterfactuals; and
+        every world ``determinize`` makes, held to what the game can be in (and, for a
+        game whose secrets all come from the framework, to the worlds a replay builds)."""
         rng_factory, dice_factory = default_factories()
         checked = 0
         for label, engine in self.games():
@@ -398,8 +431,12 @@ class GameConformance:
                 rng_factory=rng_factory,
                 dice_factory=dice_factory,
                 seed=engine.seed,
-                resample=self.hidden_variants,
+                resample=self.hidden_variants
+                if type(self).hidden_variants is not GameConformance.hidden_variants
+                else None,
             )
+            if self.game.secrets_from_framework:
+                checker.replay = Replay.of(engine)
             chooser = rng_factory(engine.seed ^ 0x5EED)
             try:
                 checker.check_setup(engine.options)
@@ -411,9 +448,17 @@ class GameConformance:
                     checker.check_action(
                         state, rng_state, prompt.seat, action, salt=len(engine.log)
                     )
+                    if checker.replay is not None:
+                        checker.replay.extend(prompt.seat, action)
+                        if len(engine.log) % 4 == 0:
+                            checker.check_worlds(engine.state, salt=len(engine.log))
                     checked += 1
             except Unsupported as exc:
                 pytest.skip(f"no way to resample hidden information: {exc}")
+            except BadWorld as exc:
+                raise AssertionError(
+                    f"{label}, action {len(engine.log)}: determinize: {exc}"
+                ) from None
             except Leak as exc:
                 raise AssertionError(f"{label}, action {len(engine.log)}: a leak: {exc}") from None
             if not checker.supported:
