@@ -287,10 +287,16 @@ class Stack(Tasks):
 
     def prompt(self, state: State) -> Prompt | None:
         """The question the decision on top asks (None when the game is over)."""
-        found = self._decision(state)
-        if found is None:
+        # _decision written out: the engine asks for a prompt after every action
+        if self._over is not None and self._over(state):
             return None
-        rule, task = found
+        stack = state[self.key]
+        if not stack:
+            return None
+        task = stack[-1]
+        rule = self._decisions.get(task[self.field])
+        if rule is None:
+            raise StackError(f"{task[self.field]!r} on top of the stack is not a decision")
         prompt = rule.prompt(state, task)
         if prompt is None:
             raise StackError(
@@ -311,9 +317,14 @@ class Stack(Tasks):
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         """Hand the answer to the decision on top, then run on to the next question."""
-        found = self._decision(state)
-        if found is None:
+        stack = state[self.key]
+        if not stack or (self._over is not None and self._over(state)):
             raise StackError("no decision is waiting for an answer")
-        rule, task = found
+        task = stack[-1]
+        rule = self._decisions.get(task[self.field])
+        if rule is None:
+            raise StackError(f"{task[self.field]!r} on top of the stack is not a decision")
         rule.apply(state, task, action, ctx)
+        if stack and stack[-1][self.field] in self._waits and self._over is None:
+            return  # the same question, or another one, is waiting: nothing to run
         self.run(state, ctx)
