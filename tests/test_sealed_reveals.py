@@ -101,3 +101,20 @@ def test_resampling_says_when_no_deal_of_the_answers_fits() -> None:
         2, lambda s: ["success", "fail"] if s == 0 else ["success"], Pcg32(1)
     )
     assert sealed.data["chosen"] == before
+
+
+def test_the_guides_anonymous_reveal_names_nobody_and_deals_the_cards_again() -> None:
+    """The guide's mission cards (docs/writing-a-game.md, section 15) do what it says."""
+    from test_eco_tutorial import DOC, run_units
+
+    sealed_unit = run_units(DOC.read_text(encoding="utf-8"))["sealed"]
+    cards = _sealed(["success", "fail", "success"])
+    state = {"cards": cards.data}
+    ctx = _ctx()
+    assert sealed_unit["mission_result"](state, ctx) == 1
+    assert ctx.events[0].text == "mission revealed without their owners: 1 Fail, 2 Success"
+    roles = ["loyal", "spy", "spy"]
+    assert sealed_unit["deal_cards_again"](state, 0, roles, _ctx(3))
+    assert sorted(cards.data["chosen"]) == ["fail", "success", "success"]
+    assert cards.data["chosen"][0] == "success"  # a loyal seat never holds the Fail
+    assert not sealed_unit["deal_cards_again"](state, 0, ["loyal"] * 3, _ctx(3))
