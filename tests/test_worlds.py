@@ -11,6 +11,7 @@ anonymous mission cards are revealed without naming owners, and its variant that
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -24,10 +25,11 @@ from hiddenroles import (
     ReplayedMissions,
     StaleMissions,
     TellingMissions,
+    table,
 )
 from sessions import CliRun
 
-from tabletop.framework import Context, State
+from tabletop.framework import Context, Prompt, State
 from tabletop.framework.chance import rng_factory
 from tabletop.framework.decisions import SecretChoices
 from tabletop.framework.fuzz import fuzz
@@ -237,3 +239,44 @@ def test_a_world_the_game_cannot_be_in_is_named(game: Pig, message: str) -> None
     assert report.errors >= 1
     assert "determinize: determinize for seat" in report.failures[0].reason
     assert message in report.failures[0].reason
+
+
+class GossipMissions(ReplayedMissions):
+    """No determinize, and a public event that names who failed: an ordinary event
+    must read the same in every world the seat cannot tell apart."""
+
+    info = dataclasses.replace(ReplayedMissions.info, id="gossip-missions")
+    rules = table(noting=True)
+
+    def apply(self, state: State, seat: int, action: str, ctx: Context) -> None:
+        done = len(state["missions"])
+        super().apply(state, seat, action, ctx)
+        if len(state["missions"]) > done and state["missions"][-1]["failed_by"]:
+            ctx.emit("gossip", f"word is the Fail came from {state['missions'][-1]['failed_by']}")
+
+
+class WhisperingMissions(ReplayedMissions):
+    """No determinize, and the leader's prompt names who failed the last mission."""
+
+    info = dataclasses.replace(ReplayedMissions.info, id="whispering-missions")
+    rules = table(noting=True)
+
+    def prompt(self, state: State) -> Prompt | None:
+        asked = super().prompt(state)
+        missions = state["missions"]
+        if asked is None or asked.rule != "§2" or not missions:
+            return asked
+        return dataclasses.replace(asked, text=f"{asked.text} (Fail: {missions[-1]['failed_by']})")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("game", "channel"),
+    [(GossipMissions(), "through its events"), (WhisperingMissions(), "through its prompt")],
+)
+def test_a_replayed_world_finds_a_leak_through_every_channel(game: Missions, channel: str) -> None:
+    report = fuzz(game, games=12, seed=1)
+    assert report.errors >= 1
+    assert any(channel in failure.reason for failure in report.failures), [
+        failure.reason for failure in report.failures
+    ]

@@ -470,18 +470,8 @@ class Replay:
             if action not in prompt.actions():
                 raise Inconsistent("an action of the log is not legal in the replay")
             where = f"action {index + 1} ({logged!r} by seat {actor})"
-            if not strict:
-                pass
-            elif actor == seat:
-                self._same_prompt(step, explained_prompt(game, state), seat, where)
-            elif action == logged and public_line(step.prompt, logged) != public_line(
-                prompt, logged
-            ):
-                raise Leak(
-                    f"seat {seat}, through the choice line: {where} reads "
-                    f"{public_line(step.prompt, logged)!r} in the game and "
-                    f"{public_line(prompt, logged)!r} in a world {_WORLD}"
-                )
+            if strict:
+                self._same_told(step, prompt, state, seat, actor, action, logged, where)
             ctx = _World(rng, self.dice_factory, actor, players=players, observer=seat, step=step)
             try:
                 game.apply(state, actor, action, ctx)
@@ -511,6 +501,28 @@ class Replay:
                 "now",
             )
         return state
+
+    def _same_told(
+        self,
+        step: _Step,
+        prompt: Prompt,
+        state: State,
+        seat: int,
+        actor: int,
+        action: Action,
+        logged: Action,
+        where: str,
+    ) -> None:
+        """Before the action: the seat's own prompt, or another seat's public choice
+        line, must read as in the game."""
+        if actor == seat:
+            self._same_prompt(step, explained_prompt(self.game, state), seat, where)
+        elif action == logged and public_line(step.prompt, logged) != public_line(prompt, logged):
+            raise Leak(
+                f"seat {seat}, through the choice line: {where} reads "
+                f"{public_line(step.prompt, logged)!r} in the game and "
+                f"{public_line(prompt, logged)!r} in a world {_WORLD}"
+            )
 
     def _same_prompt(self, step: _Step, prompt: Prompt | None, seat: int, where: str) -> None:
         mine, theirs = prompt_json(step.prompt), prompt_json(prompt)
