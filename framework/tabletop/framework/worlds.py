@@ -53,7 +53,13 @@ from tabletop.framework.chance import LoadedDice
 from tabletop.framework.context import Context
 from tabletop.framework.decisions import ANONYMOUS
 from tabletop.framework.game import Action, Event, GameDefinition, Prompt, State, explained_prompt
-from tabletop.framework.leaks import Leak, first_difference, prompt_json, public_line
+from tabletop.framework.leaks import (
+    REVEAL_WARNING,
+    Leak,
+    first_difference,
+    prompt_json,
+    public_line,
+)
 from tabletop.framework.ports import Dice, RandomSource
 
 T = TypeVar("T")
@@ -550,8 +556,7 @@ class Replay:
                 f"seat {seat}, through its events: {where} shows it event {event['kind']!r} "
                 f"({event['text']!r}) in the game and another in a world {_WORLD}: an "
                 "ordinary event says nothing hidden; if the rules make this public, say so "
-                "with ctx.reveal(text, seats=...) (a reveal declares it public by the rules, "
-                "and the checks then trust it: use one only if the rules say so)"
+                f"with ctx.reveal(text, seats=...) ({REVEAL_WARNING})"
             )
 
 
