@@ -12,8 +12,9 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The extras users install with a game or the framework (the dev tools are not pinned).
-EXTRAS = ("testing", "test")
+#: The extras users install with a game, the framework or the app (the dev tools are not
+#: pinned; the server's PostgreSQL, Ray and OpenSpiel need services or big downloads).
+EXTRAS = ("testing", "test", "web")
 #: A requirement with a plain minimum: name, optional extras, ">=", version.
 PLAIN = re.compile(r"([A-Za-z0-9_.-]+)(\[[^]]*\])?\s*>=\s*([0-9][^,;\s]*)")
 
