@@ -5,11 +5,12 @@ whose solo opponent plays itself in the UI."""
 from __future__ import annotations
 
 from textual.widgets import Select, Static
-from tui_support import SIZE, FrozenStore, human_turn, make_app, run, wait_until
+from tui_support import SIZE, FrozenStore, engine_of, human_turn, make_app, run, wait_until
 
 from tabletop.adapters.bots import STRENGTHS, describe, register_search_bots
-from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.new_game import NewGameScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
+from tabletop.adapters.tui.widgets import ChoiceList
 from tabletop.framework.plugins import GameRegistry, load_registry
 from tabletop.games import pig
 from tabletop.games import red_flag_over_paris as rfop
@@ -65,16 +66,18 @@ def test_red_flag_solitaire_plays_in_the_ui() -> None:
             label = dialog.query_one("#seat-label-1")
             assert "solo opponent" in str(label.render())
             await pilot.press("ctrl+s")
-            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await wait_until(pilot, lambda: isinstance(app.screen, SeatScreen))
             game = app.screen
-            assert isinstance(game, GameScreen)
+            assert isinstance(game, SeatScreen)
             for _ in range(12):  # a dozen of the person's decisions
-                prompt = game.engine.prompt
-                assert prompt is not None and prompt.seat == 0
-                game.session.act(0, prompt.choices[0].action)
                 await human_turn(pilot)
-            assert any(entry.seat == 0 for entry in game.engine.log)
-            assert all(entry.seat == 0 for entry in game.engine.log)
-            assert game.engine.state["plays"][1] > 0  # the solo opponent played
+                prompt = game._my_prompt()
+                assert prompt is not None and prompt.seat == 0
+                keys = game.query_one("#choices", ChoiceList).keys
+                await pilot.press(keys[0] or "1")
+            engine = engine_of(game)
+            assert any(entry.seat == 0 for entry in engine.log)
+            assert all(entry.seat == 0 for entry in engine.log)
+            assert engine.state["plays"][1] > 0  # the solo opponent played
 
     run(main)

@@ -22,8 +22,8 @@ from toygames import Counter, renamed
 
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.adapters.tui.app import TabletopApp
-from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.home import HomeScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.adapters.tui.widgets.log import GameLog
 from tabletop.framework import hookimpl
 from tabletop.framework.plugins import load_registry
@@ -81,7 +81,7 @@ async def main(directory: Path, actions: int) -> dict[str, Any]:
         assert isinstance(home, HomeScreen)
         home.action_load_game(save_id)
         await pilot.pause()
-        while not isinstance(app.screen, GameScreen):  # a long replay goes on behind
+        while not isinstance(app.screen, SeatScreen):  # a long replay goes on behind
             await asyncio.sleep(0.1)
             await pilot.pause()
         await pilot.pause()

@@ -57,7 +57,7 @@ def test_a_long_save_opens_in_the_ui_within_bounded_memory(
     )
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
-    assert report["screen"] == "GameScreen"
+    assert report["screen"] == "SeatScreen"
     assert report["log_lines"] <= MAX_LOG_LINES + 1  # the window and its note
     assert report["rss_open_mb"] < limit_mb, report
     assert report["rss_idle_mb"] <= report["rss_open_mb"] * 1.05, "memory grew while idle"

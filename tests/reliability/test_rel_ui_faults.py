@@ -15,15 +15,15 @@ import pytest
 from sessions import DICE_FACTORY, RNG_FACTORY
 from textual.widgets import Input, Static
 from toygames import Counter, renamed
-from tui_support import pilot_test, press, wait_until
+from tui_support import engine_of, pilot_test, press, wait_until
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
 from tabletop.adapters.tui import app as app_module
 from tabletop.adapters.tui.app import TabletopApp
 from tabletop.adapters.tui.presenting import NewGameSpec
-from tabletop.adapters.tui.screens import game as game_screen
+from tabletop.adapters.tui.screens import seat as seat_screen
 from tabletop.adapters.tui.screens.error import ErrorScreen
-from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.adapters.tui.screens.unsaved import UnsavedScreen
 from tabletop.framework import Action, Choice, Context, State, hookimpl
 from tabletop.framework.errors import SaveError
@@ -41,7 +41,8 @@ def blocking(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A test in which the game's code may block: the UI's patience is short (0.2 s to
     a "still working" note), and RELEASE is set at the end whatever happened, so that
     no blocked mover thread outlives the test."""
-    monkeypatch.setattr(game_screen, "MOVE_WAIT_SECONDS", 0.2)
+    monkeypatch.setattr(app_module, "MOVE_WAIT_SECONDS", 0.2)
+    monkeypatch.setattr(seat_screen, "ANSWER_LATE_SECONDS", 0.2)
     monkeypatch.setattr(app_module, "LOAD_WAIT_SECONDS", 0.2)
     RELEASE.clear()
     yield
@@ -133,7 +134,7 @@ async def _running(store: JsonSaveStore) -> AsyncIterator[tuple[NotedApp, Any]]:
 @asynccontextmanager
 async def _playing(
     store: JsonSaveStore, game: str = "tricky"
-) -> AsyncIterator[tuple[NotedApp, Any, GameScreen]]:
+) -> AsyncIterator[tuple[NotedApp, Any, SeatScreen]]:
     """``_running`` with a one-seat game of ``game`` open on its game screen."""
     async with _running(store) as (app, pilot):
         session = app.start_game(NewGameSpec(game, 1, {}, ["human"], 7))
@@ -142,11 +143,11 @@ async def _playing(
         await pilot.pause()
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameScreen)
+        assert isinstance(screen, SeatScreen)
         yield app, pilot, screen
 
 
-def _status(screen: GameScreen) -> str:
+def _status(screen: SeatScreen) -> str:
     return str(screen.query_one("#status", Static).render())
 
 
@@ -156,7 +157,7 @@ async def test_quitting_with_a_failing_autosave_asks_and_saves_elsewhere(tmp_pat
     async with _playing(FailingStore(tmp_path / "saves")) as (app, pilot, screen):
         await press(pilot, "1")
         await press(pilot, "1")
-        played = len(screen.engine.log)
+        played = len(engine_of(screen).log)
         assert "NOT SAVED" in _status(screen) and "No space left" in _status(screen)
         await press(pilot, "ctrl+q")
         assert isinstance(app.screen, UnsavedScreen), "quit at once with unsaved moves"
@@ -194,10 +195,10 @@ async def test_sys_exit_in_apply_is_shown_and_the_ui_goes_on(tmp_path: Path) -> 
         await press(pilot, "1")
         await press(pilot, "2")  # 'exit': the game's code calls sys.exit
         assert isinstance(app.screen, ErrorScreen)
-        assert screen.engine.state["n"] == 1, "the state was not restored"
+        assert engine_of(screen).state["n"] == 1, "the state was not restored"
         await press(pilot, "escape")
         await press(pilot, "1")
-        assert screen.engine.state["n"] == 2
+        assert engine_of(screen).state["n"] == 2
 
 
 @pilot_test
@@ -211,9 +212,9 @@ async def test_a_blocked_apply_leaves_the_ui_working_and_finishes_later(
         assert any("still working" in message for message in app.told)
         RELEASE.set()  # the game's code ends its move: the note goes, the screen plays on
         await wait_until(pilot, lambda: "still working" not in _status(screen))
-        assert len(screen.engine.log) == 1
+        assert len(engine_of(screen).log) == 1
         await press(pilot, "1")
-        assert screen.engine.state["n"] == 1 and len(screen.engine.log) == 2
+        assert engine_of(screen).state["n"] == 1 and len(engine_of(screen).log) == 2
         await pilot.press("ctrl+q")
 
 
@@ -250,9 +251,9 @@ async def test_a_long_load_goes_on_behind_a_working_screen(tmp_path: Path, block
         await pilot.pause()
         assert any("Still loading" in message for message in app.told)
         RELEASE.set()  # the replay ends: the game opens
-        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SeatScreen))
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.engine.state["n"] == 2
+        assert isinstance(screen, SeatScreen) and engine_of(screen).state["n"] == 2
         await pilot.press("ctrl+q")
 
 

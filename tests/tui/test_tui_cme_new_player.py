@@ -18,6 +18,7 @@ from textual.widgets import Static
 from tui_support import (
     FrozenStore,
     current,
+    engine_of,
     make_app,
     pilot_test,
     press,
@@ -27,7 +28,7 @@ from tui_support import (
 )
 
 from tabletop.adapters.tui.presenting import cited_section, rules_sections
-from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.adapters.tui.screens.summary import SummaryScreen
 from tabletop.adapters.tui.widgets import ChoiceList
 from tabletop.framework import PASS_KEY, SUMMARY, Prompt
@@ -79,7 +80,7 @@ async def test_a_new_player_plays_a_whole_charlemagne_turn_from_the_screen() -> 
         while decisions < 80:
             await wait_until(
                 pilot,
-                lambda: isinstance(current(app), (GameScreen, SummaryScreen)),
+                lambda: isinstance(current(app), (SeatScreen, SummaryScreen)),
                 timeout=10.0,
             )
             await pilot.pause()
@@ -92,8 +93,8 @@ async def test_a_new_player_plays_a_whole_charlemagne_turn_from_the_screen() -> 
                 recap_seen = True
                 await press(pilot, "enter")
                 continue
-            assert isinstance(shown, GameScreen)
-            engine = shown.engine
+            assert isinstance(shown, SeatScreen)
+            engine = engine_of(shown)
             prompt = engine.explained_prompt
             assert prompt is not None, "the game ended before turn 2"
             # The question and the rule it applies, as the player reads them.

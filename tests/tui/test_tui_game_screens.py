@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from tui_support import current, pilot_test, press, screen_text, snapshot_of, wait_until
+from tui_support import current, engine_of, pilot_test, press, screen_text, snapshot_of, wait_until
 
-from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.adapters.tui.screens.summary import SummaryScreen
 from tabletop.adapters.tui.widgets import ChoiceList
 from tabletop.framework import SUMMARY, Prompt
@@ -114,12 +114,12 @@ def session_at(table: Table, actions: list[str]) -> GameSession:
     return GameSession(engine, controllers, dict(bots))
 
 
-async def open_session(pilot: Any, session: GameSession) -> GameScreen:
+async def open_session(pilot: Any, session: GameSession) -> SeatScreen:
     pilot.app.open_game(session)
-    await wait_until(pilot, lambda: isinstance(current(pilot.app), GameScreen))
+    await wait_until(pilot, lambda: isinstance(current(pilot.app), SeatScreen))
     await pilot.pause()
     screen = current(pilot.app)
-    assert isinstance(screen, GameScreen)
+    assert isinstance(screen, SeatScreen)
     return screen
 
 
@@ -130,7 +130,7 @@ def opening(table: Table, actions: list[str], then: str | None = None) -> Any:
     async def play(pilot: Any) -> None:
         screen = await open_session(pilot, session_at(table, actions))
         if then is not None:
-            prompt = screen.engine.prompt
+            prompt = engine_of(screen).prompt
             assert prompt is not None
             keys = screen.query_one("#choices", ChoiceList).keys
             await press(pilot, keys[prompt.actions().index(then)])
@@ -193,4 +193,4 @@ async def test_the_recap_pauses_the_game_until_the_player_goes_on(position: str)
             assert event.text in shown
             assert event.data["lines"][0][:40] in shown
         await press(pilot, "enter")
-        await wait_until(pilot, lambda: isinstance(current(app), GameScreen))
+        await wait_until(pilot, lambda: isinstance(current(app), SeatScreen))

@@ -14,6 +14,7 @@ from tui_support import (
     FrozenStore,
     app_on,
     current,
+    engine_of,
     game_on,
     game_screen,
     pilot_test,
@@ -24,10 +25,10 @@ from tui_support import (
 )
 
 from tabletop.adapters.saves import JsonSaveStore
-from tabletop.adapters.tui.screens.game import SCREEN_KEYS, GameScreen
 from tabletop.adapters.tui.screens.game_over import ENDED, GameOverScreen
 from tabletop.adapters.tui.screens.new_game import NewGameScreen
 from tabletop.adapters.tui.screens.rules import RulesScreen
+from tabletop.adapters.tui.screens.seat import SCREEN_KEYS, SeatScreen
 from tabletop.adapters.tui.widgets import ChoiceList, GameLog
 from tabletop.adapters.tui.widgets.choices import choice_keys
 from tabletop.app.cli import main as cli
@@ -60,15 +61,14 @@ async def test_every_option_of_a_long_menu_is_one_key_away_at_100x30() -> None:
     async with game_on("menu", seats=("human", "random")) as (app, pilot):
         screen = game_screen(app)
         choices = screen.query_one("#choices", ChoiceList)
-        prompt = screen.engine.prompt
+        prompt = engine_of(screen).prompt
         assert prompt is not None and len(prompt.choices) == OPTIONS
         assert all(choices.keys) and len(set(choices.keys)) == OPTIONS
         for index, key in enumerate(choices.keys):
             await press(pilot, key)
-            assert screen.engine.log[0].action == prompt.choices[index].action, key
-            screen.session.undo(by=0)
-            screen.sync()
-            await pilot.pause()
+            assert engine_of(screen).log[0].action == prompt.choices[index].action, key
+            await press(pilot, "u")  # the choice and the bot's answer are taken back
+            assert engine_of(screen).log == []
 
 
 @pilot_test
@@ -77,13 +77,13 @@ async def test_the_pass_keeps_key_0_wherever_it_is_in_the_list() -> None:
         screen = game_screen(app)
         places = []
         for _ in range(3):
-            prompt = screen.engine.prompt
+            prompt = engine_of(screen).prompt
             assert prompt is not None
             places.append(prompt.actions().index("pass"))
             text = screen_text(app)
             assert "0 No bonus action" in text
             await press(pilot, "0")
-            assert screen.engine.log[-1].action == "pass"
+            assert engine_of(screen).log[-1].action == "pass"
         assert len(set(places)) == 3  # a new place in each prompt, the same key
 
 
@@ -98,7 +98,7 @@ async def test_a_warning_shows_in_the_list_and_the_details_pane_shows_the_whole_
         assert choices.explained_choice() == Choice("turncoat", "Turncoat", LONG_TEXT, WARNING)
         assert choices.explanation.detail_text == LONG_TEXT  # every word of it
         assert choices.explanation.consequence_text == f"⚠ {WARNING}"
-        assert screen.engine.log == []  # reading commits nothing
+        assert engine_of(screen).log == []  # reading commits nothing
 
 
 @pytest.mark.parametrize(("size", "shown"), [((200, 60), OPTIONS), ((80, 24), 6)])
@@ -146,10 +146,11 @@ def test_the_log_shows_the_exports_characters_at_any_width(
             log = over.query_one("#final-log", GameLog)
             seen["shown"] = shown = log.text_lines()
             assert max(len(line.rstrip()) for line in shown) <= width - 4  # inside the box
-            seen["actions"] = actions = len(over.session.engine.log)
+            assert over.state.update is not None
+            seen["actions"] = actions = over.state.update.seq
             numbers = [entry.number for entry in log.entries() if entry.number]
             assert numbers == list(range(1, actions + 1))
-            seen["path"] = store.path_of(over.session.save_id or "")
+            seen["path"] = store.path_of(over.info.table)
             await pilot.resize_terminal(40, 30)
             await pilot.pause()
             narrower = log.text_lines()
@@ -286,7 +287,7 @@ async def test_at_80x24_the_tables_rows_do_not_wrap_and_z_shows_the_board_whole(
         assert "Mont-Valérien, Versailles HQ" in text
         await pilot.press("escape")  # back to the game, not home
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen) and app.screen.maximized is None
+        assert isinstance(app.screen, SeatScreen) and app.screen.maximized is None
 
 
 @pilot_test

@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from tui_support import (
     current,
+    engine_of,
     game_on,
     game_screen,
     pilot_test,
@@ -81,6 +82,7 @@ async def test_the_hint_key_thinks_aside_then_shows_and_highlights_without_playi
         assert choices.highlighted == 1
         go.set()
         await wait_until(pilot, lambda: isinstance(current(app), HintScreen))
+        await pilot.pause()
         hint = current(app)
         assert isinstance(hint, HintScreen)
         text = _text(hint)
@@ -92,25 +94,25 @@ async def test_the_hint_key_thinks_aside_then_shows_and_highlights_without_playi
         await pilot.press("escape")
         await pilot.pause()
         assert current(app) is game
-        assert game.engine.log == []  # shown, not played
+        assert engine_of(game).log == []  # shown, not played
         assert "hint" not in str(status.content)
         prompt = choices.prompt
         assert prompt is not None and choices.highlighted is not None
         assert prompt.choices[choices.highlighted].label == suggested
-        assert game._thinking_timer is None or game._bot_turn is None
+        assert game._hint_for is None
 
 
 @pilot_test
 async def test_no_hint_when_no_decision_of_yours_is_due() -> None:
     registry = _registry(HanabiHints())
-    seats = ("human", "random")
+    seats = ("human", "random", "random")
     async with game_on("mini-hanabi", registry=registry, seats=seats, bot_delay=5.0) as (
         app,
         pilot,
     ):
         game = game_screen(app)
-        await pilot.press("1")  # play a card: the bot's turn, which it takes slowly
-        await wait_until(pilot, lambda: len(game.engine.log) == 1)
+        await pilot.press("1")  # play a card: the bots' turns, each shown for 5 s
+        await wait_until(pilot, lambda: bool(game.viewer.waiting))
         notes: list[str] = []
         game.notify = lambda message, **kw: notes.append(str(message))  # type: ignore[method-assign]
         await pilot.press("question_mark")
@@ -134,9 +136,10 @@ async def test_a_hint_in_a_competitive_game_gives_win_chances() -> None:
     async with game_on("pig", seats=("human", "random")) as (app, pilot):
         game = game_screen(app)
         await roll_until_points_at_risk(pilot, game)  # roll or hold: something to weigh
-        moves = len(game.engine.log)
+        moves = len(engine_of(game).log)
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: isinstance(current(app), HintScreen))
+        await pilot.pause()
         hint = current(app)
         assert isinstance(hint, HintScreen)
         lines = _text(hint).splitlines()
@@ -145,4 +148,4 @@ async def test_a_hint_in_a_competitive_game_gives_win_chances() -> None:
         assert "team" not in "\n".join(lines)
         await pilot.press("enter")
         await pilot.pause()
-        assert current(app) is game and len(game.engine.log) == moves
+        assert current(app) is game and len(engine_of(game).log) == moves

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tui_support import game_on, game_screen, pilot_test, press, screen_text
+from tui_support import engine_of, game_on, game_screen, pilot_test, press, screen_text
 
-from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.adapters.tui.widgets import GameLog, ViewPanel
 
 
@@ -43,8 +43,8 @@ async def test_pig_with_secret_banks_hides_the_other_bank() -> None:
         assert isinstance(app.screen, HandoffScreen)
         await press(pilot, "enter")
         game = game_screen(app)
-        while game.engine.state["active"] == 0:
-            if game.engine.state["turn_total"] >= 8:
+        while engine_of(game).state["active"] == 0:
+            if engine_of(game).state["turn_total"] >= 8:
                 await pilot.press("2")
             else:
                 await pilot.press("1")
@@ -67,7 +67,7 @@ async def test_pig_with_secret_banks_hides_the_other_bank() -> None:
 @pilot_test
 async def test_open_information_needs_no_handoff() -> None:
     async with game_on("pig", seats=("human", "human")) as (app, _pilot):
-        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen, SeatScreen)
 
 
 @pilot_test

@@ -9,6 +9,7 @@ from __future__ import annotations
 from tui_support import (
     FrozenStore,
     app_on,
+    engine_of,
     game_screen,
     human_turn,
     pilot_test,
@@ -17,10 +18,10 @@ from tui_support import (
     wait_until,
 )
 
-from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.game_over import GameOverScreen
 from tabletop.adapters.tui.screens.home import HomeScreen
 from tabletop.adapters.tui.screens.new_game import NewGameScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.framework.testing import replay
 
 
@@ -41,11 +42,11 @@ async def test_whole_pig_game_by_keyboard() -> None:
         await pilot.pause()
         assert app.screen.options["target"] == "50"
         await pilot.press("ctrl+s")
-        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SeatScreen))
         game = game_screen(app)
         presses = 0
         while not isinstance(app.screen, GameOverScreen) and presses < 200:
-            if game.engine.state["turn_total"] >= 20:
+            if engine_of(game).state["turn_total"] >= 20:
                 await pilot.press("down", "enter")  # hold, by arrow and Enter
             else:
                 await pilot.press("1")  # roll, by number key
@@ -54,10 +55,10 @@ async def test_whole_pig_game_by_keyboard() -> None:
         assert isinstance(app.screen, GameOverScreen)
         # every press was one decision of Player 1, and the game the keys played is
         # the one the save holds: replayed headless, it ends in the same state
-        assert presses == sum(1 for entry in game.engine.log if entry.seat == 0)
+        assert presses == sum(1 for entry in engine_of(game).log if entry.seat == 0)
         [record] = store.records.values()
         headless = replay(app.registry.get("pig").definition, record)
-        assert headless.over and headless.digest() == game.engine.digest()
+        assert headless.over and headless.digest() == engine_of(game).digest()
         assert "wins!" in screen_text(app)
         await press(pilot, "enter")
         assert isinstance(app.screen, HomeScreen)

@@ -6,10 +6,20 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Static
-from tui_support import calls_to, game_on, game_screen, human_turn, pilot_test, press, wait_until
+from tui_support import (
+    calls_to,
+    engine_of,
+    game_on,
+    game_screen,
+    human_turn,
+    pilot_test,
+    press,
+    retell,
+    wait_until,
+)
 
-from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.adapters.tui.widgets import GameLog, ViewPanel
 from tabletop.adapters.tui.widgets.footer import StableFooter
 
@@ -17,22 +27,20 @@ from tabletop.adapters.tui.widgets.footer import StableFooter
 @pilot_test
 async def test_a_seats_log_comes_back_after_hand_offs_as_a_fresh_log_would_show_it() -> None:
     async with game_on("secrets", seats=("human", "human")) as (app, pilot):
-        game: GameScreen | None = None
+        game: SeatScreen | None = None
         for turn in range(5):  # North, South, North... each pass hands the device over
             assert isinstance(app.screen, HandoffScreen)
             await pilot.press("enter")
-            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await wait_until(pilot, lambda: isinstance(app.screen, SeatScreen))
             game = game_screen(app)
             log = game.query_one("#log", GameLog)
             shown = log.text_lines()
-            log.clear()
-            log.sync(game.engine, game.viewer)  # drawn from scratch for comparison
-            assert shown == log.text_lines()
+            assert shown == retell(game).text_lines()  # as drawn from scratch
             # from each seat's second turn on, its own private event is in its log
             assert turn < 2 or any("looks at" in line for line in shown)
             await pilot.press("1")
             await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))
-        assert game is not None and len(game.engine.log) == 5
+        assert game is not None and len(engine_of(game).log) == 5
         # while the device changes hands, nothing of the last seat is on the hidden
         # screen: its log and prompt are empty, its board shows the spectator's view
         assert game.query_one("#log", GameLog).text_lines() == []
@@ -50,11 +58,11 @@ async def test_the_footer_keeps_its_keys_through_moves_that_do_not_change_them()
         keys = list(footer.children)
         assert keys, "the footer shows the screen's keys"
         for _ in range(3):
-            before = len(game.engine.log)
+            before = len(engine_of(game).log)
             await pilot.press("1")
 
             def moved(before: int = before) -> bool:
-                return len(game.engine.log) > before
+                return len(engine_of(game).log) > before
 
             await wait_until(pilot, moved)
             await pilot.pause()
@@ -70,12 +78,14 @@ async def test_the_same_table_is_not_drawn_again(monkeypatch: pytest.MonkeyPatch
         panel = game.query_one("#board", ViewPanel)
         generic = panel.query_one("#generic-view", Static)
         drawn = calls_to(monkeypatch, generic, "update")  # this widget's draws, counted
-        view = game.engine.view(game.viewer)
-        names, title = game.seat_names, game.game.info.title
-        panel.show(view, names, game.viewer, title)
-        panel.show(game.engine.view(game.viewer), names, game.viewer, title)
+        seat = game.viewer.seat
+        assert game.info is not None
+        view = engine_of(game).view(seat)
+        names, title = game.info.seat_names, game.info.title
+        panel.show(view, names, seat, title)
+        panel.show(engine_of(game).view(seat), names, seat, title)
         assert drawn == []  # what is on screen already
-        panel.show(game.engine.view(None), names, None, title)
+        panel.show(engine_of(game).view(None), names, None, title)
         assert len(drawn) == 1  # another seat's table is drawn
 
 
@@ -106,9 +116,7 @@ async def test_the_log_wraps_only_what_changed_when_seats_switch_and_moves_are_u
         wrapped = calls_to(monkeypatch, log, "_wrap")
         await pilot.press("u")  # Commune's move and the bot's answer are taken back
         await pilot.pause()
-        assert len(game.engine.log) == 0 and wrapped == []  # dropped, not re-told
+        assert len(engine_of(game).log) == 0 and wrapped == []  # dropped, not re-told
         shown = log.text_lines()
         assert not any("district 2" in line for line in shown)
-        log.clear()
-        log.sync(game.engine, game.viewer)  # told from scratch for comparison
-        assert shown == log.text_lines()
+        assert shown == retell(game).text_lines()  # as told from scratch

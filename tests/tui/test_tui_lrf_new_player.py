@@ -23,6 +23,7 @@ from textual.widgets import Static
 from tui_support import (
     FrozenStore,
     current,
+    engine_of,
     make_app,
     pilot_test,
     screen_text,
@@ -31,7 +32,7 @@ from tui_support import (
 )
 
 from tabletop.adapters.tui.app import TabletopApp
-from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.adapters.tui.widgets import ChoiceList
 from tabletop.framework import PASS_KEY, SUMMARY, Prompt
 from tabletop.framework.engine import Engine
@@ -88,9 +89,9 @@ def moved_on(app: TabletopApp, engine: Engine, before: int) -> Callable[[], bool
     return lambda: len(engine.log) > before or summary_screen(app) is not None
 
 
-def past_politics(screen: GameScreen) -> bool:
+def past_politics(screen: SeatScreen) -> bool:
     """Turn 1's Political Phase is over (the bots may have played on)."""
-    state = screen.engine.state
+    state = engine_of(screen).state
     return bool(state["turn"] > 1 or state["phase"] in ("patriot", "military", "interphase"))
 
 
@@ -110,15 +111,15 @@ async def test_a_new_player_plays_the_first_turn_of_la_revolution_from_the_scree
             "boards": 0,
             "plots": 0,
         }
-        screen: GameScreen | None = None
+        screen: SeatScreen | None = None
 
         def ready() -> bool:
             if summary_screen(app) is not None:
                 return True
             shown = current(app)
-            if not isinstance(shown, GameScreen) or shown.engine.prompt is None:
+            if not isinstance(shown, SeatScreen):
                 return False
-            return shown.session.is_human(shown.engine.prompt.seat) or past_politics(shown)
+            return shown._my_prompt() is not None or past_politics(shown)
 
         while seen["decisions"] < 150:
             await wait_until(pilot, ready, timeout=60.0)
@@ -132,9 +133,9 @@ async def test_a_new_player_plays_the_first_turn_of_la_revolution_from_the_scree
                 await pilot.press("enter")
                 continue
             shown = current(app)
-            assert isinstance(shown, GameScreen)
+            assert isinstance(shown, SeatScreen)
             screen = shown
-            engine = screen.engine
+            engine = engine_of(screen)
             phase = engine.state["phase"]
             if past_politics(screen):
                 break
@@ -198,7 +199,7 @@ async def test_a_new_player_plays_the_first_turn_of_la_revolution_from_the_scree
         assert seen["plots"] == 1 and seen["kept rolls"] == 1, seen
         # The recap of the reveal paused the game; if the UI has no pause screen, it is
         # at least in the history the seat may read, with the turn's others.
-        recaps = [e.text for e in screen.engine.events_for(0) if e.kind == SUMMARY]
+        recaps = [e.text for e in engine_of(screen).events_for(0) if e.kind == SUMMARY]
         assert "Turn 1: the objectives (6.4)" in recaps
         assert seen["recaps"] >= 1 or summary_screen(app) is None, seen
         assert seen["boards"] >= 5, seen

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from toygames import MANY, ManyChoices
-from tui_support import game_on, game_screen, pilot_test, press, screen_text
+from tui_support import engine_of, game_on, game_screen, pilot_test, press, screen_text
 
 from tabletop.adapters.tui.widgets import ChoiceList
 from tabletop.adapters.tui.widgets.choices import NO_KEY, NO_KEY_HINT
@@ -74,5 +74,5 @@ async def test_each_of_40_choices_is_reached_and_chosen_at_80x24() -> None:
                 line = f"{NO_KEY} Choice number {index}"
                 assert line in screen_text(app), line
                 await press(pilot, "enter")
-            assert game.engine.state["picks"][-1] == index
-        assert game.engine.state["picks"] == list(range(MANY))
+            assert engine_of(game).state["picks"][-1] == index
+        assert engine_of(game).state["picks"] == list(range(MANY))

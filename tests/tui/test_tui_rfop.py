@@ -6,10 +6,10 @@ between the two people at every change of seat; the first choice is taken each t
 
 from __future__ import annotations
 
-from tui_support import FrozenStore, first_choices, game_on, pilot_test, screen_text
+from tui_support import FrozenStore, engine_of, first_choices, game_on, pilot_test, screen_text
 
-from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.framework.plugins import load_registry
 from tabletop.framework.testing import replay
 
@@ -25,7 +25,7 @@ async def test_red_flag_hot_seat_from_deal_to_victory() -> None:
     opened = game_on(GAME, registry=registry, store=store, seats=hot_seat, seed=1)
     async with opened as (app, pilot):
         handoffs = decisions = 0
-        game: GameScreen | None = None
+        game: SeatScreen | None = None
         async for screen in first_choices(pilot, limit=400):
             if isinstance(screen, HandoffScreen):
                 if handoffs < 3:  # nothing shows through (rendering costs: check a few)
@@ -33,26 +33,27 @@ async def test_red_flag_hot_seat_from_deal_to_victory() -> None:
                 handoffs += 1
                 continue
             game = screen
-            seat = game.engine.prompt.seat if game.engine.prompt else None
+            due = engine_of(game).prompt
+            seat = due.seat if due else None
             if decisions == 0:
                 text = screen_text(app)
                 assert "Your hand:" in text and "Crisis Track" in text
-                hand = game.engine.state["hands"][1 - (seat or 0)]
-                names = game.engine.view(1 - (seat or 0))["card_names"]
+                hand = engine_of(game).state["hands"][1 - (seat or 0)]
+                names = engine_of(game).view(1 - (seat or 0))["card_names"]
                 # the other seat's cards are not on this seat's screen
                 assert not any(
                     names[str(card)] in text
                     for card in hand
-                    if card not in game.engine.state["hands"][seat or 0]
+                    if card not in engine_of(game).state["hands"][seat or 0]
                 )
             decisions += 1
-        assert game is not None and game.engine.over
-        assert decisions == len(game.engine.log)
+        assert game is not None and engine_of(game).over
+        assert decisions == len(engine_of(game).log)
         assert handoffs >= 30
-        result = game.engine.result
+        result = engine_of(game).result
         assert result is not None and result.summary.split(" (")[0] in screen_text(app)
         [record] = store.records.values()
         assert record.finished and len(record.actions) == decisions
         # the saved game, replayed headless, is the game the screen played
         headless = replay(registry.get(GAME).definition, record)
-        assert headless.digest() == game.engine.digest() and headless.over
+        assert headless.digest() == engine_of(game).digest() and headless.over

@@ -13,14 +13,15 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import app_on, current, pilot_test, run, screen_text, wait_until
+from tui_support import app_on, current, engine_of, pilot_test, run, screen_text, wait_until
 
 from tabletop.adapters.saves import JsonSaveStore
 from tabletop.adapters.tui.app import TabletopApp
 from tabletop.adapters.tui.presenting import NewGameSpec
-from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.screens.game_over import GameOverScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
 from tabletop.adapters.tui.screens.rules import RulesScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.adapters.tui.widgets import ChoiceList, GameLog
 from tabletop.app.cli import main as cli
 from tabletop.framework.plugins import GameRegistry, load_registry
@@ -51,7 +52,7 @@ def to_long_menu(session: GameSession) -> None:
 
 
 @asynccontextmanager
-async def at_long_menu() -> AsyncIterator[tuple[TabletopApp, Pilot[None], GameScreen]]:
+async def at_long_menu() -> AsyncIterator[tuple[TabletopApp, Pilot[None], SeatScreen]]:
     """The app at 100x30 with a hot-seat game open where a person faces a long menu."""
     async with app_on(registry=registry()) as (app, pilot):
         session = app.start_game(NewGameSpec(GAME, 2, {}, ["human", "human"], seed=1))
@@ -60,31 +61,31 @@ async def at_long_menu() -> AsyncIterator[tuple[TabletopApp, Pilot[None], GameSc
         app.open_game(session)
         await wait_until(pilot, lambda: isinstance(app.screen, HandoffScreen))  # hot-seat
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(current(app), GameScreen))
+        await wait_until(pilot, lambda: isinstance(current(app), SeatScreen))
         await pilot.pause()
         screen = current(app)
-        assert isinstance(screen, GameScreen)
+        assert isinstance(screen, SeatScreen)
         yield app, pilot, screen
 
 
 @pilot_test
 async def test_every_option_of_a_card_play_menu_has_a_key_at_100x30() -> None:
     async with at_long_menu() as (_app, pilot, screen):
-        prompt = screen.engine.prompt
+        prompt = engine_of(screen).prompt
         assert prompt is not None and len(prompt.choices) >= LONG_MENU
         choices = screen.query_one("#choices", ChoiceList)
         assert all(choices.keys) and len(set(choices.keys)) == len(prompt.choices)
         last = choices.keys[-1]  # the option furthest down the list
-        before = len(screen.engine.log)
+        before = len(engine_of(screen).log)
         await pilot.press(last)
-        await wait_until(pilot, lambda: len(screen.engine.log) > before)
-        assert screen.engine.log[before].action == prompt.choices[-1].action
+        await wait_until(pilot, lambda: len(engine_of(screen).log) > before)
+        assert engine_of(screen).log[before].action == prompt.choices[-1].action
 
 
 @pilot_test
 async def test_the_rules_open_at_the_section_a_card_play_cites() -> None:
     async with at_long_menu() as (app, pilot, screen):
-        prompt = screen.engine.prompt
+        prompt = engine_of(screen).prompt
         assert prompt is not None and prompt.rule
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(current(app), RulesScreen))
@@ -102,29 +103,30 @@ async def test_the_rules_open_at_the_section_a_card_play_cites() -> None:
 def test_the_log_of_a_card_game_is_its_export_at_any_width(
     width: int, isolated_env: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Two bots play 40 decisions; the spectator's log on screen says, character for
-    character, what ``tabletop export`` prints of the save."""
+    """Two bots play a whole game; the spectator's log on the game-over screen says,
+    character for character, what ``tabletop export`` prints of the save."""
     seen: dict[str, Any] = {}
 
     async def main() -> None:
         store = JsonSaveStore(isolated_env / "saves")
-        opened = app_on(size=(width, 30), registry=registry(), store=store, bot_delay=60.0)
-        async with opened as (app, pilot):  # the bots wait 60 seconds: a still log
+        opened = app_on(size=(width, 30), registry=registry(), store=store)
+        async with opened as (app, pilot):
             session = app.start_game(NewGameSpec(GAME, 2, {}, ["random", "random"], seed=2))
             assert session is not None
-            session.run(limit=40)
+            session.run()
             app.open_game(session)
-            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            await pilot.press("l")
             await pilot.pause()
-            log = app.screen.query_one("#log", GameLog)
+            log = app.screen.query_one("#final-log", GameLog)
             seen["shown"] = log.text_lines()
             seen["entries"] = [entry.plain for entry in log.entries()]
             seen["path"] = store.path_of(session.save_id or "")
-            assert max(len(line.rstrip()) for line in seen["shown"]) <= width // 2
+            assert max(len(line.rstrip()) for line in seen["shown"]) <= width - 4
 
     run(main)
     capsys.readouterr()
     assert cli(["export", str(seen["path"]), "--log"]) == 0
-    exported = capsys.readouterr().out.splitlines()[1:]
+    exported = capsys.readouterr().out.splitlines()[1:-1]  # less title and result
     assert [line[6:] for line in exported] == seen["entries"]  # entry for entry
     assert " ".join(exported).split() == " ".join(seen["shown"]).split()  # every character

@@ -21,6 +21,7 @@ from textual.widgets import Static
 from tui_support import (
     FrozenStore,
     current,
+    engine_of,
     make_app,
     pilot_test,
     press,
@@ -30,8 +31,8 @@ from tui_support import (
 )
 
 from tabletop.adapters.tui.app import TabletopApp
-from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.game_over import GameOverScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.adapters.tui.screens.summary import SummaryScreen
 from tabletop.adapters.tui.widgets import ChoiceList
 from tabletop.framework.engine import Engine
@@ -59,15 +60,15 @@ async def test_a_new_player_plays_red_flag_against_the_bot_from_the_screen_alone
     async with app.run_test(size=(100, 30)) as pilot:
         await start_game(pilot, GAME, seats=("human", "rfop-greedy"), seed=3)
         decisions = details_seen = warnings_seen = recaps_read = 0
-        screen: GameScreen | None = None
+        screen: SeatScreen | None = None
 
         def ready() -> bool:
             shown = current(app)
             if isinstance(shown, GameOverScreen | SummaryScreen):
                 return True
-            if not isinstance(shown, GameScreen) or shown.engine.prompt is None:
+            if not isinstance(shown, SeatScreen):
                 return False
-            return shown.session.is_human(shown.engine.prompt.seat)
+            return shown._my_prompt() is not None  # the person's decision is on screen
 
         while decisions < 200:
             await wait_until(pilot, ready, timeout=30.0)
@@ -80,9 +81,9 @@ async def test_a_new_player_plays_red_flag_against_the_bot_from_the_screen_alone
                 recaps_read += 1
                 await press(pilot, "enter")
                 continue
-            assert isinstance(shown, GameScreen)
+            assert isinstance(shown, SeatScreen)
             screen = shown
-            prompt = screen.engine.prompt
+            prompt = engine_of(screen).prompt
             assert prompt is not None
             question = screen.query_one("#prompt-text", Static)
             assert str(question.content) == prompt.text and question.display
@@ -101,15 +102,15 @@ async def test_a_new_player_plays_red_flag_against_the_bot_from_the_screen_alone
             if choice.consequence:
                 assert choice.consequence in choices.explanation.consequence_text
                 warnings_seen += 1
-            before = len(screen.engine.log)
+            before = len(engine_of(screen).log)
             await pilot.press(choices.keys[index])
-            await wait_until(pilot, moved_on(app, screen.engine, before))
-            assert screen.engine.log[before].action == choice.action
+            await wait_until(pilot, moved_on(app, engine_of(screen), before))
+            assert engine_of(screen).log[before].action == choice.action
             decisions += 1
         over = current(app)
         assert isinstance(over, GameOverScreen), f"no end after {decisions} decisions"
-        assert screen is not None and screen.engine.over
-        result = screen.engine.result
+        assert screen is not None and engine_of(screen).over
+        result = engine_of(screen).result
         assert result is not None
         text = flat(screen_text(app))
         assert "over" in text.lower() and flat(result.summary)[:50] in text
@@ -122,4 +123,4 @@ async def test_a_new_player_plays_red_flag_against_the_bot_from_the_screen_alone
         [record] = store.records.values()
         assert record.finished
         headless = replay(registry.get(GAME).definition, record)
-        assert headless.digest() == screen.engine.digest()
+        assert headless.digest() == engine_of(screen).digest()

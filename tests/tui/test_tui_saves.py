@@ -7,13 +7,23 @@ from pathlib import Path
 from typing import Any
 
 from textual.widgets import DataTable, Input
-from tui_support import app_on, game_on, game_screen, pilot_test, press, screen_text, wait_until
+from tui_support import (
+    app_on,
+    engine_of,
+    game_on,
+    game_screen,
+    pilot_test,
+    press,
+    screen_text,
+    session_of,
+    wait_until,
+)
 
 from tabletop.adapters.saves import JsonSaveStore, encode_record
 from tabletop.adapters.tui.screens.error import ErrorScreen
-from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.home import HomeScreen
 from tabletop.adapters.tui.screens.save_as import SaveAsScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.framework.record import GameRecord
 
 
@@ -31,13 +41,13 @@ async def test_save_quit_reload_continue_and_undo(store: JsonSaveStore, save_dir
     opened = game_on("pig", store=store, seats=("human", "human"), via_dialog=True)
     async with opened as (app, pilot):
         game = game_screen(app)
-        while game.engine.state["turn_total"] == 0 or game.engine.state["active"] != 0:
+        while engine_of(game).state["turn_total"] == 0 or engine_of(game).state["active"] != 0:
             await press(pilot, "1")
         await pilot.press("2")  # hold; Player 2's turn
         await pilot.pause()
-        actions = list(game.engine.log)
-        digest = game.engine.digest()
-        save_id = str(game.session.save_id)
+        actions = list(engine_of(game).log)
+        digest = engine_of(game).digest()
+        save_id = str(session_of(game).save_id)
         await press(pilot, "s")
         assert isinstance(app.screen, SaveAsScreen)
         app.screen.query_one(Input).value = "my-copy"
@@ -57,18 +67,20 @@ async def test_save_quit_reload_continue_and_undo(store: JsonSaveStore, save_dir
         saves.focus()
         saves.move_cursor(row=saves.get_row_index(save_id))
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, SeatScreen))
         game = game_screen(app)
-        assert list(game.engine.log) == actions
-        assert game.engine.digest() == digest
-        assert game.engine.prompt is not None and game.engine.prompt.seat == 1
+        assert list(engine_of(game).log) == actions
+        assert engine_of(game).digest() == digest
+        prompt = engine_of(game).prompt
+        assert prompt is not None and prompt.seat == 1
         await pilot.press("u")  # take back Player 1's hold
         await pilot.pause()
-        assert len(game.engine.log) == len(actions) - 1
-        assert game.engine.prompt is not None and game.engine.prompt.seat == 0
+        assert len(engine_of(game).log) == len(actions) - 1
+        prompt = engine_of(game).prompt
+        assert prompt is not None and prompt.seat == 0
         await pilot.press("2")  # hold again, and continue with Player 2
         await press(pilot, "1")
-        assert len(game.engine.log) == len(actions) + 1
+        assert len(engine_of(game).log) == len(actions) + 1
     assert len(store.load(save_id).actions) == len(actions) + 1
 
 

@@ -11,6 +11,7 @@ import pytest
 from toygames import EVENT_CONSEQUENCE, EVENT_DETAIL, Explained
 from tui_support import (
     after_keys,
+    engine_of,
     game_on,
     game_screen,
     make_registry,
@@ -118,10 +119,10 @@ async def test_the_highlighted_choice_is_explained_before_it_is_made() -> None:
         assert pane.consequence_text == ""
         await press(pilot, "down")
         assert pane.detail_text == "Pass: nothing more to know."
-        assert screen.engine.log == []  # moving the highlight commits nothing
+        assert engine_of(screen).log == []  # moving the highlight commits nothing
         # The number keys still mean the positions they had: 2 is the operations.
         await press(pilot, "2")
-        assert [entry.action for entry in screen.engine.log] == ["ops"]
+        assert [entry.action for entry in engine_of(screen).log] == ["ops"]
 
 
 @pilot_test

@@ -1,48 +1,56 @@
 """Snapshot of the home screen with server games listed (issue 24): one whose turn
 it is, one waiting for another seat, one whose server does not answer. The servers'
-answers are stood in for (``client.peek``), so the picture is the same on every run;
+answers come from a stand-in for the app's ``ServerGames`` (the UI's port to the
+server's client), so the picture is the same on every run;
 tests/server/test_server_games.py asks a real server."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.widgets import DataTable
 from tui_support import snapshot_of, wait_until
 
-from tabletop.adapters.server import client, remembered
-from tabletop.adapters.server.client import ClientError, Seat
-from tabletop.adapters.server.remembered import ServerGame
 from tabletop.adapters.tui.screens.home import HomeScreen
+from tabletop.adapters.tui.services import ServerSeat
+from tabletop.framework.seats import SeatConnection, TableInfo
 
 
-async def fake_peek(url: str, token: str, *, timeout: float = 3.0) -> Seat:
-    if "unreachable" in url:
-        raise ClientError("server unreachable (timed out)")
-    seat = Seat(url, token)
-    seat.welcome = {"seat": 0, "seats": ["Versailles", "Commune"]}
-    seat.deciding = 0 if token == "mine" else 1
-    seat.prompt = {"text": "?"} if token == "mine" else None
-    return seat
+class Answered:
+    """Three remembered seats, each server's answer given in advance."""
 
+    def __init__(self) -> None:
+        self.rows = [
+            ServerSeat(
+                "g0", "ws://friends.example:8765", "mine", "Red Flag Over Paris", "Versailles"
+            ),
+            ServerSeat(
+                "g1", "ws://friends.example:8765", "theirs", "Red Flag Over Paris", "Versailles"
+            ),
+            ServerSeat(
+                "g2", "ws://unreachable.example:8765", "gone", "Red Flag Over Paris", "Commune"
+            ),
+        ]
 
-def test_home_with_server_games(
-    snap_compare: Any, monkeypatch: pytest.MonkeyPatch, no_server_games: Path
-) -> None:
-    monkeypatch.setattr(client, "peek", fake_peek)
-    rows = [
-        ("ws://friends.example:8765", "mine", "Versailles"),
-        ("ws://friends.example:8765", "theirs", "Versailles"),
-        ("ws://unreachable.example:8765", "gone", "Commune"),
-    ]
-    for number, (url, token, name) in enumerate(rows):
-        remembered.remember(
-            no_server_games,
-            ServerGame(url, token, f"g{number}", "rfop", "Red Flag Over Paris", 0, name),
+    def seats(self) -> list[ServerSeat]:
+        return list(self.rows)
+
+    async def status(self, seat: ServerSeat) -> str:
+        return {"mine": "your turn", "theirs": "Commune's turn"}.get(
+            seat.token, "server unreachable"
         )
 
+    def connect(self, seat: ServerSeat) -> SeatConnection:
+        raise AssertionError("not joined in this test")
+
+    def remember(self, url: str, token: str, info: TableInfo) -> None:
+        pass
+
+    def forget(self, key: str) -> bool:
+        return False
+
+
+def test_home_with_server_games(snap_compare: Any) -> None:
     async def answered(pilot: Any) -> None:
         await wait_until(
             pilot,
@@ -59,4 +67,4 @@ def test_home_with_server_games(
             ),
         )
 
-    assert snapshot_of(snap_compare, (80, 24), answered)
+    assert snapshot_of(snap_compare, (80, 24), answered, server_games=Answered())

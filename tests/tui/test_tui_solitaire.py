@@ -14,10 +14,12 @@ from tui_support import (
     FrozenStore,
     app_on,
     current,
+    engine_of,
     game_screen,
     pilot_test,
     press,
     screen_text,
+    session_of,
     wait_until,
 )
 
@@ -27,7 +29,9 @@ from tabletop.adapters.tui.screens.game_over import GameOverScreen
 from tabletop.adapters.tui.screens.new_game import AUTOMATED_TEXT, NewGameScreen
 from tabletop.framework.errors import TabletopError
 from tabletop.framework.plugins import GameRegistry, load_registry
+from tabletop.framework.seats import SeatState
 from tabletop.framework.session import AUTOMATED, HUMAN, GameSession
+from tabletop.framework.table import QueuedWorkers, Table
 
 GAME = "red-flag-over-paris"
 VERSAILLES, COMMUNE = 0, 1
@@ -75,9 +79,9 @@ async def test_choosing_solitaire_seats_the_person_against_the_procedure() -> No
         await press(pilot, "ctrl+s")
         await wait_until(pilot, lambda: not isinstance(current(app), NewGameScreen))
         game = game_screen(app)
-        assert game.session.controllers == [AUTOMATED, HUMAN]
-        assert game.viewer == COMMUNE and game.session.humans() == [COMMUNE]
-        prompt = game.engine.prompt
+        assert session_of(game).controllers == [AUTOMATED, HUMAN]
+        assert game.viewer.seat == COMMUNE and session_of(game).humans() == [COMMUNE]
+        prompt = engine_of(game).prompt
         assert prompt is not None and prompt.seat == COMMUNE  # the person plays
         assert "Bots" not in screen_text(app)  # no bot: no bot key, no bot speed
 
@@ -124,8 +128,10 @@ def test_a_solitaire_save_made_before_still_loads_with_its_solo_seat_the_games()
         loaded = app.sessions.resume(session.save_id)
         assert loaded.engine.over and loaded.controllers == seats
         assert loaded.humans() == [COMMUNE] and not loaded.is_human(VERSAILLES)
-        assert GameOverScreen(loaded).played_by(VERSAILLES) == "the game's procedure"
-        assert GameOverScreen(loaded).played_by(COMMUNE) == HUMAN
+        # what the seat's screen is told of the table, as the game over screen reads it
+        info = Table(loaded, workers=QueuedWorkers()).info(COMMUNE)
+        assert GameOverScreen(info, SeatState()).played_by(VERSAILLES) == "the game's procedure"
+        assert GameOverScreen(info, SeatState()).played_by(COMMUNE) == HUMAN
 
 
 def test_the_procedure_may_play_only_a_seat_the_game_automates() -> None:

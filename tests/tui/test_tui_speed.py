@@ -14,8 +14,8 @@ from textual.widgets import Static
 from tui_support import app_on, calls_to, game_on, game_screen, pilot_test, press, wait_until
 
 from tabletop.adapters.collector import YOUNG_THRESHOLD
-from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.adapters.tui.widgets import CardList, ChoiceList, GameLog, ViewPanel
 from tabletop.adapters.tui.widgets.footer import StableFooter
 
@@ -77,7 +77,7 @@ async def test_the_next_seats_view_is_drawn_under_the_hand_off_before_it_goes(
         assert covered  # still under the hand-off screen when drawn
         assert "SECRET-SOUTH-3" in shown and "SECRET-NORTH-7" not in shown
         assert prompt.strip()  # South's decision is already on it
-        assert game_screen(app) is game and game.viewer == 1
+        assert game_screen(app) is game and game.viewer.seat == 1
 
 
 @pilot_test
@@ -100,11 +100,11 @@ async def test_a_decision_drawn_again_unchanged_touches_no_widget(
             *game.query_one("#choices", ChoiceList).explanation.query(Static),
         ]
         refreshed = [calls_to(monkeypatch, widget, "refresh") for widget in widgets]
-        game.render_game()
+        game._draw()
         assert [len(calls) for calls in refreshed] == [0] * len(widgets)
         # ... and the counting sees a change when there is one: another seat's view
-        game.viewer = 0 if game.viewer == 1 else 1
-        game.render_game()
+        game.viewer = game.people[0] if game.viewer.seat == 1 else game.people[1]
+        game._draw()
         assert sum(len(calls) for calls in refreshed) > 0
 
 
@@ -154,5 +154,5 @@ async def test_a_game_screen_leaving_takes_its_hand_off_screen_with_it() -> None
         assert isinstance(handoff, HandoffScreen)
         assert app.is_screen_installed(handoff)
         await press(pilot, "escape")
-        assert not isinstance(app.screen, (HandoffScreen, GameScreen))
+        assert not isinstance(app.screen, (HandoffScreen, SeatScreen))
         assert not app.is_screen_installed(handoff)

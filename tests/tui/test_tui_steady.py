@@ -12,7 +12,7 @@ import pytest
 from toygames import MENUS, Steps
 from tui_support import calls_to, game_on, game_screen, pilot_test, press, screen_text
 
-from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.adapters.tui.widgets import CardList, ChoiceList, GameLog
 from tabletop.framework import hookimpl
 from tabletop.framework.plugins import GameRegistry, load_registry
@@ -28,7 +28,7 @@ def registry() -> GameRegistry:
     return load_registry(plugins=[("steps", StepsPlugin())], use_entry_points=False)
 
 
-def heights(game: GameScreen) -> dict[str, int]:
+def heights(game: SeatScreen) -> dict[str, int]:
     """The outer heights of the parts that follow their content, and of the log."""
     choices = game.query_one("#choices", ChoiceList)
     return {
@@ -58,7 +58,7 @@ async def test_on_a_small_terminal_held_parts_never_push_the_log_out_of_sight() 
             assert heights(game)["log"] >= 5
             assert len(choices.keys) == len(choices.options)  # every choice on its key
             await press(pilot, "1")
-        assert game.viewer == 1 and log.region.bottom <= column.region.bottom
+        assert game.viewer.seat == 1 and log.region.bottom <= column.region.bottom
 
 
 @pilot_test
@@ -72,7 +72,7 @@ async def test_a_shorter_menu_in_the_same_turn_keeps_every_height_and_blanks_the
         before = heights(game)
         assert before["choices"] == MENUS[0] and pane.showing
         await press(pilot, "1")  # the same seat: a 2-choice menu with no details
-        assert len(choices.options) == 2 and game.viewer == 0
+        assert len(choices.options) == 2 and game.viewer.seat == 0
         assert heights(game) == before  # the log did not move, nor the panel
         assert pane.display and not pane.showing  # blank, in its place
         assert pane.detail_text == ""
@@ -90,7 +90,7 @@ async def test_a_longer_menu_still_grows_then_the_next_turn_fits_again() -> None
         assert heights(game)["choices"] == MENUS[2]
         assert choices.explanation.showing
         await press(pilot, "1")  # Versailles' turn: every part fits its content
-        assert game.viewer == 1 and len(choices.options) == MENUS[0]
+        assert game.viewer.seat == 1 and len(choices.options) == MENUS[0]
         assert heights(game)["choices"] == MENUS[0]
         await press(pilot, "1")  # ... and held again within that turn
         assert heights(game)["choices"] == MENUS[0]
@@ -143,7 +143,7 @@ async def test_holding_or_letting_go_of_a_part_does_not_draw_it_again(
         redrawn = calls_to(monkeypatch, cards, "_set_dirty")
         for _ in range(2 * len(MENUS) - 1):  # held, grown, let go at the next turn ...
             await press(pilot, "1")
-        assert game.viewer == 1
+        assert game.viewer.seat == 1
         assert redrawn == []
         cards.refresh()  # ... and the counting sees a drawing when there is one
         assert len(redrawn) == 1

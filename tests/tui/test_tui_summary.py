@@ -10,11 +10,13 @@ from typing import Any
 from toygames import RECAP_MOVES, Recaps
 from tui_support import (
     current,
+    engine_of,
     game_on,
     game_screen,
     pilot_test,
     press,
     screen_text,
+    session_of,
     snapshot_of,
     start_game,
     wait_until,
@@ -45,27 +47,28 @@ def summary(app: Any) -> SummaryScreen:
 
 def persons_turn(app: Any) -> bool:
     game = game_screen(app)
-    prompt = game.engine.prompt
-    return prompt is not None and game.session.is_human(prompt.seat)
+    prompt = engine_of(game).prompt
+    return prompt is not None and session_of(game).is_human(prompt.seat)
 
 
 def moves(app: Any) -> int:
-    return len(game_screen_below(app).engine.log)
+    return len(engine_of(game_screen_below(app)).log)
 
 
 def game_screen_below(app: Any) -> Any:
-    from tabletop.adapters.tui.screens.game import GameScreen
+    from tabletop.adapters.tui.screens.seat import SeatScreen
 
     for screen in reversed(app.screen_stack):
-        if isinstance(screen, GameScreen):
+        if isinstance(screen, SeatScreen):
             return screen
     raise AssertionError("no game screen")
 
 
 @pilot_test
 async def test_a_persons_move_that_ends_a_round_pauses_and_the_bot_waits() -> None:
-    """East (a person) ends the round: the recap shows; West's bot makes no move
-    while it is up, and plays on once it is dismissed."""
+    """East (a person) ends the round: the recap shows; the screen shows no move of
+    West's bot while it is up (the bot may have moved at the table: the screen holds
+    it), and goes on once it is dismissed."""
     opened = game_on("recaps", registry=registry(), seats=("random", "human"))
     async with opened as (app, pilot):
         await wait_until(pilot, lambda: moves(app) == 1)  # West's bot moved
@@ -77,11 +80,12 @@ async def test_a_persons_move_that_ends_a_round_pauses_and_the_bot_waits() -> No
         assert "Round 1 ends" in screen_text(app)
         for _ in range(5):
             await pilot.pause(0.02)
-        assert moves(app) == 2  # the bot waits behind the recap
+        below = game_screen_below(app)
+        assert below.viewer.state.seq == 2  # the bot's move waits behind the recap
         await press(pilot, "enter")
-        await wait_until(pilot, lambda: moves(app) == 3)
+        await wait_until(pilot, lambda: game_screen(app).viewer.state.seq == 3)
         game = game_screen(app)
-        assert game.engine.prompt is not None and game.engine.prompt.seat == 1
+        assert game._my_prompt() is not None and game.viewer.seat == 1
 
 
 @pilot_test
@@ -127,7 +131,7 @@ async def test_n_stops_the_pauses_for_the_apps_run_and_the_palette_brings_them_b
         assert app.pause_on_summaries is False
         assert "Pauses off" in screen_text(app)
         await press(pilot, "1", "1")  # the next round ends with no pause
-        assert game.engine.prompt is not None and len(game.engine.log) == 4
+        assert engine_of(game).prompt is not None and len(engine_of(game).log) == 4
         assert current(app) is game
         # a new game in the same run does not pause either
         await press(pilot, "escape")
@@ -152,9 +156,9 @@ async def test_after_undo_the_round_ends_again_and_its_recap_shows_again() -> No
         await wait_until(pilot, lambda: isinstance(current(app), SummaryScreen))
         await press(pilot, "enter")
         game = game_screen(app)
-        assert len(game.engine.log) == 2
+        assert len(engine_of(game).log) == 2
         await press(pilot, "u")  # takes back the bot's move and West's
-        assert len(game.engine.log) == 0 and current(app) is game
+        assert len(engine_of(game).log) == 0 and current(app) is game
         await press(pilot, "2")
         await wait_until(pilot, lambda: isinstance(current(app), SummaryScreen))
         assert "West 2" in summary(app).text  # the round as played the second time
@@ -185,7 +189,7 @@ async def test_hot_seat_each_person_reads_what_they_may_see_around_the_hand_off(
         assert "West holds 1" in west.text
         await press(pilot, "enter")
         game = game_screen(app)
-        assert game.viewer == 0 and game.engine.prompt is not None
+        assert game.viewer.seat == 0 and engine_of(game).prompt is not None
 
 
 @pilot_test

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 import threading
-from typing import Any, cast
+from typing import Any
 
 from textual.widgets import Static
 from toygames import Recaps
-from tui_support import game_on, game_screen, pilot_test, wait_until
+from tui_support import engine_of, game_on, game_screen, pilot_test, wait_until
 
 from tabletop.framework import Action, Bot, GameDefinition, Prompt, RandomSource, hookimpl
 from tabletop.framework.plugins import GameRegistry, load_registry
@@ -67,45 +67,32 @@ async def test_a_slow_bot_shows_the_seconds_it_thinks_and_they_go_when_it_moves(
         await wait_until(pilot, lambda: (seconds(str(status.content)) or 0) >= (first or 0) + 0.4)
         assert status.display and status.region.height  # on screen
         go.set()
-        await wait_until(pilot, lambda: len(game.engine.log) == 2)
+        await wait_until(pilot, lambda: len(engine_of(game).log) == 2)
         await pilot.pause()
         assert "thinking" not in str(status.content)
-        await wait_until(pilot, lambda: game._thinking_timer is None)  # no tick left running
+        await wait_until(pilot, lambda: game._tick is None)  # no tick left running
 
 
-class _Turn:
-    """A bot's turn whose thinking notes that it happened and, if told, stops the wait
-    that follows (as an undo does)."""
-
-    def __init__(self, wake: threading.Event | None = None) -> None:
-        self.wake = wake
-        self.thought = False
-
-    def think(self) -> Action:
-        self.thought = True
-        if self.wake is not None:
-            self.wake.set()
-        return "roll"
-
-
-def test_a_bot_thinks_during_its_speed_delay_not_after_it() -> None:
-    """The bot speed's delay is the least a move takes, not time added to its thinking:
-    the bot thinks at once and waits out only what is left; a stop during that wait
-    drops the move."""
-    from tabletop.adapters.tui.screens.game import GameScreen
-    from tabletop.framework.session import BotTurn
-
-    def think(turn: _Turn, delay: float, wake: threading.Event) -> tuple[object, object]:
-        return GameScreen._think(cast(BotTurn, turn), delay, wake)
-
-    wake = threading.Event()
-    stopped = _Turn(wake)  # thinks at once, then is stopped during a 2 s delay
-    assert think(stopped, 2.0, wake) == (stopped, None)
-    assert stopped.thought
-    quick = _Turn()
-    assert think(quick, 0.01, threading.Event()) == (quick, "roll")
-    idle = _Turn()
-    already = threading.Event()
-    already.set()  # stopped before it began: no thinking at all
-    assert think(idle, 2.0, already) == (idle, None)
-    assert not idle.thought
+@pilot_test
+async def test_a_bots_move_is_made_at_once_and_the_pause_is_for_reading_it() -> None:
+    """The bot speed is a pause after a bot's move, for reading it, not time added to
+    its thinking: the table has the bots' moves as soon as they decided, the screen
+    holds each for the pause, and Space shows the next at once."""
+    async with game_on("pig", seats=("human", "random", "random"), bot_delay=5.0) as (
+        app,
+        pilot,
+    ):
+        game = game_screen(app)
+        status = game.query_one("#status", Static)
+        for _ in range(50):  # roll, then hold: the bots' turns come
+            if game.viewer.waiting:
+                break
+            prompt = game._my_prompt()
+            await pilot.press("2" if prompt and len(prompt.choices) > 1 else "1")
+            await pilot.pause(0.1)
+        assert "Space: next move" in str(status.content)
+        shown = game.viewer.state.seq
+        assert shown < len(engine_of(game).log)  # the table is ahead of the screen
+        await pilot.press("space")
+        await pilot.pause()
+        assert game.viewer.state.seq > shown

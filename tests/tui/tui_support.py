@@ -12,27 +12,32 @@ import functools
 import itertools
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, ParamSpec
+from typing import Any, ParamSpec, cast
 
 import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
 from toygames import Crashy, Faulty, Menu, Secrets
 
-from tabletop.adapters.tui.app import TabletopApp
+from tabletop.adapters.tui.app import LocalGame, TabletopApp
 from tabletop.adapters.tui.presenting import NewGameSpec
-from tabletop.adapters.tui.screens.game import GameScreen
 from tabletop.adapters.tui.screens.game_over import GameOverScreen
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
 from tabletop.adapters.tui.screens.new_game import NewGameScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.adapters.tui.screens.summary import SummaryScreen
+from tabletop.adapters.tui.services import ServerGames
+from tabletop.adapters.tui.widgets import ChoiceList, GameLog
 from tabletop.framework import hookimpl
 from tabletop.framework.chance import dice_factory, rng_factory
+from tabletop.framework.engine import Engine
 from tabletop.framework.errors import SaveError
 from tabletop.framework.plugins import GameRegistry, PluginFailure, load_registry
 from tabletop.framework.ports import SaveInfo, SaveStore
 from tabletop.framework.record import GameRecord
-from tabletop.framework.session import AUTOMATED, SessionStarter
+from tabletop.framework.seats import Cursor, seat_update
+from tabletop.framework.seats import LogLine as SeatLine
+from tabletop.framework.session import AUTOMATED, GameSession, SessionStarter
 from tabletop.games import pig
 
 SIZE = (100, 30)
@@ -157,6 +162,7 @@ def make_app(
     *,
     bot_delay: float = 0.0,
     seed: int = 7,
+    server_games: ServerGames | None = None,
 ) -> TabletopApp:
     """The app wired by hand with test doubles: the test registry and a FrozenStore unless
     given (the app's own wiring, with the log, is ``tabletop.app.container``;
@@ -167,7 +173,9 @@ def make_app(
         dice_factory,
         FrozenStore() if store is None else store,
     )
-    return TabletopApp(sessions, bot_delay=bot_delay, new_seed=lambda: seed)
+    return TabletopApp(
+        sessions, bot_delay=bot_delay, new_seed=lambda: seed, server_games=server_games
+    )
 
 
 def run(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -195,10 +203,11 @@ def snapshot_of(
     registry: GameRegistry | None = None,
     store: SaveStore | None = None,
     seed: int = 7,
+    server_games: ServerGames | None = None,
 ) -> bool:
     """``snap_compare`` of the app (``make_app``'s keywords) at ``size`` once ``play``
     has run: the one way every snapshot test takes its picture."""
-    app = make_app(registry, store, seed=seed)
+    app = make_app(registry, store, seed=seed, server_games=server_games)
     return bool(snap_compare(app, terminal_size=size, run_before=play))
 
 
@@ -208,11 +217,43 @@ def current(app: TabletopApp) -> Screen[Any]:
     return app.screen
 
 
-def game_screen(app: TabletopApp) -> GameScreen:
-    """The game screen, which must be the one on top now."""
+def game_screen(app: TabletopApp) -> SeatScreen:
+    """The seat screen, which must be the one on top now."""
     screen = app.screen
-    assert isinstance(screen, GameScreen), screen
+    assert isinstance(screen, SeatScreen), screen
     return screen
+
+
+def local_game(screen: Screen[Any]) -> LocalGame:
+    """The game a seat screen shows, as its app holds it: the tests read the engine
+    there (the screen itself never does: it reads only its seats' messages)."""
+    game = cast("TabletopApp", screen.app).local_game(screen)
+    assert game is not None, f"{screen} shows no game this app holds"
+    return game
+
+
+def engine_of(screen: Screen[Any]) -> Engine:
+    """The engine of the game a seat screen shows (``local_game``)."""
+    return local_game(screen).session.engine
+
+
+def fresh_story(screen: SeatScreen) -> list[SeatLine]:
+    """The story of the seat on screen told from scratch by its table (to compare the
+    log the screen built update by update with)."""
+    return list(seat_update(engine_of(screen), screen.viewer.seat, Cursor()).log)
+
+
+def retell(screen: SeatScreen) -> GameLog:
+    """The screen's log with the seat on screen's story told afresh (``fresh_story``)."""
+    log = screen.query_one("#log", GameLog)
+    log.reset(screen.viewer.index, fresh_story(screen))
+    log.show(screen.viewer.index)
+    return log
+
+
+def session_of(screen: Screen[Any]) -> GameSession:
+    """The session of the game a seat screen shows (``local_game``)."""
+    return local_game(screen).session
 
 
 def screen_text(app: TabletopApp) -> str:
@@ -371,10 +412,12 @@ async def human_turn(pilot: Any) -> None:
         screen = app.screen
         if isinstance(screen, (GameOverScreen, HandoffScreen, SummaryScreen)):
             return True
-        if not isinstance(screen, GameScreen):
+        if not isinstance(screen, SeatScreen):
             return False
-        prompt = screen.engine.prompt
-        return prompt is None or screen.session.is_human(prompt.seat)
+        update = screen.viewer.update
+        return screen.viewer.caught_up and (
+            screen._my_prompt() is not None or (update is not None and update.over)
+        )
 
     await wait_until(pilot, ready)
     while isinstance(app.screen, SummaryScreen):
@@ -398,14 +441,19 @@ def after_keys(game_id: str, *keys: str, **start: Any) -> Callable[[Pilot[None]]
     return play
 
 
-def _moved_on(app: TabletopApp, game: GameScreen, before: int) -> Callable[[], bool]:
-    """True once the decision was applied (or the screen changed to a hand-off/end)."""
-    return lambda: (
-        isinstance(app.screen, (GameOverScreen, HandoffScreen)) or (len(game.engine.log) > before)
-    )
+def _moved_on(app: TabletopApp, game: SeatScreen, before: int) -> Callable[[], bool]:
+    """True once the decision was answered (the seat was told a later position), or the
+    screen changed to a hand-off or the end: read from the screen's messages only."""
+
+    def moved() -> bool:
+        if isinstance(app.screen, (GameOverScreen, HandoffScreen, SummaryScreen)):
+            return True
+        return any(side.state.seq > before or side.waiting for side in game.sides)
+
+    return moved
 
 
-async def first_choices(pilot: Any, *, limit: int) -> AsyncIterator[GameScreen | HandoffScreen]:
+async def first_choices(pilot: Any, *, limit: int) -> AsyncIterator[SeatScreen | HandoffScreen]:
     """Play a whole game by taking the first choice at every decision and passing every
     hand-off; each screen is yielded before it is answered, for the test to look at.
     Fails unless the game is over within ``limit`` decisions."""
@@ -420,10 +468,14 @@ async def first_choices(pilot: Any, *, limit: int) -> AsyncIterator[GameScreen |
             yield screen
             await press(pilot, "enter")
             continue
-        assert isinstance(screen, GameScreen), screen
+        assert isinstance(screen, SeatScreen), screen
+        await human_turn(pilot)
+        if app.screen is not screen:
+            continue
         yield screen
-        moved_on = _moved_on(app, screen, len(screen.engine.log))
-        await pilot.press("1")
+        moved_on = _moved_on(app, screen, screen.viewer.state.seq)
+        keys = screen.query_one("#choices", ChoiceList).keys
+        await pilot.press(keys[0] if keys and keys[0] else "1")
         await wait_until(pilot, moved_on)
         decisions += 1
     assert isinstance(app.screen, GameOverScreen), f"not over after {limit} decisions"
@@ -434,7 +486,7 @@ async def roll_until_points_at_risk(pilot: Any, screen: Any, *, bots: bool = Tru
 
     With ``bots`` the bots' turns are awaited after each roll; without, a plain pause.
     """
-    while screen.engine.state["turn_total"] == 0 or screen.engine.state["active"] != 0:
+    while engine_of(screen).state["turn_total"] == 0 or engine_of(screen).state["active"] != 0:
         await pilot.press("1")
         if bots:
             await human_turn(pilot)

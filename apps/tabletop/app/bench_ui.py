@@ -90,9 +90,9 @@ async def _settle(pilot: Any, done: Callable[[], bool], timeout: float = 10.0) -
 
 async def _play(sessions: SessionStarter, bench: UiBench, limit: int) -> None:
     from tabletop.adapters.tui.app import TabletopApp
-    from tabletop.adapters.tui.screens.game import GameScreen
     from tabletop.adapters.tui.screens.game_over import GameOverScreen
     from tabletop.adapters.tui.screens.handoff import HandoffScreen
+    from tabletop.adapters.tui.screens.seat import SeatScreen
 
     started = time.perf_counter()
     app = TabletopApp(sessions, bot_delay=0.0, new_seed=lambda: bench.seed)
@@ -110,7 +110,7 @@ async def _play(sessions: SessionStarter, bench: UiBench, limit: int) -> None:
         )
         app.open_game(session)
         engine = session.engine
-        await _settle(pilot, lambda: isinstance(app.screen, (GameScreen, HandoffScreen)))
+        await _settle(pilot, lambda: isinstance(app.screen, (SeatScreen, HandoffScreen)))
         presses = 0
         while presses < limit and not isinstance(app.screen, GameOverScreen):
             screen = app.screen
@@ -118,17 +118,17 @@ async def _play(sessions: SessionStarter, bench: UiBench, limit: int) -> None:
             if isinstance(screen, HandoffScreen):
                 cpu = time.process_time()
                 await pilot.press("enter")
-                await _settle(pilot, lambda: isinstance(app.screen, GameScreen))
+                await _settle(pilot, lambda: isinstance(app.screen, SeatScreen))
                 kind = "hand-off to board"
-            elif isinstance(screen, GameScreen):
+            elif isinstance(screen, SeatScreen):
                 prompt = engine.prompt
                 seat = prompt.seat if prompt is not None else None
                 cpu = time.process_time()
                 await pilot.press("1")
                 await _settle(
                     pilot,
-                    lambda moment=moment: (  # type: ignore[misc]
-                        len(engine.log) > moment
+                    lambda moment=moment, shown=screen: (  # type: ignore[misc]
+                        (shown.viewer.state.seq > moment and shown.viewer.caught_up)
                         or isinstance(app.screen, (HandoffScreen, GameOverScreen))
                     ),
                 )

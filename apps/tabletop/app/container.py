@@ -168,7 +168,7 @@ class Container(containers.DeclarativeContainer):
     """Bot games headless (``tabletop simulate``); it saves each finished game, if asked."""
     tournament = providers.Factory(Tournament, sessions=batch_sessions)
     """Bots against each other (``tabletop tournament``)."""
-    tui = providers.Factory(_textual_app, sessions=session_starter)
+    tui = providers.Factory(_textual_app, sessions=session_starter, workers=workers)
 
 
 def build_container(*, console: bool = True) -> Container:

@@ -27,7 +27,7 @@ server sends the JSON, and both decode to the same objects.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeAlias
 
 from tabletop.framework.engine import Engine
@@ -535,27 +535,38 @@ def prompt_from_json(data: Any) -> Prompt:
 
 
 def result_to_json(result: Result) -> dict[str, Any]:
+    """Every field of a result (a game's sides too), tuples as lists."""
     return {
-        "winners": list(result.winners),
-        "scores": list(result.scores),
-        "summary": result.summary,
-        "outcome": result.outcome,
+        spec.name: list(value) if isinstance(value, tuple) else value
+        for spec in fields(Result)
+        for value in (getattr(result, spec.name),)
     }
 
 
 def result_from_json(data: Any) -> Result:
     if not isinstance(data, Mapping):
         raise BadMessage("a result is an object")
-    winners = data.get("winners", [])
-    scores = data.get("scores", [])
-    if not isinstance(winners, list) or not isinstance(scores, list):
-        raise BadMessage("result.winners and result.scores are lists")
-    return Result(
-        tuple(_int(w, "result.winners") for w in winners),
-        tuple(float(s) for s in scores if isinstance(s, int | float) or _bad("a score")),
-        str(data.get("summary", "")),
-        str(data.get("outcome", "")),
-    )
+    values: dict[str, Any] = {}
+    for spec in fields(Result):
+        if spec.name not in data:
+            continue
+        value = data[spec.name]
+        if spec.name == "winners":
+            if not isinstance(value, list):
+                raise BadMessage("result.winners is a list")
+            value = tuple(_int(w, "result.winners") for w in value)
+        elif spec.name == "scores":
+            if not isinstance(value, list):
+                raise BadMessage("result.scores is a list")
+            value = tuple(float(x) for x in value if isinstance(x, int | float) or _bad("a score"))
+        elif isinstance(value, list):
+            value = tuple(str(item) for item in value)
+        elif not isinstance(value, str | int | float | bool) and value is not None:
+            raise BadMessage(f"result.{spec.name} has the wrong type")
+        values[spec.name] = value
+    if "winners" not in values:
+        raise BadMessage("a result needs its winners")
+    return Result(**values)
 
 
 def event_from_json(data: Any) -> Event:

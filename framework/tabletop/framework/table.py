@@ -566,10 +566,15 @@ class LocalConnection(SeatConnection):
         *,
         shared: bool = False,
         save_copy: Callable[[str], str] | None = None,
+        wait: float = 0.0,
     ) -> None:
         self.table = table
         self.seat = seat
         self.shared = shared
+        #: How long ``send`` waits for its request to be carried out (seconds): a
+        #: screen that waits a moment sees a usual move done as if it made it itself,
+        #: while a game whose code is slow leaves it free after that moment.
+        self.wait = wait
         self._save_copy = save_copy
         self.can_save = save_copy is not None
         self.link: SeatLink | None = None
@@ -589,16 +594,22 @@ class LocalConnection(SeatConnection):
         link = self.link
         if link is None:
             return
+        finished = threading.Event()
+
+        def done(result: Any, error: BaseException | None) -> None:
+            finished.set()
+            if error is not None:  # a bug in the table: say so rather than lose it
+                self.deliver(Notice(FAULT, f"the request failed: {type(error).__name__}: {error}"))
+
         try:
             self.table.workers.submit(
-                Workers.MOVES, partial(self.table.request, link, request), self._done
+                Workers.MOVES, partial(self.table.request, link, request), done
             )
         except Busy:
             self.deliver(Notice(REFUSED, "still working on the last request: a moment"))
-
-    def _done(self, result: Any, error: BaseException | None) -> None:
-        if error is not None:  # a bug in the table: say so rather than lose the request
-            self.deliver(Notice(FAULT, f"the request failed: {type(error).__name__}: {error}"))
+            return
+        if self.wait > 0:
+            finished.wait(self.wait)
 
     def save_copy(self, name: str) -> str:
         if self._save_copy is None:

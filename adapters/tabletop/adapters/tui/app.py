@@ -2,8 +2,10 @@
 
 The app gets a ``SessionStarter`` from the composition root (registry, save store,
 random source, dice and the app's log all come with it) and holds what the screens
-share (starting and loading games, the default bot speed), so that screens stay about
-presentation. Each game screen is the session's UI port (``screens.game.TextualUI``).
+share (starting and loading games, the default bot speed). A game it starts or loads is
+a ``LocalGame``: the session, a framework ``Table`` around it, and one line to the table
+for each person at this screen; the seat screen reads the game only through those lines,
+exactly as it reads a server seat's (``services.ServerGames`` gives those).
 """
 
 from __future__ import annotations
@@ -11,24 +13,79 @@ from __future__ import annotations
 import contextlib
 import secrets
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from tabletop.adapters.bots.table_hints import hinter_for
 from tabletop.adapters.collector import collector
 from tabletop.adapters.saves import printable
 from tabletop.adapters.tui.patience import Patient
 from tabletop.adapters.tui.presenting import NewGameSpec
+from tabletop.adapters.tui.services import ServerGames
+from tabletop.adapters.workers import ThreadWorkers
 from tabletop.framework.bots import BotFactory
 from tabletop.framework.errors import PLUGIN_ESCAPES, TabletopError
 from tabletop.framework.plugins import GameRegistry
-from tabletop.framework.ports import SaveStore
+from tabletop.framework.ports import SaveStore, Workers
+from tabletop.framework.seats import SeatConnection
 from tabletop.framework.session import GameSession, SessionStarter
+from tabletop.framework.table import LocalConnection, Table, people_at
+
+if TYPE_CHECKING:
+    from tabletop.adapters.tui.screens.seat import SeatScreen
 
 #: How long opening a save may hold the screen before the replay goes on behind it.
 LOAD_WAIT_SECONDS = 2.0
+#: How long the screen waits for a move at a local table before it goes on without it
+#: (a usual move is done by then; a game whose code is slow leaves the screen free).
+MOVE_WAIT_SECONDS = 2.0
+
+
+class LocalGame:
+    """A game this app holds: its session, the table around it, and the lines of the
+    people at this screen (one each; in hot-seat several, and a spectator's for the
+    public view between two people's turns when the game hides information)."""
+
+    def __init__(self, session: GameSession, *, workers: Workers, registry: GameRegistry):
+        self.session = session
+        self.table = Table(
+            session,
+            workers=workers,
+            hinter=hinter_for(registry),
+            on_idle=lambda table: table.close(),
+        )
+
+    def lines(self) -> tuple[list[SeatConnection], SeatConnection | None]:
+        """The people's lines to the table, and the spectator's when the screen needs
+        one (nobody plays: watch the bots; several people and hidden information)."""
+        session = self.session
+        people = people_at(session)
+        shared = len(people) > 1
+        lines: list[SeatConnection] = [
+            LocalConnection(
+                self.table, seat, shared=shared, save_copy=self.save_copy, wait=MOVE_WAIT_SECONDS
+            )
+            for seat in people
+        ]
+        engine = session.engine
+        hides = engine.game.hides_information(engine.options)
+        watch = not people or (shared and hides)
+        spectator = LocalConnection(self.table, None, save_copy=self.save_copy) if watch else None
+        return lines, spectator
+
+    def save_copy(self, name: str) -> str:
+        """A copy of the game so far under ``name``: a snapshot, the game goes on saving
+        to its own save. Refused when another save has that name."""
+        store = self.session.store
+        if store is None:
+            raise TabletopError("this game is not kept in a save folder")
+        existing = {info.save_id for info in store.list()}
+        if name in existing and name != self.session.save_id:
+            raise TabletopError(f"a save named {name} already exists")
+        return store.save(self.session.record(), name)
 
 
 def random_seed() -> int:
@@ -49,6 +106,9 @@ class TabletopApp(App[None]):
         *,
         bot_delay: float = 0.4,
         new_seed: Callable[[], int] = random_seed,
+        workers: Workers | None = None,
+        server_games: ServerGames | None = None,
+        first: Screen[Any] | None = None,
     ) -> None:
         super().__init__()
         if sessions.store is None:
@@ -66,6 +126,16 @@ class TabletopApp(App[None]):
         self._loading: Patient | None = None
         self._loading_id = ""
         self._collector_tuned = False
+        #: Where bots think, hints search and moves run (threads: ``ThreadWorkers``);
+        #: not ``workers``, which is Textual's own.
+        self.play_workers: Workers = workers or ThreadWorkers()
+        #: The server games a person joined from here (None: the home screen lists none).
+        self.server_games = server_games
+        #: The screen the app opens with instead of the home screen (``tabletop join``:
+        #: a server seat; leaving it ends the app).
+        self.first = first
+        #: The games this app holds, by the seat screen that shows each.
+        self.local_games: dict[int, LocalGame] = {}
 
     def on_mount(self) -> None:
         if not self._collector_tuned:
@@ -78,6 +148,8 @@ class TabletopApp(App[None]):
             collector.leave()
 
     def get_default_screen(self) -> Screen[Any]:
+        if self.first is not None:
+            return self.first
         from tabletop.adapters.tui.screens.home import HomeScreen
 
         return HomeScreen()
@@ -176,13 +248,27 @@ class TabletopApp(App[None]):
         )
 
     def open_game(self, session: GameSession, *, replace: bool = False) -> None:
-        from tabletop.adapters.tui.screens.game import GameScreen
+        """Show a game this app holds: its table, and a seat screen on its lines."""
+        from tabletop.adapters.tui.screens.seat import SeatScreen
 
-        screen = GameScreen(session)
+        game = LocalGame(session, workers=self.play_workers, registry=self.registry)
+        lines, spectator = game.lines()
+        screen = SeatScreen(lines, spectator=spectator)
+        self.local_games[id(screen)] = game
         if replace:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def open_seat(self, connection: SeatConnection) -> None:
+        """Show a seat held elsewhere (a server's): the same seat screen, on its line."""
+        from tabletop.adapters.tui.screens.seat import SeatScreen
+
+        self.push_screen(SeatScreen([connection]))
+
+    def local_game(self, screen: Screen[Any]) -> LocalGame | None:
+        """The game a seat screen shows, when this app holds it."""
+        return self.local_games.get(id(screen))
 
     async def action_quit(self) -> None:
         """Quit, unless a game holds moves that are not saved: then ask first (a second
@@ -202,24 +288,34 @@ class TabletopApp(App[None]):
     def unsaved_session(self) -> GameSession | None:
         """The open game whose last autosave failed, if any."""
         for screen in reversed(self.screen_stack):
-            session = getattr(screen, "session", None)
-            if isinstance(session, GameSession) and session.last_save_error is not None:
-                return session
+            game = self.local_game(screen)
+            if game is not None and game.session.last_save_error is not None:
+                return game.session
         return None
 
-    def leave_game(self, session: GameSession) -> None:
-        """Back home from a game; asks first when the game has unsaved moves."""
+    def leave_table(self, screen: SeatScreen) -> None:
+        """Back from a seat screen: home from a game this app holds (asked first when
+        it has unsaved moves), or the app's end when the seat was its first screen
+        (``tabletop join``: the game waits on its server)."""
         from tabletop.adapters.tui.screens.unsaved import UnsavedScreen
 
-        if session.last_save_error is None:
-            self.go_home()
+        if screen is self.first:
+            self.exit()
+            return
+        game = self.local_game(screen)
+        if game is None or game.session.last_save_error is None:
+            self._left(screen)
             return
 
         def settled(answer: str | None) -> None:
             if answer is not None:
-                self.go_home()
+                self._left(screen)
 
-        self.push_screen(UnsavedScreen(session, leaving="leave"), callback=settled)
+        self.push_screen(UnsavedScreen(game.session, leaving="leave"), callback=settled)
+
+    def _left(self, screen: Screen[Any]) -> None:
+        self.local_games.pop(id(screen), None)
+        self.go_home()
 
     def go_home(self) -> None:
         """Back to the home screen from anywhere (the game is already saved)."""

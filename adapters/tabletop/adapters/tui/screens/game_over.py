@@ -1,5 +1,8 @@
 """Game over: who won and why (the game's own summary and score breakdown), with the
-final board and the whole log one key away, and no doubt that the game has ended."""
+final board and the whole log one key away, and no doubt that the game has ended.
+
+Drawn, like the seat screen, from what the seat was told: the table's welcome (seats,
+who played them) and the last update (result, final view) with the seat's story."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from tabletop.adapters.tui.presenting import scalar_text
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.adapters.tui.widgets import GameLog, ViewPanel
 from tabletop.framework.game import Result
-from tabletop.framework.session import GameSession
+from tabletop.framework.seats import LOCAL, SeatState, TableInfo
 
 #: Said on the result tab: the game cannot go on, so no move can be taken back.
 ENDED = "The game is over: no more moves, and none can be taken back."
@@ -30,27 +33,27 @@ class GameOverScreen(Screen[None]):
         Binding("n", "new_game", "New game"),
     ]
 
-    def __init__(self, session: GameSession, viewer: int | None = None) -> None:
+    def __init__(self, info: TableInfo, state: SeatState) -> None:
         super().__init__()
-        self.session = session
-        #: Whose view the final board and log show (the game screen's last viewer).
-        self.viewer = viewer
-        try:
-            self.result: Result | None = session.engine.result
-            self.error: str | None = None
-        except Exception as exc:  # the game's result() crashed
-            self.result = None
-            self.error = f"{type(exc).__name__}: {exc}"
+        self.info = info
+        self.state = state
+        #: Whose view the final board and log show (the seat screen's last viewer).
+        self.viewer = info.seat
+        update = state.update
+        self.result: Result | None = None if update is None else update.result
+        self.error: str | None = (
+            "the game's result() failed" if update is not None and update.result is None else None
+        )
 
     def headline(self) -> str:
-        engine = self.session.engine
+        info = self.info
         result = self.result or Result(winners=())
         if self.error:
             return f"The game ended but its result could not be read: {self.error}"
-        if engine.game.info.cooperative:  # one team: its win and its one score
+        if info.cooperative:  # one team: its win and its one score
             score = f" Team score: {scalar_text(max(result.scores))}." if result.scores else ""
             return ("The team wins!" if result.winners else "The team loses.") + score
-        who = ", ".join(engine.seat_name(seat) for seat in result.winners)
+        who = ", ".join(info.seat_name(seat) for seat in result.winners)
         person = self.solitaire()
         if person is not None:  # one person against the game: say it to them plainly
             if person in result.winners:
@@ -67,22 +70,34 @@ class GameOverScreen(Screen[None]):
     def solitaire(self) -> int | None:
         """The person's seat when one person played alone against the game (every
         other seat, if any, played by the game's own procedure); else None."""
-        session = self.session
-        humans = session.humans()
-        if len(humans) != 1:
+        kinds = self.info.controllers
+        people = [seat for seat, kind in enumerate(kinds) if kind == "human"]
+        if len(people) != 1:
             return None
-        others = set(range(session.engine.players)) - set(humans)
-        return humans[0] if others <= session.automated else None
+        others = [kind for seat, kind in enumerate(kinds) if seat != people[0]]
+        return people[0] if all(kind == "procedure" for kind in others) else None
 
     def played_by(self, seat: int) -> str:
-        """Who played ``seat``: a seat the game plays itself says so, whatever an older
-        save recorded for it."""
-        if seat in self.session.automated:
-            return "the game's procedure"
-        return self.session.controllers[seat]
+        """Who played ``seat``: a seat the game plays itself says so."""
+        kinds = self.info.controllers
+        kind = kinds[seat] if seat < len(kinds) else "?"
+        return "the game's procedure" if kind == "procedure" else kind
+
+    def facts(self) -> str:
+        """The game's numbers: its length, its seed (no secret once it is over) and
+        where it is kept."""
+        update = self.state.update
+        parts = [f"{0 if update is None else update.seq} actions"]
+        if update is not None and update.seed is not None:
+            parts.insert(0, f"Seed {update.seed}")
+        info = self.info
+        if info.holder == LOCAL:
+            parts.append(f"saved as {info.table or '(not saved)'}")
+        else:
+            parts.append(f"server game {info.table}")
+        return " · ".join(parts)
 
     def compose(self) -> ComposeResult:
-        engine = self.session.engine
         result = self.result or Result(winners=())
         yield Header()
         with TabbedContent(id="game-over-tabs", initial="result"):
@@ -98,12 +113,7 @@ class GameOverScreen(Screen[None]):
                 )
                 scores.can_focus = False  # Enter belongs to the screen ("Home")
                 yield scores
-                yield Static(
-                    f"Seed {engine.seed} · {len(engine.log)} actions · saved as "
-                    f"{self.session.save_id or '(not saved)'}",
-                    id="game-facts",
-                    markup=False,
-                )
+                yield Static(self.facts(), id="game-facts", markup=False)
             with TabPane("Final board (b)", id="board"):
                 yield ViewPanel(self._board_class(), id="final-board")
             with TabPane("Log (l)", id="log"):
@@ -112,30 +122,30 @@ class GameOverScreen(Screen[None]):
 
     def _board_class(self) -> type[BoardWidget] | None:
         try:
-            return board_widget_class(tabletop(self).registry, self.session.engine.game.info.id)
+            return board_widget_class(tabletop(self).registry, self.info.game)
         except Exception:  # the plugin's hook failed: the plain view
             return None
 
     def on_mount(self) -> None:
-        engine = self.session.engine
-        self.title = engine.game.info.title
+        info = self.info
+        self.title = info.title
         self.sub_title = "game over"
         table = self.query_one("#scores", DataTable)
         table.add_columns("Seat", "Played by", "Score", "")
         result = self.result or Result(winners=())
-        for seat, name in enumerate(engine.seat_names):
+        for seat, name in enumerate(info.seat_names):
             score = scalar_text(result.scores[seat]) if seat < len(result.scores) else "—"
             mark = "winner" if seat in result.winners else ""
-            if engine.game.info.cooperative:
+            if info.cooperative:
                 mark = "team win" if result.winners else ""
             table.add_row(name, self.played_by(seat), score, mark)
         board = self.query_one("#final-board", ViewPanel)
-        try:
-            view = engine.view(self.viewer)
-        except Exception as exc:
-            view = {"error": f"the game could not show its table: {type(exc).__name__}: {exc}"}
-        board.show(view, engine.seat_names, self.viewer, engine.game.info.title)
-        self.query_one("#final-log", GameLog).sync(engine, self.viewer)
+        update = self.state.update
+        view = {} if update is None else dict(update.view)
+        board.show(view, info.seat_names, self.viewer, info.title)
+        log = self.query_one("#final-log", GameLog)
+        log.add("final", self.state.lines)
+        log.show("final")
 
     def action_tab(self, tab: str) -> None:
         self.query_one("#game-over-tabs", TabbedContent).active = tab
@@ -154,7 +164,10 @@ class GameOverScreen(Screen[None]):
 
         app = tabletop(self)
         app.go_home()
-        app.push_screen(NewGameScreen(self.session.engine.game.info.id))
+        if self.info.game in app.registry.games:
+            app.push_screen(NewGameScreen(self.info.game))
+        else:
+            self.notify("This game is not installed here.", severity="warning")
 
     def palette_commands(self) -> list[SystemCommand]:
         return [

@@ -9,8 +9,6 @@ more row, never a crash at start-up.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from typing import Any
 from urllib.parse import urlsplit
 
 from rich.text import Text
@@ -22,10 +20,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, Static
 
 from tabletop.adapters.saves import printable
-from tabletop.adapters.server import remembered
-from tabletop.adapters.server.remembered import ServerGame
 from tabletop.adapters.tui.presenting import players_text, save_row, shorten
 from tabletop.adapters.tui.screens.base import tabletop
+from tabletop.adapters.tui.services import ServerGamesError, ServerSeat
 from tabletop.framework.ports import SaveInfo
 
 
@@ -44,8 +41,8 @@ class HomeScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.saves: dict[str, SaveInfo] = {}
-        #: The server games this person joined (``remembered``), by row key.
-        self.server_games: dict[str, ServerGame] = {}
+        #: The server games this person joined (``ServerGames``), by row key.
+        self.server_games: dict[str, ServerSeat] = {}
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -110,9 +107,10 @@ class HomeScreen(Screen[None]):
         note = self.query_one("#server-games-note", Static)
         was_on = self._selected("#server-games")  # kept across a refresh (a dialog closed)
         table.clear()
+        service = tabletop(self).server_games
         try:
-            games = remembered.load(remembered.default_path())
-        except remembered.RememberedError as exc:
+            games = [] if service is None else service.seats()
+        except ServerGamesError as exc:
             games = []
             note.update(Text(f"Cannot list your server games: {printable(str(exc))}"))
             note.display = True
@@ -130,18 +128,17 @@ class HomeScreen(Screen[None]):
             self._ask_servers(games)
 
     @work(exclusive=True, group="server-games")
-    async def _ask_servers(self, games: list[ServerGame]) -> None:
+    async def _ask_servers(self, games: list[ServerSeat]) -> None:
         """Each seat's turn from its server, all at once, each with a short timeout (a
         worker: ``work`` makes the coroutine inside it, so one that a newer refresh
         cancels before it starts leaves no coroutine never awaited)."""
-        from tabletop.adapters.server import client
+        service = tabletop(self).server_games
+        if service is None:
+            return
 
-        async def ask(game: ServerGame) -> None:
+        async def ask(game: ServerSeat) -> None:
             try:
-                words = client.turn_words(await client.peek(game.url, game.token))
-            except client.ClientError as exc:
-                unreachable = str(exc).startswith("server unreachable")
-                words = "server unreachable" if unreachable else f"refused: {exc}"
+                words = await service.status(game)
             except Exception as exc:  # a bad answer: say so in the row, keep the screen
                 words = f"unreadable answer ({type(exc).__name__})"
             table = self.query_one("#server-games", DataTable)
@@ -269,28 +266,15 @@ class HomeScreen(Screen[None]):
             self.action_rejoin(key)
 
     def action_rejoin(self, key: str | None = None) -> None:
-        """Sit at a remembered server seat again: the screen ``tabletop join`` opens."""
-        from tabletop.adapters.server.remote_tui import RemoteSeatScreen
-
+        """Sit at a remembered server seat again: the seat screen ``tabletop join``
+        opens, on that seat's line to its server."""
         key = key or self._selected("#server-games")
         game = self.server_games.get(key or "")
-        if game is None:
+        service = tabletop(self).server_games
+        if game is None or service is None:
             self.notify("No server game selected.", severity="warning")
             return
-        path = remembered.default_path()
-
-        def joined(seat: Any) -> None:  # the title or seat name may have changed
-            with contextlib.suppress(remembered.RememberedError):
-                remembered.remember(
-                    path, remembered.from_welcome(game.url, game.token, seat.welcome)
-                )
-
-        def left(ending: str | None) -> None:
-            if ending:
-                self.notify(printable(ending, 300), markup=False)
-
-        screen = RemoteSeatScreen(game.url, game.token, tabletop(self).registry, joined=joined)
-        self.app.push_screen(screen, callback=left)
+        tabletop(self).open_seat(service.connect(game))
 
     def action_forget_server_game(self) -> None:
         """Take the selected server game off the list, after asking: the game goes on
@@ -307,14 +291,15 @@ class HomeScreen(Screen[None]):
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
+            service = tabletop(self).server_games
             try:
-                gone = remembered.forget(remembered.default_path(), key)
-            except remembered.RememberedError as exc:
+                gone = service is not None and service.forget(key)
+            except ServerGamesError as exc:
                 self.notify(f"Not forgotten: {printable(str(exc))}", severity="error", markup=False)
                 return
-            if gone is not None:
+            if gone:
                 self.notify(
-                    f"Forgot {printable(gone.title, 60)} ({printable(gone.seat_name, 40)}); "
+                    f"Forgot {printable(game.title, 60)} ({printable(game.seat_name, 40)}); "
                     "the game goes on on its server.",
                     markup=False,
                 )

@@ -39,6 +39,17 @@ class ViewPanel(VerticalScroll):
         #: The view now shown (None: blank), and for whom: the same again is not redrawn.
         self._shown: tuple[dict[str, Any], int | None] | None = None
 
+    def use_board(self, board_class: type[BoardWidget] | None) -> None:
+        """Draw with ``board_class`` from now on (chosen once the table said which game
+        it is, before its first view is shown)."""
+        if board_class is not self._board_class:
+            if self._board is not None:
+                self._board.remove()
+                self._board = None
+            self._board_class = board_class
+            self.board_error = None
+            self._shown = None
+
     @property
     def plain(self) -> str:
         """The view now shown, as text: lets tests check what reached the screen's DOM
