@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.framework import HEADING, NOBODY, PASS_KEY, SUMMARY, Choice, Context, Prompt
 from tabletop.framework.chance import SeededDice, rng_factory
-from tabletop.framework.fuzz import check_prompt
+from tabletop.framework.soundness import check_prompt
 
 
 def test_two_choices_with_one_key_are_reported() -> None:

@@ -60,7 +60,6 @@ import contextlib
 import copy
 import faulthandler
 import json
-import math
 import os
 import re
 import signal
@@ -79,7 +78,6 @@ from tabletop.framework.errors import IllegalAction, PluginFault, TabletopError
 from tabletop.framework.game import (
     GameDefinition,
     Prompt,
-    Result,
     check_sides,
     clone,
     same_decision,
@@ -87,6 +85,7 @@ from tabletop.framework.game import (
 from tabletop.framework.leaks import BadWorld, Leak, LeakChecker
 from tabletop.framework.record import GameRecord
 from tabletop.framework.session import automated_seats
+from tabletop.framework.soundness import check_prompt, json_problem
 from tabletop.framework.views import check_view_schema, shared_part
 from tabletop.framework.worlds import Replay
 
@@ -418,52 +417,6 @@ class FuzzReport(BatchReport):
             "reach": self.reach.to_json(self.must_reach),
             "failures": [failure.to_json() for failure in self.failures],
         }
-
-
-def json_problem(data: Any, path: str = "state") -> str | None:
-    """Why ``data`` is not plain JSON data (None when it is)."""
-    kind = type(data)
-    if kind is dict:
-        for key, value in data.items():
-            if type(key) is not str:
-                return f"{path} has a non-string key {key!r}"
-            problem = json_problem(value, f"{path}.{key}")
-            if problem is not None:
-                return problem
-        return None
-    if kind is list:
-        for index, value in enumerate(data):
-            problem = json_problem(value, f"{path}[{index}]")
-            if problem is not None:
-                return problem
-        return None
-    if kind is float:
-        return None if math.isfinite(data) else f"{path} is {data!r}, not JSON"
-    if data is None or kind in (str, int, bool):
-        return None
-    return f"{path} is a {kind.__name__}, not JSON data"
-
-
-def check_prompt(prompt: Prompt | None, players: int, result: Result | None) -> str | None:
-    """What is wrong with a prompt (or with the end of the game); None when sound."""
-    if prompt is None:
-        if not isinstance(result, Result):
-            return "the game is over (no prompt) but result() gave no Result"
-        bad = [seat for seat in result.winners if not 0 <= seat < players]
-        return f"result names winners outside the seats: {bad}" if bad else None
-    if not 0 <= prompt.seat < players:
-        return f"prompt is for seat {prompt.seat}, outside 0-{players - 1}"
-    actions = prompt.actions()
-    if not actions:
-        return f"prompt {prompt.text!r} has no legal choice and the game is not over"
-    if len(set(actions)) != len(actions):
-        return f"prompt {prompt.text!r} offers the same action twice"
-    if any(not isinstance(action, str) or not action for action in actions):
-        return f"prompt {prompt.text!r} offers an action that is not a non-empty string"
-    keys = [choice.key for choice in prompt.choices if choice.key]
-    if len(set(keys)) != len(keys):
-        return f"prompt {prompt.text!r} gives the same key to two choices"
-    return None
 
 
 #: Words that mean the reader: wrong in a label every seat reads as another's choice.

@@ -56,6 +56,7 @@ from tabletop.framework.game import (
     explained_prompt,
 )
 from tabletop.framework.ports import Dice, RandomSource
+from tabletop.framework.soundness import check_prompt, flat, forgotten, json_problem
 
 if TYPE_CHECKING:
     from tabletop.framework.worlds import Replay
@@ -115,9 +116,7 @@ def _own_determinize(game: GameDefinition) -> bool:
 
 
 def _leaf(data: Any, path: str) -> Any:
-    """The value at a key path of ``worlds.flat`` (None when there is none)."""
-    from tabletop.framework.worlds import flat
-
+    """The value at a key path of ``soundness.flat`` (None when there is none)."""
     return flat(data).get(path)
 
 
@@ -327,8 +326,6 @@ class LeakChecker:
         """A world from ``determinize`` must be one the game can be in: its invariants
         hold, it is plain data, the same seat decides (who decides is never a secret),
         its prompt is sound, and it can be played on (one of its choices applies)."""
-        from tabletop.framework.fuzz import check_prompt, json_problem
-
         broken = list(self.game.invariants(world))
         if broken:
             raise BadWorld(f"{where}, the game's invariants break: {'; '.join(broken)}")
@@ -413,8 +410,6 @@ class LeakChecker:
         game (``self.replay``, at ``state``), the seat must receive the same (else a
         ``Leak``), and ``determinize`` must be able to differ from the real state wherever
         that world does (else ``BadWorld``: a secret it keeps as it is)."""
-        from tabletop.framework.worlds import forgotten
-
         replay = self.replay
         authored = self.resample is not None or _own_determinize(self.game)
         if replay is None or not authored:

@@ -41,11 +41,12 @@ from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.context import Context
 from tabletop.framework.engine import Engine
 from tabletop.framework.errors import GameOver, IllegalAction, Unsupported
-from tabletop.framework.fuzz import ILLEGAL_ACTION, MAX_ACTIONS, fuzz, json_problem
+from tabletop.framework.fuzz import ILLEGAL_ACTION, MAX_ACTIONS, fuzz
 from tabletop.framework.game import GameDefinition, State, clone
 from tabletop.framework.leaks import BadWorld, Leak, LeakChecker, first_difference
 from tabletop.framework.record import GameRecord
 from tabletop.framework.search import InformationSet
+from tabletop.framework.soundness import json_problem
 from tabletop.framework.views import check_view_schema, shared_part
 from tabletop.framework.worlds import Replay
 

@@ -570,32 +570,3 @@ _WORLD = (
 def own_determinize(game: GameDefinition) -> bool:
     """Whether ``game`` wrote its own ``determinize`` (rather than the default)."""
     return type(game).determinize is not GameDefinition.determinize
-
-
-def flat(data: Any, path: str = "") -> dict[str, Any]:
-    """Every leaf of JSON data by its key path (``hands[1][0]``, ``missions[2].failed``);
-    an empty list or dict is a leaf."""
-    if isinstance(data, dict) and data:
-        out: dict[str, Any] = {}
-        for key, value in data.items():
-            out.update(flat(value, f"{path}.{key}" if path else str(key)))
-        return out
-    if isinstance(data, list) and data:
-        out = {}
-        for index, value in enumerate(data):
-            out.update(flat(value, f"{path}[{index}]"))
-        return out
-    return {path: data}
-
-
-def forgotten(real: State, world: State, samples: Iterable[State]) -> list[str]:
-    """The key paths where ``world`` differs from ``real`` and none of ``samples`` (the
-    game's ``determinize`` for the same seat) does: secrets it keeps as they are."""
-    mine, theirs = flat(real), flat(world)
-    differ = {path for path in mine.keys() | theirs.keys() if mine.get(path) != theirs.get(path)}
-    for sample in samples:
-        if not differ:
-            break
-        drawn = flat(sample)
-        differ -= {path for path in differ if drawn.get(path) != mine.get(path)}
-    return sorted(differ)
