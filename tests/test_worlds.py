@@ -33,8 +33,9 @@ from tabletop.framework import Context, Prompt, State
 from tabletop.framework.chance import rng_factory
 from tabletop.framework.decisions import SecretChoices
 from tabletop.framework.fuzz import fuzz
+from tabletop.framework.soundness import flat, forgotten
 from tabletop.framework.testing import conformance_kit, new_engine, play_out, sample
-from tabletop.framework.worlds import Replay, flat, forgotten
+from tabletop.framework.worlds import Replay
 from tabletop.games.council import AGENDAS, TREASURY, Council
 from tabletop.games.pig import Pig
 
