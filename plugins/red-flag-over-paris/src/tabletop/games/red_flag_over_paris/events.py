@@ -28,7 +28,7 @@ from .data import (
     card_name,
 )
 from .rules import tasks
-from .rules.tasks import EventSteps
+from .rules.tasks import TASKS, EventSteps
 
 Step = dict[str, Any]
 Effect = Callable[[State, int, Step, int, int, list[int], Context], None]
@@ -149,8 +149,8 @@ def place_cubes(
     if not (board.available(state, seat) > 0 and room):
         _no_effect(ctx, seat, card, "no cube can be placed there")
         return
-    state["stack"].append(
-        tasks.event_placement(seat, card, step["count"], spaces, step.get("per_space"))
+    TASKS.schedule(
+        state, tasks.event_placement(seat, card, step["count"], spaces, step.get("per_space"))
     )
 
 
@@ -168,7 +168,7 @@ def remove_cubes(
     if not found:
         _no_effect(ctx, seat, card, f"no {SIDE_NAMES[opp]} cube to remove there")
         return
-    state["stack"].append(tasks.event_removal(seat, card, step["count"], spaces))
+    TASKS.schedule(state, tasks.event_removal(seat, card, step["count"], spaces))
 
 
 def operations(
@@ -176,7 +176,7 @@ def operations(
 ) -> None:
     """Grant Operations Points, spent exactly like a card played for operations (§7.2)."""
     kind = step.get("kind", "any")
-    state["stack"].append(tasks.operations(seat, step["points"], None if kind == "any" else kind))
+    TASKS.schedule(state, tasks.operations(seat, step["points"], None if kind == "any" else kind))
 
 
 def momentum(
@@ -184,8 +184,7 @@ def momentum(
 ) -> None:
     """Move the acting side's (or the opponent's) Player Momentum (§9)."""
     who = seat if step["who"] == "self" else board.other(seat)
-    tasks = board.shift_momentum(state, who, step["delta"], ctx)
-    state["stack"].extend(reversed(tasks))
+    TASKS.schedule(state, *board.shift_momentum(state, who, step["delta"], ctx))
 
 
 def place_disc(
@@ -196,7 +195,7 @@ def place_disc(
     if all(board.disc_owner(state, s) is not None for s in spaces):
         _no_effect(ctx, seat, card, f"no free space there for a {DISC_NAMES[seat]}")
         return
-    state["stack"].append(tasks.disc_placement(seat, spaces))
+    TASKS.schedule(state, tasks.disc_placement(seat, spaces))
 
 
 def recover_cubes(
@@ -221,7 +220,7 @@ def choose(
     state: State, seat: int, step: Step, card: int, index: int, path: list[int], ctx: Context
 ) -> None:
     """Let the deciding player pick one of the event's options."""
-    state["stack"].append(tasks.event_option(seat, card, index))
+    TASKS.schedule(state, tasks.event_option(seat, card, index))
 
 
 EFFECTS: dict[str, Effect] = {
@@ -302,4 +301,4 @@ def _forecast_steps(steps: list[Step]) -> list[Step]:
 
 
 def start_event(state: State, seat: int, card: int, path: list[int] | None = None) -> None:
-    state["stack"].append(tasks.event_steps(seat, card, path))
+    TASKS.schedule(state, tasks.event_steps(seat, card, path))

@@ -2,7 +2,8 @@
 
 The state holds a *decision stack*: every pending decision (a card play, one cube of an
 event, the next step of an operation, a bonus action) is a typed task on
-``state["stack"]`` (``rules/tasks.py``). The rules live by decision in ``rules/``: each
+``state["stack"]`` (``rules/tasks.py``), scheduled and finished through its ``TASKS``
+and never edited by hand. The rules live by decision in ``rules/``: each
 module holds one decision's prompt, the handler of its answer and the automatic steps
 around it; ``rules/table.py`` lists them all in one framework ``Stack``, which after
 every answer runs everything that needs no decision and the round's fixed sequence
@@ -60,6 +61,7 @@ from .data import (
     space_name,
 )
 from .rules import final_crisis, initiative_order, table
+from .rules.tasks import TASKS
 from .viewing import card_label
 
 #: Tables every view carries that never change: built once, copied into each view.
@@ -254,8 +256,8 @@ class RedFlagOverParis(GameDefinition):
     @staticmethod
     def _to_act(state: State) -> int | None:
         """The seat whose decision is due: every task that waits for one names it."""
-        stack = state["stack"]
-        return int(stack[-1]["seat"]) if stack else None
+        top = TASKS.top(state)
+        return None if top is None else int(top["seat"])
 
     @staticmethod
     def _status(state: State, top: int | None) -> str:

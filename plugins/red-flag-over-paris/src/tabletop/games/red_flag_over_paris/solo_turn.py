@@ -27,6 +27,7 @@ from .data import (
     card_name,
 )
 from .rules import deck, tasks
+from .rules.tasks import TASKS
 from .solo import REMOVED_CARDS, Task, available, decide, event_useful
 
 
@@ -61,8 +62,7 @@ def needs_momentum(state: State, seat: int) -> bool:
 def turn(state: State, task: Task, ctx: Context) -> None:
     """The bot's card play, in place of a card from a hand."""
     seat = task["seat"]
-    stack = state["stack"]
-    stack.pop()
+    TASKS.finish(state)
     if state["fc"]:
         _final_crisis_turn(state, seat, ctx)
         return
@@ -73,7 +73,7 @@ def turn(state: State, task: Task, ctx: Context) -> None:
     card = deck.draw(state, ctx)
     if card is None:
         ctx.emit("solo", "no card left to reveal: the turn ends (solo b)")
-        stack.extend(reversed(later))
+        TASKS.schedule(state, *later)
         return
     ctx.reveal(
         f"reveals {card_name(card)} ({CARDS[card].ops} OP) from the deck (solo b)", card=card
@@ -86,14 +86,14 @@ def turn(state: State, task: Task, ctx: Context) -> None:
     elif top is not None:
         used = top
     points = 1 if used is not None else CARDS[card].ops
-    stack.append(tasks.operations(seat, points))
+    TASKS.schedule(state, tasks.operations(seat, points))
     if used is not None:
         how = "its event" if used == card else f"the discarded event of {card_name(used)}"
         ctx.emit("solo", f"uses {how}, then 1 bonus OP (solo b-c)", card=used)
         events.start_event(state, seat, used)
     else:
         ctx.emit("solo", f"spends {points} OP for operations (solo c)", card=card)
-    stack.extend(reversed(later))
+    TASKS.schedule(state, *later)
 
 
 def _discarded_event(state: State, seat: int, revealed: int) -> int | None:

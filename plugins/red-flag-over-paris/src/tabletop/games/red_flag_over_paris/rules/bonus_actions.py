@@ -38,7 +38,7 @@ from ..verbs import (
 )
 from . import tasks
 from .choices import space_choice
-from .tasks import BonusAction, BonusOrder, DeEscalate, EndOfBonusAction, SpreadInfluence
+from .tasks import TASKS, BonusAction, BonusOrder, DeEscalate, EndOfBonusAction, SpreadInfluence
 from .told import PUBLIC, restate
 from .warnings import breach_notes, control_loss_note, join
 
@@ -79,19 +79,21 @@ def _start(state: State, task: BonusOrder, space: str) -> None:
     owner = board.controller(state, space)
     if owner is None:
         return
-    state["stack"].append(tasks.end_of_bonus_action())
-    state["stack"].append(tasks.bonus_action(owner, SPACES[space].dimension or ""))
+    dimension = SPACES[space].dimension or ""
+    TASKS.schedule(state, tasks.bonus_action(owner, dimension), tasks.end_of_bonus_action())
 
 
 def order_automatic(state: State, task: BonusOrder, ctx: Context) -> bool:
-    """No order to ask for one space left (or none)."""
-    if not task["spaces_left"]:
-        state["stack"].pop()
-        return True
+    """No order to ask for the last space: its bonus action starts."""
     if len(task["spaces_left"]) == 1:
         _start(state, task, task["spaces_left"][0])
         return True
     return False
+
+
+def order_needed(state: State, task: BonusOrder) -> bool:
+    """Over when every space has had its turn."""
+    return bool(task["spaces_left"])
 
 
 # The bonus action --------------------------------------------------------------------------
@@ -197,12 +199,12 @@ def _action_prompt(
 
 
 def action_apply(state: State, task: BonusAction, action: str, ctx: Context) -> None:
-    state["stack"].pop()
+    TASKS.finish(state)
     seat = task["seat"]
     if DE_ESCALATE.matches(action):
-        state["stack"].append(tasks.de_escalate(seat, task["dimension"]))
+        TASKS.schedule(state, tasks.de_escalate(seat, task["dimension"]))
     elif SPREAD.matches(action):
-        state["stack"].append(tasks.spread_influence(seat, task["dimension"]))
+        TASKS.schedule(state, tasks.spread_influence(seat, task["dimension"]))
     elif TURNCOAT.matches(action):
         space = TURNCOAT.arg(action)
         board.remove_cube(state, space, other(seat))
@@ -280,7 +282,7 @@ def _de_escalate_prompt(
 
 def de_escalate_apply(state: State, task: DeEscalate, action: str, ctx: Context) -> None:
     if STOP.matches(action):
-        state["stack"].pop()
+        TASKS.finish(state)
         return
     verb, (space,) = VERBS.parse(action)
     seat = task["seat"]
@@ -291,7 +293,7 @@ def de_escalate_apply(state: State, task: DeEscalate, action: str, ctx: Context)
     restate(state, seat, ctx, "bonus", words, space=space)
     task["removed"] += 1
     if task["removed"] >= 2 or verb is ENEMY:
-        state["stack"].pop()
+        TASKS.finish(state)
 
 
 def de_escalate_needed(state: State, task: DeEscalate) -> bool:
@@ -340,7 +342,7 @@ def _spread_to_prompt(seat: int, targets: tuple[str, ...]) -> Prompt:
 
 def spread_apply(state: State, task: SpreadInfluence, action: str, ctx: Context) -> None:
     if STOP.matches(action):
-        state["stack"].pop()
+        TASKS.finish(state)
         return
     verb, (space,) = VERBS.parse(action)
     if verb is FROM:
@@ -355,7 +357,7 @@ def spread_apply(state: State, task: SpreadInfluence, action: str, ctx: Context)
     task["moving_from"] = None
     task["moved"] += 1
     if task["moved"] >= 2:
-        state["stack"].pop()
+        TASKS.finish(state)
 
 
 def spread_needed(state: State, task: SpreadInfluence) -> bool:
@@ -366,7 +368,7 @@ def spread_needed(state: State, task: SpreadInfluence) -> bool:
 
 #: This module's rules, for the game's table (``rules/table.py``).
 RULES: tuple[Rule, ...] = (
-    Decision("bonus_order", order_prompt, order_apply, order_automatic),
+    Decision("bonus_order", order_prompt, order_apply, order_automatic, order_needed),
     Decision("bonus_action", action_prompt, action_apply, needed=action_needed),
     Step("end_of_bonus_action", end_of_bonus_action),
     Decision("de_escalate", de_escalate_prompt, de_escalate_apply, needed=de_escalate_needed),

@@ -33,7 +33,7 @@ from ..verbs import EVENT, FINAL_CRISIS_OPS, MOMENTUM, OPERATIONS, REUSE, VERBS
 from ..viewing import card_detail, card_label
 from . import tasks
 from .choices import CARD_KEYS, card_slots
-from .tasks import CardPlay, EndOfCardPlay
+from .tasks import TASKS, CardPlay, EndOfCardPlay
 from .told import PUBLIC, restate
 from .warnings import join
 
@@ -255,7 +255,7 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
     use, (number,) = VERBS.parse(action)
     card = int(number)
     state["hands"][seat].remove(card)
-    state["stack"].pop()
+    TASKS.finish(state)
     played_in = state["round"]
     if use is EVENT:
         state["discard"].append([card, seat, played_in])
@@ -269,19 +269,19 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
                 card=card,
             )
         elif state["fc"] and owner == other(seat):
-            state["stack"].append(tasks.event_consent(owner, card))
+            TASKS.schedule(state, tasks.event_consent(owner, card))
         else:
             events.start_event(state, seat, card)
     elif use is OPERATIONS:
         state["discard"].append([card, seat, played_in])
         words = f"plays {card_name(card)} for {CARDS[card].ops} OP (§7.2)"
         restate(state, seat, ctx, "play", words, card=card)
-        state["stack"].append(tasks.operations(seat, CARDS[card].ops))
+        TASKS.schedule(state, tasks.operations(seat, CARDS[card].ops))
     elif use is MOMENTUM:
         state["removed"].append(card)
         words = f"removes {card_name(card)} from the game to advance {MOMENTUM_NAMES[seat]}"
         restate(state, seat, ctx, "play", words + " (§7.7)", card=card)
-        state["stack"].extend(reversed(board.shift_momentum(state, seat, 1, ctx)))
+        TASKS.schedule(state, *board.shift_momentum(state, seat, 1, ctx))
     elif use is REUSE:
         top = reusable_top(state, seat)
         assert top is not None
@@ -298,7 +298,7 @@ def apply(state: State, task: CardPlay, action: str, ctx: Context) -> None:
         state["removed"].append(fc)
         words = f"discards {card_name(card)} and spends {card_name(fc)}'s {CARDS[fc].ops} OP"
         restate(state, seat, ctx, "play", words + " (§7.8)", card=card, used=fc)
-        state["stack"].append(tasks.operations(seat, CARDS[fc].ops))
+        TASKS.schedule(state, tasks.operations(seat, CARDS[fc].ops))
 
 
 def end_of_card_play(state: State, task: EndOfCardPlay, ctx: Context) -> None:

@@ -15,7 +15,7 @@ from ..board import other
 from ..data import CUBE_LIMIT, DISC_NAMES, SIDE_NAMES, card_name, space_name
 from ..verbs import DISC, MOVE_DISC, PUT, STOP, TAKE
 from .choices import space_choice
-from .tasks import DiscPlacement, EventPlacement, EventRemoval
+from .tasks import TASKS, DiscPlacement, EventPlacement, EventRemoval
 from .told import PUBLIC, restate
 from .warnings import breach_notes
 
@@ -71,7 +71,7 @@ def _next_cube(
     """The space of the step's next cube, counted off; None when the seat stops there
     (the step is over)."""
     if STOP.matches(action):
-        state["stack"].pop()
+        TASKS.finish(state)
         return None
     task["cubes_left"] -= 1
     return verb.arg(action)
@@ -163,7 +163,7 @@ def disc_prompt(state: State, task: DiscPlacement) -> Prompt:
 
 
 def disc_apply(state: State, task: DiscPlacement, action: str, ctx: Context) -> None:
-    state["stack"].pop()
+    TASKS.finish(state)
     seat = task["seat"]
     name = DISC_NAMES[seat]
     if DISC.matches(action):

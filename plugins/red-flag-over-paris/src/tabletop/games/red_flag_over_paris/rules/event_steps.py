@@ -14,7 +14,7 @@ from .. import events
 from ..data import card_name
 from ..verbs import APPLY, DECLINE, EVENT_OPTION
 from ..viewing import card_detail
-from .tasks import EventConsent, EventOption, EventSteps
+from .tasks import TASKS, EventConsent, EventOption, EventSteps
 from .told import PUBLIC, restate
 from .warnings import join
 
@@ -24,7 +24,7 @@ def event_steps(state: State, task: EventSteps, ctx: Context) -> None:
     whatever that step asks, until every step is done."""
     if task["next_step"] >= len(events.event_steps(task["card"], task["option_path"])):
         return
-    state["stack"].append(task)
+    TASKS.schedule(state, task)
     events.run_next_step(state, task, ctx)
 
 
@@ -45,7 +45,7 @@ def option_prompt(state: State, task: EventOption) -> Prompt:
 
 
 def option_apply(state: State, task: EventOption, action: str, ctx: Context) -> None:
-    state["stack"].pop()
+    TASKS.finish(state)
     option = EVENT_OPTION.number(action)
     events.start_event(state, task["seat"], task["card"], [task["step"], option])
 
@@ -74,7 +74,7 @@ def _consent_prompt(seat: int, card: int, forecast: str) -> Prompt:
 
 
 def consent_apply(state: State, task: EventConsent, action: str, ctx: Context) -> None:
-    state["stack"].pop()
+    TASKS.finish(state)
     card, seat = task["card"], task["seat"]
     if APPLY.matches(action):
         restate(state, seat, ctx, "event", f"applies {card_name(card)} (§12.3)", card=card)

@@ -24,7 +24,7 @@ from ..verbs import DROP
 from ..viewing import card_label
 from . import tasks
 from .choices import CARD_KEYS, card_choice, card_slots
-from .tasks import FinalCrisisDiscard
+from .tasks import TASKS, FinalCrisisDiscard
 from .told import PUBLIC, restate
 
 #: How a result's summary names the winner.
@@ -53,7 +53,7 @@ def gather_step(state: State, ctx: Context) -> None:
             hand=hand,
         )
         if len(hand) > state["round"] and seat != solo.seat_of(state):
-            state["stack"].append(tasks.final_crisis_discard(seat))
+            TASKS.schedule(state, tasks.final_crisis_discard(seat))
     state["dealt"] = [list(hand) for hand in state["hands"]]  # the keys' places
     if solo.seat_of(state) is not None:  # one play per round played, the last its card
         state["solo_fc_plays"] = state["round"]
@@ -76,7 +76,7 @@ def discard_apply(state: State, task: FinalCrisisDiscard, action: str, ctx: Cont
     state["discard"].append([card, seat, state["round"]])
     restate(state, seat, ctx, "discard", f"discards {card_name(card)} (§12.2)", card=card)
     if len(state["hands"][seat]) <= state["round"]:
-        state["stack"].pop()
+        TASKS.finish(state)
 
 
 def finish_step(state: State, ctx: Context) -> None:

@@ -12,7 +12,7 @@ from .. import board
 from ..data import COMMUNE, SIDE_NOUNS, VERSAILLES
 from ..verbs import PLAY_FIRST, PLAY_SECOND
 from ..viewing import initiative_level
-from .tasks import InitiativeOrder
+from .tasks import TASKS, InitiativeOrder
 from .told import PUBLIC, has_choice_line
 
 
@@ -52,7 +52,7 @@ def apply(state: State, task: InitiativeOrder, action: str, ctx: Context) -> Non
     state["initiative"] = first
     state["active"] = first
     state["plays"] = [0, 0]
-    state["stack"].pop()
+    TASKS.finish(state)
     words = "is the Initiative Player"
     if not has_choice_line(state, chooser):  # the solo opponent's: no choice line tells it
         chose = "first" if PLAY_FIRST.matches(action) else "second"

@@ -13,7 +13,7 @@ from ..data import card_name
 from ..verbs import KEEP
 from ..viewing import objective_name
 from .choices import card_choice
-from .tasks import KeepObjective
+from .tasks import TASKS, KeepObjective
 
 
 def prompt(state: State, task: KeepObjective) -> Prompt:
@@ -56,7 +56,7 @@ def apply(state: State, task: KeepObjective, action: str, ctx: Context) -> None:
     else:
         state["obj_discarded"][seat].extend(others)
     state["obj_hand"][seat] = []
-    state["stack"].pop()
+    TASKS.finish(state)
     ctx.emit("objective", "keeps one objective, face down (§5.2)")
     dropped = [card_name(c) for c in others]
     fate = "leaves the game unseen" if bot is None else "goes to the solo opponent"

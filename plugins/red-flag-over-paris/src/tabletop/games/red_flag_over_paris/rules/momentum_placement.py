@@ -13,7 +13,7 @@ from .. import board
 from ..data import DIM_SPACES, DIMENSIONS, space_name
 from ..verbs import PUT, STOP
 from .event_pieces import put_choice
-from .tasks import MomentumPlacement
+from .tasks import TASKS, MomentumPlacement
 from .told import PUBLIC, restate
 from .warnings import breach_notes
 
@@ -44,7 +44,7 @@ _TEXT = {
 
 
 def apply(state: State, task: MomentumPlacement, action: str, ctx: Context) -> None:
-    state["stack"].pop()
+    TASKS.finish(state)
     if not STOP.matches(action):
         space = PUT.arg(action)
         board.place_cube(state, space, task["seat"])

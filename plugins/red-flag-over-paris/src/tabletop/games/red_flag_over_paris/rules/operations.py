@@ -21,7 +21,7 @@ from ..data import CARDS, CUBE_LIMIT, DISC_NAMES, SIDE_NAMES, card_name, space_n
 from ..verbs import DONE, KIND, PLACE, REMOVE, REMOVE_EXTRA, TO_PLACE, VERBS
 from . import deck
 from .choices import space_choice
-from .tasks import Assessment, Operations
+from .tasks import TASKS, Assessment, Operations
 from .told import PUBLIC, restate
 from .warnings import breach_notes
 
@@ -276,7 +276,7 @@ def apply(state: State, task: Operations, action: str, ctx: Context) -> None:
         task["stage"] = "place"
         task["assessment"] = None
     elif verb is DONE:
-        state["stack"].pop()
+        TASKS.finish(state)
     elif verb is PLACE:
         task["points"] -= 2 if state["discs"].get(space) == 1 - seat else 1
         board.place_cube(state, space, seat)
@@ -329,8 +329,8 @@ def _remove(state: State, task: Operations, space: str, extra: bool, ctx: Contex
 
 
 def automatic(state: State, task: Operations, ctx: Context) -> bool:
-    """Assess presence and control when a stage starts (§3.3); end the removals when none
-    is possible, and the operations when the points or the placements run out."""
+    """Assess presence and control when a stage starts (§3.3), and go on to placing when
+    no removal is possible (True: the stage moved on, to be assessed afresh)."""
     stage = task["stage"]
     if stage == "space_kind":
         return False
@@ -338,20 +338,25 @@ def automatic(state: State, task: Operations, ctx: Context) -> bool:
         assessment = board.snapshot(state, task["seat"])
         assessment["eligible"] = board.eligible(assessment, task["space_kind"] or "")
         task["assessment"] = assessment
-    if task["points"] <= 0:
-        state["stack"].pop()
-        return True
-    if stage == "remove":
-        if removal_possible(state, task):
-            return False
+    if stage == "remove" and task["points"] > 0 and not removal_possible(state, task):
         task["stage"] = "place"
         task["assessment"] = None
-        return True
-    if not placement_possible(state, task):
-        state["stack"].pop()
         return True
     return False
 
 
+def needed(state: State, task: Operations) -> bool:
+    """The operations are over when the points run out, or when no cube can be placed
+    (``automatic`` has moved a stage with no removal on to placing)."""
+    stage = task["stage"]
+    if stage == "space_kind":
+        return True
+    if task["points"] <= 0:
+        return False
+    return stage == "remove" or placement_possible(state, task)
+
+
 #: This module's rules, for the game's table (``rules/table.py``).
-RULES: tuple[Rule, ...] = (Decision("operations", prompt, apply, automatic),)
+RULES: tuple[Rule, ...] = (
+    Decision("operations", prompt, apply, automatic=automatic, needed=needed),
+)

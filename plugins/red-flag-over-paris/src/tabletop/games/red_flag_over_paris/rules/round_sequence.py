@@ -31,13 +31,13 @@ from ..data import (
 )
 from ..viewing import objective_name
 from . import deck, final_crisis, initiative_order, scoring, tasks
+from .tasks import TASKS
 
 
 def advance(state: State, ctx: Context) -> bool:
     """Take the sequence's next step (the decision stack's ``between``: called when no
     task is waiting); False once the game is over."""
     step: str = state["step"]
-    stack = state["stack"]
     if step == "plays":  # first: the step taken most often, once for every card play
         seat = state["active"]
         if not may_play(state, seat):
@@ -46,8 +46,7 @@ def advance(state: State, ctx: Context) -> bool:
             state["step"] = "bonus" if state["fc"] else "aside"
             return True
         state["active"] = seat
-        stack.append(tasks.end_of_card_play(seat))
-        stack.append(tasks.card_play(seat))
+        TASKS.schedule(state, tasks.card_play(seat), tasks.end_of_card_play(seat))
         return True
     plain = _PLAIN_STEPS.get(step)
     if plain is not None:
@@ -55,7 +54,7 @@ def advance(state: State, ctx: Context) -> bool:
         take(state, ctx)
         state["step"] = following
     elif step == "initiative":
-        stack.append(tasks.initiative_order(initiative_order.leader(state)))
+        TASKS.schedule(state, tasks.initiative_order(initiative_order.leader(state)))
         state["step"] = "plays"
     elif step == "bonus":
         ctx.heading(f"End of {_when(state)}: Pivotal Space bonus actions (§10.1)")
@@ -64,7 +63,7 @@ def advance(state: State, ctx: Context) -> bool:
             if board.controller(state, p) is not None:
                 held.append(p)
         if held:
-            stack.append(tasks.bonus_order(state["initiative"], held))
+            TASKS.schedule(state, tasks.bonus_order(state["initiative"], held))
         state["step"] = "dims"
     elif step == "dims":
         ctx.heading(f"End of {_when(state)}: scoring (§10.2, §11)")
@@ -173,7 +172,7 @@ def deal(state: State, ctx: Context) -> None:
     state["revealed"] = []
     for seat in (COMMUNE, VERSAILLES):
         if state["obj_hand"][seat]:
-            state["stack"].append(tasks.keep_objective(seat))
+            TASKS.schedule(state, tasks.keep_objective(seat))
 
 
 def _solo_redraw(state: State, seat: int) -> None:

@@ -17,7 +17,7 @@ from ..data import CARDS, COMMUNE, DIMENSIONS, SPACES, VERSAILLES, card_name, sp
 from ..verbs import PERFORM, SCORE_FIRST, SKIP
 from ..viewing import card_detail, objective_name
 from . import tasks
-from .tasks import ObjectiveEvent, Scoring, ScoringOrder
+from .tasks import TASKS, ObjectiveEvent, Scoring, ScoringOrder
 from .told import PUBLIC, has_choice_line
 from .warnings import join
 
@@ -52,7 +52,7 @@ def _order_prompt(seat: int, scoring: Scoring) -> Prompt:
 
 
 def order_apply(state: State, task: ScoringOrder, action: str, ctx: Context) -> None:
-    state["stack"].pop()
+    TASKS.finish(state)
     first = SCORE_FIRST.number(action)
     order = (first, other(first))
     if task["scoring"] == "dimensions":
@@ -64,13 +64,13 @@ def order_apply(state: State, task: ScoringOrder, action: str, ctx: Context) -> 
         for seat in reversed(order):
             card = objectives[seat]
             if card is not None:
-                state["stack"].append(tasks.objective_event(seat, card))
+                TASKS.schedule(state, tasks.objective_event(seat, card))
 
 
 def _ordered(state: State, scoring: Scoring, gains: Sequence[Sequence[Any]], ctx: Context) -> None:
     """Score now, or let the Initiative Player order it when both sides score."""
     if gains[VERSAILLES] and gains[COMMUNE]:
-        state["stack"].append(tasks.scoring_order(state["initiative"], scoring))
+        TASKS.schedule(state, tasks.scoring_order(state["initiative"], scoring))
         return
     order = (VERSAILLES, COMMUNE)
     if scoring == "dimensions":
@@ -193,11 +193,11 @@ def objective_events_step(state: State, ctx: Context) -> None:
                 card=cards[seat],
             )
     if held[VERSAILLES] and held[COMMUNE]:
-        state["stack"].append(tasks.scoring_order(state["initiative"], "objective_events", cards))
+        TASKS.schedule(state, tasks.scoring_order(state["initiative"], "objective_events", cards))
         return
     for seat in (VERSAILLES, COMMUNE):
         if held[seat]:
-            state["stack"].append(tasks.objective_event(seat, cards[seat]))
+            TASKS.schedule(state, tasks.objective_event(seat, cards[seat]))
 
 
 def objective_event_prompt(state: State, task: ObjectiveEvent) -> Prompt:
@@ -222,7 +222,7 @@ def _objective_event_prompt(seat: int, card: int, notes: str) -> Prompt:
 
 
 def objective_event_apply(state: State, task: ObjectiveEvent, action: str, ctx: Context) -> None:
-    state["stack"].pop()
+    TASKS.finish(state)
     seat, card = task["seat"], task["card"]
     state["fulfilled"][seat].append(card)
     state["objective"][seat] = None
@@ -231,7 +231,7 @@ def objective_event_apply(state: State, task: ObjectiveEvent, action: str, ctx: 
     skipped = "" if told else " and skips its event"
     ctx.emit("objective", f"fulfils {card_name(card)}{skipped} (§11)", card=card)
     if performed:
-        state["stack"].append(tasks.end_of_bonus_action())
+        TASKS.schedule(state, tasks.end_of_bonus_action())
         events.start_event(state, seat, card)
 
 

@@ -1,5 +1,6 @@
 """Every rule of the game in one table: the framework's decision stack
-(``tabletop.framework.stack``) over ``state["stack"]``, each task named by ``"name"``.
+(``tabletop.framework.stack``) over ``rules/tasks.py:TASKS`` (``state["stack"]``, each
+task named by ``"name"``), which the rules modules schedule and finish through.
 
 Each rules module declares its own rules (``RULES``), beside their prompts, handlers
 and typed tasks: a ``Decision`` asks a seat (its prompt and the handler of the answer,
@@ -31,6 +32,7 @@ from . import (
     operations,
     round_sequence,
     scoring,
+    tasks,
 )
 
 
@@ -58,8 +60,7 @@ RULES = Stack(
         *scoring.RULES,
         *final_crisis.RULES,
     ],
-    key="stack",
-    field="name",
+    tasks=tasks.TASKS,
     between=round_sequence.advance,
     stand_in=_solo_stands_in,
 )

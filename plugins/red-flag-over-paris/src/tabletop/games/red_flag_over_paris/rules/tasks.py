@@ -5,11 +5,22 @@ kind is a ``TypedDict`` whose ``name`` says which rules module handles it. A tas
 that needs a decision names its ``seat``; the automatic ones (an event's steps, the
 end of a card play or bonus action) are resolved without a prompt. The functions
 below build each kind, so that no module spells a task's fields by hand.
+
+``TASKS`` is where the tasks live (``state["stack"]``, a task's rule in ``"name"``) and
+the one way the rules change the list: ``TASKS.schedule`` puts tasks on top, the first
+given done first, and ``TASKS.finish`` takes the decided task off. The table
+(``rules/table.py``) is built on it; the rules modules cannot import the table, which
+imports them.
 """
 
 from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
+
+from tabletop.framework.stack import Tasks
+
+#: The state's task list and the calls that change it (issue 38: one stack dialect).
+TASKS = Tasks(key="stack", field="name")
 
 
 class KeepObjective(TypedDict):
