@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from rfop_helpers import GAME, C, Driver, V, clear_board, set_cubes
 
 from tabletop.games.red_flag_over_paris import board
@@ -248,3 +249,27 @@ def test_military_strength() -> None:
     snap_c = board.snapshot(st, C)
     assert board.military_strength(snap_c, "fort_issy", False) == 1
     assert board.military_strength(snap_c, "fort_issy", True) == 2
+
+
+@pytest.mark.parametrize(
+    ("spoil", "problem"),
+    [
+        (lambda st: st["cubes"]["press"].__setitem__(0, 0), "Versailles has 17 cubes, not 18"),
+        (lambda st: st["track"][1].__setitem__(0, -1), "negative Crisis Track count"),
+        (lambda st: st["momentum"].__setitem__(0, 9), "momentum out of range"),
+        (lambda st: st["hands"][0].extend([0, 0]), "Versailles holds 6 cards"),
+        (lambda st: st["cubes"]["press"].__setitem__(1, 5), "Press breaks the cube limit"),
+        (lambda st: st["discs"].__setitem__("press", 0), "disc in non-military space press"),
+        (lambda st: st["vp"].__setitem__("military", 6), "military VP out of range"),
+        (lambda st: st.__setitem__("round", 4), "round out of range"),
+        (lambda st: st["deck"].pop(), "strategy cards are not all accounted for"),
+        (lambda st: st["obj_deck"].pop(), "objective cards are not all accounted for"),
+    ],
+)
+def test_the_invariants_see_each_kind_of_broken_state(spoil: Any, problem: str) -> None:
+    """Each part of ``invariants`` (a side's cubes and limits, the board, the cards)
+    reports what breaks it, and a sound state has nothing to report."""
+    st = Driver().state
+    assert GAME.invariants(st) == []
+    spoil(st)
+    assert problem in GAME.invariants(st)

@@ -26,6 +26,7 @@ from tabletop.framework.bots import RandomBot
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.engine import Engine, replay_partial
 from tabletop.framework.errors import ReplayMismatch
+from tabletop.framework.game import check_sides
 from tabletop.framework.record import GameRecord
 from tabletop.games.red_flag_over_paris import GreedyBot
 from tabletop.games.red_flag_over_paris.data import CARDS, OBJECTIVE_IDS, STRATEGY_IDS
@@ -34,11 +35,14 @@ from tabletop.games.red_flag_over_paris.render import render_board
 
 def test_two_hundred_random_games() -> None:
     """Random play reaches a sound end every time (invariants checked after each action)
-    and both sides win some: neither side is favoured so far that random play cannot win."""
+    and both sides win some: neither side is favoured so far that random play cannot win.
+    The result names the winning side, the side the game declares for the winner's seat."""
     wins = [0, 0]
     for seed in range(200):
         result = play_out(new_engine(seed), seed).result
         assert result is not None and len(result.winners) == 1
+        assert check_sides(GAME, 2, {}, result) is None
+        assert result.side == ("Versailles", "Commune")[result.winners[0]]
         wins[result.winners[0]] += 1
     assert wins[V] > 10 and wins[C] > 10, wins
 

@@ -10,6 +10,7 @@ from tabletop.framework import Context, State
 from tabletop.framework.bots import RandomBot, bot_move
 from tabletop.framework.chance import dice_factory, rng_factory
 from tabletop.framework.engine import Engine
+from tabletop.framework.game import check_sides
 from tabletop.games.red_flag_over_paris import solo, solo_turn
 from tabletop.games.red_flag_over_paris.data import (
     CARDS,
@@ -95,6 +96,9 @@ def test_the_bot_never_gets_a_prompt_in_whole_games() -> None:
             engine.act(prompt.seat, bot_move(engine, player, rng_factory))
             assert not GAME.invariants(engine.state)
         assert engine.result is not None
+        # the solo opponent plays one of the two sides, and a win is that side's
+        assert check_sides(GAME, 2, {"solo": bot}, engine.result) is None
+        assert engine.result.side in ("Versailles", "Commune")
 
 
 # (a) The momentum check ----------------------------------------------------------------

@@ -28,6 +28,7 @@ from tabletop.framework import (
     GameInfo,
     OptionSpec,
     Result,
+    Sides,
     State,
     clone,
 )
@@ -69,6 +70,8 @@ _CARD_NAMES: dict[str, str] = {str(c): CARDS[c].title for c in CARDS}
 _SPACE_FACTS: dict[str, tuple[str, str | None, bool]] = {
     s: (SPACES[s].name, SPACES[s].dimension, SPACES[s].pivotal) for s in BOARD
 }
+#: The two sides, one seat each (§13: one of them wins, never both, never neither).
+_SIDES = Sides.fixed(*SIDE_NAMES)
 
 
 class RedFlagOverParis(GameDefinition):
@@ -116,6 +119,11 @@ class RedFlagOverParis(GameDefinition):
             f"{name} (solo opponent)" if seat == bot else name
             for seat, name in enumerate(SIDE_NAMES)
         )
+
+    def sides(self, players: int, options: Mapping[str, str]) -> Sides:
+        """Versailles (seat 0) against the Commune (seat 1), in solitaire too, where the
+        solo opponent plays one of them: reports count wins by side."""
+        return _SIDES
 
     def automated_seats(self, players: int, options: Mapping[str, str]) -> frozenset[int]:
         """Solitaire: the solo opponent's seat, which the game plays itself (``solo``)."""
@@ -329,7 +337,8 @@ class RedFlagOverParis(GameDefinition):
             float(board.vp_of(state, COMMUNE, "political")),
         )
         summary = "\n".join([res["summary"], *final_crisis.final_account(state)])
-        return Result(winners=(res["winner"],), scores=scores, summary=summary)
+        winner = res["winner"]
+        return Result(winners=(winner,), scores=scores, summary=summary, side=SIDE_NAMES[winner])
 
     def describe(self, state: State) -> str:
         if state["result"] is not None:
@@ -342,71 +351,13 @@ class RedFlagOverParis(GameDefinition):
         return reference.rules_with_reference()
 
     def invariants(self, state: State) -> Sequence[str]:
+        """What no legal play can break: each side's 18 cubes, the limits of tracks, pools,
+        spaces and VP, and every card in exactly one place (checked by fuzzing)."""
         problems: list[str] = []
         for seat in (VERSAILLES, COMMUNE):
-            on_map = sum(state["cubes"][s][seat] for s in BOARD)
-            total = (
-                on_map
-                + sum(state["track"][seat])
-                + sum(state["bonus"][seat])
-                + state["pool"][seat]
-                + state["out"][seat]
-            )
-            if seat == VERSAILLES:
-                total += sum(state["prussian"])
-            if total != CUBES_PER_SIDE:
-                problems.append(f"{SIDE_NAMES[seat]} has {total} cubes, not {CUBES_PER_SIDE}")
-            if any(v < 0 for v in state["track"][seat] + state["bonus"][seat]):
-                problems.append("negative Crisis Track count")
-            if state["pool"][seat] < 0 or state["out"][seat] < 0:
-                problems.append("negative pool")
-            cap = board.pool_capacity(state, seat)
-            if cap is not None and state["pool"][seat] > cap:
-                problems.append("Commune pool over its momentum spaces")
-            if not 0 <= state["momentum"][seat] <= MOMENTUM_MAX:
-                problems.append("momentum out of range")
-            if board.discs_off_map(state, seat) < 0:
-                problems.append(f"{SIDE_NAMES[seat]} has more than {DISCS_PER_SIDE} discs out")
-            limit = HAND_SIZE
-            if len(state["hands"][seat]) > limit:
-                problems.append(f"{SIDE_NAMES[seat]} holds {len(state['hands'][seat])} cards")
-        for s in BOARD:
-            for seat in (0, 1):
-                if not 0 <= state["cubes"][s][seat] <= CUBE_LIMIT:
-                    problems.append(f"{space_name(s)} breaks the cube limit")
-        for s in state["discs"]:
-            if SPACES[s].kind != "military":
-                problems.append(f"disc in non-military space {s}")
-        for kind in ("political", "military"):
-            if not -VP_CAP <= state["vp"][kind] <= VP_CAP:
-                problems.append(f"{kind} VP out of range")
-        if not 1 <= state["round"] <= ROUNDS:
-            problems.append("round out of range")
-        cards = (
-            state["deck"]
-            + [e[0] for e in state["discard"]]
-            + state["removed"]
-            + state["hands"][0]
-            + state["hands"][1]
-            + state["aside"][0]
-            + state["aside"][1]
-            + [FINAL_CRISIS_CARD[s] for s in (0, 1) if state["fc_card"][s]]
-        )
-        if sorted(cards) != sorted([*STRATEGY_IDS, *FINAL_CRISIS_CARD]):
-            problems.append("strategy cards are not all accounted for")
-        objs = (
-            state["obj_deck"]
-            + state["obj_hand"][0]
-            + state["obj_hand"][1]
-            + [c for c in state["objective"] if c is not None]
-            + state["obj_discarded"][0]
-            + state["obj_discarded"][1]
-            + state["fulfilled"][0]
-            + state["fulfilled"][1]
-            + state["obj_removed"]
-        )
-        if sorted(objs) != list(OBJECTIVE_IDS):
-            problems.append("objective cards are not all accounted for")
+            problems += _side_problems(state, seat)
+        problems += _board_problems(state)
+        problems += _card_problems(state)
         return problems
 
     def determinize(self, state: State, seat: int, ctx: Context) -> State:
@@ -460,3 +411,87 @@ class RedFlagOverParis(GameDefinition):
         new["obj_discarded"][opp] = rest[:n_disc]
         new["obj_deck"] = rest[n_disc:]
         return new
+
+
+# Invariants, by what they check ------------------------------------------------------
+
+
+def _side_problems(state: State, seat: int) -> list[str]:
+    """One side's cubes (§1.1: 18, wherever they are), pool, momentum, discs and hand."""
+    problems: list[str] = []
+    on_map = sum(state["cubes"][s][seat] for s in BOARD)
+    total = (
+        on_map
+        + sum(state["track"][seat])
+        + sum(state["bonus"][seat])
+        + state["pool"][seat]
+        + state["out"][seat]
+    )
+    if seat == VERSAILLES:
+        total += sum(state["prussian"])
+    if total != CUBES_PER_SIDE:
+        problems.append(f"{SIDE_NAMES[seat]} has {total} cubes, not {CUBES_PER_SIDE}")
+    if any(v < 0 for v in state["track"][seat] + state["bonus"][seat]):
+        problems.append("negative Crisis Track count")
+    if state["pool"][seat] < 0 or state["out"][seat] < 0:
+        problems.append("negative pool")
+    cap = board.pool_capacity(state, seat)
+    if cap is not None and state["pool"][seat] > cap:
+        problems.append("Commune pool over its momentum spaces")
+    if not 0 <= state["momentum"][seat] <= MOMENTUM_MAX:
+        problems.append("momentum out of range")
+    if board.discs_off_map(state, seat) < 0:
+        problems.append(f"{SIDE_NAMES[seat]} has more than {DISCS_PER_SIDE} discs out")
+    if len(state["hands"][seat]) > HAND_SIZE:
+        problems.append(f"{SIDE_NAMES[seat]} holds {len(state['hands'][seat])} cards")
+    return problems
+
+
+def _board_problems(state: State) -> list[str]:
+    """The cube limit (§1.1), discs in military spaces only (§1.2), the VP tracks' ends
+    (§2.5) and the round."""
+    problems: list[str] = []
+    for s in BOARD:
+        for seat in (0, 1):
+            if not 0 <= state["cubes"][s][seat] <= CUBE_LIMIT:
+                problems.append(f"{space_name(s)} breaks the cube limit")
+    for s in state["discs"]:
+        if SPACES[s].kind != "military":
+            problems.append(f"disc in non-military space {s}")
+    for kind in ("political", "military"):
+        if not -VP_CAP <= state["vp"][kind] <= VP_CAP:
+            problems.append(f"{kind} VP out of range")
+    if not 1 <= state["round"] <= ROUNDS:
+        problems.append("round out of range")
+    return problems
+
+
+def _card_problems(state: State) -> list[str]:
+    """Every Strategy and Objective card in exactly one place."""
+    problems: list[str] = []
+    cards = (
+        state["deck"]
+        + [e[0] for e in state["discard"]]
+        + state["removed"]
+        + state["hands"][0]
+        + state["hands"][1]
+        + state["aside"][0]
+        + state["aside"][1]
+        + [FINAL_CRISIS_CARD[s] for s in (0, 1) if state["fc_card"][s]]
+    )
+    if sorted(cards) != sorted([*STRATEGY_IDS, *FINAL_CRISIS_CARD]):
+        problems.append("strategy cards are not all accounted for")
+    objs = (
+        state["obj_deck"]
+        + state["obj_hand"][0]
+        + state["obj_hand"][1]
+        + [c for c in state["objective"] if c is not None]
+        + state["obj_discarded"][0]
+        + state["obj_discarded"][1]
+        + state["fulfilled"][0]
+        + state["fulfilled"][1]
+        + state["obj_removed"]
+    )
+    if sorted(objs) != list(OBJECTIVE_IDS):
+        problems.append("objective cards are not all accounted for")
+    return problems
