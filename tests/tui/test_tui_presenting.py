@@ -156,7 +156,8 @@ def test_bot_speed_cycles_from_any_start() -> None:
     for _ in range(len(BOT_SPEEDS) + 1):
         name, delay = next_bot_speed(delay)
         names.append(name)
-    assert names == ["normal", "slow", "fast", "normal"]
+    assert names == ["slow", "normal", "fast", "slow"]  # from instant: the closest, fast
+    assert next_bot_speed(0.4) == ("fast", 0.05)  # the default's first press is faster
     assert speed_name(0) == "instant"
 
 

@@ -179,3 +179,141 @@ def format_ui(bench: UiBench) -> list[str]:
     if bench.error is not None:
         lines.append(f"  stopped: {bench.error}")
     return lines
+
+
+# The waits a person feels against bots ------------------------------------------------
+
+#: The game, seats and bot speed ``--waits`` plays by default: La Révolution, one person
+#: and three search bots (the new-game dialog's default opponent), at the default speed.
+WAITS_GAME = "la-revolution-francaise"
+WAITS_BOT = "mcts"
+WAITS_DELAY = 0.4
+
+
+@dataclass
+class WaitsBench:
+    """Seconds from each key a person pressed at their decision to the next moment the
+    screen needed them again (their next decision, a recap to read, the game's end):
+    the bots' thinking and the reading pauses between their turns, as felt."""
+
+    game: str
+    seats: list[str]
+    bot_delay: float
+    seed: int
+    waits: list[float] = field(default_factory=list)
+    error: str | None = None
+
+    def quantile(self, q: float) -> float:
+        ordered = sorted(self.waits)
+        if not ordered:
+            return 0.0
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game,
+            "seats": self.seats,
+            "bot_delay": self.bot_delay,
+            "seed": self.seed,
+            "presses": len(self.waits),
+            "p50_s": round(self.quantile(0.5), 3),
+            "p95_s": round(self.quantile(0.95), 3),
+            "max_s": round(max(self.waits, default=0.0), 3),
+        }
+        if self.error is not None:
+            data["error"] = self.error
+        return data
+
+
+async def _wait_for_person(pilot: Any, timeout: float = 120.0) -> None:
+    """Until the screen needs the person: their decision shown whole, a recap, a
+    hand-off, the game's end or an error dialog."""
+    from tabletop.adapters.tui.screens.seat import SeatScreen
+
+    app = pilot.app
+    deadline = time.monotonic() + timeout
+    while True:
+        screen = app.screen
+        if not isinstance(screen, SeatScreen):
+            return
+        if screen._my_prompt() is not None:
+            return
+        if time.monotonic() > deadline:
+            raise TimeoutError("the screen never asked the person again")
+        await pilot.pause(0.01)
+
+
+async def _play_waits(sessions: SessionStarter, bench: WaitsBench, presses: int) -> None:
+    from tabletop.adapters.tui.app import TabletopApp
+    from tabletop.adapters.tui.screens.game_over import GameOverScreen
+    from tabletop.adapters.tui.screens.seat import SeatScreen
+    from tabletop.adapters.tui.screens.summary import SummaryScreen
+    from tabletop.adapters.tui.widgets import ChoiceList
+
+    app = TabletopApp(sessions, bot_delay=bench.bot_delay, new_seed=lambda: bench.seed)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        session = sessions.start(
+            bench.game, seed=bench.seed, players=len(bench.seats), options={}, seats=bench.seats
+        )
+        app.open_game(session)
+        await _wait_for_person(pilot)
+        while len(bench.waits) < presses:
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                return
+            if isinstance(screen, SummaryScreen):  # read, then go on: not a decision
+                await pilot.press("enter")
+                await _wait_for_person(pilot)
+                continue
+            if not isinstance(screen, SeatScreen):
+                bench.error = f"stopped on {type(screen).__name__}"
+                return
+            keys = screen.query_one("#choices", ChoiceList).keys
+            started = time.perf_counter()
+            await pilot.press(keys[0] or "1")
+            await pilot.pause()
+            await _wait_for_person(pilot)
+            bench.waits.append(time.perf_counter() - started)
+
+
+def bench_waits(
+    sessions: SessionStarter,
+    game_id: str = WAITS_GAME,
+    *,
+    bot: str = WAITS_BOT,
+    bot_delay: float = WAITS_DELAY,
+    seed: int = 1,
+    presses: int = 40,
+) -> WaitsBench:
+    """A person (the first seat) against bots in the Textual UI through Pilot: the wall
+    time from each of their key presses to the screen's next need of them."""
+    players = sessions.registry.get(game_id).info.min_players
+    seats = ["human"] + [bot] * (players - 1)
+    bench = WaitsBench(game_id, seats, bot_delay, seed)
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-waits-") as folder:
+        starter = SessionStarter(
+            registry=sessions.registry,
+            rng_factory=sessions.rng_factory,
+            dice_factory=sessions.dice_factory,
+            store=JsonSaveStore(Path(folder)),
+        )
+        try:
+            asyncio.run(_play_waits(starter, bench, presses))
+        except Exception as exc:  # reported in the figures, never a traceback
+            bench.error = f"{type(exc).__name__}: {exc}"
+    return bench
+
+
+def format_waits(bench: WaitsBench) -> list[str]:
+    data = bench.to_json()
+    lines = [
+        f"Waits a person feels, {bench.game} against {', '.join(bench.seats[1:])} "
+        f"(bot speed {bench.bot_delay:g} s, seed {bench.seed}): from a key press to the "
+        "next moment the screen needs them",
+        f"  {data['presses']} presses: p50 {data['p50_s']:.2f} s, p95 {data['p95_s']:.2f} s, "
+        f"max {data['max_s']:.2f} s",
+    ]
+    if bench.error is not None:
+        lines.append(f"  stopped: {bench.error}")
+    return lines

@@ -804,6 +804,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         data["ui"] = ui.to_json()
         lines += format_ui(ui)
         failed = failed or ui.error is not None
+    if args.waits:  # imports Textual: only when asked for
+        from tabletop.app.bench_ui import bench_waits, format_waits
+
+        waits = bench_waits(sessions, args.waits_game, seed=args.seed or 1, presses=args.waits)
+        data["waits"] = waits.to_json()
+        lines += format_waits(waits)
+        failed = failed or waits.error is not None
     if args.openspiel:
         from tabletop.app.bench_openspiel import bench_side_by_side, format_side_by_side
 
@@ -1198,6 +1205,22 @@ def build_parser() -> argparse.ArgumentParser:
         default="red-flag-over-paris",
         metavar="GAME",
         help="the game --ui plays (default: red-flag-over-paris)",
+    )
+    bench.add_argument(
+        "--waits",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also play N decisions of a person against three mcts bots in the Textual UI "
+        "at the default bot speed and report the waits felt from each key press to the "
+        "next decision: p50, p95, max (imports Textual)",
+    )
+    bench.add_argument(
+        "--waits-game",
+        default="la-revolution-francaise",
+        metavar="GAME",
+        help="the game --waits plays, a person in its first seat (default: "
+        "la-revolution-francaise)",
     )
     bench.add_argument(
         "--openspiel",

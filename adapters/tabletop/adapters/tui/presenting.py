@@ -24,8 +24,10 @@ from tabletop.framework.game import GameInfo
 from tabletop.framework.ports import SaveInfo
 from tabletop.framework.views import SCHEMA_KEYS, check_view_schema
 
-#: Bot speeds the player cycles through: seconds a bot waits before each move.
-BOT_SPEEDS: tuple[tuple[str, float], ...] = (("fast", 0.05), ("normal", 0.4), ("slow", 1.2))
+#: Bot speeds the player cycles through, in the order the key gives them: seconds a
+#: bot's turn stays on screen, for reading, before the next seat's move is shown (a bot
+#: moves as soon as it has decided). The default is first: its first press is faster.
+BOT_SPEEDS: tuple[tuple[str, float], ...] = (("normal", 0.4), ("fast", 0.05), ("slow", 1.2))
 #: Plain values in a list are written on one line up to this many.
 INLINE_ITEMS = 12
 #: Widest a track's bar gets; a longer track is scaled down to it.

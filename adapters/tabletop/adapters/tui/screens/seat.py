@@ -384,15 +384,23 @@ class SeatScreen(Screen[None]):
             if side is not self.viewer:
                 self._catch_up(side)
         viewer = self.viewer
+        taken = False
         while viewer.waiting:
             update = viewer.waiting[0]
             wait = self._pause_before(update) - time.monotonic()
             if wait > 0:
+                if taken:
+                    self._draw()
                 self._pause_later(wait)
                 return
             viewer.waiting.popleft()
-            self._show(viewer, update)
+            # several updates in a row (a bot's sub-decisions that came together) are
+            # taken one by one and drawn once
+            self._take(viewer, update)
+            taken = True
             self._last_mover, self._shown_at = _mover(update), time.monotonic()
+        if taken:
+            self._draw()
         if self._pause_recaps():
             return
         self._next_hands()
@@ -449,10 +457,6 @@ class SeatScreen(Screen[None]):
         if len(self.people) > 1 and info.hidden_information:
             return True
         return side is self.viewer and bool(self.people)
-
-    def _show(self, side: Side, update: SeatUpdate) -> None:
-        self._take(side, update)
-        self._draw()
 
     def _next_hands(self) -> None:
         """The screen is up to date: end the game, or hand the screen to the person

@@ -13,6 +13,8 @@ from typing import Any
 
 from textual import events
 from textual.css.scalar import Scalar, Unit
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import OptionList
 
@@ -57,3 +59,20 @@ class SteadyOptionList(OptionList):
         if width == self._drawn_width:
             event.prevent_default()  # OptionList's own handler: forget every option
         self._drawn_width = width
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Draw the options at the width they have now. A scrollbar that comes with a
+        longer menu narrows the list without resizing it (no Resize event): options
+        measured and drawn at the wider width lost their last wrapped line (a
+        destination's number, a warning's line) until the next redraw."""
+        width = self.scrollable_content_region.width
+        if width != self._drawn_width:
+            self._drawn_width = width
+            self.forget_drawn()
+        return super().render_lines(crop)
+
+    def forget_drawn(self) -> None:
+        """Forget every option's measured and drawn lines (they are made again, at the
+        width the list has now, as they are drawn)."""
+        self._option_render_cache.clear()
+        self._line_cache.clear()
