@@ -4,9 +4,9 @@ choice is taken each time."""
 
 from __future__ import annotations
 
-from tui_support import first_choices, game_on, pilot_test, screen_text
+from tui_support import engine_of, first_choices, game_on, pilot_test, screen_text
 
-from tabletop.adapters.tui.screens.game import GameScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.framework.plugins import load_registry
 
 GAME = "charlemagne-master-of-europe"
@@ -23,9 +23,9 @@ async def test_a_whole_game_in_the_terminal_ui() -> None:
         # choice is taken each time, without pausing on them.
         app.pause_on_summaries = False
         decisions = 0
-        game: GameScreen | None = None
+        game: SeatScreen | None = None
         async for screen in first_choices(pilot, limit=600):
-            assert isinstance(screen, GameScreen)  # one person: no hand-off
+            assert isinstance(screen, SeatScreen)  # one person: no hand-off
             game = screen
             if decisions == 1:
                 text = screen_text(app)
@@ -33,7 +33,7 @@ async def test_a_whole_game_in_the_terminal_ui() -> None:
                 assert "Lombardy" in text and "+4 Leader (Desiderius)" in text
                 assert "VP 0 (threshold 3)" in text and "Treasury 5/20" in text
             decisions += 1
-        assert game is not None and game.engine.over
-        result = game.engine.result
+        assert game is not None and engine_of(game).over
+        result = engine_of(game).result
         assert result is not None and result.winners == ()
         assert "Defeat" in screen_text(app)
