@@ -19,7 +19,8 @@ from cme_helpers import (
 from tabletop.framework import HEADING
 from tabletop.games.charlemagne_master_of_europe import board
 from tabletop.games.charlemagne_master_of_europe.data import COSTS, REGIONS
-from tabletop.games.charlemagne_master_of_europe.rules.common import new_task
+from tabletop.games.charlemagne_master_of_europe.rules.common import TASKS, new_task
+from tabletop.games.charlemagne_master_of_europe.rules.table import RULES
 
 # §8 Build -------------------------------------------------------------------------------
 
@@ -317,6 +318,18 @@ def test_endgame_scoring_and_the_five_conditions() -> None:
     state["vp"], state["iron_crown"], state["hre"] = 100, True, True
     run_step(state, "endgame_scoring", ctx())
     assert outcome(state) == "defeat: final VP short of 145"
+
+
+def test_turn_16s_victory_points_lead_straight_to_the_endgame_scoring() -> None:
+    """§11: after the last turn's victory points comes the endgame scoring, in place of
+    the rest of the Turn End (threshold, Emergency VP, the army, the cups); on an
+    earlier turn the Turn End goes on."""
+    rest = ("turn_end_threshold", "evp_voluntary", "turn_end_minimum_army", "turn_end_progress")
+    for turn, after in ((15, list(reversed(rest))), (16, ["endgame_scoring"])):
+        state = blank(turn=turn)
+        TASKS.schedule(state, *[new_task(kind) for kind in rest])
+        run_step(state, "turn_end_victory_points", ctx())
+        assert RULES.names(state) == after, turn
 
 
 def test_an_easy_mode_victory_is_its_own_outcome() -> None:

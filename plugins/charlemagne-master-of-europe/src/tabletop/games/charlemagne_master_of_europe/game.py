@@ -94,7 +94,8 @@ class CharlemagneMasterOfEurope(GameDefinition):
         costs and forecasts only here (bots never read them), a Battle its estimated
         chance of winning (``bot.battle_estimate``: a lost battle loses the game)."""
         explained = RULES.explain(state, prompt)
-        if not state["tasks"] or state["tasks"][-1]["kind"] != "campaign_action":
+        top = RULES.top(state)
+        if top is None or top["kind"] != "campaign_action":
             return explained
         choices = []
         for choice in explained.choices:

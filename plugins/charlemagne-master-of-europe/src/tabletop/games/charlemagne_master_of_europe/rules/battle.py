@@ -40,13 +40,13 @@ from .battle_display import (
 from .common import (
     DEFEAT_ROUTED,
     DEFEAT_STALLED,
+    TASKS,
     Task,
     cup_task,
     lose,
     new_task,
     reactions,
     roll,
-    schedule,
     special,
 )
 
@@ -92,7 +92,7 @@ def start_battle(
     )
     if not ambush:
         draw_enemy(state, ctx)
-    schedule(state, new_task("battle_continue"))
+    TASKS.schedule(state, new_task("battle_continue"))
 
 
 def draw_enemy(state: State, ctx: Context) -> None:
@@ -145,7 +145,7 @@ def battle_continue(state: State, task_: Task, ctx: Context) -> None:
 def ask(state: State, kind: str, **arguments: Any) -> bool:
     """Push the decision ``kind`` and the battle's continuation under it; True tells
     ``battle_continue`` to stop here."""
-    schedule(state, new_task(kind, **arguments), new_task("battle_continue"))
+    TASKS.schedule(state, new_task(kind, **arguments), new_task("battle_continue"))
     return True
 
 
@@ -448,7 +448,7 @@ def stage_won(state: State, b: dict[str, Any], ctx: Context) -> bool:
         b["moors_chit"] = None
     board.resolve_dead_pool(state, ctx)
     b["stage"] = "done"
-    schedule(
+    TASKS.schedule(
         state,
         new_task("battle_promote", wing="left"),
         new_task("battle_promote", wing="right"),
@@ -500,7 +500,7 @@ def battle_finish(state: State, task_: Task, ctx: Context) -> None:
         ],
     )
     state["battle"] = None
-    schedule(
+    TASKS.schedule(
         state,
         cup_task("friendly", "unfriendly", 1),
         cup_task("unfriendly", "hostile", b["adjustments"]),

@@ -34,7 +34,7 @@ from .battle_display import (
     unit_words,
     wing_units,
 )
-from .common import Ask, DeployTask, ReserveTask, SlotTask, Task, WingTask, finish
+from .common import TASKS, Ask, DeployTask, ReserveTask, SlotTask, Task, WingTask
 
 # Decisions -------------------------------------------------------------------------
 
@@ -83,7 +83,7 @@ def deploy_choices(state: State, task: DeployTask) -> list[Choice]:
 
 
 def deploy_apply(state: State, task_: DeployTask, action: Action, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     kind, level = UNIT.args(action)
     _, wing, j = task_["slot"]
     words = to_line(state, wing, j, kind, level)
@@ -150,7 +150,7 @@ def on_target(
     round goes on with the next of your spaces."""
 
     def apply(state: State, task_: SlotTask, action: Action, ctx: Context) -> None:
-        finish(state)
+        TASKS.finish(state)
         b = state["battle"]
         strike(state, b, task_["slot"], TARGET.number(action), ctx)
         b["cursor"] += 1
@@ -230,7 +230,7 @@ def until_stopped(
     battle's ``flag`` (the battle then moves on), any other answer is one ``step``."""
 
     def apply(state: State, task_: Task, action: Action, ctx: Context) -> None:
-        finish(state)
+        TASKS.finish(state)
         b = state["battle"]
         if stop.matches(action):
             b[flag] = True
@@ -285,7 +285,7 @@ def reserve_choices(state: State, task: ReserveTask) -> list[Choice]:
 
 
 def reserve_apply(state: State, task_: ReserveTask, action: Action, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     j, kind, level = PLACE.args(action)
     reserve_sends(state, task_["wing"], int(j), kind, level, ctx)
 
@@ -385,7 +385,7 @@ def promote_choices(state: State, task: WingTask) -> list[Choice]:
 
 
 def promote_apply(state: State, task_: WingTask, action: Action, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     kind, level = PROMOTE_UNIT.args(action)
     b = state["battle"]
     unit_id = next(

@@ -15,7 +15,7 @@ from tabletop.framework.stack import Decision
 from .. import board
 from ..data import COSTS, REGIONS
 from ..verbs import BRIDGES, FINISH, NEXT, START
-from .common import Ask, Task, finish
+from .common import TASKS, Ask, Task
 
 
 class Site(NamedTuple):
@@ -81,7 +81,7 @@ def build_step(
 
     def apply(state: State, task: Task, action: Action, ctx: Context) -> None:
         if NEXT.matches(action) or not again:
-            finish(state)
+            TASKS.finish(state)
         if not NEXT.matches(action):
             state["treasury"] -= price
             build(state, verb.arg(action), ctx)

@@ -18,18 +18,7 @@ from ..data import ACTIONS, BOXES, COSTS
 from ..verbs import END, PIECE_MARQUIS, order_of
 from .battle import start_battle
 from .campaign_menu import legal_actions, suppress_modifier
-from .common import (
-    PUBLIC,
-    CupTask,
-    Task,
-    cup_task,
-    finish,
-    new_task,
-    reactions,
-    roll,
-    schedule,
-    special,
-)
+from .common import PUBLIC, TASKS, CupTask, Task, cup_task, new_task, reactions, roll, special
 
 CAMPAIGN_RULE = "§5 Campaign: Actions"
 SIEGE_RULE = "§5.4 Campaign: Siege"
@@ -46,7 +35,7 @@ def campaign_continue(state: State, task_: Task, ctx: Context) -> None:
         state["siege"] = None
         tell(ctx, "phase", "the Campaign Phase ends")
         return
-    schedule(state, new_task("campaign_action"), new_task("campaign_continue"))
+    TASKS.schedule(state, new_task("campaign_action"), new_task("campaign_continue"))
 
 
 def campaign_prompt(state: State, task: Task) -> Prompt:
@@ -74,11 +63,11 @@ def campaign_explain(state: State, task: Task, prompt: Prompt) -> Prompt:
 
 
 def campaign_apply(state: State, task_: Task, action: Action, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     if END.matches(action):
         ctx.emit("campaign", "ends the campaign early")
         state["campaign_ending"] = True
-        schedule(
+        TASKS.schedule(
             state,
             *reactions(ACTIONS["end_campaign"]["hostile_reactions"]),
         )
@@ -107,7 +96,7 @@ def move_piece(state: State, piece: str, box: str) -> None:
 
 def after_action(state: State, cups: list[list[Any]], hostile: int) -> None:
     """What follows every Action: its cup adjustments, then its Hostile Reactions."""
-    schedule(
+    TASKS.schedule(
         state,
         *[cup_task(source, target, count) for source, target, count in cups],
         *reactions(hostile),

@@ -3,24 +3,27 @@ and the turn's report.
 
 ``state["tasks"]`` is the framework's decision stack (``tabletop.framework.stack``)
 under this game's own names: the list is ``"tasks"`` and a task's rule is its
-``"kind"``, as saves and digests have always had them. The table of rules is
-``rules/table.py``; a module here only builds tasks and pushes them (``schedule``), so
-that no rules module needs the table and none imports another in a circle.
+``"kind"``, as saves and digests have always had them. ``TASKS`` holds those names and
+the one way the rules change the list (``TASKS.schedule``, ``TASKS.finish``). The
+table of rules is ``rules/table.py``, built on ``TASKS``; a rules module only builds
+tasks and schedules them, so that none needs the table and none imports another in a
+circle.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, NotRequired, TypedDict, TypeVar
 
 from tabletop.framework import Choice, Context, Prompt, State
+from tabletop.framework.stack import Tasks
 
 from ..data import DIE_SIDES, SPECIAL_FACE
 
-#: The state's field holding the task stack, and a task's field naming its rule.
-TASKS = "tasks"
-KIND = "kind"
+#: The state's field holding the task stack and a task's field naming its rule, with the
+#: calls that change the list (issue 38: one stack dialect).
+TASKS = Tasks(key="tasks", field="kind")
 
 
 class Task(TypedDict):
@@ -69,7 +72,7 @@ class CupTask(Task):
 def new_task(kind: str, **arguments: Any) -> dict[str, Any]:
     """A task for rule ``kind`` (the table refuses a kind it does not know when the
     task reaches the top)."""
-    return {KIND: kind, **arguments}
+    return TASKS.task(kind, **arguments)
 
 
 def cup_task(source: str, target: str, count: int) -> CupTask:
@@ -81,18 +84,6 @@ def cup_task(source: str, target: str, count: int) -> CupTask:
 def reactions(count: int) -> list[dict[str, Any]]:
     """``count`` Hostile Reactions to come (rules §6), one chit drawn each."""
     return [new_task("hostile_reaction") for _ in range(count)]
-
-
-def schedule(state: State, *tasks: Mapping[str, Any]) -> None:
-    """Put tasks on top of the stack so that the first given runs first."""
-    for item in reversed(tasks):
-        state[TASKS].append(item)
-
-
-def finish(state: State) -> None:
-    """The decision on top is decided: take it off the stack (a decision that stays is
-    asked again)."""
-    state[TASKS].pop()
 
 
 T = TypeVar("T", bound=Task)

@@ -22,7 +22,7 @@ from ..data import (
 )
 from ..verbs import BUY_OFF, DECLINE, DONE, FREE, NEGOTIATE
 from .campaign_menu import chances, odds
-from .common import Ask, Task, VikingsTask, finish, note, roll, special
+from .common import TASKS, Ask, Task, VikingsTask, note, roll, special
 
 
 def vikings_needed(state: State, task: VikingsTask) -> bool:
@@ -75,7 +75,7 @@ def vikings_choices(state: State, task: VikingsTask) -> list[Choice]:
 
 def vikings_apply(state: State, task_: VikingsTask, action: Action, ctx: Context) -> None:
     if DONE.matches(action):
-        finish(state)
+        TASKS.finish(state)
         return
     used = list(task_.get("used", []))
     if FREE.matches(action):
@@ -128,7 +128,7 @@ def al_andalus_choices(state: State, task: Task) -> list[Choice]:
 
 
 def al_andalus_apply(state: State, task_: Task, action: Action, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     if DECLINE.matches(action):
         return
     moors = board.moors_on_map(state)

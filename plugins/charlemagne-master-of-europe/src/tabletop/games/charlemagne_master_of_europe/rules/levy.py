@@ -9,7 +9,7 @@ from tabletop.framework.stack import Decision, Step
 from ..data import COSTS, minimum_army_strength
 from ..verbs import BUY_UNIT, DONE, PROMOTE_VETERAN
 from .army import add_unit, army_strength, counter_free, unit_detail
-from .common import Ask, Task, finish
+from .common import TASKS, Ask, Task
 
 
 def levy_limit(state: State) -> int:
@@ -81,7 +81,7 @@ def nothing_to_buy(state: State) -> str:
 
 def buy_apply(state: State, task: Task, action: Action, ctx: Context) -> None:
     if DONE.matches(action):
-        finish(state)
+        TASKS.finish(state)
         return
     kind = BUY_UNIT.arg(action)
     level, cost = (1, COSTS["infantry_1"]) if kind == "infantry" else (2, COSTS["scara_2"])
@@ -134,7 +134,7 @@ def promote_choices(state: State, task: Task) -> list[Choice]:
 
 
 def promote_apply(state: State, task: Task, action: Action, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     level = PROMOTE_VETERAN.number(action)
     unit = next(
         u for u in state["army"] if u["kind"] == "infantry" and u["level"] == level and not u["new"]

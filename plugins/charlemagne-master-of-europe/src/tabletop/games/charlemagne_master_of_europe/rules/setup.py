@@ -26,7 +26,7 @@ from ..data import (
 )
 from ..verbs import MARQUIS
 from .army import add_unit
-from .common import Ask, Task, finish, new_task, schedule
+from .common import TASKS, Ask, Task, new_task
 
 
 def new_state(easy: bool) -> State:
@@ -107,7 +107,7 @@ def setup_game(state: State, ctx: Context) -> None:
     for chit in list(state["cups"]["friendly"]):
         board.put_in_cup(state, "unfriendly", chit)
     state["cups"]["friendly"] = []
-    schedule(state, new_task("marquis_start"), new_task("setup_rest"), new_task("turn_start"))
+    TASKS.schedule(state, new_task("marquis_start"), new_task("setup_rest"), new_task("turn_start"))
 
 
 def marquis_start_choices(state: State, task: Task) -> list[Choice]:
@@ -130,7 +130,7 @@ def marquis_start_choices(state: State, task: Task) -> list[Choice]:
 
 
 def marquis_start_apply(state: State, task: Task, action: Action, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     box = MARQUIS.arg(action)
     state["marquis"][BOXES[box].region] = {"box": box, "crowned": False}
     ctx.emit("marquis", f"places a Marquis in {BOXES[box].name}")

@@ -26,7 +26,7 @@ from .battle_decisions import (
 )
 from .build import BUILD_BRIDGES, BUILD_FINISH, BUILD_START
 from .campaign import CAMPAIGN_ACTION, CAMPAIGN_CONTINUE, CUP_ADJUSTMENT
-from .common import KIND, TASKS
+from .common import TASKS
 from .diplomacy import DIPLOMACY_AL_ANDALUS, DIPLOMACY_STEPS, DIPLOMACY_VIKINGS
 from .endgame import ENDGAME_SCORING
 from .levy import LEVY_BUY, LEVY_END, LEVY_PROMOTE
@@ -83,8 +83,7 @@ RULES = Stack(
         EVP_VOLUNTARY,
         ENDGAME_SCORING,
     ],
-    key=TASKS,
-    field=KIND,
+    tasks=TASKS,
     between=_ran_dry,
     over=_over,
     clear_when_over=True,

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from tabletop.framework import Context, State
 from tabletop.framework.stack import Step
 
-from .common import Task, new_task, schedule
+from .common import TASKS, Task, new_task
 
 
 def turn_start(state: State, task_: Task, ctx: Context) -> None:
@@ -21,7 +21,7 @@ def turn_start(state: State, task_: Task, ctx: Context) -> None:
         if state["turn"] > 1
         else []
     )
-    schedule(
+    TASKS.schedule(
         state,
         *levy,
         new_task("campaign_begin"),

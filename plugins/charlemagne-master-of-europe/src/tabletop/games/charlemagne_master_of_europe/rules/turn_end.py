@@ -23,7 +23,7 @@ from ..data import (
 )
 from ..verbs import KEEP, SPEND
 from .army import army_strength
-from .common import DEFEAT_THRESHOLD, Ask, Task, finish, lose, new_task, note, plural, schedule
+from .common import DEFEAT_THRESHOLD, TASKS, Ask, Task, lose, new_task, note, plural
 
 
 def turn_end_deescalation(state: State, task_: Task, ctx: Context) -> None:
@@ -135,7 +135,11 @@ def turn_end_victory_points(state: State, task_: Task, ctx: Context) -> None:
         if value:
             note(state, f"  {item}: +{value}")
     if state["turn"] == LAST_TURN:
-        state["tasks"][:] = [new_task("endgame_scoring")]  # in place: the stack holds the list
+        # §11: the last turn's victory points lead to the endgame scoring, in place of
+        # the rest of the Turn End (the threshold, Emergency VP, the army, the cups)
+        while TASKS.top(state) is not None:
+            TASKS.finish(state)
+        TASKS.schedule(state, new_task("endgame_scoring"))
 
 
 def spend_evp_spaces(state: State, needed: int) -> int:
@@ -206,7 +210,7 @@ def evp_choices(state: State, task: Task) -> list[Choice]:
 
 
 def evp_apply(state: State, task_: Task, action: Action, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     if KEEP.matches(action):
         return
     spaces = SPEND.number(action)
@@ -276,7 +280,7 @@ def turn_end_progress(state: State, task_: Task, ctx: Context) -> None:
     )
     ctx.summary(f"Turn {ended} ends", state["report"])
     state["report"] = []
-    schedule(state, new_task("turn_start"))
+    TASKS.schedule(state, new_task("turn_start"))
 
 
 TURN_END_STEPS = (
