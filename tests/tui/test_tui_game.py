@@ -239,3 +239,14 @@ async def test_a_failing_autosave_warns_and_the_game_goes_on() -> None:
         assert engine_of(screen).state["n"] == 1
         assert "autosave failed" in screen_text(app)
         assert any("No space left on device" in n.message for n in app._notifications)
+
+
+@pilot_test
+async def test_the_cards_key_is_offered_only_once_the_game_has_shown_cards() -> None:
+    """``c Cards`` in the footer of a game with cards, not of one without (issue 37)."""
+    async with game_on("pig", seats=("human", "human")) as (app, pilot):
+        await pilot.pause()
+        assert "Cards" not in screen_text(app).splitlines()[-1]
+    async with game_on("menu", seats=("human", "human")) as (app, pilot):  # it has cards
+        await pilot.pause()
+        assert "c Cards" in screen_text(app).splitlines()[-1]

@@ -219,3 +219,31 @@ def test_snapshot_summary_120x40(snap_compare: Any) -> None:
 
 def test_snapshot_summary_160x50(snap_compare: Any) -> None:
     assert snapshot_of(snap_compare, (160, 50), at_a_recap, registry=registry())
+
+
+@pilot_test
+async def test_a_recap_longer_than_its_window_says_there_is_more_below() -> None:
+    """At 80x24 a long recap does not fit: the keys line says so until it is read to
+    its end (issue 37)."""
+    from textual.app import App
+    from textual.containers import VerticalScroll
+    from textual.widgets import Static
+
+    from tabletop.framework.game import SUMMARY, Event
+
+    long = Event(SUMMARY, "End of Turn 3", {"lines": [f"line {n}" for n in range(40)]})
+    short = Event(SUMMARY, "End of Turn 1", {"lines": ["one line"]})
+    for recap, more in ((long, True), (short, False)):
+        app: App[None] = App()
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = SummaryScreen([recap])
+            await app.push_screen(screen)
+            await pilot.pause()
+            await pilot.pause()
+            keys = str(screen.query_one("#summary-keys", Static).content)
+            assert ("More below" in keys) == more, keys
+            if more:
+                screen.query_one("#summary-scroll", VerticalScroll).scroll_end(animate=False)
+                await pilot.pause()
+                keys = str(screen.query_one("#summary-keys", Static).content)
+                assert "More below" not in keys

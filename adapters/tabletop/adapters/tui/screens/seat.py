@@ -218,9 +218,9 @@ class SeatScreen(Screen[None]):
         self._size_seen: Size | None = None
         #: True from the moment recaps are to be shown until they are dismissed.
         self._reading = False
-        #: Whether the board widget was chosen (it is, once the table said which game).
-        self._board_ready = False
-        self._opened = False
+        #: Whether the game has shown cards (the c key is in the footer from then on).
+        self._has_cards = False
+        self._show_key("c", False)
 
     # Layout -------------------------------------------------------------------------
 
@@ -255,7 +255,6 @@ class SeatScreen(Screen[None]):
         self.screen_layout_refresh_signal.subscribe(self, self._laid_out, immediate=True)
         for side in self.sides:
             side.connection.open(partial(self._arrive, side.index))
-        self._opened = True
 
     def _arrive(self, index: int, message: SeatMessage) -> None:
         """From the connection, on any thread: hand the message to the screen's own."""
@@ -313,9 +312,16 @@ class SeatScreen(Screen[None]):
         except Exception as exc:  # the plugin's hook failed: the plain view
             self.notify(f"The game's board is unavailable: {exc}", severity="warning")
         if not self._has_bots():  # solitaire, people only: no bot speed key
-            keys = self._bindings.key_to_bindings
-            keys["b"] = [replace(binding, show=False) for binding in keys.get("b", [])]
+            self._show_key("b", False)
         self.set_timer(RULES_AFTER_SECONDS, self._prepare_rules)
+
+    def _show_key(self, key: str, shown: bool) -> None:
+        """Show or hide ``key`` in the footer (the screen's own copy of its bindings:
+        not ``check_action``, which Textual would ask at every binding refresh)."""
+        keys = self._bindings.key_to_bindings
+        keys[key] = [replace(binding, show=shown) for binding in keys.get(key, [])]
+        if self.is_mounted:
+            self.refresh_bindings()
 
     def _has_bots(self) -> bool:
         """Whether a bot plays a seat (the game's own procedure moves inside the
@@ -609,6 +615,9 @@ class SeatScreen(Screen[None]):
         valid = cards is not None and check_view_schema({"cards": cards}, 0) is None
         card_list = self.query_one("#cards", CardList)
         card_list.show_cards(cards if valid and isinstance(cards, list) else [])
+        if card_list.cards and not self._has_cards:  # a game of cards: c reads them
+            self._has_cards = True
+            self._show_key("c", True)
         if card_list.has_focus:
             self._explain_card()
 

@@ -21,6 +21,8 @@ from textual.widgets import Footer, Label, Static
 
 from tabletop.framework.game import Event
 
+#: The recap's keys, said under it.
+KEYS = "Enter, Space or Escape: go on  ·  n: don't pause again"
 #: What the screen is dismissed with: go on, or go on and pause no more in this run.
 GO_ON = "go-on"
 NO_MORE = "no-more"
@@ -62,15 +64,22 @@ class SummaryScreen(ModalScreen[str]):
             yield Label(title, classes="dialog-title", markup=False)
             with VerticalScroll(id="summary-scroll"):
                 yield Static(recap_text(self.recaps), id="summary-text", markup=False)
-            yield Static(
-                "Enter, Space or Escape: go on  ·  n: don't pause again",
-                id="summary-keys",
-                markup=False,
-            )
+            yield Static(KEYS, id="summary-keys", markup=False)
         yield Footer()  # this screen's keys, not the game's under it
 
     def on_mount(self) -> None:
-        self.query_one("#summary-scroll").focus()  # the arrows and Page keys scroll it
+        scroll = self.query_one("#summary-scroll", VerticalScroll)
+        scroll.focus()  # the arrows and Page keys scroll it
+        self.watch(scroll, "scroll_y", self._say_more, init=False)
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self, _: float | None = None) -> None:
+        """The keys line says when the recaps go on below the window (a small terminal),
+        until the reader has scrolled to their end."""
+        scroll = self.query_one("#summary-scroll", VerticalScroll)
+        more = scroll.max_scroll_y > 0 and scroll.scroll_y < scroll.max_scroll_y
+        keys = KEYS if not more else f"↓ More below: PageDown  ·  {KEYS}"
+        self.query_one("#summary-keys", Static).update(keys)
 
     @property
     def text(self) -> str:
