@@ -172,3 +172,24 @@ def test_unreadable_save_row_shows_its_error() -> None:
         "finished (Turn 9)",
         "human, random",
     )
+
+
+def test_the_save_list_fits_80_columns_in_its_narrow_form() -> None:
+    """Under 100 columns the five columns of a long save's row, with the table's cell
+    padding (two cells a column) and the screen's margins, fit in 80 (issue 37)."""
+    info = SaveInfo(
+        "red-flag-over-paris-2026-12-03-132737-a6ee",
+        "red-flag-over-paris",
+        "2026-12-03T13:27:37Z",
+        2,
+        ("human", "mcts", "random"),
+        "Round 1, Versailles to play a Strategy card",
+        12,
+        False,
+    )
+    titles = {"red-flag-over-paris": "Red Flag Over Paris"}
+    narrow = save_row(info, titles, narrow=True)
+    assert sum(len(cell) + 2 for cell in narrow) + 4 <= 80
+    assert narrow[2] == "12-03 13:27" and narrow[1].startswith("Red Flag")
+    wide = save_row(info, titles)
+    assert sum(len(cell) + 2 for cell in wide) > 80  # what the wide form needs

@@ -327,26 +327,38 @@ def shorten_middle(text: str, width: int) -> str:
 #: save with the longest names (a dated save of Charlemagne, Master of Europe) fits,
 #: its progress included.
 SAVE_NAME_WIDTH, SAVE_GAME_WIDTH, SAVE_PROGRESS_WIDTH, SAVE_SEATS_WIDTH = 28, 24, 30, 24
+#: The same columns under 100 terminal columns: the five of them, their cell padding
+#: and the table's border fit in 80 (the date without its year).
+NARROW_WIDTHS = (14, 12, 18, 12)
 
 
 def save_row(
-    info: SaveInfo, titles: Mapping[str, str], result: str = ""
+    info: SaveInfo, titles: Mapping[str, str], result: str = "", *, narrow: bool = False
 ) -> tuple[str, str, str, str, str]:
     """Columns of a save on the home screen: name, game, saved, progress, seats. A
-    finished game's progress says who won when its ``result`` is known."""
+    finished game's progress says who won when its ``result`` is known. ``narrow``:
+    each column shortened so that the five fit in 80 terminal columns."""
+    name_w, game_w, progress_w, seats_w = (
+        NARROW_WIDTHS
+        if narrow
+        else (SAVE_NAME_WIDTH, SAVE_GAME_WIDTH, SAVE_PROGRESS_WIDTH, SAVE_SEATS_WIDTH)
+    )
+    saved = saved_at_text(info.saved_at)
+    if narrow:
+        saved = saved[5:]  # "01-02 10:30": the year of a save is rarely in doubt
     if info.error is not None:
-        error = shorten(info.error, 48)
-        return (info.save_id, "unreadable", saved_at_text(info.saved_at), error, "")
+        error = shorten(info.error, progress_w + seats_w if narrow else 48)
+        return (shorten_middle(info.save_id, name_w), "unreadable", saved, error, "")
     progress = info.progress or f"{info.actions} moves"
     if info.finished:
         progress = f"finished: {result}" if result else f"finished ({progress})"
     seats = ", ".join(info.seats) if info.seats else f"{info.players} players"
     return (
-        shorten_middle(info.save_id, SAVE_NAME_WIDTH),
-        shorten(titles.get(info.game, info.game), SAVE_GAME_WIDTH),
-        saved_at_text(info.saved_at),
-        shorten(progress, SAVE_PROGRESS_WIDTH),
-        shorten(seats, SAVE_SEATS_WIDTH),
+        shorten_middle(info.save_id, name_w),
+        shorten(titles.get(info.game, info.game), game_w),
+        saved,
+        shorten(progress, progress_w),
+        shorten(seats, seats_w),
     )
 
 

@@ -12,7 +12,7 @@ import asyncio
 from urllib.parse import urlsplit
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -24,6 +24,11 @@ from tabletop.adapters.tui.presenting import players_text, save_row, shorten
 from tabletop.adapters.tui.screens.base import tabletop
 from tabletop.adapters.tui.services import ServerGamesError, ServerSeat
 from tabletop.framework.ports import SaveInfo
+
+#: The save list's columns.
+SAVE_COLUMNS = ("Name", "Game", "Saved", "Progress", "Seats")
+#: Below this many terminal columns the save list's columns are the narrow ones.
+NARROW_BELOW = 100
 
 
 class HomeScreen(Screen[None]):
@@ -41,6 +46,8 @@ class HomeScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.saves: dict[str, SaveInfo] = {}
+        #: Whether the save list's columns are the narrow ones (under 100 columns).
+        self._narrow = False
         #: The server games this person joined (``ServerGames``), by row key.
         self.server_games: dict[str, ServerSeat] = {}
 
@@ -85,8 +92,6 @@ class HomeScreen(Screen[None]):
                 shorten(info.description, 60),
             )  # a plugin's words, shown as plain text like a save's
             games.add_row(*(Text(printable(str(cell), 200)) for cell in cells), key=game_id)
-        saves = self.query_one("#saves", DataTable)
-        saves.add_columns("Name", "Game", "Saved", "Progress", "Seats")
         served = self.query_one("#server-games", DataTable)
         for label in ("Game", "Seat", "Server"):
             served.add_column(label, key=label.lower())
@@ -147,11 +152,20 @@ class HomeScreen(Screen[None]):
 
         await asyncio.gather(*(ask(game) for game in games))
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Under 100 columns the saves' columns narrow so that all five fit."""
+        narrow = event.size.width < NARROW_BELOW
+        if narrow != self._narrow:
+            self._narrow = narrow
+            if self.is_mounted:
+                self.refresh_saves()
+
     def refresh_saves(self) -> None:
         """Re-read the save list: after a game autosaved, or a file changed on disk."""
         table = self.query_one("#saves", DataTable)
         empty = self.query_one("#saves-empty", Static)
-        table.clear()
+        table.clear(columns=True)  # the columns fit their cells again (narrow or wide)
+        table.add_columns(*SAVE_COLUMNS)
         app = tabletop(self)
         titles = {game_id: g.info.title for game_id, g in app.registry.games.items()}
         try:
@@ -166,7 +180,7 @@ class HomeScreen(Screen[None]):
         self.saves = {info.save_id: info for info in infos}
         for info in infos:
             try:
-                cells = save_row(info, titles, self._result_of(info))
+                cells = save_row(info, titles, self._result_of(info), narrow=self._narrow)
             except Exception as exc:  # a listing entry the row cannot show
                 cells = (info.save_id, "unreadable", "", f"{type(exc).__name__}", "")
             table.add_row(*(Text(printable(cell, 200)) for cell in cells), key=info.save_id)
