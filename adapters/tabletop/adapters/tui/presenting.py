@@ -329,7 +329,7 @@ def shorten_middle(text: str, width: int) -> str:
 SAVE_NAME_WIDTH, SAVE_GAME_WIDTH, SAVE_PROGRESS_WIDTH, SAVE_SEATS_WIDTH = 28, 24, 30, 24
 #: The same columns under 100 terminal columns: the five of them, their cell padding
 #: and the table's border fit in 80 (the date without its year).
-NARROW_WIDTHS = (14, 12, 18, 12)
+NARROW_WIDTHS = (14, 12, 17, 12)
 
 
 def save_row(
