@@ -24,6 +24,11 @@ from tabletop.framework.ports import SaveStore, SessionObserver, UserInterface
 from tabletop.framework.record import GameRecord
 
 HUMAN = "human"
+#: Why undo stops where it does: said whenever chance or a reveal is in the way.
+UNDO_BARRIER = (
+    "chance or a reveal came after the last decision (a roll, a shuffle or a reveal "
+    "is never taken back)"
+)
 #: The controller of a seat the game plays itself (``GameDefinition.automated_seats``):
 #: no bot is made for it and no person sits there.
 AUTOMATED = "procedure"
@@ -364,7 +369,7 @@ class GameSession:
                 name = self.engine.seat_name(seat)
                 raise UndoRefused(f"the last decision was {name}'s: only they can take it back")
             return back
-        raise UndoRefused("chance or a reveal came after the last decision")
+        raise UndoRefused(UNDO_BARRIER)
 
     def _undo_hidden(self, by: int | None) -> int:
         last = self.engine.log[-1]
@@ -373,10 +378,11 @@ class GameSession:
             name = self.engine.seat_name(last.seat)
             raise UndoRefused(
                 f"the last decision was {name}'s: with hidden information, undo never "
-                "takes back another seat's decision"
+                "takes back another seat's decision (a decision of yours can be taken "
+                "back until another seat decides after it)"
             )
         if not self.engine.can_undo():
-            raise UndoRefused("chance or a reveal came after the last decision")
+            raise UndoRefused(UNDO_BARRIER)
         return 1
 
     def can_undo(self, by: int | None = None) -> bool:
