@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from tui_support import engine_of, game_on, game_screen, pilot_test, press, screen_text
+from tui_support import (
+    app_on,
+    engine_of,
+    game_on,
+    game_screen,
+    pilot_test,
+    press,
+    screen_text,
+    wait_until,
+)
 
 from tabletop.adapters.tui.screens.handoff import HandoffScreen
 from tabletop.adapters.tui.screens.seat import SeatScreen
@@ -87,3 +96,26 @@ async def test_leaving_at_the_handoff_reveals_nothing_and_reloading_hands_off_ag
         assert isinstance(app.screen, HandoffScreen)
         assert "Pass the keyboard to South" in screen_text(app)
         assert "SECRET" not in screen_text(app)
+
+
+@pilot_test
+async def test_a_save_can_be_watched_as_a_spectator_seeing_only_the_public_table() -> None:
+    """The home screen's w (Watch) follows a save from the public view: nobody's hand,
+    no decision to make, the seats' people left waiting (issue 35)."""
+    from tabletop.adapters.tui.presenting import NewGameSpec
+    from tabletop.adapters.tui.screens.home import HomeScreen
+
+    async with app_on() as (app, pilot):
+        session = app.start_game(NewGameSpec("secrets", 2, {}, ["human", "human"], 7))
+        assert session is not None and session.save_id is not None
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.refresh_saves()
+        home.action_watch_game(session.save_id)
+        await wait_until(pilot, lambda: isinstance(app.screen, SeatScreen))
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.viewer.seat is None and screen.people == []
+        text = screen_text(app)
+        assert "spectator view" in text and "SECRET" not in text
+        assert "Waiting for North" in text and screen._my_prompt() is None

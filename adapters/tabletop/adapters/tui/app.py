@@ -58,11 +58,12 @@ class LocalGame:
             on_idle=lambda table: table.close(),
         )
 
-    def lines(self) -> tuple[list[SeatConnection], SeatConnection | None]:
+    def lines(self, *, watch: bool = False) -> tuple[list[SeatConnection], SeatConnection | None]:
         """The people's lines to the table, and the spectator's when the screen needs
-        one (nobody plays: watch the bots; several people and hidden information)."""
+        one (nobody plays: watch the bots; several people and hidden information;
+        ``watch``: the spectator's alone, the game followed from the public view)."""
         session = self.session
-        people = people_at(session)
+        people = [] if watch else people_at(session)
         shared = len(people) > 1
         lines: list[SeatConnection] = [
             LocalConnection(
@@ -125,6 +126,7 @@ class TabletopApp(App[None]):
         #: A save being replayed in the background, if any (``open_save``).
         self._loading: Patient | None = None
         self._loading_id = ""
+        self._watching = False
         self._collector_tuned = False
         #: Where bots think, hints search and moves run (threads: ``ThreadWorkers``);
         #: not ``workers``, which is Textual's own.
@@ -203,11 +205,13 @@ class TabletopApp(App[None]):
         self._cannot_load(save_id, message)
         return None
 
-    def open_save(self, save_id: str) -> None:
-        """Load a save and open its game. Replaying runs in a daemon thread the app
+    def open_save(self, save_id: str, *, watch: bool = False) -> None:
+        """Load a save and open its game (``watch``: as a spectator, the public view
+        only, whoever plays its seats). Replaying runs in a daemon thread the app
         waits for up to LOAD_WAIT_SECONDS; a longer replay (a very long game) goes on
         in the background with a message, and the app, its quit key included, keeps
         working meanwhile (``patience.Patient``)."""
+        self._watching = watch
         if self._loading is not None:
             self.notify("Still loading a game: a moment, please.", severity="warning")
             return
@@ -234,7 +238,7 @@ class TabletopApp(App[None]):
         self._loading = None
         outcome = loading.result
         if isinstance(outcome, GameSession):
-            self.open_game(outcome)
+            self.open_game(outcome, watch=self._watching)
         elif isinstance(outcome, str):
             self._cannot_load(save_id, outcome)
         else:
@@ -247,12 +251,15 @@ class TabletopApp(App[None]):
             f"{printable(message)}\n\nThe save file was kept as it is.",
         )
 
-    def open_game(self, session: GameSession, *, replace: bool = False) -> None:
-        """Show a game this app holds: its table, and a seat screen on its lines."""
+    def open_game(
+        self, session: GameSession, *, replace: bool = False, watch: bool = False
+    ) -> None:
+        """Show a game this app holds: its table, and a seat screen on its lines (only
+        a spectator's when ``watch``: the public view; its people's seats wait)."""
         from tabletop.adapters.tui.screens.seat import SeatScreen
 
         game = LocalGame(session, workers=self.play_workers, registry=self.registry)
-        lines, spectator = game.lines()
+        lines, spectator = game.lines(watch=watch)
         screen = SeatScreen(lines, spectator=spectator)
         self.local_games[id(screen)] = game
         if replace:

@@ -35,6 +35,7 @@ class HomeScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_game", "New game"),
         Binding("l", "load_game", "Load save"),
+        Binding("w", "watch_game", "Watch", show=False),
         Binding("d", "delete_save", "Delete save"),
         Binding("f", "forget_server_game", "Forget server game", show=False),
         Binding("g", "focus_games", "Games", show=False),
@@ -209,7 +210,12 @@ class HomeScreen(Screen[None]):
             game_id = self._selected("#games")
         self.app.push_screen(NewGameScreen(game_id))
 
-    def action_load_game(self, save_id: str | None = None) -> None:
+    def action_watch_game(self, save_id: str | None = None) -> None:
+        """Follow the selected save as a spectator: the public table and log only,
+        whoever plays its seats (a game of bots plays on; people's seats wait)."""
+        self.action_load_game(save_id, watch=True)
+
+    def action_load_game(self, save_id: str | None = None, *, watch: bool = False) -> None:
         save_id = save_id or self._selected("#saves")
         if save_id is None:
             self.notify("No save selected.", severity="warning")
@@ -221,7 +227,7 @@ class HomeScreen(Screen[None]):
                 f"{printable(info.error)}\n\nThe save file was kept as it is.",
             )
             return
-        tabletop(self).open_save(save_id)  # replays off the screen's thread if long
+        tabletop(self).open_save(save_id, watch=watch)  # replays off the UI thread if long
 
     def action_delete_save(self, save_id: str | None = None) -> None:
         """Delete the selected save, after asking (the file is gone for good)."""
@@ -335,6 +341,11 @@ class HomeScreen(Screen[None]):
         return [
             SystemCommand("New game", "Set up and start a game", self.action_new_game),
             SystemCommand("Load save", "Continue the selected saved game", self.action_load_game),
+            SystemCommand(
+                "Watch",
+                "Follow the selected save as a spectator: the public view only (w)",
+                self.action_watch_game,
+            ),
             SystemCommand("Delete save", "Delete the selected saved game", self.action_delete_save),
             SystemCommand("Refresh saves", "Re-read the saved games", self.refresh_saves),
             SystemCommand(
