@@ -250,3 +250,18 @@ async def test_the_cards_key_is_offered_only_once_the_game_has_shown_cards() -> 
     async with game_on("menu", seats=("human", "human")) as (app, pilot):  # it has cards
         await pilot.pause()
         assert "c Cards" in screen_text(app).splitlines()[-1]
+
+
+@pilot_test
+async def test_back_from_the_zoomed_board_the_arrows_move_in_the_menu_again() -> None:
+    """After z and back, the focus is on the choices, not the table (issue 37)."""
+    async with game_on("menu", seats=("human", "human")) as (app, pilot):
+        screen = game_screen(app)
+        await press(pilot, "z")
+        assert screen.maximized is not None
+        await press(pilot, "z")
+        assert screen.maximized is None and app.focused is not None
+        assert app.focused.id == "choices"
+        before = screen.query_one("#choices", ChoiceList).highlighted
+        await press(pilot, "down")
+        assert screen.query_one("#choices", ChoiceList).highlighted != before
