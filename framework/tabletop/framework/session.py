@@ -163,10 +163,12 @@ class GameSession:
         rng_factory: RngFactory,
         dice_factory: DiceFactory,
         store: SaveStore | None = None,
+        save_id: str | None = None,
         ui: UserInterface | None = None,
         observers: Iterable[SessionObserver] = (),
     ) -> GameSession:
-        """A new game, saved at once; the UI and observers are told once it has its id.
+        """A new game, saved at once; the UI and observers are told once it has its id
+        (``save_id`` names it from the start: a server's game id, with no store).
 
         With no person at the table nobody can take a move back (``undo`` refuses), so
         the engine keeps no undo snapshots: batch play (``simulate``) skips their cost."""
@@ -179,7 +181,13 @@ class GameSession:
             dice_factory=dice_factory,
             undo=HUMAN in controllers,
         )
-        session = cls(engine, controllers, make_bots(game, controllers, bot_factories), store=store)
+        session = cls(
+            engine,
+            controllers,
+            make_bots(game, controllers, bot_factories),
+            store=store,
+            save_id=save_id,
+        )
         session.autosave()
         for observer in observers:
             session.observe(observer)
@@ -533,8 +541,10 @@ class SessionStarter:
         options: dict[str, str] | None,
         seats: list[str],
         ui: UserInterface | None = None,
+        save_id: str | None = None,
     ) -> GameSession:
-        """A new game of ``game_id``; ``seats`` holds ``"human"`` or a bot kind per seat."""
+        """A new game of ``game_id``; ``seats`` holds ``"human"`` or a bot kind per seat.
+        ``save_id`` names it (a server's game id, which its log lines then carry)."""
         return GameSession.start(
             self.registry.get(game_id).definition,
             seed=seed,
@@ -545,6 +555,7 @@ class SessionStarter:
             rng_factory=self.rng_factory,
             dice_factory=self.dice_factory,
             store=self.store,
+            save_id=save_id,
             ui=ui,
             observers=self._observers(),
         )
