@@ -454,14 +454,82 @@ class JsonSaveStore(SaveStore):
         self._seen.pop(save_id, None)
 
 
+class ShadowMismatch(SaveError):
+    """The shadow game did not reach the digest it was told (or an action would not
+    replay): what the game has would not load back. ``error`` is the exception the
+    replay raised, or None when it ran and reached another state."""
+
+    def __init__(self, message: str, error: Exception | None = None) -> None:
+        super().__init__(message)
+        self.error = error
+
+
+class ShadowGame:
+    """A second copy of a game that follows its actions and checks that they reach the
+    digest the game claims (issue 22, finding 4).
+
+    Loading a game replays its moves and insists on its digest; a game whose own code
+    changes its state outside a move (a ``view`` or ``prompt`` that writes) reaches a
+    digest its moves never reach, and could never be opened again. Following the moves
+    in a shadow (one action a step, no undo snapshots, no history kept) finds that at
+    the first action it happens, before the action is kept: ``ReplayCheckedStore``
+    before a save is written, the game server's keeper before an action is stored."""
+
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+        self.actions: list[tuple[int, str]] = []
+
+    @classmethod
+    def of(cls, record: GameRecord, game: Any, rng_factory: Any, dice_factory: Any) -> ShadowGame:
+        """A shadow at the start of ``record``'s game (none of its actions followed)."""
+        from tabletop.framework.engine import Engine
+
+        return cls(
+            Engine(
+                game,
+                seed=record.seed,
+                players=record.players,
+                options=record.options,
+                rng_factory=rng_factory,
+                dice_factory=dice_factory,
+                undo=False,  # it only follows: no snapshots to keep
+            )
+        )
+
+    def follows(self, actions: list[tuple[int, str]]) -> bool:
+        """Whether ``actions`` begin with every action this shadow followed (otherwise
+        an undo took some back, and a new shadow must start over)."""
+        return actions[: len(self.actions)] == self.actions
+
+    def follow(self, actions: list[tuple[int, str]], digest: str) -> None:
+        """Play the actions of ``actions`` not followed yet, then compare digests;
+        ``ShadowMismatch`` when an action does not replay or the digest differs (the
+        shadow is then of no further use)."""
+        self._play(actions[len(self.actions) :], digest)
+
+    def step(self, seat: int, action: str, digest: str) -> None:
+        """Follow one more action (the game's newest), then compare digests."""
+        self._play([(seat, action)], digest)
+
+    def _play(self, actions: list[tuple[int, str]], digest: str) -> None:
+        engine = self.engine
+        try:
+            for seat, action in actions:
+                engine.act(seat, action)
+                self.actions.append((seat, action))
+            engine.history.clear()  # nobody reads a shadow's story: keep memory flat
+            same = engine.digest() == digest
+        except Exception as exc:  # an action refused, a fault: it would not load either
+            raise ShadowMismatch(f"{type(exc).__name__}: {exc}", exc) from exc
+        if not same:
+            raise ShadowMismatch("replaying the moves gives another state than the game has")
+
+
 class ReplayCheckedStore(SaveStore):
     """A save store that writes only a game it could load back (issue 22, finding 4).
 
-    Loading replays the moves and insists on the saved digest; a game whose own code
-    changes its state outside a move (a ``view`` or ``prompt`` that writes) is saved
-    with a digest its moves never reach, and can never be opened again. So each save
-    is checked first against a shadow game that follows the saved moves (one action
-    per autosave; rebuilt from the start after an undo or for a new name): a record
+    Each save is checked first against a ``ShadowGame`` that follows the saved moves
+    (one action per autosave; started over after an undo or for a new name): a record
     whose digest the shadow does not reach is refused with a ``SaveError`` (the
     session shows it at once: NOT SAVED), and the last good save stays on disk.
 
@@ -479,7 +547,7 @@ class ReplayCheckedStore(SaveStore):
         self.game_for = game_for
         self.rng_factory = rng_factory
         self.dice_factory = dice_factory
-        self._shadows: dict[str, tuple[Any, list[tuple[int, str]]]] = {}
+        self._shadows: dict[str, ShadowGame] = {}
 
     def save(self, record: GameRecord, save_id: str | None = None) -> str:
         shadow = self._follow(record, save_id)
@@ -488,46 +556,32 @@ class ReplayCheckedStore(SaveStore):
             self._shadows[saved] = shadow
         return saved
 
-    def _follow(
-        self, record: GameRecord, save_id: str | None
-    ) -> tuple[Any, list[tuple[int, str]]] | None:
+    def _follow(self, record: GameRecord, save_id: str | None) -> ShadowGame | None:
         """The shadow game after ``record``'s moves, or SaveError when it does not reach
         the record's digest. None when there is nothing to check against (no digest)."""
-        from tabletop.framework.engine import Engine
-
         if not record.digest:
             return None
         actions = [(seat, action) for seat, action in record.actions]
-        known = self._shadows.pop(save_id, None) if save_id is not None else None
+        shadow = self._shadows.pop(save_id, None) if save_id is not None else None
         try:
-            if known is None or actions[: len(known[1])] != known[1]:
-                engine = Engine(
-                    self.game_for(record.game),
-                    seed=record.seed,
-                    players=record.players,
-                    options=record.options,
-                    rng_factory=self.rng_factory,
-                    dice_factory=self.dice_factory,
-                    undo=False,  # it only follows: no snapshots to keep
-                )
-                known = (engine, [])
-            engine, done = known
-            for seat, action in actions[len(done) :]:
-                engine.act(seat, action)
-                done.append((seat, action))
-            same = engine.digest() == record.digest
-        except Exception as exc:  # an action refused, a fault: it would not load either
-            raise SaveError(
-                f"not saved: this game would not load back ({type(exc).__name__}: {exc})"
-            ) from exc
-        if not same:
+            if shadow is None or not shadow.follows(actions):
+                game = self.game_for(record.game)
+                shadow = ShadowGame.of(record, game, self.rng_factory, self.dice_factory)
+            shadow.follow(actions, record.digest)
+        except ShadowMismatch as exc:
+            if exc.error is not None:
+                raise SaveError(f"not saved: this game would not load back ({exc})") from exc
             raise SaveError(
                 f"not saved: {printable(record.game, 60)} would not load back from this "
                 "save: replaying its moves gives another state than the game has now (the "
                 "game's own code changed its state outside a move, in view() or prompt(): "
                 "a bug in the game; the last good save is kept)"
-            )
-        return known
+            ) from None
+        except Exception as exc:  # the game could not even be set up again
+            raise SaveError(
+                f"not saved: this game would not load back ({type(exc).__name__}: {exc})"
+            ) from exc
+        return shadow
 
     def load(self, save_id: str) -> GameRecord:
         return self.inner.load(save_id)
