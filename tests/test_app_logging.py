@@ -67,6 +67,7 @@ def test_a_plugin_fault_is_one_json_line_with_the_game_seed_and_action(
     assert fault["game"] == "exploding" and fault["seed"] == 11 and fault["action"] == 2
     assert fault["seat"] == 0 and fault["choice"] == 3 and fault["error"] == "ZeroDivisionError"
     assert fault["save_id"] == session.save_id and fault["level"] == "error"
+    assert "toygames.py" in fault["frames"] and " in apply" in fault["frames"]  # where it broke
     assert [line["event"] for line in lines] == ["session.start", "game.fault", "session.end"]
     assert "boom" not in json.dumps(lines)  # a game's error message may quote a secret
 

@@ -7,8 +7,9 @@ The console (stderr) gets warnings and errors only when asked for (``console=Tru
 written over.
 
 What is logged, each line with the game, seed, save id and action number it concerns:
-session start and end, game over, faults in a game's code, bots that raised, failed or
-slow saves, and plugins that failed to load. The framework never imports structlog:
+session start and end, game over, faults in a game's code and bots that raised (with
+the traceback's frames, never the error's message), failed or slow saves, and plugins
+that failed to load. The framework never imports structlog:
 the app subscribes to sessions as an observer (``SessionLog``), wraps the save store
 (``LoggedSaveStore``) and reads the registry's failures (``log_plugin_failures``).
 
@@ -220,13 +221,32 @@ def log_plugin_failures(
     return registry
 
 
+def frames(error: BaseException) -> str:
+    """Where an error happened: its traceback's frames, one a line (file, line number,
+    function), oldest first. Never the error's message, nor the lines of code (a game's
+    ``raise`` line may spell out what it was about), which the game's source holds."""
+    import traceback
+
+    return "\n".join(
+        f"{frame.filename}:{frame.lineno} in {frame.name}"
+        for frame in traceback.extract_tb(error.__traceback__)
+    )
+
+
 class SessionLog(SessionObserver):
     """One session's life in the log; ``lifecycle=False`` keeps only its incidents
-    (faults, bot errors), for a simulation of thousands of games."""
+    (faults, bot errors), for a simulation of thousands of games.
 
-    def __init__(self, logger: Logger, *, lifecycle: bool = True) -> None:
+    ``secret_seed``: the seed is logged only once the game is over (a game server's:
+    while a game goes on its seed tells every card still to come, and whoever reads
+    the server's log is no player). A session's ``save_id`` is a server game's id."""
+
+    def __init__(
+        self, logger: Logger, *, lifecycle: bool = True, secret_seed: bool = False
+    ) -> None:
         self.logger = logger
         self.lifecycle = lifecycle
+        self.secret_seed = secret_seed
         self.session: GameSession | None = None
 
     def _log(self) -> Logger:
@@ -234,6 +254,8 @@ class SessionLog(SessionObserver):
         if session is None:
             return self.logger
         engine = session.engine
+        if self.secret_seed and not engine.over:
+            return self.logger.bind(game=engine.game.info.id, save_id=session.save_id)
         return self.logger.bind(game=engine.game.info.id, seed=engine.seed, save_id=session.save_id)
 
     def attached(self, session: GameSession) -> None:
@@ -262,13 +284,19 @@ class SessionLog(SessionObserver):
             seat=seat,
             choice=choice,
             error=type(cause).__name__ if cause is not None else type(fault).__name__,
+            frames=frames(cause if cause is not None else fault),
         )
 
     def bot_failed(self, seat: int, error: Exception) -> None:
         kind = self.session.controllers[seat] if self.session is not None else None
         actions = len(self.session.engine.log) if self.session is not None else 0
         self._log().error(
-            "bot.failed", action=actions + 1, seat=seat, bot=kind, error=type(error).__name__
+            "bot.failed",
+            action=actions + 1,
+            seat=seat,
+            bot=kind,
+            error=type(error).__name__,
+            frames=frames(error),
         )
 
     def game_over(self, result: Result | None) -> None:
