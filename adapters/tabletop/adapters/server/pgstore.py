@@ -17,7 +17,8 @@ from typing import Any, cast
 
 from tabletop.adapters.server.store import SqlGameStore
 
-#: The notification channel: one message per committed action, "game_id:index".
+#: The notification channel: one message per committed change (an action, an undo),
+#: "game_id:actions".
 CHANNEL = "tabletop_moves"
 
 _SCHEMA = (
@@ -69,9 +70,9 @@ class PostgresGameStore(SqlGameStore):
     def _transaction(self) -> AbstractContextManager[Any]:
         return cast("AbstractContextManager[Any]", self._db.transaction())
 
-    def _appended(self, game_id: str, index: int) -> None:
+    def _changed(self, game_id: str, count: int) -> None:
         # Delivered at commit, to every server process listening (``listen``).
-        self._execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{game_id}:{index}"))
+        self._execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{game_id}:{count}"))
 
     def listen(self, changed: Callable[[str], None]) -> Callable[[], None]:
         """Call ``changed(game_id)`` (on a thread of its own) whenever any server

@@ -76,11 +76,21 @@ class GameStore(Protocol):
     ) -> None:
         """Keep action number ``index`` (from 1); returns once it is durable."""
 
+    def truncate(
+        self, game_id: str, count: int, *, digest: str, progress: str, finished: bool
+    ) -> None:
+        """Keep only the first ``count`` actions (an undo took the others back), with
+        the game's digest and progress after them; returns once it is durable."""
+
     def load(self, game_id: str) -> StoredGame | None:
         """The game with its committed actions, or None when there is no such game."""
 
     def actions_after(self, game_id: str, count: int) -> list[tuple[int, str]]:
         """The game's actions after the first ``count`` (another server process's)."""
+
+    def length(self, game_id: str) -> int:
+        """How many actions the game has kept (fewer than a server holds: an undo
+        through another server process)."""
 
     def owner(self, token: str) -> tuple[str, int | None] | None:
         """(game id, seat or None for the host) of a token; None for an unknown one."""
@@ -143,8 +153,9 @@ class SqlGameStore(ABC):
         """What a read of several statements runs in (by default a transaction)."""
         return self._transaction()
 
-    def _appended(self, game_id: str, index: int) -> None:  # noqa: B027 - an optional hook
-        """Called inside the transaction that appends action ``index``."""
+    def _changed(self, game_id: str, count: int) -> None:  # noqa: B027 - an optional hook
+        """Called inside the transaction that leaves the game with ``count`` actions
+        (an append or a truncation)."""
 
     def create(self, game_id: str, record: GameRecord, tokens: dict[str, int | None]) -> None:
         body = record.to_json()
@@ -186,7 +197,18 @@ class SqlGameStore(ABC):
                 "UPDATE games SET digest = ?, progress = ?, finished = ? WHERE id = ?",
                 (digest, progress, finished, game_id),
             )
-            self._appended(game_id, index)
+            self._changed(game_id, index)
+
+    def truncate(
+        self, game_id: str, count: int, *, digest: str, progress: str, finished: bool
+    ) -> None:
+        with self._lock, self._transaction():
+            self._execute("DELETE FROM actions WHERE game = ? AND idx > ?", (game_id, count))
+            self._execute(
+                "UPDATE games SET digest = ?, progress = ?, finished = ? WHERE id = ?",
+                (digest, progress, finished, game_id),
+            )
+            self._changed(game_id, count)
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock, self._reading():
@@ -220,6 +242,13 @@ class SqlGameStore(ABC):
                 (game_id, count),
             ).fetchall()
         return [(int(seat), str(action)) for seat, action in rows]
+
+    def length(self, game_id: str) -> int:
+        with self._lock:
+            row = self._execute(
+                "SELECT count(*) FROM actions WHERE game = ?", (game_id,)
+            ).fetchone()
+        return int(row[0])
 
     def owner(self, token: str) -> tuple[str, int | None] | None:
         with self._lock:
