@@ -293,6 +293,10 @@ class Table(UserInterface):
             raise _Refusal("the game's code failed on this move; nothing changed") from None
         except Exception as exc:  # the move could not be kept (a server's store)
             self._recovered(exc)
+            if len(self.engine.log) != move.seq:  # another server process moved first
+                raise _Refusal(
+                    f"stale move: the game moved on to position {len(self.engine.log)}"
+                ) from None
             raise _Refusal(
                 f"this move could not be kept ({type(exc).__name__}): try again"
             ) from None
@@ -456,6 +460,13 @@ class Table(UserInterface):
         for link in self.links:
             link.cursor, link.rewind = Cursor(), 0
         self._changed()
+
+    def reload(self, error: BaseException) -> None:
+        """Rebuild the session through ``recover`` and tell every seat where the game
+        stands: what a server does when its store changed under the table (another
+        server process sharing it moved or undid). Raises ``error`` without ``recover``."""
+        with self.lock:
+            self._recovered(error)
 
     def end(self, reason: str) -> None:
         """The game takes no more moves (its host ended it): every seat is told."""
