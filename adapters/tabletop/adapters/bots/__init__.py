@@ -53,8 +53,10 @@ class Strength:
         """The strength's cap on simulated actions a decision, in reference actions."""
         return max(MIN_ACTIONS, ACTIONS_PER_ITERATION * self.iterations)
 
-    def budget(self) -> Budget:
-        return Budget(iterations=self.iterations, actions=self.actions)
+    def budget(self, seconds: float | None = None) -> Budget:
+        """The strength's budget; ``seconds`` also caps each decision's wall-clock time
+        (a game server's bots: no search may hold a worker for long)."""
+        return Budget(iterations=self.iterations, actions=self.actions, seconds=seconds)
 
 
 #: The search bot's strengths, weakest first; ``mcts`` is the default.
@@ -84,10 +86,13 @@ def describe(kind: str) -> str:
     return _DESCRIPTIONS.get(kind, "A bot written for this game")
 
 
-def register_search_bots(registry: GameRegistry) -> GameRegistry:
-    """Add every search bot strength to ``registry`` for all games; returns it."""
+def register_search_bots(registry: GameRegistry, *, seconds: float | None = None) -> GameRegistry:
+    """Add every search bot strength to ``registry`` for all games; returns it.
+    ``seconds`` caps each decision's wall-clock time (a server's registry): the moves
+    then depend on the machine's speed, which a server's bots may (their moves are
+    stored as actions), and a local game's must not (a seed replays the same game)."""
     for strength in STRENGTHS:
-        registry.bots[strength.kind] = (_factory(registry, strength.budget()), "")
+        registry.bots[strength.kind] = (_factory(registry, strength.budget(seconds)), "")
     return registry
 
 
