@@ -10,11 +10,23 @@ from serverhelp import ServerThread, make_hall
 
 from tabletop.adapters.server.hall import Hall
 from tabletop.adapters.server.server import Server
+from tabletop.adapters.workers import ThreadWorkers
 
 
 @pytest.fixture
-def hall(tmp_path: Path) -> Hall:
-    return make_hall(tmp_path / "server.sqlite3")
+def hall(tmp_path: Path) -> Iterator[Hall]:
+    """A hall whose workers are threads (bots play by themselves), as a server's."""
+    workers = ThreadWorkers()
+    hall = make_hall(tmp_path / "server.sqlite3", workers=workers)
+    yield hall
+    workers.stop()
+
+
+@pytest.fixture
+def queued(tmp_path: Path) -> Hall:
+    """A hall whose workers run only when drained (``hall.workers.drain()``): bots
+    move one step at a time, on the test's thread."""
+    return make_hall(tmp_path / "queued.sqlite3")
 
 
 @pytest.fixture

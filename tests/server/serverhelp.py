@@ -1,19 +1,34 @@
-"""Helpers of the server tests: a hall of small games and a server on a thread."""
+"""Helpers of the server tests: a hall of small games, a front end that keeps what it
+is told, and a server on a thread."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from pathlib import Path
 
 from liars import LiarsDice
 
 from tabletop.adapters.server.hall import Hall
+from tabletop.adapters.server.limits import Limits
 from tabletop.adapters.server.server import Server, run
 from tabletop.adapters.server.store import SqliteGameStore
 from tabletop.framework import chance
 from tabletop.framework.bots import RandomBot
 from tabletop.framework.plugins import GameRegistry, InstalledGame
+from tabletop.framework.ports import SessionObserver, Workers
+from tabletop.framework.seats import (
+    LogLine,
+    Move,
+    Notice,
+    SeatMessage,
+    SeatUpdate,
+    TableInfo,
+    message_from_json,
+)
+from tabletop.framework.session import SessionStarter
+from tabletop.framework.table import QueuedWorkers, SeatLink
 
 
 def small_registry() -> GameRegistry:
@@ -25,20 +40,80 @@ def small_registry() -> GameRegistry:
     )
 
 
-def make_hall(path: Path, registry: GameRegistry | None = None) -> Hall:
-    return Hall(
-        SqliteGameStore(path),
+def make_hall(
+    path: Path,
+    registry: GameRegistry | None = None,
+    *,
+    workers: Workers | None = None,
+    observer: type[SessionObserver] | None = None,
+    limits: Limits | None = None,
+) -> Hall:
+    """A hall on a SQLite file; its workers run nothing until drained
+    (``QueuedWorkers``) unless others are given (a server needs ``ThreadWorkers``)."""
+    sessions = SessionStarter(
         registry or small_registry(),
-        rng_factory=chance.rng_factory,
-        dice_factory=chance.dice_factory,
+        chance.rng_factory,
+        chance.dice_factory,
+        observer=observer,
     )
+    return Hall(SqliteGameStore(path), sessions, workers or QueuedWorkers(), limits=limits)
+
+
+class Inbox:
+    """A front end that keeps every message, decoded from its JSON as a remote seat
+    would receive it."""
+
+    def __init__(self) -> None:
+        self.messages: list[SeatMessage] = []
+
+    def deliver(self, message: SeatMessage) -> None:
+        self.messages.append(message_from_json(json.loads(json.dumps(message.to_json()))))
+
+    def updates(self) -> list[SeatUpdate]:
+        return [m for m in self.messages if isinstance(m, SeatUpdate)]
+
+    def notices(self, topic: str | None = None) -> list[Notice]:
+        return [m for m in self.messages if isinstance(m, Notice) and topic in (None, m.topic)]
+
+    @property
+    def info(self) -> TableInfo:
+        return next(m for m in self.messages if isinstance(m, TableInfo))
+
+    @property
+    def last(self) -> SeatUpdate:
+        return self.updates()[-1]
+
+    def story(self) -> list[str]:
+        """The log as this seat holds it: every update's lines, rewinds applied."""
+        lines: list[LogLine] = []
+        for update in self.updates():
+            if update.rewind is not None:
+                lines = [line for line in lines if line.action <= update.rewind]
+            lines += update.log
+        return [line.text for line in lines]
+
+
+def play_out(links: dict[int, SeatLink], moves: int | None = None, last: bool = True) -> int:
+    """Answer each prompt from the seat whose turn it is (its last choice, or its
+    first), through its link; return how many moves were made."""
+    made = 0
+    table = next(iter(links.values())).table
+    while moves is None or made < moves:
+        prompt = table.engine.prompt
+        if prompt is None or prompt.seat not in links:
+            break
+        choice = prompt.choices[-1 if last else 0]
+        assert links[prompt.seat].send(Move(len(table.engine.log), choice.action))
+        made += 1
+    return made
 
 
 class ServerThread:
     """``server.run`` on a loop of its own thread: the tests talk to it as clients."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Server, port: int = 0) -> None:
         self.server = server
+        self.port = port
         self.url = ""
         self._ready = threading.Event()
         self._loop = asyncio.new_event_loop()
@@ -55,7 +130,7 @@ class ServerThread:
 
         try:
             self._loop.run_until_complete(
-                run(self.server, "127.0.0.1", 0, ready=ready, stop=self._stop)
+                run(self.server, "127.0.0.1", self.port, ready=ready, stop=self._stop)
             )
         finally:
             # Closed here, not left to the garbage collector: a loop finalised later,
@@ -64,6 +139,9 @@ class ServerThread:
             self._loop.close()
 
     def __enter__(self) -> ServerThread:
+        assert not isinstance(self.server.workers, QueuedWorkers), (
+            "a served hall needs workers that run by themselves (ThreadWorkers)"
+        )
         self._thread.start()
         assert self._ready.wait(10), "the server did not start"
         return self

@@ -1,43 +1,50 @@
-"""The server's games without the network: hosting, moves refused or kept, the store,
-restarts and fetching (issue 24)."""
+"""The server's games without the network (issues 24 and 35): hosting, seats sitting at
+a game's table, moves refused or kept, the store and its shadow check, undo, restarts,
+spectators, bot games within the limits, and fetching."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
-from serverhelp import make_hall
+from liars import LiarsDice
+from serverhelp import Inbox, make_hall, play_out, small_registry
+from toygames import Counter, renamed
 
-from tabletop.adapters.server.hall import Hall, Refused
+from tabletop.adapters.server.hall import BOT_GAMES, ENDED_BY_HOST, Hall, Refused
+from tabletop.adapters.server.limits import Limits
 from tabletop.adapters.server.store import SqliteGameStore, token_hash
-from tabletop.framework import chance
+from tabletop.framework import State, chance
+from tabletop.framework.bots import RandomBot
 from tabletop.framework.engine import Engine
+from tabletop.framework.plugins import GameRegistry, InstalledGame
+from tabletop.framework.ports import Workers
 from tabletop.framework.record import GameRecord
+from tabletop.framework.seats import ENDED, REFUSED, UNDONE, Move, Undo
+from tabletop.framework.table import QueuedWorkers, SeatLink
+from tabletop.games.pig import Pig
 
 
-def play_random(hall: Hall, tokens: dict[int, str], moves: int | None = None) -> int:
-    """Answer every prompt with its first choice, from the seat whose turn it is."""
-    made = 0
-    tables = {seat: hall.sit(token) for seat, token in tokens.items()}
-    while moves is None or made < moves:
-        table, _ = next(iter(tables.values()))
-        prompt = table.engine.prompt
-        if prompt is None:
-            break
-        table, seat = tables[prompt.seat]
-        hall.move(table, seat, len(table.engine.log), prompt.choices[-1].action)
-        made += 1
-    return made
+def sit_all(hall: Hall, tokens: dict[int, str]) -> tuple[dict[int, SeatLink], dict[int, Inbox]]:
+    """Every token's seat joined, each with an inbox."""
+    links, inboxes = {}, {}
+    for seat, token in tokens.items():
+        table, sat = hall.sit(token)
+        assert sat == seat
+        inboxes[seat] = Inbox()
+        links[seat] = table.join(seat, inboxes[seat])
+    return links, inboxes
 
 
-def test_host_makes_one_unguessable_token_per_human_seat(hall: Hall) -> None:
-    hosted = hall.host("liars-dice", seats=["human", "random", "human"])
+def test_host_makes_one_unguessable_token_per_human_seat(queued: Hall) -> None:
+    hosted = queued.host("liars-dice", seats=["human", "random", "human"])
     assert sorted(hosted.tokens) == [0, 2]
     tokens = [*hosted.tokens.values(), hosted.host_token]
     assert len(set(tokens)) == 3
     assert all(len(token) >= 32 for token in tokens)  # 24 random bytes, base64
-    table, seat = hall.sit(hosted.tokens[2])
+    table, seat = queued.sit(hosted.tokens[2])
     assert (table.game_id, seat) == (hosted.game_id, 2)
 
 
@@ -52,54 +59,61 @@ def test_host_makes_one_unguessable_token_per_human_seat(hall: Hall) -> None:
     ],
 )
 def test_a_bad_host_request_is_refused_and_keeps_nothing(
-    hall: Hall, kwargs: dict[str, object], words: str, tmp_path: Path
+    queued: Hall, kwargs: dict[str, object], words: str
 ) -> None:
     with pytest.raises(Refused, match=words):
-        hall.host("liars-dice", **kwargs)  # type: ignore[arg-type]
+        queued.host("liars-dice", **kwargs)  # type: ignore[arg-type]
     with pytest.raises(Refused, match="no game 'chess'"):
-        hall.host("chess")
-    store = hall.store
+        queued.host("chess")
+    store = queued.store
     assert isinstance(store, SqliteGameStore)
-    assert store.count() == 0
+    assert store.count() == 0 and queued.open_games() == 0
 
 
-def test_moves_out_of_turn_stale_or_illegal_are_refused_and_change_nothing(hall: Hall) -> None:
-    hosted = hall.host("liars-dice", players=2)
-    table, first = hall.sit(hosted.tokens[0])
-    _, second = hall.sit(hosted.tokens[1])
+def test_moves_out_of_turn_stale_or_illegal_are_refused_and_change_nothing(queued: Hall) -> None:
+    hosted = queued.host("liars-dice", players=2)
+    (first, second), (mine, theirs) = (list(d.values()) for d in sit_all(queued, hosted.tokens))
+    table = first.table
     prompt = table.engine.prompt
-    assert prompt is not None and prompt.seat == first
+    assert prompt is not None and prompt.seat == 0
     digest = table.engine.digest()
     action = prompt.choices[0].action
-    with pytest.raises(Refused, match="it is Player 1's decision, not Player 2's"):
-        hall.move(table, second, 0, action)
-    with pytest.raises(Refused, match="stale move: it answers position 5, the game is at 0"):
-        hall.move(table, first, 5, action)
-    with pytest.raises(Refused, match="not one of your choices"):
-        hall.move(table, first, 0, "bid:99:9")
+    assert not second.send(Move(0, action))
+    assert not first.send(Move(5, action))
+    assert not first.send(Move(0, "bid:99:9"))
+    assert [n.text for n in theirs.notices(REFUSED)] == [
+        "it is Player 1's decision, not Player 2's"
+    ]
+    assert [n.text for n in mine.notices(REFUSED)] == [
+        "stale move: it answers position 5, the game is at 0",
+        "'bid:99:9' is not one of your choices now",
+    ]
     assert table.engine.digest() == digest and not table.engine.log
-    hall.move(table, first, 0, action)
-    with pytest.raises(Refused, match="stale move"):  # the same move again: a replay
-        hall.move(table, first, 0, action)
+    assert first.send(Move(0, action))
+    assert not first.send(Move(0, action))  # the same move again: a replay, stale
     assert len(table.engine.log) == 1
+    assert queued.store.length(hosted.game_id) == 1
 
 
 def test_every_move_is_in_the_store_and_a_new_server_replays_it(tmp_path: Path) -> None:
     path = tmp_path / "server.sqlite3"
     hall = make_hall(path)
     hosted = hall.host("liars-dice", players=3)
-    play_random(hall, hosted.tokens, moves=7)
-    table, _ = hall.sit(hosted.tokens[0])
+    links, _ = sit_all(hall, hosted.tokens)
+    play_out(links, moves=7)
+    table = links[0].table
     digest, log = table.engine.digest(), list(table.engine.log)
     hall.store.close()
 
     again = make_hall(path)  # a restarted server: nothing in memory
-    table2, _ = again.sit(hosted.tokens[1])
+    links2, inboxes = sit_all(again, hosted.tokens)
+    table2 = links2[1].table
     assert table2 is not table
     assert table2.engine.digest() == digest
     assert [(e.seat, e.action) for e in table2.engine.log] == [(e.seat, e.action) for e in log]
-    play_random(again, hosted.tokens)
-    assert table2.engine.over
+    assert len(inboxes[1].story()) >= 7  # the log so far, told again
+    play_out(links2)
+    assert table2.engine.over and again.store.length(hosted.game_id) == len(table2.engine.log)
 
 
 def test_tokens_are_stored_as_hashes_only(tmp_path: Path) -> None:
@@ -109,69 +123,108 @@ def test_tokens_are_stored_as_hashes_only(tmp_path: Path) -> None:
     hall.store.close()
     kept = {row[0] for row in sqlite3.connect(path).execute("SELECT hash FROM tokens")}
     assert kept == {token_hash(t) for t in [*hosted.tokens.values(), hosted.host_token]}
-    raw = b"".join(p.read_bytes() for p in tmp_path.iterdir())
+    raw = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())
     assert not any(token.encode() in raw for token in hosted.tokens.values())
 
 
-def test_server_bots_play_their_seats_on_the_server(hall: Hall) -> None:
-    hosted = hall.host("liars-dice", seats=["random", "human", "random"])
-    table, seat = hall.sit(hosted.tokens[1])
-    prompt = table.engine.prompt
-    assert prompt is not None and prompt.seat == seat  # the bot before it has played
+def test_server_bots_think_on_the_workers_and_move_like_a_seat(queued: Hall) -> None:
+    hosted = queued.host("liars-dice", seats=["random", "human", "random"])
+    workers = queued.workers
+    assert isinstance(workers, QueuedWorkers)
+    table, seat = queued.sit(hosted.tokens[1])
+    assert not table.engine.log  # the bot before it thinks on a worker, not in the host
+    assert [lane for lane, _, _ in workers.queue] == [Workers.BOTS]
+    inbox = Inbox()
+    link = table.join(seat, inbox)
+    workers.drain(1)
     assert table.engine.log and table.engine.log[0].seat == 0
-    play_random(hall, hosted.tokens)
-    assert table.engine.over
+    assert inbox.last.prompt is not None  # now it is the person's decision
+    while not table.engine.over:
+        play_out({seat: link})
+        workers.drain()
+    assert queued.store.length(hosted.game_id) == len(table.engine.log)
 
 
-def test_unknown_and_host_tokens_sit_nowhere(hall: Hall) -> None:
-    hosted = hall.host("liars-dice", players=2)
+def test_unknown_and_host_tokens_sit_nowhere(queued: Hall) -> None:
+    hosted = queued.host("liars-dice", players=2)
     with pytest.raises(Refused, match="unknown token"):
-        hall.sit(hosted.tokens[0][:-1] + "x")
+        queued.sit(hosted.tokens[0][:-1] + "x")
     with pytest.raises(Refused, match="host's token"):
-        hall.sit(hosted.host_token)
+        queued.sit(hosted.host_token)
+    with pytest.raises(Refused, match="no such game"):
+        queued.watch("not-a-game")
+
+
+def test_a_spectator_by_game_id_sees_only_the_public_view(queued: Hall) -> None:
+    hosted = queued.host("liars-dice", players=2)
+    links, players = sit_all(queued, hosted.tokens)
+    table = queued.watch(hosted.game_id)
+    watcher = Inbox()
+    spectator = table.join(None, watcher)
+    play_out(links, moves=3)
+    assert watcher.info.seat is None and watcher.info.table == hosted.game_id
+    engine = table.engine
+    for update in watcher.updates():
+        assert update.prompt is None and update.seat is None
+    assert watcher.last.view == engine.view(None)
+    assert "dice" not in str(watcher.last.view.get("you", ""))
+    for seat in (0, 1):  # each player's secret roll is in its own story, not the watcher's
+        secret = [line for line in players[seat].story() if "secret roll" in line]
+        assert secret and not set(secret) & set(watcher.story())
+    assert not spectator.send(Move(len(engine.log), engine.prompt.choices[0].action))  # type: ignore[union-attr]
+    assert "a spectator watches" in watcher.notices(REFUSED)[-1].text
 
 
 def test_fetch_gives_an_ordinary_save_and_an_unfinished_game_only_to_its_host(
-    hall: Hall,
+    queued: Hall,
 ) -> None:
-    hosted = hall.host("liars-dice", players=2)
-    play_random(hall, hosted.tokens, moves=3)
+    hosted = queued.host("liars-dice", players=2)
+    links, inboxes = sit_all(queued, hosted.tokens)
+    play_out(links, moves=3)
     with pytest.raises(Refused, match="only its host"):
-        hall.fetch(hosted.game_id, None)
+        queued.fetch(hosted.game_id, None)
     with pytest.raises(Refused, match="only its host"):
-        hall.fetch(hosted.game_id, hosted.tokens[0])  # a player would learn the seed
-    saved = hall.fetch(hosted.game_id, hosted.host_token)
+        queued.fetch(hosted.game_id, hosted.tokens[0])  # a player would learn the seed
+    saved = queued.fetch(hosted.game_id, hosted.host_token)
     record = GameRecord.from_json(saved)
     engine = Engine.from_record(
-        hall.registry.get("liars-dice").definition,
+        queued.registry.get("liars-dice").definition,
         record,
         rng_factory=chance.rng_factory,
         dice_factory=chance.dice_factory,
     )
     assert len(engine.log) == 3 and engine.digest() == record.digest
-    table, seat = hall.sit(hosted.tokens[0])
+    table = links[0].table
     assert table.abandoned  # its seed is out: nobody plays on
-    with pytest.raises(Refused, match="the host ended this game"):
-        hall.move(table, seat, 3, "challenge")
+    for inbox in inboxes.values():  # every seat is told, in words, at once
+        (ended,) = inbox.notices(ENDED)
+        assert ended.text == ENDED_BY_HOST and ended.final
+    assert not links[1].send(Move(3, "challenge"))
+    assert inboxes[1].notices(REFUSED)[-1].text == ENDED_BY_HOST
+    late = Inbox()
+    table.join(0, late)  # a seat joining later hears it first thing
+    assert late.notices(ENDED) and late.messages.index(late.notices(ENDED)[0]) == 1
 
-    other = hall.host("liars-dice", players=2)
-    play_random(hall, other.tokens)
-    finished = GameRecord.from_json(hall.fetch(other.game_id, None))
+    other = queued.host("liars-dice", players=2)
+    play_out(sit_all(queued, other.tokens)[0])
+    finished = GameRecord.from_json(queued.fetch(other.game_id, None))
     assert finished.finished and finished.seats == ["human", "human"]
     with pytest.raises(Refused, match="no such game"):
-        hall.fetch("nope", None)
+        queued.fetch("nope", None)
 
 
-def test_a_finished_game_is_let_go_and_replayed_when_asked_for(hall: Hall) -> None:
-    hosted = hall.host("liars-dice", players=2)
-    unfinished = hall.host("liars-dice", players=2)
-    play_random(hall, hosted.tokens)
-    assert hall.open_games() == 2
-    hall.release(hosted.game_id)
-    hall.release(unfinished.game_id)  # not over: kept
-    assert hall.loaded(hosted.game_id) is None and hall.loaded(unfinished.game_id) is not None
-    table, _ = hall.sit(hosted.tokens[0])  # replayed from the store
-    assert table.engine.over and hall.open_games() == 2
+def test_a_finished_game_is_let_go_and_replayed_when_asked_for(queued: Hall) -> None:
+    hosted = queued.host("liars-dice", players=2)
+    unfinished = queued.host("liars-dice", players=2)
+    links, _ = sit_all(queued, hosted.tokens)
+    play_out(links)
+    assert queued.open_games() == 2
+    for link in links.values():  # the last to leave lets it go
+        link.table.leave(link)
+    queued.release(unfinished.game_id)  # not over: kept
+    assert queued.loaded(hosted.game_id) is None and queued.loaded(unfinished.game_id)
+    table, _ = queued.sit(hosted.tokens[0])  # replayed from the store
+    assert table.engine.over and queued.open_games() == 2
 
 
 def test_no_token_or_game_id_begins_with_a_dash() -> None:
@@ -182,3 +235,150 @@ def test_no_token_or_game_id_begins_with_a_dash() -> None:
     words = [new_token() for _ in range(2000)] + [new_token(GAME_ID_BYTES) for _ in range(2000)]
     assert not any(word.startswith("-") for word in words)
     assert len(set(words)) == 4000 and {len(word) for word in words} == {32, 16}
+
+
+# Undo ---------------------------------------------------------------------------------
+
+
+def counting_registry() -> GameRegistry:
+    """Counter (one seat, no chance, nothing hidden: every count can be taken back)."""
+    registry = small_registry()
+    registry.games["counter"] = InstalledGame(Counter(), "tests", "tests", "1")
+    return registry
+
+
+def test_undo_at_a_server_table_takes_the_action_back_in_the_store_too(tmp_path: Path) -> None:
+    path = tmp_path / "server.sqlite3"
+    hall = make_hall(path, counting_registry())
+    hosted = hall.host("counter", players=1)
+    table, seat = hall.sit(hosted.tokens[0])
+    inbox = Inbox()
+    link = table.join(seat, inbox)
+    assert inbox.info.undo
+    play_out({0: link}, moves=3)
+    assert hall.store.length(hosted.game_id) == 3
+    assert link.send(Undo(3))
+    assert len(table.engine.log) == 2 and hall.store.length(hosted.game_id) == 2
+    assert "took back 1 action" in inbox.notices(UNDONE)[0].text
+    assert inbox.last.rewind == 2 and inbox.story()[-1] == "Counter: counts to 2"
+    play_out({0: link}, moves=1)  # the game goes on from there, stored as it goes
+    digest = table.engine.digest()
+    hall.store.close()
+    again = make_hall(path, counting_registry())
+    table2, _ = again.sit(hosted.tokens[0])
+    assert table2.engine.digest() == digest and len(table2.engine.log) == 3
+
+
+def test_an_undo_the_rules_refuse_changes_nothing(queued: Hall) -> None:
+    hosted = queued.host("liars-dice", players=2)
+    links, inboxes = sit_all(queued, hosted.tokens)
+    play_out(links, moves=1)
+    assert not links[1].send(Undo(1))  # Player 1's decision: not Player 2's to take back
+    assert "cannot undo" in inboxes[1].notices(REFUSED)[-1].text
+    assert queued.store.length(hosted.game_id) == 1 and len(links[0].table.engine.log) == 1
+
+
+# The shadow check ------------------------------------------------------------------------
+
+
+class ViewBumps(Pig):
+    """Its view adds a point to the first bank once the game has moved: a bug that
+    makes the game reach a digest its moves never reach (issue 22, finding 4)."""
+
+    info = renamed(Pig.info, "mut-pig", "Mutating Pig")
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        if state.get("turn_total", 0):
+            state["banks"][0] += 1
+        return super().view(state, seat)
+
+
+def test_an_action_the_shadow_does_not_reach_is_refused_and_the_game_reloaded(
+    tmp_path: Path,
+) -> None:
+    registry = small_registry()
+    registry.games["mut-pig"] = InstalledGame(ViewBumps(), "tests", "tests", "1")
+    hall = make_hall(tmp_path / "server.sqlite3", registry)
+    hosted = hall.host("mut-pig", players=2)
+    links, inboxes = sit_all(hall, hosted.tokens)
+    table = links[0].table
+    kept = 0
+    for _ in range(20):  # roll until a roll leaves a turn total for the view to see
+        prompt = table.engine.prompt
+        assert prompt is not None
+        if not links[prompt.seat].send(Move(len(table.engine.log), "roll")):
+            break
+        kept += 1
+    refusal = inboxes[table.engine.prompt.seat].notices(REFUSED)[-1]  # type: ignore[union-attr]
+    assert "could not be kept" in refusal.text
+    assert hall.store.length(hosted.game_id) == kept == len(table.engine.log)
+    stored = hall.store.load(hosted.game_id)
+    assert stored is not None
+    engine = Engine.from_record(
+        ViewBumps(), stored.record, rng_factory=chance.rng_factory, dice_factory=chance.dice_factory
+    )
+    assert engine.digest() == stored.record.digest  # what is stored still loads
+
+
+# Bot games and their limits ----------------------------------------------------------
+
+
+def test_games_nobody_plays_are_hosted_within_the_limits(tmp_path: Path) -> None:
+    hall = make_hall(tmp_path / "s.sqlite3", limits=Limits(bot_games=2, bot_games_per_client=1))
+    bots = ["random", "random"]
+    first = hall.host("liars-dice", seats=bots, client="10.0.0.1")
+    with pytest.raises(Refused, match="the limit per client"):
+        hall.host("liars-dice", seats=bots, client="10.0.0.1")
+    hall.host("liars-dice", seats=bots, client="10.0.0.2")
+    with pytest.raises(Refused, match="its limit"):
+        hall.host("liars-dice", seats=bots, client="10.0.0.3")
+    hall.host("liars-dice", seats=["human", "random"], client="10.0.0.1")  # a person plays
+    assert hall.bot_games() == 2 and hall.bot_games("10.0.0.1") == 1
+    workers = hall.workers
+    assert isinstance(workers, QueuedWorkers)
+    # bot games think on a lane of their own, never in front of a person's bots
+    assert {lane for lane, _, _ in workers.queue} == {BOT_GAMES}
+    table = hall.loaded(first.game_id)
+    assert table is not None
+    while not table.finished:  # it plays at the pace the workers allow
+        assert workers.drain(1) == 1
+    workers.drain()
+    assert hall.bot_games() <= 1  # the other may have ended too
+    hall.host("liars-dice", seats=bots, client="10.0.0.1")  # room again
+    assert hall.store.length(first.game_id) == len(table.engine.log)
+
+
+def test_the_bots_of_a_restored_game_play_on(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    hall = make_hall(path)
+    hosted = hall.host("liars-dice", seats=["random", "random"])
+    assert isinstance(hall.workers, QueuedWorkers)
+    hall.workers.drain(5)
+    hall.store.close()
+    again = make_hall(path)  # a restart: the game resumes when someone watches it
+    table = again.watch(hosted.game_id)
+    assert len(table.engine.log) == 5 and again.bot_games() == 1
+    assert isinstance(again.workers, QueuedWorkers)
+    again.workers.drain()
+    assert table.engine.over and again.store.length(hosted.game_id) == len(table.engine.log)
+
+
+def test_a_random_bot_game_on_the_server_is_the_same_as_in_one_session(queued: Hall) -> None:
+    """Bots on workers, through the table: the same moves ``bot_move`` makes anywhere."""
+    from tabletop.framework.session import GameSession
+
+    hosted = queued.host("liars-dice", seats=["random", "random"])
+    assert isinstance(queued.workers, QueuedWorkers)
+    queued.workers.drain()
+    stored = queued.store.load(hosted.game_id)
+    assert stored is not None and stored.record.finished
+    session = GameSession.resume(
+        LiarsDice(),
+        GameRecord("liars-dice", stored.record.seed, 2, {}, [], seats=["random", "random"]),
+        save_id=None,
+        bot_factories={"random": lambda game: RandomBot()},
+        rng_factory=chance.rng_factory,
+        dice_factory=chance.dice_factory,
+    )
+    session.run()
+    assert [(e.seat, e.action) for e in session.engine.log] == stored.record.actions

@@ -124,3 +124,18 @@ def test_a_person_who_leaves_can_come_back(
     code, again, _ = cli("join", served.url, token)
     assert code == 0 and "You chose: Bid 1 x 1" in again  # the log so far, from the server
     assert len(remembered.load(no_server_games)) == 1  # the same seat: one row
+
+
+def test_join_watch_follows_a_game_as_a_spectator_in_plain_lines(
+    served: ServerThread, cli: CliRun, container: Any
+) -> None:
+    _, out, _ = cli("host", "liars-dice", "--server", served.url, "--seats", "random,random")
+    game = out.splitlines()[0].split()[1]
+    code, out, err = cli("join", served.url, game, "--watch")
+    assert code == 0, err
+    assert "Player 1: rolled 2d6 in secret (cup)" in out and "secret roll" not in out
+    assert out.splitlines()[-1].startswith("game over after ")
+    code, _, err = cli("join", served.url, game, "--watch", "--bot", "random")
+    assert code == 2 and "a spectator plays no seat" in err
+    code, _, err = cli("join", served.url, "no-such-game", "--watch")
+    assert code == 2 and err == "tabletop: error: no such game on this server\n"

@@ -16,12 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverhelp import ServerThread, small_registry
+from serverhelp import Inbox, ServerThread, small_registry
 
-from tabletop.adapters.server.hall import Hall, Refused
+from tabletop.adapters.server.hall import Hall
 from tabletop.adapters.server.store import GameStore, SqliteGameStore
+from tabletop.adapters.workers import ThreadWorkers
 from tabletop.framework import chance
+from tabletop.framework.ports import Workers
 from tabletop.framework.record import GameRecord
+from tabletop.framework.seats import REFUSED, Move
+from tabletop.framework.session import SessionStarter
+from tabletop.framework.table import QueuedWorkers, SeatLink
 
 #: A throwaway cluster: trust on loopback, no fsync while it is made.
 INITDB = ("--auth=trust", "-E", "UTF8", "--no-sync")
@@ -103,13 +108,23 @@ def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], G
     return again
 
 
-def hall_on(store: GameStore) -> Hall:
-    return Hall(
-        store,
-        small_registry(),
-        rng_factory=chance.rng_factory,
-        dice_factory=chance.dice_factory,
-    )
+def hall_on(store: GameStore, workers: Workers | None = None) -> Hall:
+    sessions = SessionStarter(small_registry(), chance.rng_factory, chance.dice_factory)
+    return Hall(store, sessions, workers or QueuedWorkers())
+
+
+def seat_at(hall: Hall, token: str) -> tuple[SeatLink, Inbox]:
+    table, seat = hall.sit(token)
+    inbox = Inbox()
+    return table.join(seat, inbox), inbox
+
+
+def move_first(link: SeatLink) -> bool:
+    """The deciding seat's first choice, through ``link`` (which must be that seat's)."""
+    engine = link.table.engine
+    prompt = engine.prompt
+    assert prompt is not None and prompt.seat == link.seat
+    return link.send(Move(len(engine.log), prompt.choices[0].action))
 
 
 def test_a_store_keeps_games_tokens_and_every_action(make_store: Callable[[], GameStore]) -> None:
@@ -131,6 +146,12 @@ def test_a_store_keeps_games_tokens_and_every_action(make_store: Callable[[], Ga
     assert stored is not None and not stored.abandoned
     assert stored.record.actions == [(0, "bid:1:1"), (1, "challenge")]
     assert stored.record.digest == "b" * 64 and stored.record.progress == "Round 2"
+    assert again.length("g1") == 2 and again.actions_after("g1", 1) == [(1, "challenge")]
+    again.truncate("g1", 1, digest="d" * 64, progress="Round 1", finished=False)  # an undo
+    taken = again.load("g1")
+    assert taken is not None and taken.record.actions == [(0, "bid:1:1")]
+    assert taken.record.digest == "d" * 64 and again.length("g1") == 1
+    again.append("g1", 2, 1, "bid:1:2", digest="e" * 64, progress="", finished=False)
     again.abandon("g1")
     loaded = again.load("g1")
     assert loaded is not None and loaded.abandoned
@@ -141,35 +162,34 @@ def test_a_store_keeps_games_tokens_and_every_action(make_store: Callable[[], Ga
 def test_a_game_on_the_store_plays_on_after_a_restart(make_store: Callable[[], GameStore]) -> None:
     hall = hall_on(make_store())
     hosted = hall.host("liars-dice", players=2)
-    moves = 0
-    while moves < 5:
-        table, _ = hall.sit(hosted.tokens[0])
+    links = dict(enumerate(seat_at(hall, hosted.tokens[s])[0] for s in (0, 1)))
+    table = links[0].table
+    for _ in range(5):
         prompt = table.engine.prompt
         assert prompt is not None
-        hall.move(table, prompt.seat, len(table.engine.log), prompt.choices[0].action)
-        moves += 1
+        assert move_first(links[prompt.seat])
     digest = table.engine.digest()
     hall.store.close()
 
     restarted = hall_on(make_store())
-    table, seat = restarted.sit(hosted.tokens[1])
-    assert table.engine.digest() == digest and len(table.engine.log) == 5
-    with pytest.raises(Refused, match="stale move"):
-        restarted.move(table, seat, 4, "challenge")
+    link, inbox = seat_at(restarted, hosted.tokens[1])
+    assert link.table.engine.digest() == digest and len(link.table.engine.log) == 5
+    assert not link.send(Move(4, "challenge"))
+    assert inbox.notices(REFUSED)[-1].text.startswith("stale move")
 
 
 def test_serve_opens_a_postgres_store_and_names_a_bad_one_without_its_password(
     postgres: str,
 ) -> None:
     from tabletop.adapters.server.pgstore import PostgresGameStore
-    from tabletop.app.netplay import _store
+    from tabletop.app.container import open_server_store
     from tabletop.framework.errors import TabletopError
 
-    store, where = _store(postgres)
-    assert isinstance(store, PostgresGameStore) and where == postgres.split("@")[1]
+    store = open_server_store(postgres)
+    assert isinstance(store, PostgresGameStore) and store.path == postgres.split("@")[1]
     store.close()
     with pytest.raises(TabletopError, match="cannot open the PostgreSQL database at 127") as caught:
-        _store("postgresql://me:s3cret@127.0.0.1:1/x")
+        open_server_store("postgresql://me:s3cret@127.0.0.1:1/x")
     assert "s3cret" not in str(caught.value)
 
 
@@ -188,19 +208,22 @@ def test_two_server_processes_on_one_database_share_a_game(postgres: str) -> Non
 
     first = fresh_postgres(postgres)
     dsn = postgres.rsplit("/", 1)[0] + "/" + first.path.rsplit("/", 1)[1]
-    one, two = hall_on(first), hall_on(PostgresGameStore(dsn))
+    workers = ThreadWorkers()
+    one, two = hall_on(first, workers), hall_on(PostgresGameStore(dsn), workers)
     hosted = one.host("liars-dice", players=3)
-    table_one, seat = one.sit(hosted.tokens[0])
-    table_two, _ = two.sit(hosted.tokens[0])
-    action = table_one.engine.prompt.choices[0].action  # type: ignore[union-attr]
-    one.move(table_one, seat, 0, action)
-    with pytest.raises(Refused, match="stale move: the game moved on to position 1") as caught:
-        two.move(table_two, seat, 0, action)  # it had not heard: the database refuses
-    assert caught.value.changed and len(table_two.engine.log) == 1
+    link_one, _ = seat_at(one, hosted.tokens[0])
+    link_two, told = seat_at(two, hosted.tokens[0])
+    table_one, table_two = link_one.table, link_two.table
+    assert move_first(link_one)
+    # it had not heard: the database refuses, and the game is reloaded from it
+    assert not move_first(link_two)
+    assert told.notices(REFUSED)[-1].text == "stale move: the game moved on to position 1"
+    assert len(table_two.engine.log) == 1
     assert table_two.engine.digest() == table_one.engine.digest()
     nxt = table_two.engine.prompt
     assert nxt is not None
-    two.move(table_two, nxt.seat, 1, nxt.choices[0].action)
+    link, _ = seat_at(two, hosted.tokens[nxt.seat])
+    assert move_first(link)
     assert one.catch_up(table_one) == 1 and table_one.engine.digest() == table_two.engine.digest()
 
     with ServerThread(Server(one)) as a, ServerThread(Server(two)) as b:
@@ -220,6 +243,7 @@ def test_two_server_processes_on_one_database_share_a_game(postgres: str) -> Non
         seats = asyncio.run(asyncio.wait_for(play(), 60))
         assert all(s.over for s in seats) and len({s.seq for s in seats}) == 1
         record = asyncio.run(request(b.url, {"type": "fetch", "game": hosted.game_id}))
+    workers.stop()
     saved = GameRecord.from_json(record["record"])
     engine = Engine.from_record(
         game, saved, rng_factory=chance.rng_factory, dice_factory=chance.dice_factory

@@ -24,6 +24,7 @@ from tabletop.adapters.server.server import Server
 from tabletop.adapters.tui.screens.rules import RulesScreen
 from tabletop.adapters.tui.screens.summary import SummaryScreen
 from tabletop.adapters.tui.widgets import ChoiceList, ViewPanel
+from tabletop.adapters.workers import ThreadWorkers
 from tabletop.framework.hookspecs import PROJECT, hookimpl
 from tabletop.framework.plugins import InstalledGame
 
@@ -182,7 +183,8 @@ async def test_a_recap_the_seat_may_read_pauses_its_screen_until_dismissed(
 ) -> None:
     registry = small_registry()
     registry.games["recaps"] = InstalledGame(Recaps(), "tests", "tests", "1")
-    with ServerThread(Server(make_hall(tmp_path / "server.sqlite3", registry))) as served:
+    hall = make_hall(tmp_path / "server.sqlite3", registry, workers=ThreadWorkers())
+    with ServerThread(Server(hall)) as served:
         hosted = await request(
             served.url,
             {

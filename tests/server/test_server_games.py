@@ -3,6 +3,7 @@ its permissions and a corrupt one, and a real server asked whose turn it is."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import stat
 from pathlib import Path
@@ -14,12 +15,21 @@ from textual.widgets import DataTable, Static
 from tui_support import make_app, pilot_test, wait_until
 
 from tabletop.adapters.server import remembered
-from tabletop.adapters.server.client import bot_decider, peek, play_seat, request, turn_words
+from tabletop.adapters.server.client import (
+    RemoteConnection,
+    bot_decider,
+    peek,
+    play_seat,
+    request,
+    turn_words,
+)
 from tabletop.adapters.server.remembered import RememberedError, ServerGame
 from tabletop.adapters.server.remote_tui import YOUR_TURN, RemoteSeatScreen
+from tabletop.adapters.server.seats import RememberedServerGames, ServerSeat
 from tabletop.adapters.tui.screens.confirm import ConfirmScreen
 from tabletop.adapters.tui.screens.home import HomeScreen
 from tabletop.framework.bots import RandomBot
+from tabletop.framework.seats import SeatUpdate
 
 UNREACHABLE = "ws://127.0.0.1:9"  # the discard port: nobody serves there
 
@@ -158,6 +168,52 @@ async def test_a_finished_seat_says_who_won(served: ServerThread) -> None:
     game = LiarsDice()
     played = await play_seat(served.url, token, bot_decider(game, RandomBot(), 5))
     assert played.over
-    names = played.welcome["seats"]
-    winners = ", ".join(names[w] for w in (played.result or {})["winners"])
+    assert played.result is not None
+    winners = ", ".join(played.names[w] for w in played.result.winners)
     assert turn_words(await peek(served.url, token)) == f"over: {winners} won"
+
+
+class ListBroken(Exception):
+    """The error the composition root names (the UI's ``ServerGamesError``)."""
+
+
+@pilot_test
+async def test_server_games_for_the_home_screen_list_ask_connect_and_forget(
+    served: ServerThread, tmp_path: Path
+) -> None:
+    """``RememberedServerGames``: the UI's ``ServerGames`` port, from the list and the
+    client, without the UI (the same method names; the UI's error class is given)."""
+    hosted = await request(
+        served.url, {"type": "host", "game": "liars-dice", "seats": ["human", "human"]}
+    )
+    path = tmp_path / "games.json"
+    games = RememberedServerGames(path, error=ListBroken)
+    assert games.seats() == []
+    for seat in ("0", "1"):
+        connection = games.connect(ServerSeat("", served.url, hosted["tokens"][seat], "", ""))
+        assert isinstance(connection, RemoteConnection)
+        told: list[object] = []
+        connection.open(told.append)
+        for _ in range(200):
+            if any(isinstance(m, SeatUpdate) for m in told):
+                break
+            await asyncio.sleep(0.02)
+        assert connection.info is not None and connection.info.seat == int(seat)
+        games.remember(served.url, hosted["tokens"][seat], connection.info)
+        connection.close()
+    first, second = games.seats()  # newest first
+    assert (first.seat_name, second.seat_name) == ("Player 2", "Player 1")
+    assert first.title == "Liar's Dice" and first.token == hosted["tokens"]["1"]
+    assert await games.status(second) == "your turn"
+    assert await games.status(first) == "Player 1's turn"
+    assert await games.status(ServerSeat("k", UNREACHABLE, "t", "", "")) == "server unreachable"
+    assert await games.status(ServerSeat("k", served.url, "nope", "", "")) == (
+        "refused: unknown token"
+    )
+    assert games.forget(first.key) and not games.forget(first.key)
+    assert [seat.seat_name for seat in games.seats()] == ["Player 1"]
+    path.write_text("{broken")
+    with pytest.raises(ListBroken, match="is not JSON"):
+        games.seats()
+    with pytest.raises(ListBroken):
+        games.forget(second.key)

@@ -1,84 +1,62 @@
-"""A hint for a server seat: the ``hint`` message and the remote screen's ``?`` key.
+"""A hint for a server seat: the seat protocol's ``AskHint`` and the remote screen's ``?``.
 
-The server thinks the hint out as the local screen does (``tabletop.adapters.bots.hint``:
-the seat's information set only, which ``tests/test_bots_hint.py`` shows never depends
-on hidden cards), for the seat whose decision it is, at the current position only."""
+The server's table thinks the hint out as the local screen does
+(``tabletop.adapters.bots.hint``: the seat's information set only, which
+``tests/test_bots_hint.py`` shows never depends on hidden cards), on the workers' hint
+lane, for the seat whose decision it is, at the current position only. The wire test
+(``test_wire.py``) asks it over a seat's connection."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
-import pytest
-from serverhelp import ServerThread
+from serverhelp import Inbox, ServerThread, play_out
 from textual.widgets import Static
 from tui_support import pilot_test
-from websockets.sync.client import connect
 
 from tabletop.adapters.bots.hint import prepare
 from tabletop.adapters.server.client import request
-from tabletop.adapters.server.hall import Hall, Refused
+from tabletop.adapters.server.hall import Hall
 from tabletop.adapters.server.remote_tui import YOUR_TURN, RemoteSeatApp, RemoteSeatScreen
 from tabletop.adapters.tui.screens.hint import HintScreen
 from tabletop.adapters.tui.widgets import ChoiceList
+from tabletop.framework.ports import Workers
+from tabletop.framework.seats import REFUSED, AskHint, HintAnswer
+from tabletop.framework.table import QueuedWorkers
 
 
-def test_the_hall_s_hint_is_the_local_hint_of_the_seat_deciding(hall: Hall) -> None:
-    hosted = hall.host("liars-dice", seats=["human", "human"])
-    table, seat = hall.sit(hosted.tokens[0])
+def test_the_table_s_hint_is_the_local_hint_of_the_seat_deciding(queued: Hall) -> None:
+    hosted = queued.host("liars-dice", seats=["human", "human"])
+    table, seat = queued.sit(hosted.tokens[0])
+    inbox = Inbox()
+    link = table.join(seat, inbox)
     engine = table.engine
     prompt = engine.prompt
     assert prompt is not None and prompt.seat == seat
-    given = hall.hint(table, seat, len(engine.log))()
-    local = prepare(engine, hall.registry.hints_for("liars-dice"))()
-    assert given.lines() == local.lines() and given.action == local.action
-    assert given.action in prompt.actions() and given.lines()[0].startswith("Suggested: ")
+    local = prepare(engine, queued.registry.hints_for("liars-dice"))()
+    assert link.send(AskHint(0))
+    workers = queued.workers
+    assert isinstance(workers, QueuedWorkers)
+    assert [lane for lane, _, _ in workers.queue] == [Workers.HINTS]  # thought on a worker
+    workers.drain()
+    (given,) = [m for m in inbox.messages if isinstance(m, HintAnswer)]
+    assert list(given.lines) == local.lines() and given.action == local.action
+    assert given.action in prompt.actions() and given.lines[0].startswith("Suggested: ")
 
 
-def test_a_hint_is_refused_off_turn_stale_or_after_the_end(hall: Hall) -> None:
-    hosted = hall.host("liars-dice", seats=["human", "human"])
-    table, _ = hall.sit(hosted.tokens[0])
-    other, now = 1, len(table.engine.log)
-    with pytest.raises(Refused, match="decision, not"):
-        hall.hint(table, other, now)
-    with pytest.raises(Refused, match="stale hint"):
-        hall.hint(table, 0, now + 1)
-    while table.engine.prompt is not None:  # play it out, each seat its last choice
-        prompt = table.engine.prompt
-        hall.move(table, prompt.seat, len(table.engine.log), prompt.choices[-1].action)
-    with pytest.raises(Refused, match="game is over") as refused:
-        hall.hint(table, 0, len(table.engine.log))
-    assert refused.value.final
-
-
-def ask(url: str, message: dict[str, Any]) -> dict[str, Any]:
-    with connect(url, compression=None) as ws:
-        ws.send(json.dumps(message))
-        answer: dict[str, Any] = json.loads(ws.recv(timeout=30))
-    return answer
-
-
-def test_the_hint_message_answers_the_seat_and_refuses_others(
-    served: ServerThread, hall: Hall
-) -> None:
-    hosted = hall.host("liars-dice", seats=["human", "human"])
-    token = hosted.tokens[0]
-    answer = ask(served.url, {"type": "hint", "token": token, "seq": 0})
-    assert answer["type"] == "hint" and answer["seq"] == 0
-    assert answer["lines"][0].startswith("Suggested: ")
-    table, _ = hall.sit(token)
-    prompt = table.engine.prompt
-    assert prompt is not None and answer["action"] in prompt.actions()
-    assert ask(served.url, {"type": "hint", "token": token, "seq": 0}) == answer  # kept
-    for message, words in [
-        ({"token": hosted.tokens[1], "seq": 0}, "decision, not"),
-        ({"token": token, "seq": 5}, "stale hint"),
-        ({"token": "x" * 32, "seq": 0}, "unknown token"),
-        ({"token": hosted.host_token, "seq": 0}, "host's token"),
-    ]:
-        refused = ask(served.url, {"type": "hint", **message})
-        assert refused["type"] == "refused" and words in refused["reason"], refused
-    assert len(table.engine.log) == 0  # nothing moved
+def test_a_hint_is_refused_off_turn_stale_or_after_the_end(queued: Hall) -> None:
+    hosted = queued.host("liars-dice", seats=["human", "human"])
+    links, inboxes = {}, {}
+    for seat in (0, 1):
+        table, _ = queued.sit(hosted.tokens[seat])
+        inboxes[seat] = Inbox()
+        links[seat] = table.join(seat, inboxes[seat])
+    assert not links[1].send(AskHint(0))
+    assert not links[0].send(AskHint(1))
+    assert "decision, not" in inboxes[1].notices(REFUSED)[-1].text
+    assert "stale hint" in inboxes[0].notices(REFUSED)[-1].text
+    play_out(links)
+    assert not links[0].send(AskHint(len(table.engine.log)))
+    refused = inboxes[0].notices(REFUSED)[-1]
+    assert "game is over" in refused.text and refused.final
 
 
 @pilot_test

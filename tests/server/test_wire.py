@@ -1,6 +1,7 @@
-"""Raw WebSocket clients against a running server (issue 24's security): a client acts
-only for its seat, only on the current prompt; garbage, huge frames, floods and unknown
-tokens are refused with a message and change nothing."""
+"""Raw WebSocket clients against a running server (issues 24 and 35): a client acts only
+for its seat, only on the current prompt, in the seat protocol's JSON; a spectator
+watches by the game's id; garbage, huge frames, floods and unknown tokens are refused
+with a message and change nothing."""
 
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ def test_a_seat_hears_only_its_seat_and_moves_only_on_its_prompt(
     first, mine = sit(stack, served.url, game["tokens"]["0"])
     second, theirs = sit(stack, served.url, game["tokens"]["1"])
     assert mine["prompt"] is not None and theirs["prompt"] is None
-    assert theirs["deciding"] == 0
+    assert theirs["deciding"] == 0 and (mine["seat"], theirs["seat"]) == (0, 1)
     table, _ = hall.sit(game["tokens"]["0"])
     cups = table.engine.state["dice"]
     assert mine["view"]["you"]["dice"] == cups[0] and theirs["view"]["you"]["dice"] == cups[1]
@@ -74,22 +75,25 @@ def test_a_seat_hears_only_its_seat_and_moves_only_on_its_prompt(
     # Player 2 answers Player 1's prompt with its own token: refused, nothing changes.
     answer = ask(second, {"type": "move", "seq": 0, "action": action})
     assert answer == {
-        "type": "refused",
+        "type": "notice",
+        "topic": "refused",
+        "text": "it is Player 1's decision, not Player 2's",
         "seq": 0,
-        "reason": "it is Player 1's decision, not Player 2's",
         "final": False,
     }
     # A seat is the token's: a message naming another seat is not one of ours.
     forged = ask(second, {"type": "move", "seq": 0, "action": action, "seat": 0})
-    assert forged["type"] == "error" and "no field 'seat'" in forged["reason"]
+    assert forged["type"] == "error" and "has no field 'seat'" in forged["reason"]
     assert table.engine.digest() == digest
 
+    # Kept: acknowledged (after the commit), then the update that tells it.
     assert ask(first, {"type": "move", "seq": 0, "action": action}) == {"type": "ack", "seq": 0}
     update = json.loads(first.recv(timeout=10))
-    assert update["seq"] == 1 and update["prompt"] is None
+    assert update["type"] == "update" and update["seq"] == 1 and update["prompt"] is None
+    assert update["log"][0]["text"].startswith("You chose: ")
     # The same move again (a replayed message): stale, refused, nothing changes.
     replay = ask(first, {"type": "move", "seq": 0, "action": action})
-    assert replay["type"] == "refused" and replay["reason"].startswith("stale move")
+    assert replay["topic"] == "refused" and replay["text"].startswith("stale move")
     assert len(table.engine.log) == 1
 
 
@@ -104,7 +108,9 @@ def test_a_seat_hears_only_its_seat_and_moves_only_on_its_prompt(
         ({"type": "hello", "token": 12}, "hello.token has the wrong type"),
         ({"type": "hello", "token": "x" * 500}, "hello.token is too long"),
         ({"type": "hello", "token": "not-a-token"}, "unknown token"),
+        ({"type": "watch", "game": "not-a-game"}, "no such game"),
         ({"type": "move", "seq": 0, "action": "bid:1:1"}, "say hello with your seat's token"),
+        ({"type": "hint", "token": "x", "seq": 0}, "say hello with your seat's token"),
         pytest.param("[" * 5000 + "]" * 5000, "not JSON", id="nested-5000-deep"),
     ],
 )
@@ -131,7 +137,7 @@ def test_a_flood_is_cut_off(hall: Hall, stack: ExitStack) -> None:
         game = hosted(served.url, players=2)
         ws, _ = sit(stack, served.url, game["tokens"]["1"])
         answers = [ask(ws, {"type": "move", "seq": 0, "action": "x"}) for _ in range(4)]
-        assert all(answer["type"] == "refused" for answer in answers)
+        assert all(answer["topic"] == "refused" for answer in answers)
         ws.send(json.dumps({"type": "move", "seq": 0, "action": "x"}))
         last = json.loads(ws.recv(timeout=10))
         assert last == {"type": "error", "reason": "too many messages: slow down"}
@@ -144,7 +150,7 @@ def test_a_silent_connection_is_closed(hall: Hall) -> None:
         connect(served.url, compression=None) as ws,
     ):
         answer = json.loads(ws.recv(timeout=10))
-        assert answer["reason"] == "say hello, host or fetch first"
+        assert answer["reason"] == "say hello, watch, host or fetch first"
 
 
 def test_a_returning_seat_is_told_only_what_it_missed(
@@ -190,8 +196,8 @@ def test_a_client_that_stops_reading_is_cut_off_not_waited_for(
 
     monkeypatch.setattr(server_module, "SEND_SECONDS", 0.05)
     stuck = Stuck()
-    asyncio.run(asyncio.wait_for(Server._send(stuck, "update"), 5))  # type: ignore[arg-type]
-    assert stuck.aborted
+    sent = asyncio.run(asyncio.wait_for(Server._send(stuck, "update"), 5))  # type: ignore[arg-type]
+    assert stuck.aborted and not sent
 
 
 def test_a_failing_store_is_told_to_the_client_and_the_server_serves_on(
@@ -206,3 +212,39 @@ def test_a_failing_store_is_told_to_the_client_and_the_server_serves_on(
         assert answer == {"type": "error", "reason": "the server failed on this request (OSError)"}
     monkeypatch.undo()
     assert hosted(served.url, players=2)["game"]
+
+
+def test_a_spectator_watches_by_the_game_s_id_and_sees_the_public_view_only(
+    served: ServerThread, hall: Hall, stack: ExitStack
+) -> None:
+    game = hosted(served.url, players=2)
+    first, mine = sit(stack, served.url, game["tokens"]["0"])
+    watcher = stack.enter_context(connect(served.url, compression=None))
+    welcome = ask(watcher, {"type": "watch", "game": game["game"]})
+    assert welcome["type"] == "welcome" and welcome["seat"] is None
+    assert welcome["table"] == game["game"] and welcome["game"] == "liars-dice"
+    seen = json.loads(watcher.recv(timeout=10))
+    table, _ = hall.sit(game["tokens"]["0"])
+    assert seen["view"] == table.engine.view(None) != mine["view"]
+    assert seen["prompt"] is None and not any("secret roll" in line["text"] for line in seen["log"])
+    action = mine["prompt"]["choices"][0]["action"]
+    assert ask(watcher, {"type": "move", "seq": 0, "action": action})["topic"] == "refused"
+    assert ask(first, {"type": "move", "seq": 0, "action": action})["type"] == "ack"
+    told = json.loads(watcher.recv(timeout=10))
+    assert told["seq"] == 1 and told["log"][0]["text"].startswith("Player 1 ")
+
+
+def test_a_seat_asks_for_a_hint_and_leaves_on_its_own_connection(
+    served: ServerThread, stack: ExitStack
+) -> None:
+    game = hosted(served.url, players=2)
+    first, mine = sit(stack, served.url, game["tokens"]["0"])
+    hint = ask(first, {"type": "hint", "seq": 0})
+    assert hint["type"] == "hint" and hint["seq"] == 0
+    assert hint["lines"][0].startswith("Suggested: ")
+    assert hint["action"] in [c["action"] for c in mine["prompt"]["choices"]]
+    assert ask(first, {"type": "hint", "seq": 0}) == hint  # remembered: asked again, free
+    stale = ask(first, {"type": "hint", "seq": 3})
+    assert stale["topic"] == "refused" and "stale hint" in stale["text"]
+    first.send(json.dumps({"type": "leave"}))
+    assert closed_after(first) == 1000

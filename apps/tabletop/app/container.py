@@ -43,7 +43,12 @@ from tabletop.framework.plugins import load_registry
 from tabletop.framework.session import SessionStarter
 
 if TYPE_CHECKING:
+    from tabletop.adapters.server.hall import Hall
+    from tabletop.adapters.server.seats import RememberedServerGames
+    from tabletop.adapters.server.server import Server
+    from tabletop.adapters.server.store import SqlGameStore
     from tabletop.adapters.tui.app import TabletopApp
+    from tabletop.framework.plugins import GameRegistry
 
 
 #: What a command that needs the default save directory says when there is none.
@@ -95,6 +100,109 @@ def _flag(value: str | None) -> bool:
 def _game_for(registry: Any) -> Any:
     """The game definitions by id, as ``ReplayCheckedStore`` replays them."""
     return lambda game_id: registry.get(game_id).definition
+
+
+#: The server's database file, beside the saves in the user data directory.
+SERVER_DB_NAME = "server.sqlite3"
+
+
+def default_server_db() -> Path:
+    """Where ``tabletop serve`` keeps its games by default: beside the saves."""
+    return default_save_dir().parent / SERVER_DB_NAME
+
+
+def open_server_store(db: str | None) -> SqlGameStore:
+    """The game server's store for ``--db``: PostgreSQL for a ``postgresql://`` URL,
+    else a SQLite file (by default ``default_server_db()``). A store that cannot be
+    opened is one line saying where and why, never with a password."""
+    from tabletop.adapters.server.store import SqliteGameStore
+
+    if db and db.startswith(("postgres://", "postgresql://")):
+        from tabletop.adapters.server.pgstore import PostgresGameStore
+
+        try:
+            return PostgresGameStore(db)
+        except ImportError:
+            raise TabletopError(
+                "--db postgresql://... needs psycopg: tabletop install 'tabletop-app[postgres]'"
+            ) from None
+        except Exception as exc:  # psycopg.Error: say where, never the password
+            where = db.split("@")[-1]
+            raise TabletopError(f"cannot open the PostgreSQL database at {where}: {exc}") from None
+    try:
+        path = Path(db) if db else default_server_db()
+    except RuntimeError:  # platformdirs: no HOME and no passwd entry
+        raise TabletopError(
+            "there is no home directory (HOME is unset and this user has no passwd entry) "
+            "to keep the server's games in: give tabletop serve --db PATH"
+        ) from None
+    try:
+        return SqliteGameStore(path)
+    except Exception as exc:  # sqlite3.Error, OSError: say which file and why
+        raise TabletopError(f"cannot open the server's database {path}: {exc}") from None
+
+
+def _server_workers(threads: int | None) -> ThreadWorkers:
+    """The server's workers: bots (of games people play, and of games nobody plays,
+    each a core but one by default), one hint search at a time, people's requests and
+    opening games (replays) on lanes of their own."""
+    from tabletop.adapters.server.hall import BOT_GAMES, OPENING
+    from tabletop.adapters.workers import DEFAULT_SIZES
+    from tabletop.framework.ports import Workers
+
+    bots = threads or DEFAULT_SIZES[Workers.BOTS]
+    return ThreadWorkers(
+        sizes={Workers.BOTS: bots, BOT_GAMES: bots, Workers.MOVES: 4, OPENING: 2},
+        queues={Workers.MOVES: 4096, OPENING: 256, BOT_GAMES: None},
+    )
+
+
+def _server_registry(registry: GameRegistry, seconds: float | None) -> GameRegistry:
+    """The games and bot kinds a server plays: the app's, with every search bot's
+    decision capped at ``seconds`` of wall-clock time (a copy: local play keeps
+    bots whose moves depend only on the seed)."""
+    from dataclasses import replace
+
+    from tabletop.adapters.server.limits import BOT_SECONDS
+
+    capped = replace(registry, bots=dict(registry.bots))
+    return register_search_bots(capped, seconds=seconds or BOT_SECONDS)
+
+
+def _hall(
+    store: Any,
+    sessions: SessionStarter,
+    workers: Any,
+    bot_games: int | None,
+    bot_games_per_client: int | None,
+) -> Hall:
+    from tabletop.adapters.server.hall import Hall
+    from tabletop.adapters.server.limits import Limits
+
+    limits = Limits()
+    limits = Limits(
+        bot_games=limits.bot_games if bot_games is None else bot_games,
+        bot_games_per_client=(
+            limits.bot_games_per_client if bot_games_per_client is None else bot_games_per_client
+        ),
+    )
+    return Hall(store, sessions, workers, limits=limits)
+
+
+def _game_server(hall: Hall) -> Server:
+    from tabletop.adapters.server.server import Server
+
+    return Server(hall)
+
+
+def _server_games() -> RememberedServerGames:
+    """The home screen's server games (the UI's ``ServerGames``), raising the UI's own
+    error for a list that cannot be read: the UI and the server never import each
+    other, the composition root joins them."""
+    from tabletop.adapters.server.seats import RememberedServerGames
+    from tabletop.adapters.tui.services import ServerGamesError
+
+    return RememberedServerGames(error=ServerGamesError)
 
 
 def _textual_app(sessions: SessionStarter, **settings: Any) -> TabletopApp:
@@ -169,6 +277,38 @@ class Container(containers.DeclarativeContainer):
     tournament = providers.Factory(Tournament, sessions=batch_sessions)
     """Bots against each other (``tabletop tournament``)."""
     tui = providers.Factory(_textual_app, sessions=session_starter, workers=workers)
+
+    # The game server (tabletop serve): websockets and the server package are imported
+    # only when these are made.
+    server_store = providers.Singleton(open_server_store, db=config.server_db)
+    """The server's games (``--db``: a SQLite file or PostgreSQL)."""
+    server_workers = providers.Singleton(_server_workers, threads=config.bot_threads)
+    server_registry = providers.Singleton(
+        _server_registry, registry=registry, seconds=config.bot_seconds
+    )
+    """The games and bots a server plays: search bots capped in wall-clock time."""
+    server_session_log = providers.Factory(SessionLog, logger=logger, secret_seed=True)
+    server_sessions = providers.Factory(
+        SessionStarter,
+        registry=server_registry,
+        rng_factory=rng_factory,
+        dice_factory=dice_factory,
+        store=None,
+        observer=server_session_log.provider,
+    )
+    """Sessions of server games: no autosave (the hall's store keeps every action), the
+    session log without an unfinished game's seed."""
+    hall = providers.Singleton(
+        _hall,
+        store=server_store,
+        sessions=server_sessions,
+        workers=server_workers,
+        bot_games=config.bot_games,
+        bot_games_per_client=config.bot_games_per_client,
+    )
+    game_server = providers.Singleton(_game_server, hall=hall)
+    server_games = providers.Singleton(_server_games)
+    """The server games a person joined, for the home screen (the UI's ServerGames)."""
 
 
 def build_container(*, console: bool = True) -> Container:

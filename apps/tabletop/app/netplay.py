@@ -20,7 +20,6 @@ SubParser = Callable[[Any, str, str, str], argparse.ArgumentParser]
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
 DEFAULT_WEB_PORT = 8000
-DB_NAME = "server.sqlite3"
 
 
 def _error(message: str) -> Exception:
@@ -39,39 +38,10 @@ def _container(args: argparse.Namespace) -> Any:
 
 
 def default_db() -> Path:
-    """The server's games: beside the saves in the user data directory."""
-    from tabletop.adapters.saves import default_save_dir
+    """The server's games by default: beside the saves in the user data directory."""
+    from tabletop.app.container import default_server_db
 
-    return default_save_dir().parent / DB_NAME
-
-
-def _store(db: str | None) -> Any:
-    from tabletop.adapters.server.store import SqliteGameStore
-
-    if db and db.startswith(("postgres://", "postgresql://")):
-        from tabletop.adapters.server.pgstore import PostgresGameStore
-
-        try:
-            store = PostgresGameStore(db)
-        except ImportError:
-            raise _error(
-                "--db postgresql://... needs psycopg: tabletop install 'tabletop-app[postgres]'"
-            ) from None
-        except Exception as exc:  # psycopg.Error: say where, never the password
-            where = db.split("@")[-1]
-            raise _error(f"cannot open the PostgreSQL database at {where}: {exc}") from None
-        return store, db.split("@")[-1]
-    try:
-        path = Path(db) if db else default_db()
-    except RuntimeError:  # platformdirs: no HOME and no passwd entry
-        raise _error(
-            "there is no home directory (HOME is unset and this user has no passwd entry) "
-            "to keep the server's games in: give tabletop serve --db PATH"
-        ) from None
-    try:
-        return SqliteGameStore(path), path
-    except Exception as exc:  # sqlite3.Error, OSError: say which file and why
-        raise _error(f"cannot open the server's database {path}: {exc}") from None
+    return default_server_db()
 
 
 def _url(text: str) -> str:
@@ -87,25 +57,29 @@ def _url(text: str) -> str:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve games: the store, the workers, the hall and the server all come from the
+    container (``--db`` and the limits are its configuration)."""
     import asyncio  # here, not at the top: --help must not pay for it
     import contextlib
     import signal
 
-    from tabletop.adapters.server.hall import Hall
-    from tabletop.adapters.server.server import Server, run
+    from tabletop.adapters.server.server import run
 
     container = _container(args)
-    store, path = _store(args.db)
-    hall = Hall(
-        store,
-        container.registry(),
-        rng_factory=container.rng_factory(),
-        dice_factory=container.dice_factory(),
-    )
-    server = Server(hall)
+    config = container.config
+    config.server_db.from_value(args.db)
+    config.bot_games.from_value(args.bot_games)
+    config.bot_games_per_client.from_value(args.bot_games_per_client)
+    config.bot_seconds.from_value(args.bot_seconds)
+    if args.bot_games < 0 or args.bot_games_per_client < 0:
+        raise _error("--bot-games and --bot-games-per-client are 0 or more")
+    if args.bot_seconds <= 0:
+        raise _error("--bot-seconds must be more than 0")
+    store = container.server_store()
+    server = container.game_server()
 
     def ready(url: str) -> None:
-        print(f"tabletop: serving on {url} (games kept in {path}); Ctrl+C stops", flush=True)
+        print(f"tabletop: serving on {url} (games kept in {store.path}); Ctrl+C stops", flush=True)
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
@@ -125,6 +99,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise _error(f"cannot serve on {args.host}:{args.port}: {exc.strerror or exc}") from None
     finally:
+        container.server_workers().stop()
         store.close()
     print("tabletop: server stopped; every acknowledged move is kept", flush=True)
     return 0
@@ -210,6 +185,10 @@ def cmd_join(args: argparse.Namespace) -> int:
     from tabletop.framework.bots import SampledPolicyBot, SearchBot
 
     url = _url(args.url)
+    if args.watch:
+        if args.bot is not None:
+            raise _error("--watch and --bot: a spectator plays no seat")
+        return _watch_in_words(url, args)
     if args.bot is None:
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
         if args.plain or not (interactive or args.screen):
@@ -222,7 +201,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     def decide(seat: Seat) -> str | None:
         if "decide" not in chosen:
-            game_id = str(seat.welcome.get("game_id"))
+            game_id = seat.info.game if seat.info is not None else ""
             if game_id not in registry.games:
                 raise ClientError(f"the game {game_id!r} is not installed here")
             if args.bot not in registry.bot_kinds(game_id):
@@ -243,7 +222,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     def told(seat: Seat) -> None:
         if not args.quiet:
             for line in seat.log[shown[0] :]:
-                print(f"  {printable(str(line['text']), 500)}", flush=True)
+                print(f"  {printable(line.text, 500)}", flush=True)
         shown[0] = len(seat.log)
 
     try:
@@ -307,29 +286,24 @@ def _join_in_words(url: str, args: argparse.Namespace) -> int:
     def told(seat: Seat) -> None:
         while joined:
             joined.pop()(seat)
-        for line in seat.log[loop_state["shown"] :]:
-            print(f"  {printable(str(line['text']), 500)}", flush=True)
-        loop_state["shown"] = len(seat.log)
-        names = seat.welcome.get("seats", [])
+        _print_log(seat, loop_state)
         if seat.prompt is None and not seat.over and seat.deciding != loop_state["waiting"]:
             loop_state["waiting"] = seat.deciding
-            who = seat.deciding
-            name = names[who] if isinstance(who, int) and who < len(names) else "another seat"
-            print(f"Waiting for {printable(str(name), 80)}.", flush=True)
+            print(f"Waiting for {_name(seat, seat.deciding)}.", flush=True)
 
     async def decide(seat: Seat) -> str:
         assert seat.prompt is not None
         loop_state["waiting"] = None
         prompt = seat.prompt
-        rule = f" ({prompt['rule']})" if prompt.get("rule") else ""
-        print(f"{bell}Your decision{rule}: {printable(str(prompt['text']), 2000)}", flush=True)
-        choices = prompt["choices"]
+        rule = f" ({prompt.rule})" if prompt.rule else ""
+        print(f"{bell}Your decision{rule}: {printable(prompt.text, 2000)}", flush=True)
+        choices = prompt.choices
         for number, choice in enumerate(choices, start=1):
-            print(f"  {number}. {printable(str(choice['label']), 500)}")
-            if choice.get("consequence"):
-                print(f"       ! {printable(str(choice['consequence']), 500)}")
-            if choice.get("detail"):
-                print(f"       {printable(str(choice['detail']), 2000)}")
+            print(f"  {number}. {printable(choice.label, 500)}")
+            if choice.consequence:
+                print(f"       ! {printable(choice.consequence, 500)}")
+            if choice.detail:
+                print(f"       {printable(choice.detail, 2000)}")
         while True:
             print(f"Choose 1-{len(choices)} (v: your view, q: leave): ", end="", flush=True)
             answer = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
@@ -342,7 +316,7 @@ def _join_in_words(url: str, args: argparse.Namespace) -> int:
                 print(json.dumps(seat.view, indent=2, ensure_ascii=False))
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(choices):
-                return str(choices[int(answer) - 1]["action"])
+                return choices[int(answer) - 1].action
             print(f"  {printable(answer, 40)!r} is not one of the numbers.")
 
     try:
@@ -355,18 +329,70 @@ def _join_in_words(url: str, args: argparse.Namespace) -> int:
     return _ending(seat)
 
 
+def _name(seat: Any, who: int | None) -> str:
+    """A seat's name as the table's welcome gave it, safe to print."""
+    from tabletop.adapters.saves import printable
+
+    names = seat.names
+    name = names[who] if isinstance(who, int) and 0 <= who < len(names) else "another seat"
+    return printable(name, 80)
+
+
+def _print_log(seat: Any, state: dict[str, Any]) -> None:
+    """Print the seat's log lines not printed yet (after an undo: from where it went
+    back, said so)."""
+    from tabletop.adapters.saves import printable
+
+    shown = min(state["shown"], len(seat.log))
+    if shown < state["shown"]:
+        print("  (actions were taken back: the log goes on from there)", flush=True)
+    for line in seat.log[shown:]:
+        print(f"  {printable(line.text, 500)}", flush=True)
+    state["shown"] = len(seat.log)
+
+
+def _watch_in_words(url: str, args: argparse.Namespace) -> int:
+    """A spectator in plain lines: the game's public log as it grows and whose turn it
+    is, to the end (Ctrl+C leaves). ``token`` is the game's id here: a spectator
+    needs no token, and sees only what every seat may see."""
+    import asyncio
+
+    from tabletop.adapters.server.client import ClientError, Seat, play_seat
+
+    state: dict[str, Any] = {"shown": 0, "waiting": None}
+
+    def told(seat: Seat) -> None:
+        _print_log(seat, state)
+        if not seat.over and seat.deciding != state["waiting"]:
+            state["waiting"] = seat.deciding
+            print(f"{_name(seat, seat.deciding)} decides.", flush=True)
+
+    def nobody(seat: Seat) -> None:
+        return None
+
+    try:
+        seat = asyncio.run(
+            play_seat(url, args.token, nobody, on_update=told, give_up=args.give_up, watch=True)
+        )
+    except KeyboardInterrupt:
+        print("You stopped watching.")
+        return 0
+    except ClientError as exc:
+        raise _error(str(exc)) from None
+    return _ending(seat)
+
+
 def _ending(seat: Any) -> int:
     """Say how the game ended for a seat's client; exit 1 when its host ended it."""
     from tabletop.adapters.saves import printable
 
-    names = seat.welcome.get("seats", [])
     if seat.ended and not seat.over:
         print("tabletop: the host ended this game before its end")
         return 1
-    result = seat.result or {}
-    winners = [names[w] if w < len(names) else f"seat {w}" for w in result.get("winners", [])]
+    result = seat.result
+    winners = [] if result is None else [_name(seat, w) for w in result.winners]
     won = f"{', '.join(winners)} won" if winners else "nobody won"
-    lines = str(result.get("summary") or "").splitlines()
+    lines = ("" if result is None else result.summary).splitlines()
     summary = f" ({lines[0]})" if lines else ""  # the first line: the rest is in the log
     print(printable(f"game over after {seat.seq} actions: {won}{summary}", 2000))
     return 0
@@ -438,6 +464,12 @@ def _add_address(parser: Any, port: int, port_help: str) -> None:
 
 def add_parsers(sub: Any, make: SubParser) -> None:
     """Add serve, host, join and fetch to the ``tabletop`` parser."""
+    from tabletop.adapters.server.limits import (
+        BOT_SECONDS,
+        DEFAULT_BOT_GAMES,
+        DEFAULT_BOT_GAMES_PER_CLIENT,
+    )
+
     serve = make(
         sub,
         "serve",
@@ -450,7 +482,35 @@ def add_parsers(sub: Any, make: SubParser) -> None:
         "a reverse proxy (docs/networked-play.md).",
     )
     _add_address(serve, DEFAULT_PORT, "port, 0 for any")
-    serve.add_argument("--db", metavar="PATH", help="the SQLite file of the games")
+    serve.add_argument(
+        "--db",
+        metavar="PATH",
+        help="the SQLite file of the games, or postgresql://USER@HOST/DB",
+    )
+    serve.add_argument(
+        "--bot-games",
+        type=int,
+        default=DEFAULT_BOT_GAMES,
+        metavar="N",
+        help="games with no person at them (every seat a bot) the server plays at once "
+        f"(default: {DEFAULT_BOT_GAMES})",
+    )
+    serve.add_argument(
+        "--bot-games-per-client",
+        type=int,
+        default=DEFAULT_BOT_GAMES_PER_CLIENT,
+        metavar="N",
+        help="of those, how many one client address may host "
+        f"(default: {DEFAULT_BOT_GAMES_PER_CLIENT})",
+    )
+    serve.add_argument(
+        "--bot-seconds",
+        type=float,
+        default=BOT_SECONDS,
+        metavar="S",
+        help="the longest a search bot (mcts) thinks about one decision, in seconds "
+        f"(default: {BOT_SECONDS:g})",
+    )
     serve.set_defaults(func=cmd_serve)
 
     host = make(
@@ -483,7 +543,13 @@ def add_parsers(sub: Any, make: SubParser) -> None:
         "server instead).",
     )
     join.add_argument("url", help="the server, ws://HOST:PORT")
-    join.add_argument("token", help="the seat's invite token")
+    join.add_argument("token", help="the seat's invite token (with --watch: the game's id)")
+    join.add_argument(
+        "--watch",
+        action="store_true",
+        help="watch the game whose id is given, as a spectator: its public view and log "
+        "only (tabletop host prints the id)",
+    )
     join.add_argument("--bot", metavar="KIND", help="play the seat with this bot kind")
     join.add_argument("--quiet", action="store_true", help="with --bot: do not print the log")
     join.add_argument(

@@ -1,11 +1,19 @@
-"""The seat's side of the wire: sit at a seat, hear its updates, answer its prompts.
+"""The seat's side of the wire: a front end's line to a server's table.
 
-``play_seat`` keeps one seat connected for a whole game and reconnects by itself when
-the server goes away (a restart, a lost network): it says how many actions it has
-already been told of, so the server sends only what it missed, and the seat's next
-prompt comes again with the update. ``request`` is one question and its answer
-(host, fetch). A bot that plays a seat from here sees exactly what a person's client
-sees: the view, the prompt and the log lines of its seat.
+``RemoteConnection`` is the framework's ``SeatConnection`` over a WebSocket: a front end
+(the seat screen, ``play_seat``, a test) opens it inside its running asyncio loop and
+receives the table's messages (``seats.TableInfo``, ``SeatUpdate``, ``Notice``,
+``HintAnswer``) on that loop's thread, exactly as a local table's; its requests
+(``Move``, ``AskHint``, ``Undo``...) go to the server. When the server goes away (a
+restart, a lost network) it says so (a ``Notice`` of topic ``LOST``), reconnects by
+itself saying how many actions it has been told of, so the server sends only what it
+missed, and says when it is back (``BACK``). A request sent while the server is
+unreachable is refused at once with a notice saying so: never silently dropped.
+
+``play_seat`` plays one seat to the end with a ``decide`` function (``join --bot``,
+``--plain``, the tests, the bench); ``request`` is one question and its answer (host,
+fetch); ``peek`` asks where a seat's game stands (the home screen). A bot that plays a
+seat from here sees exactly what a person's client sees: the seat's messages.
 """
 
 from __future__ import annotations
@@ -15,26 +23,242 @@ import inspect
 import json
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from tabletop.adapters.server.protocol import MAX_SERVER_MESSAGE, dump, prompt_from_wire
+from tabletop.adapters.server.protocol import MAX_SERVER_MESSAGE, dump
 from tabletop.framework import chance
 from tabletop.framework.bots import Bot
-from tabletop.framework.game import Action, GameDefinition
+from tabletop.framework.game import Action, GameDefinition, Prompt, Result
+from tabletop.framework.seats import (
+    BACK,
+    ENDED,
+    LOST,
+    REFUSED,
+    BadMessage,
+    LogLine,
+    Move,
+    Notice,
+    SeatConnection,
+    SeatMessage,
+    SeatRequest,
+    SeatUpdate,
+    TableInfo,
+    message_from_json,
+    request_to_json,
+)
 
 #: How long ``play_seat`` keeps trying to reach a server that went away (seconds).
 GIVE_UP_SECONDS = 300.0
 #: The first and the longest wait between two attempts to reconnect (seconds).
 FIRST_RETRY = 0.1
 LONGEST_RETRY = 2.0
+#: How long one attempt to connect may take (seconds).
+OPEN_SECONDS = 10.0
+#: What a front end is told when a request finds the server unreachable.
+NOT_SENT = "Not sent: the server cannot be reached right now (reconnecting); try again then."
+GONE = "The server cannot be reached: reconnecting..."
+AGAIN = "Connected to the server again."
 
 
 class ClientError(Exception):
     """The server refused us or cannot be reached; the message says why."""
+
+
+def _connect(url: str, timeout: float) -> Any:
+    return connect(url, max_size=MAX_SERVER_MESSAGE, compression=None, open_timeout=timeout)
+
+
+class RemoteConnection(SeatConnection):
+    """A seat at a server's table (``token``), or a spectator of a game (``watch_game``,
+    the public view only), as a ``SeatConnection``.
+
+    ``open`` is called on the thread of a running asyncio loop; every message then
+    reaches ``receive`` on that thread, in order. ``give_up`` (seconds) ends the
+    attempts to reconnect with a final ``LOST`` notice; None keeps trying."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        token: str | None = None,
+        watch_game: str | None = None,
+        give_up: float | None = None,
+        keep_messages: bool = False,
+    ) -> None:
+        if (token is None) == (watch_game is None):
+            raise ValueError("a connection sits at a seat (token) or watches a game, not both")
+        self.url = url
+        self.token = token
+        self.watch_game = watch_game
+        self.give_up = give_up
+        #: The position of the last update (what a reconnection says it has seen).
+        self.seen = 0
+        #: Why the server closed the line for good (an ``error``), once it did.
+        self.error: str | None = None
+        #: Every message received as JSON, when ``keep_messages`` (the leak tests).
+        self.keep_messages = keep_messages
+        self.messages: list[dict[str, Any]] = []
+        self.reconnects = 0
+        #: Seconds from sending each kept move to its acknowledgement (the server has
+        #: checked, applied and committed it by then): what the bench reads.
+        self.latencies: list[float] = []
+        self._sent: dict[int, float] = {}
+        self._receive: Callable[[SeatMessage], None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._ws: ClientConnection | None = None
+        self._outbox: asyncio.Queue[tuple[ClientConnection, str, SeatRequest]] | None = None
+        self._writer: asyncio.Task[None] | None = None
+        self._closed = False
+        #: The next update is the first after a reconnection.
+        self._again = False
+
+    @property
+    def connected(self) -> bool:
+        """Whether the server has welcomed this line on its current connection."""
+        return self._ws is not None
+
+    def open(self, receive: Callable[[SeatMessage], None]) -> None:
+        loop = asyncio.get_running_loop()
+        self._loop, self._receive = loop, receive
+        self._outbox = asyncio.Queue()
+        self._task = loop.create_task(self._run())
+        self._writer = loop.create_task(self._write())
+
+    def _tell(self, message: SeatMessage) -> None:
+        if self._receive is not None and not self._closed:
+            self._receive(message)
+
+    def _hello(self) -> dict[str, Any]:
+        if self.token is not None:
+            return {"type": "hello", "token": self.token, "seen": self.seen}
+        return {"type": "watch", "game": self.watch_game, "seen": self.seen}
+
+    async def _run(self) -> None:
+        delay, lost_since, offline = FIRST_RETRY, None, False
+        while not self._closed:
+            try:
+                async with _connect(self.url, OPEN_SECONDS) as ws:
+                    await ws.send(dump(self._hello()))
+                    async for raw in ws:
+                        message = self._read(raw)
+                        if message is None:
+                            continue
+                        if isinstance(message, TableInfo):
+                            self._again = self.info is not None
+                            self._ws = ws
+                            delay, lost_since = FIRST_RETRY, None
+                            if offline:
+                                offline = False
+                                self._tell(Notice(BACK, AGAIN))
+                            if self.info is not None:
+                                self.info = message  # the same table again: not news
+                                continue
+                            self.info = message
+                        elif isinstance(message, SeatUpdate):
+                            message = self._resumed(message)
+                            self.seen = message.seq
+                        self._tell(message)
+                    if self.error is not None:
+                        return
+            except ClientError as exc:
+                self.error = str(exc)
+                self._tell(Notice(REFUSED, self.error, final=True))
+                return
+            except InvalidURI as exc:
+                self.error = f"not a server address: {exc}"
+                self._tell(Notice(REFUSED, self.error, final=True))
+                return
+            except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
+                pass
+            finally:
+                self._ws = None
+            if self._closed:
+                return
+            now = time.monotonic()
+            lost_since = now if lost_since is None else lost_since
+            if self.give_up is not None and now - lost_since > self.give_up:
+                self.error = f"lost the server at {self.url}"
+                self._tell(Notice(LOST, f"Gave up: {self.error}.", final=True))
+                return
+            if not offline:
+                offline = True
+                self._tell(Notice(LOST, GONE))
+            self.reconnects += 1
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, LONGEST_RETRY)
+
+    def _resumed(self, update: SeatUpdate) -> SeatUpdate:
+        """The first update after a reconnection that said "seen 0" tells the whole
+        story again (the setup's lines too, which the front end has): it forgets them
+        first (``rewind`` before action 0), so no line shows twice."""
+        if self._again and self.seen == 0 and update.rewind is None:
+            update = replace(update, rewind=-1)
+        self._again = False
+        return update
+
+    def _read(self, raw: str | bytes) -> SeatMessage | None:
+        """A frame as the table's message; None for the server's own ``ack`` (noted);
+        ClientError for an ``error`` (the server closes the line after it) or a frame
+        that is not the protocol's."""
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            raise ClientError("the server sent a frame that is not JSON") from None
+        if self.keep_messages:
+            self.messages.append(data)
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind == "error":
+            raise ClientError(str(data.get("reason")))
+        if kind == "ack":
+            sent = self._sent.pop(data.get("seq"), None)
+            if sent is not None:
+                self.latencies.append(time.perf_counter() - sent)
+            return None
+        try:
+            return message_from_json(data)
+        except BadMessage as exc:
+            raise ClientError(
+                f"the server sent a message that is not the protocol's: {exc}"
+            ) from None
+
+    def send(self, request: SeatRequest) -> None:
+        """Send a request; while the server is unreachable it is refused at once (a
+        ``REFUSED`` notice on the next turn of the loop), never dropped in silence."""
+        ws, outbox = self._ws, self._outbox
+        if ws is None or outbox is None or self._closed:
+            self._refuse(request)
+            return
+        if isinstance(request, Move):
+            self._sent[request.seq] = time.perf_counter()
+        outbox.put_nowait((ws, dump(request_to_json(request)), request))
+
+    def _refuse(self, request: SeatRequest) -> None:
+        notice = Notice(REFUSED, NOT_SENT, getattr(request, "seq", None))
+        if self._loop is not None:
+            self._loop.call_soon(self._tell, notice)
+
+    async def _write(self) -> None:
+        """Send the requests in order; one whose connection broke is refused."""
+        assert self._outbox is not None
+        while True:
+            ws, text, request = await self._outbox.get()
+            try:
+                await ws.send(text)
+            except ConnectionClosed:
+                self._refuse(request)
+
+    def close(self) -> None:
+        """Leave (the game waits for the seat); nothing more is received."""
+        self._closed = True
+        self._receive = None
+        for task in (self._task, self._writer):
+            if task is not None:
+                task.cancel()
 
 
 @dataclass
@@ -43,38 +267,59 @@ class Seat:
 
     url: str
     token: str
-    welcome: dict[str, Any] = field(default_factory=dict)
+    info: TableInfo | None = None
     seq: int = 0
     view: dict[str, Any] = field(default_factory=dict)
     deciding: int | None = None
-    prompt: dict[str, Any] | None = None
-    log: list[dict[str, Any]] = field(default_factory=list)
+    prompt: Prompt | None = None
+    log: list[LogLine] = field(default_factory=list)
     over: bool = False
     ended: bool = False
-    """The host ended the game before its end."""
-    result: dict[str, Any] | None = None
-    messages: list[dict[str, Any]] = field(default_factory=list)
-    """Every message received, when ``keep_messages`` (the leak tests read them)."""
-    keep_messages: bool = False
-    reconnects: int = 0
+    """The game takes no more moves before its end (its host ended it)."""
+    result: Result | None = None
+    notices: list[Notice] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
-    latencies: list[float] = field(default_factory=list)
-    """Seconds from sending each accepted move to its acknowledgement (the server has
-    checked, applied and committed it by then): what ``tabletop bench --server`` reads."""
-    _sent_at: float = 0.0
+    connection: RemoteConnection | None = None
 
     @property
     def seat(self) -> int:
-        return int(self.welcome.get("seat", -1))
+        return -1 if self.info is None or self.info.seat is None else self.info.seat
 
-    def take(self, update: dict[str, Any]) -> None:
-        self.seq = int(update["seq"])
-        self.view = update["view"]
-        self.deciding = update["deciding"]
-        self.prompt = update["prompt"]
-        self.log.extend(update["log"])
-        self.over = bool(update["over"])
-        self.result = update["result"]
+    @property
+    def welcome(self) -> dict[str, Any]:
+        """The table's welcome as it came over the wire (``TableInfo`` as JSON)."""
+        return {} if self.info is None else self.info.to_json()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return () if self.info is None else self.info.seat_names
+
+    @property
+    def reconnects(self) -> int:
+        return 0 if self.connection is None else self.connection.reconnects
+
+    @property
+    def latencies(self) -> list[float]:
+        return [] if self.connection is None else self.connection.latencies
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        return [] if self.connection is None else self.connection.messages
+
+    def take(self, update: SeatUpdate) -> None:
+        self.seq = update.seq
+        self.view = dict(update.view)
+        self.deciding = update.deciding
+        self.prompt = update.prompt
+        if update.rewind is not None:
+            self.log = [line for line in self.log if line.action <= update.rewind]
+        self.log.extend(update.log)
+        self.over = update.over
+        self.result = update.result
+
+    def send(self, request: SeatRequest) -> None:
+        if self.connection is not None:
+            self.connection.send(request)
 
 
 #: Answers a seat's prompt: an action, or None to leave it pending (a person's UI).
@@ -87,74 +332,66 @@ async def play_seat(
     decide: Decide,
     *,
     on_update: Callable[[Seat], None] | None = None,
+    on_message: Callable[[Seat, SeatMessage], None] | None = None,
     give_up: float = GIVE_UP_SECONDS,
     keep_messages: bool = False,
+    watch: bool = False,
 ) -> Seat:
-    """Play one seat to the game's end (or until its host ends it); returns the seat."""
-    seat = Seat(url, token, keep_messages=keep_messages)
-    delay = FIRST_RETRY
-    lost_since: float | None = None
-    while True:
-        try:
-            async with connect(
-                url, max_size=MAX_SERVER_MESSAGE, compression=None, open_timeout=10
-            ) as ws:
-                await ws.send(dump({"type": "hello", "token": token, "seen": seat.seq}))
-                async for raw in ws:
-                    lost_since, delay = None, FIRST_RETRY
-                    message = json.loads(raw)
-                    if seat.keep_messages:
-                        seat.messages.append(message)
-                    kind = message.get("type")
-                    if kind == "error":
-                        raise ClientError(str(message.get("reason")))
-                    if kind == "welcome":
-                        seat.welcome = message
-                        if message.get("abandoned"):
-                            seat.ended = True
-                    elif kind == "ack":
-                        seat.latencies.append(time.perf_counter() - seat._sent_at)
-                    elif kind == "refused":
-                        seat.refusals.append(str(message.get("reason")))
-                        if message.get("final"):
-                            seat.ended = not seat.over
-                            return seat
-                    elif kind == "update":
-                        seat.take(message)
-                        if on_update is not None:
-                            on_update(seat)
-                        if seat.over or seat.ended:
-                            return seat
-                        if seat.prompt is not None:
-                            answer = decide(seat)
-                            if inspect.isawaitable(answer):
-                                answer = await answer
-                            if answer is not None:
-                                move = {"type": "move", "seq": seat.seq, "action": answer}
-                                seat._sent_at = time.perf_counter()
-                                await ws.send(dump(move))
-                if seat.ended:
+    """Play one seat to the game's end (or until its host ends it); returns the seat.
+    ``watch``: ``token`` is a game's id, watched as a spectator (``decide`` is never
+    asked). ``on_message`` hears every message as it arrives (a hint, a notice), even
+    while ``decide`` waits. ClientError when the server refuses the seat or is gone
+    for ``give_up`` seconds."""
+    connection = RemoteConnection(
+        url,
+        token=None if watch else token,
+        watch_game=token if watch else None,
+        give_up=give_up,
+        keep_messages=keep_messages,
+    )
+    seat = Seat(url, token, connection=connection)
+    inbox: asyncio.Queue[SeatMessage] = asyncio.Queue()
+
+    def receive(message: SeatMessage) -> None:
+        if on_message is not None:
+            on_message(seat, message)
+        inbox.put_nowait(message)
+
+    connection.open(receive)
+    try:
+        while True:
+            message = await inbox.get()
+            if isinstance(message, TableInfo):
+                seat.info = message
+            elif isinstance(message, Notice):
+                seat.notices.append(message)
+                if connection.error is not None:
+                    raise ClientError(connection.error)
+                if message.topic == REFUSED:
+                    seat.refusals.append(message.text)
+                if message.final and message.topic in (REFUSED, ENDED):
+                    seat.ended = not seat.over
                     return seat
-        except ClientError:
-            raise
-        except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
-            now = time.monotonic()
-            lost_since = now if lost_since is None else lost_since
-            if now - lost_since > give_up:
-                raise ClientError(f"lost the server at {url}: {exc}") from None
-        except InvalidURI as exc:
-            raise ClientError(f"not a server address: {exc}") from None
-        seat.reconnects += 1
-        await asyncio.sleep(delay)
-        delay = min(delay * 2, LONGEST_RETRY)
+            elif isinstance(message, SeatUpdate):
+                seat.take(message)
+                if on_update is not None:
+                    on_update(seat)
+                if seat.over:
+                    return seat
+                if seat.prompt is not None and not watch:
+                    answer = decide(seat)
+                    if inspect.isawaitable(answer):
+                        answer = await answer
+                    if answer is not None:
+                        connection.send(Move(seat.seq, answer))
+    finally:
+        connection.close()
 
 
 async def request(url: str, message: dict[str, Any], *, timeout: float = 30.0) -> dict[str, Any]:
     """Send one message and return the server's answer; ClientError when it refuses."""
     try:
-        async with connect(
-            url, max_size=MAX_SERVER_MESSAGE, compression=None, open_timeout=timeout
-        ) as ws:
+        async with _connect(url, timeout) as ws:
             await ws.send(dump(message))
             answer = json.loads(await asyncio.wait_for(ws.recv(), timeout))
     except InvalidURI as exc:
@@ -184,19 +421,21 @@ async def peek(url: str, token: str, *, timeout: float = PEEK_SECONDS) -> Seat:
     seat = Seat(url, token)
 
     async def ask() -> None:
-        async with connect(
-            url, max_size=MAX_SERVER_MESSAGE, compression=None, open_timeout=timeout
-        ) as ws:
+        async with _connect(url, timeout) as ws:
             await ws.send(dump({"type": "hello", "token": token, "seen": _SEEN_ALL}))
             while True:
-                message = json.loads(await ws.recv())
-                kind = message.get("type")
-                if kind == "error":
-                    raise ClientError(str(message.get("reason")))
-                if kind == "welcome":
-                    seat.welcome = message
-                    seat.ended = bool(message.get("abandoned"))
-                elif kind == "update":
+                data = json.loads(await ws.recv())
+                if isinstance(data, dict) and data.get("type") == "error":
+                    raise ClientError(str(data.get("reason")))
+                try:
+                    message = message_from_json(data)
+                except BadMessage as exc:
+                    raise ClientError(f"an answer that is not the protocol's: {exc}") from None
+                if isinstance(message, TableInfo):
+                    seat.info = message
+                elif isinstance(message, Notice) and message.topic == ENDED:
+                    seat.ended = True
+                elif isinstance(message, SeatUpdate):
                     seat.take(message)
                     return
 
@@ -211,13 +450,14 @@ async def peek(url: str, token: str, *, timeout: float = PEEK_SECONDS) -> Seat:
 
 def turn_words(seat: Seat) -> str:
     """Whose turn it is at a seat's game, in the words of the home screen's table."""
-    names = [str(name) for name in seat.welcome.get("seats", [])]
+    names = seat.names
     if seat.ended and not seat.over:
         return "ended by its host"
     if seat.over:
-        result = seat.result or {}
-        winners = [names[w] for w in result.get("winners", []) if 0 <= w < len(names)]
-        return f"over: {', '.join(winners)} won" if winners else "over"
+        result = seat.result
+        winners = [] if result is None else result.winners
+        won = [names[w] for w in winners if 0 <= w < len(names)]
+        return f"over: {', '.join(won)} won" if won else "over"
     if seat.prompt is not None or seat.deciding == seat.seat:
         return "your turn"
     who = seat.deciding
@@ -232,8 +472,7 @@ def bot_decider(game: GameDefinition, bot: Bot, seed: int) -> Decide:
 
     def decide(seat: Seat) -> Action:
         assert seat.prompt is not None
-        prompt = prompt_from_wire(seat.prompt)
         rng = chance.bot_rng(seed + seat.seq)
-        return bot.choose(game, dict(seat.view), prompt, rng)
+        return bot.choose(game, dict(seat.view), seat.prompt, rng)
 
     return decide

@@ -1,102 +1,236 @@
-"""The server's games, without the network: host, sit, move, hint, fetch.
+"""The server's games, without the network: host, sit, watch, fetch.
+
+Every server game is a framework ``Table`` (``tabletop.framework.table``), the same
+master a local game has: each connection is a seat client of it (``Table.join``), sends
+the seat protocol's requests (``Table.request``) and is told only what
+``seats.seat_update`` builds for its seat. Sessions come from the server's
+``SessionStarter`` (new games with the server's secret seed, stored games through
+``resume_record``), so they get the app's session log; a ``Keeper`` (a session
+observer) checks each action against a ``ShadowGame`` and appends it to the
+``GameStore`` before anyone is told of it, and an undo truncates the store the same way.
+A change the store refuses (or the shadow does not reach) is taken back by rebuilding
+the game from the store (``Table.recover``).
+
+Bots are seats too: they think on the ``Workers`` (lane ``BOTS``, or ``BOT_GAMES`` for
+a game nobody plays, so that such games never queue in front of a person's bot) and
+their answer comes back as a move through the same checks; nothing here runs inside
+another game's request. Games with no person at them are hosted only within ``Limits``.
 
 Everything a client may ask is decided here, synchronously, so it is tested without
-sockets; ``server.py`` only carries messages. Each game is a ``GameSession`` (the same
-service layer every front end uses): the seats people play are ``"human"`` and answered
-from the wire, the seats bots play on the server are played by ``GameSession.run``
-through ``bot_move``, as in ``tabletop simulate``. Every action is appended to the store
-(an observer of the session) before anyone is told of it.
+sockets (with ``table.QueuedWorkers``); ``server.py`` only carries messages.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from tabletop.adapters.bots.hint import Hint
 from tabletop.adapters.bots.hint import prepare as prepare_hint
+from tabletop.adapters.saves import ShadowGame
+from tabletop.adapters.server.limits import Limits
 from tabletop.adapters.server.store import GameStore
-from tabletop.framework.engine import DiceFactory, Engine, RngFactory
-from tabletop.framework.errors import PluginFault, TabletopError
-from tabletop.framework.game import Prompt
-from tabletop.framework.plugins import GameRegistry
-from tabletop.framework.ports import SessionObserver, UserInterface
-from tabletop.framework.session import AUTOMATED, HUMAN, GameSession, Move, make_bots
+from tabletop.framework.engine import Engine
+from tabletop.framework.errors import TabletopError, UnknownGame
+from tabletop.framework.game import Result
+from tabletop.framework.ports import SessionObserver, Workers
+from tabletop.framework.seats import SERVER, HintAnswer, SeatMessage
+from tabletop.framework.seats import Move as SeatMove
+from tabletop.framework.session import AUTOMATED, HUMAN, BotTurn, GameSession, Move, SessionStarter
+from tabletop.framework.table import Hinter, SeatChannel, SeatLink, Table
 
-#: Most games kept in memory; a game beyond that with nobody connected is let go (the
-#: store keeps it, and the next ``hello`` replays it).
+_log = logging.getLogger("tabletop.server")
+
+#: Most games kept in memory; a game beyond that with nobody connected and no bot
+#: thinking is let go (the store keeps it, and the next hello replays it).
 MAX_OPEN_GAMES = 2000
 #: Random bytes in a seat or host token (192 bits) and in a game id (96 bits).
 TOKEN_BYTES = 24
 GAME_ID_BYTES = 12
+#: The lane the bots of games nobody plays think on: such games play at the pace its
+#: workers allow, and never in front of the bots of a game a person plays (``BOTS``).
+BOT_GAMES = "bot-games"
+#: The lane games are opened on (a replay from the store may take a second): a join
+#: of a long game after a restart never holds up anybody's move.
+OPENING = "open"
+#: Why a game takes no more moves once its host fetched it before its end.
+ENDED_BY_HOST = "the host ended this game"
 
 
 class Refused(Exception):
-    """A client's request that changes nothing; the message says why, in words.
-    ``final``: the game takes no more moves (over, or ended by its host)."""
-
-    def __init__(self, reason: str, *, final: bool = False, changed: bool = False) -> None:
-        super().__init__(reason)
-        self.final = final
-        #: The game was reloaded meanwhile: every seat should be told where it stands.
-        self.changed = changed
+    """A client's request that changes nothing; the message says why, in words."""
 
 
-class _Remote(UserInterface):
-    """The session's UI port on the server: people answer over the wire, later."""
+class Keeper(SessionObserver):
+    """Keeps a server game's store in step with its session: each action is checked
+    against the shadow (does replaying it reach the game's digest?) and appended, an
+    undo truncates. It is told before the table is (an observer), so nobody hears of
+    an action that is not kept; when the store or the shadow refuses, the error goes
+    up to the table, which rebuilds the game from the store (``Table.recover``)."""
 
-    def ask(self, seat: int, view: dict[str, Any], prompt: Any) -> None:
-        return None
-
-
-class _Keeper(SessionObserver):
-    """Appends each action to the store as the session applies it (the session tells
-    its observers right after the engine changed, before anything else is told)."""
-
-    def __init__(self, store: GameStore, game_id: str) -> None:
+    def __init__(self, store: GameStore, game_id: str, shadow: Callable[[], ShadowGame]) -> None:
         self.store = store
         self.game_id = game_id
+        self._new_shadow = shadow
+        self.shadow = shadow()
         self.session: GameSession | None = None
-        #: Set while actions another server process already stored are applied here.
+        #: Set while actions another server process already stored are applied here:
+        #: they are followed, not appended again.
         self.quiet = False
 
     def attached(self, session: GameSession) -> None:
         self.session = session
+        actions = [(entry.seat, entry.action) for entry in session.engine.log]
+        if actions:
+            self.shadow.follow(actions, session.engine.digest())
 
     def moved(self, move: Move) -> None:
         assert self.session is not None
+        engine = self.session.engine
+        digest = engine.digest()
+        self.shadow.step(move.seat, move.action, digest)
         if self.quiet:
             return
-        engine = self.session.engine
         self.store.append(
             self.game_id,
             len(engine.log),
             move.seat,
             move.action,
-            digest=engine.digest(),
+            digest=digest,
             progress=engine.game.describe(engine.state),
             finished=engine.over,
         )
 
+    def undone(self, steps: int) -> None:
+        assert self.session is not None
+        engine = self.session.engine
+        digest = engine.digest()
+        self.store.truncate(
+            self.game_id,
+            len(engine.log),
+            digest=digest,
+            progress=engine.game.describe(engine.state),
+            finished=engine.over,
+        )
+        self.shadow = self._new_shadow()  # it keeps no snapshots: start it over
+        self.shadow.follow([(entry.seat, entry.action) for entry in engine.log], digest)
 
-@dataclass
-class Table:
-    """One game the server holds: its session, and whether its host ended it."""
 
-    game_id: str
-    session: GameSession
-    abandoned: bool = False
-    keeper: _Keeper | None = None
-    #: Serialises changes to this game (moves come from several connections).
-    lock: threading.Lock = field(default_factory=threading.Lock)
+class ServerTable(Table):
+    """A server game: the framework's table with its game id and keeper."""
+
+    def __init__(
+        self,
+        session: GameSession,
+        *,
+        game_id: str,
+        keeper: Keeper,
+        workers: Workers,
+        hinter: Hinter,
+        recover: Callable[[Table, BaseException], GameSession],
+        on_idle: Callable[[Table], None],
+    ) -> None:
+        super().__init__(
+            session,
+            workers=workers,
+            table_id=game_id,
+            holder=SERVER,
+            hinter=hinter,
+            recover=recover,
+            on_idle=on_idle,
+        )
+        self.game_id = game_id
+        self.keeper = keeper
+        #: Set while another server process's moves are applied: this process's bots
+        #: leave the next decision to the process that made the move before it.
+        self.catching_up = False
+        #: Whether the game is over, as the session last said: read without the lock
+        #: (the engine itself is read only under it: a prompt is the game's code).
+        self.finished = False
+        #: Let go of by the hall: nobody may join it any more (a join opens the game
+        #: again from the store).
+        self.released = False
 
     @property
-    def engine(self) -> Engine:
-        return self.session.engine
+    def abandoned(self) -> bool:
+        return self.ended is not None
+
+    @property
+    def people(self) -> bool:
+        """Whether a person plays a seat of this game."""
+        return bool(self.session.humans())
+
+    def bot_thinking(self, turn: BotTurn) -> Any:
+        if self.catching_up:
+            return None
+        return super().bot_thinking(turn)
+
+    def game_over(self, result: Result | None) -> None:
+        self.finished = True
+        super().game_over(result)
+
+    def undone(self, steps: int) -> None:
+        self.finished = self.session.engine.prompt is None
+
+    def join(
+        self, seat: int | None, channel: SeatChannel, *, seen: int = 0, shared: bool = False
+    ) -> SeatLink:
+        with self.lock:
+            if self.released:
+                raise _Released
+            return super().join(seat, channel, seen=seen, shared=shared)
+
+    def release(self, *, wait: bool = True, finished_only: bool = False) -> bool:
+        """Mark the table let go if it is idle (and over or ended, with
+        ``finished_only``); whether it was. Nobody joins it after that."""
+        if not self.lock.acquire(blocking=wait):
+            return False
+        try:
+            if not self._idle() or (finished_only and not (self.finished or self.abandoned)):
+                return False
+            self.released = True
+            return True
+        finally:
+            self.lock.release()
+
+    def idle(self, *, wait: bool = True) -> bool:
+        """Nobody is connected and no bot is due: the game may leave memory. Without
+        ``wait``, a table busy with a change is not idle."""
+        if not self.lock.acquire(blocking=wait):
+            return False
+        try:
+            return self._idle()
+        finally:
+            self.lock.release()
+
+    def _idle(self) -> bool:
+        if self.links:
+            return False
+        return self.finished or self.ended is not None or not self.session.waiting_for_bot
+
+
+class _Released(Exception):
+    """The table was let go while a front end was about to join it: open it again."""
+
+
+class _Lanes(Workers):
+    """Workers with some lanes renamed (a game nobody plays: ``BOTS`` -> ``BOT_GAMES``)."""
+
+    def __init__(self, workers: Workers, renamed: dict[str, str]) -> None:
+        self.workers = workers
+        self.renamed = renamed
+
+    def submit(
+        self,
+        lane: str,
+        work: Callable[[], Any],
+        done: Callable[[Any, BaseException | None], None],
+    ) -> None:
+        self.workers.submit(self.renamed.get(lane, lane), work, done)
 
 
 @dataclass(frozen=True)
@@ -124,25 +258,32 @@ class Hall:
     def __init__(
         self,
         store: GameStore,
-        registry: GameRegistry,
+        sessions: SessionStarter,
+        workers: Workers,
         *,
-        rng_factory: RngFactory,
-        dice_factory: DiceFactory,
         seed_source: Callable[[], int] = lambda: secrets.randbits(63),
         max_open: int = MAX_OPEN_GAMES,
-        in_use: Callable[[str], bool] = lambda game_id: False,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
-        self.registry = registry
-        self.rng_factory = rng_factory
-        self.dice_factory = dice_factory
+        #: Starts and resumes sessions (the server's: no autosave, the session log).
+        self.sessions = sessions
+        self.registry = sessions.registry
+        self.workers = workers
         #: Where a new game's seed comes from: the server's own secret randomness (a
         #: seed known to a player would tell every hidden card to come).
         self.seed_source = seed_source
         self.max_open = max_open
-        #: Whether anyone is connected to a game (such a game is never let go).
-        self.in_use = in_use
-        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self.limits = limits or Limits()
+        self._tables: OrderedDict[str, ServerTable] = OrderedDict()
+        #: Games with no person at them that are playing, and the client that hosted
+        #: each ("" when it came back from the store after a restart).
+        self._bot_games: dict[str, str] = {}
+        #: One lock per game being opened: two hellos for a game not in memory replay
+        #: it once.
+        self._opening: dict[str, threading.Lock] = {}
+        #: Tables let go of under ``_lock``, to close once it is released.
+        self._closing: list[ServerTable] = []
         self._lock = threading.Lock()
 
     # Hosting ------------------------------------------------------------------------
@@ -154,13 +295,14 @@ class Hall:
         players: int | None = None,
         seats: list[Any] | None = None,
         options: dict[str, Any] | None = None,
+        client: str = "",
     ) -> Hosted:
-        """A new game: seats are ``"human"`` or a bot kind that plays on the server."""
+        """A new game: seats are ``"human"`` or a bot kind that plays on the server.
+        ``client`` (the address asking) counts against the limits on bot games."""
         if game not in self.registry.games:
             known = ", ".join(sorted(self.registry.games)) or "none"
             raise Refused(f"no game {game!r} on this server (games: {known})")
-        definition = self.registry.get(game).definition
-        info = definition.info
+        info = self.registry.get(game).definition.info
         if seats is None:
             count = info.min_players if players is None else players
             if not info.min_players <= count <= info.max_players:
@@ -174,84 +316,166 @@ class Hall:
             raise Refused(f"{game} takes {info.min_players}-{info.max_players} players")
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in (options or {}).items()):
             raise Refused("options map names to words")
-        factories = {name: self.registry.bots[name][0] for name in self.registry.bot_kinds(game)}
+        kinds = self.registry.bot_kinds(game)
         controllers = [str(seat) for seat in seats]
         for seat in controllers:
-            if seat not in (HUMAN, AUTOMATED) and seat not in factories:
-                known = ", ".join(sorted([HUMAN, *factories]))
+            if seat not in (HUMAN, AUTOMATED) and seat not in kinds:
+                known = ", ".join(sorted([HUMAN, *kinds]))
                 raise Refused(f"unknown seat kind {seat[:40]!r} (known: {known})")
-        try:
-            engine = Engine(
-                definition,
-                seed=self.seed_source(),
-                players=len(controllers),
-                options=options,
-                rng_factory=self.rng_factory,
-                dice_factory=self.dice_factory,
-                undo=False,
-            )
-            session = GameSession(
-                engine, controllers, make_bots(definition, controllers, factories)
-            )
-        except TabletopError as exc:
-            raise Refused(str(exc)) from None
         game_id = new_token(GAME_ID_BYTES)
-        host_token = new_token()
-        tokens = {seat: new_token() for seat in session.humans()}
-        record = session.record()
-        owners: dict[str, int | None] = {host_token: None}
-        owners.update({token: seat for seat, token in tokens.items()})
-        self.store.create(game_id, record, owners)
-        table = self._open(game_id, session)
-        with table.lock:
-            self._run_bots(table)
+        bots_only = HUMAN not in controllers
+        if bots_only:
+            self._reserve_bot_game(game_id, client)
+        try:
+            try:
+                session = self.sessions.start(
+                    game,
+                    seed=self.seed_source(),
+                    players=len(controllers),
+                    options=options,
+                    seats=controllers,
+                    save_id=game_id,
+                )
+            except TabletopError as exc:
+                raise Refused(str(exc)) from None
+            if not session.humans() and not bots_only:  # every person's seat is automated
+                raise Refused("seat a person or a bot: the game plays those seats itself")
+            host_token = new_token()
+            tokens = {seat: new_token() for seat in session.humans()}
+            owners: dict[str, int | None] = {host_token: None}
+            owners.update({token: seat for seat, token in tokens.items()})
+            self.store.create(game_id, session.record(), owners)
+        except BaseException:
+            with self._lock:
+                self._bot_games.pop(game_id, None)
+            raise
+        self._open(game_id, session)
+        engine = session.engine
         return Hosted(game_id, host_token, tokens, tuple(engine.seat_names), tuple(controllers))
 
-    def _wire(self, game_id: str, session: GameSession) -> _Keeper:
-        keeper = _Keeper(self.store, game_id)
+    def _reserve_bot_game(self, game_id: str, client: str) -> None:
+        """Count a new game with no person at it against the limits, or refuse it."""
+        with self._lock:
+            playing = self._playing_bot_games()
+            if len(playing) >= self.limits.bot_games:
+                raise Refused(
+                    f"this server already plays {len(playing)} games with no person at them "
+                    "(its limit): seat a person, or try again later"
+                )
+            mine = sum(1 for who in playing.values() if who == client)
+            if client and mine >= self.limits.bot_games_per_client:
+                raise Refused(
+                    f"you already have {mine} games with no person at them on this server "
+                    "(the limit per client): seat a person, or wait for one to end"
+                )
+            self._bot_games[game_id] = client
+
+    def _playing_bot_games(self) -> dict[str, str]:
+        """The bot games still playing (under ``_lock``): one that ended is dropped."""
+        for game_id in list(self._bot_games):
+            table = self._tables.get(game_id)
+            if table is not None and (table.finished or table.ended is not None):
+                del self._bot_games[game_id]
+        return self._bot_games
+
+    def bot_games(self, client: str | None = None) -> int:
+        """How many games with no person at them are playing (hosted by ``client``)."""
+        with self._lock:
+            playing = self._playing_bot_games()
+            return sum(1 for who in playing.values() if client is None or who == client)
+
+    # Opening a game -----------------------------------------------------------------
+
+    def _keep(self, game_id: str, session: GameSession) -> Keeper:
+        """The keeper of ``session``, observing it from now on."""
+        engine = session.engine
+        record = engine.record()
+
+        def shadow() -> ShadowGame:
+            return ShadowGame.of(
+                record, engine.game, self.sessions.rng_factory, self.sessions.dice_factory
+            )
+
+        keeper = Keeper(self.store, game_id, shadow)
         session.observe(keeper)
-        session.attach(_Remote())
         return keeper
 
-    def _open(self, game_id: str, session: GameSession) -> Table:
-        table = Table(game_id, session)
-        table.keeper = self._wire(game_id, session)
+    def _open(self, game_id: str, session: GameSession, *, abandoned: bool = False) -> ServerTable:
+        """Hold ``session`` as a table in memory and let its bots play."""
+        keeper = self._keep(game_id, session)
+        people = bool(session.humans())
+        table = ServerTable(
+            session,
+            game_id=game_id,
+            keeper=keeper,
+            workers=self.workers if people else _Lanes(self.workers, {Workers.BOTS: BOT_GAMES}),
+            hinter=self._hinter(session.engine.game.info.id),
+            recover=self._recover,
+            on_idle=self._idle,
+        )
+        if abandoned:
+            table.end(ENDED_BY_HOST)
         with self._lock:
             self._tables[game_id] = table
             self._tables.move_to_end(game_id)
+            if not people and not table.finished and not abandoned:
+                self._bot_games.setdefault(game_id, "")
             self._let_go()
+            closing, self._closing = self._closing, []
+        for old in closing:  # their sessions end (their logs say so) outside the lock
+            old.close()
+        table.start()
         return table
 
+    def _hinter(self, game_id: str) -> Hinter:
+        """What the table's ``AskHint`` runs: the default search at the seat's decision,
+        from its information set only (``bots.hint``, as the local screen's ``?``)."""
+        hints = self.registry.hints_for(game_id)
+
+        def hinter(engine: Engine) -> Callable[[], HintAnswer]:
+            think = prepare_hint(engine, hints)  # copies the state now, under the lock
+            seq = len(engine.log)
+
+            def answer() -> HintAnswer:
+                hint = think()
+                return HintAnswer(seq, hint.action, tuple(hint.lines()))
+
+            return answer
+
+        return hinter
+
     def _let_go(self) -> None:
-        """Forget the least recently used games nobody is connected to, beyond the
-        limit (they stay in the store)."""
+        """Forget the least recently used idle games beyond the limit (under ``_lock``;
+        they stay in the store)."""
         excess = len(self._tables) - self.max_open
-        for game_id in list(self._tables):
+        for game_id, table in list(self._tables.items()):
             if excess <= 0:
                 break
-            if not self.in_use(game_id):
+            if table.release(wait=False):
                 del self._tables[game_id]
+                self._bot_games.pop(game_id, None)
+                self._closing.append(table)
                 excess -= 1
 
-    # Sitting ------------------------------------------------------------------------
-
-    def table(self, game_id: str) -> Table:
+    def table(self, game_id: str) -> ServerTable:
         """The game, from memory or replayed from the store (after a restart)."""
         with self._lock:
             table = self._tables.get(game_id)
             if table is not None:
                 self._tables.move_to_end(game_id)
                 return table
-        session, abandoned = self._replay(game_id)
-        with self._lock:
-            raced = self._tables.get(game_id)
-        if raced is not None:
-            return raced
-        table = self._open(game_id, session)
-        table.abandoned = abandoned
-        with table.lock:
-            self._run_bots(table)  # a server killed while its bots played goes on
-        return table
+            gate = self._opening.setdefault(game_id, threading.Lock())
+        try:
+            with gate:
+                with self._lock:
+                    table = self._tables.get(game_id)
+                if table is not None:
+                    return table
+                session, abandoned = self._replay(game_id)
+                return self._open(game_id, session, abandoned=abandoned)
+        finally:
+            with self._lock:
+                self._opening.pop(game_id, None)
 
     def _replay(self, game_id: str) -> tuple[GameSession, bool]:
         """The game's session rebuilt from the store, and whether its host ended it."""
@@ -259,157 +483,125 @@ class Hall:
         if stored is None:
             raise Refused("no such game on this server")
         record = stored.record
-        if record.game not in self.registry.games:
-            raise Refused(f"this server no longer has the game {record.game!r}")
-        definition = self.registry.get(record.game).definition
-        factories = {
-            name: self.registry.bots[name][0] for name in self.registry.bot_kinds(record.game)
-        }
         try:
-            engine = Engine.from_record(
-                definition, record, rng_factory=self.rng_factory, dice_factory=self.dice_factory
-            )
-            engine.keeps_undo = False
-            controllers = list(record.seats) or [HUMAN] * engine.players
-            session = GameSession(
-                engine, controllers, make_bots(definition, controllers, factories)
-            )
+            session = self.sessions.resume_record(record, save_id=game_id)
+        except UnknownGame:
+            raise Refused(f"this server no longer has the game {record.game!r}") from None
         except TabletopError as exc:
             raise Refused(f"this game cannot be opened on this server: {exc}") from None
+        if not session.humans():  # nobody can undo: no snapshots to keep
+            session.engine.keeps_undo = False
         return session, stored.abandoned
 
-    def _reload(self, table: Table) -> None:
-        """Rebuild ``table`` from the store, in place (connections keep the object);
-        forget it when even that fails (the next hello tries again)."""
-        try:
-            session, abandoned = self._replay(table.game_id)
-        except Exception:
-            self._forget(table)
-            return
-        table.keeper = self._wire(table.game_id, session)
-        table.session, table.abandoned = session, abandoned
+    def _recover(self, table: Table, error: BaseException) -> GameSession:
+        """A change could not be kept (the store refused it, or the shadow did not
+        reach its digest): the store's copy is the truth. Rebuild the game from it."""
+        assert isinstance(table, ServerTable)
+        _log.warning(
+            "game %s reloaded from the store after %s", table.game_id, type(error).__name__
+        )
+        session, abandoned = self._replay(table.game_id)
+        table.keeper = self._keep(table.game_id, session)
+        if abandoned:
+            table.end(ENDED_BY_HOST)
+        return session
 
-    def loaded(self, game_id: str) -> Table | None:
+    def _idle(self, table: Table) -> None:
+        assert isinstance(table, ServerTable)
+        self.release(table.game_id)
+
+    def loaded(self, game_id: str) -> ServerTable | None:
         """The game if this server holds it in memory now."""
         with self._lock:
             return self._tables.get(game_id)
-
-    def catch_up(self, table: Table) -> int:
-        """Apply the actions another server process sharing the store has kept since
-        this one last moved the game; return how many (0: nothing new)."""
-        with table.lock:
-            engine, keeper = table.engine, table.keeper
-            assert keeper is not None
-            newer = self.store.actions_after(table.game_id, len(engine.log))
-            keeper.quiet = True
-            try:
-                for seat, action in newer:
-                    table.session.act(seat, action)
-            except Exception:
-                self._reload(table)
-            finally:
-                keeper.quiet = False
-            return len(newer)
-
-    def sit(self, token: str) -> tuple[Table, int]:
-        """The game and seat a seat token opens. A host token is no seat."""
-        owner = self.store.owner(token)
-        if owner is None:
-            raise Refused("unknown token")
-        game_id, seat = owner
-        if seat is None:
-            raise Refused("this is the host's token, not a seat's: join with a seat's token")
-        return self.table(game_id), seat
-
-    # Playing ------------------------------------------------------------------------
-
-    def move(self, table: Table, seat: int, seq: int, action: str) -> list[Move]:
-        """Apply ``seat``'s answer to the prompt of position ``seq``, then let the
-        server's bots play until a person is due; return every move made. Refused
-        (nothing changes) when it is not this seat's decision or position."""
-        with table.lock:
-            prompt = self._due(table, seat, seq, "move")
-            if action not in prompt.actions():
-                raise Refused(f"{action[:60]!r} is not one of your choices now")
-            try:
-                moves = [table.session.act(seat, action)]
-            except PluginFault:  # the engine put the game back as it was
-                raise Refused("the game's code failed on this move; nothing changed") from None
-            except Exception as exc:  # the store refused: its copy is the truth
-                self._reload(table)
-                if len(table.engine.log) > seq:  # another server process moved first
-                    raise Refused(
-                        f"stale move: the game moved on to position {len(table.engine.log)}",
-                        changed=True,
-                    ) from None
-                raise Refused(
-                    f"the server could not keep this move ({type(exc).__name__}); try again",
-                    changed=True,
-                ) from None
-            try:
-                moves += self._run_bots(table)
-            except Exception:  # a bot or the store failed: its copy is the truth
-                self._reload(table)
-            return moves
-
-    def hint(self, table: Table, seat: int, seq: int) -> Callable[[], Hint]:
-        """The search for a hint at ``seat``'s decision of position ``seq``, ready to
-        think outside the lock (``hint.prepare`` copies the state now): from that seat's
-        information set only, so it tells nothing the seat cannot see. Refused when the
-        decision is not that seat's, or not at that position any more."""
-        with table.lock:
-            self._due(table, seat, seq, "hint")
-            return prepare_hint(table.engine, self.registry.hints_for(table.engine.game.info.id))
-
-    @staticmethod
-    def _due(table: Table, seat: int, seq: int, what: str) -> Prompt:
-        """The prompt a ``what`` (a move, a hint) from ``seat`` for position ``seq``
-        is about, under the table's lock. Refused when the game is over or ended, the
-        position has passed, or the decision is another seat's."""
-        engine = table.engine
-        if table.abandoned:
-            raise Refused("the host ended this game", final=True)
-        prompt = engine.prompt
-        if prompt is None:
-            raise Refused("the game is over", final=True)
-        if seq != len(engine.log):
-            raise Refused(
-                f"stale {what}: it answers position {seq}, the game is at {len(engine.log)}"
-            )
-        if prompt.seat != seat:
-            raise Refused(
-                f"it is {engine.seat_name(prompt.seat)}'s decision, not {engine.seat_name(seat)}'s"
-            )
-        return prompt
-
-    def _run_bots(self, table: Table) -> list[Move]:
-        if table.abandoned:
-            return []
-        return table.session.run()
-
-    def _forget(self, table: Table) -> None:
-        with self._lock:
-            if self._tables.get(table.game_id) is table:
-                del self._tables[table.game_id]
 
     def release(self, game_id: str) -> None:
         """Let go of a finished or ended game once nobody is connected to it: its
         history (about 1 MB for a long game) need not stay in memory; the store keeps
         it, and a later hello or fetch replays it."""
         table = self.loaded(game_id)
-        if table is not None and (table.engine.over or table.abandoned):
-            self._forget(table)
+        if table is None or not table.release(finished_only=True):
+            return
+        with self._lock:
+            if self._tables.get(game_id) is table:
+                del self._tables[game_id]
+                self._bot_games.pop(game_id, None)
+        table.close()  # the session ends (its log says so); the store keeps the game
 
     def open_games(self) -> int:
         with self._lock:
             return len(self._tables)
+
+    # Sitting ------------------------------------------------------------------------
+
+    def seat(self, token: str, channel: SeatChannel, *, seen: int = 0) -> SeatLink:
+        """Sit a front end at the token's seat (``Table.join``), opening the game if
+        it is not in memory; the link's ``table`` is the game."""
+        owner = self._owner(token)
+        return self._join(owner[0], owner[1], channel, seen)
+
+    def spectate(self, game_id: str, channel: SeatChannel, *, seen: int = 0) -> SeatLink:
+        """Sit a spectator at the game (public view only), opening it if need be."""
+        return self._join(game_id, None, channel, seen)
+
+    def _join(self, game_id: str, seat: int | None, channel: SeatChannel, seen: int) -> SeatLink:
+        while True:
+            table = self.table(game_id)
+            try:
+                return table.join(seat, channel, seen=seen)
+            except _Released:  # let go just now: the next lookup opens it again
+                with self._lock:
+                    if self._tables.get(game_id) is table:
+                        del self._tables[game_id]
+
+    def _owner(self, token: str) -> tuple[str, int]:
+        owner = self.store.owner(token)
+        if owner is None:
+            raise Refused("unknown token")
+        game_id, seat = owner
+        if seat is None:
+            raise Refused("this is the host's token, not a seat's: join with a seat's token")
+        return game_id, seat
+
+    def sit(self, token: str) -> tuple[ServerTable, int]:
+        """The game and seat a seat token opens. A host token is no seat."""
+        game_id, seat = self._owner(token)
+        return self.table(game_id), seat
+
+    def watch(self, game_id: str) -> ServerTable:
+        """The game a spectator watches by its id (it is told the public view only)."""
+        return self.table(game_id)
+
+    def catch_up(self, table: ServerTable) -> int:
+        """Apply the actions another server process sharing the store kept since this
+        one last moved the game, telling this process's seats; return how many (0:
+        nothing new). A store that holds fewer (an undo there), or an action that does
+        not apply, rebuilds the game from the store."""
+        with table.lock:
+            engine = table.engine
+            newer = self.store.actions_after(table.game_id, len(engine.log))
+            if not newer:
+                if self.store.length(table.game_id) < len(engine.log):
+                    table.reload(RuntimeError("another server process took actions back"))
+                return 0
+            table.keeper.quiet = table.catching_up = True
+            try:
+                for seat, action in newer:
+                    link = SeatLink(table, seat, _Quiet(), bot=True)
+                    if not table.request(link, SeatMove(len(table.engine.log), action)):
+                        table.reload(RuntimeError("another server process's move did not apply"))
+                        break
+            finally:
+                table.keeper.quiet = table.catching_up = False
+            return len(newer)
 
     # Fetching -----------------------------------------------------------------------
 
     def fetch(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The game as a save (``GameRecord.to_json``). A finished game: for anyone who
         knows its id. An unfinished one only for its host, and fetching it ends it (its
-        seed tells every secret still to come, so nobody may play on with it known)."""
+        seed tells every secret still to come, so nobody may play on with it known):
+        every seat is told."""
         stored = self.store.load(game_id)
         if stored is None:
             raise Refused("no such game on this server")
@@ -420,11 +612,19 @@ class Hall:
                     "the game is not over: only its host may fetch it now (with the host "
                     "token), and that ends it"
                 )
-            if not stored.abandoned:
+            table = self.loaded(game_id)
+            if table is None:
                 self.store.abandon(game_id)
-                with self._lock:
-                    table = self._tables.get(game_id)
-                if table is not None:
-                    with table.lock:
-                        table.abandoned = True
+            else:
+                with table.lock:  # no move is kept between the end and the record
+                    table.end(ENDED_BY_HOST)
+                    self.store.abandon(game_id)
+            stored = self.store.load(game_id) or stored
         return stored.record.to_json()
+
+
+class _Quiet:
+    """The channel of a move another server process made: nobody here needs its news."""
+
+    def deliver(self, message: SeatMessage) -> None:
+        pass

@@ -1,27 +1,29 @@
 """The wire: JSON text messages between ``tabletop serve`` and its clients.
 
-What a seat receives is built here and nowhere else (``seat_update``), from the same
-channels the framework's leak checks cover: the seat's ``view``, its explained prompt
-when it decides (``prompt_json``'s fields plus each choice's key), and the lines of the
-log its seat may read (``Engine.story``: its own choices, "Player 2 decided." for
-another's in a hidden-information game, and the events ``Event.visible_to`` allows, as
-``seen_events`` gives them). Never the state, the seed or another seat's prompt.
+A seat's conversation with its table is the framework's seat protocol
+(``tabletop.framework.seats``), in its JSON form: the table sends ``welcome``
+(``TableInfo``), ``update`` (``SeatUpdate``, built by ``seats.seat_update`` and nowhere
+else: the seat's view, its explained prompt when it decides, who decides otherwise, the
+log lines its seat may read), ``notice`` and ``hint``; the seat sends ``move``,
+``hint``, ``undo``, ``retry`` and ``leave`` (``seats.request_from_json`` checks each
+field). A local table hands the same objects over without the JSON, so what a remote
+seat is told is exactly what a local one is. Never the state, the seed (until the game
+is over) or another seat's prompt.
 
-Client to server (every message a JSON object with a ``type``):
+Besides that conversation, the server's own messages. Client to server, the first
+message of a connection (every message a JSON object with a ``type``):
 
 - ``{"type": "hello", "token": T, "seen": N}``: sit at the token's seat; ``seen`` is how
-  many actions the client has already been told of (0: tell the whole log).
-- ``{"type": "move", "seq": N, "action": A}``: answer the prompt of position ``N`` (the
-  number of actions so far); any other ``N`` is a stale or forged move and is refused.
-- ``{"type": "host", "game": G, "players": N, "seats": [...], "options": {...}}``.
+  many actions the client has already been told of (0: tell the whole log);
+- ``{"type": "watch", "game": ID, "seen": N}``: watch the game as a spectator (its
+  public view and log only);
+- ``{"type": "host", "game": G, "players": N, "seats": [...], "options": {...}}``;
 - ``{"type": "fetch", "game": ID, "token": T}``: the game as a save (see ``Hall.fetch``).
-- ``{"type": "hint", "token": T, "seq": N}``: what the tree search suggests at the token
-  seat's decision of position ``N``, thought from that seat's information set only
-  (``tabletop.adapters.bots.hint``), as the local screen's ``?`` key gives it.
 
-Server to client: ``welcome``, ``update``, ``ack``, ``refused``, ``hosted``, ``record``,
-``hint`` (``seq``, ``action``: the suggested choice, ``lines``: the hint in words),
-``error`` (the connection is closed after an ``error``).
+Server to client, besides the table's messages: ``ack`` (``{"type": "ack", "seq": N}``:
+the move answering position ``N`` is kept, committed to the store; it comes before the
+update that tells it), ``hosted``, ``record``, ``refused`` (a host or fetch that changed
+nothing, with its ``reason``) and ``error`` (the connection is closed after it).
 """
 
 from __future__ import annotations
@@ -29,8 +31,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.framework.engine import Engine
-from tabletop.framework.game import Choice, Prompt, Result
+from tabletop.framework.seats import REQUEST_FIELDS, BadMessage, SeatMessage
+
+__all__ = [
+    "MAX_CLIENT_MESSAGE",
+    "MAX_FIELD",
+    "MAX_SERVER_MESSAGE",
+    "BadMessage",
+    "decode",
+    "dump",
+    "encode",
+    "parse",
+    "server_message",
+]
 
 #: Largest message a client may send (bytes): a move is under 200, a host request
 #: under 2,000. A bigger frame closes the connection (WebSocket close code 1009).
@@ -40,30 +53,24 @@ MAX_SERVER_MESSAGE = 16 * 1024 * 1024
 #: Longest token, game id, action or option the server reads; longer is refused.
 MAX_FIELD = 200
 
-#: The fields each client message may have (besides ``type``); any other is refused.
+#: The fields each server-level message may have (besides ``type``); any other is
+#: refused.
 FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hello": {"token": str, "seen": int},
-    "move": {"seq": int, "action": str},
+    "watch": {"game": str, "seen": int},
     "host": {"game": str, "players": int, "seats": list, "options": dict},
     "fetch": {"game": str, "token": str},
-    "hint": {"token": str, "seq": int},
 }
 REQUIRED: dict[str, tuple[str, ...]] = {
     "hello": ("token",),
-    "move": ("seq", "action"),
+    "watch": ("game",),
     "host": ("game",),
     "fetch": ("game",),
-    "hint": ("token", "seq"),
 }
 
 
-class BadMessage(ValueError):
-    """A client message that is not one of ours (the reason is sent back)."""
-
-
-def parse(text: str | bytes) -> dict[str, Any]:
-    """A client's message, checked for shape: its type, required fields, field types
-    and sizes. Raises BadMessage saying what is wrong."""
+def decode(text: str | bytes) -> dict[str, Any]:
+    """A client's frame as a JSON object; BadMessage saying what is wrong."""
     if isinstance(text, bytes):
         raise BadMessage("messages are JSON text frames, not binary ones")
     try:
@@ -72,7 +79,15 @@ def parse(text: str | bytes) -> dict[str, Any]:
         raise BadMessage("not JSON") from None
     if not isinstance(data, dict):
         raise BadMessage("a message is a JSON object")
+    return data
+
+
+def server_message(data: dict[str, Any]) -> dict[str, Any]:
+    """A server-level message (hello, watch, host, fetch), checked for shape: its type,
+    required fields, field types and sizes. Raises BadMessage saying what is wrong."""
     kind = data.get("type")
+    if kind in REQUEST_FIELDS:
+        raise BadMessage(f"a {kind} needs a seat: say hello with your seat's token first")
     if not isinstance(kind, str) or kind not in FIELDS:
         raise BadMessage(f"unknown message type (known: {', '.join(FIELDS)})")
     fields = FIELDS[kind]
@@ -94,102 +109,15 @@ def parse(text: str | bytes) -> dict[str, Any]:
     return data
 
 
+def parse(text: str | bytes) -> dict[str, Any]:
+    """A server-level message from a frame (``decode``, then ``server_message``)."""
+    return server_message(decode(text))
+
+
 def dump(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-def prompt_wire(prompt: Prompt) -> dict[str, Any]:
-    """A prompt as the deciding seat receives it: ``leaks.prompt_json``'s fields (seat,
-    text, rule, each choice's action, label, detail, consequence) and each choice's key,
-    which front ends bind."""
-    return {
-        "seat": prompt.seat,
-        "text": prompt.text,
-        "rule": prompt.rule,
-        "choices": [
-            {
-                "action": c.action,
-                "label": c.label,
-                "detail": c.detail,
-                "consequence": c.consequence,
-                "key": c.key,
-            }
-            for c in prompt.choices
-        ],
-    }
-
-
-def prompt_from_wire(data: dict[str, Any]) -> Prompt:
-    """The client's copy of its prompt (for a bot's ``choose`` or a UI)."""
-    choices = tuple(
-        Choice(
-            str(c["action"]),
-            str(c["label"]),
-            str(c.get("detail", "")),
-            str(c.get("consequence", "")),
-            str(c.get("key", "")),
-        )
-        for c in data["choices"]
-    )
-    rule = data.get("rule")
-    return Prompt(
-        int(data["seat"]), str(data["text"]), choices, None if rule is None else str(rule)
-    )
-
-
-def result_wire(result: Result | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    return {
-        "winners": list(result.winners),
-        "scores": list(result.scores),
-        "summary": result.summary,
-        "outcome": result.outcome,
-    }
-
-
-def seat_update(engine: Engine, seat: int, *, actions: int = 0, events: int = 0) -> dict[str, Any]:
-    """Everything ``seat`` is told after the game has changed: its view, its explained
-    prompt when it decides (only who decides otherwise: never a secret), and the log
-    lines it may read from ``actions`` actions and ``events`` history entries on."""
-    prompt = engine.prompt
-    over = prompt is None
-    shown = engine.explained_prompt if prompt is not None and prompt.seat == seat else None
-    log = [
-        {
-            "action": line.action,
-            "text": line.text,
-            "event": None if line.event is None else line.event.to_json(),
-        }
-        for line in engine.story(seat, actions=actions, events=events)
-    ]
-    result: Result | None = None
-    if over:
-        try:
-            result = engine.result
-        except Exception:  # the game's result() failed: the end is still the end
-            result = None
-    return {
-        "type": "update",
-        "seq": len(engine.log),
-        "view": engine.view(seat),
-        "deciding": None if prompt is None else prompt.seat,
-        "prompt": None if shown is None else prompt_wire(shown),
-        "log": log,
-        "over": over,
-        "result": result_wire(result),
-    }
-
-
-def cursor_after(engine: Engine, seen: int) -> tuple[int, int]:
-    """(actions, history entries) for ``Engine.story`` to resume after action ``seen``:
-    a returning client is told only what it has not been told."""
-    seen = max(0, min(seen, len(engine.log)))
-    if seen == 0:
-        return 0, 0
-    events = 0
-    for index, (turn, _) in enumerate(engine.history):
-        if turn > seen:
-            return seen, index
-        events = index + 1
-    return seen, events
+def encode(message: SeatMessage) -> str:
+    """A table's message as the text frame a remote seat receives."""
+    return dump(message.to_json())

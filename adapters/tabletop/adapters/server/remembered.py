@@ -134,17 +134,18 @@ def forget(path: Path, key: str) -> ServerGame | None:
 
 
 def from_welcome(url: str, token: str, welcome: dict[str, Any]) -> ServerGame:
-    """The seat as the server's welcome names it."""
+    """The seat as the table's welcome names it (``seats.TableInfo`` as JSON: ``game``
+    is the kind of game, ``table`` the server's id of it)."""
     seat = welcome.get("seat", -1)
-    seat = seat if isinstance(seat, int) else -1
+    seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
     names = welcome.get("seats", [])
     name = names[seat] if isinstance(names, list) and 0 <= seat < len(names) else f"seat {seat}"
     return ServerGame(
         url=url,
         token=token,
-        game=str(welcome.get("game", "")),
-        game_id=str(welcome.get("game_id", "")),
-        title=str(welcome.get("title", welcome.get("game_id", ""))),
+        game=str(welcome.get("table", "")),
+        game_id=str(welcome.get("game", "")),
+        title=str(welcome.get("title", welcome.get("game", ""))),
         seat=seat,
         seat_name=str(name),
     )

@@ -35,8 +35,7 @@ from textual.widgets import Footer, Header, OptionList, RichLog, Static
 
 import tabletop.adapters.tui
 from tabletop.adapters.saves import printable
-from tabletop.adapters.server.client import ClientError, Seat, play_seat, request
-from tabletop.adapters.server.protocol import prompt_from_wire
+from tabletop.adapters.server.client import ClientError, Seat, play_seat
 from tabletop.adapters.tui.hookspecs import board_widget_class
 from tabletop.adapters.tui.screens.hint import HintScreen
 from tabletop.adapters.tui.screens.rules import RulesScreen
@@ -44,6 +43,7 @@ from tabletop.adapters.tui.screens.summary import NO_MORE, SummaryScreen
 from tabletop.adapters.tui.widgets import ChoiceList, ViewPanel
 from tabletop.framework.game import SUMMARY, Action, Event
 from tabletop.framework.plugins import GameRegistry
+from tabletop.framework.seats import REFUSED, AskHint, HintAnswer, Notice, SeatMessage
 
 #: The status line on the seat's turn and while another seat decides: what to press.
 YOUR_TURN = "Your decision: press a choice's key, or Enter on the highlighted one."
@@ -53,8 +53,6 @@ WAITING_HINT = "A bell rings on your turn; q leaves (the game waits)."
 SCREEN_KEYS = frozenset({"q", "r", "?"})
 #: The status line while the server thinks about a hint.
 THINKING = "Asking the server for a hint (its search, from your seat's view only)..."
-#: How long the screen waits for a hint (seconds): the search, and maybe another's first.
-HINT_SECONDS = 60.0
 
 
 class SeatLog(RichLog):
@@ -152,7 +150,9 @@ class RemoteSeatScreen(Screen[str]):
 
     async def _play(self) -> None:
         try:
-            seat = await play_seat(self.url, self.token, self._decide, on_update=self._told)
+            seat = await play_seat(
+                self.url, self.token, self._decide, on_update=self._told, on_message=self._heard
+            )
         except ClientError as exc:
             self.ending = f"tabletop: error: {exc}"
             self.query_one("#status", Static).update(self.ending)
@@ -169,11 +169,11 @@ class RemoteSeatScreen(Screen[str]):
     # What the seat is told --------------------------------------------------------------
 
     def _names(self, seat: Seat) -> list[str]:
-        return [str(name) for name in seat.welcome.get("seats", [])]
+        return list(seat.names)
 
     def _mount_board(self, seat: Seat) -> None:
         board_class = None
-        game_id = str(seat.welcome.get("game_id", ""))
+        game_id = str(seat.welcome.get("game", ""))
         if self.registry is not None and game_id in self.registry.games:
             try:
                 board_class = board_widget_class(self.registry, game_id)
@@ -195,10 +195,10 @@ class RemoteSeatScreen(Screen[str]):
         log = self.query_one("#log", SeatLog)
         recaps: list[Event] = []
         for line in seat.log[self._shown :]:
-            log.add(Text(printable(str(line["text"]), 2000)))
-            event = line.get("event")
-            if isinstance(event, dict) and event.get("kind") == SUMMARY:
-                recaps.append(Event(SUMMARY, str(event.get("text", "")), event.get("data")))
+            log.add(Text(printable(line.text, 2000)))
+            event = line.event
+            if event is not None and event.kind == SUMMARY:
+                recaps.append(Event(SUMMARY, event.text, event.data))
         self._shown = len(seat.log)
         if self._joined_at is None:  # the log so far: its recaps are history, not news
             self._joined_at = seat.seq
@@ -242,7 +242,7 @@ class RemoteSeatScreen(Screen[str]):
 
     async def _decide(self, seat: Seat) -> Action:
         assert seat.prompt is not None
-        prompt = prompt_from_wire(seat.prompt)
+        prompt = seat.prompt
         rule = f" ({prompt.rule})" if prompt.rule else ""
         self.query_one("#prompt", Static).update(printable(prompt.text + rule, 2000))
         choices = self.query_one("#choices", ChoiceList)
@@ -262,10 +262,11 @@ class RemoteSeatScreen(Screen[str]):
         if seat.ended and not seat.over:
             return "The host ended this game before its end."
         names = self._names(seat)
-        result = seat.result or {}
-        winners = [names[w] if w < len(names) else f"seat {w}" for w in result.get("winners", [])]
+        result = seat.result
+        picked = [] if result is None else result.winners
+        winners = [names[w] if w < len(names) else f"seat {w}" for w in picked]
         won = f"{', '.join(winners)} won" if winners else "nobody won"
-        lines = str(result.get("summary") or "").splitlines()
+        lines = ("" if result is None else result.summary).splitlines()
         summary = f" ({lines[0]})" if lines else ""  # the rest is in the log's recap
         return printable(f"Game over after {seat.seq} actions: {won}{summary}", 500)
 
@@ -312,37 +313,45 @@ class RemoteSeatScreen(Screen[str]):
             return  # already asked
         self._hint_for = seat.seq
         self.query_one("#status", Static).update(THINKING)
-        self.run_worker(self._ask_hint(seat.seq), group="hint", exclusive=True)
+        seat.send(AskHint(seat.seq))  # the answer comes as a message (``_heard``)
 
-    async def _ask_hint(self, seq: int) -> None:
-        message = {"type": "hint", "token": self.token, "seq": seq}
-        try:
-            answer = await request(self.url, message, timeout=HINT_SECONDS)
-        except ClientError as exc:
-            answer = {"error": str(exc)}
-        finally:
-            self._hint_for = None
+    def _heard(self, seat: Seat, message: SeatMessage) -> None:
+        """A hint, or a refused request (a hint the server would not think about)."""
+        if isinstance(message, HintAnswer):
+            self._hinted(message.seq, message.action, list(message.lines))
+        elif (
+            isinstance(message, Notice)
+            and message.topic == REFUSED
+            and message.seq is not None
+            and message.seq == self._hint_for
+        ):
+            self._hinted(message.seq, None, [], error=message.text)
+
+    def _hinted(
+        self, seq: int, action: str | None, lines: list[str], *, error: str | None = None
+    ) -> None:
+        self._hint_for = None
         seat = self.seat
         if seat is None or seat.seq != seq or seat.prompt is None or self._pending is None:
             return  # the decision is gone: the hint is of no use now
         self.query_one("#status", Static).update(YOUR_TURN)
-        if "error" in answer:
-            self.notify(f"No hint: {printable(answer['error'], 200)}", severity="error")
+        if error is not None:
+            self.notify(f"No hint: {printable(error, 200)}", severity="error")
             return
-        lines = [printable(str(line), 300) for line in answer.get("lines", [])][:20]
+        shown_lines = [printable(line, 300) for line in lines][:20]
         choices = self.query_one("#choices", ChoiceList)
         shown = choices.prompt
         if shown is not None:
             actions = [choice.action for choice in shown.choices]
-            if answer.get("action") in actions:
-                choices.highlighted = actions.index(str(answer["action"]))
-        self.app.push_screen(HintScreen(lines))
+            if action in actions:
+                choices.highlighted = actions.index(action)
+        self.app.push_screen(HintScreen(shown_lines))
 
     def action_rules(self) -> None:
         """The game's rules summary at the section the seat's decision cites, when the
         game is installed here (the server sends no rules: they are the game's own)."""
         seat = self.seat
-        game_id = "" if seat is None else str(seat.welcome.get("game_id", ""))
+        game_id = "" if seat is None else str(seat.welcome.get("game", ""))
         if self.registry is None or game_id not in self.registry.games:
             self.notify("This game's rules are not installed here.", severity="warning")
             return
@@ -351,10 +360,8 @@ class RemoteSeatScreen(Screen[str]):
             text = game.rules_summary()
         except Exception as exc:
             text = f"The rules could not be shown: {type(exc).__name__}: {exc}"
-        cited = None if seat is None or seat.prompt is None else seat.prompt.get("rule")
-        self.app.push_screen(
-            RulesScreen(game.info.title, text, None if cited is None else str(cited))
-        )
+        cited = None if seat is None or seat.prompt is None else seat.prompt.rule
+        self.app.push_screen(RulesScreen(game.info.title, text, cited))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """q says Leave while the game goes on and Close once it is over; ? is offered

@@ -1,37 +1,56 @@
 """``tabletop serve``: the asyncio WebSocket server that carries the hall's messages.
 
-Each connection is one client: it sits at a seat (``hello``) and then only answers its
-prompts and hears its seat's updates, or it hosts or fetches a game, or asks for a hint
-at its seat's decision. Work that touches a
-game (a move and the bot moves after it, replaying a game after a restart) runs in a
-worker thread, one game at a time, so a searching bot on one table does not stop the
-others. Every client message is size-limited (the WebSocket frame limit) and
-rate-limited (a token bucket per connection); a client that sends garbage, floods or
-presents an unknown token is told why and disconnected.
+Each connection is one client: it sits at a seat (``hello``) or watches a game
+(``watch``) and then speaks the seat protocol with that game's table, or it hosts or
+fetches a game. The event loop only carries messages: it never takes a game's lock
+and never runs a game's code. A seat's request runs on the workers (lane ``MOVES``;
+opening a game, which may replay it from the store, on ``hall.OPENING``); bots think
+on their own lanes and move like any seat. What a table tells a connection is built on
+the thread that made the change (``seats.seat_update``, by the table), turned into
+text there, and queued for that connection's sender task with
+``loop.call_soon_threadsafe``: a slow client holds up nobody but itself.
+
+Every client message is size-limited (the WebSocket frame limit) and rate-limited (a
+token bucket per connection); a client that sends garbage, floods or presents an
+unknown token is told why and disconnected.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import threading
 import time
-from collections import OrderedDict, defaultdict
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from tabletop.adapters.server.hall import Hall, Refused, Table
+from tabletop.adapters.server.hall import OPENING, Hall, Refused, ServerTable
 from tabletop.adapters.server.protocol import (
     MAX_CLIENT_MESSAGE,
     BadMessage,
-    cursor_after,
+    decode,
     dump,
-    parse,
-    seat_update,
+    encode,
+    server_message,
 )
+from tabletop.framework.ports import Busy, Workers
+from tabletop.framework.seats import (
+    REFUSED,
+    Leave,
+    Move,
+    Notice,
+    SeatMessage,
+    SeatRequest,
+    SeatUpdate,
+    request_from_json,
+)
+from tabletop.framework.table import SeatLink
 
 _log = logging.getLogger("tabletop.server")
 
@@ -42,13 +61,10 @@ BURST = 40
 FIRST_MESSAGE_SECONDS = 30.0
 #: Seconds an update may wait for a client to read it before that client is cut off.
 SEND_SECONDS = 10.0
-#: WebSocket close code for a policy violation (garbage, flooding, a bad token).
+#: WebSocket close codes: a policy violation (garbage, flooding, a bad token), and a
+#: normal end (the seat left).
 POLICY = 1008
-#: Hints the server thinks about at once (each is one search, up to the default bot's
-#: budget: a second or two of a core); a seat asking while it thinks is told to wait.
-HINTS_AT_ONCE = 1
-#: Hints remembered (a hint at a position is always the same: asking again is free).
-HINTS_KEPT = 256
+NORMAL = 1000
 
 
 class Bucket:
@@ -75,38 +91,125 @@ class Bucket:
         self.tokens = min(self.burst, self.tokens + 1)
 
 
-@dataclass(eq=False)
-class Listener:
-    """A connection sitting at a seat, and how far it has been told the game."""
+class Channel:
+    """A connection's end at a table (the table's ``SeatChannel``): each message the
+    table delivers (with its lock held, on the thread that made the change) becomes
+    text there and is queued for the connection's sender task on the event loop.
 
-    ws: ServerConnection
-    seat: int
-    actions: int = 0
-    events: int = 0
+    It also sends the ``ack`` of the connection's move: just before the first update
+    that tells that move (its choice line, made by this seat), so a client hears that
+    its move is kept before what followed it."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, seat: int | None = None) -> None:
+        self.loop = loop
+        self.seat = seat
+        #: Text frames to send; a close code (an int) closes the connection.
+        self.outbox: asyncio.Queue[str | int] = asyncio.Queue()
+        self._pending: int | None = None
+        self._lock = threading.Lock()
+
+    def expect(self, seq: int | None) -> None:
+        """The connection sent a move answering position ``seq`` (None: none now)."""
+        with self._lock:
+            self._pending = seq
+
+    def kept(self, seq: int) -> None:
+        """The table kept the move of position ``seq``: ack it if no update did."""
+        with self._lock:
+            if self._pending != seq:
+                return
+            self._pending = None
+        self.put(dump({"type": "ack", "seq": seq}))
+
+    def deliver(self, message: SeatMessage) -> None:
+        text = encode(message)
+        acked: int | None = None
+        with self._lock:
+            pending = self._pending
+            if pending is not None:
+                if isinstance(message, SeatUpdate) and self._tells(message, pending):
+                    acked, self._pending = pending, None
+                elif (
+                    isinstance(message, Notice)
+                    and message.topic == REFUSED
+                    and message.seq == pending
+                ):
+                    self._pending = None
+        if acked is not None:
+            self.put(dump({"type": "ack", "seq": acked}))
+        self.put(text)
+
+    def _tells(self, update: SeatUpdate, pending: int) -> bool:
+        return any(
+            line.action == pending + 1 and line.event is None and line.seat == self.seat
+            for line in update.log
+        )
+
+    def put(self, text: str | int) -> None:
+        """Queue a frame (or a close code) for the sender task, from any thread."""
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the server stops
+            self.loop.call_soon_threadsafe(self.outbox.put_nowait, text)
 
 
 @dataclass
+class _Seated:
+    """A connection sitting at a table: its link and its channel."""
+
+    table: ServerTable
+    link: SeatLink
+    channel: Channel
+
+
 class Server:
     """The hall on the wire."""
 
-    hall: Hall
-    rate: float = RATE
-    burst: int = BURST
-    first_message_seconds: float = FIRST_MESSAGE_SECONDS
-    listeners: dict[str, set[Listener]] = field(default_factory=lambda: defaultdict(set))
-    _locks: dict[str, asyncio.Lock] = field(default_factory=lambda: defaultdict(asyncio.Lock))
-    #: Catching up with another server process's moves (cancelled when serving stops).
-    _catching_up: set[asyncio.Task[None]] = field(default_factory=set)
-    _thinking: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(HINTS_AT_ONCE))
-    #: The hints given, by game, seat and position (``HINTS_KEPT`` of them).
-    _hints: OrderedDict[tuple[str, int, int], dict[str, Any]] = field(default_factory=OrderedDict)
+    def __init__(
+        self,
+        hall: Hall,
+        *,
+        workers: Workers | None = None,
+        rate: float = RATE,
+        burst: int = BURST,
+        first_message_seconds: float = FIRST_MESSAGE_SECONDS,
+    ) -> None:
+        self.hall = hall
+        self.workers = workers or hall.workers
+        self.rate = rate
+        self.burst = burst
+        self.first_message_seconds = first_message_seconds
+        #: Catching up with another server process's moves (cancelled when serving stops).
+        self._catching_up: set[asyncio.Task[None]] = set()
 
-    def __post_init__(self) -> None:
-        self.hall.in_use = lambda game_id: bool(self.listeners.get(game_id))
+    async def _off_loop(self, lane: str, work: Callable[[], Any]) -> Any:
+        """Run ``work`` on the workers' ``lane`` and wait for it without blocking the
+        loop; its error is raised here. A full lane is a refusal in words."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+
+        def settle(result: Any, error: BaseException | None) -> None:
+            if future.done():
+                return
+            if error is not None:
+                future.set_exception(error)
+            else:
+                future.set_result(result)
+
+        def done(result: Any, error: BaseException | None) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop closed: nobody waits
+                loop.call_soon_threadsafe(settle, result, error)
+
+        try:
+            self.workers.submit(lane, work, done)
+        except Busy:
+            raise Refused("the server is busy: try again in a moment") from None
+        return await future
 
     async def handler(self, ws: ServerConnection) -> None:
         bucket = Bucket(self.rate, self.burst)
-        seated: tuple[Table, Listener] | None = None
+        seated: _Seated | None = None
+        sender: asyncio.Task[None] | None = None
+        message: dict[str, Any] = {}
+        request: SeatRequest | None = None
         try:
             first = True
             while True:
@@ -114,140 +217,198 @@ class Server:
                     timeout = self.first_message_seconds if first else None
                     raw = await asyncio.wait_for(ws.recv(), timeout)
                 except TimeoutError:
-                    await self._error(ws, "say hello, host or fetch first")
+                    await self._error(ws, "say hello, watch, host or fetch first")
                     return
                 first = False
                 if not bucket.take():
-                    await self._error(ws, "too many messages: slow down")
+                    await self._error(ws, "too many messages: slow down", seated)
                     return
                 try:
-                    message = parse(raw)
+                    data = decode(raw)
+                    if seated is None:
+                        message = server_message(data)
+                    elif data.get("type") in ("hello", "watch"):
+                        await self._error(ws, "this connection already sits at a table", seated)
+                        return
+                    else:
+                        request = request_from_json(data)
                 except BadMessage as exc:
-                    await self._error(ws, str(exc))
+                    await self._error(ws, str(exc), seated)
                     return
-                kind = message["type"]
-                if kind == "hello":
-                    if seated is not None:
-                        await self._error(ws, "this connection already sits at a seat")
-                        return
-                    seated = await self._hello(ws, message)
-                    if seated is None:
-                        return
-                elif kind == "move":
-                    if seated is None:
-                        await self._error(ws, "say hello with your seat's token first")
-                        return
-                    if await self._move(ws, seated, message):
+                if seated is not None and request is not None:
+                    if await self._request(seated, request):
                         bucket.refund()
+                    if isinstance(request, Leave):
+                        await self._close(ws, seated)
+                        return
+                    continue
+                kind = message["type"]
+                if kind in ("hello", "watch"):
+                    seated = await self._sit(ws, message)
+                    if seated is None:
+                        return
+                    sender = asyncio.create_task(self._sender(ws, seated.channel))
                 elif kind == "host":
                     await self._host(ws, message)
                 elif kind == "fetch":
                     await self._fetch(ws, message)
-                elif kind == "hint":
-                    await self._hint(ws, message)
         except ConnectionClosed:
             pass
         except Exception as exc:  # a bug or a failing store: say so, keep serving others
             _log.exception("request failed")
-            await self._error(ws, f"the server failed on this request ({type(exc).__name__})")
+            await self._error(
+                ws, f"the server failed on this request ({type(exc).__name__})", seated
+            )
         finally:
             if seated is not None:
-                table, listener = seated
-                self.listeners[table.game_id].discard(listener)
-                if not self.listeners[table.game_id]:
-                    del self.listeners[table.game_id]
-                    self.hall.release(table.game_id)
+                await self._leave(seated)
+            if sender is not None:
+                sender.cancel()
+                await asyncio.gather(sender, return_exceptions=True)
 
-    async def _error(self, ws: ServerConnection, reason: str) -> None:
-        """Say what was wrong, then close the connection."""
+    async def _error(
+        self, ws: ServerConnection, reason: str, seated: _Seated | None = None
+    ) -> None:
+        """Say what was wrong, then close the connection (after what was queued for it,
+        when it sits at a table)."""
+        text = dump({"type": "error", "reason": reason})
+        if seated is not None:
+            seated.channel.put(text)
+            seated.channel.put(POLICY)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(ws.wait_closed(), SEND_SECONDS)
+            return
         try:
-            await ws.send(dump({"type": "error", "reason": reason}))
+            await ws.send(text)
             await ws.close(POLICY, reason[:100])
         except ConnectionClosed:
             pass
 
-    async def _hello(
-        self, ws: ServerConnection, message: dict[str, Any]
-    ) -> tuple[Table, Listener] | None:
-        try:
-            table, seat = await asyncio.to_thread(self.hall.sit, message["token"])
-        except Refused as exc:
-            await self._error(ws, str(exc))
-            return None
-        async with self._locks[table.game_id]:
-            engine = table.engine
-            listener = Listener(ws, seat)
-            listener.actions, listener.events = cursor_after(engine, message.get("seen", 0))
-            info = engine.game.info
-            await ws.send(
-                dump(
-                    {
-                        "type": "welcome",
-                        "game": table.game_id,
-                        "game_id": info.id,
-                        "title": info.title,
-                        "seat": seat,
-                        "seats": list(engine.seat_names),
-                        "options": dict(engine.options),
-                        "hidden_information": engine.game.hides_information(engine.options),
-                        "abandoned": table.abandoned,
-                    }
-                )
-            )
-            self.listeners[table.game_id].add(listener)
-            await self._tell(table, [listener])
-        return table, listener
+    async def _close(self, ws: ServerConnection, seated: _Seated) -> None:
+        """The seat left: send what was queued, then close normally."""
+        seated.channel.put(NORMAL)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(ws.wait_closed(), SEND_SECONDS)
 
-    async def _move(
-        self, ws: ServerConnection, seated: tuple[Table, Listener], message: dict[str, Any]
-    ) -> bool:
-        """Apply a move; whether it was accepted."""
-        table, listener = seated
-        seq = message["seq"]
-        async with self._locks[table.game_id]:
-            try:
-                await asyncio.to_thread(
-                    self.hall.move, table, listener.seat, seq, message["action"]
-                )
-            except Refused as exc:
-                refusal = {"type": "refused", "seq": seq, "reason": str(exc), "final": exc.final}
-                await ws.send(dump(refusal))
-                if exc.changed:  # reloaded from the store: tell every seat where it stands
-                    await self._tell(table, list(self.listeners.get(table.game_id, ())))
-                return False
-            await ws.send(dump({"type": "ack", "seq": seq}))
-            await self._tell(table, list(self.listeners.get(table.game_id, ())))
-        return True
-
-    async def _tell(self, table: Table, listeners: list[Listener]) -> None:
-        """Send each listener what is new for its seat (under the game's lock)."""
-        engine = table.engine
-        sends: list[Awaitable[None]] = []
-        with table.lock:  # bots replaying after a restart may still be moving
-            for listener in listeners:
-                update = seat_update(
-                    engine, listener.seat, actions=listener.actions, events=listener.events
-                )
-                listener.actions, listener.events = len(engine.log), len(engine.history)
-                sends.append(self._send(listener.ws, dump(update)))
-        await asyncio.gather(*sends)
+    async def _sender(self, ws: ServerConnection, channel: Channel) -> None:
+        """Send what the table told this connection, in order; a client that does not
+        read within SEND_SECONDS is cut off (it reconnects and is told what it missed)
+        rather than let its queue grow. A close code in the queue closes the connection."""
+        while True:
+            text = await channel.outbox.get()
+            if isinstance(text, int):
+                with contextlib.suppress(ConnectionClosed):
+                    await ws.close(text)
+                return
+            if not await self._send(ws, text):
+                return
 
     @staticmethod
-    async def _send(ws: ServerConnection, text: str) -> None:
-        """Send an update; a client that does not read it within SEND_SECONDS is cut
-        off (it reconnects and is told what it missed) rather than holding up the
-        other seats of its game, whose updates wait for this one."""
+    async def _send(ws: ServerConnection, text: str) -> bool:
+        """Send one frame; False when the connection is gone (or was cut off)."""
         try:
             await asyncio.wait_for(ws.send(text), SEND_SECONDS)
         except ConnectionClosed:
-            pass  # it reconnects and says what it saw
+            return False  # it reconnects and says what it saw
         except TimeoutError:
             ws.transport.abort()
+            return False
+        return True
+
+    async def _sit(self, ws: ServerConnection, message: dict[str, Any]) -> _Seated | None:
+        """Sit the connection at the token's seat, or at the game as a spectator; its
+        welcome and first update are queued by the table as it joins."""
+        channel = Channel(asyncio.get_running_loop())
+        seen = int(message.get("seen", 0))
+
+        def join() -> _Seated:
+            if message["type"] == "hello":
+                link = self.hall.seat(message["token"], channel, seen=seen)
+            else:
+                link = self.hall.spectate(message["game"], channel, seen=seen)
+            channel.seat = link.seat  # before any move of its own: the acks' seat
+            assert isinstance(link.table, ServerTable)
+            return _Seated(link.table, link, channel)
+
+        try:
+            seated: _Seated = await self._off_loop(OPENING, join)
+        except Refused as exc:
+            await self._error(ws, str(exc))
+            return None
+        return seated
+
+    async def _request(self, seated: _Seated, request: SeatRequest) -> bool:
+        """Carry out a seat's request on the workers; whether it was a move that was
+        kept. Its answer (an update to every seat, or a notice) comes through the
+        channel."""
+        move = request if isinstance(request, Move) else None
+        if move is not None:
+            seated.channel.expect(move.seq)
+        carry_out = partial(seated.table.request, seated.link, request)
+        try:
+            kept = bool(await self._off_loop(Workers.MOVES, carry_out))
+        except Refused as exc:  # the workers are full: nothing was done
+            seated.channel.deliver(Notice(REFUSED, str(exc), getattr(request, "seq", None)))
+            kept = False
+        if move is None:
+            return False
+        if kept:
+            seated.channel.kept(move.seq)
+        else:
+            seated.channel.expect(None)
+        return kept
+
+    async def _leave(self, seated: _Seated) -> None:
+        """The connection is gone: its seat leaves the table (the game waits)."""
+        try:
+            await self._off_loop(Workers.MOVES, partial(seated.table.leave, seated.link))
+        except Refused:  # the workers are full: leave here, in a thread of its own
+            await asyncio.to_thread(seated.table.leave, seated.link)
+
+    async def _host(self, ws: ServerConnection, message: dict[str, Any]) -> None:
+        address = ws.remote_address[0] if ws.remote_address else ""
+
+        def host() -> Any:
+            return self.hall.host(
+                message["game"],
+                players=message.get("players"),
+                seats=message.get("seats"),
+                options=message.get("options"),
+                client=str(address),
+            )
+
+        try:
+            hosted = await self._off_loop(OPENING, host)
+        except Refused as exc:
+            await ws.send(dump({"type": "refused", "reason": str(exc)}))
+            return
+        await ws.send(
+            dump(
+                {
+                    "type": "hosted",
+                    "game": hosted.game_id,
+                    "host_token": hosted.host_token,
+                    "tokens": {str(seat): token for seat, token in hosted.tokens.items()},
+                    "seats": list(hosted.seat_names),
+                    "controllers": list(hosted.controllers),
+                }
+            )
+        )
+
+    async def _fetch(self, ws: ServerConnection, message: dict[str, Any]) -> None:
+        try:
+            record = await self._off_loop(
+                OPENING, partial(self.hall.fetch, message["game"], message.get("token"))
+            )
+        except Refused as exc:
+            await ws.send(dump({"type": "refused", "reason": str(exc)}))
+            return
+        await ws.send(dump({"type": "record", "record": record}))
 
     def listen_to_store(self) -> Callable[[], None] | None:
         """With a store shared by several server processes (PostgreSQL), hear of the
-        moves the others keep and tell this process's seats; returns the function that
-        stops listening, or None for a store only this process uses."""
+        changes the others keep and tell this process's seats; returns the function
+        that stops listening, or None for a store only this process uses."""
         listen = getattr(self.hall.store, "listen", None)
         if listen is None:
             return None
@@ -265,75 +426,15 @@ class Server:
         return stop
 
     async def _external(self, game_id: str) -> None:
-        """Another server process kept a move of a game this one holds: catch up."""
+        """Another server process kept a change of a game this one holds: catch up
+        (on the workers: the table's lock is taken there, never on the loop)."""
         table = self.hall.loaded(game_id)
         if table is None:
             return
-        async with self._locks[game_id]:
-            if await asyncio.to_thread(self.hall.catch_up, table):
-                await self._tell(table, list(self.listeners.get(game_id, ())))
-
-    async def _host(self, ws: ServerConnection, message: dict[str, Any]) -> None:
         try:
-            hosted = await asyncio.to_thread(
-                self.hall.host,
-                message["game"],
-                players=message.get("players"),
-                seats=message.get("seats"),
-                options=message.get("options"),
-            )
-        except Refused as exc:
-            await ws.send(dump({"type": "refused", "reason": str(exc)}))
-            return
-        await ws.send(
-            dump(
-                {
-                    "type": "hosted",
-                    "game": hosted.game_id,
-                    "host_token": hosted.host_token,
-                    "tokens": {str(seat): token for seat, token in hosted.tokens.items()},
-                    "seats": list(hosted.seat_names),
-                    "controllers": list(hosted.controllers),
-                }
-            )
-        )
-
-    async def _hint(self, ws: ServerConnection, message: dict[str, Any]) -> None:
-        """Answer a seat's question "what would the search choose?" (``Hall.hint``):
-        one search at a time on the whole server, each position's answer kept."""
-        seq = message["seq"]
-        try:
-            table, seat = await asyncio.to_thread(self.hall.sit, message["token"])
-            key = (table.game_id, seat, seq)
-            answer = self._hints.get(key)
-            if answer is None:
-                think = await asyncio.to_thread(self.hall.hint, table, seat, seq)
-                if self._thinking.locked():
-                    raise Refused("the server is thinking about another hint: ask again soon")
-                async with self._thinking:
-                    try:
-                        hint = await asyncio.to_thread(think)
-                    except Exception as exc:  # the game's hints failed: say so, serve on
-                        _log.exception("hint failed")
-                        raise Refused(
-                            f"no hint: the search failed ({type(exc).__name__})"
-                        ) from None
-                answer = {"type": "hint", "seq": seq, "action": hint.action, "lines": hint.lines()}
-                self._hints[key] = answer
-                while len(self._hints) > HINTS_KEPT:
-                    self._hints.popitem(last=False)
-        except Refused as exc:
-            await ws.send(dump({"type": "refused", "seq": seq, "reason": str(exc)}))
-            return
-        await ws.send(dump(answer))
-
-    async def _fetch(self, ws: ServerConnection, message: dict[str, Any]) -> None:
-        try:
-            record = await asyncio.to_thread(self.hall.fetch, message["game"], message.get("token"))
-        except Refused as exc:
-            await ws.send(dump({"type": "refused", "reason": str(exc)}))
-            return
-        await ws.send(dump({"type": "record", "record": record}))
+            await self._off_loop(Workers.MOVES, partial(self.hall.catch_up, table))
+        except Exception:
+            _log.exception("catching up with game %s failed", game_id)
 
 
 async def run(

@@ -1,0 +1,150 @@
+"""The seat's line to a server (issue 35): ``RemoteConnection`` is a ``SeatConnection``
+that says when the server is gone and when it is back, reconnects by itself telling the
+server what it has seen, and refuses (in words, never silently) a request sent while
+the server is unreachable; a spectator's line watches a game to its end."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import Callable
+from pathlib import Path
+
+from liars import LiarsDice
+from serverhelp import ServerThread, make_hall
+
+from tabletop.adapters.server.client import (
+    NOT_SENT,
+    RemoteConnection,
+    bot_decider,
+    play_seat,
+    request,
+)
+from tabletop.adapters.server.server import Server
+from tabletop.adapters.workers import ThreadWorkers
+from tabletop.framework.bots import RandomBot
+from tabletop.framework.seats import (
+    BACK,
+    LOST,
+    REFUSED,
+    Move,
+    Notice,
+    SeatMessage,
+    SeatUpdate,
+    TableInfo,
+)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def until(check: Callable[[], bool], seconds: float = 20.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if check():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("waited in vain")
+
+
+def test_a_request_sent_while_the_server_is_gone_is_refused_in_words(tmp_path: Path) -> None:
+    port, db = free_port(), tmp_path / "server.sqlite3"
+    workers = ThreadWorkers()
+    first = ServerThread(Server(make_hall(db, workers=workers)), port=port)
+
+    async def main() -> list[SeatMessage]:
+        hosted = await request(first.url, {"type": "host", "game": "liars-dice", "players": 2})
+        told: list[SeatMessage] = []
+        line = RemoteConnection(first.url, token=hosted["tokens"]["0"])
+        line.open(told.append)
+
+        def updates() -> list[SeatUpdate]:
+            return [m for m in told if isinstance(m, SeatUpdate)]
+
+        def notices(topic: str) -> list[Notice]:
+            return [m for m in told if isinstance(m, Notice) and m.topic == topic]
+
+        await until(lambda: bool(updates()) and line.connected)
+        prompt = updates()[-1].prompt
+        assert prompt is not None and isinstance(line.info, TableInfo)
+        first.__exit__()  # the server goes away
+        await until(lambda: bool(notices(LOST)))
+        assert not line.connected and not notices(LOST)[0].final
+        line.send(Move(0, prompt.choices[0].action))  # during the outage
+        await until(lambda: bool(notices(REFUSED)))
+        (refused,) = notices(REFUSED)
+        assert refused.text == NOT_SENT and refused.seq == 0
+        again = ServerThread(Server(make_hall(db, workers=workers)), port=port)
+        with again:  # back on the same address and database: a restart
+            await until(lambda: bool(notices(BACK)))
+            await until(lambda: line.connected and len(updates()) >= 2)
+            assert len([m for m in told if isinstance(m, TableInfo)]) == 1  # not again
+            resumed = updates()[-1]  # the whole story again (it had seen no action), so
+            assert resumed.seq == 0 and resumed.rewind == -1  # it forgets the old first
+            assert [line.text for line in resumed.log] == [line.text for line in updates()[0].log]
+            line.send(Move(0, prompt.choices[0].action))  # the choice, sent again: kept
+            await until(lambda: updates()[-1].seq == 1)
+            assert len(line.latencies) == 1 and line.reconnects >= 1
+            line.close()
+        return told
+
+    first.__enter__()
+    try:
+        told = asyncio.run(main())
+    finally:
+        workers.stop()
+    kinds = [m.topic if isinstance(m, Notice) else type(m).__name__ for m in told]
+    assert kinds.index(LOST) < kinds.index(REFUSED) < kinds.index(BACK)
+
+
+def test_a_server_that_never_answers_is_given_up_in_words(tmp_path: Path) -> None:
+    async def main() -> list[SeatMessage]:
+        told: list[SeatMessage] = []
+        line = RemoteConnection(f"ws://127.0.0.1:{free_port()}", token="t", give_up=0.3)
+        line.open(told.append)
+        line.send(Move(0, "x"))
+        await until(lambda: any(isinstance(m, Notice) and m.final for m in told))
+        line.close()
+        return told
+
+    told = asyncio.run(main())
+    notices = [m for m in told if isinstance(m, Notice)]
+    assert [n.topic for n in notices] == [REFUSED, LOST, LOST]
+    assert notices[-1].final and notices[-1].text.startswith("Gave up: lost the server")
+
+
+def test_an_unknown_token_ends_the_line_with_the_server_s_reason(served: ServerThread) -> None:
+    async def main() -> list[SeatMessage]:
+        told: list[SeatMessage] = []
+        line = RemoteConnection(served.url, token="not-a-token")
+        line.open(told.append)
+        await until(lambda: line.error is not None)
+        line.close()
+        return told
+
+    told = asyncio.run(main())
+    assert told == [Notice(REFUSED, "unknown token", final=True)]
+
+
+def test_a_spectator_s_line_watches_a_game_to_its_end(served: ServerThread) -> None:
+    game = LiarsDice()
+
+    async def main() -> tuple[object, object]:
+        hosted = await request(
+            served.url, {"type": "host", "game": "liars-dice", "seats": ["human", "random"]}
+        )
+        watching = asyncio.create_task(
+            play_seat(served.url, hosted["game"], bot_decider(game, RandomBot(), 0), watch=True)
+        )
+        played = await play_seat(
+            served.url, hosted["tokens"]["0"], bot_decider(game, RandomBot(), 3)
+        )
+        return played, await asyncio.wait_for(watching, 30)
+
+    played, watched = asyncio.run(main())
+    assert watched.over and watched.seq == played.seq  # type: ignore[attr-defined]
+    assert watched.info.seat is None and not watched.latencies  # type: ignore[attr-defined]
+    assert not any("secret roll" in line.text for line in watched.log)  # type: ignore[attr-defined]
+    assert any("secret roll" in line.text for line in played.log)  # type: ignore[attr-defined]
