@@ -8,11 +8,21 @@ to its acknowledgement, which the server sends after checking, applying and comm
 it) at p50 and p95, and the server's memory per open game (its resident set after the
 games were hosted, less before, divided by N). Why a separate process for the server:
 its memory is then its own, and the clients do not share its interpreter lock.
+
+``--server-mixed`` measures what issue 35 asks of a loaded server instead: while 100
+La Révolution française games of four ``random`` seats and 6 Red Flag Over Paris games
+of ``mcts,mcts`` play on the server (all their seats bots on the server, within limits
+raised for the bench), a person's seat in another game (Pig against a random bot on the
+server, played from here at a person's pace) sends its moves; reported are that seat's
+latency per move (to the acknowledgement) at p50, p95 and max, the time until its next
+decision came back (the bot's whole turn, when it passed the turn), and how many moves
+the bot games made meanwhile (counted in the server's database).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import statistics
@@ -145,8 +155,35 @@ def format_server(bench: ServerBench) -> list[str]:
     ]
 
 
+def format_mixed(bench: MixedBench) -> list[str]:
+    games = ", ".join(f"{count} {game}" for game, count in bench.load.items())
+    return [
+        f"server under a mixed load: {games} (every seat a bot on the server), and a "
+        f"person's seat in a {PROBE_GAME} game against a random bot",
+        f"  the person's {bench.moves} moves in {bench.seconds} s (one every "
+        f"{THINK_SECONDS:g} s of thought): p50 {bench.p50_ms} ms, p95 {bench.p95_ms} ms, "
+        f"max {bench.max_ms} ms to the acknowledgement",
+        f"  to the person's next decision (over the bot's turn): p50 {bench.next_p50_ms} ms, "
+        f"p95 {bench.next_p95_ms} ms, max {bench.next_max_ms} ms",
+        f"  meanwhile the bot games made {bench.bot_moves} moves "
+        f"({bench.bot_moves_per_second} a second); server memory {bench.rss_end_kib} KiB",
+    ]
+
+
 def run_bench_server(args: Any, registry: Any) -> int:
-    """``tabletop bench --server [GAME]``: the first game id given, else pig."""
+    """``tabletop bench --server [GAME]``: the first game id given, else pig;
+    ``--server-mixed``: the mixed load instead."""
+    if getattr(args, "server_mixed", False):
+        if args.server_seconds <= 0:
+            from tabletop.framework.errors import TabletopError
+
+            raise TabletopError("--server-seconds must be more than 0")
+        mixed = bench_mixed(registry, seconds=args.server_seconds)
+        if args.json:
+            print(json.dumps({"server_mixed": mixed.to_json()}, indent=2))
+        else:
+            print("\n".join(format_mixed(mixed)))
+        return 0 if mixed.moves and not mixed.refusals else 1
     game_id = args.game[0] if args.game else "pig"
     registry.get(game_id)  # an unknown game is refused before the server starts
     if args.server_games < 1:
@@ -159,3 +196,153 @@ def run_bench_server(args: Any, registry: Any) -> int:
     else:
         print("\n".join(format_server(bench)))
     return 0 if bench.refusals == 0 and bench.moves else 1
+
+
+#: The mixed load (issue 35): all-bot games of each kind, and their seats.
+MIXED_LOAD = (
+    ("la-revolution-francaise", ["random"] * 4, 100),
+    ("red-flag-over-paris", ["mcts", "mcts"], 6),
+)
+#: The person's game: Pig against a random bot on the server.
+PROBE_GAME, PROBE_SEATS = "pig", ["human", "random"]
+#: A person's pause between seeing a decision and answering it (seconds).
+THINK_SECONDS = 0.1
+
+
+@dataclass
+class MixedBench:
+    load: dict[str, int]
+    """Bot games hosted, by game."""
+    seconds: float
+    moves: int
+    """The person's moves measured (each acknowledged)."""
+    p50_ms: float
+    p95_ms: float
+    max_ms: float
+    next_p50_ms: float
+    next_p95_ms: float
+    next_max_ms: float
+    """Time from a move to the seat's next decision (over the bot's turn, if any)."""
+    bot_moves: int
+    """Moves the bot games made while the person played."""
+    bot_moves_per_second: float
+    refusals: int
+    rss_end_kib: int
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class _Stop(Exception):
+    """The measuring window is over."""
+
+
+def _bot_moves(db: Path, games: list[str]) -> int:
+    """How many actions the server has committed for ``games`` (read beside it: WAL)."""
+    import sqlite3
+
+    marks = ",".join("?" * len(games))
+    with sqlite3.connect(db) as conn:
+        row = conn.execute(f"SELECT count(*) FROM actions WHERE game IN ({marks})", games)
+        return int(row.fetchone()[0])
+
+
+def bench_mixed(
+    registry: Any,
+    *,
+    seconds: float = 60.0,
+    load: tuple[tuple[str, list[str], int], ...] = MIXED_LOAD,
+) -> MixedBench:
+    import random
+
+    from tabletop.adapters.server.client import Seat, play_seat, request
+
+    for game_id, _, _ in (*load, (PROBE_GAME, PROBE_SEATS, 1)):
+        registry.get(game_id)  # an unknown game is refused before the server starts
+    total = sum(count for _, _, count in load)
+    with tempfile.TemporaryDirectory(prefix="tabletop-bench-mixed-") as folder:
+        db = Path(folder) / "db"
+        env = dict(os.environ, TABLETOP_SAVE_DIR=str(Path(folder) / "saves"))
+        env["TABLETOP_LOG_FILE"] = str(Path(folder) / "log.jsonl")
+        limit = str(total + 1)
+        server = subprocess.Popen(
+            [
+                *(sys.executable, "-m", "tabletop", "serve", "--port", "0", "--db", str(db)),
+                *("--bot-games", limit, "--bot-games-per-client", limit),
+            ],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        try:
+            assert server.stdout is not None
+            line = server.stdout.readline()
+            if not line.startswith("tabletop: serving on "):
+                raise RuntimeError(f"the server did not start: {line.strip()}")
+            url = line.split()[3]
+
+            async def main() -> tuple[list[float], list[float], int, int, float]:
+                hosted: list[str] = []
+                for game_id, seats, count in load:
+                    for _ in range(count):
+                        message = {"type": "host", "game": game_id, "seats": seats}
+                        hosted.append((await request(url, message))["game"])
+                latencies: list[float] = []
+                nexts: list[float] = []
+                refusals = 0
+                rng = random.Random(35)
+                before = _bot_moves(db, hosted)
+                started = time.perf_counter()
+                deadline = started + seconds
+                sent = [0.0]
+
+                async def decide(seat: Seat) -> str:
+                    now = time.perf_counter()
+                    if sent[0]:
+                        nexts.append(now - sent[0])
+                    if now > deadline:
+                        raise _Stop
+                    await asyncio.sleep(THINK_SECONDS)
+                    assert seat.prompt is not None
+                    sent[0] = time.perf_counter()
+                    return rng.choice(seat.prompt.choices).action
+
+                while time.perf_counter() < deadline:
+                    game = await request(
+                        url, {"type": "host", "game": PROBE_GAME, "seats": PROBE_SEATS}
+                    )
+                    sent[0] = 0.0
+                    seen: list[Seat] = []  # the seat, once told anything (kept past _Stop)
+                    with contextlib.suppress(_Stop):
+                        await play_seat(url, game["tokens"]["0"], decide, on_update=seen.append)
+                    if seen:
+                        latencies += seen[-1].latencies
+                        refusals += len(seen[-1].refusals)
+                elapsed = time.perf_counter() - started
+                return latencies, nexts, _bot_moves(db, hosted) - before, refusals, elapsed
+
+            latencies, nexts, bot_moves, refusals, elapsed = asyncio.run(main())
+            rss_end = _rss_kib(server.pid)
+        finally:
+            server.terminate()
+            server.wait(30)
+
+    def ms(values: list[float], fraction: float) -> float:
+        return round(_percentile(values, fraction) * 1000, 2)
+
+    return MixedBench(
+        load={game_id: count for game_id, _, count in load},
+        seconds=round(elapsed, 1),
+        moves=len(latencies),
+        p50_ms=ms(latencies, 0.5),
+        p95_ms=ms(latencies, 0.95),
+        max_ms=round(max(latencies, default=0.0) * 1000, 2),
+        next_p50_ms=ms(nexts, 0.5),
+        next_p95_ms=ms(nexts, 0.95),
+        next_max_ms=round(max(nexts, default=0.0) * 1000, 2),
+        bot_moves=bot_moves,
+        bot_moves_per_second=round(bot_moves / elapsed, 1) if elapsed else 0.0,
+        refusals=refusals,
+        rss_end_kib=rss_end,
+    )

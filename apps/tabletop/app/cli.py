@@ -1256,6 +1256,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --server: seats per game (default: the game's least)",
     )
     bench.add_argument(
+        "--server-mixed",
+        action="store_true",
+        help="with --server: instead, a person's moves while 100 all-bot La Revolution "
+        "games (4 random seats) and 6 Red Flag games (mcts,mcts) play on the server: "
+        "p50/p95/max per move, and the bot moves made meanwhile",
+    )
+    bench.add_argument(
+        "--server-seconds",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="with --server-mixed: how long the person plays (default: 60)",
+    )
+    bench.add_argument(
         "--json", action="store_true", help="print one JSON object (default: a table)"
     )
     bench.set_defaults(func=cmd_bench)
