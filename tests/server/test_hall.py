@@ -382,3 +382,25 @@ def test_a_random_bot_game_on_the_server_is_the_same_as_in_one_session(queued: H
     )
     session.run()
     assert [(e.seat, e.action) for e in session.engine.log] == stored.record.actions
+
+
+def test_a_join_after_a_restart_leaves_the_bots_catching_up_to_the_workers(
+    tmp_path: Path,
+) -> None:
+    """The bots of a reopened game think on the workers, after the join returned: a
+    join never waits for them (it froze a whole server for 5.3 s before issue 35)."""
+    path = tmp_path / "s.sqlite3"
+    hall = make_hall(path)
+    hosted = hall.host("liars-dice", seats=["human", "random", "random"])
+    links, _ = sit_all(hall, hosted.tokens)
+    play_out(links, moves=1)  # the person moves; the server is killed before its bots do
+    hall.store.close()
+    again = make_hall(path)
+    inbox = Inbox()
+    link = again.seat(hosted.tokens[0], inbox)
+    workers = again.workers
+    assert isinstance(workers, QueuedWorkers)
+    assert len(link.table.engine.log) == 1 and inbox.last.seq == 1  # joined, told, at once
+    assert [lane for lane, _, _ in workers.queue] == [Workers.BOTS]  # the bot: on a worker
+    workers.drain()
+    assert inbox.last.prompt is not None and len(link.table.engine.log) >= 3
