@@ -166,7 +166,9 @@ def format_mixed(bench: MixedBench) -> list[str]:
         f"  to the person's next decision (over the bot's turn): p50 {bench.next_p50_ms} ms, "
         f"p95 {bench.next_p95_ms} ms, max {bench.next_max_ms} ms",
         f"  meanwhile the bot games made {bench.bot_moves} moves "
-        f"({bench.bot_moves_per_second} a second); server memory {bench.rss_end_kib} KiB",
+        f"({bench.bot_moves_per_second} a second: "
+        + ", ".join(f"{count} in {game}" for game, count in bench.bot_moves_by_game.items())
+        + f"); server memory {bench.rss_end_kib} KiB",
     ]
 
 
@@ -225,6 +227,7 @@ class MixedBench:
     """Time from a move to the seat's next decision (over the bot's turn, if any)."""
     bot_moves: int
     """Moves the bot games made while the person played."""
+    bot_moves_by_game: dict[str, int]
     bot_moves_per_second: float
     refusals: int
     rss_end_kib: int
@@ -282,17 +285,17 @@ def bench_mixed(
                 raise RuntimeError(f"the server did not start: {line.strip()}")
             url = line.split()[3]
 
-            async def main() -> tuple[list[float], list[float], int, int, float]:
-                hosted: list[str] = []
+            async def main() -> tuple[list[float], list[float], dict[str, int], int, float]:
+                hosted: dict[str, list[str]] = {}
                 for game_id, seats, count in load:
                     for _ in range(count):
                         message = {"type": "host", "game": game_id, "seats": seats}
-                        hosted.append((await request(url, message))["game"])
+                        hosted.setdefault(game_id, []).append((await request(url, message))["game"])
                 latencies: list[float] = []
                 nexts: list[float] = []
                 refusals = 0
                 rng = random.Random(35)
-                before = _bot_moves(db, hosted)
+                before = {game: _bot_moves(db, ids) for game, ids in hosted.items()}
                 started = time.perf_counter()
                 deadline = started + seconds
                 sent = [0.0]
@@ -320,7 +323,8 @@ def bench_mixed(
                         latencies += seen[-1].latencies
                         refusals += len(seen[-1].refusals)
                 elapsed = time.perf_counter() - started
-                return latencies, nexts, _bot_moves(db, hosted) - before, refusals, elapsed
+                made = {game: _bot_moves(db, ids) - before[game] for game, ids in hosted.items()}
+                return latencies, nexts, made, refusals, elapsed
 
             latencies, nexts, bot_moves, refusals, elapsed = asyncio.run(main())
             rss_end = _rss_kib(server.pid)
@@ -341,8 +345,9 @@ def bench_mixed(
         next_p50_ms=ms(nexts, 0.5),
         next_p95_ms=ms(nexts, 0.95),
         next_max_ms=round(max(nexts, default=0.0) * 1000, 2),
-        bot_moves=bot_moves,
-        bot_moves_per_second=round(bot_moves / elapsed, 1) if elapsed else 0.0,
+        bot_moves=sum(bot_moves.values()),
+        bot_moves_by_game=bot_moves,
+        bot_moves_per_second=round(sum(bot_moves.values()) / elapsed, 1) if elapsed else 0.0,
         refusals=refusals,
         rss_end_kib=rss_end,
     )
