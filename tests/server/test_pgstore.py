@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from serverhelp import Inbox, ServerThread, small_registry
 
-from tabletop.adapters.server.hall import Hall
+from tabletop.adapters.server.hall import Hall, ServerTable
 from tabletop.adapters.server.store import GameStore, SqliteGameStore
 from tabletop.adapters.workers import ThreadWorkers
 from tabletop.framework import chance
@@ -249,3 +249,38 @@ def test_two_server_processes_on_one_database_share_a_game(postgres: str) -> Non
         game, saved, rng_factory=chance.rng_factory, dice_factory=chance.dice_factory
     )
     assert engine.over and len(saved.actions) == seats[0].seq
+
+
+def test_an_undo_through_one_server_process_is_caught_up_by_the_other(postgres: str) -> None:
+    from toygames import Counter
+
+    from tabletop.adapters.server.pgstore import PostgresGameStore
+    from tabletop.framework.plugins import InstalledGame
+    from tabletop.framework.seats import Undo
+
+    def counting(store: GameStore) -> Hall:
+        registry = small_registry()
+        registry.games["counter"] = InstalledGame(Counter(), "tests", "tests", "1")
+        return Hall(
+            store,
+            SessionStarter(registry, chance.rng_factory, chance.dice_factory),
+            QueuedWorkers(),
+        )
+
+    first = fresh_postgres(postgres)
+    dsn = postgres.rsplit("/", 1)[0] + "/" + first.path.rsplit("/", 1)[1]
+    one, two = counting(first), counting(PostgresGameStore(dsn))
+    hosted = one.host("counter", players=1)
+    link, _ = seat_at(one, hosted.tokens[0])
+    for _ in range(3):
+        assert move_first(link)
+    other, told = seat_at(two, hosted.tokens[0])
+    assert len(other.table.engine.log) == 3
+    assert link.send(Undo(3))
+    assert one.store.length(hosted.game_id) == 2
+    assert other.table.engine.log and len(other.table.engine.log) == 3  # not heard yet
+    assert isinstance(other.table, ServerTable)
+    assert two.catch_up(other.table) == 0  # nothing newer: fewer, so reloaded
+    assert len(other.table.engine.log) == 2
+    assert other.table.engine.digest() == link.table.engine.digest()
+    assert told.last.seq == 2 and told.story()[-1] == "Counter: counts to 2"
