@@ -343,6 +343,7 @@ def test_games_nobody_plays_are_hosted_within_the_limits(tmp_path: Path) -> None
     while not table.finished:  # it plays at the pace the workers allow
         assert workers.drain(1) == 1
     workers.drain()
+    assert hall.loaded(first.game_id) is None  # over and unwatched: it left memory
     assert hall.bot_games() <= 1  # the other may have ended too
     hall.host("liars-dice", seats=bots, client="10.0.0.1")  # room again
     assert hall.store.length(first.game_id) == len(table.engine.log)

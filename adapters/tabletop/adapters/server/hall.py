@@ -28,6 +28,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from tabletop.adapters.bots.hint import prepare as prepare_hint
@@ -154,6 +155,8 @@ class ServerTable(Table):
         #: Let go of by the hall: nobody may join it any more (a join opens the game
         #: again from the store).
         self.released = False
+        #: Told when a move ends the game (not when a finished game is opened).
+        self.on_over: Callable[[ServerTable], None] | None = None
 
     @property
     def abandoned(self) -> bool:
@@ -172,6 +175,8 @@ class ServerTable(Table):
     def game_over(self, result: Result | None) -> None:
         self.finished = True
         super().game_over(result)
+        if self.on_over is not None:
+            self.on_over(self)
 
     def undone(self, steps: int) -> None:
         self.finished = self.session.engine.prompt is None
@@ -425,7 +430,14 @@ class Hall:
         for old in closing:  # their sessions end (their logs say so) outside the lock
             old.close()
         table.start()
+        table.on_over = self._over
         return table
+
+    def _over(self, table: ServerTable) -> None:
+        """A move ended the game (with the table's lock held): once nobody watches it,
+        it leaves memory (a game nobody plays would stay there for good); the release
+        runs on the workers, after this move is told."""
+        self.workers.submit(OPENING, partial(self.release, table.game_id), _ignore)
 
     def _hinter(self, game_id: str) -> Hinter:
         """What the table's ``AskHint`` runs: the default search at the seat's decision,
@@ -621,6 +633,12 @@ class Hall:
                     self.store.abandon(game_id)
             stored = self.store.load(game_id) or stored
         return stored.record.to_json()
+
+
+def _ignore(result: Any, error: BaseException | None) -> None:
+    """Nobody waits for a release: a failed one leaves the game in memory, no more."""
+    if error is not None:
+        _log.warning("releasing a finished game failed: %s", type(error).__name__)
 
 
 class _Quiet:
