@@ -33,9 +33,11 @@ def _close_the_log() -> None:
 
 @pytest.fixture
 def isolated_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Point saves and logs at a temporary directory for CLI and app tests."""
+    """Point saves, logs and the remembered server games at a temporary directory for
+    CLI and app tests."""
     monkeypatch.setenv("TABLETOP_SAVE_DIR", str(tmp_path / "saves"))
     monkeypatch.setenv("TABLETOP_LOG_FILE", str(tmp_path / "tabletop.jsonl"))
+    monkeypatch.setenv("TABLETOP_SERVER_GAMES", str(tmp_path / "server-games.json"))
     monkeypatch.setenv("TABLETOP_CACHE_DIR", str(tmp_path))  # the games list's cache
     monkeypatch.delenv("TABLETOP_LOAD_PLUGINS", raising=False)
     monkeypatch.delenv("TABLETOP_LOG_CONSOLE", raising=False)

@@ -12,7 +12,7 @@ import pytest
 from liars import LiarsDice
 from serverhelp import ServerThread, small_registry
 from textual.widgets import DataTable, Static
-from tui_support import make_app, pilot_test, wait_until
+from tui_support import human_turn, make_app, pilot_test, wait_until
 
 from tabletop.adapters.server import remembered
 from tabletop.adapters.server.client import (
@@ -23,11 +23,12 @@ from tabletop.adapters.server.client import (
     request,
     turn_words,
 )
+from tabletop.adapters.server.hall import Hall
 from tabletop.adapters.server.remembered import RememberedError, ServerGame
-from tabletop.adapters.server.remote_tui import YOUR_TURN, RemoteSeatScreen
 from tabletop.adapters.server.seats import RememberedServerGames, ServerSeat
 from tabletop.adapters.tui.screens.confirm import ConfirmScreen
 from tabletop.adapters.tui.screens.home import HomeScreen
+from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.framework.bots import RandomBot
 from tabletop.framework.seats import SeatUpdate
 
@@ -81,21 +82,28 @@ def test_a_corrupt_list_is_reported_and_left_as_it_is(tmp_path: Path, text: str,
     assert path.read_text() == text
 
 
+def server_games(path: Path) -> RememberedServerGames:
+    """The home screen's server games as the composition root makes them."""
+    from tabletop.adapters.tui.services import ServerGamesError
+
+    return RememberedServerGames(path, error=ServerGamesError)
+
+
 @pilot_test
 async def test_the_home_screen_asks_the_servers_rejoins_and_forgets(
-    served: ServerThread, no_server_games: Path
+    served: ServerThread, hall: Hall, no_server_games: Path
 ) -> None:
     hosted = await request(
         served.url, {"type": "host", "game": "liars-dice", "seats": ["human", "human"]}
     )
     tokens = hosted["tokens"]
-    for token in (tokens["0"], tokens["1"]):
+    remembered.remember(no_server_games, a_game())  # a server that does not answer
+    for token in (tokens["1"], tokens["0"]):
         seat = await peek(served.url, token)
         remembered.remember(
             no_server_games, remembered.from_welcome(served.url, token, seat.welcome)
         )
-    remembered.remember(no_server_games, a_game())  # a server that does not answer
-    app = make_app(small_registry())
+    app = make_app(small_registry(), server_games=server_games(no_server_games))
     async with app.run_test(size=(100, 30)) as pilot:
         home = app.screen
         assert isinstance(home, HomeScreen)
@@ -105,21 +113,17 @@ async def test_the_home_screen_asks_the_servers_rejoins_and_forgets(
             return [str(table.get_row_at(row)[3]) for row in range(table.row_count)]
 
         await wait_until(pilot, lambda: "asking the server..." not in turns())
-        assert turns() == ["your turn", "Player 1's turn", "server unreachable"]
+        assert turns() == ["your turn", "Player 1's turn", "server unreachable"]  # newest first
         assert str(table.get_row_at(0)[1]) == "Player 1"
-        # Enter on the first row: the seat's screen, at its decision
+        # Enter on the first row: the seat screen, on the seat's line to its server
         table.focus()
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, RemoteSeatScreen))
-        seat_screen = app.screen
-        assert isinstance(seat_screen, RemoteSeatScreen)
-        await wait_until(
-            pilot,
-            lambda: str(seat_screen.query_one("#status", Static).render()) == YOUR_TURN,
-        )
+        await wait_until(pilot, lambda: isinstance(app.screen, SeatScreen))
+        await human_turn(pilot)
         await pilot.press("1")  # the first bid: now it is Player 2's turn
-        await wait_until(pilot, lambda: seat_screen.seat is not None and seat_screen.seat.seq == 1)
-        await pilot.press("q")  # back home: the game waits, the list is asked again
+        game, _ = hall.sit(tokens["0"])
+        await wait_until(pilot, lambda: len(game.engine.log) == 1)
+        await pilot.press("escape")  # back home: the game waits, the list is asked again
         await wait_until(pilot, lambda: app.screen is home)
         await wait_until(pilot, lambda: turns()[:2] == ["Player 2's turn", "your turn"])
         # f forgets the highlighted row (the unreachable one), and only it, after asking
@@ -139,7 +143,7 @@ async def test_the_home_screen_asks_the_servers_rejoins_and_forgets(
 @pilot_test
 async def test_a_corrupt_list_is_said_on_the_home_screen(no_server_games: Path) -> None:
     no_server_games.write_text("{oops")
-    app = make_app(small_registry())
+    app = make_app(small_registry(), server_games=server_games(no_server_games))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         note = app.screen.query_one("#server-games-note", Static)

@@ -129,3 +129,14 @@ def test_serve_s_workers_have_a_lane_for_games_nobody_plays(container: Any) -> N
         assert workers.sizes[BOT_GAMES] >= 1 and workers.sizes[Workers.MOVES] > 1
     finally:
         workers.stop()
+
+
+def test_the_app_gets_the_server_games_from_the_container(container: Any) -> None:
+    """The home screen's server seats come from the server package, joined to the UI
+    by the composition root only (the two packages never import each other)."""
+    from tabletop.adapters.server.seats import RememberedServerGames
+    from tabletop.adapters.tui.services import ServerGamesError
+
+    games = container.server_games()
+    assert isinstance(games, RememberedServerGames) and games.error is ServerGamesError
+    assert container.tui().server_games is games

@@ -276,7 +276,11 @@ class Container(containers.DeclarativeContainer):
     """Bot games headless (``tabletop simulate``); it saves each finished game, if asked."""
     tournament = providers.Factory(Tournament, sessions=batch_sessions)
     """Bots against each other (``tabletop tournament``)."""
-    tui = providers.Factory(_textual_app, sessions=session_starter, workers=workers)
+    server_games = providers.Singleton(_server_games)
+    """The server games a person joined, for the home screen (the UI's ServerGames)."""
+    tui = providers.Factory(
+        _textual_app, sessions=session_starter, workers=workers, server_games=server_games
+    )
 
     # The game server (tabletop serve): websockets and the server package are imported
     # only when these are made.
@@ -307,8 +311,6 @@ class Container(containers.DeclarativeContainer):
         bot_games_per_client=config.bot_games_per_client,
     )
     game_server = providers.Singleton(_game_server, hall=hall)
-    server_games = providers.Singleton(_server_games)
-    """The server games a person joined, for the home screen (the UI's ServerGames)."""
 
 
 def build_container(*, console: bool = True) -> Container:
