@@ -404,4 +404,4 @@ def test_a_join_after_a_restart_leaves_the_bots_catching_up_to_the_workers(
     assert len(link.table.engine.log) == 1 and inbox.last.seq == 1  # joined, told, at once
     assert [lane for lane, _, _ in workers.queue] == [Workers.BOTS]  # the bot: on a worker
     workers.drain()
-    assert inbox.last.prompt is not None and len(link.table.engine.log) >= 3
+    assert inbox.last.prompt is not None and len(link.table.engine.log) > 1  # bots moved
