@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from tabletop.framework import Action, Context, GameDefinition, Prompt, RandomSource, State
 from tabletop.framework.actions import split
@@ -64,7 +64,7 @@ from .data import (
     vp_threshold,
 )
 from .rules.battle_display import reserve
-from .rules.common import DEFEAT_ROUTED, DEFEAT_STALLED
+from .rules.common import DEFEAT_ROUTED, DEFEAT_STALLED, TASKS
 from .verbs import (
     ACT,
     BUY_OFF,
@@ -106,75 +106,150 @@ def campaign_value(
     """What ``action`` is worth now; ``goal`` is Charlemagne's ``goal_box`` (worked
     out once per decision by the caller)."""
     if END.matches(action):
-        if state["charlemagne"] == "rome" and coronation_due(state):
-            return 50
-        value = -3 * REACTION + 0.5 - ambush_risk(state, state["charlemagne"])
-        value -= church_pull(state, state["charlemagne"])
-        if coronation_due(state):
-            value -= CHURCH_PULL  # Rome waits: an early end only wastes the campaign
-        value += viking_exposure(state)
-        return value
+        return _end_value(state)
     piece, box, verb, extra = parse(action)
-    here = board.piece_box(state, piece)
-    charlemagne = piece == PIECE_CHARLEMAGNE
-    units = board.stack(state, box)
-    region = board.region_of(box)
-    value = 0.0
-    if verb == "marquis":
-        # Bridges & Roads need a Marquis and a Church in the same Region.
-        value = 18 if region in PLAN_REGIONS else -50
-        value -= REACTION
-    elif verb == "suppress":
-        top = board.top_unit(state, box)
-        assert top is not None
-        need = board.resistance(top) + board.best_region_bonus(state, region)
-        need -= suppress_bonus(state, piece, box)
-        victims = list(units) if charlemagne else [units[-1]]
-        value = odds_above(need) * removal_value(state, box, victims) - 2 * REACTION
-    elif verb == "battle":
-        if len(state["army"]) < 8:
-            return -100
-        gain = battle_ceiling(state, action)
-        if not search:
-            odds, cost = (0.98 if len(state["army"]) >= 16 else 0.5), 8.0
-        else:
-            odds, cost = battle_odds(game, state, action, rng)
-        if odds < SAFE_BATTLE:
-            return -100
-        after = strength_margin(state) - cost
-        value = gain - 2 * REACTION - (1 - odds) * 60 - STRENGTH * cost
-        if after < 0 and not state["easy"]:
-            value += 1.5 * after  # every point short costs a VP each turn
-    elif verb == "siege":
-        leader = board.leader_in_box(state, box)
-        assert leader is not None
-        bonus = board.leader_bonus(leader)
-        p = odds_above((2 if charlemagne else 3) * bonus)
-        if p < 0.5 and not state["siege"]:
-            return -20
-        value = p * (removal_value(state, box, units[-2:]) + bonus * 0.3) - REACTION
-        value -= (1 - p) * 2
-    elif verb == "raid":
-        top = board.top_unit(state, box)
-        assert top is not None
-        cost = math.ceil(board.resistance(top) / 2)
-        if state["treasury"] - cost < coins_kept(state):
-            return -10
-        value = removal_value(state, box, [top]) - 0.35 * cost - 2 * REACTION
-    elif verb == "forced_conversion":
-        return -30
-    elif verb == "forced_march":
-        value = -REACTION - 0.2
-        assert extra is not None
-        value += closer(state, piece, here, extra, goal)
-        value -= ambush_risk(state, extra if charlemagne else state["charlemagne"])
-        value -= church_pull(state, extra if charlemagne else state["charlemagne"])
-        return value
-    if box != here:
-        value += 0.3 * closer(state, piece, here, box, goal)
-    value -= ambush_risk(state, box if charlemagne else state["charlemagne"])
-    value -= church_pull(state, box if charlemagne else state["charlemagne"])
+    order = _Order(action, piece, box, board.piece_box(state, piece), extra, goal)
+    return _VALUES[verb](game, state, order, rng, search)
+
+
+class _Order(NamedTuple):
+    """A campaign Action read once for ``campaign_value``: the piece, the box it acts in
+    (after its move), the box it stands in now, the Action's extra argument (a Forced
+    March's destination) and Charlemagne's goal."""
+
+    action: str
+    piece: str
+    box: str
+    here: str
+    extra: str | None
+    goal: str | None
+
+
+def _end_value(state: State) -> float:
+    """Ending the campaign early: right in Rome for the coronation, else three Hostile
+    Reactions for nothing."""
+    if state["charlemagne"] == "rome" and coronation_due(state):
+        return 50
+    value = -3 * REACTION + 0.5 - ambush_risk(state, state["charlemagne"])
+    value -= church_pull(state, state["charlemagne"])
+    if coronation_due(state):
+        value -= CHURCH_PULL  # Rome waits: an early end only wastes the campaign
+    value += viking_exposure(state)
     return value
+
+
+def _placed(state: State, value: float, order: _Order) -> float:
+    """``value`` with where the Action leaves the piece: nearer its goal, and the
+    ambush and Church risks where Charlemagne stands then."""
+    if order.box != order.here:
+        value += 0.3 * closer(state, order.piece, order.here, order.box, order.goal)
+    where = order.box if order.piece == PIECE_CHARLEMAGNE else state["charlemagne"]
+    value -= ambush_risk(state, where)
+    value -= church_pull(state, where)
+    return value
+
+
+def _marquis_value(
+    game: GameDefinition, state: State, order: _Order, rng: RandomSource, search: bool
+) -> float:
+    # Bridges & Roads need a Marquis and a Church in the same Region.
+    value: float = 18 if board.region_of(order.box) in PLAN_REGIONS else -50
+    value -= REACTION
+    return _placed(state, value, order)
+
+
+def _suppress_value(
+    game: GameDefinition, state: State, order: _Order, rng: RandomSource, search: bool
+) -> float:
+    piece, box = order.piece, order.box
+    units = board.stack(state, box)
+    top = board.top_unit(state, box)
+    assert top is not None
+    need = board.resistance(top) + board.best_region_bonus(state, board.region_of(box))
+    need -= suppress_bonus(state, piece, box)
+    victims = list(units) if piece == PIECE_CHARLEMAGNE else [units[-1]]
+    value = odds_above(need) * removal_value(state, box, victims) - 2 * REACTION
+    return _placed(state, value, order)
+
+
+def _battle_value(
+    game: GameDefinition, state: State, order: _Order, rng: RandomSource, search: bool
+) -> float:
+    """A battle only with a big enough army and safe odds (a lost battle loses the
+    game), played out on copies when ``search`` allows."""
+    if len(state["army"]) < 8:
+        return -100
+    gain = battle_ceiling(state, order.action)
+    if not search:
+        odds, cost = (0.98 if len(state["army"]) >= 16 else 0.5), 8.0
+    else:
+        odds, cost = battle_odds(game, state, order.action, rng)
+    if odds < SAFE_BATTLE:
+        return -100
+    after = strength_margin(state) - cost
+    value = gain - 2 * REACTION - (1 - odds) * 60 - STRENGTH * cost
+    if after < 0 and not state["easy"]:
+        value += 1.5 * after  # every point short costs a VP each turn
+    return _placed(state, value, order)
+
+
+def _siege_value(
+    game: GameDefinition, state: State, order: _Order, rng: RandomSource, search: bool
+) -> float:
+    leader = board.leader_in_box(state, order.box)
+    assert leader is not None
+    bonus = board.leader_bonus(leader)
+    p = odds_above((2 if order.piece == PIECE_CHARLEMAGNE else 3) * bonus)
+    if p < 0.5 and not state["siege"]:
+        return -20
+    units = board.stack(state, order.box)
+    value = p * (removal_value(state, order.box, units[-2:]) + bonus * 0.3) - REACTION
+    value -= (1 - p) * 2
+    return _placed(state, value, order)
+
+
+def _raid_value(
+    game: GameDefinition, state: State, order: _Order, rng: RandomSource, search: bool
+) -> float:
+    top = board.top_unit(state, order.box)
+    assert top is not None
+    cost = math.ceil(board.resistance(top) / 2)
+    if state["treasury"] - cost < coins_kept(state):
+        return -10
+    value = removal_value(state, order.box, [top]) - 0.35 * cost - 2 * REACTION
+    return _placed(state, value, order)
+
+
+def _conversion_value(
+    game: GameDefinition, state: State, order: _Order, rng: RandomSource, search: bool
+) -> float:
+    return -30  # VP are the win: never spent on enemies
+
+
+def _march_value(
+    game: GameDefinition, state: State, order: _Order, rng: RandomSource, search: bool
+) -> float:
+    """A Forced March is worth where it ends: nearer the goal, away from ambushes."""
+    extra = order.extra
+    assert extra is not None
+    charlemagne = order.piece == PIECE_CHARLEMAGNE
+    value = -REACTION - 0.2
+    value += closer(state, order.piece, order.here, extra, order.goal)
+    value -= ambush_risk(state, extra if charlemagne else state["charlemagne"])
+    value -= church_pull(state, extra if charlemagne else state["charlemagne"])
+    return value
+
+
+#: Each campaign Action's value, by its verb.
+_VALUES: dict[str, Callable[[GameDefinition, State, _Order, RandomSource, bool], float]] = {
+    "marquis": _marquis_value,
+    "suppress": _suppress_value,
+    "battle": _battle_value,
+    "siege": _siege_value,
+    "raid": _raid_value,
+    "forced_conversion": _conversion_value,
+    "forced_march": _march_value,
+}
 
 
 # Battles -------------------------------------------------------------------------------
@@ -288,60 +363,76 @@ def policy(
     actions = list(prompt.actions())
     if len(actions) == 1:
         return actions[0]
-    task = state["tasks"][-1]
+    task = TASKS.top(state)
+    assert task is not None  # a prompt is the decision on top
     kind = task["kind"]
     if kind == "campaign_action":
         return _campaign_choice(game, state, actions, rng, search)
-    if kind == "marquis_start":
-        return MARQUIS("breton_march") if MARQUIS("breton_march") in actions else actions[0]
-    if kind == "levy_buy":
-        return _levy(state, actions)
-    if kind == "levy_promote":
-        return max(actions)  # the Level 2 Infantry, nearer to Level 4
-    if kind in ("build_bridges", "build_finish"):
-        return _build_first(actions)
-    if kind == "build_start":
-        start = [a for a in actions if START.matches(a)]
-        if start and START.arg(start[0]) in PLAN_REGIONS:
-            return start[0]
-        return NEXT()
-    if kind == "diplomacy_vikings":
-        free = [a for a in actions if FREE.matches(a)]
-        if free:
-            return free[0]
-        buy = [
-            a
-            for a in actions
-            if BUY_OFF.matches(a)
-            and (
-                build_waiting(state, BUY_OFF.arg(a))
-                or (
-                    board.vikings_in(state, BUY_OFF.arg(a)) <= 3
-                    and state["treasury"] - board.vikings_in(state, BUY_OFF.arg(a)) >= 2
-                )
+    answer = _ANSWERS.get(kind)
+    return actions[0] if answer is None else answer(state, task, actions)
+
+
+def _build_start(state: State, task: Mapping[str, Any], actions: list[str]) -> str:
+    """Start a Church only in a Region of the plan."""
+    start = [a for a in actions if START.matches(a)]
+    if start and START.arg(start[0]) in PLAN_REGIONS:
+        return start[0]
+    return NEXT()
+
+
+def _vikings(state: State, task: Mapping[str, Any], actions: list[str]) -> str:
+    """Drive the Vikings off for free where a Marquis can; buy off small bands, or any
+    band in the way of a Build."""
+    free = [a for a in actions if FREE.matches(a)]
+    if free:
+        return free[0]
+    buy = [
+        a
+        for a in actions
+        if BUY_OFF.matches(a)
+        and (
+            build_waiting(state, BUY_OFF.arg(a))
+            or (
+                board.vikings_in(state, BUY_OFF.arg(a)) <= 3
+                and state["treasury"] - board.vikings_in(state, BUY_OFF.arg(a)) >= 2
             )
-        ]
-        return buy[0] if buy else DONE()
-    if kind == "diplomacy_al_andalus":
-        return NEGOTIATE()
-    if kind == "evp_voluntary":
-        return KEEP()
-    if kind in ("battle_deploy", "battle_reserve"):
-        return best_type(actions)
-    if kind == "battle_reserve_optional":
-        placed = [a for a in actions if not NONE.matches(a)]
-        if len(reserve(state, state["battle"])) >= 4 and placed:
-            return best_type(placed)
-        return NONE()
-    if kind == "battle_attack":
-        return attack_target(state, dict(task), actions)
-    if kind == "battle_counterattack":
-        return counter_target(state, dict(task), actions)
-    if kind == "battle_maneuver":
-        return maneuver(actions)
-    if kind == "battle_promote":
-        return battle_promotion(state, actions)
-    return actions[0]
+        )
+    ]
+    return buy[0] if buy else DONE()
+
+
+def _optional_reserve(state: State, task: Mapping[str, Any], actions: list[str]) -> str:
+    """Place a Reserve only with four units or more in it."""
+    placed = [a for a in actions if not NONE.matches(a)]
+    if len(reserve(state, state["battle"])) >= 4 and placed:
+        return best_type(placed)
+    return NONE()
+
+
+def _marquis_start(state: State, task: Mapping[str, Any], actions: list[str]) -> str:
+    return MARQUIS("breton_march") if MARQUIS("breton_march") in actions else actions[0]
+
+
+#: The steward's answer to each decision but the campaign's Actions, by the task's kind;
+#: any other decision gets its first choice.
+_ANSWERS: dict[str, Callable[[State, Mapping[str, Any], list[str]], str]] = {
+    "marquis_start": _marquis_start,
+    "levy_buy": lambda state, task, actions: _levy(state, actions),
+    "levy_promote": lambda state, task, actions: max(actions),  # Level 2, nearer to 4
+    "build_bridges": lambda state, task, actions: _build_first(actions),
+    "build_finish": lambda state, task, actions: _build_first(actions),
+    "build_start": _build_start,
+    "diplomacy_vikings": _vikings,
+    "diplomacy_al_andalus": lambda state, task, actions: NEGOTIATE(),
+    "evp_voluntary": lambda state, task, actions: KEEP(),
+    "battle_deploy": lambda state, task, actions: best_type(actions),
+    "battle_reserve": lambda state, task, actions: best_type(actions),
+    "battle_reserve_optional": _optional_reserve,
+    "battle_attack": lambda state, task, actions: attack_target(state, dict(task), actions),
+    "battle_counterattack": lambda state, task, actions: counter_target(state, dict(task), actions),
+    "battle_maneuver": lambda state, task, actions: maneuver(actions),
+    "battle_promote": lambda state, task, actions: battle_promotion(state, actions),
+}
 
 
 def _campaign_choice(

@@ -5,7 +5,8 @@ battle's forecast). ``campaign.py`` carries the chosen Action out."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from tabletop.framework import PASS_KEY, Choice, State
 
@@ -98,156 +99,239 @@ def _where(piece: str, box: str, moved: bool) -> str:
     return f"{piece_name(piece)}{' moves to' if moved else ' in'} {BOXES[box].name}"
 
 
+class _At(NamedTuple):
+    """A piece in a box (after its move, if any), as every Action of the menu reads it."""
+
+    state: State
+    piece: str
+    box: str
+    where: str
+    units: list[str]
+    leader: str | None
+    charlemagne: bool
+    region: str
+    explain: bool
+
+
 def _actions_at(
     state: State, piece: str, box: str, moved: bool, explain: bool = True
 ) -> list[Choice]:
-    units = board.stack(state, box)
-    leader = board.leader_in_box(state, box)
-    charlemagne = piece == PIECE_CHARLEMAGNE
-    region = board.region_of(box)
-    where = _where(piece, box, moved)
+    """The Actions ``piece`` may take in ``box``, in the menu's order (§5.1-§5.8)."""
+    at = _At(
+        state,
+        piece,
+        box,
+        _where(piece, box, moved),
+        board.stack(state, box),
+        board.leader_in_box(state, box),
+        piece == PIECE_CHARLEMAGNE,
+        board.region_of(box),
+        explain,
+    )
+    out: list[Choice] = []
+    for actions in _ACTIONS:
+        out += actions(at)
+    return out
+
+
+def _suppress(at: _At) -> list[Choice]:
+    """Suppress one or two units with no Leader: a roll against the top unit."""
+    state, units = at.state, at.units
+    if not (1 <= len(units) <= 2 and at.leader is None):
+        return []
+    top = board.top_unit(state, at.box)
+    assert top is not None
+    need = board.resistance(top) + board.best_region_bonus(state, at.region)
+    need -= suppress_modifier(state, at.piece, at.box)
+    detail = consequence = ""
+    if at.explain:
+        victims = "the unit" if len(units) == 1 else f"the {len(units)} units"
+        if not at.charlemagne and len(units) == 2:
+            victims = "the top unit of the 2 (a Marquis removes only one)"
+        cups = cups_words(ACTIONS["suppress"])
+        detail = f"Eliminates {victims} on {odds(need)}."
+        consequence = (
+            f"cannot succeed: it needs above {need} on the d8. {cups}"
+            if chances(need) == 0
+            else cups
+        )
+    action = act(at.piece, at.box, "suppress")
+    return [Choice(action, f"{at.where}: Suppress", detail, consequence)]
+
+
+def _battle(at: _At) -> list[Choice]:
+    """Charlemagne with an army against two units or more, or the Moors in Tension."""
+    state = at.state
+    if not (
+        at.charlemagne
+        and state["army"]
+        and (
+            len(at.units) >= 2
+            or (board.moors_in(state, at.box) and state["al_andalus"] == "tension")
+        )
+    ):
+        return []
+    detail = consequence = ""
+    if at.explain:
+        detail = battle_forecast(state, at.box)
+        consequence = (
+            "Losing the battle loses the game. Cup: 1 Friendly>Unfriendly and the "
+            "table's Unfriendly>Hostile; 2 Hostile Reactions"
+        )
+    action = act(at.piece, at.box, "battle")
+    return [Choice(action, f"{at.where}: Battle", detail, consequence)]
+
+
+def _forced_marches(at: _At) -> list[Choice]:
+    """From an enemy-free box to each enemy-free box within reach (a Marquis's Region)."""
+    state, box = at.state, at.box
+    if not enemy_free(state, box):
+        return []
+    reach = board.reachable(state, box)
+    if not at.charlemagne:
+        reach = [b for b in reach if board.region_of(b) == PIECE_MARQUIS.arg(at.piece)]
     out: list[Choice] = []
     detail = consequence = ""
-    if 1 <= len(units) <= 2 and leader is None:
-        top = board.top_unit(state, box)
-        assert top is not None
-        need = board.resistance(top) + board.best_region_bonus(state, region)
-        need -= suppress_modifier(state, piece, box)
-        if explain:
-            victims = "the unit" if len(units) == 1 else f"the {len(units)} units"
-            if not charlemagne and len(units) == 2:
-                victims = "the top unit of the 2 (a Marquis removes only one)"
-            cups = cups_words(ACTIONS["suppress"])
-            detail = f"Eliminates {victims} on {odds(need)}."
-            consequence = (
-                f"cannot succeed: it needs above {need} on the d8. {cups}"
-                if chances(need) == 0
-                else cups
-            )
-        out.append(Choice(act(piece, box, "suppress"), f"{where}: Suppress", detail, consequence))
-    if (
-        charlemagne
-        and state["army"]
-        and (len(units) >= 2 or (board.moors_in(state, box) and state["al_andalus"] == "tension"))
-    ):
-        if explain:
-            detail = battle_forecast(state, box)
-            consequence = (
-                "Losing the battle loses the game. Cup: 1 Friendly>Unfriendly and the "
-                "table's Unfriendly>Hostile; 2 Hostile Reactions"
-            )
-        out.append(Choice(act(piece, box, "battle"), f"{where}: Battle", detail, consequence))
-    if enemy_free(state, box):
-        reach = board.reachable(state, box)
-        if not charlemagne:
-            reach = [b for b in reach if board.region_of(b) == PIECE_MARQUIS.arg(piece)]
-        for dest in reach:
-            if enemy_free(state, dest):
-                if explain:
-                    detail = (
-                        f"{piece_name(piece)} ends in {BOXES[dest].name}, an enemy-free "
-                        "box; no cup adjustment."
-                    )
-                    consequence = cups_words(ACTIONS["forced_march"])
-                out.append(
-                    Choice(
-                        act(piece, box, "forced_march", dest),
-                        f"{where}: Forced March to {BOXES[dest].name}",
-                        detail,
-                        consequence,
-                    )
-                )
-    if leader is not None:
-        bonus = board.leader_bonus(leader)
-        if explain:
-            need = (2 if charlemagne else 3) * bonus
-            failure = cups_words(ACTIONS["siege"], "cup_adjustments_failure")
-            failure = failure.removeprefix("Cup: ")
-            repeat = (
-                "a failed Siege must be repeated, with no other Action, until it succeeds "
-                "or the campaign ends"
-            )
+    for dest in reach:
+        if not enemy_free(state, dest):
+            continue
+        if at.explain:
             detail = (
-                f"Eliminates the Leader and the unit under him, and gains {bonus} coins, "
-                f"on {odds(need)}; the top face clears the whole stack."
+                f"{piece_name(at.piece)} ends in {BOXES[dest].name}, an enemy-free "
+                "box; no cup adjustment."
             )
-            consequence = (
-                f"cannot succeed: it needs above {need} on the d8, and {repeat}. "
-                f"Each failure: {failure}"
-                if chances(need) == 0
-                else f"{repeat.capitalize()}. Each failure: {failure}"
-            )
+            consequence = cups_words(ACTIONS["forced_march"])
         out.append(
             Choice(
-                act(piece, box, "siege"), f"{where}: Siege the +{bonus} Leader", detail, consequence
-            )
-        )
-    if units and leader is None:
-        top = board.top_unit(state, box)
-        assert top is not None
-        cost = math.ceil(board.resistance(top) / 2)
-        if state["treasury"] >= cost:
-            if explain:
-                detail = (
-                    f"Buys off the top unit, {board.name(state, top)}, for certain (half "
-                    "its Resistance, rounded up)."
-                )
-                consequence = (
-                    f"-{cost} coins (Treasury {state['treasury']} -> "
-                    f"{state['treasury'] - cost}). " + cups_words(ACTIONS["raid"])
-                )
-            out.append(
-                Choice(
-                    act(piece, box, "raid"), f"{where}: Raid ({cost} coins)", detail, consequence
-                )
-            )
-    if charlemagne and can_place_marquis(state, box):
-        if explain:
-            detail = (
-                f"Taxes +2 (to {state['taxes'] + 2}); 1 VP each Turn End while he serves; "
-                "he acts in this Region only, and you may recruit one more unit a turn."
-            )
-            consequence = (
-                f"-{COSTS['marquis']} coins (Treasury {state['treasury']} -> "
-                f"{state['treasury'] - COSTS['marquis']}), 1 coin of upkeep a turn. "
-                + cups_words(ACTIONS["marquis"])
-            )
-        out.append(
-            Choice(
-                act(piece, box, "marquis"),
-                f"{where}: place a Marquis (6 coins)",
+                act(at.piece, box, "forced_march", dest),
+                f"{at.where}: Forced March to {BOXES[dest].name}",
                 detail,
                 consequence,
             )
         )
-    if units and REGIONS[region].pagan:
-        seconds: list[str | None] = [None]
-        if charlemagne:
-            near = [
-                b
-                for b in BOXES[box].adjacent
-                if REGIONS[board.region_of(b)].pagan and board.stack(state, b)
-            ]
-            seconds = list(near) if near else [None]
-        for second in seconds:
-            count = len(units) + (len(board.stack(state, second)) if second else 0)
-            if state["vp"] < count:
-                continue
-            also = f" and {BOXES[second].name}" if second else ""
-            if explain:
-                detail = f"Eliminates every unit in {BOXES[box].name}{also} for certain."
-                consequence = f"-{count} VP (1 per counter). " + cups_words(
-                    ACTIONS["forced_conversion"]
-                )
-            out.append(
-                Choice(
-                    act(piece, box, "forced_conversion", second),
-                    f"{where}: Forced Conversion{also}",
-                    detail,
-                    consequence,
-                )
-            )
     return out
+
+
+def _siege(at: _At) -> list[Choice]:
+    """Siege the Leader in the box: a roll against twice (Charlemagne) or three times
+    (a Marquis) his bonus."""
+    if at.leader is None:
+        return []
+    bonus = board.leader_bonus(at.leader)
+    detail = consequence = ""
+    if at.explain:
+        need = (2 if at.charlemagne else 3) * bonus
+        failure = cups_words(ACTIONS["siege"], "cup_adjustments_failure")
+        failure = failure.removeprefix("Cup: ")
+        repeat = (
+            "a failed Siege must be repeated, with no other Action, until it succeeds "
+            "or the campaign ends"
+        )
+        detail = (
+            f"Eliminates the Leader and the unit under him, and gains {bonus} coins, "
+            f"on {odds(need)}; the top face clears the whole stack."
+        )
+        consequence = (
+            f"cannot succeed: it needs above {need} on the d8, and {repeat}. "
+            f"Each failure: {failure}"
+            if chances(need) == 0
+            else f"{repeat.capitalize()}. Each failure: {failure}"
+        )
+    action = act(at.piece, at.box, "siege")
+    return [Choice(action, f"{at.where}: Siege the +{bonus} Leader", detail, consequence)]
+
+
+def _raid(at: _At) -> list[Choice]:
+    """Buy off the top unit of a stack with no Leader, for half its Resistance."""
+    state = at.state
+    if not (at.units and at.leader is None):
+        return []
+    top = board.top_unit(state, at.box)
+    assert top is not None
+    cost = math.ceil(board.resistance(top) / 2)
+    if state["treasury"] < cost:
+        return []
+    detail = consequence = ""
+    if at.explain:
+        detail = (
+            f"Buys off the top unit, {board.name(state, top)}, for certain (half "
+            "its Resistance, rounded up)."
+        )
+        consequence = (
+            f"-{cost} coins (Treasury {state['treasury']} -> "
+            f"{state['treasury'] - cost}). " + cups_words(ACTIONS["raid"])
+        )
+    action = act(at.piece, at.box, "raid")
+    return [Choice(action, f"{at.where}: Raid ({cost} coins)", detail, consequence)]
+
+
+def _marquis(at: _At) -> list[Choice]:
+    """Charlemagne places a Marquis where the rules allow one (``can_place_marquis``)."""
+    state = at.state
+    if not (at.charlemagne and can_place_marquis(state, at.box)):
+        return []
+    detail = consequence = ""
+    if at.explain:
+        detail = (
+            f"Taxes +2 (to {state['taxes'] + 2}); 1 VP each Turn End while he serves; "
+            "he acts in this Region only, and you may recruit one more unit a turn."
+        )
+        consequence = (
+            f"-{COSTS['marquis']} coins (Treasury {state['treasury']} -> "
+            f"{state['treasury'] - COSTS['marquis']}), 1 coin of upkeep a turn. "
+            + cups_words(ACTIONS["marquis"])
+        )
+    action = act(at.piece, at.box, "marquis")
+    return [Choice(action, f"{at.where}: place a Marquis (6 coins)", detail, consequence)]
+
+
+def _forced_conversions(at: _At) -> list[Choice]:
+    """In a Pagan Region, every unit of the box (Charlemagne: and of a Pagan box next to
+    it) for 1 VP a counter."""
+    state, box, units = at.state, at.box, at.units
+    if not (units and REGIONS[at.region].pagan):
+        return []
+    seconds: list[str | None] = [None]
+    if at.charlemagne:
+        near = [
+            b
+            for b in BOXES[box].adjacent
+            if REGIONS[board.region_of(b)].pagan and board.stack(state, b)
+        ]
+        seconds = list(near) if near else [None]
+    out: list[Choice] = []
+    detail = consequence = ""
+    for second in seconds:
+        count = len(units) + (len(board.stack(state, second)) if second else 0)
+        if state["vp"] < count:
+            continue
+        also = f" and {BOXES[second].name}" if second else ""
+        if at.explain:
+            detail = f"Eliminates every unit in {BOXES[box].name}{also} for certain."
+            consequence = f"-{count} VP (1 per counter). " + cups_words(
+                ACTIONS["forced_conversion"]
+            )
+        out.append(
+            Choice(
+                act(at.piece, box, "forced_conversion", second),
+                f"{at.where}: Forced Conversion{also}",
+                detail,
+                consequence,
+            )
+        )
+    return out
+
+
+#: The menu's Actions for a piece in a box, in the order the menu lists them.
+_ACTIONS: tuple[Callable[[_At], list[Choice]], ...] = (
+    _suppress,
+    _battle,
+    _forced_marches,
+    _siege,
+    _raid,
+    _marquis,
+    _forced_conversions,
+)
 
 
 def _span(values: list[int]) -> str:
