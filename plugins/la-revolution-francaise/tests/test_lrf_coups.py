@@ -273,6 +273,40 @@ def test_a_successful_vendemiaire_coup_ends_the_game_with_the_royalists_win(
         assert "Vendémiaire" in engine.view(s)["status"]
 
 
+def test_vendemiaire_ends_the_game_whatever_the_turn_still_held() -> None:
+    """In a game the popular coup is offered in the Military Phase (9.5, 12.0), with the
+    rest of the turn still to come below it; the Royalist's win ends it there (14.0).
+    The end used to hand the rules a new, empty task list while the stack ran on the
+    old one, so the rest of the turn went on and the game stopped on a step."""
+    state = installed("directorate", before="thermidor")
+    state["commune"] = {"raised": True, "controller": "R"}
+    state["tracks"]["commune"] = LEVEL[3]
+    state["war"] = True
+    state["currents"]["R"]["money"] = 1000
+    place(state, Cadoudal="Paris")
+    rest_of_turn = [
+        {"kind": kind}
+        for kind in ("pinning_start", "allied_move", "combat", "military_control", "interphase")
+    ]
+    engine = engine_at(
+        state,
+        [
+            {"kind": "coup_offer_start", "coup": "popular"},
+            {"kind": "coup_offer_start", "coup": "military"},
+            *rest_of_turn,
+            {"kind": "turn_end"},
+        ],
+        faces=[6, 6],
+    )
+    engine.act(seat(state, "R"), "coup:vendemiaire:1")
+    while engine.prompt is not None:
+        engine.act(engine.prompt.seat, REACT("0"))
+    assert engine.state["tasks"] == []
+    assert engine.state["phase"] == "over"
+    result = engine.result
+    assert result is not None and result.winners == (seat(state, "R"),)
+
+
 def test_r_4_7_2_thermidors_outlawed_left_may_attempt_prairial() -> None:
     """Thermidor outlaws the left Current that governed before it (R.4.4.1) and names
     both left Currents for the coup to Prairial (R.4.7.2.1, R.4.7.2.2); a Current

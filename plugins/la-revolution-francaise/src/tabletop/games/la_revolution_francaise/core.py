@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from tabletop.framework import NOBODY, Context, State
+from tabletop.framework.stack import Tasks
 
 from .data import (
     ADJACENT,
@@ -31,19 +32,10 @@ Task = Mapping[str, Any]
 """Any task on the stack: one of the TypedDicts of ``tasks``, read generically."""
 
 # The task stack ---------------------------------------------------------------------------
-# The rules table that runs these tasks is ``table.STACK`` (a framework ``Stack``); the
-# rules push and finish tasks with these two helpers, so no rule module needs the table.
-
-
-def schedule(state: State, *tasks: Task) -> None:
-    """Put ``tasks`` on top of the stack so that they run in the given order."""
-    for item in reversed(tasks):
-        state["tasks"].append(item)
-
-
-def finish(state: State) -> None:
-    """The decision on top is decided: take it off the stack."""
-    state["tasks"].pop()
+#: Where the turn's tasks live: ``state["tasks"]``, each named by its ``kind``. The rules
+#: table (``table.STACK``) is built on it; the rule modules schedule and finish tasks
+#: through it (the framework's one stack dialect, issue 38), so none needs the table.
+TASKS = Tasks(key="tasks", field="kind")
 
 
 def answering(ctx: Context) -> int:

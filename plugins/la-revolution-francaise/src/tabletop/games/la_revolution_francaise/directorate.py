@@ -8,7 +8,12 @@ from typing import Any
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote
 
-from .core import roll, schedule, seat_names, seat_of
+from .core import (
+    TASKS,
+    roll,
+    seat_names,
+    seat_of,
+)
 from .tasks import Dieoff
 from .verbs import BACK
 
@@ -22,7 +27,8 @@ def shared_government(state: State, prompt: Prompt) -> bool:
     partner_seat = seat_of(state, partner)
     if partner_seat is None or partner_seat == prompt.seat:
         return False
-    top = state["tasks"][-1]
+    top = TASKS.top(state)
+    assert top is not None  # the prompt is the top task's
     return top.get("actor") == "gov" or top["kind"] in GOVERNMENT_TASKS
 
 
@@ -48,7 +54,7 @@ def schedule_dieoff(state: State, answers: dict[int, str]) -> None:
         "answers": {str(s): a for s, a in answers.items()},
         "vote": OrderedVote.new("backing in the Directorate's die-off", backers),
     }
-    schedule(state, task)
+    TASKS.schedule(state, task)
 
 
 def backing_prompt(state: State, t: dict[str, Any]) -> Prompt | None:
@@ -72,12 +78,12 @@ def backing_prompt(state: State, t: dict[str, Any]) -> Prompt | None:
 
 
 def backing_done(state: State, t: dict[str, Any], ctx: Context) -> None:
-    state["tasks"].pop()
+    TASKS.finish(state)
     bonus = {s: 0 for s in t["answers"]}
     for value in OrderedVote(t["vote"]).answers().values():
         if value in bonus:
             bonus[value] += 2
-    schedule(state, Dieoff(kind="dieoff", answers=t["answers"], bonus=bonus))
+    TASKS.schedule(state, Dieoff(kind="dieoff", answers=t["answers"], bonus=bonus))
 
 
 def dieoff_winner(state: State, t: dict[str, Any], ctx: Context) -> str:

@@ -9,6 +9,7 @@ from tabletop.framework import NOBODY, Context, State
 
 from .assembly import deputies
 from .core import (
+    TASKS,
     adjust_fame,
     adjust_track,
     controlled_regions,
@@ -20,7 +21,6 @@ from .core import (
     paris_controller,
     result,
     roll,
-    schedule,
     seat_of,
     subject,
     track_level,
@@ -272,7 +272,7 @@ def turn_end(state: State, t: Step, ctx: Context) -> None:
         finish_game(state, ctx)
         return
     state["turn"] += 1
-    schedule(state, Step(kind="turn"))
+    TASKS.schedule(state, Step(kind="turn"))
 
 
 # Chapter 14: victory -------------------------------------------------------------------------
@@ -378,7 +378,8 @@ def finish_game(state: State, ctx: Context) -> None:
     win, family, why = winner(state, vp)
     ranks = ranking(state, win, family)
     state["phase"] = "over"
-    state["tasks"] = []
+    while TASKS.top(state) is not None:  # the game ends here, whatever was to follow
+        TASKS.finish(state)
     seats = seating(state["players"])
     seat_rank = [min(ranks[c] for c in row) for row in seats]
     state["result"] = {"winner": win, "vp": vp, "ranks": ranks, "seat_rank": seat_rank, "why": why}

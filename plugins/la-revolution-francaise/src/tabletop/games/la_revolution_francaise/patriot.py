@@ -8,10 +8,10 @@ from tabletop.framework.decisions import OrderedVote
 
 from .assembly import deputies
 from .core import (
+    TASKS,
     Task,
     enter_phase,
     fame,
-    finish,
     gov_controller,
     gov_seat,
     name,
@@ -22,7 +22,6 @@ from .core import (
     regime,
     result,
     roll,
-    schedule,
     seat_of,
 )
 from .data import KING, seating
@@ -69,7 +68,7 @@ def patriot_start(state: State, t: Step, ctx: Context) -> None:
     if state["regime"] != "directorate":
         tasks.append(CoupOffer(kind="coup_offer_start", coup="limited"))  # 12.2
     tasks += [Step(kind="criticism_start"), Step(kind="deputies_return")]
-    schedule(state, *tasks)
+    TASKS.schedule(state, *tasks)
 
 
 def justice_roll(state: State, t: PrisonerTask, ctx: Context) -> None:
@@ -124,7 +123,7 @@ def king_pardon_prompt(state: State, t: PrisonerTask) -> Prompt | None:
 
 
 def king_pardon_handle(state: State, t: PrisonerTask, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     if PARDON.arg(action) == "yes":
         apply_fate(state, t["person"], "free", ctx, "the King's pardon, R.1.4.2")
 
@@ -145,9 +144,9 @@ def justice_vote_prompt(state: State, t: JusticeVote) -> Prompt | None:
 
 
 def justice_vote_done(state: State, t: JusticeVote, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     if state["persons"][t["person"]]["status"] == "prison":
-        schedule(state, {**t, "kind": "justice_tally"})
+        TASKS.schedule(state, {**t, "kind": "justice_tally"})
 
 
 def justice_tally(state: State, t: JusticeVote, ctx: Context) -> None:
@@ -199,7 +198,7 @@ def criticism_start(state: State, t: Step, ctx: Context) -> None:
         if seat is not None and officially_present(state, c) and seat not in seats:
             seats.append(seat)
     if seats:
-        schedule(
+        TASKS.schedule(
             state,
             ConfidenceVote(
                 kind="confidence", vote=OrderedVote.new("confidence in the Government", seats)
@@ -294,7 +293,7 @@ def partner_election_start(state: State, old_partner: str, ctx: Context) -> None
         return
     seats = [s for s, _ in deputy_voters(state) if partner_ballots(state, s, old_partner) > 0]
     vote = OrderedVote.new("the Directorate's new partner", seats)
-    schedule(
+    TASKS.schedule(
         state,
         PartnerElection(
             kind="partner_election", candidates=candidates, old_partner=old_partner, vote=vote
@@ -332,7 +331,7 @@ def partner_election_tally(state: State, t: PartnerElection, ctx: Context) -> No
         about=NOBODY,
     )
     if len(tied) > 1 and seat_of(state, gov_controller(state)) is not None:
-        schedule(state, PartnerChoice(kind="partner_choice", tied_currents=tied))
+        TASKS.schedule(state, PartnerChoice(kind="partner_choice", tied_currents=tied))
         return
     set_partner(state, tied[0], ctx)
 

@@ -6,7 +6,11 @@ from typing import Any
 
 from tabletop.framework import NOBODY, Context, State
 
-from .core import name, regime_outlaws, schedule
+from .core import (
+    TASKS,
+    name,
+    regime_outlaws,
+)
 from .data import (
     FOUR_PLAYER_LEFT,
     KING,
@@ -123,13 +127,13 @@ def new_state(players: int, options: dict[str, str]) -> State:
 
 
 def start(state: State, ctx: Context) -> None:
-    schedule(state, Step(kind="turn"))
+    TASKS.schedule(state, Step(kind="turn"))
 
 
 def run_turn(state: State, task_: Step, ctx: Context) -> None:
     """One game turn's phases in their fixed order (5.0)."""
     ctx.heading(f"Turn {state['turn']} of 8 ({TURN_DATES[state['turn'] - 1]})")
-    schedule(
+    TASKS.schedule(
         state,
         Step(kind="turn_start"),
         Step(kind="negotiations_start"),

@@ -1,11 +1,11 @@
 """The rules of La Révolution française in one table: every decision and automatic step
 of the turn, by the name its tasks carry in ``state["tasks"]``.
 
-The framework's ``Stack`` runs them (``key="tasks"``, ``field="kind"``: the state keeps
-the names it always had, so saves and digests do not change). A rule module pushes the
-tasks that follow it with ``core.schedule`` and finishes a decision with
-``core.finish``; none imports this table, so the table is the only module that sees
-them all. The order below is the turn's (5.0), chapter by chapter.
+The framework's ``Stack`` runs them over ``core.TASKS`` (``key="tasks"``,
+``field="kind"``: the state keeps the names it always had, so saves and digests do not
+change). A rule module schedules the tasks that follow it with ``TASKS.schedule`` and
+finishes a decision with ``TASKS.finish``; none imports this table, so the table is the
+only module that sees them all. The order below is the turn's (5.0), chapter by chapter.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from .actions.attempt import (
     pick_prompt,
 )
 from .actions.marais import marais_plot
+from .core import TASKS
 from .coups.military_coup import (
     intercept_done,
     intercept_handle,
@@ -197,7 +198,8 @@ def dieoff(state: State, task: Any, ctx: Context) -> None:
     """R.7.2.2: the die-off's winning answer is the Government's, given to the decision
     still waiting below it."""
     decided = dieoff_winner(state, task, ctx)
-    below = state["tasks"][-1]
+    below = TASKS.top(state)
+    assert below is not None  # the die-off was scheduled above the decision it settles
     rule = STACK.rules[below["kind"]]
     assert isinstance(rule, Decision)
     rule.apply(state, below, decided, ctx)
@@ -370,6 +372,5 @@ STACK = Stack(
         ),
         Step("dieoff", dieoff),
     ],
-    key="tasks",
-    field="kind",
+    tasks=TASKS,
 )

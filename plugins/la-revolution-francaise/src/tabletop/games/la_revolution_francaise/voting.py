@@ -14,7 +14,10 @@ from tabletop.framework import Action, Context, State
 from tabletop.framework.actions import Verb
 from tabletop.framework.decisions import OrderedVote
 
-from .core import answering, finish, schedule
+from .core import (
+    TASKS,
+    answering,
+)
 
 
 def ballot(verb: Verb) -> Callable[[State, Any, Action, Context], None]:
@@ -31,7 +34,7 @@ def tally_with(kind: str) -> Callable[[State, Any, Context], None]:
     task's place with the same fields (the ballots among them)."""
 
     def close(state: State, task: Any, ctx: Context) -> None:
-        finish(state)
-        schedule(state, {**task, "kind": kind})
+        TASKS.finish(state)
+        TASKS.schedule(state, {**task, "kind": kind})
 
     return close

@@ -7,14 +7,13 @@ from __future__ import annotations
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from ..core import (
+    TASKS,
     actor_seat,
     enter_phase,
     fame,
-    finish,
     money,
     name,
     odds_text,
-    schedule,
     seat_of,
 )
 from ..tasks import ActionTurn, Attempt, Step
@@ -37,7 +36,7 @@ def actions_start(state: State, t: Step, ctx: Context) -> None:
                     tasks.append(Step(kind="marais_plot"))
                 continue
             tasks.append(ActionTurn(kind="act", segment=segment, actor=actor))
-    schedule(state, *tasks)
+    TASKS.schedule(state, *tasks)
 
 
 # The act task: an actor's attempts in one segment -----------------------------------------
@@ -104,10 +103,10 @@ def all_persons(state: State, actor: str, segment: str, target: str) -> list[str
 
 def act_handle(state: State, t: ActionTurn, action: str, ctx: Context) -> None:
     if DONE.matches(action):
-        finish(state)
+        TASKS.finish(state)
         return
     target = TRY.arg(action)
-    schedule(
+    TASKS.schedule(
         state,
         Attempt(
             kind="attempt",

@@ -6,16 +6,15 @@ from __future__ import annotations
 from tabletop.framework import Choice, Context, Prompt, State
 
 from ..core import (
+    TASKS,
     actor_seat,
     fame,
-    finish,
     influential,
     money,
     odds_text,
     pay,
     result,
     roll,
-    schedule,
 )
 from ..tasks import Attempt, PickResult, RollRecord
 from ..verbs import KEEP, ROLLS, WITH
@@ -88,8 +87,8 @@ def attempt_handle(state: State, t: Attempt, action: str, ctx: Context) -> None:
         t["persons"] = here if person == "all" else [person]
     else:
         t["roll_count"] = ROLLS.number(action)
-        finish(state)
-        schedule(state, Attempt({**t, "kind": "attempt_roll"}))
+        TASKS.finish(state)
+        TASKS.schedule(state, Attempt({**t, "kind": "attempt_roll"}))
 
 
 def attempt_empty(state: State, t: Attempt, ctx: Context) -> None:
@@ -97,8 +96,8 @@ def attempt_empty(state: State, t: Attempt, ctx: Context) -> None:
         t["persons"] = all_persons(state, t["actor"], t["segment"], t["target"])
         return
     t["roll_count"] = 1
-    finish(state)
-    schedule(state, Attempt({**t, "kind": "attempt_roll"}))
+    TASKS.finish(state)
+    TASKS.schedule(state, Attempt({**t, "kind": "attempt_roll"}))
 
 
 def attempt_roll(state: State, t: Attempt, ctx: Context) -> None:
@@ -131,7 +130,7 @@ def attempt_roll(state: State, t: Attempt, ctx: Context) -> None:
     if len(rolls) == 1:
         resolve(state, actor, segment, target, rolls[0], ctx)
         return
-    schedule(
+    TASKS.schedule(
         state,
         PickResult(
             kind="pick_result",
@@ -164,6 +163,6 @@ def pick_prompt(state: State, t: PickResult) -> Prompt | None:
 
 
 def pick_handle(state: State, t: PickResult, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     chosen = t["rolls"][KEEP.number(action)]
     resolve(state, t["actor"], t["segment"], t["target"], chosen, ctx)

@@ -9,10 +9,10 @@ from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import ResponseWindow
 
 from ..core import (
+    TASKS,
     adjust_track,
     answering,
     fame,
-    finish,
     gov_controller,
     gov_seat,
     money,
@@ -20,7 +20,6 @@ from ..core import (
     pay,
     result,
     roll,
-    schedule,
     seat_of,
 )
 from ..data import ADJACENT, KING, REGIMES
@@ -109,7 +108,7 @@ def military_offer_handle(state: State, t: MilitaryOffer, action: str, ctx: Cont
     plan = COUP.arg(action)
     if plan == "none":
         return
-    finish(state)
+    TASKS.finish(state)
     target, region, rallied = plan.split(":")
     count = int(rallied)
     who = rally_bases(state, current)[region]
@@ -165,7 +164,7 @@ def military_offer_handle(state: State, t: MilitaryOffer, action: str, ctx: Cont
             for e in state["armies"]
         )
     )
-    schedule(state, {**attempt, "kind": "intercept", "army_ids": interceptors, "index": 0})
+    TASKS.schedule(state, {**attempt, "kind": "intercept", "army_ids": interceptors, "index": 0})
 
 
 def _paris_neighbours() -> set[str]:
@@ -210,8 +209,8 @@ def intercept_done(state: State, t: CoupAttempt, ctx: Context) -> None:
         t["index"] += 1
         if t["index"] < len(t["army_ids"]):
             return
-    finish(state)
-    schedule(state, {**t, "kind": "military_coup_battle"})
+    TASKS.finish(state)
+    TASKS.schedule(state, {**t, "kind": "military_coup_battle"})
 
 
 def military_coup_battle(state: State, t: CoupAttempt, ctx: Context) -> None:

@@ -9,13 +9,12 @@ from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote, ResponseWindow
 
 from ..core import (
+    TASKS,
     economy_factor,
-    finish,
     gov_controller,
     money,
     name,
     pay,
-    schedule,
     seat_of,
 )
 from ..data import COSTS, REGIMES
@@ -53,7 +52,7 @@ def coup_offer_start(state: State, t: CoupOffer, ctx: Context) -> None:
         ):
             return  # 12.3: one a turn, and none after a popular coup
         found = [c for c, _ in military_candidates(state)]
-        schedule(
+        TASKS.schedule(
             state,
             MilitaryOffer(kind="military_offer", window=in_turn(state, kind, found, COUP("none"))),
         )
@@ -62,7 +61,7 @@ def coup_offer_start(state: State, t: CoupOffer, ctx: Context) -> None:
         currents = limited_candidates(state)
     else:
         currents = [c for c, _ in popular_candidates(state)]
-    schedule(
+    TASKS.schedule(
         state,
         CoupOffer(
             kind="coup_offer", coup=kind, window=in_turn(state, kind, currents, COUP("none"))
@@ -130,7 +129,7 @@ def coup_offer_handle(state: State, t: CoupOffer, action: str, ctx: Context) -> 
     plan = COUP.arg(action)
     if plan == "none":
         return
-    finish(state)
+    TASKS.finish(state)
     target, plotting = plan.split(":")
     count = int(plotting)
     who = plotters(state, current)[:count]
@@ -147,9 +146,9 @@ def coup_offer_handle(state: State, t: CoupOffer, action: str, ctx: Context) -> 
         and leader not in (None, current)
         and seat_of(state, leader) is not None
     ):
-        schedule(state, CoupAttempt({**attempt, "kind": "coup_permission", "leader": leader}))
+        TASKS.schedule(state, CoupAttempt({**attempt, "kind": "coup_permission", "leader": leader}))
     else:
-        schedule(state, reactions_task(state, attempt))
+        TASKS.schedule(state, reactions_task(state, attempt))
 
 
 def reactions_task(state: State, attempt: CoupAttempt) -> CoupAttempt:
@@ -189,11 +188,11 @@ def coup_permission_prompt(state: State, t: CoupAttempt) -> Prompt | None:
 
 
 def coup_permission_handle(state: State, t: CoupAttempt, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     if PERMIT.arg(action) == "no":
         ctx.emit("coup", "the Commune refuses: no coup (12.1)")
         return
-    schedule(state, reactions_task(state, t))
+    TASKS.schedule(state, reactions_task(state, t))
 
 
 def reactions_prompt(state: State, t: CoupAttempt) -> Prompt | None:

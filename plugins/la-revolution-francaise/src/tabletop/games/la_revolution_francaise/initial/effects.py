@@ -8,6 +8,7 @@ from typing import Any
 from tabletop.framework import NOBODY, Context, State
 
 from ..core import (
+    TASKS,
     adjust_fame,
     adjust_track,
     armies_in,
@@ -18,7 +19,6 @@ from ..core import (
     money,
     name,
     pay,
-    schedule,
     set_control,
 )
 from ..data import ADJACENT
@@ -346,6 +346,6 @@ def apply_effect(state: State, fx: str, ctx: Context) -> None:
         )
     elif verb == "desert":
         if any(a["side"] == "rev" for a in state["armies"]):
-            schedule(state, Step(kind="desert"))
+            TASKS.schedule(state, Step(kind="desert"))
     else:
         ctx.emit("events", f"effect not yet implemented, ignored: {fx}", about=NOBODY)

@@ -7,7 +7,7 @@ from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 
 from ..assembly import deputies
 from ..core import (
-    finish,
+    TASKS,
     gov_seat,
     seat_of,
 )
@@ -39,7 +39,7 @@ def gov_decision_prompt(state: State, t: GovernmentDecision) -> Prompt | None:
 
 
 def gov_decision_handle(state: State, t: GovernmentDecision, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     answer = DECIDE.arg(action)
     ctx.emit("decision", f"the Government answers {answer}", about=NOBODY)
     for fx in t["decision"][answer]:
@@ -48,7 +48,7 @@ def gov_decision_handle(state: State, t: GovernmentDecision, action: str, ctx: C
 
 def gov_decision_empty(state: State, t: GovernmentDecision, ctx: Context) -> None:
     """An automated Government (the automated Marais) always answers no."""
-    finish(state)
+    TASKS.finish(state)
     state.setdefault("auto_decisions", []).append(t["decision"]["no"])
 
 
@@ -71,7 +71,7 @@ def desert_prompt(state: State, t: Step) -> Prompt | None:
 
 
 def desert_handle(state: State, t: Step, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     army_id = DESERT.arg(action)
     state["armies"] = [a for a in state["armies"] if a["id"] != army_id]
     ctx.emit("army", f"{army_name(army_id)} deserts (event)", about=NOBODY, army={army_id: "gone"})

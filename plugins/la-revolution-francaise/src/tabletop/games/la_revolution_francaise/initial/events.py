@@ -8,6 +8,7 @@ from typing import Any
 from tabletop.framework import NOBODY, Context, State
 
 from ..core import (
+    TASKS,
     civil_war,
     enter_phase,
     fame,
@@ -17,7 +18,6 @@ from ..core import (
     paris_fallen,
     regime,
     roll,
-    schedule,
     track_level,
 )
 from ..data import EVENTS
@@ -46,7 +46,7 @@ def random_events(state: State, t: Step, ctx: Context) -> None:
             about=NOBODY,
         )
         return
-    schedule(state, *(EventTable(kind="event_table", table=name_) for name_ in TABLES))
+    TASKS.schedule(state, *(EventTable(kind="event_table", table=name_) for name_ in TABLES))
 
 
 def event_modifier(state: State, spec: list[Any]) -> int:
@@ -118,13 +118,13 @@ def resolve_event(
 
         seats = [s for s, _ in deputy_voters(state)]
         vote = OrderedVote.new(entry["decide"]["question"], seats)
-        schedule(
+        TASKS.schedule(
             state,
             AssemblyDecision(kind="assembly_decision", decision=entry["decide"], vote=vote),
         )
         return
     if "decide" in entry:
-        schedule(state, GovernmentDecision(kind="gov_decision", decision=entry["decide"]))
+        TASKS.schedule(state, GovernmentDecision(kind="gov_decision", decision=entry["decide"]))
         return
     for fx in entry["fx"]:
         apply_effect(state, fx, ctx)

@@ -6,10 +6,9 @@ from __future__ import annotations
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from ..core import (
+    TASKS,
     enter_phase,
-    finish,
     name,
-    schedule,
     seat_of,
 )
 from ..data import seating
@@ -35,7 +34,7 @@ def banned(giver: str, taker: str) -> bool:
 def negotiations_start(state: State, task_: Step, ctx: Context) -> None:
     enter_phase(state, "negotiations", ctx)
     seats = [s for s in range(state["players"])]
-    schedule(state, Negotiation(kind="negotiate", seats=seats, index=0))
+    TASKS.schedule(state, Negotiation(kind="negotiate", seats=seats, index=0))
 
 
 def offer_targets(state: State, seat: int) -> list[tuple[str, str]]:
@@ -115,16 +114,16 @@ def negotiate_handle(state: State, t: Negotiation, action: str, ctx: Context) ->
     t["index"] += 1
     if verb is PACT:
         ctx.emit("offer", f"the {name(giver)} proposes a joint objective to the {name(taker)}")
-        schedule(
+        TASKS.schedule(
             state,
             OfferAnswer(kind="offer_answer", giver=giver, taker=taker, amount=0, pact=True),
         )
         return
-    schedule(state, OfferAmount(kind="offer_amount", giver=giver, taker=taker))
+    TASKS.schedule(state, OfferAmount(kind="offer_amount", giver=giver, taker=taker))
 
 
 def negotiate_empty(state: State, t: Negotiation, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
 
 
 def offer_amount_prompt(state: State, t: OfferAmount) -> Prompt | None:
@@ -150,7 +149,7 @@ def offer_amount_prompt(state: State, t: OfferAmount) -> Prompt | None:
 
 def offer_amount_handle(state: State, t: OfferAmount, action: str, ctx: Context) -> None:
     amount = AMOUNT.number(action)
-    finish(state)
+    TASKS.finish(state)
     ctx.emit("offer", f"the {name(t['giver'])} offers {amount} to the {name(t['taker'])}")
     if t["taker"] == "gov":
         state["currents"][t["giver"]]["money"] -= amount
@@ -161,7 +160,7 @@ def offer_amount_handle(state: State, t: OfferAmount, action: str, ctx: Context)
             money={t["giver"]: -amount, "gov": amount},
         )
         return
-    schedule(
+    TASKS.schedule(
         state, OfferAnswer(kind="offer_answer", giver=t["giver"], taker=t["taker"], amount=amount)
     )
 
@@ -195,7 +194,7 @@ def offer_answer_prompt(state: State, t: OfferAnswer) -> Prompt | None:
 
 
 def offer_answer_handle(state: State, t: OfferAnswer, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     if t.get("pact"):
         if ACCEPT.matches(action):
             state.setdefault("pacts", []).append([t["giver"], t["taker"]])

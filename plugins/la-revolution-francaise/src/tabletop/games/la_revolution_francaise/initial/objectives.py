@@ -8,18 +8,17 @@ from tabletop.framework.decisions import SecretChoices
 
 from ..actions.modifiers import commune_actors
 from ..core import (
+    TASKS,
     actor_seat,
     answering,
     arrestable,
     controller,
     enter_phase,
-    finish,
     gov_controller,
     gov_seat,
     name,
     officially_present,
     regime,
-    schedule,
     seat_of,
 )
 from ..data import LAWS, PERSONS, REGIMES, REGION_NAMES
@@ -71,7 +70,7 @@ def objectives_start(state: State, t: Step, ctx: Context) -> None:
         seat = actor_seat(state, who)
         assert seat is not None  # declarers() lists seated declarers only
         state["objectives"][who] = SecretChoices.new(f"objective of the {name(who)}", [seat])
-    schedule(state, Step(kind="objectives"))
+    TASKS.schedule(state, Step(kind="objectives"))
 
 
 def objective_kinds(state: State, who: str, joint: bool = True) -> dict[str, list[tuple[str, str]]]:
@@ -239,8 +238,8 @@ def objectives_handle(state: State, t: Step, action: str, ctx: Context) -> None:
 
 
 def objectives_done(state: State, t: Step, ctx: Context) -> None:
-    finish(state)
-    schedule(state, Step(kind="objectives_reveal"))
+    TASKS.finish(state)
+    TASKS.schedule(state, Step(kind="objectives_reveal"))
 
 
 def objectives_reveal(state: State, t: Step, ctx: Context) -> None:

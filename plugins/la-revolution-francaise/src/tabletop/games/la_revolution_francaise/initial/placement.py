@@ -6,12 +6,12 @@ from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from ..actions.modifiers import action_modifiers
 from ..core import (
+    TASKS,
     actor_seat,
     arrestable,
     controller,
     enter_phase,
     fame,
-    finish,
     gov_controller,
     income_of,
     influential,
@@ -20,7 +20,6 @@ from ..core import (
     officially_present,
     person_outlaw,
     regime,
-    schedule,
     seat_of,
 )
 from ..data import REGION_NAMES
@@ -36,7 +35,7 @@ from ..verbs import GENERAL, MORE, PLACE, PLACEMENT_BACK, VERBS
 
 def placement_start(state: State, t: Step, ctx: Context) -> None:
     enter_phase(state, "placement", ctx)
-    schedule(
+    TASKS.schedule(
         state,
         {
             "kind": "placement",
@@ -224,4 +223,4 @@ def placement_empty(state: State, t: Placement, ctx: Context) -> None:
         t["index"] += 1
         if t["index"] < len(t["order"]):
             return
-    finish(state)
+    TASKS.finish(state)

@@ -6,13 +6,12 @@ from __future__ import annotations
 from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 
 from ..core import (
+    TASKS,
     armies_in,
     capital,
     controller,
-    finish,
     gov_seat,
     paris_fallen,
-    schedule,
 )
 from ..data import ADJACENT, REGION_NAMES
 from ..factions import ROYALIST
@@ -44,7 +43,7 @@ def capital_check(state: State, t: Step, ctx: Context) -> None:
         move_capital(state, "Paris", ctx, "Paris is free again; the capital returns to it")
         return
     if capital_lost(state, seat_):
-        schedule(state, CapitalChoice(kind="capital", fallen=seat_))
+        TASKS.schedule(state, CapitalChoice(kind="capital", fallen=seat_))
 
 
 def move_capital(state: State, region: str, ctx: Context, why: str) -> None:
@@ -107,7 +106,7 @@ def capital_prompt(state: State, t: CapitalChoice) -> Prompt | None:
 
 
 def capital_handle(state: State, t: CapitalChoice, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     region = CAPITAL.arg(action)
     move_capital(state, region, ctx, f"the Government makes {region} its capital")
 
@@ -115,10 +114,10 @@ def capital_handle(state: State, t: CapitalChoice, action: str, ctx: Context) ->
 def capital_empty(state: State, t: CapitalChoice, ctx: Context) -> None:
     """Nobody to ask: the automated Marais governs (15.2.1), and takes the free region
     nearest to Paris; with no free region at all the capital stays where it is."""
-    finish(state)
+    TASKS.finish(state)
     places = capital_choices(state)
     if places:
-        schedule(state, RegionQuestion(kind="capital_auto", region=places[0]))
+        TASKS.schedule(state, RegionQuestion(kind="capital_auto", region=places[0]))
 
 
 def capital_auto(state: State, t: RegionQuestion, ctx: Context) -> None:

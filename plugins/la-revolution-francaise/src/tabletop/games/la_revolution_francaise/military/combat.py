@@ -8,17 +8,16 @@ from typing import Any
 from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 
 from ..core import (
+    TASKS,
     adjust_fame,
     armies_in,
     civil_war,
     controller,
     end_war,
-    finish,
     gov_seat,
     paris_fallen,
     result,
     roll,
-    schedule,
     seat_of,
     set_control,
 )
@@ -122,7 +121,7 @@ def lose(state: State, region: str, side: list[dict[str, Any]], ctx: Context) ->
     kinds = {a["kind"] for a in side}
     owner = gov_seat(state) if side[0]["side"] == "rev" else seat_of(state, ROYALIST)
     if len(kinds) > 1 and owner is not None:
-        schedule(
+        TASKS.schedule(
             state,
             {
                 "kind": "loss",
@@ -187,7 +186,7 @@ def loss_prompt(state: State, t: LossChoice) -> Prompt | None:
 
 
 def loss_handle(state: State, t: LossChoice, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     eliminate(state, t["region"], LOSE.arg(action), ctx)
 
 

@@ -7,10 +7,9 @@ from typing import Any
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State, Verb
 
 from ..core import (
+    TASKS,
     armies_in,
-    finish,
     gov_seat,
-    schedule,
     spread,
 )
 from ..tasks import (
@@ -25,7 +24,7 @@ from .reinforcements import ENEMY
 def gov_move_start(state: State, t: Step, ctx: Context) -> None:
     ids = sorted(a["id"] for a in state["armies"] if a["side"] == "rev")
     if ids and gov_seat(state) is not None:
-        schedule(state, ArmyMoves(kind="gov_move", army_ids=ids, index=0))
+        TASKS.schedule(state, ArmyMoves(kind="gov_move", army_ids=ids, index=0))
 
 
 def reachable(state: State, start: str) -> list[str]:
@@ -63,7 +62,7 @@ def army_moves_empty(state: State, t: ArmyMoves, ctx: Context) -> None:
         t["index"] += 1
         if t["index"] < len(t["army_ids"]):
             return
-    finish(state)
+    TASKS.finish(state)
 
 
 def gov_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:

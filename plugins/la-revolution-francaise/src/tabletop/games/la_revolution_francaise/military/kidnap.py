@@ -6,15 +6,14 @@ from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 
 from ..actions.modifiers import base_modifiers
 from ..core import (
+    TASKS,
     answering,
     armies_in,
     economy_factor,
-    finish,
     money,
     pay,
     result,
     roll,
-    schedule,
     seat_of,
 )
 from ..data import COSTS
@@ -48,7 +47,7 @@ def kidnap_check(state: State, t: Step, ctx: Context) -> None:
         return
     sides = {a["side"] for a in armies_in(state, where) if not a.get("hiding")}
     if sides and "rev" not in sides:
-        schedule(state, Kidnap(kind="kidnap", where=where))
+        TASKS.schedule(state, Kidnap(kind="kidnap", where=where))
 
 
 def kidnap_cost(state: State) -> int:
@@ -78,7 +77,7 @@ def kidnap_prompt(state: State, t: Kidnap) -> Prompt | None:
 
 def kidnap_handle(state: State, t: Kidnap, action: str, ctx: Context) -> None:
     seat = answering(ctx)
-    finish(state)
+    TASKS.finish(state)
     if KIDNAP.arg(action) == "try":
         pay(state, ROYALIST, kidnap_cost(state), ctx, " (kidnapping the King)")
         dice = roll(state, ctx, 2, 6, reason="kidnapping the King, 11.3", about=seat)

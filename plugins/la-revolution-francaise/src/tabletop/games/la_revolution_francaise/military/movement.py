@@ -5,10 +5,9 @@ from __future__ import annotations
 from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 
 from ..core import (
+    TASKS,
     armies_in,
     controller,
-    finish,
-    schedule,
     seat_of,
     track_level,
 )
@@ -34,7 +33,7 @@ def pinning_start(state: State, t: Step, ctx: Context) -> None:
         if armies_in(state, r, "rev") and any(a["side"] in ENEMY for a in armies_in(state, r))
     ]
     if regions and seat_of(state, ROYALIST) is not None:
-        schedule(state, *(RegionQuestion(kind="pin", region=r) for r in regions))
+        TASKS.schedule(state, *(RegionQuestion(kind="pin", region=r) for r in regions))
 
 
 def pin_prompt(state: State, t: RegionQuestion) -> Prompt | None:
@@ -57,7 +56,7 @@ def pin_prompt(state: State, t: RegionQuestion) -> Prompt | None:
 
 
 def pin_handle(state: State, t: RegionQuestion, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     if PIN.arg(action) == "yes":
         state["pinned"].append(t["region"])
         ctx.emit("army", f"the Royalist pins the revolutionary armies at {t['region']} (9.5.1)")
@@ -89,7 +88,7 @@ def king_follow_prompt(state: State, t: Step) -> Prompt | None:
 
 
 def king_follow_handle(state: State, t: Step, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     state["king_escorts"] = []
     region = FOLLOW.arg(action)
     if region != "stay":
@@ -100,7 +99,7 @@ def king_follow_handle(state: State, t: Step, action: str, ctx: Context) -> None
 
 def king_follow_empty(state: State, t: Step, ctx: Context) -> None:
     state["king_escorts"] = []
-    finish(state)
+    TASKS.finish(state)
 
 
 def allied_move(state: State, t: Step, ctx: Context) -> None:

@@ -7,17 +7,16 @@ from __future__ import annotations
 from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 
 from ..core import (
+    TASKS,
     armies_in,
     civil_war,
     controller,
     enter_phase,
-    finish,
     gov_seat,
     money,
     pay,
     recap_note,
     roll,
-    schedule,
     seat_of,
 )
 from ..data import ALLIED, CATHOLIC, COSTS, GENERALS, MAX_VOLUNTEERS, REGION_NAMES, VENDEE
@@ -37,7 +36,7 @@ ENEMY = ("allied", "catholic")
 
 def military_start(state: State, t: Step, ctx: Context) -> None:
     enter_phase(state, "military", ctx)
-    schedule(
+    TASKS.schedule(
         state,
         Step(kind="army_return"),
         Step(kind="coalition_reinforce"),
@@ -104,7 +103,7 @@ def coalition_reinforce(state: State, t: Step, ctx: Context) -> None:
             continue
         where = army["enters"][-1]
         if len(army["enters"]) > 1 and seat_of(state, ROYALIST) is not None:
-            schedule(state, Landing(kind="landing", army=army_id))
+            TASKS.schedule(state, Landing(kind="landing", army=army_id))
             continue
         state["armies"].append(
             {
@@ -135,7 +134,7 @@ def landing_prompt(state: State, t: Landing) -> Prompt | None:
 
 
 def landing_handle(state: State, t: Landing, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     region = LAND.arg(action)
     army = ALLIED[t["army"]]
     step = -1 if region != army["enters"][-1] else 0
@@ -188,7 +187,7 @@ def catholic_prompt(state: State, t: Step) -> Prompt | None:
 
 def catholic_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     if DONE.matches(action):
-        finish(state)
+        TASKS.finish(state)
         return
     region = RAISE.arg(action)
     on_map = {a["id"] for a in state["armies"]}
@@ -208,7 +207,7 @@ def volunteers_start(state: State, t: Step, ctx: Context) -> None:
     raised = sum(1 for a in state["armies"] if a["kind"] == "volunteer")
     due = min(due, MAX_VOLUNTEERS - raised)
     if due > 0:
-        schedule(state, PlaceVolunteers(kind="place_volunteer", volunteers_left=due))
+        TASKS.schedule(state, PlaceVolunteers(kind="place_volunteer", volunteers_left=due))
 
 
 def volunteer_regions(state: State) -> list[str]:

@@ -8,10 +8,9 @@ from typing import Any
 from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 
 from ..core import (
+    TASKS,
     armies_in,
     controller,
-    finish,
-    schedule,
     seat_of,
     set_control,
     spread,
@@ -45,7 +44,7 @@ def catholic_move_start(state: State, t: Step, ctx: Context) -> None:
         a.pop("hiding", None)
     ids = sorted(a["id"] for a in state["armies"] if a["side"] == "catholic")
     if ids and seat_of(state, ROYALIST) is not None:
-        schedule(state, ArmyMoves(kind="catholic_move", army_ids=ids, index=0))
+        TASKS.schedule(state, ArmyMoves(kind="catholic_move", army_ids=ids, index=0))
 
 
 def catholic_destinations(state: State, army: dict[str, Any]) -> list[str]:
@@ -142,7 +141,7 @@ def hiding_start(state: State, t: Step, ctx: Context) -> None:
         and r not in state.get("pinned", [])
     ]
     if regions and seat_of(state, ROYALIST) is not None:
-        schedule(state, *(RegionQuestion(kind="hide", region=r) for r in regions))
+        TASKS.schedule(state, *(RegionQuestion(kind="hide", region=r) for r in regions))
 
 
 def hide_prompt(state: State, t: RegionQuestion) -> Prompt | None:
@@ -164,7 +163,7 @@ def hide_prompt(state: State, t: RegionQuestion) -> Prompt | None:
 
 
 def hide_handle(state: State, t: RegionQuestion, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     if HIDE.arg(action) == "no":
         return
     region = t["region"]

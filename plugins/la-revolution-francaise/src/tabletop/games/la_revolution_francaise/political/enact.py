@@ -6,18 +6,17 @@ from __future__ import annotations
 from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 
 from ..core import (
+    TASKS,
     adjust_fame,
     adjust_track,
     declare_war,
     economy_factor,
-    finish,
     gov_controller,
     money,
     name,
     outlawed,
     pay,
     recap_note,
-    schedule,
     seat_of,
 )
 from ..data import ADJACENT, KING, LAWS, PERSONS
@@ -42,7 +41,7 @@ def law_rejected(state: State, key: str, proposer: str, ctx: Context, fame_penal
     if state["regime"] in ("terror", "wrath") and proposer == "gov":
         state["laws_rejected"] += 1
         if state["laws_rejected"] >= 2 and not outlawed(state, MARAIS):
-            schedule(state, Step(kind="thermidor_choice"))
+            TASKS.schedule(state, Step(kind="thermidor_choice"))
 
 
 def thermidor_prompt(state: State, t: Step) -> Prompt | None:
@@ -65,7 +64,7 @@ def thermidor_prompt(state: State, t: Step) -> Prompt | None:
 
 
 def thermidor_handle(state: State, t: Step, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     if THERMIDOR.arg(action) == "yes":
         end_political_phase(state)
         install(state, "thermidor", ctx)
@@ -73,9 +72,9 @@ def thermidor_handle(state: State, t: Step, action: str, ctx: Context) -> None:
 
 def thermidor_empty(state: State, t: Step, ctx: Context) -> None:
     """The automated Marais always takes Thermidor (15.2.1.5 gives the Feuillant the Government)."""
-    finish(state)
+    TASKS.finish(state)
     end_political_phase(state)
-    schedule(state, InstallRegime(kind="install_regime", regime="thermidor"))
+    TASKS.schedule(state, InstallRegime(kind="install_regime", regime="thermidor"))
 
 
 def install_regime(state: State, t: InstallRegime, ctx: Context) -> None:
@@ -85,8 +84,8 @@ def install_regime(state: State, t: InstallRegime, ctx: Context) -> None:
 def end_political_phase(state: State) -> None:
     """After a regime change by failed laws the Political Phase ends (7.5.2.3.2)."""
     keep = ("law_vote", "law_tally", "fame_vote", "fame_roll", "propose", "thermidor_choice")
-    while state["tasks"] and state["tasks"][-1]["kind"] in keep:
-        state["tasks"].pop()
+    while (top := TASKS.top(state)) is not None and top["kind"] in keep:
+        TASKS.finish(state)
 
 
 def bankruptcy(state: State, ctx: Context, why: str) -> None:
@@ -112,7 +111,7 @@ def law_passed(state: State, key: str, proposer: str, ctx: Context) -> None:
         and law["family"] in ("anti_privilege", "anti_clergy")
         and state["persons"][KING]["status"] == "free"
     ):
-        schedule(state, Veto(kind="veto", law=key, proposer=proposer))
+        TASKS.schedule(state, Veto(kind="veto", law=key, proposer=proposer))
         return
     enact(state, key, proposer, ctx)
 
@@ -185,7 +184,7 @@ def veto_prompt(state: State, t: Veto) -> Prompt | None:
 
 
 def veto_handle(state: State, t: Veto, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     if VETO.arg(action) == "no":
         enact(state, t["law"], t["proposer"], ctx)
         return

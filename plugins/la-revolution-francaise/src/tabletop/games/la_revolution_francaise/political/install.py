@@ -9,14 +9,13 @@ from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 
 from ..assembly import deputies, election, election_due
 from ..core import (
+    TASKS,
     adjust_fame,
     adjust_track,
     controlled_regions,
-    finish,
     gov_controller,
     name,
     outlawed,
-    schedule,
     seat_of,
     set_control,
 )
@@ -158,7 +157,7 @@ def choose_partner(state: State, ctx: Context, exclude: str | None = None) -> No
     tied = [c for c in eligible if deputies(state, c) == best]
     state["gov"]["partner"] = None
     if len(tied) > 1 and seat_of(state, holder) is not None:
-        schedule(state, PartnerChoice(kind="partner_choice", tied_currents=tied))
+        TASKS.schedule(state, PartnerChoice(kind="partner_choice", tied_currents=tied))
         return
     set_partner(state, tied[0], ctx)
 
@@ -190,7 +189,7 @@ def partner_prompt(state: State, t: PartnerChoice) -> Prompt | None:
 
 
 def partner_handle(state: State, t: PartnerChoice, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     set_partner(state, PARTNER.arg(action), ctx)
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from tabletop.framework import NOBODY, PASS_KEY, Choice, Context, Prompt, State
 
 from ..core import (
+    TASKS,
     adjust_fame,
     adjust_track,
     economy_factor,
-    finish,
     level,
     money,
     name,
@@ -91,7 +91,7 @@ ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
 def king_handle(state: State, t: Step, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     choice = KING_ACTION.arg(action)
     if choice == "none":
         return

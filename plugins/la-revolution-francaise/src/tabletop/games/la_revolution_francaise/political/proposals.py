@@ -7,11 +7,11 @@ from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote
 
 from ..core import (
+    TASKS,
     Task,
     actor_seat,
     civil_war,
     economy_factor,
-    finish,
     gov_controller,
     money,
     name,
@@ -19,7 +19,6 @@ from ..core import (
     paris_threatened,
     pay,
     regime,
-    schedule,
     seat_of,
 )
 from ..data import COSTS, KING, LAWS
@@ -66,7 +65,7 @@ def laws_start(state: State, t: Step, ctx: Context) -> None:
         if state["regime"] in ("convention", "ffr", "froi") and seat_of(state, MARAIS) is None:
             # 15.2.1.3: with the Marais automated, the Government's Current proposes two
             tasks.append(ActorTurn(kind="propose", actor=gov_controller(state)))
-    schedule(state, *tasks)
+    TASKS.schedule(state, *tasks)
 
 
 def law_allowed(state: State, actor: str, key: str) -> bool:
@@ -161,21 +160,21 @@ def propose_prompt(state: State, t: ActorTurn) -> Prompt | None:
 def propose_handle(state: State, t: ActorTurn, action: str, ctx: Context) -> None:
     actor = t["actor"]
     if DONE.matches(action):
-        finish(state)
+        TASKS.finish(state)
         return
     key = LAW.arg(action)
     if actor == "gov":
         state["gov_laws_proposed"] += 1
     else:
         pay(state, actor, COSTS["law"] * economy_factor(state), ctx, " (proposing a law)")
-        finish(state)
+        TASKS.finish(state)
     state["proposed"].append(key)
     if key == "levee":
         state["levee_this_turn"] = True
     ctx.emit("law", f"the {name(actor)} proposes {LAWS[key]['name']}")
     if key == "trial" or regime(state)["vote"] == "deputies":
         voters = deputy_voters(state)
-        schedule(
+        TASKS.schedule(
             state,
             {
                 "kind": "law_vote",
@@ -186,7 +185,7 @@ def propose_handle(state: State, t: ActorTurn, action: str, ctx: Context) -> Non
         )
     else:
         givers = fame_voters(state)
-        schedule(
+        TASKS.schedule(
             state,
             {
                 "kind": "fame_vote",

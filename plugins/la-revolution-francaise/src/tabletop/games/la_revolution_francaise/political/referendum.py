@@ -7,12 +7,11 @@ from tabletop.framework import NOBODY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import OrderedVote
 
 from ..core import (
+    TASKS,
     civil_war,
     controlled_regions,
-    finish,
     gov_controller,
     gov_seat,
-    schedule,
     seat_of,
     track_level,
 )
@@ -121,7 +120,7 @@ def pending_regime(state: State, t: Step, ctx: Context) -> None:
         return
     if state["regime"] == "prairial" and state.get("regime_since", 0) < state["turn"]:
         holder = gov_controller(state)
-        schedule(state, referendum_task(state, "froi", holder, pending=False))
+        TASKS.schedule(state, referendum_task(state, "froi", holder, pending=False))
 
 
 def end_of_turn_referendum(state: State, t: Step, ctx: Context) -> None:
@@ -130,12 +129,14 @@ def end_of_turn_referendum(state: State, t: Step, ctx: Context) -> None:
     if state["options"].get("scenario") != "open":
         return
     if state["regime"] == "thermidor":
-        schedule(state, referendum_task(state, "directorate", gov_controller(state), pending=True))
+        TASKS.schedule(
+            state, referendum_task(state, "directorate", gov_controller(state), pending=True)
+        )
     elif state["regime"] == "mercy":
         calm = not state["commune"]["raised"] and track_level(state, "commune") == 1
         peace = not state["war"] and not civil_war(state)
         if calm or peace or state.get("mt_failed_coup"):
-            schedule(state, Step(kind="mercy_referendum"))
+            TASKS.schedule(state, Step(kind="mercy_referendum"))
 
 
 def mercy_referendum_prompt(state: State, t: Step) -> Prompt | None:
@@ -158,6 +159,8 @@ def mercy_referendum_prompt(state: State, t: Step) -> Prompt | None:
 
 
 def mercy_referendum_handle(state: State, t: Step, action: str, ctx: Context) -> None:
-    finish(state)
+    TASKS.finish(state)
     if HOLD.arg(action) == "yes":
-        schedule(state, referendum_task(state, "directorate", gov_controller(state), pending=True))
+        TASKS.schedule(
+            state, referendum_task(state, "directorate", gov_controller(state), pending=True)
+        )

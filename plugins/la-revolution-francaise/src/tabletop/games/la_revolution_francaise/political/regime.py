@@ -10,16 +10,15 @@ from tabletop.framework import PASS_KEY, Choice, Context, Prompt, State
 from tabletop.framework.decisions import ResponseWindow
 
 from ..core import (
+    TASKS,
     Task,
     civil_war,
     controlled_regions,
     enter_phase,
-    finish,
     name,
     outlawed,
     paris_threatened,
     regime,
-    schedule,
     seat_of,
     track_level,
 )
@@ -59,7 +58,7 @@ def political_start(state: State, t: Step, ctx: Context) -> None:
     if state["regime"] == "directorate":
         tasks.append(CoupOffer(kind="coup_offer_start", coup="limited"))  # R.7.7.1
     tasks.append(Step(kind="laws_start"))
-    schedule(state, *tasks)
+    TASKS.schedule(state, *tasks)
 
 
 def threat(state: State) -> bool:
@@ -200,8 +199,8 @@ def regime_change_handle(state: State, t: AskedInTurn, action: str, ctx: Context
     decider = answer_in_turn(t["window"], may_change(state), action)
     if target == "none":
         return
-    finish(state)
+    TASKS.finish(state)
     if verb is INSTALL:
         install(state, target, ctx, by=decider)
     else:
-        schedule(state, referendum_task(state, target, decider, pending=False))
+        TASKS.schedule(state, referendum_task(state, target, decider, pending=False))

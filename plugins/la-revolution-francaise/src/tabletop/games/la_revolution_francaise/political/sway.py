@@ -9,11 +9,11 @@ from ..actions.modifiers import base_modifiers
 from ..actions.outcomes import double_delta
 from ..assembly import deputies
 from ..core import (
+    TASKS,
     actor_seat,
     adjust_fame,
     economy_factor,
     fame,
-    finish,
     money,
     name,
     odds_text,
@@ -104,7 +104,7 @@ def sway_modifiers(state: State, actor: str, source: str) -> list[tuple[int, str
 def sway_handle(state: State, t: ActorTurn, action: str, ctx: Context) -> None:
     seat = actor_seat(state, t["actor"])
     if DONE.matches(action):
-        finish(state)
+        TASKS.finish(state)
         return
     actor = t["actor"]
     source = SWAY.arg(action)
