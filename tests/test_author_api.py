@@ -70,6 +70,7 @@ def test_the_tree_imports_engine_internals_from_their_modules() -> None:
     folders += [
         f"plugins/{game}" for game in ("red-flag-over-paris", "charlemagne-master-of-europe")
     ]
+    folders += ["plugins/la-revolution-francaise"]
     found = [
         hit
         for folder in folders

@@ -150,8 +150,9 @@ class LaRevolutionFrancaise(GameDefinition):
                 return
             state["shared"] = None
             if len(set(agreement.answers().values())) > 1:
-                # R.7.2.2: they differ; the other Currents may back either side (+2)
-                agreement.reveal(ctx, names=seat_names(state["players"]))
+                # R.7.2.2: they differ; the other Currents may back either side (+2),
+                # knowing which partner wants what: the answers are public by seat
+                agreement.reveal_by_seat(ctx, names=seat_names(state["players"]))
                 schedule_dieoff(state, agreement.answers())
                 STACK.run(state, ctx)
                 return
