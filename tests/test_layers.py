@@ -34,6 +34,7 @@ GAMES = sorted(
 CONTRACTS = {
     "framework": "The framework imports no adapter, app, game or app library",
     "adapters": "Adapters do not import the app",
+    "front-ends": "The terminal UI and the game server never import each other",
     "games": "Games need only the framework (a board widget module may use Textual)",
 }
 
@@ -94,6 +95,10 @@ def test_each_contract_breaks_when_a_module_crosses_its_layer(tmp_path: Path) ->
     )
     # An adapter reaches up into the app.
     (namespace / "adapters" / "_crossing.py").write_text("import tabletop.app\n")
+    # The terminal UI reaches for the game server's client.
+    (namespace / "adapters" / "tui" / "_crossing.py").write_text(
+        "from tabletop.adapters.server import client\n"
+    )
     # A game's rules (not its board widget module) import Textual.
     roots = tomllib.loads(CONFIG.read_text())["tool"]["importlinter"]["root_packages"]
     game = next(game.name for game in GAMES if f"tabletop.games.{game.name}" in roots)
@@ -107,4 +112,5 @@ def test_each_contract_breaks_when_a_module_crosses_its_layer(tmp_path: Path) ->
     assert "tabletop.framework._crossing -> tabletop.adapters.saves" in out
     assert "tabletop.framework._crossing -> structlog" in out
     assert "tabletop.adapters._crossing -> tabletop.app" in out
+    assert "tabletop.adapters.tui._crossing -> tabletop.adapters.server.client" in out
     assert f"tabletop.games.{game}._crossing -> textual" in out

@@ -163,6 +163,7 @@ def make_app(
     bot_delay: float = 0.0,
     seed: int = 7,
     server_games: ServerGames | None = None,
+    first: Screen[Any] | None = None,
 ) -> TabletopApp:
     """The app wired by hand with test doubles: the test registry and a FrozenStore unless
     given (the app's own wiring, with the log, is ``tabletop.app.container``;
@@ -174,7 +175,11 @@ def make_app(
         FrozenStore() if store is None else store,
     )
     return TabletopApp(
-        sessions, bot_delay=bot_delay, new_seed=lambda: seed, server_games=server_games
+        sessions,
+        bot_delay=bot_delay,
+        new_seed=lambda: seed,
+        server_games=server_games,
+        first=first,
     )
 
 

@@ -185,13 +185,15 @@ def cmd_join(args: argparse.Namespace) -> int:
     from tabletop.framework.bots import SampledPolicyBot, SearchBot
 
     url = _url(args.url)
+    interactive = args.screen or (sys.stdin.isatty() and sys.stdout.isatty())
     if args.watch:
         if args.bot is not None:
             raise _error("--watch and --bot: a spectator plays no seat")
-        return _watch_in_words(url, args)
+        if args.plain or not interactive:
+            return _watch_in_words(url, args)
+        return _join_on_screen(url, args)
     if args.bot is None:
-        interactive = sys.stdin.isatty() and sys.stdout.isatty()
-        if args.plain or not (interactive or args.screen):
+        if args.plain or not interactive:
             return _join_in_words(url, args)
         return _join_on_screen(url, args)
     registry = _container(args).registry()
@@ -251,17 +253,26 @@ def _remember(url: str, token: str) -> Callable[[Any], None]:
 
 
 def _join_on_screen(url: str, args: argparse.Namespace) -> int:
-    """The seat in a Textual screen (``remote_tui``): imports Textual, as ``play`` does."""
-    from tabletop.adapters.server.remote_tui import RemoteSeatApp, RemoteSeatScreen
+    """The seat (or, with ``--watch``, the game as a spectator) on the seat screen every
+    front end shares, over a ``RemoteConnection``: imports Textual, as ``play`` does.
+    The app ends when the person leaves the table or the game's end is dismissed, and
+    says how the game stands."""
+    from tabletop.adapters.server.client import RemoteConnection
+    from tabletop.adapters.server.seats import ServerSeat
+    from tabletop.adapters.tui.screens.seat import SeatScreen
 
-    registry = _container(args).registry()
-    app = RemoteSeatApp(
-        RemoteSeatScreen(url, args.token, registry, joined=_remember(url, args.token))
-    )
-    ending = app.run()
+    container = _container(args)
+    if args.watch:
+        screen = SeatScreen([], spectator=RemoteConnection(url, watch_game=args.token))
+    else:
+        seat = ServerSeat("", url, args.token, "", "")
+        screen = SeatScreen([container.server_games().connect(seat)])
+    app = container.tui(first=screen)
+    app.run()
+    ending = str(app.ending)
     if ending:
         print(ending)
-    return 1 if ending and ending.startswith("tabletop: error:") else 0
+    return 1 if ending.startswith("tabletop: error:") else 0
 
 
 class _Leave(Exception):
@@ -272,8 +283,8 @@ def _join_in_words(url: str, args: argparse.Namespace) -> int:
     """A person plays the seat in plain lines: the log as it grows, whose turn it is,
     and on the seat's turn a bell, the prompt and its numbered choices (with each
     choice's detail and consequence), answered by number. ``v`` shows the seat's view,
-    ``q`` leaves (the game waits; join again with the same token). The Textual screen
-    for a server seat is not built yet; this is what a terminal gets meanwhile."""
+    ``q`` leaves (the game waits; join again with the same token). What a terminal that
+    is not interactive gets (or ``--plain``); an interactive one gets the seat screen."""
     import asyncio
 
     from tabletop.adapters.saves import printable

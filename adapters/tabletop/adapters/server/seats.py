@@ -12,12 +12,19 @@ the composition root names (the UI's ``ServerGamesError``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from tabletop.adapters.server import remembered
-from tabletop.framework.seats import SeatConnection, TableInfo
+from tabletop.framework.seats import (
+    Notice,
+    SeatConnection,
+    SeatMessage,
+    SeatRequest,
+    TableInfo,
+)
 
 
 @dataclass(frozen=True)
@@ -93,10 +100,38 @@ class RememberedServerGames:
         return client.turn_words(answer)
 
     def connect(self, seat: _Seat) -> SeatConnection:
-        """The line to the seat's table (opened by the screen that shows it)."""
+        """The line to the seat's table (opened by the screen that shows it). Once its
+        table welcomes it, the seat is kept in the list (its title and name refreshed);
+        a list that cannot be written is said in a note, and the game goes on."""
         from tabletop.adapters.server.client import RemoteConnection
 
-        return RemoteConnection(seat.url, token=seat.token)
+        line = RemoteConnection(seat.url, token=seat.token)
+        games = self
+
+        class Remembering(SeatConnection):
+            can_save = False
+
+            def open(self, receive: Callable[[SeatMessage], None]) -> None:
+                def told(message: SeatMessage) -> None:
+                    if isinstance(message, TableInfo) and self.info is None:
+                        self.info = message
+                        try:
+                            games.remember(seat.url, seat.token, message)
+                        except Exception as exc:  # the list only: the game goes on
+                            receive(message)
+                            receive(Notice("note", f"This seat is not listed: {exc}"))
+                            return
+                    receive(message)
+
+                line.open(told)
+
+            def send(self, request: SeatRequest) -> None:
+                line.send(request)
+
+            def close(self) -> None:
+                line.close()
+
+        return Remembering()
 
     def remember(self, url: str, token: str, info: TableInfo) -> None:
         """Keep (or refresh) the seat in the list once its table welcomed it."""

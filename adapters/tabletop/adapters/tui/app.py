@@ -138,6 +138,9 @@ class TabletopApp(App[None]):
         self.first = first
         #: The games this app holds, by the seat screen that shows each.
         self.local_games: dict[int, LocalGame] = {}
+        #: How the first screen's game stood when the app ended (``tabletop join``
+        #: prints it).
+        self.ending = ""
 
     def on_mount(self) -> None:
         if not self._collector_tuned:
@@ -307,6 +310,7 @@ class TabletopApp(App[None]):
         from tabletop.adapters.tui.screens.unsaved import UnsavedScreen
 
         if screen is self.first:
+            self.ending = screen.ending()
             self.exit()
             return
         game = self.local_game(screen)

@@ -33,8 +33,10 @@ class GameOverScreen(Screen[None]):
         Binding("n", "new_game", "New game"),
     ]
 
-    def __init__(self, info: TableInfo, state: SeatState) -> None:
+    def __init__(self, info: TableInfo, state: SeatState, ending: str = "") -> None:
         super().__init__()
+        #: How the game ended, in a line (``tabletop join`` prints it).
+        self.ending = ending
         self.info = info
         self.state = state
         #: Whose view the final board and log show (the seat screen's last viewer).
@@ -157,7 +159,12 @@ class GameOverScreen(Screen[None]):
         self.action_tab("log")
 
     def action_home(self) -> None:
-        tabletop(self).go_home()
+        app = tabletop(self)
+        if app.first is not None:  # a server seat's app (tabletop join): it ends here
+            app.ending = self.ending
+            app.exit()
+            return
+        app.go_home()
 
     def action_new_game(self) -> None:
         from tabletop.adapters.tui.screens.new_game import NewGameScreen

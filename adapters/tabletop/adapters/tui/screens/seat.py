@@ -334,7 +334,12 @@ class SeatScreen(Screen[None]):
     def _notice(self, side: Side, notice: Notice) -> None:
         text = notice.text
         topic = notice.topic
-        if topic == REFUSED:
+        if topic == REFUSED and notice.final and notice.seq is None:
+            # the table turned the line away (an unknown token, not a server): the
+            # screen says so and waits for Escape
+            self.ended = f"tabletop: error: {text}"
+            self._put(self.query_one("#prompt-text", Static), self.ended)
+        elif topic == REFUSED:
             if self._hint_for is not None and notice.seq == self._hint_for:
                 self._hint_for = None
                 self.notify(f"No hint: {text}", severity="warning", markup=False)
@@ -370,6 +375,8 @@ class SeatScreen(Screen[None]):
         elif topic == LOST:
             self.line_down = text
             self._sent = None
+            if notice.final:  # gave up: the line is gone for good
+                self.ended = text
         elif topic == BACK:
             self.line_down = None
             self.notify(text, markup=False)
@@ -853,10 +860,13 @@ class SeatScreen(Screen[None]):
                 self._finishing = True
                 return
         assert info is not None
-        over = GameOverScreen(side.state.info or info, side.state)
+        over = GameOverScreen(side.state.info or info, side.state, self.ending())
 
         def show_result() -> None:  # returns nothing: this screen must not await its end
-            self.app.switch_screen(over)
+            if self.app.screen_stack[0] is self:  # the app's first screen (a server seat)
+                self.app.push_screen(over)
+            else:
+                self.app.switch_screen(over)
 
         if self._pause_recaps(then=show_result):
             return
@@ -1136,6 +1146,24 @@ class SeatScreen(Screen[None]):
             self.minimize()
             return
         self.leave()
+
+    def ending(self) -> str:
+        """How this seat's game stands as the screen goes, in words (what ``tabletop
+        join`` prints when its screen closes)."""
+        info, update = self.info, self.viewer.update
+        if self.ended is not None and (update is None or not update.over):
+            return self.ended
+        if info is not None and update is not None and update.over:
+            result = update.result
+            winners = [info.seat_name(seat) for seat in (result.winners if result else ())]
+            won = f"{', '.join(winners)} won" if winners else "nobody won"
+            summary = result.summary.splitlines()[0] if result and result.summary else ""
+            return f"Game over after {update.seq} actions: {won}" + (
+                f" ({summary})" if summary else ""
+            )
+        if info is not None and info.holder == SERVER and self.people:
+            return "You left the table; the game waits. Join again with the same token."
+        return ""
 
     def leave(self) -> None:
         """Leave the table (it stays saved, or waits on its server)."""
