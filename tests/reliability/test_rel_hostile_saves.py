@@ -140,8 +140,9 @@ def test_unusual_file_names_are_listed_and_open(pig_save: Path, name: str) -> No
             home.action_load_game(name)
             await pilot.pause()
             opened.append(len(app.screen_stack))
-            session = getattr(app.screen, "session", None)  # the game, or its end
-            assert session is not None and session.save_id == name and session.engine.over
+            # the game the app opened (its seat screen, or already its end)
+            assert [game.session.save_id for game in app.local_games.values()] == [name]
+            assert all(game.session.engine.over for game in app.local_games.values())
             await pilot.press("ctrl+q")
 
     asyncio.run(main())

@@ -17,7 +17,7 @@ import pytest
 from relhelp import fingerprint
 from sessions import DICE_FACTORY, RNG_FACTORY, resume_session, start_session
 from textual.widgets import Input, Static
-from tui_support import game_on, game_screen, pilot_test, press
+from tui_support import engine_of, game_on, game_screen, pilot_test, press
 
 from tabletop.adapters.saves import JsonSaveStore, read_save_file
 from tabletop.adapters.tui.app import TabletopApp
@@ -154,6 +154,6 @@ async def test_a_copy_says_it_holds_only_the_moves_so_far(tmp_path: Path) -> Non
         await press(pilot, "enter")
         told = [n.message for n in app._notifications if "Saved a copy as bcopy" in n.message]
         assert told and "later moves are not added to it" in told[0]
-        while game.engine.prompt is not None and len(game.engine.log) < 3:
+        while engine_of(game).prompt is not None and len(engine_of(game).log) < 3:
             await press(pilot, "1")
-        assert len(store.load("bcopy").actions) == 1 < len(game.engine.log)
+        assert len(store.load("bcopy").actions) == 1 < len(engine_of(game).log)
