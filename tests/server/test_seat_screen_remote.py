@@ -216,3 +216,22 @@ async def test_a_spectator_watches_a_server_game_from_its_public_view(
         assert "secret roll:" not in "\n".join(screen.query_one("#log", GameLog).text_lines())
         await pilot.press("escape")
     assert app.ending == ""  # a spectator leaves nothing waiting for it
+
+
+@pilot_test
+async def test_join_s_app_comes_from_the_container_and_remembers_the_seat(
+    served: ServerThread, container: Any
+) -> None:
+    """``tabletop join`` asks the composition root for its app (``seat_app``): the seat
+    screen on a line to the server, the seat kept in the home screen's list once the
+    table welcomes it."""
+    hosted = await host(served.url, "liars-dice", ["human", "random"])
+    container.registry.override(small_registry())
+    app = container.seat_app(url=served.url, token=hosted["tokens"]["0"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(app))
+        assert isinstance(app.screen, SeatScreen) and app.screen is app.first
+        seats = container.server_games().seats()
+        assert [seat.token for seat in seats] == [hosted["tokens"]["0"]]
+        await pilot.press("escape")
+    assert app.ending.startswith("You left the table")

@@ -212,6 +212,29 @@ def _textual_app(sessions: SessionStarter, **settings: Any) -> TabletopApp:
     return TabletopApp(sessions, **settings)
 
 
+def _seat_app(
+    sessions: SessionStarter,
+    server_games: Any,  # the server's RememberedServerGames: the UI's ServerGames by shape
+    url: str,
+    token: str | None = None,
+    watch: str | None = None,
+    **settings: Any,
+) -> TabletopApp:
+    """``tabletop join``'s app: the seat screen every front end shares, on a line to a
+    server's table: a seat's (``token``; remembered for the home screen once welcomed)
+    or a spectator's (``watch``: the game's id). The app ends when the screen is left."""
+    from tabletop.adapters.server.client import RemoteConnection
+    from tabletop.adapters.server.seats import ServerSeat
+    from tabletop.adapters.tui.app import TabletopApp
+    from tabletop.adapters.tui.screens.seat import SeatScreen
+
+    if watch is not None:
+        screen = SeatScreen([], spectator=RemoteConnection(url, watch_game=watch))
+    else:
+        screen = SeatScreen([server_games.connect(ServerSeat("", url, token or "", "", ""))])
+    return TabletopApp(sessions, server_games=server_games, first=screen, **settings)
+
+
 class Container(containers.DeclarativeContainer):
     config = providers.Configuration()
 
@@ -281,6 +304,11 @@ class Container(containers.DeclarativeContainer):
     tui = providers.Factory(
         _textual_app, sessions=session_starter, workers=workers, server_games=server_games
     )
+    seat_app = providers.Factory(
+        _seat_app, sessions=session_starter, server_games=server_games, workers=workers
+    )
+    """A server seat's screen alone (``tabletop join``): ``seat_app(url=, token=)``, or
+    ``watch=`` a game's id."""
 
     # The game server (tabletop serve): websockets and the server package are imported
     # only when these are made.

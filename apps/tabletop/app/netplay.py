@@ -254,20 +254,14 @@ def _remember(url: str, token: str) -> Callable[[Any], None]:
 
 def _join_on_screen(url: str, args: argparse.Namespace) -> int:
     """The seat (or, with ``--watch``, the game as a spectator) on the seat screen every
-    front end shares, over a ``RemoteConnection``: imports Textual, as ``play`` does.
-    The app ends when the person leaves the table or the game's end is dismissed, and
-    says how the game stands."""
-    from tabletop.adapters.server.client import RemoteConnection
-    from tabletop.adapters.server.seats import ServerSeat
-    from tabletop.adapters.tui.screens.seat import SeatScreen
-
+    front end shares, over a line to the server (the container's ``seat_app``): imports
+    Textual, as ``play`` does. The app ends when the person leaves the table or the
+    game's end is dismissed, and says how the game stands."""
     container = _container(args)
     if args.watch:
-        screen = SeatScreen([], spectator=RemoteConnection(url, watch_game=args.token))
+        app = container.seat_app(url=url, watch=args.token)
     else:
-        seat = ServerSeat("", url, args.token, "", "")
-        screen = SeatScreen([container.server_games().connect(seat)])
-    app = container.tui(first=screen)
+        app = container.seat_app(url=url, token=args.token)
     app.run()
     ending = str(app.ending)
     if ending:
