@@ -13,7 +13,8 @@ from lrf_helpers import context, fresh, jail
 from tabletop.framework import State
 from tabletop.games.la_revolution_francaise.core import clamp, controller, gov_controller
 from tabletop.games.la_revolution_francaise.data import EVENTS, REGIMES
-from tabletop.games.la_revolution_francaise.initial.effects import apply_effect
+from tabletop.games.la_revolution_francaise.initial.effect_check import check
+from tabletop.games.la_revolution_francaise.initial.effects import EFFECTS, Effect, apply_effect
 from tabletop.games.la_revolution_francaise.initial.events import resolve_event
 
 ENTRIES = [
@@ -178,3 +179,43 @@ def test_6_2_every_event_entry_does_what_its_effects_say(
     if once is not None:
         state["once"].append(once)
     assert resolved == state
+
+
+def _phrases(node: Any) -> list[str]:
+    """Every effect phrase of the event tables: an entry's ``fx`` and a decision's
+    ``yes`` and ``no``."""
+    if isinstance(node, dict):
+        return [
+            phrase
+            for key, value in node.items()
+            for phrase in (value if key in ("fx", "yes", "no") else _phrases(value))
+        ]
+    if isinstance(node, list):
+        return [phrase for value in node for phrase in _phrases(value)]
+    return []
+
+
+def test_every_effect_of_the_tables_reads_as_its_verb_declares() -> None:
+    """The event language is declared (``effects.EFFECTS``: each verb's rule, words and
+    argument kinds), and every phrase of the tables fits it: a known verb, its
+    arguments of the right kinds (regions, Currents, Personalities, armies, numbers)."""
+    phrases = _phrases(EVENTS)
+    assert len(phrases) > 600
+    assert {Effect.read(fx).verb for fx in phrases} == set(EFFECTS)
+    assert [problem for fx in phrases for problem in check(fx)] == []
+
+
+@pytest.mark.parametrize(
+    ("fx", "problem"),
+    [
+        ("fame X 1", "'X' is not a valid who"),
+        ("take F", "region is missing"),
+        ("take F Atlantis", "'Atlantis' is not a valid region"),
+        ("pays Lyon 300 F more", "'more' is more than pays takes"),
+        ("gov_pays lots", "'lots' is not a valid int"),
+        ("unless_outlawed hebertiste fame Q -2", "is not a valid effect"),
+        ("conquer Lyon", "no effect is called 'conquer'"),
+    ],
+)
+def test_a_phrase_that_does_not_fit_its_verb_is_named(fx: str, problem: str) -> None:
+    assert any(problem in found for found in check(fx)), check(fx)

@@ -27,7 +27,7 @@ from .core import (
 )
 from .data import REGIMES, REGION_NAMES, SETUP, TABLES, seating
 from .factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
-from .initial.effects import apply_effect
+from .initial.effects import Effect, apply_effect
 from .recap import changes
 from .tasks import Step
 from .words import objective_words
@@ -112,16 +112,19 @@ def economy(state: State, ctx: Context) -> None:
 
 
 def pending_penalties(state: State, ctx: Context) -> None:
+    """The events' penalties that waited for the Interphase (``unless_jailed``,
+    ``unless_outlawed``): each applies its effect unless its Personality is in prison
+    (or dead) or its faction outlawed."""
     for fx in state.pop("pending_penalties", []):
-        verb, cond, rest = fx.split(" ", 2)
-        if verb == "unless_jailed":
+        penalty = Effect.read(fx)
+        cond, effect = penalty.words[0], " ".join(penalty.words[1:])
+        if penalty.verb == "unless_jailed":
             p = state["persons"].get(cond)
             if p is not None and p["status"] in ("prison", "dead"):
                 continue
         elif cond in state["factions_outlawed"]:
             continue
-
-        apply_effect(state, rest, ctx)
+        apply_effect(state, effect, ctx)
 
 
 def minimum_income(state: State, current: str) -> int:

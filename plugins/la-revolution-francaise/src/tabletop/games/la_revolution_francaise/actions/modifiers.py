@@ -3,6 +3,8 @@ bonus and the Commune's penalty."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tabletop.framework import State
 
 from ..core import (
@@ -33,81 +35,137 @@ def base_modifiers(state: State, actor: str) -> list[tuple[int, str]]:
     return mods
 
 
+Modifiers = list[tuple[int, str]]
+"""(modifier, reason) pairs, in the order the explanation lists them."""
+
+
 def action_modifiers(
     state: State, actor: str, segment: str, target: str, persons: list[str]
-) -> list[tuple[int, str]]:
+) -> Modifiers:
+    """Every fame modifier of an attempt, in a fixed order: the actor's own (7.1.1,
+    7.1.2), those of the target (arrests, persuasion), the events', the influential
+    Personalities taking part, then those of the segment (plot, revolt, suppression,
+    Commune)."""
     mods = base_modifiers(state, actor)
-    if segment == "arrest" and actor == "gov":
-        where = state["persons"][target]["where"]
-        if controller(state, where) == state["persons"][target]["current"]:
-            mods.append((-4, "his Current holds the region"))
-        if influential(target, where):
-            mods.append((-2, "influential there"))
-        if where == "Paris" and person_outlaw(state, target):
-            mods.append((5, "outlaw in Paris"))
-        if state["bonuses"].get("police"):
-            mods.append((state["bonuses"]["police"], "event"))
-        if target == "Marat" and state["bonuses"].get("arrest_marat"):
-            mods.append((state["bonuses"]["arrest_marat"], "event"))
-        outlawed_left = state["persons"][target]["current"] in (SANS_CULOTTE, MONTAGNE)
-        if (
-            outlawed_left
-            and person_outlaw(state, target)
-            and state["bonuses"].get("arrest_outlawed")
-        ):
-            mods.append((state["bonuses"]["arrest_outlawed"], "event"))
-        if terror_bonus(state, where):
-            mods.append((2, "terrorist Personality there, R.3.9.1"))
-    elif segment == "arrest":
-        if influential(target, state["persons"][target]["where"]):
-            mods.append((-2, "influential there"))
+    if segment == "arrest":
+        mods += arrest_modifiers(state, actor, target)
     elif segment == "persuade":
-        main = ROYALIST if target == KING else PERSONS[target]["current"]
-        if actor != main:
-            mods.append((-2, "secondary Current"))
-        if state["bonuses"].get(f"persuade:{actor}"):
-            mods.append((state["bonuses"][f"persuade:{actor}"], "event"))
+        mods += persuade_modifiers(state, actor, target)
+    mods += event_modifiers(state, actor, segment, target)
+    if segment in REGIONAL:
+        mods += influence_modifiers(segment, target, persons)
+    segment_rule = SEGMENT_MODIFIERS.get(segment)
+    if segment_rule is not None:
+        mods += segment_rule(state, actor, target)
+    return mods
+
+
+def arrest_modifiers(state: State, actor: str, target: str) -> Modifiers:
+    """7.3.1: an arrest by the Government (or a removal by a Current) of ``target``."""
+    where = state["persons"][target]["where"]
+    if actor != "gov":
+        return [(-2, "influential there")] if influential(target, where) else []
+    mods: Modifiers = []
+    if controller(state, where) == state["persons"][target]["current"]:
+        mods.append((-4, "his Current holds the region"))
+    if influential(target, where):
+        mods.append((-2, "influential there"))
+    if where == "Paris" and person_outlaw(state, target):
+        mods.append((5, "outlaw in Paris"))
+    bonuses = state["bonuses"]
+    if bonuses.get("police"):
+        mods.append((bonuses["police"], "event"))
+    if target == "Marat" and bonuses.get("arrest_marat"):
+        mods.append((bonuses["arrest_marat"], "event"))
+    outlawed_left = state["persons"][target]["current"] in (SANS_CULOTTE, MONTAGNE)
+    if outlawed_left and person_outlaw(state, target) and bonuses.get("arrest_outlawed"):
+        mods.append((bonuses["arrest_outlawed"], "event"))
+    if terror_bonus(state, where):
+        mods.append((2, "terrorist Personality there, R.3.9.1"))
+    return mods
+
+
+def persuade_modifiers(state: State, actor: str, target: str) -> Modifiers:
+    """7.3.2: a secondary Current's penalty, and an event's bonus."""
+    mods: Modifiers = []
+    main = ROYALIST if target == KING else PERSONS[target]["current"]
+    if actor != main:
+        mods.append((-2, "secondary Current"))
+    if state["bonuses"].get(f"persuade:{actor}"):
+        mods.append((state["bonuses"][f"persuade:{actor}"], "event"))
+    return mods
+
+
+def event_modifiers(state: State, actor: str, segment: str, target: str) -> Modifiers:
+    """The events' bonuses this turn (6.2): to actions in Paris, and to every arrest
+    and suppression by the Government."""
+    mods: Modifiers = []
     paris = (
         segment == "commune"
         or target == "Paris"
         or (segment == "arrest" and actor == "gov" and state["persons"][target]["where"] == "Paris")
     )
-    if (
-        paris
-        and (segment in REGIONAL or actor == "gov")
-        and state["bonuses"].get(f"paris_actions:{actor}")
-    ):
-        mods.append((state["bonuses"][f"paris_actions:{actor}"], "event, Paris"))
-    if actor == "gov" and segment in ("arrest", "suppress") and state["bonuses"].get("gov_all"):
-        mods.append((state["bonuses"]["gov_all"], "event"))
-    if segment in REGIONAL:
-        region = "Paris" if segment == "commune" else target.split(":")[-1]
-        count = sum(1 for p in persons if influential(p, region))
-        if count:
-            mods.append(
-                (2 * count, f"{count} influential Personalit{'y' if count == 1 else 'ies'}")
-            )
-    if segment == "plot" and controller(state, target) is None:
-        mods.append((2, "neutral region"))
-    if segment == "revolt":
-        if REGIONS[target]["hot"]:
-            mods.append((2, "hot region"))
-        if state["regions"][target]["coalition"]:
-            mods.append((2, "Coalition region, 9.7.1"))
-    if segment == "suppress":
-        mods.append((-2, "suppressing a revolt"))
-        if actor == "gov" and terror_bonus(state, target):
-            mods.append((2, "terrorist Personality there, R.3.9.1"))
-        if actor == "gov" and state["bonuses"].get("police"):
-            mods.append((state["bonuses"]["police"], "event"))
-    if segment == "commune":
-        kind = target.split(":")[0]
-        penalty = commune_penalty(state, actor)
-        if penalty:
-            mods.append((penalty, "Commune action, 7.4.4"))
-        if kind == "suppress":
-            mods.append((-2, "suppressing the Commune, 7.4.4.2"))
+    bonuses = state["bonuses"]
+    if paris and (segment in REGIONAL or actor == "gov") and bonuses.get(f"paris_actions:{actor}"):
+        mods.append((bonuses[f"paris_actions:{actor}"], "event, Paris"))
+    if actor == "gov" and segment in ("arrest", "suppress") and bonuses.get("gov_all"):
+        mods.append((bonuses["gov_all"], "event"))
     return mods
+
+
+def influence_modifiers(segment: str, target: str, persons: list[str]) -> Modifiers:
+    """7.1: +2 for each Personality taking part that is influential in the region."""
+    region = "Paris" if segment == "commune" else target.split(":")[-1]
+    count = sum(1 for p in persons if influential(p, region))
+    if not count:
+        return []
+    return [(2 * count, f"{count} influential Personalit{'y' if count == 1 else 'ies'}")]
+
+
+def plot_modifiers(state: State, actor: str, target: str) -> Modifiers:
+    """7.4.1: a plot in a neutral region."""
+    return [(2, "neutral region")] if controller(state, target) is None else []
+
+
+def revolt_modifiers(state: State, actor: str, target: str) -> Modifiers:
+    """7.4.2: a hot region, and a region the Coalition holds (9.7.1)."""
+    mods: Modifiers = []
+    if REGIONS[target]["hot"]:
+        mods.append((2, "hot region"))
+    if state["regions"][target]["coalition"]:
+        mods.append((2, "Coalition region, 9.7.1"))
+    return mods
+
+
+def suppress_modifiers(state: State, actor: str, target: str) -> Modifiers:
+    """7.4.3: suppressing is harder; the Government's terrorists there (R.3.9.1) and
+    the police event help it."""
+    mods: Modifiers = [(-2, "suppressing a revolt")]
+    if actor == "gov" and terror_bonus(state, target):
+        mods.append((2, "terrorist Personality there, R.3.9.1"))
+    if actor == "gov" and state["bonuses"].get("police"):
+        mods.append((state["bonuses"]["police"], "event"))
+    return mods
+
+
+def commune_modifiers(state: State, actor: str, target: str) -> Modifiers:
+    """7.4.4: the Current's Commune penalty, and suppressing it (7.4.4.2)."""
+    mods: Modifiers = []
+    penalty = commune_penalty(state, actor)
+    if penalty:
+        mods.append((penalty, "Commune action, 7.4.4"))
+    if target.split(":")[0] == "suppress":
+        mods.append((-2, "suppressing the Commune, 7.4.4.2"))
+    return mods
+
+
+#: The modifiers a segment adds after the others (7.4.1-7.4.4).
+SEGMENT_MODIFIERS: dict[str, Callable[[State, str, str], Modifiers]] = {
+    "plot": plot_modifiers,
+    "revolt": revolt_modifiers,
+    "suppress": suppress_modifiers,
+    "commune": commune_modifiers,
+}
 
 
 def terror_factions(state: State) -> tuple[str, ...]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tabletop.framework import State
 
 from ..core import (
@@ -67,68 +69,135 @@ def limited_candidates(state: State) -> list[str]:
     return [c for c in out if not outlawed(state, c)]
 
 
-def popular_candidates(state: State) -> list[tuple[str, list[str]]]:
-    """(Current, regimes it may install; "gov" = only seize the Government)."""
-    reg = state["regime"]
-    war, civil = state["war"], civil_war(state)
-    both, peace = war and civil, not (war and civil)
-    out: list[tuple[str, list[str]]] = []
-    raised = state["commune"]["raised"]
-    if reg == "legislative" and raised:
-        targets = ["gov"]
-        if commune_is(state, (SANS_CULOTTE,), 2) or commune_is(
-            state, (SANS_CULOTTE, MONTAGNE, GIRONDE), 3
-        ):
-            targets.append("convention")
-        out.append((GIRONDE, targets))
-    elif reg == "convention" and (
-        commune_is(state, (SANS_CULOTTE,), 1) or commune_is(state, (MONTAGNE,), 2)
-    ):
-        out.append((MONTAGNE, ["terror"] if both else ["mercy"]))
-    elif reg == "terror":
-        if (
-            peace
-            and "indulgent" not in state["factions_outlawed"]
-            and commune_is(state, (SANS_CULOTTE,), 3)
-        ):
-            out.append((MARAIS, ["mercy"]))
-        if (
-            both
-            and "hebertiste" not in state["factions_outlawed"]
-            and commune_is(state, (SANS_CULOTTE,), 3)
-        ):
-            out.append((SANS_CULOTTE, ["wrath"]))
-    elif reg == "thermidor" and (war or civil):
-        out += [(c, ["prairial"]) for c in (MONTAGNE, SANS_CULOTTE) if commune_is(state, (c,), 3)]
-    elif reg == "wrath" and commune_is(state, (MONTAGNE,), 2):
-        out.append((MARAIS, ["thermidor"]))
-    elif (
-        reg == "mercy"
-        and gov_controller(state) == MARAIS
-        and commune_is(state, (SANS_CULOTTE, MONTAGNE), 3)
-    ):
-        out.append((MONTAGNE, ["terror"]))
-    elif reg == "directorate":
-        if commune_is(state, (MONTAGNE,), 3):
-            out.append((MONTAGNE, ["prairial"]))
-        if commune_is(state, (SANS_CULOTTE,), 2):
-            out.append((SANS_CULOTTE, ["prairial"]))
-        if commune_is(state, (ROYALIST,), 2) and not state.get("royalist_couped"):
-            out.append((ROYALIST, ["vendemiaire"]))
-    elif reg == "prairial" and (war or civil) and commune_is(state, (ROYALIST,), 3):
-        out.append((ROYALIST, ["vendemiaire"]))
-    elif reg == "ffr":
-        strong = commune_is(state, (SANS_CULOTTE,), 2) or commune_is(state, (MONTAGNE,), 3)
-        target = ["terror"] if (war or civil) else ["mercy"]
-        if strong:
-            out.append((MONTAGNE, target))
-        if state.get("mt_failed_coup") and raised:
-            # R.9.7.2.3: the Marais may then seize power with any raised Commune; only
-            # the new regime needs the Montagne's strong Commune
-            out.append((MARAIS, ["gov", *target] if strong else ["gov"]))
-    elif reg == "froi" and not raised:
-        out.append((MARAIS, ["thermidor"]))
+Candidates = list[tuple[str, list[str]]]
+"""(Current, the regimes it may install; "gov" = only seize the Government)."""
+
+
+def popular_candidates(state: State) -> Candidates:
+    """Each regime's R.x.7.2: who may attempt a popular coup, and to what end; never
+    the Government's own Current, nor one its outlawry bars (``may_plot``)."""
+    rule = POPULAR.get(state["regime"])
+    out = rule(state) if rule is not None else []
     return [(c, t) for c, t in out if may_plot(state, c) and c != gov_controller(state)]
+
+
+def _at_war_and_civil_war(state: State) -> bool:
+    return bool(state["war"]) and civil_war(state)
+
+
+def _at_war_or_civil_war(state: State) -> bool:
+    return bool(state["war"]) or civil_war(state)
+
+
+def _popular_legislative(state: State) -> Candidates:
+    """R.1.7.2: the Gironde with any raised Commune; the Convention with a strong one."""
+    if not state["commune"]["raised"]:
+        return []
+    targets = ["gov"]
+    if commune_is(state, (SANS_CULOTTE,), 2) or commune_is(
+        state, (SANS_CULOTTE, MONTAGNE, GIRONDE), 3
+    ):
+        targets.append("convention")
+    return [(GIRONDE, targets)]
+
+
+def _popular_convention(state: State) -> Candidates:
+    """R.2.7.2: the Montagne; the Terror at war and in civil war, else Mercy."""
+    if commune_is(state, (SANS_CULOTTE,), 1) or commune_is(state, (MONTAGNE,), 2):
+        return [(MONTAGNE, ["terror"] if _at_war_and_civil_war(state) else ["mercy"])]
+    return []
+
+
+def _popular_terror(state: State) -> Candidates:
+    """R.3.7.2: the Marais to Mercy in peace, the Sans-Culotte to Wrath at war and in
+    civil war, with the Sans-Culotte's Commune at level III and their faction free."""
+    out: Candidates = []
+    both = _at_war_and_civil_war(state)
+    if (
+        not both
+        and "indulgent" not in state["factions_outlawed"]
+        and commune_is(state, (SANS_CULOTTE,), 3)
+    ):
+        out.append((MARAIS, ["mercy"]))
+    if (
+        both
+        and "hebertiste" not in state["factions_outlawed"]
+        and commune_is(state, (SANS_CULOTTE,), 3)
+    ):
+        out.append((SANS_CULOTTE, ["wrath"]))
+    return out
+
+
+def _popular_thermidor(state: State) -> Candidates:
+    """R.4.7.2: either left Current to Prairial with its own Commune at level III."""
+    if not _at_war_or_civil_war(state):
+        return []
+    return [(c, ["prairial"]) for c in (MONTAGNE, SANS_CULOTTE) if commune_is(state, (c,), 3)]
+
+
+def _popular_wrath(state: State) -> Candidates:
+    """R.5.7.2: the Marais to Thermidor with the Montagne's Commune."""
+    return [(MARAIS, ["thermidor"])] if commune_is(state, (MONTAGNE,), 2) else []
+
+
+def _popular_mercy(state: State) -> Candidates:
+    """R.6.7.2: the Montagne back to the Terror while the Marais governs."""
+    if gov_controller(state) == MARAIS and commune_is(state, (SANS_CULOTTE, MONTAGNE), 3):
+        return [(MONTAGNE, ["terror"])]
+    return []
+
+
+def _popular_directorate(state: State) -> Candidates:
+    """R.7.7.2: the left to Prairial, the Royalist once to Vendémiaire."""
+    out: Candidates = []
+    if commune_is(state, (MONTAGNE,), 3):
+        out.append((MONTAGNE, ["prairial"]))
+    if commune_is(state, (SANS_CULOTTE,), 2):
+        out.append((SANS_CULOTTE, ["prairial"]))
+    if commune_is(state, (ROYALIST,), 2) and not state.get("royalist_couped"):
+        out.append((ROYALIST, ["vendemiaire"]))
+    return out
+
+
+def _popular_prairial(state: State) -> Candidates:
+    """R.8.7.2.1: the Royalist to Vendémiaire at war or in civil war."""
+    if _at_war_or_civil_war(state) and commune_is(state, (ROYALIST,), 3):
+        return [(ROYALIST, ["vendemiaire"])]
+    return []
+
+
+def _popular_ffr(state: State) -> Candidates:
+    """R.9.7.2: the Montagne with a strong Commune; after its failed coup the Marais
+    may seize power with any raised Commune (R.9.7.2.3)."""
+    out: Candidates = []
+    strong = commune_is(state, (SANS_CULOTTE,), 2) or commune_is(state, (MONTAGNE,), 3)
+    target = ["terror"] if _at_war_or_civil_war(state) else ["mercy"]
+    if strong:
+        out.append((MONTAGNE, target))
+    if state.get("mt_failed_coup") and state["commune"]["raised"]:
+        # R.9.7.2.3: only the new regime needs the Montagne's strong Commune
+        out.append((MARAIS, ["gov", *target] if strong else ["gov"]))
+    return out
+
+
+def _popular_froi(state: State) -> Candidates:
+    """R.10.7.2: the Marais to Thermidor while the Commune is down."""
+    return [] if state["commune"]["raised"] else [(MARAIS, ["thermidor"])]
+
+
+#: Each regime's popular coups (R.x.7.2).
+POPULAR: dict[str, Callable[[State], Candidates]] = {
+    "legislative": _popular_legislative,
+    "convention": _popular_convention,
+    "terror": _popular_terror,
+    "thermidor": _popular_thermidor,
+    "wrath": _popular_wrath,
+    "mercy": _popular_mercy,
+    "directorate": _popular_directorate,
+    "prairial": _popular_prairial,
+    "ffr": _popular_ffr,
+    "froi": _popular_froi,
+}
 
 
 def may_plot(state: State, current: str) -> bool:

@@ -3,6 +3,7 @@ entry applies to the table as it stands."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.framework import NOBODY, Context, State
@@ -49,45 +50,104 @@ def random_events(state: State, t: Step, ctx: Context) -> None:
     TASKS.schedule(state, *(EventTable(kind="event_table", table=name_) for name_ in TABLES))
 
 
-def event_modifier(state: State, spec: list[Any]) -> int:
+Spec = list[Any]
+"""One line of a table's modifier, as events.json writes it: its kind, then its numbers."""
+
+
+def event_modifier(state: State, spec: Spec) -> int:
     """One line of a table's modifier (public source; see events.json)."""
-    kind = spec[0]
-    if kind == "economy_level":
-        return int(spec[1][track_level(state, "economy") - 1])
-    if kind == "clergy_level":
-        return int(spec[1][track_level(state, "clergy") - 1])
-    if kind == "war":
-        return int(spec[1] if state["war"] else spec[2])
-    if kind == "gov_is":
-        return int(spec[2]) if gov_controller(state) == spec[1] else 0
-    if kind == "coalition_level_neg":
-        return -track_level(state, "coalition")
-    if kind == "gironde_ousted":
-        return int(spec[1]) if state.get("gironde_ousted") else 0
-    if kind == "fame_above":
-        return int(spec[3]) if fame(state, spec[1]) > spec[2] else 0
-    if kind == "king_dead":
-        return int(spec[1] if state["king"]["dead"] else spec[2])
-    if kind == "king_alive":
-        return 0 if state["king"]["dead"] else int(spec[1])
-    if kind == "person_alive":
-        p = state["persons"].get(spec[1])
-        return int(spec[2]) if p is not None and p["status"] != "dead" else 0
-    if kind == "faction_outlawed":
-        return int(spec[2]) if spec[1] in state["factions_outlawed"] else 0
-    if kind == "civil_war":
-        return int(spec[1] if civil_war(state) else spec[2])
-    if kind == "commune_level":
-        return int(spec[1][track_level(state, "commune") - 1])
-    if kind == "clergy_or_coalition_three":
-        three = track_level(state, "clergy") == 3 or track_level(state, "coalition") == 3
-        return int(spec[1]) if three else 0
-    if kind == "commune_level_three":
-        return int(spec[1]) if track_level(state, "commune") == 3 else 0
-    if kind in ("clergy_at_least", "economy_at_least", "coalition_at_least"):
-        track = kind.split("_")[0]
+    rule = EVENT_MODIFIERS.get(spec[0])
+    if rule is None:
+        raise ValueError(f"unknown event modifier {spec[0]}")
+    return rule(state, spec)
+
+
+def _by_level(track: str) -> Callable[[State, Spec], int]:
+    """The modifier for the track's level I, II or III: ``[kind, [I, II, III]]``."""
+
+    def modifier(state: State, spec: Spec) -> int:
+        return int(spec[1][track_level(state, track) - 1])
+
+    return modifier
+
+
+def _at_least(track: str) -> Callable[[State, Spec], int]:
+    """``[kind, level, modifier]``: the modifier once the track reaches the level."""
+
+    def modifier(state: State, spec: Spec) -> int:
         return int(spec[2]) if track_level(state, track) >= spec[1] else 0
-    raise ValueError(f"unknown event modifier {kind}")
+
+    return modifier
+
+
+def _either(holds: Callable[[State], bool]) -> Callable[[State, Spec], int]:
+    """``[kind, if so, if not]``."""
+
+    def modifier(state: State, spec: Spec) -> int:
+        return int(spec[1] if holds(state) else spec[2])
+
+    return modifier
+
+
+def _gov_is(state: State, spec: Spec) -> int:
+    return int(spec[2]) if gov_controller(state) == spec[1] else 0
+
+
+def _coalition_level_neg(state: State, spec: Spec) -> int:
+    return -track_level(state, "coalition")
+
+
+def _gironde_ousted(state: State, spec: Spec) -> int:
+    return int(spec[1]) if state.get("gironde_ousted") else 0
+
+
+def _fame_above(state: State, spec: Spec) -> int:
+    return int(spec[3]) if fame(state, spec[1]) > spec[2] else 0
+
+
+def _king_alive(state: State, spec: Spec) -> int:
+    return 0 if state["king"]["dead"] else int(spec[1])
+
+
+def _person_alive(state: State, spec: Spec) -> int:
+    p = state["persons"].get(spec[1])
+    return int(spec[2]) if p is not None and p["status"] != "dead" else 0
+
+
+def _faction_outlawed(state: State, spec: Spec) -> int:
+    return int(spec[2]) if spec[1] in state["factions_outlawed"] else 0
+
+
+def _clergy_or_coalition_three(state: State, spec: Spec) -> int:
+    three = track_level(state, "clergy") == 3 or track_level(state, "coalition") == 3
+    return int(spec[1]) if three else 0
+
+
+def _commune_level_three(state: State, spec: Spec) -> int:
+    return int(spec[1]) if track_level(state, "commune") == 3 else 0
+
+
+#: The kinds of modifier line the event tables use (events.json), each a small rule.
+EVENT_MODIFIERS: dict[str, Callable[[State, Spec], int]] = {
+    "economy_level": _by_level("economy"),
+    "clergy_level": _by_level("clergy"),
+    "commune_level": _by_level("commune"),
+    "war": _either(lambda state: bool(state["war"])),
+    "king_dead": _either(lambda state: bool(state["king"]["dead"])),
+    "civil_war": _either(civil_war),
+    "gov_is": _gov_is,
+    "coalition_level_neg": _coalition_level_neg,
+    "gironde_ousted": _gironde_ousted,
+    "fame_above": _fame_above,
+    "king_alive": _king_alive,
+    "person_alive": _person_alive,
+    "faction_outlawed": _faction_outlawed,
+    "clergy_or_coalition_three": _clergy_or_coalition_three,
+    "commune_level_three": _commune_level_three,
+    "clergy_at_least": _at_least("clergy"),
+    "economy_at_least": _at_least("economy"),
+    "coalition_at_least": _at_least("coalition"),
+}
 
 
 def event_table(state: State, t: EventTable, ctx: Context) -> None:
