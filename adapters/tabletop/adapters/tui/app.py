@@ -329,9 +329,11 @@ class TabletopApp(App[None]):
         self.go_home()
 
     def go_home(self) -> None:
-        """Back to the home screen from anywhere (the game is already saved)."""
+        """Back to the home screen from anywhere (the game is already saved): the
+        games this app held are let go (their tables closed when their screens went)."""
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        self.local_games.clear()
 
     def show_error(self, title: str, message: str) -> None:
         """A modal message. The title is shown as plain text (it may name a save)."""
