@@ -265,3 +265,36 @@ async def test_back_from_the_zoomed_board_the_arrows_move_in_the_menu_again() ->
         before = screen.query_one("#choices", ChoiceList).highlighted
         await press(pilot, "down")
         assert screen.query_one("#choices", ChoiceList).highlighted != before
+
+
+@pilot_test
+async def test_when_a_decision_comes_the_log_shows_or_says_what_just_happened() -> None:
+    """At 80x24 the other side's moves since the person's last decision do not all fit
+    in the log: its title says how many are above, and l shows them from the first
+    (issue 35)."""
+    from tabletop.framework.plugins import load_registry
+
+    registry = load_registry()
+    opened = game_on(
+        "red-flag-over-paris", registry=registry, seats=("human", "random"), size=(80, 24)
+    )
+    async with opened as (app, pilot):
+        screen = game_screen(app)
+        log = screen.query_one("#log", GameLog)
+        for _ in range(6):  # until a decision comes after a long turn of the bot's
+            keys = screen.query_one("#choices", ChoiceList).keys
+            await pilot.press(keys[0] or "1")
+            await human_turn(pilot)
+            await pilot.pause()
+            if log.new_above():
+                break
+        above = log.new_above()
+        assert above and f"↑ {above} new above (l)" in str(log.border_title)
+        await press(pilot, "l")
+        assert screen.maximized is log
+        first = log._new_line(log._told)
+        top, height = round(log.scroll_offset.y), log.scrollable_content_region.height
+        assert first is not None and top <= first < top + height  # the first new one shows
+        assert "▌" in screen_text(app)  # the new entries are marked
+        await press(pilot, "l")
+        assert screen.maximized is None
