@@ -32,12 +32,12 @@ from .bot_revolt import affordable_rolls, attempt_odds, own_free
 from .core import commune_may_rise, seat_of, track_level
 from .data import seating
 from .factions import MONTAGNE, SANS_CULOTTE
+from .plans import RAISE_TARGET, Objective
 from .political.regime import regime_options
 from .verbs import INSTALL
 
 #: The objective (6.4.2) and the Commune segment's target (7.4.4.1).
-RAISE_COMMUNE = "raise_commune"
-RAISE_TARGET = "raise:Paris"
+RAISE_COMMUNE = Objective("raise_commune").value
 #: The Currents for which a raised Commune is a gain of its own (14.1.5-6).
 RAISERS = frozenset({MONTAGNE, SANS_CULOTTE})
 #: The regimes the Montagne and the Sans-Culotte install when the Commune opens them

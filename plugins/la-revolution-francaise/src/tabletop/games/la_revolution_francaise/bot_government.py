@@ -23,6 +23,7 @@ from tabletop.framework import State
 from .actions.targets import cost, targets
 from .bot_revolt import affordable_rolls, attempt_odds
 from .bot_treasury import reserve, ruins
+from .plans import Objective
 from .verbs import ROLLS, TRY
 
 
@@ -57,12 +58,13 @@ def suppression_plan(state: State) -> str | None:
 
 def planned_suppression(state: State) -> str | None:
     """The region of the Government's declared suppression, if nobody has met it yet."""
-    declared = (state.get("declared") or {}).get("gov")
-    if not isinstance(declared, str) or not declared.startswith("suppress:"):
+    value = (state.get("declared") or {}).get("gov")
+    if not isinstance(value, str):
         return None
-    if declared in state.get("achieved", ()):
+    declared = Objective.read(value)
+    if declared.kind != "suppress" or not declared.target or value in state.get("achieved", ()):
         return None
-    return declared.split(":", 1)[1]
+    return declared.target
 
 
 def government_move(state: State, top: dict[str, object], actions: Sequence[str]) -> str | None:

@@ -19,7 +19,6 @@ from tabletop.framework import State
 
 from .bot_commune import (
     RAISE_COMMUNE,
-    RAISE_TARGET,
     commune_pending,
     raise_chance,
     regime_choice,
@@ -30,6 +29,7 @@ from .bot_revolt import affordable_rolls, best_revolt, own_free
 from .core import controller, fame, gov_controller, influential, odds, seat_of
 from .data import KING, REGION_NAMES, seating
 from .factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
+from .plans import RAISE_TARGET, Objective
 from .verbs import DONE, KIND, MORE, OBJECTIVE, PLACE, ROLLS, TRY
 
 #: A region's worth as a plot target: Paris is 5 VP more to whoever holds it (14.1).
@@ -138,24 +138,28 @@ def best_plot(state: State, who: str) -> tuple[str, float] | None:
 
 def planned_target(state: State, who: str) -> str | None:
     """The region of ``who``'s declared plot objective, if it has one not met yet."""
-    declared = (state.get("declared") or {}).get(who)
-    if not isinstance(declared, str) or not declared.startswith("plot:"):
+    declared = _declared(state, who, "plot")
+    if declared is None or declared.deed(who) in state.get("achieved", ()):
         return None
-    region = declared.split(":", 1)[1]
-    if f"plot:{region}:{who}" in state.get("achieved", ()):
-        return None
-    return region
+    return declared.target
 
 
 def planned_revolt(state: State, who: str) -> str | None:
     """The region of ``who``'s declared revolt objective (6.4.2), if no revolt has
     broken out there yet this turn."""
-    declared = (state.get("declared") or {}).get(who)
-    if not isinstance(declared, str) or not declared.startswith("revolt:"):
+    declared = _declared(state, who, "revolt")
+    if declared is None or declared.value in state.get("achieved", ()):
         return None
-    if declared in state.get("achieved", ()):
+    return declared.target
+
+
+def _declared(state: State, who: str, kind: str) -> Objective | None:
+    """``who``'s declared objective (6.4) if it is of ``kind`` and names a target."""
+    value = (state.get("declared") or {}).get(who)
+    if not isinstance(value, str):
         return None
-    return declared.split(":", 1)[1]
+    declared = Objective.read(value)
+    return declared if declared.kind == kind and declared.target else None
 
 
 def unwanted(state: State, actions: Sequence[str]) -> list[str]:
@@ -370,8 +374,8 @@ def plan_of(objective: str) -> tuple[str, str]:
     """The plan (kind, target) an objective declares (the inverse of ``objective_of``)."""
     if objective == RAISE_COMMUNE:
         return ("commune", RAISE_COMMUNE)
-    kind, _, target = objective.partition(":")
-    return (kind, target)
+    declared = Objective.read(objective)
+    return (declared.kind, declared.target)
 
 
 def _objective(state: State, actions: Sequence[str]) -> str | None:

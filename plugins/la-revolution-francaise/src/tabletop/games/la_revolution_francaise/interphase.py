@@ -28,6 +28,7 @@ from .core import (
 from .data import REGIMES, REGION_NAMES, SETUP, TABLES, seating
 from .factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
 from .initial.effects import Effect, apply_effect
+from .plans import OWN_DEEDS, Objective
 from .recap import changes
 from .tasks import Step
 from .words import objective_words
@@ -188,10 +189,10 @@ def objective_met(state: State, who: str, objective: str) -> bool:
     """Anyone's deed counts (6.4), but a plot or a persuasion must profit the declarer
     or its ally in a joint objective."""
     achieved = state["achieved"]
-    kind, _, target = objective.partition(":")
-    if kind in ("plot", "persuade"):
+    declared = Objective.read(objective)
+    if declared.kind in OWN_DEEDS:
         allies = {who, *(c for pact in state.get("pacts", []) if who in pact for c in pact)}
-        return any(f"{kind}:{target}:{c}" in achieved for c in allies)
+        return any(declared.deed(c) in achieved for c in allies)
     return objective in achieved
 
 
@@ -234,7 +235,7 @@ def objective_status(state: State, who: str, objective: str) -> str:
         return "void"
     if objective_met(state, who, objective):
         return "met"
-    last = LAST_CHANCE.get(objective.partition(":")[0], "military")
+    last = LAST_CHANCE.get(Objective.read(objective).kind, "military")
     phase = state["phase"] if state["phase"] in PHASE_ORDER else "setup"
     return "missed" if PHASE_ORDER.index(phase) > PHASE_ORDER.index(last) else "open"
 

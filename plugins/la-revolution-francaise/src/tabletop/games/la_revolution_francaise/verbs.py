@@ -2,14 +2,47 @@
 shared by the rules, the bots and the explanations: ``VOTE("yes")`` builds ``"vote:yes"``
 and ``VOTE.arg(action)`` reads it back. The strings are the ones saves have always held.
 
-A verb whose argument may itself hold a ``:`` takes the rest of the action (``rest``):
-``try:raise:Paris`` (a Commune action on Paris), ``coup:convention:Amiens:1`` (a
-military coup: regime, region, armies), ``objective:arrest:Barnave``.
+Three verbs carry a phrase that holds ``:`` itself, so their argument takes the rest of
+the action (``rest``) and is a ``Phrase``, checked against the data it names (``plans``):
+``objective:arrest:Barnave`` (an ``Objective``), ``try:raise:Paris`` (a Commune action
+on Paris), ``coup:convention:Amiens:1`` (a ``CoupPlan``: regime, region, armies).
 """
 
 from __future__ import annotations
 
-from tabletop.framework.actions import Verb, Verbs
+from collections.abc import Callable
+
+from tabletop.framework.actions import Text, Verb, Verbs
+
+from .plans import CoupPlan, Objective, is_target
+
+
+class Phrase(Text):
+    """A ``rest`` argument (a phrase that may hold ``:``) that must fit what the game
+    declares (``fits``): building or reading an action with any other phrase is an
+    ``ActionError`` that says what the argument must be. The framework's ``rest`` takes
+    only a ``Text``; the typed value is read from the phrase in ``plans``."""
+
+    __slots__ = ("_fits", "_what")
+
+    def __init__(self, name: str, what: str, fits: Callable[[str], bool]) -> None:
+        super().__init__(name)
+        self._what = what
+        self._fits = fits
+
+    def describe(self) -> str:
+        return self._what
+
+    def word(self, value: str) -> str:
+        if not isinstance(value, str) or not self._fits(value):
+            raise self._refuse(value)
+        return value
+
+    def parse(self, word: str) -> str:
+        if not self._fits(word):
+            raise self._refuse(word)
+        return word
+
 
 # Words that stand alone ---------------------------------------------------------------
 DONE = Verb("done")  # stop acting in a segment, proposing laws, placing
@@ -30,12 +63,20 @@ AMOUNT = Verb("amount", "money")
 DECIDE = Verb("decide", "answer")  # 6.2: a Government decision (yes/no)
 DESERT = Verb("desert", "army")  # 6.2
 KIND = Verb("kind", "kind")  # 6.4: the kind of objective (or "back")
-OBJECTIVE = Verb("objective", "value", rest=True)  # 6.4: "arrest:Barnave", "raise_commune"
+OBJECTIVE = Verb(  # 6.4: "arrest:Barnave", "raise_commune"
+    "objective",
+    Phrase("value", "an objective: <kind>:<target>, or a Commune objective", Objective.fits),
+    rest=True,
+)
 PLACE = Verb("place", "region")  # 6.5 a Personality; 9.3.3 a volunteer
 GENERAL = Verb("general", "region")  # 6.5: a general with an army
 
 # Chapter 7.1-7.4 ------------------------------------------------------------------------
-TRY = Verb("try", "target", rest=True)  # a target; "raise:Paris" for the Commune
+TRY = Verb(  # a target; "raise:Paris" for the Commune
+    "try",
+    Phrase("target", "a Personality, a region, raise:Paris or suppress:Paris", is_target),
+    rest=True,
+)
 WITH = Verb("with", "person")  # a Personality taking part, or "all"
 ROLLS = Verb("rolls", "count")  # 7.1: rolls paid for
 KEEP = Verb("keep", "roll")  # 7.1: the roll kept
@@ -70,7 +111,11 @@ CAPITAL = Verb("capital", "region")  # 9.7.1
 KIDNAP = Verb("kidnap", "answer")  # 11.3: try or no
 
 # Chapter 12 -----------------------------------------------------------------------------
-COUP = Verb("coup", "plan", rest=True)  # "none", "<regime>:<n>", "<regime>:<region>:<n>"
+COUP = Verb(  # "none", "<regime>:<n>", "<regime>:<region>:<n>"
+    "coup",
+    Phrase("plan", "none, <aim>:<n> or <aim>:<region>:<n>", CoupPlan.fits),
+    rest=True,
+)
 PERMIT = Verb("permit", "answer")  # 12.2: the Commune's leave
 REACT = Verb("react", "modifier")  # 12.1
 INTERCEPT = Verb("intercept", "answer")  # 12.3

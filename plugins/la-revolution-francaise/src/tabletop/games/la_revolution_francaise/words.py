@@ -22,6 +22,7 @@ from .core import (
 )
 from .data import ALLIED, CATHOLIC, KING, LAWS, REGIMES, REGION_NAMES
 from .factions import ROYALIST
+from .plans import Objective
 
 REGION_BY_KEY = {r.lower(): r for r in REGION_NAMES}
 
@@ -128,7 +129,8 @@ OBJECTIVE_WORDS = {
 
 def objective_words(value: str) -> str:
     """A declared objective in words ("Take Brest by a plot"), from its stored code."""
-    kind, _, target = value.partition(":")
+    objective = Objective.read(value)
+    kind, target = objective.kind, objective.target
     if kind == "law":
         return f"Pass {LAWS[target]['name']}" if target in LAWS else f"Pass {target}"
     if kind == "regime":
@@ -139,7 +141,7 @@ def objective_words(value: str) -> str:
 
 def objective_detail(value: str) -> str:
     """What must happen for ``value`` to be met, and what it is worth (6.4, 10.3)."""
-    kind = value.partition(":")[0]
+    kind = Objective.read(value).kind
     if kind in ("raise_commune", "suppress_commune"):
         kind = "commune"
     met = KIND_DETAILS.get(kind, "")
@@ -155,7 +157,8 @@ def objective_warning(state: State, value: str, who: str | None = None) -> str:
     already is or an army stands, a suppression where there is no revolt or nobody may
     act, a Commune action it cannot take, a target out of reach. The menu leaves out
     what the rules forbid outright (``initial.objectives.objective_kinds``)."""
-    kind, _, target = value.partition(":")
+    objective = Objective.read(value)
+    kind, target = objective.kind, objective.target
     regions = state["regions"]
     place = regions.get(target)
     if kind == "revolt" and place is not None:

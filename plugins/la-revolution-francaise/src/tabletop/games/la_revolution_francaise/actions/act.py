@@ -105,7 +105,7 @@ def act_handle(state: State, t: ActionTurn, action: str, ctx: Context) -> None:
     if DONE.matches(action):
         TASKS.finish(state)
         return
-    target = TRY.arg(action)
+    target = TRY.value(action)  # checked: a Personality, a region or a Commune action
     TASKS.schedule(
         state,
         Attempt(

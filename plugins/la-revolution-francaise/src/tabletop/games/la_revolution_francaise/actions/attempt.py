@@ -16,6 +16,7 @@ from ..core import (
     result,
     roll,
 )
+from ..plans import commune_action
 from ..tasks import Attempt, PickResult, RollRecord
 from ..verbs import KEEP, ROLLS, WITH
 from .act import all_persons
@@ -123,7 +124,7 @@ def attempt_roll(state: State, t: Attempt, ctx: Context) -> None:
             ctx,
             2,
             6,
-            reason=f"{segment} {target.split(':')[0] if segment == 'commune' else target}, 7.1",
+            reason=f"{segment} {commune_action(target) if segment == 'commune' else target}, 7.1",
             about=actor_seat(state, actor),
         )
         rolls.append(RollRecord(dice=list(dice), letter=result(sum(dice), column_fame)))

@@ -15,6 +15,7 @@ from ..core import (
 )
 from ..data import COMMUNE_PENALTY, KING, PERSONS, REGIONS
 from ..factions import FEUILLANT, MARAIS, MONTAGNE, ROYALIST, SANS_CULOTTE
+from ..plans import commune_action
 from .segments import REGIONAL
 
 # Fame modifiers (7.1.1, 7.1.2, and each action's own) ----------------------------------
@@ -115,7 +116,7 @@ def event_modifiers(state: State, actor: str, segment: str, target: str) -> Modi
 
 def influence_modifiers(segment: str, target: str, persons: list[str]) -> Modifiers:
     """7.1: +2 for each Personality taking part that is influential in the region."""
-    region = "Paris" if segment == "commune" else target.split(":")[-1]
+    region = "Paris" if segment == "commune" else target
     count = sum(1 for p in persons if influential(p, region))
     if not count:
         return []
@@ -154,7 +155,7 @@ def commune_modifiers(state: State, actor: str, target: str) -> Modifiers:
     penalty = commune_penalty(state, actor)
     if penalty:
         mods.append((penalty, "Commune action, 7.4.4"))
-    if target.split(":")[0] == "suppress":
+    if commune_action(target) == "suppress":
         mods.append((-2, "suppressing the Commune, 7.4.4.2"))
     return mods
 

@@ -15,6 +15,7 @@ from ..core import (
 )
 from ..data import KING
 from ..factions import MARAIS
+from ..plans import Objective, commune_action
 from ..tasks import RollRecord
 from .segments import SEGMENT_RULES
 
@@ -29,7 +30,7 @@ def resolve(
     letter = kept["letter"]
     ctx.emit(
         "result",
-        f"{segment} {target.split(':')[0] if segment == 'commune' else target}: {letter}, "
+        f"{segment} {commune_action(target) if segment == 'commune' else target}: {letter}, "
         f"{letter_effect(state, actor, segment, target, letter)} ({SEGMENT_RULES[segment]})",
     )
     delta = double_delta(state, kept["dice"])
@@ -55,7 +56,7 @@ def outcome_arrest(state: State, actor: str, target: str, letter: str, ctx: Cont
         if letter == "A" or (letter == "B" and regime(state)["b_prison"]):
             if ctx:
                 p["status"], p["where"] = "prison", None
-                state["achieved"].append(f"arrest:{target}")
+                state["achieved"].append(Objective("arrest", target).deed(actor))
             return f"{target} goes to prison"
         if letter == "B":
             if ctx:
@@ -77,7 +78,7 @@ def outcome_persuade(
         if ctx:
             was_outlaw = person_outlaw(state, target)
             p["current"] = actor
-            state["achieved"].append(f"persuade:{target}:{actor}")
+            state["achieved"].append(Objective("persuade", target).deed(actor))
             # freed only when the switch revokes his outlaw status
             revoked = was_outlaw and not person_outlaw(state, target)
             if p["status"] == "prison" and revoked and target != KING:
@@ -95,7 +96,7 @@ def outcome_plot(state: State, actor: str, target: str, letter: str, ctx: Contex
     if letter == "A":
         if ctx:
             set_control(state, target, actor, ctx, " (plot)")
-            state["achieved"].append(f"plot:{target}:{actor}")
+            state["achieved"].append(Objective("plot", target).deed(actor))
         return f"the {name(actor)} takes {target}"
     if letter == "B":
         if ctx:
@@ -110,7 +111,7 @@ def outcome_revolt(state: State, actor: str, target: str, letter: str, ctx: Cont
     if ctx:
         state["regions"][target]["revolt"] = True
         ctx.emit("revolt", f"{target} revolts (7.4.2)")
-        state["achieved"].append(f"revolt:{target}")
+        state["achieved"].append(Objective("revolt", target).deed(actor))
         set_control(state, target, actor if letter == "A" else None, ctx, " (revolt)")
     if letter == "A":
         return f"{target} revolts under the {name(actor)}"
@@ -125,7 +126,7 @@ def outcome_suppress(
     if ctx:
         state["regions"][target]["revolt"] = False
         ctx.emit("revolt", f"the revolt in {target} ends (7.4.3)")
-        state["achieved"].append(f"suppress:{target}")
+        state["achieved"].append(Objective("suppress", target).deed(actor))
         if actor != "gov":
             set_control(state, target, actor if letter == "A" else None, ctx, " (suppression)")
     if actor == "gov":
@@ -136,7 +137,7 @@ def outcome_suppress(
 
 
 def outcome_commune(state: State, actor: str, target: str, letter: str, ctx: Context | None) -> str:
-    kind = target.split(":")[0]
+    kind = commune_action(target)
     lvl = track_level(state, "commune")
     if kind == "raise":
         if not (letter == "A" or (letter == "B" and lvl >= 2)):
@@ -150,7 +151,7 @@ def outcome_commune(state: State, actor: str, target: str, letter: str, ctx: Con
         if ctx:
             state["commune"] = {"raised": True, "controller": leader}
             ctx.emit("commune", rises + " (7.4.4.1)")
-            state["achieved"].append("raise_commune")
+            state["achieved"].append(Objective("raise_commune").deed(actor))
         return rises
     if not (letter == "A" or (letter == "B" and lvl <= 2)):
         return "the Commune stands"
@@ -158,7 +159,7 @@ def outcome_commune(state: State, actor: str, target: str, letter: str, ctx: Con
     if ctx:
         state["commune"] = {"raised": False, "controller": None}
         ctx.emit("commune", "the Commune is suppressed (7.4.4.2)")
-        state["achieved"].append("suppress_commune")
+        state["achieved"].append(Objective("suppress_commune").deed(actor))
         set_control(state, "Paris", holder, ctx, " (Commune suppressed)")
     return "the Commune is suppressed and Paris goes " + (
         f"to the {name(holder)}" if holder else "neutral"
@@ -175,7 +176,7 @@ def success_letters(state: State, segment: str, target: str) -> str:
     if segment != "commune":
         return "AB"
     lvl = track_level(state, "commune")
-    if target.split(":")[0] == "raise":
+    if commune_action(target) == "raise":
         return "A" if lvl == 1 else "AB"
     return "A" if lvl == 3 else "AB"
 

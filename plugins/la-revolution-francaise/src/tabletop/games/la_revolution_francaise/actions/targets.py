@@ -17,6 +17,7 @@ from ..core import (
 )
 from ..data import COSTS, KING, PERSONS, REGION_NAMES
 from ..factions import FEUILLANT, ROYALIST
+from ..plans import RAISE_TARGET, SUPPRESS_TARGET
 from .modifiers import commune_actors
 
 # Who may be targeted -----------------------------------------------------------------
@@ -129,9 +130,9 @@ def commune_targets(state: State, actor: str) -> Targets:
     if actor not in commune_actors(state) or not available_persons(state, actor, "Paris"):
         return out
     if commune_may_rise(state):
-        out.append(("raise:Paris", "Raise the Commune"))
+        out.append((RAISE_TARGET, "Raise the Commune"))
     if state["commune"]["raised"]:
-        out.append(("suppress:Paris", "Suppress the Commune"))
+        out.append((SUPPRESS_TARGET, "Suppress the Commune"))
     return out
 
 

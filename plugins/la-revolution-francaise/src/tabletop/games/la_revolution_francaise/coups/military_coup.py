@@ -26,6 +26,7 @@ from ..data import ADJACENT, KING, REGIMES
 from ..factions import MARAIS
 from ..in_turn import answer_in_turn, reached
 from ..military.gov_moves import reachable
+from ..plans import NO_COUP, CoupPlan
 from ..political.install import install
 from ..tasks import CoupAttempt, MilitaryOffer
 from ..verbs import COUP, INTERCEPT
@@ -77,7 +78,7 @@ def military_offer_prompt(state: State, t: MilitaryOffer) -> Prompt | None:
     assert seat is not None
     price = coup_cost(state, "military")
     bases = rally_bases(state, current)
-    choices = [Choice(COUP("none"), "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
+    choices = [Choice(COUP(NO_COUP.word), "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
     for region, who in bases.items():
         armies = sum(
             1
@@ -88,7 +89,7 @@ def military_offer_prompt(state: State, t: MilitaryOffer) -> Prompt | None:
             for n in range(1, min(3, armies) + 1):
                 choices.append(
                     Choice(
-                        COUP(f"{target}:{region}:{n}"),
+                        COUP(CoupPlan(target, n, region).word),
                         f"Rally {n} of the armies at {region}: "
                         f"install the {REGIMES[target]['name']}",
                         detail=f"{', '.join(who)} try to rally them: A or B, fame "
@@ -105,12 +106,12 @@ def military_offer_prompt(state: State, t: MilitaryOffer) -> Prompt | None:
 def military_offer_handle(state: State, t: MilitaryOffer, action: str, ctx: Context) -> None:
     seat = answering(ctx)
     current = answer_in_turn(t["window"], military_able(state), action)
-    plan = COUP.arg(action)
-    if plan == "none":
+    plan = CoupPlan.read(COUP.value(action))
+    if plan.aim is None:
         return
+    assert plan.region is not None, "a military coup's plan names its army's region (12.3)"
     TASKS.finish(state)
-    target, region, rallied = plan.split(":")
-    count = int(rallied)
+    target, region, count = plan.aim, plan.region, plan.count
     who = rally_bases(state, current)[region]
     pay(state, current, coup_cost(state, "military"), ctx, " (military coup)")
     state["coup_turn"] = state["turn"]

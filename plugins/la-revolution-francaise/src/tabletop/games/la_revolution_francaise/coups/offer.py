@@ -19,6 +19,7 @@ from ..core import (
 )
 from ..data import COSTS, REGIMES
 from ..in_turn import answer_in_turn, in_turn, reached
+from ..plans import NO_COUP, CoupPlan
 from ..tasks import CoupAttempt, CoupOffer, MilitaryOffer
 from ..verbs import COUP, PERMIT, REACT
 from .candidates import (
@@ -54,7 +55,9 @@ def coup_offer_start(state: State, t: CoupOffer, ctx: Context) -> None:
         found = [c for c, _ in military_candidates(state)]
         TASKS.schedule(
             state,
-            MilitaryOffer(kind="military_offer", window=in_turn(state, kind, found, COUP("none"))),
+            MilitaryOffer(
+                kind="military_offer", window=in_turn(state, kind, found, COUP(NO_COUP.word))
+            ),
         )
         return
     if kind == "limited":
@@ -64,7 +67,7 @@ def coup_offer_start(state: State, t: CoupOffer, ctx: Context) -> None:
     TASKS.schedule(
         state,
         CoupOffer(
-            kind="coup_offer", coup=kind, window=in_turn(state, kind, currents, COUP("none"))
+            kind="coup_offer", coup=kind, window=in_turn(state, kind, currents, COUP(NO_COUP.word))
         ),
     )
 
@@ -100,7 +103,7 @@ def coup_offer_prompt(state: State, t: CoupOffer) -> Prompt | None:
     assert seat is not None
     price = coup_cost(state, t["coup"])
     who = plotters(state, current)
-    choices = [Choice(COUP("none"), "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
+    choices = [Choice(COUP(NO_COUP.word), "No coup", detail="Attempt no coup now.", key=PASS_KEY)]
     for target in targets:
         goal = (
             "seize the Government"
@@ -110,7 +113,7 @@ def coup_offer_prompt(state: State, t: CoupOffer) -> Prompt | None:
         for n in range(1, len(who) + 1):
             choices.append(
                 Choice(
-                    COUP(f"{target}:{n}"),
+                    COUP(CoupPlan(target, n).word),
                     f"{t['coup'].capitalize()} coup to {goal} with {n} of your Personalities",
                     detail=f"One roll on your fame +{2 * (n - 1)}; only an A succeeds. "
                     f"{', '.join(who[:n])} take part.",
@@ -126,12 +129,11 @@ def coup_offer_prompt(state: State, t: CoupOffer) -> Prompt | None:
 
 def coup_offer_handle(state: State, t: CoupOffer, action: str, ctx: Context) -> None:
     current = answer_in_turn(t["window"], able(state, t), action)
-    plan = COUP.arg(action)
-    if plan == "none":
+    plan = CoupPlan.read(COUP.value(action))
+    if plan.aim is None:
         return
     TASKS.finish(state)
-    target, plotting = plan.split(":")
-    count = int(plotting)
+    target, count = plan.aim, plan.count
     who = plotters(state, current)[:count]
     pay(state, current, coup_cost(state, t["coup"]), ctx, f" ({t['coup']} coup)")
     state["coup_turn"] = state["turn"]

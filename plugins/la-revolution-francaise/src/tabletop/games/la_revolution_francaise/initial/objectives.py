@@ -22,6 +22,7 @@ from ..core import (
     seat_of,
 )
 from ..data import LAWS, PERSONS, REGIMES, REGION_NAMES
+from ..plans import Objective
 from ..recap import changes
 from ..tasks import (
     Step,
@@ -82,18 +83,24 @@ def objective_kinds(state: State, who: str, joint: bool = True) -> dict[str, lis
         # 7.3.1.1: only the regime's arrestable Personalities, free to be placed; the
         # arrests come first in the Action Phase (7.3), so neither can change before
         kinds["arrest"] = [
-            (f"arrest:{p}", f"Arrest {p}")
+            (Objective("arrest", p).value, f"Arrest {p}")
             for p in state["persons"]
             if p != "Louis XVI" and state["persons"][p]["status"] == "free" and arrestable(state, p)
         ]
-        kinds["suppress"] = [(f"suppress:{r}", f"Suppress the revolt in {r}") for r in regions]
-        kinds["destroy"] = [(f"destroy:{r}", f"Destroy an enemy army in {r}") for r in regions]
-        kinds["crush_commune"] = [("crush_commune", "Crush the Commune by force")]
+        kinds["suppress"] = [
+            (Objective("suppress", r).value, f"Suppress the revolt in {r}") for r in regions
+        ]
+        kinds["destroy"] = [
+            (Objective("destroy", r).value, f"Destroy an enemy army in {r}") for r in regions
+        ]
+        kinds["crush_commune"] = [(Objective("crush_commune").value, "Crush the Commune by force")]
         if "gov" in reg["laws_by"] and state["regime"] != "legislative":
-            kinds["law"] = [(f"law:{k}", f"Pass {law['name']}") for k, law in LAWS.items()]
+            kinds["law"] = [
+                (Objective("law", k).value, f"Pass {law['name']}") for k, law in LAWS.items()
+            ]
         return kinds
     kinds["persuade"] = [
-        (f"persuade:{p}", f"Win over {p}")
+        (Objective("persuade", p).value, f"Win over {p}")
         for p, data in PERSONS.items()
         if p in state["persons"]
         and state["persons"][p]["current"] != who
@@ -101,22 +108,28 @@ def objective_kinds(state: State, who: str, joint: bool = True) -> dict[str, lis
         and state["persons"][p]["status"] != "dead"
     ]
     kinds["plot"] = [  # 7.4: no plot where the Coalition holds; 7.4.1: none in a revolt
-        (f"plot:{r}", f"Take {r} by a plot")
+        (Objective("plot", r).value, f"Take {r} by a plot")
         for r in regions
         if controller(state, r) != who
         and not state["regions"][r]["coalition"]
         and not state["regions"][r]["revolt"]
     ]
-    kinds["revolt"] = [(f"revolt:{r}", f"Start a revolt in {r}") for r in regions if r != "Paris"]
+    kinds["revolt"] = [
+        (Objective("revolt", r).value, f"Start a revolt in {r}") for r in regions if r != "Paris"
+    ]
     kinds["suppress"] = [
-        (f"suppress:{r}", f"Suppress the revolt in {r}") for r in regions if r != "Paris"
+        (Objective("suppress", r).value, f"Suppress the revolt in {r}")
+        for r in regions
+        if r != "Paris"
     ]
     kinds["commune"] = [
-        ("raise_commune", "Raise the Commune"),
-        ("suppress_commune", "Suppress the Commune"),
+        (Objective("raise_commune").value, "Raise the Commune"),
+        (Objective("suppress_commune").value, "Suppress the Commune"),
     ]
     if "currents" in reg["laws_by"] and officially_present(state, who):  # 6.4.2, 7.5.2.3
-        kinds["law"] = [(f"law:{k}", f"Pass {law['name']}") for k, law in LAWS.items()]
+        kinds["law"] = [
+            (Objective("law", k).value, f"Pass {law['name']}") for k, law in LAWS.items()
+        ]
     regimes_ = (
         ("convention", "terror", "thermidor")
         if state["options"].get("scenario") != "open"
@@ -133,7 +146,7 @@ def objective_kinds(state: State, who: str, joint: bool = True) -> dict[str, lis
         )
     )
     kinds["regime"] = [
-        (f"regime:{k}", f"Install the {REGIMES[k]['name']}")
+        (Objective("regime", k).value, f"Install the {REGIMES[k]['name']}")
         for k in regimes_
         if k != state["regime"]
     ]
@@ -233,7 +246,7 @@ def objectives_handle(state: State, t: Step, action: str, ctx: Context) -> None:
         state["objective_kind"][who] = None if kind == "back" else kind
         return
     state["objective_kind"][who] = None
-    value = OBJECTIVE.arg(action)
+    value = OBJECTIVE.value(action)  # checked: an objective of a known kind (plans)
     SecretChoices(state["objectives"][who]).choose(seat, value, ctx, label=objective_words(value))
 
 

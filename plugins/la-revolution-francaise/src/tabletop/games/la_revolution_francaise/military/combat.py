@@ -23,6 +23,7 @@ from ..core import (
 )
 from ..data import REGION_NAMES
 from ..factions import ROYALIST
+from ..plans import Objective
 from ..tasks import (
     LossChoice,
     Step,
@@ -149,10 +150,10 @@ def eliminate(state: State, region: str, army_id: str, ctx: Context) -> None:
     )
     if lost["side"] == "allied":
         state["allied_gone"].append(lost["id"])
-        state["achieved"].append(f"destroy:{region}")
+        state["achieved"].append(Objective("destroy", region).value)
     elif lost["side"] == "catholic":
         state["catholic_gone"].append(lost["id"])
-        state["achieved"].append(f"destroy:{region}")
+        state["achieved"].append(Objective("destroy", region).value)
     elif not armies_in(state, region, "rev"):
         if any(a["side"] == "catholic" for a in armies_in(state, region)) and not armies_in(
             state, region, "allied"
@@ -198,7 +199,7 @@ def crush_commune(state: State, crushers: list[dict[str, Any]], ctx: Context) ->
     letter = result(sum(dice) + len(crushers) - 1, 13)
     if letter == "A":
         state["commune"] = {"raised": False, "controller": None}
-        state["achieved"].append("crush_commune")
+        state["achieved"].append(Objective("crush_commune").value)
         ctx.emit("commune", "the Government crushes the Commune (9.9.1)", about=NOBODY)
     elif letter == "C":
         state["armies"].remove(crushers[0])

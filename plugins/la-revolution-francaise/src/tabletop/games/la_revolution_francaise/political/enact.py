@@ -21,6 +21,7 @@ from ..core import (
 )
 from ..data import ADJACENT, KING, LAWS, PERSONS
 from ..factions import MARAIS
+from ..plans import Objective
 from ..tasks import (
     InstallRegime,
     Step,
@@ -125,7 +126,7 @@ def enact(state: State, key: str, proposer: str, ctx: Context) -> None:
         return
     pay(state, "gov", price, ctx, f" ({law['name']})")
     ctx.emit("law", f"{law['name']} is law ({law['section']})", about=NOBODY)
-    state["achieved"].append(f"law:{key}")
+    state["achieved"].append(Objective("law", key).value)
     if law["fame"]:
         adjust_fame(state, proposer, law["fame"], ctx, f" ({law['name']})")
     for track, delta in law["tracks"].items():

@@ -21,6 +21,7 @@ from ..core import (
 )
 from ..data import KING, REGIMES
 from ..factions import FEUILLANT, GIRONDE, MARAIS, MONTAGNE, SANS_CULOTTE
+from ..plans import Objective
 from ..tasks import (
     PartnerChoice,
     Step,
@@ -39,7 +40,7 @@ def install(state: State, new: str, ctx: Context, by: str | None = None) -> None
     state["regime"] = new
     reg = REGIMES[new]
     ctx.emit("regime", f"the {reg['name']} is installed ({reg['section']})", about=NOBODY)
-    state["achieved"].append(f"regime:{new}")
+    state["achieved"].append(Objective("regime", new).value)
     if new in ("convention", "terror"):
         state["republic_installed"] = True  # the later Allied armies may come (9.3.1)
     gov = new_government(state, new, by)

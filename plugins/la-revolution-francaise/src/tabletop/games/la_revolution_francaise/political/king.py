@@ -17,6 +17,7 @@ from ..core import (
 )
 from ..data import COSTS, KING, TABLES
 from ..factions import FEUILLANT, GIRONDE, MONTAGNE, SANS_CULOTTE
+from ..plans import Objective
 from ..tasks import (
     Step,
 )
@@ -119,7 +120,7 @@ def trial_verdict(state: State, guilty: bool, ctx: Context) -> None:
         state["persons"][KING]["status"] = "dead"
         state["king"]["dead"] = True
         ctx.emit("king", "Louis XVI is guillotined (11.4)", about=NOBODY)
-        state["achieved"].append("law:trial")
+        state["achieved"].append(Objective("law", "trial").value)
     else:
         ctx.emit("king", "Louis XVI is spared and stays in prison (11.4)", about=NOBODY)
     adjust_track(state, "coalition", 5 * sign, ctx, " (trial)")
