@@ -628,10 +628,18 @@ class LocalConnection(SeatConnection):
         return self._save_copy(name)
 
     def close(self) -> None:
+        """Leave the table without waiting for it: the leave runs on the ``MOVES`` lane,
+        after a move the game's code may still be making (a front end that quits while
+        a game's code blocks must not wait for it)."""
         link, self.link = self.link, None
         self._receive = None
-        if link is not None:
-            self.table.leave(link)
+        if link is None:
+            return
+        leave = partial(self.table.leave, link)
+        try:
+            self.table.workers.submit(Workers.MOVES, leave, lambda result, error: None)
+        except Busy:
+            threading.Thread(target=leave, name="tabletop-leave", daemon=True).start()
 
 
 def people_at(session: GameSession) -> list[int]:
