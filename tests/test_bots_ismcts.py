@@ -368,3 +368,14 @@ def test_rollout_weights_steer_the_playouts_and_none_means_uniform() -> None:
     assert picks == {prompt.choices[-1].action}
     uniform = {BotHints().rollout(RFOP, engine.state, prompt, rng_factory(s)) for s in range(20)}
     assert len(uniform) > 2
+
+
+def test_a_hurried_search_keeps_its_budget_and_thinks_at_most_the_time_given() -> None:
+    """``hurried`` (a person waiting at a table): the same search, its iterations and
+    actions kept, with a wall-clock limit; a bot already as quick is returned as it is."""
+    from tabletop.adapters.bots.ismcts import Budget, IsmctsBot
+
+    bot = IsmctsBot(budget=Budget(iterations=100, actions=6000))
+    quick = bot.hurried(0.5)
+    assert quick is not bot and quick.budget == Budget(iterations=100, actions=6000, seconds=0.5)
+    assert quick.hurried(1.0) is quick and quick.hurried(0.2).budget.seconds == 0.2

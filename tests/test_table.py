@@ -15,9 +15,12 @@ import pytest
 from sessions import BOTS, start_session
 from toygames import Counter, Crashy, Exploding, HighCard, OpenHighCard
 
+from tabletop.framework.bots import SearchBot
 from tabletop.framework.engine import Engine
 from tabletop.framework.errors import IllegalAction
-from tabletop.framework.game import Event
+from tabletop.framework.game import Event, GameDefinition, Prompt
+from tabletop.framework.ports import RandomSource
+from tabletop.framework.search import InformationSet
 from tabletop.framework.seats import (
     BOT_FAILED,
     ENDED,
@@ -42,7 +45,7 @@ from tabletop.framework.seats import (
 )
 from tabletop.framework.seats import Cursor as SeatCursor
 from tabletop.framework.session import GameSession
-from tabletop.framework.table import LocalConnection, QueuedWorkers, Table
+from tabletop.framework.table import HURRIED_SECONDS, LocalConnection, QueuedWorkers, Table
 
 
 class Inbox:
@@ -322,3 +325,50 @@ def test_requests_and_messages_have_a_checked_json_form() -> None:
         message_from_json({"type": "update", "seq": "x"})
     line = LogLine(2, "Seat 1: swaps a card", Event("swap", "swaps a card", {"n": 1}, [1], 1))
     assert LogLine.from_json(json.loads(json.dumps(line.to_json()))) == line
+
+
+class Timed(SearchBot):
+    """A search bot that notes the time it is given and plays the first choice."""
+
+    def __init__(self) -> None:
+        self.given: list[float | None] = []
+
+    def hurried(self, seconds: float) -> SearchBot:
+        self.given.append(seconds)
+        return self
+
+    def search(
+        self,
+        game: GameDefinition,
+        view: dict[str, Any],
+        prompt: Prompt,
+        rng: RandomSource,
+        information: InformationSet,
+    ) -> str:
+        return prompt.choices[0].action
+
+
+def test_a_person_waiting_hurries_the_search_bots_within_the_tables_patience() -> None:
+    """With ``patience``, the bots' thinking between a person's move and their next
+    decision is held to it: each search bot is given what is left (never less than a
+    floor); without a person at the table, or without patience, nobody is hurried."""
+    timed = Timed()
+    bots = {**BOTS, "timed": lambda game: timed}
+    session = start_session(OpenHighCard(), ["human", "timed", "timed"], bots=bots)
+    table, workers = table_of(session, patience=1.0)
+    link = table.join(0, Inbox())
+    table._waiting_since -= 0.4  # the person has waited 0.4 s already
+    link.send(Move(0, "keep"))  # the person moves: the wait starts again
+    table._waiting_since -= 5.0  # ... and the first bot then thinks for 5 s
+    workers.drain()
+    first, second = timed.given
+    assert first is not None and 0.9 < first <= 1.0  # the whole patience, nearly
+    assert second == HURRIED_SECONDS  # the patience is spent: the floor
+    alone = Timed()
+    nobody = start_session(
+        OpenHighCard(), ["timed", "timed"], bots={**BOTS, "timed": lambda game: alone}
+    )
+    quiet, quiet_workers = table_of(nobody, patience=1.0)
+    quiet.start()
+    quiet_workers.drain()
+    assert alone.given == []  # only bots: nobody waits, nobody is hurried

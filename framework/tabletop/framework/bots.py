@@ -68,6 +68,12 @@ class SearchBot(Bot):
     ) -> Action:
         raise TabletopError(f"the {self.name} bot searches: ask it through bot_move")
 
+    def hurried(self, seconds: float) -> SearchBot:
+        """This bot thinking at most ``seconds`` of wall-clock time on a decision, for a
+        table where a person is waiting (``Table(patience=...)``); by default the bot
+        itself (a search whose length is bounded otherwise)."""
+        return self
+
 
 class SampledPolicyBot(Bot):
     """A rule-based bot whose rules read the whole state (a solitaire's steward, a
@@ -177,12 +183,19 @@ def bot_move(
 
 
 def prepare_bot_move(
-    engine: Engine, bot: Bot, rng_factory: Callable[[int], RandomSource] = chance.bot_rng
+    engine: Engine,
+    bot: Bot,
+    rng_factory: Callable[[int], RandomSource] = chance.bot_rng,
+    *,
+    seconds: float | None = None,
 ) -> Callable[[], Action]:
     """``bot_move`` in two halves: what the bot may read is copied now (its seat's view
     and prompt, a copy of the state for its information set, its random stream), and
     the returned callable thinks, anywhere: on a worker thread while the game goes on,
-    its move is the one ``bot_move`` would have made at this position."""
+    its move is the one ``bot_move`` would have made at this position (a searching bot
+    thinking at most ``seconds`` when given: ``SearchBot.hurried``)."""
+    if seconds is not None and isinstance(bot, SearchBot):
+        bot = bot.hurried(seconds)
     prompt = engine.prompt
     if prompt is None:
         raise ValueError("the game is over: no move to make")

@@ -23,6 +23,7 @@ block and must not call the table back (it queues the message for its own thread
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -65,6 +66,9 @@ from tabletop.framework.session import AUTOMATED, HUMAN, BotTurn, GameSession
 Hinter = Callable[[Engine], Callable[[], HintAnswer]]
 #: Told the result of a piece of work, or its error (``Workers.submit``).
 Done = Callable[[Any, BaseException | None], None]
+#: The least a hurried search bot is given a decision (its first iteration is always
+#: made): when a person has waited the table's whole patience already.
+HURRIED_SECONDS = 0.02
 #: Hints a table remembers (a hint at a position is always the same).
 HINTS_KEPT = 64
 
@@ -123,8 +127,15 @@ class Table(UserInterface):
         hinter: Hinter | None = None,
         recover: Callable[[Table, BaseException], GameSession] | None = None,
         on_idle: Callable[[Table], None] | None = None,
+        patience: float | None = None,
     ) -> None:
         self.session = session
+        #: The most seconds the bots should think, in all, between a person's move and
+        #: that person's next decision (a search bot is hurried to keep to it,
+        #: ``SearchBot.hurried``); None: bots think as long as their budget says.
+        self.patience = patience
+        #: Since when a person has been waiting for the bots (``time.monotonic``).
+        self._waiting_since = time.monotonic()
         self.workers = workers
         self.table_id = table_id or (session.save_id or "")
         self.holder = holder
@@ -285,6 +296,8 @@ class Table(UserInterface):
             raise _Refusal("that seat is played by a bot")
         if move.action not in prompt.actions():
             raise _Refusal(f"{move.action[:60]!r} is not one of your choices now")
+        if not link.bot:
+            self._waiting_since = time.monotonic()
         try:
             self.session.act(link.seat, move.action)
         except IllegalAction as exc:
@@ -321,6 +334,7 @@ class Table(UserInterface):
             raise _Refusal(f"the undo could not be kept ({type(exc).__name__})") from None
         self._thinking.clear()  # their answers are for positions that are gone
         self._failed.clear()
+        self._waiting_since = time.monotonic()
         name = session.engine.seat_name(link.seat)
         plural = "s" if steps != 1 else ""
         self._notify(Notice(UNDONE, f"{name} took back {steps} action{plural}."))
@@ -407,8 +421,12 @@ class Table(UserInterface):
         bot = self.session.bots.get(seat)
         if bot is None:  # a seat nobody plays (an old save's controller): wait
             return None
+        seconds = None
+        if self.patience is not None and self.session.humans():  # somebody waits
+            waited = time.monotonic() - self._waiting_since
+            seconds = max(HURRIED_SECONDS, self.patience - waited)
         try:
-            think = prepare_bot_move(self.engine, bot, self.session.bot_rng)
+            think = prepare_bot_move(self.engine, bot, self.session.bot_rng, seconds=seconds)
             self.workers.submit(Workers.BOTS, think, partial(self._bot_answered, seat, seq))
         except Exception as exc:
             self._bot_failed(seat, seq, exc)

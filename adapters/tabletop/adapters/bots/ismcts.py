@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.framework.bots import SearchBot
@@ -235,6 +235,15 @@ class IsmctsBot(SearchBot):
         self.last = SearchStats()
         self._actions = 0
         self._reward: Reward | None = None
+
+    def hurried(self, seconds: float) -> IsmctsBot:
+        """The same search thinking at most ``seconds`` a decision (its budget's other
+        limits kept): a person waiting at a table is answered in time on a slow or busy
+        machine, while a quick machine never reaches the limit."""
+        current = self.budget.seconds
+        if current is not None and current <= seconds:
+            return self
+        return IsmctsBot(self.hints, replace(self.budget, seconds=seconds), self.exploration)
 
     @property
     def action_cap(self) -> int | None:

@@ -39,6 +39,11 @@ if TYPE_CHECKING:
 
 #: How long opening a save may hold the screen before the replay goes on behind it.
 LOAD_WAIT_SECONDS = 2.0
+#: The most seconds search bots think, in all, between a person's move and their next
+#: decision at a local table (each is hurried to keep to it): on a quick machine the bots
+#: never reach it; on a slow or busy one the person is still answered within about 2 s
+#: (``tabletop bench --waits``).
+BOT_PATIENCE = 1.2
 #: How long the screen waits for a move at a local table before it goes on without it
 #: (a usual move is done by then; a game whose code is slow leaves the screen free).
 MOVE_WAIT_SECONDS = 2.0
@@ -56,6 +61,7 @@ class LocalGame:
             workers=workers,
             hinter=hinter_for(registry),
             on_idle=lambda table: table.close(),
+            patience=BOT_PATIENCE,
         )
 
     def lines(self, *, watch: bool = False) -> tuple[list[SeatConnection], SeatConnection | None]:
