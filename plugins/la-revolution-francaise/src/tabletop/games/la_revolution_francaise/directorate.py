@@ -57,10 +57,9 @@ def schedule_dieoff(state: State, answers: dict[int, str]) -> None:
     TASKS.schedule(state, task)
 
 
-def backing_prompt(state: State, t: dict[str, Any]) -> Prompt | None:
+def backing_prompt(state: State, t: dict[str, Any]) -> Prompt:
     seat = OrderedVote(t["vote"]).next_seat
-    if seat is None:
-        return None
+    assert seat is not None  # vote_open
     names = seat_names(state["players"])
     choices = [
         Choice(BACK("none"), "Back neither", detail="Neither side gets your +2.", key=PASS_KEY)

@@ -39,6 +39,7 @@ from .tasks import (
     Step,
 )
 from .verbs import ELECT, PARDON, VOTE
+from .voting import vote_open
 
 
 def patriot_start(state: State, t: Step, ctx: Context) -> None:
@@ -101,11 +102,16 @@ def apply_fate(state: State, person: str, fate: str, ctx: Context, why: str) -> 
         ctx.emit("justice", f"{person} stays in prison ({why})", about=NOBODY)
 
 
-def king_pardon_prompt(state: State, t: PrisonerTask) -> Prompt | None:
+def king_pardon_needed(state: State, t: PrisonerTask) -> bool:
+    """A seat holds the King and the prisoner is still in prison (R.1.4.2)."""
+    seat = seat_of(state, king_holder(state))
+    return seat is not None and state["persons"][t["person"]]["status"] == "prison"
+
+
+def king_pardon_prompt(state: State, t: PrisonerTask) -> Prompt:
     """R.1.4.2, 11.1: the King's holder may free an imprisoned Royalist or Feuillant."""
     seat = seat_of(state, king_holder(state))
-    if seat is None or state["persons"][t["person"]]["status"] != "prison":
-        return None
+    assert seat is not None  # king_pardon_needed
     return Prompt(
         seat,
         f"The King may free {t['person']}",
@@ -128,10 +134,14 @@ def king_pardon_handle(state: State, t: PrisonerTask, action: str, ctx: Context)
         apply_fate(state, t["person"], "free", ctx, "the King's pardon, R.1.4.2")
 
 
-def justice_vote_prompt(state: State, t: JusticeVote) -> Prompt | None:
+def justice_vote_needed(state: State, t: JusticeVote) -> bool:
+    """A seat is still to vote, and the accused is still in prison (8.1)."""
+    return vote_open(state, t) and state["persons"][t["person"]]["status"] == "prison"
+
+
+def justice_vote_prompt(state: State, t: JusticeVote) -> Prompt:
     seat = OrderedVote(t["vote"]).next_seat
-    if seat is None or state["persons"][t["person"]]["status"] != "prison":
-        return None
+    assert seat is not None  # justice_vote_needed
     return Prompt(
         seat,
         f"Justice: is {t['person']} guilty?",
@@ -206,10 +216,9 @@ def criticism_start(state: State, t: Step, ctx: Context) -> None:
         )
 
 
-def confidence_prompt(state: State, t: ConfidenceVote) -> Prompt | None:
+def confidence_prompt(state: State, t: ConfidenceVote) -> Prompt:
     seat = OrderedVote(t["vote"]).next_seat
-    if seat is None:
-        return None
+    assert seat is not None  # vote_open
     other = challenger(state)
     return Prompt(
         seat,
@@ -301,10 +310,9 @@ def partner_election_start(state: State, old_partner: str, ctx: Context) -> None
     )
 
 
-def partner_election_prompt(state: State, t: PartnerElection) -> Prompt | None:
+def partner_election_prompt(state: State, t: PartnerElection) -> Prompt:
     seat = OrderedVote(t["vote"]).next_seat
-    if seat is None:
-        return None
+    assert seat is not None  # vote_open
     ballots = partner_ballots(state, seat, t["old_partner"])
     return Prompt(
         seat,

@@ -20,6 +20,12 @@ from .core import (
 )
 
 
+def vote_open(state: State, task: Any) -> bool:
+    """A seat is still to vote: the vote's decision has something to ask; once none
+    is, its ``tally_with`` closes it."""
+    return OrderedVote(task["vote"]).next_seat is not None
+
+
 def ballot(verb: Verb) -> Callable[[State, Any, Action, Context], None]:
     """A vote decision's handler: the answering seat's ballot is ``verb``'s argument."""
 

@@ -42,17 +42,22 @@ def actions_start(state: State, t: Step, ctx: Context) -> None:
 # The act task: an actor's attempts in one segment -----------------------------------------
 
 
-def act_prompt(state: State, t: ActionTurn) -> Prompt | None:
+def act_needed(state: State, t: ActionTurn) -> bool:
+    """The actor has a seat, can pay for one roll (7.1) and has a target (7.3-7.4)."""
+    actor, segment = t["actor"], t["segment"]
+    if actor_seat(state, actor) is None:
+        return False
+    if money(state, actor) < cost(state, segment, actor):
+        return False
+    return bool(targets(state, segment, actor))
+
+
+def act_prompt(state: State, t: ActionTurn) -> Prompt:
     actor, segment = t["actor"], t["segment"]
     seat = actor_seat(state, actor)
-    if seat is None:
-        return None
+    assert seat is not None  # act_needed
     price = cost(state, segment, actor)
-    if money(state, actor) < price:
-        return None
     options = targets(state, segment, actor)
-    if not options:
-        return None
     choices = [
         Choice(
             DONE(),

@@ -27,14 +27,23 @@ from .targets import cost
 # The attempt: Personalities, number of rolls, the dice, the chosen result (7.1) ----------
 
 
-def attempt_prompt(state: State, t: Attempt) -> Prompt | None:
+def attempt_needed(state: State, t: Attempt) -> bool:
+    """Who takes part, when more than one Personality could; else how many rolls, when
+    more than one can be paid for (7.1). Otherwise ``attempt_empty`` decides alone."""
+    actor, segment = t["actor"], t["segment"]
+    if t["persons"] is None:
+        return len(all_persons(state, actor, segment, t["target"])) > 1
+    if t["roll_count"] is None:
+        return min(3, money(state, actor) // cost(state, segment, actor)) > 1
+    return False
+
+
+def attempt_prompt(state: State, t: Attempt) -> Prompt:
     actor, segment = t["actor"], t["segment"]
     seat = actor_seat(state, actor)
     assert seat is not None
-    if t["persons"] is None:
+    if t["persons"] is None:  # attempt_needed: more than one could take part
         here = all_persons(state, actor, segment, t["target"])
-        if len(here) <= 1:
-            return None
         choices = [
             Choice(
                 WITH("all"),
@@ -55,23 +64,20 @@ def attempt_prompt(state: State, t: Attempt) -> Prompt | None:
             for p in here
         ]
         return Prompt(seat, "Which Personalities take part?", tuple(choices), rule="7.4")
-    if t["roll_count"] is None:
-        price = cost(state, segment, actor)
-        most = min(3, money(state, actor) // price)
-        if most <= 1:
-            return None
-        steps = tuple(
-            Choice(
-                ROLLS(n),
-                f"Pay {n * price} for {n} roll{'s' if n > 1 else ''}",
-                detail="After rolling, you keep the roll you choose (7.1); keeping the "
-                f"best: {odds_text(attempt_column(state, t), n)}.",
-                consequence=f"leaves {money(state, actor) - n * price}",
-            )
-            for n in range(1, most + 1)
+    assert t["roll_count"] is None  # attempt_needed: more than one roll affordable
+    price = cost(state, segment, actor)
+    most = min(3, money(state, actor) // price)
+    steps = tuple(
+        Choice(
+            ROLLS(n),
+            f"Pay {n * price} for {n} roll{'s' if n > 1 else ''}",
+            detail="After rolling, you keep the roll you choose (7.1); keeping the "
+            f"best: {odds_text(attempt_column(state, t), n)}.",
+            consequence=f"leaves {money(state, actor) - n * price}",
         )
-        return Prompt(seat, "How many times do you pay the cost?", steps, rule="7.1")
-    return None
+        for n in range(1, most + 1)
+    )
+    return Prompt(seat, "How many times do you pay the cost?", steps, rule="7.1")
 
 
 def attempt_column(state: State, t: Attempt) -> int:
@@ -144,7 +150,7 @@ def attempt_roll(state: State, t: Attempt, ctx: Context) -> None:
     )
 
 
-def pick_prompt(state: State, t: PickResult) -> Prompt | None:
+def pick_prompt(state: State, t: PickResult) -> Prompt:
     seat = actor_seat(state, t["actor"])
     assert seat is not None
     choices = []

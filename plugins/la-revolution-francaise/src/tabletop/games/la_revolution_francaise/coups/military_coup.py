@@ -69,10 +69,14 @@ def military_able(state: State) -> Callable[[str], bool]:
     return lambda c: c in found and money(state, c) >= price and bool(rally_bases(state, c))
 
 
-def military_offer_prompt(state: State, t: MilitaryOffer) -> Prompt | None:
+def military_offer_needed(state: State, t: MilitaryOffer) -> bool:
+    """A Current able to attempt a military coup is still to be asked (12.3)."""
+    return reached(ResponseWindow(t["window"]), military_able(state))[1] is not None
+
+
+def military_offer_prompt(state: State, t: MilitaryOffer) -> Prompt:
     _, current = reached(ResponseWindow(t["window"]), military_able(state))
-    if current is None:
-        return None
+    assert current is not None  # military_offer_needed
     targets = dict(military_candidates(state))[current]
     seat = seat_of(state, current)
     assert seat is not None
@@ -173,11 +177,14 @@ def _paris_neighbours() -> set[str]:
     return set(ADJACENT["Paris"])
 
 
-def intercept_prompt(state: State, t: CoupAttempt) -> Prompt | None:
+def intercept_needed(state: State, t: CoupAttempt) -> bool:
+    """A seated Government has an army left to send against the rebels (12.3.2)."""
+    return gov_seat(state) is not None and t["index"] < len(t["army_ids"])
 
+
+def intercept_prompt(state: State, t: CoupAttempt) -> Prompt:
     seat = gov_seat(state)
-    if seat is None or t["index"] >= len(t["army_ids"]):
-        return None
+    assert seat is not None  # intercept_needed
     army_id = t["army_ids"][t["index"]]
     return Prompt(
         seat,

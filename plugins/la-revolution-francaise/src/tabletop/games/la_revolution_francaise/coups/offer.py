@@ -94,11 +94,13 @@ def offers(state: State, t: CoupOffer) -> list[tuple[str, list[str]]]:
     return [] if current is None else [(current, targets(state, t)[current])]
 
 
-def coup_offer_prompt(state: State, t: CoupOffer) -> Prompt | None:
-    found = offers(state, t)
-    if not found:
-        return None
-    current, targets = found[0]
+def coup_offer_needed(state: State, t: CoupOffer) -> bool:
+    """A Current able to attempt the coup is still to be asked (12.0)."""
+    return bool(offers(state, t))
+
+
+def coup_offer_prompt(state: State, t: CoupOffer) -> Prompt:
+    current, targets = offers(state, t)[0]  # coup_offer_needed: somebody is left
     seat = seat_of(state, current)
     assert seat is not None
     price = coup_cost(state, t["coup"])
@@ -171,7 +173,7 @@ def reactions_task(state: State, attempt: CoupAttempt) -> CoupAttempt:
     return CoupAttempt({**attempt, "kind": "coup_reactions", "vote": vote})
 
 
-def coup_permission_prompt(state: State, t: CoupAttempt) -> Prompt | None:
+def coup_permission_prompt(state: State, t: CoupAttempt) -> Prompt:
     seat = seat_of(state, t["leader"])
     assert seat is not None
     return Prompt(
@@ -197,10 +199,9 @@ def coup_permission_handle(state: State, t: CoupAttempt, action: str, ctx: Conte
     TASKS.schedule(state, reactions_task(state, t))
 
 
-def reactions_prompt(state: State, t: CoupAttempt) -> Prompt | None:
+def reactions_prompt(state: State, t: CoupAttempt) -> Prompt:
     seat = OrderedVote(t["vote"]).next_seat
-    if seat is None:
-        return None
+    assert seat is not None  # vote_open
     return Prompt(
         seat,
         f"The {name(t['current'])} attempts a {t['coup']} coup",

@@ -23,11 +23,15 @@ from ..words import army_name
 from .effects import apply_effect, describe_fx
 
 
-def gov_decision_prompt(state: State, t: GovernmentDecision) -> Prompt | None:
+def gov_decision_needed(state: State, t: GovernmentDecision) -> bool:
+    """A seat governs; the automated Marais answers alone (``gov_decision_empty``)."""
+    return gov_seat(state) is not None
+
+
+def gov_decision_prompt(state: State, t: GovernmentDecision) -> Prompt:
     seat = gov_seat(state)
+    assert seat is not None  # gov_decision_needed
     decide = t["decision"]
-    if seat is None:
-        return None
     yes = "; ".join(describe_fx(f) for f in decide["yes"])
     no = "; ".join(describe_fx(f) for f in decide["no"])
     return Prompt(
@@ -52,12 +56,16 @@ def gov_decision_empty(state: State, t: GovernmentDecision, ctx: Context) -> Non
     state.setdefault("auto_decisions", []).append(t["decision"]["no"])
 
 
-def desert_prompt(state: State, t: Step) -> Prompt | None:
+def desert_needed(state: State, t: Step) -> bool:
+    """A seated Royalist, and a revolutionary army to desert."""
+    return seat_of(state, ROYALIST) is not None and any(a["side"] == "rev" for a in state["armies"])
+
+
+def desert_prompt(state: State, t: Step) -> Prompt:
     """Legislative counter-revolution 11: the Royalist picks the army that deserts."""
     seat = seat_of(state, ROYALIST)
+    assert seat is not None  # desert_needed
     armies = sorted(a["id"] for a in state["armies"] if a["side"] == "rev")
-    if seat is None or not armies:
-        return None
     where = {a["id"]: a["where"] for a in state["armies"]}
     choices = tuple(
         Choice(
@@ -77,12 +85,11 @@ def desert_handle(state: State, t: Step, action: str, ctx: Context) -> None:
     ctx.emit("army", f"{army_name(army_id)} deserts (event)", about=NOBODY, army={army_id: "gone"})
 
 
-def assembly_prompt(state: State, t: AssemblyDecision) -> Prompt | None:
+def assembly_prompt(state: State, t: AssemblyDecision) -> Prompt:
     from tabletop.framework.decisions import OrderedVote
 
     seat = OrderedVote(t["vote"]).next_seat
-    if seat is None:
-        return None
+    assert seat is not None  # vote_open
     yes = "; ".join(describe_fx(f) for f in t["decision"]["yes"])
     no = "; ".join(describe_fx(f) for f in t["decision"]["no"])
     return Prompt(

@@ -53,9 +53,12 @@ def offer_targets(state: State, seat: int) -> list[tuple[str, str]]:
     return out
 
 
-def negotiate_prompt(state: State, t: Negotiation) -> Prompt | None:
-    if t["index"] >= len(t["seats"]):
-        return None
+def negotiate_needed(state: State, t: Negotiation) -> bool:
+    """A seat is still to negotiate (6.1)."""
+    return t["index"] < len(t["seats"])
+
+
+def negotiate_prompt(state: State, t: Negotiation) -> Prompt:
     seat = t["seats"][t["index"]]
     choices = [
         Choice(
@@ -126,7 +129,7 @@ def negotiate_empty(state: State, t: Negotiation, ctx: Context) -> None:
     TASKS.finish(state)
 
 
-def offer_amount_prompt(state: State, t: OfferAmount) -> Prompt | None:
+def offer_amount_prompt(state: State, t: OfferAmount) -> Prompt:
     giver = t["giver"]
     seat = seat_of(state, giver)
     assert seat is not None
@@ -165,7 +168,7 @@ def offer_amount_handle(state: State, t: OfferAmount, action: str, ctx: Context)
     )
 
 
-def offer_answer_prompt(state: State, t: OfferAnswer) -> Prompt | None:
+def offer_answer_prompt(state: State, t: OfferAnswer) -> Prompt:
     seat = seat_of(state, t["taker"])
     assert seat is not None
     if t.get("pact"):

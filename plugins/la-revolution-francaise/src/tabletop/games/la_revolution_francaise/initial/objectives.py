@@ -200,10 +200,14 @@ def next_declarer(state: State) -> str | None:
     return None
 
 
-def objectives_prompt(state: State, t: Step) -> Prompt | None:
+def objectives_needed(state: State, t: Step) -> bool:
+    """A declarer has not sealed its objective yet (6.4)."""
+    return next_declarer(state) is not None
+
+
+def objectives_prompt(state: State, t: Step) -> Prompt:
     who = next_declarer(state)
-    if who is None:
-        return None
+    assert who is not None  # objectives_needed
     seat = actor_seat(state, who)
     assert seat is not None
     kinds = objective_kinds(state, who)

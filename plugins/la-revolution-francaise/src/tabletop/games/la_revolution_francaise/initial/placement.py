@@ -56,13 +56,14 @@ def unplaced(state: State, current: str) -> list[str]:
     ]
 
 
-def placement_prompt(state: State, t: Placement) -> Prompt | None:
-    if t["index"] >= len(t["order"]):
-        return None
+def placement_needed(state: State, t: Placement) -> bool:
+    """The Current whose turn it is has a Personality left to place (6.5)."""
+    return t["index"] < len(t["order"]) and bool(unplaced(state, t["order"][t["index"]]))
+
+
+def placement_prompt(state: State, t: Placement) -> Prompt:
     current = t["order"][t["index"]]
-    todo = unplaced(state, current)
-    if not todo:
-        return None
+    todo = unplaced(state, current)  # placement_needed: not empty
     person = todo[0]
     seat = seat_of(state, current)
     assert seat is not None

@@ -83,11 +83,15 @@ def capital_choices(state: State) -> list[str]:
     return sorted(free, key=lambda r: distance.get(r, 99))
 
 
-def capital_prompt(state: State, t: CapitalChoice) -> Prompt | None:
+def capital_needed(state: State, t: CapitalChoice) -> bool:
+    """A seated Government, and somewhere to move the capital (9.7.1)."""
+    return gov_seat(state) is not None and bool(capital_choices(state))
+
+
+def capital_prompt(state: State, t: CapitalChoice) -> Prompt:
     seat = gov_seat(state)
+    assert seat is not None  # capital_needed
     places = capital_choices(state)
-    if seat is None or not places:
-        return None
     return Prompt(
         seat,
         f"{t['fallen']} has fallen: choose the provisional capital "

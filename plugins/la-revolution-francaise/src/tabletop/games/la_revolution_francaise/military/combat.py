@@ -167,7 +167,7 @@ def eliminate(state: State, region: str, army_id: str, ctx: Context) -> None:
                 ctx.emit("person", "Carnot is taken prisoner by the enemy (R.3.9.3)", about=NOBODY)
 
 
-def loss_prompt(state: State, t: LossChoice) -> Prompt | None:
+def loss_prompt(state: State, t: LossChoice) -> Prompt:
     names = {a["id"]: a for a in state["armies"]}
     choices = tuple(
         Choice(

@@ -65,14 +65,17 @@ def army_moves_empty(state: State, t: ArmyMoves, ctx: Context) -> None:
     TASKS.finish(state)
 
 
-def gov_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
+def gov_move_needed(state: State, t: ArmyMoves) -> bool:
+    """A seated Government has an army to move next that is not pinned (9.5.1, 9.5.4)."""
+    army = army_to_move(state, gov_seat(state), t)
+    return army is not None and army["where"] not in state.get("pinned", [])
+
+
+def gov_move_prompt(state: State, t: ArmyMoves) -> Prompt:
     seat = gov_seat(state)
     army = army_to_move(state, seat, t)
-    if seat is None or army is None:
-        return None
+    assert seat is not None and army is not None  # gov_move_needed (not pinned either)
     here = army["where"]
-    if here in state.get("pinned", []):
-        return None  # pinned (9.5.1)
     choices = [Choice(STAY(), f"Stay at {here}", detail="The army does not move.", key=PASS_KEY)]
     for r in reachable(state, here):
         choices.append(

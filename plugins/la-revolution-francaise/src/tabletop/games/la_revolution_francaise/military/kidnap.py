@@ -54,7 +54,7 @@ def kidnap_cost(state: State) -> int:
     return COSTS["kidnap"] * economy_factor(state) if state["regime"] == "legislative" else 0
 
 
-def kidnap_prompt(state: State, t: Kidnap) -> Prompt | None:
+def kidnap_prompt(state: State, t: Kidnap) -> Prompt:
     seat = seat_of(state, ROYALIST)
     assert seat is not None
     price = kidnap_cost(state)

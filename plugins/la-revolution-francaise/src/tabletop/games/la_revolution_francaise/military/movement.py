@@ -36,7 +36,7 @@ def pinning_start(state: State, t: Step, ctx: Context) -> None:
         TASKS.schedule(state, *(RegionQuestion(kind="pin", region=r) for r in regions))
 
 
-def pin_prompt(state: State, t: RegionQuestion) -> Prompt | None:
+def pin_prompt(state: State, t: RegionQuestion) -> Prompt:
     seat = seat_of(state, ROYALIST)
     assert seat is not None
     return Prompt(
@@ -62,12 +62,16 @@ def pin_handle(state: State, t: RegionQuestion, action: str, ctx: Context) -> No
         ctx.emit("army", f"the Royalist pins the revolutionary armies at {t['region']} (9.5.1)")
 
 
-def king_follow_prompt(state: State, t: Step) -> Prompt | None:
+def king_follow_needed(state: State, t: Step) -> bool:
+    """A seated Royalist, and an Allied army the kidnapped King may leave with (11.3)."""
+    return seat_of(state, ROYALIST) is not None and bool(state.get("king_escorts", []))
+
+
+def king_follow_prompt(state: State, t: Step) -> Prompt:
     """11.3: the kidnapped King may leave with an Allied army that marches off."""
     seat = seat_of(state, ROYALIST)
+    assert seat is not None  # king_follow_needed
     places = state.get("king_escorts", [])
-    if seat is None or not places:
-        return None
     choices = [
         Choice(
             FOLLOW("stay"),

@@ -124,7 +124,7 @@ def coalition_reinforce(state: State, t: Step, ctx: Context) -> None:
     state["allied_placed"] = True
 
 
-def landing_prompt(state: State, t: Landing) -> Prompt | None:
+def landing_prompt(state: State, t: Landing) -> Prompt:
     """9.3.1 h: the Royalist lands Quiberon at Brest or Nantes."""
     seat = seat_of(state, ROYALIST)
     assert seat is not None
@@ -151,16 +151,23 @@ def landing_handle(state: State, t: Landing, action: str, ctx: Context) -> None:
     ctx.emit("army", f"{army['name']} lands at {region} (9.3.1)", army={t["army"]: "new"})
 
 
-def catholic_prompt(state: State, t: Step) -> Prompt | None:
-    """9.3.2: with the clergy once at III, raise an army in the Vendée beside a general."""
-    seat = seat_of(state, ROYALIST)
-    if seat is None or not state["catholic_allowed"]:
-        return None
+def catholic_needed(state: State, t: Step) -> bool:
+    """A seated Royalist may raise a Catholic & Royal army (9.3.2): the clergy has been
+    at III, an army is left to raise and a general stands in the Vendée."""
+    if seat_of(state, ROYALIST) is None or not state["catholic_allowed"]:
+        return False
+    return bool(catholic_free(state)) and bool(catholic_regions(state))
+
+
+def catholic_free(state: State) -> list[str]:
+    """The Catholic & Royal armies neither on the map nor destroyed for good."""
     on_map = {a["id"] for a in state["armies"]}
-    free = [a for a in CATHOLIC if a not in on_map and a not in state["catholic_gone"]]
-    if not free:
-        return None
-    regions = [
+    return [a for a in CATHOLIC if a not in on_map and a not in state["catholic_gone"]]
+
+
+def catholic_regions(state: State) -> list[str]:
+    """The Vendée's regions where a Royalist general stands, free (9.3.2)."""
+    return [
         r
         for r in VENDEE
         if any(
@@ -168,8 +175,14 @@ def catholic_prompt(state: State, t: Step) -> Prompt | None:
             for n, p in state["persons"].items()
         )
     ]
-    if not regions:
-        return None
+
+
+def catholic_prompt(state: State, t: Step) -> Prompt:
+    """9.3.2: with the clergy once at III, raise an army in the Vendée beside a general."""
+    seat = seat_of(state, ROYALIST)
+    assert seat is not None  # catholic_needed
+    free = catholic_free(state)
+    regions = catholic_regions(state)
     choices = [
         Choice(DONE(), "Raise no more", detail="No more armies raised this turn.", key=PASS_KEY)
     ]
@@ -190,8 +203,7 @@ def catholic_handle(state: State, t: Step, action: str, ctx: Context) -> None:
         TASKS.finish(state)
         return
     region = RAISE.arg(action)
-    on_map = {a["id"] for a in state["armies"]}
-    army_id = next(a for a in CATHOLIC if a not in on_map and a not in state["catholic_gone"])
+    army_id = catholic_free(state)[0]
     state["armies"].append({"id": army_id, "side": "catholic", "kind": "catholic", "where": region})
     ctx.emit(
         "army", f"{CATHOLIC[army_id]['name']} is raised in {region} (9.3.2)", army={army_id: "new"}
@@ -221,11 +233,17 @@ def volunteer_regions(state: State) -> list[str]:
     ]
 
 
-def volunteer_prompt(state: State, t: PlaceVolunteers) -> Prompt | None:
+def volunteer_needed(state: State, t: PlaceVolunteers) -> bool:
+    """A seated Government has volunteers to place and somewhere to place them (9.3.3)."""
+    return (
+        gov_seat(state) is not None and bool(volunteer_regions(state)) and t["volunteers_left"] > 0
+    )
+
+
+def volunteer_prompt(state: State, t: PlaceVolunteers) -> Prompt:
     seat = gov_seat(state)
+    assert seat is not None  # volunteer_needed
     regions = volunteer_regions(state)
-    if seat is None or not regions or t["volunteers_left"] <= 0:
-        return None
     return Prompt(
         seat,
         f"Place a volunteer army ({t['volunteers_left']} to place)",

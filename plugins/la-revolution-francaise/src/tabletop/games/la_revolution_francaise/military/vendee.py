@@ -66,14 +66,18 @@ def catholic_destinations(state: State, army: dict[str, Any]) -> list[str]:
     return spread(here, onward)
 
 
-def catholic_move_prompt(state: State, t: ArmyMoves) -> Prompt | None:
+def catholic_move_needed(state: State, t: ArmyMoves) -> bool:
+    """A seated Royalist has a Catholic & Royal army to move next, and somewhere it may
+    go (9.5.3)."""
+    army = army_to_move(state, seat_of(state, ROYALIST), t)
+    return army is not None and bool(catholic_destinations(state, army))
+
+
+def catholic_move_prompt(state: State, t: ArmyMoves) -> Prompt:
     seat = seat_of(state, ROYALIST)
     army = army_to_move(state, seat, t)
-    if seat is None or army is None:
-        return None
+    assert seat is not None and army is not None  # catholic_move_needed
     places = catholic_destinations(state, army)
-    if not places:
-        return None
     generals = generals_with(state, army["where"])
     escort = f" with {', '.join(generals)}" if generals else ""
     choices = [
@@ -144,7 +148,7 @@ def hiding_start(state: State, t: Step, ctx: Context) -> None:
         TASKS.schedule(state, *(RegionQuestion(kind="hide", region=r) for r in regions))
 
 
-def hide_prompt(state: State, t: RegionQuestion) -> Prompt | None:
+def hide_prompt(state: State, t: RegionQuestion) -> Prompt:
     seat = seat_of(state, ROYALIST)
     assert seat is not None
     return Prompt(

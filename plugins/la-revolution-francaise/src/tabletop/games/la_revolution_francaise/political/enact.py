@@ -45,10 +45,14 @@ def law_rejected(state: State, key: str, proposer: str, ctx: Context, fame_penal
             TASKS.schedule(state, Step(kind="thermidor_choice"))
 
 
-def thermidor_prompt(state: State, t: Step) -> Prompt | None:
+def thermidor_needed(state: State, t: Step) -> bool:
+    """A seat plays the Marais; the automated one decides alone (``thermidor_empty``)."""
+    return seat_of(state, MARAIS) is not None
+
+
+def thermidor_prompt(state: State, t: Step) -> Prompt:
     seat = seat_of(state, MARAIS)
-    if seat is None:
-        return None
+    assert seat is not None  # thermidor_needed
     return Prompt(
         seat,
         "Two Government laws have failed: install Thermidor now?",
@@ -161,11 +165,15 @@ def enact(state: State, key: str, proposer: str, ctx: Context) -> None:
                 ctx.emit("person", f"{pname}, outlawed in Paris, is arrested (13.8)", about=NOBODY)
 
 
-def veto_prompt(state: State, t: Veto) -> Prompt | None:
+def veto_needed(state: State, t: Veto) -> bool:
+    """A seat holds the King (11.1)."""
+    return seat_of(state, king_holder(state)) is not None
+
+
+def veto_prompt(state: State, t: Veto) -> Prompt:
     holder = king_holder(state)
     seat = seat_of(state, holder)
-    if seat is None:
-        return None
+    assert seat is not None  # veto_needed
     law = LAWS[t["law"]]
     cost = "Commune +3, Clergy -3" + (", your fame -2" if law["family"] == "anti_clergy" else "")
     return Prompt(

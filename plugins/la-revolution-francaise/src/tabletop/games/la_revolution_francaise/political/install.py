@@ -220,7 +220,7 @@ def set_partner(state: State, partner: str, ctx: Context) -> None:
     )
 
 
-def partner_prompt(state: State, t: PartnerChoice) -> Prompt | None:
+def partner_prompt(state: State, t: PartnerChoice) -> Prompt:
     seat = seat_of(state, gov_controller(state))
     assert seat is not None
     choices = tuple(

@@ -30,17 +30,25 @@ def king_holder(state: State) -> str:
     return str(state["persons"][KING]["current"])
 
 
-def king_prompt(state: State, t: Step) -> Prompt | None:
-    king = state["persons"][KING]
-    if king["status"] != "free" or state["regime"] != "legislative":
-        return None
+def king_needed(state: State, t: Step) -> bool:
+    """Under the Legislative, a free King whose seated holder can pay (7.5.2.2)."""
+    if state["persons"][KING]["status"] != "free" or state["regime"] != "legislative":
+        return False
+    holder = king_holder(state)
+    return seat_of(state, holder) is not None and money(state, holder) >= king_price(state, holder)
+
+
+def king_price(state: State, holder: str) -> int:
+    """The King's action's cost for his holder (7.5.2.2)."""
+    key = "king_feuillant" if holder == FEUILLANT else "king_royalist"
+    return int(COSTS[key] * economy_factor(state))
+
+
+def king_prompt(state: State, t: Step) -> Prompt:
     holder = king_holder(state)
     seat = seat_of(state, holder)
-    price = COSTS["king_feuillant" if holder == FEUILLANT else "king_royalist"] * economy_factor(
-        state
-    )
-    if seat is None or money(state, holder) < price:
-        return None
+    assert seat is not None  # king_needed
+    price = king_price(state, holder)
     victim, step = (GIRONDE, -1) if holder == FEUILLANT else (FEUILLANT, 1)
     why = coalition_reason(state, holder)
     return Prompt(

@@ -113,22 +113,26 @@ def trial_allowed(state: State) -> bool:
     return tried == 0 or (tried == 1 and bool(state["king"].get("gov_voted_guilty", False)))
 
 
-def propose_prompt(state: State, t: ActorTurn) -> Prompt | None:
+def propose_needed(state: State, t: ActorTurn) -> bool:
+    """The proposer has a seat, may still propose (the Government's quota, a Current's
+    money: 7.5.2.3) and has a law it may propose."""
     actor = t["actor"]
-    seat = actor_seat(state, actor)
-    if seat is None:
-        return None
+    if actor_seat(state, actor) is None:
+        return False
     if actor == "gov":
         if state["gov_laws_proposed"] >= regime(state)["gov_laws"]:
-            return None
-        price = 0
-    else:
-        price = COSTS["law"] * economy_factor(state)
-        if money(state, actor) < price:
-            return None
+            return False
+    elif money(state, actor) < COSTS["law"] * economy_factor(state):
+        return False
+    return any(law_allowed(state, actor, k) for k in LAWS)
+
+
+def propose_prompt(state: State, t: ActorTurn) -> Prompt:
+    actor = t["actor"]
+    seat = actor_seat(state, actor)
+    assert seat is not None  # propose_needed
+    price = 0 if actor == "gov" else COSTS["law"] * economy_factor(state)
     keys = [k for k in LAWS if law_allowed(state, actor, k)]
-    if not keys:
-        return None
     vote = (
         "deputies' vote"
         if regime(state)["vote"] == "deputies" or keys == ["trial"]

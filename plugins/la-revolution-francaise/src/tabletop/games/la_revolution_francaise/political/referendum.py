@@ -54,10 +54,9 @@ def ballots(state: State, current: str) -> int:
     return count
 
 
-def referendum_prompt(state: State, t: Referendum) -> Prompt | None:
+def referendum_prompt(state: State, t: Referendum) -> Prompt:
     seat = OrderedVote(t["vote"]).next_seat
-    if seat is None:
-        return None
+    assert seat is not None  # vote_open
     mine = seating(state["players"])[seat]
     n = sum(ballots(state, c) for c in mine)
     title = f"Referendum on the {REGIMES[t['target']]['name']}: your {n} ballots"
@@ -139,10 +138,14 @@ def end_of_turn_referendum(state: State, t: Step, ctx: Context) -> None:
             TASKS.schedule(state, Step(kind="mercy_referendum"))
 
 
-def mercy_referendum_prompt(state: State, t: Step) -> Prompt | None:
+def mercy_referendum_needed(state: State, t: Step) -> bool:
+    """A seat governs (R.6.8.2)."""
+    return gov_seat(state) is not None
+
+
+def mercy_referendum_prompt(state: State, t: Step) -> Prompt:
     seat = gov_seat(state)
-    if seat is None:
-        return None
+    assert seat is not None  # mercy_referendum_needed
     return Prompt(
         seat,
         "Hold a referendum on the Directorate?",

@@ -165,33 +165,35 @@ def may_change(state: State) -> Callable[[str], bool]:
     return lambda c: c in deciders
 
 
-def regime_change_prompt(state: State, t: AskedInTurn) -> Prompt | None:
+def regime_change_needed(state: State, t: AskedInTurn) -> bool:
+    """A Current with a regime change to offer is still to be asked (7.5.1)."""
+    return reached(ResponseWindow(t["window"]), may_change(state))[1] is not None
+
+
+def regime_change_prompt(state: State, t: AskedInTurn) -> Prompt:
     _, decider = reached(ResponseWindow(t["window"]), may_change(state))
-    if decider is not None:
-        options = [(target, how) for who, target, how in regime_options(state) if who == decider]
-        seat = seat_of(state, decider)
-        assert seat is not None
-        choices = [
-            Choice(
-                INSTALL("none"),
-                f"Keep the {regime(state)['name']}",
-                detail="No change of regime now.",
-                key=PASS_KEY,
-            )
-        ]
-        for target, how in options:
-            verb = "Install" if how == "install" else "Propose a referendum on"
-            detail = f"The {regime_detail(target)} takes over: who governs, votes and is "
-            "outlawed changes with it."
-            if how == "referendum":
-                detail += " Adopted unless more than 13 regions vote no."
-            choices.append(
-                Choice(VERBS[how](target), f"{verb} the {REGIMES[target]['name']}", detail=detail)
-            )
-        return Prompt(
-            seat, f"The {name(decider)} may change the regime", tuple(choices), rule="7.5.1"
+    assert decider is not None  # regime_change_needed
+    options = [(target, how) for who, target, how in regime_options(state) if who == decider]
+    seat = seat_of(state, decider)
+    assert seat is not None
+    choices = [
+        Choice(
+            INSTALL("none"),
+            f"Keep the {regime(state)['name']}",
+            detail="No change of regime now.",
+            key=PASS_KEY,
         )
-    return None
+    ]
+    for target, how in options:
+        verb = "Install" if how == "install" else "Propose a referendum on"
+        detail = f"The {regime_detail(target)} takes over: who governs, votes and is "
+        "outlawed changes with it."
+        if how == "referendum":
+            detail += " Adopted unless more than 13 regions vote no."
+        choices.append(
+            Choice(VERBS[how](target), f"{verb} the {REGIMES[target]['name']}", detail=detail)
+        )
+    return Prompt(seat, f"The {name(decider)} may change the regime", tuple(choices), rule="7.5.1")
 
 
 def regime_change_handle(state: State, t: AskedInTurn, action: str, ctx: Context) -> None:

@@ -59,16 +59,24 @@ def sway_person(state: State, actor: str) -> str | None:
     return None
 
 
-def sway_prompt(state: State, t: ActorTurn) -> Prompt | None:
+def sway_needed(state: State, t: ActorTurn) -> bool:
+    """The actor has a seat, a Personality in Paris to sway with, the money, and
+    deputies to sway (7.5.2.1)."""
+    actor = t["actor"]
+    if seat_of(state, actor) is None or sway_person(state, actor) is None:
+        return False
+    if money(state, actor) < COSTS["deputies"] * economy_factor(state):
+        return False
+    return bool(sway_sources(state, actor))
+
+
+def sway_prompt(state: State, t: ActorTurn) -> Prompt:
     actor = t["actor"]
     seat = seat_of(state, actor)
     price = COSTS["deputies"] * economy_factor(state)
     person = sway_person(state, actor)
-    if seat is None or person is None or money(state, actor) < price:
-        return None
+    assert seat is not None and person is not None  # sway_needed
     sources = sway_sources(state, actor)
-    if not sources:
-        return None
     choices = [Choice(DONE(), "Done", detail="Sway no more deputies this turn.", key=PASS_KEY)]
     for c in sources:
         penalty = " (-4: automated Marais, 15.2.1.2)" if seat_of(state, c) is None else ""

@@ -36,11 +36,10 @@ from .voters import automated_marais, marais_auto_vote
 # 7.5.2.3.1 Deputies' votes ----------------------------------------------------------------------
 
 
-def law_vote_prompt(state: State, t: LawVote) -> Prompt | None:
+def law_vote_prompt(state: State, t: LawVote) -> Prompt:
     vote = OrderedVote(t["vote"])
     seat = vote.next_seat
-    if seat is None:
-        return None
+    assert seat is not None  # vote_open
     trial = t["law"] == "trial"
     yes, no = ("guilty", "innocent") if trial else ("yes", "no")
     mine = seating(state["players"])[seat]
@@ -220,11 +219,10 @@ def law_bonus(state: State, key: str) -> int:
     return int(bonus.get(f"outlaw_{law['faction']}", 0)) + int(bonus.get("outlaw_any", 0))
 
 
-def fame_vote_prompt(state: State, t: FameVote) -> Prompt | None:
+def fame_vote_prompt(state: State, t: FameVote) -> Prompt:
     vote = OrderedVote(t["vote"])
     seat = vote.next_seat
-    if seat is None:
-        return None
+    assert seat is not None  # vote_open
     most = t["modifier_ranges"][str(seat)]
     choices = tuple(
         Choice(
