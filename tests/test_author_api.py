@@ -63,8 +63,8 @@ def _moved_imports(path: Path) -> list[str]:
 
 
 def test_the_tree_imports_engine_internals_from_their_modules() -> None:
-    """The framework, adapters, app, tests and small games use the new homes (the big
-    games' own tests move with their rewrite; the warning covers them until then)."""
+    """The framework, adapters, app, tests and every game use the new homes (the big
+    games' own tests since their rewrite, issue 38)."""
     folders = ["framework", "adapters", "apps", "tests"]
     folders += [f"plugins/{game}" for game in ("pig", "council", "tic-tac-toe")]
     folders += [
