@@ -10,6 +10,7 @@ from pathlib import Path
 
 from liars import LiarsDice
 
+from tabletop.adapters.server.client import new_secret
 from tabletop.adapters.server.hall import Hall
 from tabletop.adapters.server.limits import Limits
 from tabletop.adapters.server.server import Server, run
@@ -57,6 +58,19 @@ def make_hall(
         observer=observer,
     )
     return Hall(SqliteGameStore(path), sessions, workers or QueuedWorkers(), limits=limits)
+
+
+def bind(hall: Hall, invite: str) -> str:
+    """Use an invite as a client's first join does: bound to a new secret of the
+    client's, which opens the seat from then on (returned)."""
+    secret = new_secret()
+    hall.bind(invite, secret)
+    return secret
+
+
+def keys(hall: Hall, invites: dict[int, str]) -> dict[int, str]:
+    """Every invite bound (``bind``): seat -> the secret that opens it."""
+    return {seat: bind(hall, invite) for seat, invite in invites.items()}
 
 
 class Inbox:

@@ -14,9 +14,11 @@ from liars import LiarsDice
 from serverhelp import ServerThread, make_hall
 
 from tabletop.adapters.server.client import (
+    GONE,
     NOT_SENT,
     RemoteConnection,
     bot_decider,
+    gone,
     play_seat,
     request,
 )
@@ -32,6 +34,13 @@ from tabletop.framework.seats import (
     SeatMessage,
     SeatUpdate,
     TableInfo,
+)
+
+#: What a client that presents an unknown token (with the secret it would bind an
+#: invite to) is told.
+UNKNOWN = (
+    "unknown token, or an invite already used (an invite works once: the seat belongs to "
+    "whoever joined with it first)"
 )
 
 
@@ -57,7 +66,7 @@ def test_a_request_sent_while_the_server_is_gone_is_refused_in_words(tmp_path: P
     async def main() -> list[SeatMessage]:
         hosted = await request(first.url, {"type": "host", "game": "liars-dice", "players": 2})
         told: list[SeatMessage] = []
-        line = RemoteConnection(first.url, token=hosted["tokens"]["0"])
+        line = RemoteConnection(first.url, token=hosted["invites"]["0"])
         line.open(told.append)
 
         def updates() -> list[SeatUpdate]:
@@ -111,7 +120,10 @@ def test_a_server_that_never_answers_is_given_up_in_words(tmp_path: Path) -> Non
 
     told = asyncio.run(main())
     notices = [m for m in told if isinstance(m, Notice)]
-    assert [n.topic for n in notices] == [REFUSED, LOST, LOST]
+    assert notices[0].topic == REFUSED and {n.topic for n in notices[1:]} == {LOST}
+    # said at once, then each failed attempt counted, then given up
+    assert notices[1].text == GONE and len(notices) >= 4
+    assert [n.text for n in notices[2:-1]] == [gone(k) for k in range(1, len(notices) - 2)]
     assert notices[-1].final and notices[-1].text.startswith("Gave up: lost the server")
 
 
@@ -125,7 +137,7 @@ def test_an_unknown_token_ends_the_line_with_the_server_s_reason(served: ServerT
         return told
 
     told = asyncio.run(main())
-    assert told == [Notice(REFUSED, "unknown token", final=True)]
+    assert told == [Notice(REFUSED, UNKNOWN, final=True)]
 
 
 def test_a_spectator_s_line_watches_a_game_to_its_end(served: ServerThread) -> None:
@@ -139,7 +151,7 @@ def test_a_spectator_s_line_watches_a_game_to_its_end(served: ServerThread) -> N
             play_seat(served.url, hosted["game"], bot_decider(game, RandomBot(), 0), watch=True)
         )
         played = await play_seat(
-            served.url, hosted["tokens"]["0"], bot_decider(game, RandomBot(), 3)
+            served.url, hosted["invites"]["0"], bot_decider(game, RandomBot(), 3)
         )
         return played, await asyncio.wait_for(watching, 30)
 

@@ -103,16 +103,16 @@ def start_clients(
     hosted = json.loads(
         run(tabletop("host", GAME, "--server", server.url, "--players", "6", "--json"), env)
     )
-    assert sorted(hosted["tokens"]) == [str(seat) for seat in range(6)]
+    assert sorted(hosted["invites"]) == [str(seat) for seat in range(6)]
     clients = [
-        subprocess.Popen(
-            tabletop("join", server.url, token, "--bot", "random", "--quiet"),
-            env=env,
+        subprocess.Popen(  # the invite in the environment: never on a command line
+            tabletop("join", server.url, "--bot", "random", "--quiet"),
+            env={**env, "TABLETOP_TOKEN": token},
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
-        for token in hosted["tokens"].values()
+        for token in hosted["invites"].values()
     ]
     return str(hosted["game"]), clients
 

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 from liars import LiarsDice
-from serverhelp import Inbox, make_hall, play_out, small_registry
+from serverhelp import Inbox, bind, keys, make_hall, play_out, small_registry
 from toygames import Counter, renamed
 
-from tabletop.adapters.server.hall import BOT_GAMES, ENDED_BY_HOST, Hall, Refused
+from tabletop.adapters.server.hall import BOT_GAMES, ENDED_BY_HOST, Hall, Refused, ServerTable
 from tabletop.adapters.server.limits import Limits
 from tabletop.adapters.server.store import SqliteGameStore, token_hash
 from tabletop.framework import State, chance
@@ -38,14 +38,42 @@ def sit_all(hall: Hall, tokens: dict[int, str]) -> tuple[dict[int, SeatLink], di
     return links, inboxes
 
 
-def test_host_makes_one_unguessable_token_per_human_seat(queued: Hall) -> None:
+def test_host_makes_one_unguessable_invite_per_human_seat(queued: Hall) -> None:
     hosted = queued.host("liars-dice", seats=["human", "random", "human"])
-    assert sorted(hosted.tokens) == [0, 2]
-    tokens = [*hosted.tokens.values(), hosted.host_token]
+    assert sorted(hosted.invites) == [0, 2]
+    tokens = [*hosted.invites.values(), hosted.host_token]
     assert len(set(tokens)) == 3
     assert all(len(token) >= 32 for token in tokens)  # 24 random bytes, base64
-    table, seat = queued.sit(hosted.tokens[2])
+    table, seat = queued.sit(bind(queued, hosted.invites[2]))
     assert (table.game_id, seat) == (hosted.game_id, 2)
+
+
+def test_an_invite_works_once_and_binds_its_seat_to_the_joining_client_s_secret(
+    queued: Hall,
+) -> None:
+    hosted = queued.host("liars-dice", players=2)
+    invite = hosted.invites[0]
+    with pytest.raises(Refused, match="this is an invite"):  # no secret: nothing is bound
+        queued.resolve(invite)
+    secret = "s" * 40
+    with pytest.raises(Refused, match="at least 32 characters"):
+        queued.resolve(invite, "short")
+    assert queued.resolve(invite, secret) == (hosted.game_id, 0, True)
+    # the secret opens the seat from now on, given either way; the invite opens nothing
+    assert queued.resolve(secret) == (hosted.game_id, 0, False)
+    assert queued.resolve(invite, secret) == (hosted.game_id, 0, True)
+    for attempt in (invite, "t" * 40):
+        with pytest.raises(Refused, match="an invite works once"):
+            queued.resolve(invite, attempt)
+    with pytest.raises(Refused, match="unknown token"):
+        queued.resolve(invite)
+    # the host saw every invite, and holds no key to any seat
+    with pytest.raises(Refused, match="host's token"):
+        queued.resolve(hosted.host_token)
+    with pytest.raises(Refused, match="host's token"):
+        queued.resolve(hosted.host_token, "u" * 40)
+    table, seat = queued.sit(bind(queued, hosted.invites[1]))
+    assert seat == 1 and table.game_id == hosted.game_id
 
 
 @pytest.mark.parametrize(
@@ -72,7 +100,9 @@ def test_a_bad_host_request_is_refused_and_keeps_nothing(
 
 def test_moves_out_of_turn_stale_or_illegal_are_refused_and_change_nothing(queued: Hall) -> None:
     hosted = queued.host("liars-dice", players=2)
-    (first, second), (mine, theirs) = (list(d.values()) for d in sit_all(queued, hosted.tokens))
+    links, inboxes = sit_all(queued, keys(queued, hosted.invites))
+    first, second = links[0], links[1]
+    mine, theirs = inboxes[0], inboxes[1]
     table = first.table
     prompt = table.engine.prompt
     assert prompt is not None and prompt.seat == 0
@@ -99,14 +129,15 @@ def test_every_move_is_in_the_store_and_a_new_server_replays_it(tmp_path: Path) 
     path = tmp_path / "server.sqlite3"
     hall = make_hall(path)
     hosted = hall.host("liars-dice", players=3)
-    links, _ = sit_all(hall, hosted.tokens)
+    secrets = keys(hall, hosted.invites)
+    links, _ = sit_all(hall, secrets)
     play_out(links, moves=7)
     table = links[0].table
     digest, log = table.engine.digest(), list(table.engine.log)
     hall.store.close()
 
     again = make_hall(path)  # a restarted server: nothing in memory
-    links2, inboxes = sit_all(again, hosted.tokens)
+    links2, inboxes = sit_all(again, secrets)
     table2 = links2[1].table
     assert table2 is not table
     assert table2.engine.digest() == digest
@@ -120,18 +151,24 @@ def test_tokens_are_stored_as_hashes_only(tmp_path: Path) -> None:
     path = tmp_path / "server.sqlite3"
     hall = make_hall(path)
     hosted = hall.host("liars-dice", players=2)
+    secret = bind(hall, hosted.invites[0])
     hall.store.close()
-    kept = {row[0] for row in sqlite3.connect(path).execute("SELECT hash FROM tokens")}
-    assert kept == {token_hash(t) for t in [*hosted.tokens.values(), hosted.host_token]}
+    with sqlite3.connect(path) as db:
+        kept = {row[0] for row in db.execute("SELECT hash FROM tokens")}
+        invites = {row[0] for row in db.execute("SELECT hash FROM invites")}
+    db.close()
+    assert kept == {token_hash(secret), token_hash(hosted.host_token)}
+    assert invites == {token_hash(hosted.invites[1])}  # the other was used
     raw = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())
-    assert not any(token.encode() in raw for token in hosted.tokens.values())
+    words = [secret, hosted.host_token, *hosted.invites.values()]
+    assert not any(word.encode() in raw for word in words)
 
 
 def test_server_bots_think_on_the_workers_and_move_like_a_seat(queued: Hall) -> None:
     hosted = queued.host("liars-dice", seats=["random", "human", "random"])
     workers = queued.workers
     assert isinstance(workers, QueuedWorkers)
-    table, seat = queued.sit(hosted.tokens[1])
+    table, seat = queued.sit(bind(queued, hosted.invites[1]))
     assert not table.engine.log  # the bot before it thinks on a worker, not in the host
     assert [lane for lane, _, _ in workers.queue] == [Workers.BOTS]
     inbox = Inbox()
@@ -148,7 +185,9 @@ def test_server_bots_think_on_the_workers_and_move_like_a_seat(queued: Hall) -> 
 def test_unknown_and_host_tokens_sit_nowhere(queued: Hall) -> None:
     hosted = queued.host("liars-dice", players=2)
     with pytest.raises(Refused, match="unknown token"):
-        queued.sit(hosted.tokens[0][:-1] + "x")
+        queued.sit(hosted.invites[0][:-1] + "x")
+    with pytest.raises(Refused, match="this is an invite"):
+        queued.sit(hosted.invites[0])
     with pytest.raises(Refused, match="host's token"):
         queued.sit(hosted.host_token)
     with pytest.raises(Refused, match="no such game"):
@@ -157,7 +196,7 @@ def test_unknown_and_host_tokens_sit_nowhere(queued: Hall) -> None:
 
 def test_a_spectator_by_game_id_sees_only_the_public_view(queued: Hall) -> None:
     hosted = queued.host("liars-dice", players=2)
-    links, players = sit_all(queued, hosted.tokens)
+    links, players = sit_all(queued, keys(queued, hosted.invites))
     table = queued.watch(hosted.game_id)
     watcher = Inbox()
     spectator = table.join(None, watcher)
@@ -179,12 +218,15 @@ def test_fetch_gives_an_ordinary_save_and_an_unfinished_game_only_to_its_host(
     queued: Hall,
 ) -> None:
     hosted = queued.host("liars-dice", players=2)
-    links, inboxes = sit_all(queued, hosted.tokens)
+    secrets = keys(queued, hosted.invites)
+    links, inboxes = sit_all(queued, secrets)
     play_out(links, moves=3)
     with pytest.raises(Refused, match="only its host"):
         queued.fetch(hosted.game_id, None)
     with pytest.raises(Refused, match="only its host"):
-        queued.fetch(hosted.game_id, hosted.tokens[0])  # a player would learn the seed
+        queued.fetch(hosted.game_id, hosted.invites[0])  # a player would learn the seed
+    with pytest.raises(Refused, match="only its host"):
+        queued.fetch(hosted.game_id, secrets[0])
     saved = queued.fetch(hosted.game_id, hosted.host_token)
     record = GameRecord.from_json(saved)
     engine = Engine.from_record(
@@ -195,7 +237,7 @@ def test_fetch_gives_an_ordinary_save_and_an_unfinished_game_only_to_its_host(
     )
     assert len(engine.log) == 3 and engine.digest() == record.digest
     table = links[0].table
-    assert table.abandoned  # its seed is out: nobody plays on
+    assert isinstance(table, ServerTable) and table.abandoned  # its seed is out: nobody plays on
     for inbox in inboxes.values():  # every seat is told, in words, at once
         (ended,) = inbox.notices(ENDED)
         assert ended.text == ENDED_BY_HOST and ended.final
@@ -206,7 +248,7 @@ def test_fetch_gives_an_ordinary_save_and_an_unfinished_game_only_to_its_host(
     assert late.notices(ENDED) and late.messages.index(late.notices(ENDED)[0]) == 1
 
     other = queued.host("liars-dice", players=2)
-    play_out(sit_all(queued, other.tokens)[0])
+    play_out(sit_all(queued, keys(queued, other.invites))[0])
     finished = GameRecord.from_json(queued.fetch(other.game_id, None))
     assert finished.finished and finished.seats == ["human", "human"]
     with pytest.raises(Refused, match="no such game"):
@@ -216,14 +258,15 @@ def test_fetch_gives_an_ordinary_save_and_an_unfinished_game_only_to_its_host(
 def test_a_finished_game_is_let_go_and_replayed_when_asked_for(queued: Hall) -> None:
     hosted = queued.host("liars-dice", players=2)
     unfinished = queued.host("liars-dice", players=2)
-    links, _ = sit_all(queued, hosted.tokens)
+    secrets = keys(queued, hosted.invites)
+    links, _ = sit_all(queued, secrets)
     play_out(links)
     assert queued.open_games() == 2
     for link in links.values():  # the last to leave lets it go
         link.table.leave(link)
     queued.release(unfinished.game_id)  # not over: kept
     assert queued.loaded(hosted.game_id) is None and queued.loaded(unfinished.game_id)
-    table, _ = queued.sit(hosted.tokens[0])  # replayed from the store
+    table, _ = queued.sit(secrets[0])  # replayed from the store
     assert table.engine.over and queued.open_games() == 2
 
 
@@ -251,7 +294,8 @@ def test_undo_at_a_server_table_takes_the_action_back_in_the_store_too(tmp_path:
     path = tmp_path / "server.sqlite3"
     hall = make_hall(path, counting_registry())
     hosted = hall.host("counter", players=1)
-    table, seat = hall.sit(hosted.tokens[0])
+    secret = bind(hall, hosted.invites[0])
+    table, seat = hall.sit(secret)
     inbox = Inbox()
     link = table.join(seat, inbox)
     assert inbox.info.undo
@@ -265,13 +309,13 @@ def test_undo_at_a_server_table_takes_the_action_back_in_the_store_too(tmp_path:
     digest = table.engine.digest()
     hall.store.close()
     again = make_hall(path, counting_registry())
-    table2, _ = again.sit(hosted.tokens[0])
+    table2, _ = again.sit(secret)
     assert table2.engine.digest() == digest and len(table2.engine.log) == 3
 
 
 def test_an_undo_the_rules_refuse_changes_nothing(queued: Hall) -> None:
     hosted = queued.host("liars-dice", players=2)
-    links, inboxes = sit_all(queued, hosted.tokens)
+    links, inboxes = sit_all(queued, keys(queued, hosted.invites))
     play_out(links, moves=1)
     assert not links[1].send(Undo(1))  # Player 1's decision: not Player 2's to take back
     assert "cannot undo" in inboxes[1].notices(REFUSED)[-1].text
@@ -300,7 +344,7 @@ def test_an_action_the_shadow_does_not_reach_is_refused_and_the_game_reloaded(
     registry.games["mut-pig"] = InstalledGame(ViewBumps(), "tests", "tests", "1")
     hall = make_hall(tmp_path / "server.sqlite3", registry)
     hosted = hall.host("mut-pig", players=2)
-    links, inboxes = sit_all(hall, hosted.tokens)
+    links, inboxes = sit_all(hall, keys(hall, hosted.invites))
     table = links[0].table
     kept = 0
     for _ in range(20):  # roll until a roll leaves a turn total for the view to see
@@ -393,12 +437,14 @@ def test_a_join_after_a_restart_leaves_the_bots_catching_up_to_the_workers(
     path = tmp_path / "s.sqlite3"
     hall = make_hall(path)
     hosted = hall.host("liars-dice", seats=["human", "random", "random"])
-    links, _ = sit_all(hall, hosted.tokens)
+    secrets = keys(hall, hosted.invites)
+    links, _ = sit_all(hall, secrets)
     play_out(links, moves=1)  # the person moves; the server is killed before its bots do
     hall.store.close()
     again = make_hall(path)
     inbox = Inbox()
-    link = again.seat(hosted.tokens[0], inbox)
+    link = again.seat(secrets[0], inbox)
+    assert isinstance(link, SeatLink)
     workers = again.workers
     assert isinstance(workers, QueuedWorkers)
     assert len(link.table.engine.log) == 1 and inbox.last.seq == 1  # joined, told, at once

@@ -25,13 +25,15 @@ def test_host_prints_one_invite_per_person_and_bots_sit_on_the_server(
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0].startswith("Game ") and "(liars-dice, 2 seats)" in lines[0]
-    assert lines[1].startswith(f"  Player 1: tabletop join {served.url} ")
+    assert lines[1].startswith("  Player 1: invite ") and len(lines[1].split()[-1]) == 32
     assert lines[2] == "  Player 2: played on the server by random"
     assert "Host token" in lines[3]
+    assert f"tabletop join {served.url}  and gives their invite when asked" in lines[4]
+    assert "An invite works once" in out and lines[1].split()[-1] not in lines[4]
 
     code, out, _ = cli("host", "liars-dice", "--server", served.url, "--players", "3", "--json")
     hosted = json.loads(out)
-    assert sorted(hosted["tokens"]) == ["0", "1", "2"]
+    assert sorted(hosted["invites"]) == ["0", "1", "2"]
     assert hosted["seats"] == ["Player 1", "Player 2", "Player 3"]
 
 
@@ -81,7 +83,7 @@ def test_join_refuses_what_it_cannot_do(served: ServerThread, cli: CliRun) -> No
     code, _, err = cli("join", served.url, "sometoken", "--bot", "nobody")
     assert code == 2 and "no bot kind 'nobody'" in err
     code, _, err = cli("join", served.url, "sometoken", "--bot", "random")
-    assert code == 2 and err == "tabletop: error: unknown token\n"
+    assert code == 2 and err.startswith("tabletop: error: unknown token, or an invite already used")
 
 
 def test_a_person_plays_a_seat_in_plain_lines(
@@ -110,20 +112,71 @@ def test_a_person_who_leaves_can_come_back(
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\nq\n"))
     code, out, _ = cli("join", served.url, token)
     assert code == 0
-    assert out.endswith("You left the table; the game waits. Join again with the same token.\n")
-    # remembered for the home screen's server games, token and all, readable by its owner
-    (game,) = remembered.load(no_server_games)
-    assert (game.url, game.token, game.seat_name, game.title) == (
-        served.url,
-        token,
-        "Player 1",
-        "Liar's Dice",
+    assert out.endswith(
+        "You left the table; the game waits. Join again the same way (or from tabletop "
+        "play's home screen).\n"
     )
+    # remembered for the home screen's server games with the secret the invite was
+    # bound to (the invite itself opens nothing now), readable by its owner only
+    (game,) = remembered.load(no_server_games)
+    assert (game.url, game.seat_name, game.title) == (served.url, "Player 1", "Liar's Dice")
+    assert game.token != token and game.invite == remembered.invite_hash(token)
     assert no_server_games.stat().st_mode & 0o077 == 0
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # the end of the input: leaves too
-    code, again, _ = cli("join", served.url, token)
+    code, again, _ = cli("join", served.url, token)  # the same invite, on this machine
     assert code == 0 and "You chose: Bid 1 x 1" in again  # the log so far, from the server
     assert len(remembered.load(no_server_games)) == 1  # the same seat: one row
+
+
+def test_an_invite_works_once_and_tokens_need_no_command_line(
+    served: ServerThread,
+    cli: CliRun,
+    container: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    container.registry.override(providers.Object(small_registry()))
+
+    def invite() -> str:
+        _, out, _ = cli("host", "liars-dice", "--server", served.url, "--seats", "human,random")
+        return out.splitlines()[1].split()[-1]
+
+    hosted = json.loads(
+        cli("host", "liars-dice", "--server", served.url, "--players", "2", "--json")[1]
+    )
+    first, second = invite(), invite()
+    monkeypatch.setenv("TABLETOP_TOKEN", first)  # from the environment
+    code, out, err = cli("join", served.url, "--bot", "random", "--quiet", container=container)
+    assert code == 0, err
+    invite_file = tmp_path / "invite"
+    invite_file.write_text(f"{second}\n")  # from a file
+    code, out, err = cli(
+        "join", served.url, "--token-file", str(invite_file), "--bot", "random", container=container
+    )
+    assert code == 0, err
+    assert out.splitlines()[-1].startswith("game over after ")
+    # each invite was used: a second client (a bot keeps no list) is turned away
+    code, _, err = cli("join", served.url, first, "--bot", "random", container=container)
+    assert code == 2 and "an invite works once" in err
+    monkeypatch.delenv("TABLETOP_TOKEN")
+    code, _, err = cli("join", served.url, "--bot", "random", container=container)
+    assert code == 2 and "--token-file FILE" in err and "$TABLETOP_TOKEN" in err
+    # the host token fetches (from the environment, or a file) and plays no seat
+    out_file = tmp_path / "fetched.json"
+    monkeypatch.setenv("TABLETOP_HOST_TOKEN", hosted["host_token"])
+    code, out, err = cli("fetch", served.url, hosted["game"], "--out", str(out_file))
+    assert code == 0, err
+    assert out.endswith("ended by its host\n")
+    monkeypatch.delenv("TABLETOP_HOST_TOKEN")
+    host_file = tmp_path / "host-token"
+    host_file.write_text(hosted["host_token"])
+    code, out, err = cli(
+        "fetch", served.url, hosted["game"], "--out", str(out_file), "--token-file", str(host_file)
+    )
+    assert code == 0, err
+    monkeypatch.setenv("TABLETOP_TOKEN", hosted["host_token"])
+    code, _, err = cli("join", served.url, "--bot", "random", container=container)
+    assert code == 2 and "the host's token, not a seat's" in err
 
 
 def test_join_watch_follows_a_game_as_a_spectator_in_plain_lines(

@@ -54,7 +54,7 @@ async def test_a_person_plays_a_server_seat_on_the_seat_screen_to_its_end(
     served: ServerThread,
 ) -> None:
     hosted = await host(served.url, "liars-dice", ["human", "random"])
-    app = seat_app(served.url, hosted["tokens"]["0"])
+    app = seat_app(served.url, hosted["invites"]["0"])
     bells = 0
 
     def bell() -> None:
@@ -92,7 +92,7 @@ async def test_a_person_plays_a_server_seat_on_the_seat_screen_to_its_end(
 @pilot_test
 async def test_leaving_the_screen_leaves_the_game_waiting(served: ServerThread) -> None:
     hosted = await host(served.url, "liars-dice", ["human", "human"])
-    app = seat_app(served.url, hosted["tokens"]["1"])
+    app = seat_app(served.url, hosted["invites"]["1"])
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: "Waiting for Player 1" in screen_text(app))
         screen = seat_screen(app)
@@ -111,7 +111,7 @@ async def test_an_unknown_token_is_said_on_the_screen(served: ServerThread) -> N
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda: "unknown token" in screen_text(app))
         await pilot.press("escape")
-    assert app.ending == "tabletop: error: unknown token"
+    assert app.ending.startswith("tabletop: error: unknown token, or an invite already used")
 
 
 class CupsBoard(Static):
@@ -140,7 +140,7 @@ async def test_the_games_own_board_widget_draws_the_seats_view(served: ServerThr
     registry.manager = pluggy.PluginManager(PROJECT)
     registry.manager.register(BoardPlugin())
     hosted = await host(served.url, "liars-dice", ["human", "human"])
-    app = seat_app(served.url, hosted["tokens"]["0"], registry)
+    app = seat_app(served.url, hosted["invites"]["0"], registry)
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda: bool(app.query(CupsBoard)))
         board = app.query_one(CupsBoard)
@@ -151,7 +151,7 @@ async def test_the_games_own_board_widget_draws_the_seats_view(served: ServerThr
 @pilot_test
 async def test_r_opens_the_rules_and_question_mark_the_servers_hint(served: ServerThread) -> None:
     hosted = await host(served.url, "liars-dice", ["human", "random"])
-    app = seat_app(served.url, hosted["tokens"]["0"])
+    app = seat_app(served.url, hosted["invites"]["0"])
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: my_turn(app))
         await pilot.press("r")
@@ -182,7 +182,7 @@ async def test_a_recap_the_seat_may_read_pauses_its_screen_until_dismissed(
     hall = make_hall(tmp_path / "server.sqlite3", registry, workers=workers)
     with ServerThread(Server(hall)) as served:
         hosted = await host(served.url, "recaps", ["random", "human"], options={"secret": "yes"})
-        app = seat_app(served.url, hosted["tokens"]["1"], registry)
+        app = seat_app(served.url, hosted["invites"]["1"], registry)
         recaps: list[str] = []
         async with app.run_test() as pilot:
             for _ in range(400):

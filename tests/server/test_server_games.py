@@ -17,6 +17,7 @@ from tui_support import human_turn, make_app, pilot_test, wait_until
 from tabletop.adapters.server import remembered
 from tabletop.adapters.server.client import (
     bot_decider,
+    new_secret,
     peek,
     play_seat,
     request,
@@ -95,12 +96,13 @@ async def test_the_home_screen_asks_the_servers_rejoins_and_forgets(
     hosted = await request(
         served.url, {"type": "host", "game": "liars-dice", "seats": ["human", "human"]}
     )
-    tokens = hosted["tokens"]
+    tokens: dict[str, str] = {}
     remembered.remember(no_server_games, a_game())  # a server that does not answer
-    for token in (tokens["1"], tokens["0"]):
-        seat = await peek(served.url, token)
+    for number in ("1", "0"):  # each invite bound to a secret, as tabletop join does
+        seat = await peek(served.url, hosted["invites"][number], secret=new_secret())
+        tokens[number] = seat.token
         remembered.remember(
-            no_server_games, remembered.from_welcome(served.url, token, seat.welcome)
+            no_server_games, remembered.from_welcome(served.url, seat.token, seat.welcome)
         )
     app = make_app(small_registry(), server_games=server_games(no_server_games))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -156,10 +158,11 @@ async def test_a_finished_or_ended_seat_says_so(served: ServerThread) -> None:
     hosted = await request(
         served.url, {"type": "host", "game": "liars-dice", "seats": ["human", "random"]}
     )
+    seat = await peek(served.url, hosted["invites"]["0"], secret=new_secret())
     await request(
         served.url, {"type": "fetch", "game": hosted["game"], "token": hosted["host_token"]}
     )
-    assert turn_words(await peek(served.url, hosted["tokens"]["0"])) == "ended by its host"
+    assert turn_words(await peek(served.url, seat.token)) == "ended by its host"
 
 
 @pilot_test
@@ -167,13 +170,14 @@ async def test_a_finished_seat_says_who_won(served: ServerThread) -> None:
     hosted = await request(
         served.url, {"type": "host", "game": "liars-dice", "seats": ["human", "random"]}
     )
-    token = hosted["tokens"]["0"]
+    token = hosted["invites"]["0"]
     game = LiarsDice()
     played = await play_seat(served.url, token, bot_decider(game, RandomBot(), 5))
     assert played.over
     assert played.result is not None
     winners = ", ".join(played.names[w] for w in played.result.winners)
-    assert turn_words(await peek(served.url, token)) == f"over: {winners} won"
+    assert played.token != token  # the invite was bound to the client's secret
+    assert turn_words(await peek(served.url, played.token)) == f"over: {winners} won"
 
 
 class ListBroken(Exception):
@@ -193,7 +197,7 @@ async def test_server_games_for_the_home_screen_list_ask_connect_and_forget(
     games = RememberedServerGames(path, error=ListBroken)
     assert games.seats() == []
     for seat in ("0", "1"):
-        connection = games.connect(ServerSeat("", served.url, hosted["tokens"][seat], "", ""))
+        connection = games.connect(ServerSeat("", served.url, hosted["invites"][seat], "", ""))
         told: list[object] = []
         connection.open(told.append)
         for _ in range(200):
@@ -201,11 +205,14 @@ async def test_server_games_for_the_home_screen_list_ask_connect_and_forget(
                 break
             await asyncio.sleep(0.02)
         assert connection.info is not None and connection.info.seat == int(seat)
-        assert games.seats()[0].token == hosted["tokens"][seat]  # kept once welcomed
+        # kept once welcomed: the secret the invite was bound to, found by the invite
+        invite = hosted["invites"][seat]
+        found = remembered.by_invite(path, served.url, invite)
+        assert found is not None and found.token == games.seats()[0].token != invite
         connection.close()
     first, second = games.seats()  # newest first
     assert (first.seat_name, second.seat_name) == ("Player 2", "Player 1")
-    assert first.title == "Liar's Dice" and first.token == hosted["tokens"]["1"]
+    assert first.title == "Liar's Dice" and first.token != hosted["invites"]["1"]
     assert await games.status(second) == "your turn"
     assert await games.status(first) == "Player 1's turn"
     assert await games.status(ServerSeat("k", UNREACHABLE, "t", "", "")) == "server unreachable"

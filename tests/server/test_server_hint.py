@@ -8,7 +8,7 @@ lane, for the seat whose decision it is, at the current position only. The wire 
 
 from __future__ import annotations
 
-from serverhelp import Inbox, play_out
+from serverhelp import Inbox, bind, play_out
 
 from tabletop.adapters.bots.hint import prepare
 from tabletop.adapters.server.hall import Hall
@@ -19,7 +19,7 @@ from tabletop.framework.table import QueuedWorkers
 
 def test_the_table_s_hint_is_the_local_hint_of_the_seat_deciding(queued: Hall) -> None:
     hosted = queued.host("liars-dice", seats=["human", "human"])
-    table, seat = queued.sit(hosted.tokens[0])
+    table, seat = queued.sit(bind(queued, hosted.invites[0]))
     inbox = Inbox()
     link = table.join(seat, inbox)
     engine = table.engine
@@ -40,7 +40,7 @@ def test_a_hint_is_refused_off_turn_stale_or_after_the_end(queued: Hall) -> None
     hosted = queued.host("liars-dice", seats=["human", "human"])
     links, inboxes = {}, {}
     for seat in (0, 1):
-        table, _ = queued.sit(hosted.tokens[seat])
+        table, _ = queued.sit(bind(queued, hosted.invites[seat]))
         inboxes[seat] = Inbox()
         links[seat] = table.join(seat, inboxes[seat])
     assert not links[1].send(AskHint(0))

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from dependency_injector import providers
 from liars import LiarsDice
-from serverhelp import Inbox, play_out
+from serverhelp import Inbox, bind, play_out
 from toygames import Exploding
 
 from tabletop.adapters.bots import STRENGTHS
-from tabletop.adapters.server.hall import Hall
+from tabletop.adapters.server.hall import Hall, ServerTable
 from tabletop.adapters.server.store import SqliteGameStore
 from tabletop.framework import hookimpl
 from tabletop.framework.hookspecs import GameRegistrar
@@ -58,9 +58,9 @@ def test_a_server_game_writes_the_session_log_without_its_seed_until_the_end(
     assert hall is server_container.game_server().hall  # one hall, from the container
     hosted = hall.host("liars-dice", players=2)
     links, inboxes = {}, {}
-    for seat, token in hosted.tokens.items():
+    for seat, token in hosted.invites.items():
         inboxes[seat] = Inbox()
-        links[seat] = hall.seat(token, inboxes[seat])
+        links[seat] = hall.seat(bind(hall, token), inboxes[seat])
     play_out(links)
     table = links[0].table
     seed = table.engine.seed
@@ -86,9 +86,12 @@ def test_a_fault_in_a_game_s_rules_is_logged_with_frames_and_told_to_every_seat(
 ) -> None:
     hall: Hall = server_container.hall()
     hosted = hall.host("exploding", players=2)
-    inboxes = {seat: Inbox() for seat in hosted.tokens}
-    links = {seat: hall.seat(token, inboxes[seat]) for seat, token in hosted.tokens.items()}
+    inboxes = {seat: Inbox() for seat in hosted.invites}
+    links = {
+        seat: hall.seat(bind(hall, token), inboxes[seat]) for seat, token in hosted.invites.items()
+    }
     table = links[0].table
+    assert isinstance(table, ServerTable)
     assert links[0].send(Move(0, "tap"))
     assert not links[0].send(Move(1, "tap"))  # the second tap raises in the game's apply
     assert len(table.engine.log) == 1 and hall.store.length(hosted.game_id) == 1

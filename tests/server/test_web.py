@@ -125,7 +125,7 @@ def test_a_joined_seat_plays_a_move_in_a_real_browser(
     env = dict(os.environ, TABLETOP_SAVE_DIR=str(tmp_path / "saves"))
     env.update(TABLETOP_LOG_FILE=str(tmp_path / "log.jsonl"), TABLETOP_LOAD_PLUGINS="pig")
 
-    def start(*argv: str) -> subprocess.Popen[str]:
+    def start(*argv: str, env: dict[str, str] = env) -> subprocess.Popen[str]:
         process = subprocess.Popen(
             argv,
             env=env,
@@ -156,7 +156,7 @@ def test_a_joined_seat_plays_a_move_in_a_real_browser(
         str(web_port),
         "--join",
         url,
-        hosted["tokens"]["0"],
+        env={**env, "TABLETOP_TOKEN": hosted["invites"]["0"]},
     )
     page_url = f"http://127.0.0.1:{web_port}/"
     wait_for(lambda: answers(page_url), 30, "tabletop web")

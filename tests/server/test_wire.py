@@ -32,10 +32,19 @@ def stack() -> Iterator[ExitStack]:
         yield connections
 
 
+def secret_of(invite: str) -> str:
+    """The secret this test's client binds an invite to (one per invite, at least 32
+    characters): the same hello sits at the same seat again."""
+    return f"secret-of-{invite}"
+
+
 def sit(stack: ExitStack, url: str, token: str) -> tuple[ClientConnection, dict[str, Any]]:
-    """A connection at the token's seat (closed with ``stack``) and its first update."""
+    """A connection at the invite's seat (closed with ``stack``) and its first update;
+    the first such hello binds the seat to ``secret_of(token)``."""
     ws = stack.enter_context(connect(url, compression=None))
-    welcome = ask(ws, {"type": "hello", "token": token})
+    welcome = ask(ws, {"type": "hello", "token": token, "secret": secret_of(token)})
+    if welcome["type"] == "bound":
+        welcome = json.loads(ws.recv(timeout=10))
     assert welcome["type"] == "welcome"
     update: dict[str, Any] = json.loads(ws.recv(timeout=10))
     assert update["type"] == "update"
@@ -61,11 +70,11 @@ def test_a_seat_hears_only_its_seat_and_moves_only_on_its_prompt(
     served: ServerThread, hall: Hall, stack: ExitStack
 ) -> None:
     game = hosted(served.url, players=2)
-    first, mine = sit(stack, served.url, game["tokens"]["0"])
-    second, theirs = sit(stack, served.url, game["tokens"]["1"])
+    first, mine = sit(stack, served.url, game["invites"]["0"])
+    second, theirs = sit(stack, served.url, game["invites"]["1"])
     assert mine["prompt"] is not None and theirs["prompt"] is None
     assert theirs["deciding"] == 0 and (mine["seat"], theirs["seat"]) == (0, 1)
-    table, _ = hall.sit(game["tokens"]["0"])
+    table, _ = hall.sit(secret_of(game["invites"]["0"]))
     cups = table.engine.state["dice"]
     assert mine["view"]["you"]["dice"] == cups[0] and theirs["view"]["you"]["dice"] == cups[1]
     assert mine["view"] == table.engine.view(0) and theirs["view"] == table.engine.view(1)
@@ -135,7 +144,7 @@ def test_a_huge_frame_closes_the_connection_and_the_server_serves_on(
 def test_a_flood_is_cut_off(hall: Hall, stack: ExitStack) -> None:
     with ServerThread(Server(hall, rate=1.0, burst=5)) as served:
         game = hosted(served.url, players=2)
-        ws, _ = sit(stack, served.url, game["tokens"]["1"])
+        ws, _ = sit(stack, served.url, game["invites"]["1"])
         answers = [ask(ws, {"type": "move", "seq": 0, "action": "x"}) for _ in range(4)]
         assert all(answer["topic"] == "refused" for answer in answers)
         ws.send(json.dumps({"type": "move", "seq": 0, "action": "x"}))
@@ -144,20 +153,26 @@ def test_a_flood_is_cut_off(hall: Hall, stack: ExitStack) -> None:
         assert closed_after(ws) == 1008
 
 
-def test_a_silent_connection_is_closed(hall: Hall) -> None:
-    with (
-        ServerThread(Server(hall, first_message_seconds=0.2)) as served,
-        connect(served.url, compression=None) as ws,
-    ):
-        answer = json.loads(ws.recv(timeout=10))
-        assert answer["reason"] == "say hello, watch, host or fetch first"
+def test_a_connection_that_sits_nowhere_is_closed_once_silent(hall: Hall) -> None:
+    """Silent from the start, or after a harmless message (one used to stay open for
+    ever after it: about 1,010 of them locked every new player out, issue 36)."""
+    with ServerThread(Server(hall, first_message_seconds=0.3)) as served:
+        with connect(served.url, compression=None) as ws:
+            answer = json.loads(ws.recv(timeout=10))
+            assert answer["reason"] == "nothing asked for 0.3 s: say hello or watch"
+            assert closed_after(ws) == 1008
+        with connect(served.url, compression=None) as ws:
+            assert ask(ws, {"type": "fetch", "game": "nope"})["type"] == "refused"
+            answer = json.loads(ws.recv(timeout=10))
+            assert answer["reason"] == "nothing asked for 0.3 s: say hello or watch"
+            assert closed_after(ws) == 1008
 
 
 def test_a_returning_seat_is_told_only_what_it_missed(
     served: ServerThread, stack: ExitStack
 ) -> None:
     game = hosted(served.url, players=2)
-    first, update = sit(stack, served.url, game["tokens"]["0"])
+    first, update = sit(stack, served.url, game["invites"]["0"])
     told = len(update["log"])
     assert (
         ask(first, {"type": "move", "seq": 0, "action": update["prompt"]["choices"][0]["action"]})[
@@ -168,7 +183,8 @@ def test_a_returning_seat_is_told_only_what_it_missed(
     moved = json.loads(first.recv(timeout=10))
     first.close()
     with connect(served.url, compression=None) as again:
-        assert ask(again, {"type": "hello", "token": game["tokens"]["0"], "seen": 1})["seat"] == 0
+        hello = {"type": "hello", "token": secret_of(game["invites"]["0"]), "seen": 1}
+        assert ask(again, hello)["seat"] == 0
         resumed = json.loads(again.recv(timeout=10))
         assert resumed["seq"] == 1 and resumed["log"] == []
         assert moved["log"] and told
@@ -218,13 +234,13 @@ def test_a_spectator_watches_by_the_game_s_id_and_sees_the_public_view_only(
     served: ServerThread, hall: Hall, stack: ExitStack
 ) -> None:
     game = hosted(served.url, players=2)
-    first, mine = sit(stack, served.url, game["tokens"]["0"])
+    first, mine = sit(stack, served.url, game["invites"]["0"])
     watcher = stack.enter_context(connect(served.url, compression=None))
     welcome = ask(watcher, {"type": "watch", "game": game["game"]})
     assert welcome["type"] == "welcome" and welcome["seat"] is None
     assert welcome["table"] == game["game"] and welcome["game"] == "liars-dice"
     seen = json.loads(watcher.recv(timeout=10))
-    table, _ = hall.sit(game["tokens"]["0"])
+    table, _ = hall.sit(secret_of(game["invites"]["0"]))
     assert seen["view"] == table.engine.view(None) != mine["view"]
     assert seen["prompt"] is None and not any("secret roll" in line["text"] for line in seen["log"])
     action = mine["prompt"]["choices"][0]["action"]
@@ -238,7 +254,7 @@ def test_a_seat_asks_for_a_hint_and_leaves_on_its_own_connection(
     served: ServerThread, stack: ExitStack
 ) -> None:
     game = hosted(served.url, players=2)
-    first, mine = sit(stack, served.url, game["tokens"]["0"])
+    first, mine = sit(stack, served.url, game["invites"]["0"])
     hint = ask(first, {"type": "hint", "seq": 0})
     assert hint["type"] == "hint" and hint["seq"] == 0
     assert hint["lines"][0].startswith("Suggested: ")

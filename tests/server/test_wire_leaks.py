@@ -64,7 +64,7 @@ def played_over_the_wire(game: GameDefinition, tmp_path: Path) -> tuple[GameReco
                         bot_decider(game, RandomBot(), 100 + int(seat)),
                         keep_messages=True,
                     )
-                    for seat, token in sorted(hosted["tokens"].items())
+                    for seat, token in sorted(hosted["invites"].items())
                 )
             )
             fetched = await request(served.url, {"type": "fetch", "game": hosted["game"]})
@@ -170,7 +170,8 @@ def test_every_message_a_seat_receives_is_the_same_in_worlds_it_cannot_tell_apar
     # Every seat heard every action (one update each, plus the first).
     assert compared >= 3 * len(record.actions)
     for received in messages:
-        assert all(m["type"] in ("welcome", "update", "ack") for m in received)
+        assert all(m["type"] in ("bound", "welcome", "update", "ack") for m in received)
+        assert received[0] == {"type": "bound"}  # the invite, bound to the client's secret
 
 
 @pytest.mark.parametrize("leaky", [LiveStateLiars, DroppedSeatsLiars])

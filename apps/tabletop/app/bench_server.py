@@ -113,7 +113,7 @@ def bench_server(
                             url, token, bot_decider(definition, RandomBot(), 7919 * g + int(s))
                         )
                         for g, game in enumerate(hosted)
-                        for s, token in game["tokens"].items()
+                        for s, token in game["invites"].items()
                     )
                 )
                 return seats, time.perf_counter() - started, rss_hosted
@@ -318,7 +318,7 @@ def bench_mixed(
                     sent[0] = 0.0
                     seen: list[Seat] = []  # the seat, once told anything (kept past _Stop)
                     with contextlib.suppress(_Stop):
-                        await play_seat(url, game["tokens"]["0"], decide, on_update=seen.append)
+                        await play_seat(url, game["invites"]["0"], decide, on_update=seen.append)
                     if seen:
                         latencies += seen[-1].latencies
                         refusals += len(seen[-1].refusals)

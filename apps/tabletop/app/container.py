@@ -175,18 +175,25 @@ def _hall(
     workers: Any,
     bot_games: int | None,
     bot_games_per_client: int | None,
+    limits: dict[str, Any] | None = None,
+    lease_seconds: float | None = None,
 ) -> Hall:
+    """The hall, with ``serve``'s limits (``limits``: the other ``Limits`` fields)."""
     from tabletop.adapters.server.hall import Hall
-    from tabletop.adapters.server.limits import Limits
+    from tabletop.adapters.server.limits import LEASE_SECONDS, Limits
 
-    limits = Limits()
-    limits = Limits(
-        bot_games=limits.bot_games if bot_games is None else bot_games,
-        bot_games_per_client=(
-            limits.bot_games_per_client if bot_games_per_client is None else bot_games_per_client
-        ),
+    chosen = dict(limits or {})
+    if bot_games is not None:
+        chosen["bot_games"] = bot_games
+    if bot_games_per_client is not None:
+        chosen["bot_games_per_client"] = bot_games_per_client
+    return Hall(
+        store,
+        sessions,
+        workers,
+        limits=Limits(**chosen),
+        lease_seconds=lease_seconds or LEASE_SECONDS,
     )
-    return Hall(store, sessions, workers, limits=limits)
 
 
 def _game_server(hall: Hall) -> Server:
@@ -337,6 +344,8 @@ class Container(containers.DeclarativeContainer):
         workers=server_workers,
         bot_games=config.bot_games,
         bot_games_per_client=config.bot_games_per_client,
+        limits=config.server_limits,
+        lease_seconds=config.lease_seconds,
     )
     game_server = providers.Singleton(_game_server, hall=hall)
 

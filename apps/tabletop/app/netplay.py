@@ -4,12 +4,20 @@ Why a module of its own: the four commands share the server's address handling a
 its default database, and import websockets only when they run, so ``tabletop --help``
 and the other commands do not pay for it. Added to the parser by ``add_parsers``, as
 ``commands.py`` is; this module never imports ``cli`` (no import cycle).
+
+Invites and tokens are keys: no command needs one on its command line, where every
+local user can read it (``ps``, ``/proc/*/cmdline``). ``join``, ``web --join`` and
+``fetch`` read it from a file (``--token-file``, ``-`` for standard input), from the
+environment (``TABLETOP_TOKEN``; ``TABLETOP_HOST_TOKEN`` for ``fetch``) or, on a
+terminal, from a prompt that does not echo; ``web --join`` hands the seat's secret to
+the processes it starts through their environment, never their arguments.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -20,6 +28,9 @@ SubParser = Callable[[Any, str, str, str], argparse.ArgumentParser]
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
 DEFAULT_WEB_PORT = 8000
+#: Where join and web --join read an invite or a seat's secret, and fetch the host token.
+TOKEN_ENV = "TABLETOP_TOKEN"
+HOST_TOKEN_ENV = "TABLETOP_HOST_TOKEN"
 
 
 def _error(message: str) -> Exception:
@@ -42,6 +53,38 @@ def default_db() -> Path:
     from tabletop.app.container import default_server_db
 
     return default_server_db()
+
+
+def read_token(
+    given: str | None, file: str | None, env: str, what: str, *, ask: bool = True
+) -> str:
+    """An invite or token: from ``--token-file`` (``-``: standard input), the command
+    line (``given``: works, but other local users can read it in ``ps``), ``$env``, or
+    a prompt that does not echo when on a terminal."""
+    if file is not None:
+        try:
+            text = sys.stdin.readline() if file == "-" else Path(file).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise _error(f"cannot read {file}: {exc.strerror or exc}") from None
+        token = text.strip()
+        if not token or len(token.split()) != 1:
+            raise _error(f"{file} should hold {what} alone, on one line")
+        return token
+    if given:
+        return given
+    token = os.environ.get(env, "").strip()
+    if token:
+        return token
+    if ask and sys.stdin.isatty():
+        import getpass
+
+        try:
+            token = getpass.getpass(f"{what[0].upper()}{what[1:]} (not shown): ").strip()
+        except (EOFError, KeyboardInterrupt):
+            token = ""
+        if token:
+            return token
+    raise _error(f"give {what} in a file (--token-file FILE, - for standard input) or in ${env}")
 
 
 def _url(text: str) -> str:
@@ -75,6 +118,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise _error("--bot-games and --bot-games-per-client are 0 or more")
     if args.bot_seconds <= 0:
         raise _error("--bot-seconds must be more than 0")
+    if args.lease_seconds <= 0:
+        raise _error("--lease-seconds must be more than 0")
+    config.server_limits.from_value(_limits(args))
+    config.lease_seconds.from_value(args.lease_seconds)
+    _enough_files(args.connections)
     store = container.server_store()
     server = container.game_server()
 
@@ -103,6 +151,49 @@ def cmd_serve(args: argparse.Namespace) -> int:
         store.close()
     print("tabletop: server stopped; every acknowledged move is kept", flush=True)
     return 0
+
+
+def _limits(args: argparse.Namespace) -> dict[str, Any]:
+    """The client limits of ``serve``'s command line, checked (``Limits``)."""
+    from tabletop.adapters.server.limits import Limits
+
+    chosen = {
+        "connections": args.connections,
+        "connections_per_client": args.connections_per_client,
+        "idle_seconds": args.idle_seconds,
+        "hosts_per_client_hour": args.games_per_client_hour,
+        "idle_game_seconds": args.idle_game_seconds,
+    }
+    try:
+        Limits(**chosen)
+    except ValueError as exc:
+        raise _error(str(exc)) from None
+    return chosen
+
+
+def _enough_files(connections: int) -> None:
+    """Let the server hold ``connections`` sockets: raise the soft limit on open files
+    up to the hard one where it is lower (1,024 by default on Linux, the hard limit
+    often far more), so that the limit on connections, not the system's, is what a
+    flood of connections meets."""
+    import contextlib
+
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + 256  # the store, the log, the workers' pipes
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        if target < wanted:
+            print(
+                f"tabletop: note: this process may open {target} files, fewer than "
+                f"--connections {connections} needs: lower it, or raise ulimit -n",
+                file=sys.stderr,
+            )
 
 
 # host -----------------------------------------------------------------------------
@@ -143,6 +234,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     hosted = _ask(url, message)
     seats: list[str] = hosted.get("seats", [])
     controllers: list[str] = hosted.get("controllers", [])
+    invites: dict[str, str] = hosted.get("invites", {})
     if args.json:
         print(
             json.dumps(
@@ -150,7 +242,7 @@ def cmd_host(args: argparse.Namespace) -> int:
                     "server": url,
                     "game": hosted["game"],
                     "host_token": hosted["host_token"],
-                    "tokens": hosted["tokens"],
+                    "invites": invites,
                     "seats": seats,
                     "controllers": controllers,
                 },
@@ -160,16 +252,23 @@ def cmd_host(args: argparse.Namespace) -> int:
         return 0
     print(f"Game {hosted['game']} ({args.game}, {len(seats)} seats) on {url}")
     for seat, name in enumerate(seats):
-        token = hosted["tokens"].get(str(seat))
-        if token is None:
+        invite = invites.get(str(seat))
+        if invite is None:
             kind = controllers[seat] if seat < len(controllers) else "bot"
             print(f"  {name}: played on the server by {kind}")
         else:
-            print(f"  {name}: tabletop join {url} {token}")
+            print(f"  {name}: invite {invite}")
     print(
         f"Host token (fetches the game; fetching it before its end ends it): {hosted['host_token']}"
     )
-    print("Give each player only their own line: a token is that seat's key.")
+    print(
+        f"Each player runs: tabletop join {url}  and gives their invite when asked (or in "
+        f"a file, --token-file FILE, or in ${TOKEN_ENV})."
+    )
+    print(
+        "Send each player only their own invite. An invite works once: whoever joins "
+        "with it first holds the seat."
+    )
     return 0
 
 
@@ -189,9 +288,12 @@ def cmd_join(args: argparse.Namespace) -> int:
     if args.watch:
         if args.bot is not None:
             raise _error("--watch and --bot: a spectator plays no seat")
+        if not args.token:
+            raise _error("--watch needs the game's id (tabletop host prints it)")
         if args.plain or not interactive:
             return _watch_in_words(url, args)
         return _join_on_screen(url, args)
+    args.token = read_token(args.token, args.token_file, TOKEN_ENV, "the seat's invite")
     if args.bot is None:
         if args.plain or not interactive:
             return _join_in_words(url, args)
@@ -234,22 +336,41 @@ def cmd_join(args: argparse.Namespace) -> int:
     return _ending(seat)
 
 
-def _remember(url: str, token: str) -> Callable[[Any], None]:
+def _remember(url: str, given: str) -> Callable[[Any], None]:
     """Writes a seat a person joins into the list the home screen shows (its server
-    games); a list that cannot be written is said on stderr and the game goes on."""
+    games), with the secret that opens it now (``seat.token``) and the invite's hash
+    (``given`` again finds it); a list that cannot be written is said on stderr, with
+    the secret when the invite was just used (nothing else can open the seat now)."""
     from tabletop.adapters.server import remembered
 
     def joined(seat: Any) -> None:
         path = remembered.default_path()
+        invite = remembered.invite_hash(given) if seat.token != given else ""
         try:
-            remembered.remember(path, remembered.from_welcome(url, token, seat.welcome))
+            remembered.remember(
+                path, remembered.from_welcome(url, seat.token, seat.welcome, invite=invite)
+            )
         except remembered.RememberedError as exc:
+            keep = f"; keep this seat's key to join again: {seat.token}" if invite else ""
             print(
-                f"tabletop: note: this seat is not listed on the home screen: {exc}",
+                f"tabletop: note: this seat is not listed on the home screen: {exc}{keep}",
                 file=sys.stderr,
             )
 
     return joined
+
+
+def _known_secret(url: str, given: str) -> str:
+    """The secret this machine bound ``given`` to when it is an invite used here
+    before (remembered), else ``given`` itself: joining again with the same invite
+    opens the seat, though the invite itself works once."""
+    from tabletop.adapters.server import remembered
+
+    try:
+        known = remembered.by_invite(remembered.default_path(), url, given)
+    except remembered.RememberedError:
+        return given
+    return given if known is None else known.token
 
 
 def _join_on_screen(url: str, args: argparse.Namespace) -> int:
@@ -261,7 +382,7 @@ def _join_on_screen(url: str, args: argparse.Namespace) -> int:
     if args.watch:
         app = container.seat_app(url=url, watch=args.token)
     else:
-        app = container.seat_app(url=url, token=args.token)
+        app = container.seat_app(url=url, token=_known_secret(url, args.token))
     app.run()
     ending = str(app.ending)
     if ending:
@@ -325,9 +446,16 @@ def _join_in_words(url: str, args: argparse.Namespace) -> int:
             print(f"  {printable(answer, 40)!r} is not one of the numbers.")
 
     try:
-        seat = asyncio.run(play_seat(url, args.token, decide, on_update=told, give_up=args.give_up))
+        seat = asyncio.run(
+            play_seat(
+                url, _known_secret(url, args.token), decide, on_update=told, give_up=args.give_up
+            )
+        )
     except _Leave:
-        print("You left the table; the game waits. Join again with the same token.")
+        print(
+            "You left the table; the game waits. Join again the same way (or from "
+            "tabletop play's home screen)."
+        )
         return 0
     except ClientError as exc:
         raise _error(str(exc)) from None
@@ -406,15 +534,34 @@ def _ending(seat: Any) -> int:
 # web ------------------------------------------------------------------------------
 
 
-def web_command(join: list[str] | None) -> str:
-    """The command textual-serve starts for each browser tab."""
+def web_command(join: str | None) -> str:
+    """The command textual-serve starts for each browser tab: never a token in it (the
+    seat's secret reaches the tab's process through its environment, ``TOKEN_ENV``)."""
     import shlex
 
     base = [sys.executable, "-m", "tabletop"]
     if join:
-        url, token = join
-        return shlex.join([*base, "join", _url(url), token, "--screen"])
+        return shlex.join([*base, "join", _url(join), "--screen"])
     return shlex.join([*base, "play"])
+
+
+def _web_seat(url: str, given: str) -> str:
+    """The secret every browser tab of ``web --join`` opens the seat with: an invite is
+    used once, here, before any tab opens (each tab would otherwise try to use it), and
+    the seat is remembered for the home screen as ``join`` would."""
+    import asyncio
+
+    from tabletop.adapters.server.client import ClientError, new_secret, peek
+
+    token = _known_secret(url, given)
+    secret = new_secret()
+    try:
+        seat = asyncio.run(peek(url, token, secret=secret, timeout=30.0))
+    except ClientError as exc:
+        raise _error(str(exc)) from None
+    if seat.token == secret:  # just bound: nothing else opens the seat now
+        _remember(url, given)(seat)
+    return seat.token if seat.token == secret else token
 
 
 def cmd_web(args: argparse.Namespace) -> int:
@@ -424,7 +571,19 @@ def cmd_web(args: argparse.Namespace) -> int:
         raise _error(
             "tabletop web needs textual-serve: tabletop install 'tabletop-app[web]'"
         ) from None
-    command = web_command(args.join)
+    join: str | None = None
+    if args.join:
+        if len(args.join) > 2:
+            raise _error("--join takes the server's URL (and, discouraged, a token)")
+        join = _url(args.join[0])
+        given = read_token(
+            args.join[1] if len(args.join) > 1 else None,
+            args.token_file,
+            TOKEN_ENV,
+            "the seat's invite",
+        )
+        os.environ[TOKEN_ENV] = _web_seat(join, given)  # the tabs' processes inherit it
+    command = web_command(join)
     title = "Tabletop" if not args.join else "Tabletop: a server seat"
     print(f"tabletop: the UI on http://{args.host}:{args.port} (Ctrl+C stops)", flush=True)
     WebServer(command, host=args.host, port=args.port, title=title).serve()
@@ -443,8 +602,13 @@ def cmd_fetch(args: argparse.Namespace) -> int:
 
     url = _url(args.url)
     message: dict[str, Any] = {"type": "fetch", "game": args.game}
-    if args.token:
-        message["token"] = args.token
+    token = args.token
+    if args.token_file is not None or not token:
+        token = os.environ.get(HOST_TOKEN_ENV, "").strip() if args.token_file is None else None
+        if args.token_file is not None:
+            token = read_token(None, args.token_file, HOST_TOKEN_ENV, "the host token")
+    if token:
+        message["token"] = token
     answer = _ask(url, message)
     try:
         record = GameRecord.from_json(answer.get("record"))
@@ -473,6 +637,12 @@ def add_parsers(sub: Any, make: SubParser) -> None:
         BOT_SECONDS,
         DEFAULT_BOT_GAMES,
         DEFAULT_BOT_GAMES_PER_CLIENT,
+        DEFAULT_CONNECTIONS,
+        DEFAULT_CONNECTIONS_PER_CLIENT,
+        DEFAULT_HOSTS_PER_CLIENT_HOUR,
+        DEFAULT_IDLE_GAME_SECONDS,
+        DEFAULT_IDLE_SECONDS,
+        LEASE_SECONDS,
     )
 
     serve = make(
@@ -516,15 +686,64 @@ def add_parsers(sub: Any, make: SubParser) -> None:
         help="the longest a search bot (mcts) thinks about one decision, in seconds "
         f"(default: {BOT_SECONDS:g})",
     )
+    serve.add_argument(
+        "--connections",
+        type=int,
+        default=DEFAULT_CONNECTIONS,
+        metavar="N",
+        help=f"open connections in all (default: {DEFAULT_CONNECTIONS})",
+    )
+    serve.add_argument(
+        "--connections-per-client",
+        type=int,
+        default=DEFAULT_CONNECTIONS_PER_CLIENT,
+        metavar="N",
+        help="open connections from one client address; more are refused "
+        f"(default: {DEFAULT_CONNECTIONS_PER_CLIENT})",
+    )
+    serve.add_argument(
+        "--idle-seconds",
+        type=float,
+        default=DEFAULT_IDLE_SECONDS,
+        metavar="S",
+        help="how long a connection may stay silent before it sits at a table "
+        f"(default: {DEFAULT_IDLE_SECONDS:g})",
+    )
+    serve.add_argument(
+        "--games-per-client-hour",
+        type=int,
+        default=DEFAULT_HOSTS_PER_CLIENT_HOUR,
+        metavar="N",
+        help=f"games one client address may host in an hour (default: "
+        f"{DEFAULT_HOSTS_PER_CLIENT_HOUR})",
+    )
+    serve.add_argument(
+        "--idle-game-seconds",
+        type=float,
+        default=DEFAULT_IDLE_GAME_SECONDS,
+        metavar="S",
+        help="how long a game nobody is at stays in memory; the next join replays it "
+        f"from the store (default: {DEFAULT_IDLE_GAME_SECONDS:g})",
+    )
+    serve.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=LEASE_SECONDS,
+        metavar="S",
+        help="with several servers on one PostgreSQL database: how long a server's claim "
+        "on a game's bots lasts unless renewed, the longest a game waits for another "
+        f"server to take over its bots when one dies (default: {LEASE_SECONDS:g})",
+    )
     serve.set_defaults(func=cmd_serve)
 
     host = make(
         sub,
         "host",
         "start a game on a server and print the seats' invite tokens",
-        "Create a game on a server. Each seat is a person (human: one invite token is "
-        "printed for it) or a bot kind that plays on the server. The host token fetches "
-        "the game; fetching an unfinished game ends it (its seed would tell its secrets).",
+        "Create a game on a server. Each seat is a person (human: one invite is printed "
+        "for it, which works once: the first client to join with it holds the seat) or a "
+        "bot kind that plays on the server. The host token fetches the game and plays no "
+        "seat; fetching an unfinished game ends it (its seed would tell its secrets).",
     )
     host.add_argument("game", help="game id (see tabletop games)")
     host.add_argument("--server", required=True, metavar="URL", help="ws://HOST:PORT")
@@ -548,7 +767,18 @@ def add_parsers(sub: Any, make: SubParser) -> None:
         "server instead).",
     )
     join.add_argument("url", help="the server, ws://HOST:PORT")
-    join.add_argument("token", help="the seat's invite token (with --watch: the game's id)")
+    join.add_argument(
+        "token",
+        nargs="?",
+        help="with --watch: the game's id. Otherwise the seat's invite (or token), read "
+        f"from --token-file or ${TOKEN_ENV}, or asked for, when not given here (given "
+        "here, other users of this machine can read it in ps)",
+    )
+    join.add_argument(
+        "--token-file",
+        metavar="FILE",
+        help="a file holding the seat's invite or token (- for standard input)",
+    )
     join.add_argument(
         "--watch",
         action="store_true",
@@ -589,7 +819,16 @@ def add_parsers(sub: Any, make: SubParser) -> None:
     )
     _add_address(web, DEFAULT_WEB_PORT, "port")
     web.add_argument(
-        "--join", nargs=2, metavar=("URL", "TOKEN"), help="serve this server seat's screen"
+        "--join",
+        nargs="+",
+        metavar="URL",
+        help="serve the screen of the server seat whose invite or token is in "
+        f"--token-file or ${TOKEN_ENV} (or asked for)",
+    )
+    web.add_argument(
+        "--token-file",
+        metavar="FILE",
+        help="with --join: a file holding the seat's invite or token (- for standard input)",
     )
     web.set_defaults(func=cmd_web)
 
@@ -604,5 +843,13 @@ def add_parsers(sub: Any, make: SubParser) -> None:
     fetch.add_argument("url", help="the server, ws://HOST:PORT")
     fetch.add_argument("game", help="the game's id (tabletop host prints it)")
     fetch.add_argument("--out", required=True, metavar="FILE", help="where to write it")
-    fetch.add_argument("--token", metavar="T", help="the host token (unfinished games)")
+    fetch.add_argument(
+        "--token",
+        metavar="T",
+        help=f"the host token (unfinished games); better in --token-file or ${HOST_TOKEN_ENV}, "
+        "out of other users' sight",
+    )
+    fetch.add_argument(
+        "--token-file", metavar="FILE", help="a file holding the host token (- for standard input)"
+    )
     fetch.set_defaults(func=cmd_fetch)

@@ -306,6 +306,8 @@ class Table(UserInterface):
             raise _Refusal("the game's code failed on this move; nothing changed") from None
         except Exception as exc:  # the move could not be kept (a server's store)
             self._recovered(exc)
+            if self.ended is not None:  # its host ended it through another server process
+                raise _Refusal(self.ended, final=True) from None
             if len(self.engine.log) != move.seq:  # another server process moved first
                 raise _Refusal(
                     f"stale move: the game moved on to position {len(self.engine.log)}"
@@ -331,6 +333,8 @@ class Table(UserInterface):
             raise _Refusal(f"cannot undo: {exc}") from None
         except Exception as exc:  # the undo could not be kept (a server's store)
             self._recovered(exc)
+            if self.ended is not None:
+                raise _Refusal(self.ended, final=True) from None
             raise _Refusal(f"the undo could not be kept ({type(exc).__name__})") from None
         self._thinking.clear()  # their answers are for positions that are gone
         self._failed.clear()

@@ -7,8 +7,16 @@ receives the table's messages (``seats.TableInfo``, ``SeatUpdate``, ``Notice``,
 (``Move``, ``AskHint``, ``Undo``...) go to the server. When the server goes away (a
 restart, a lost network) it says so (a ``Notice`` of topic ``LOST``), reconnects by
 itself saying how many actions it has been told of, so the server sends only what it
-missed, and says when it is back (``BACK``). A request sent while the server is
-unreachable is refused at once with a notice saying so: never silently dropped.
+missed, and says when it is back (``BACK``); each failed attempt is another ``LOST``
+notice that counts them. A server that stops answering without closing the line is
+found out by pings within ``PING_SECONDS + PONG_SECONDS``. A request sent while the
+server is unreachable is refused at once with a notice saying so: never silently
+dropped.
+
+A seat is opened by an invite once: the connection makes a secret of its own
+(``new_secret``) and sends it with its first hello; the server binds the seat to it
+(``bound``) and from then on the connection presents the secret (``token`` becomes
+it), which its owner keeps (``remembered``, 0600) to come back later.
 
 ``play_seat`` plays one seat to the end with a ``decide`` function (``join --bot``,
 ``--plain``, the tests, the bench); ``request`` is one question and its answer (host,
@@ -21,13 +29,14 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 
 from tabletop.adapters.server.protocol import MAX_SERVER_MESSAGE, dump
 from tabletop.framework import chance
@@ -58,17 +67,55 @@ FIRST_RETRY = 0.1
 LONGEST_RETRY = 2.0
 #: How long one attempt to connect may take (seconds).
 OPEN_SECONDS = 10.0
+#: A seat's line pings the server every PING_SECONDS and gives it up when no answer
+#: came within PONG_SECONDS: a server gone without a word is said within their sum.
+PING_SECONDS = 2.0
+PONG_SECONDS = 2.5
 #: What a front end is told when a request finds the server unreachable.
 NOT_SENT = "Not sent: the server cannot be reached right now (reconnecting); try again then."
 GONE = "The server cannot be reached: reconnecting..."
 AGAIN = "Connected to the server again."
+#: Random bytes in the secret a client binds an invite to (as many as a token's).
+SECRET_BYTES = 24
 
 
 class ClientError(Exception):
     """The server refused us or cannot be reached; the message says why."""
 
 
-def _connect(url: str, timeout: float) -> Any:
+def new_secret() -> str:
+    """The secret a client binds a seat to (192 random bits); never starts with "-"."""
+    while True:
+        secret = secrets.token_urlsafe(SECRET_BYTES)
+        if not secret.startswith("-"):
+            return secret
+
+
+def gone(number: int) -> str:
+    """What a seat is told after its ``number``-th failed attempt to reconnect."""
+    return f"The server cannot be reached: reconnecting (attempt {number})..."
+
+
+def refusal(exc: BaseException) -> str:
+    """Why a connection failed, in words: a server that refused the handshake says why
+    in its answer's body (too many connections from this address, the server full)."""
+    if isinstance(exc, InvalidStatus):
+        body = exc.response.body or b""
+        text = body.decode("utf-8", "replace").strip()[:200]
+        return f"the server refused the connection (HTTP {exc.response.status_code}): {text}"
+    return str(exc) or type(exc).__name__
+
+
+def _connect(url: str, timeout: float, *, pings: bool = False) -> Any:
+    if pings:
+        return connect(
+            url,
+            max_size=MAX_SERVER_MESSAGE,
+            compression=None,
+            open_timeout=timeout,
+            ping_interval=PING_SECONDS,
+            ping_timeout=PONG_SECONDS,
+        )
     return connect(url, max_size=MAX_SERVER_MESSAGE, compression=None, open_timeout=timeout)
 
 
@@ -88,11 +135,17 @@ class RemoteConnection(SeatConnection):
         watch_game: str | None = None,
         give_up: float | None = None,
         keep_messages: bool = False,
+        secret: str | None = None,
     ) -> None:
         if (token is None) == (watch_game is None):
             raise ValueError("a connection sits at a seat (token) or watches a game, not both")
         self.url = url
+        #: What opens the seat: an invite until the server bound it, then the secret.
         self.token = token
+        #: The secret an invite is bound to (made here unless given).
+        self.secret = secret or new_secret()
+        #: Whether the seat is opened by ``secret`` (the server said ``bound``).
+        self.bound = False
         self.watch_game = watch_game
         self.give_up = give_up
         #: The position of the last update (what a reconnection says it has seen).
@@ -135,14 +188,18 @@ class RemoteConnection(SeatConnection):
 
     def _hello(self) -> dict[str, Any]:
         if self.token is not None:
-            return {"type": "hello", "token": self.token, "seen": self.seen}
+            hello = {"type": "hello", "token": self.token, "seen": self.seen}
+            if self.token != self.secret:
+                hello["secret"] = self.secret
+            return hello
         return {"type": "watch", "game": self.watch_game, "seen": self.seen}
 
     async def _run(self) -> None:
         delay, lost_since, offline = FIRST_RETRY, None, False
+        attempts = 0
         while not self._closed:
             try:
-                async with _connect(self.url, OPEN_SECONDS) as ws:
+                async with _connect(self.url, OPEN_SECONDS, pings=True) as ws:
                     await ws.send(dump(self._hello()))
                     async for raw in ws:
                         message = self._read(raw)
@@ -151,7 +208,7 @@ class RemoteConnection(SeatConnection):
                         if isinstance(message, TableInfo):
                             self._again = self.info is not None
                             self._ws = ws
-                            delay, lost_since = FIRST_RETRY, None
+                            delay, lost_since, attempts = FIRST_RETRY, None, 0
                             if offline:
                                 offline = False
                                 self._tell(Notice(BACK, AGAIN))
@@ -188,6 +245,9 @@ class RemoteConnection(SeatConnection):
             if not offline:
                 offline = True
                 self._tell(Notice(LOST, GONE))
+            else:  # each failed attempt is counted where the seat can see it
+                attempts += 1
+                self._tell(Notice(LOST, gone(attempts)))
             self.reconnects += 1
             await asyncio.sleep(delay)
             delay = min(delay * 2, LONGEST_RETRY)
@@ -214,6 +274,9 @@ class RemoteConnection(SeatConnection):
         kind = data.get("type") if isinstance(data, dict) else None
         if kind == "error":
             raise ClientError(str(data.get("reason")))
+        if kind == "bound":  # the seat is opened by our secret from now on
+            self.token, self.bound = self.secret, True
+            return None
         if kind == "ack":
             sent = self._sent.pop(data.get("seq"), None)
             if sent is not None:
@@ -336,18 +399,21 @@ async def play_seat(
     give_up: float = GIVE_UP_SECONDS,
     keep_messages: bool = False,
     watch: bool = False,
+    secret: str | None = None,
 ) -> Seat:
     """Play one seat to the game's end (or until its host ends it); returns the seat.
-    ``watch``: ``token`` is a game's id, watched as a spectator (``decide`` is never
-    asked). ``on_message`` hears every message as it arrives (a hint, a notice), even
-    while ``decide`` waits. ClientError when the server refuses the seat or is gone
-    for ``give_up`` seconds."""
+    ``token``: an invite (bound to ``secret``, made here unless given) or a seat's
+    secret; once bound, ``seat.token`` is the secret. ``watch``: ``token`` is a game's
+    id, watched as a spectator (``decide`` is never asked). ``on_message`` hears every
+    message as it arrives (a hint, a notice), even while ``decide`` waits. ClientError
+    when the server refuses the seat or is gone for ``give_up`` seconds."""
     connection = RemoteConnection(
         url,
         token=None if watch else token,
         watch_game=token if watch else None,
         give_up=give_up,
         keep_messages=keep_messages,
+        secret=secret,
     )
     seat = Seat(url, token, connection=connection)
     inbox: asyncio.Queue[SeatMessage] = asyncio.Queue()
@@ -363,6 +429,8 @@ async def play_seat(
             message = await inbox.get()
             if isinstance(message, TableInfo):
                 seat.info = message
+                if connection.token is not None:
+                    seat.token = connection.token  # the secret, once the invite is bound
             elif isinstance(message, Notice):
                 seat.notices.append(message)
                 if connection.error is not None:
@@ -397,9 +465,7 @@ async def request(url: str, message: dict[str, Any], *, timeout: float = 30.0) -
     except InvalidURI as exc:
         raise ClientError(f"not a server address: {exc}") from None
     except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
-        raise ClientError(
-            f"cannot reach the server at {url}: {exc or type(exc).__name__}"
-        ) from None
+        raise ClientError(f"cannot reach the server at {url}: {refusal(exc)}") from None
     if not isinstance(answer, dict):
         raise ClientError("the server's answer is not a message")
     if answer.get("type") in ("refused", "error"):
@@ -413,20 +479,30 @@ _SEEN_ALL = 2**52
 PEEK_SECONDS = 3.0
 
 
-async def peek(url: str, token: str, *, timeout: float = PEEK_SECONDS) -> Seat:
+async def peek(
+    url: str, token: str, *, timeout: float = PEEK_SECONDS, secret: str | None = None
+) -> Seat:
     """Where a seat's game stands (whose turn, over, ended), then hang up: a hello
     that says it has seen every action, so the answer holds no log, only the seat's
-    update. ClientError when the server refuses or does not answer within
-    ``timeout`` seconds (the home screen says "server unreachable")."""
+    update; a peek does not take the seat from its live connection. With ``secret``,
+    an invite is bound to it (``seat.token`` is then the secret). ClientError when the
+    server refuses or does not answer within ``timeout`` seconds (the home screen says
+    "server unreachable")."""
     seat = Seat(url, token)
+    hello: dict[str, Any] = {"type": "hello", "token": token, "seen": _SEEN_ALL, "peek": True}
+    if secret is not None:
+        hello["secret"] = secret
 
     async def ask() -> None:
         async with _connect(url, timeout) as ws:
-            await ws.send(dump({"type": "hello", "token": token, "seen": _SEEN_ALL}))
+            await ws.send(dump(hello))
             while True:
                 data = json.loads(await ws.recv())
                 if isinstance(data, dict) and data.get("type") == "error":
                     raise ClientError(str(data.get("reason")))
+                if isinstance(data, dict) and data.get("type") == "bound" and secret:
+                    seat.token = secret
+                    continue
                 try:
                     message = message_from_json(data)
                 except BadMessage as exc:
@@ -444,7 +520,7 @@ async def peek(url: str, token: str, *, timeout: float = PEEK_SECONDS) -> Seat:
     except InvalidURI as exc:
         raise ClientError(f"not a server address: {exc}") from None
     except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
-        raise ClientError(f"server unreachable ({exc or type(exc).__name__})") from None
+        raise ClientError(f"server unreachable ({refusal(exc)})") from None
     return seat
 
 

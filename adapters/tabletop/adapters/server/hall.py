@@ -16,30 +16,64 @@ a game nobody plays, so that such games never queue in front of a person's bot) 
 their answer comes back as a move through the same checks; nothing here runs inside
 another game's request. Games with no person at them are hosted only within ``Limits``.
 
+Seats are opened by **invites**: ``host`` makes one per person's seat, and the first
+client to join with it binds the seat to a secret of its own (``bind``): the invite
+opens nothing after that, and the host, who saw every invite, holds no key to any seat
+(its own token fetches and ends the game, nothing more).
+
+**Memory**: a finished game's answers to its seats (the welcome and the final update of
+each seat and of a spectator) are kept in the store when it ends (``results``), and the
+game leaves memory once nobody watches it; a later join is answered from those answers
+without replaying the game. A game nobody is connected to and no bot of which is due
+leaves memory after ``Limits.idle_game_seconds`` (``tick``); the next join replays it.
+
+**Several server processes on one database** (a ``shared`` store, PostgreSQL): the store
+lets one writer at a time change a game; each process hears of the others' changes
+(``catch_up``) and tells its own seats, an end by the host included; a game's bots are
+played by the process that holds the game's **lease** (``GameStore.claim``), renewed by
+``tick`` while a bot is due, so when that process dies another takes the game over once
+the lease runs out: a game never hangs because one server went away.
+
 Everything a client may ask is decided here, synchronously, so it is tested without
 sockets (with ``table.QueuedWorkers``); ``server.py`` only carries messages.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import threading
-from collections import OrderedDict
+import time
+import zlib
+from collections import OrderedDict, deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
 from tabletop.adapters.bots.hint import prepare as prepare_hint
 from tabletop.adapters.saves import ShadowGame
-from tabletop.adapters.server.limits import Limits
+from tabletop.adapters.server.limits import LEASE_SECONDS, Limits
 from tabletop.adapters.server.store import GameStore
 from tabletop.framework.engine import Engine
 from tabletop.framework.errors import TabletopError, UnknownGame
 from tabletop.framework.game import Result
 from tabletop.framework.ports import SessionObserver, Workers
-from tabletop.framework.seats import SERVER, HintAnswer, SeatMessage
+from tabletop.framework.seats import (
+    REFUSED,
+    SERVER,
+    BadMessage,
+    Cursor,
+    HintAnswer,
+    Leave,
+    Notice,
+    SeatMessage,
+    SeatRequest,
+    SeatUpdate,
+    TableInfo,
+    seat_update,
+)
 from tabletop.framework.seats import Move as SeatMove
 from tabletop.framework.session import AUTOMATED, HUMAN, BotTurn, GameSession, Move, SessionStarter
 from tabletop.framework.table import Hinter, SeatChannel, SeatLink, Table
@@ -60,6 +94,9 @@ BOT_GAMES = "bot-games"
 OPENING = "open"
 #: Why a game takes no more moves once its host fetched it before its end.
 ENDED_BY_HOST = "the host ended this game"
+#: The shortest secret a client may bind an invite to (characters: 24 random bytes
+#: in base64 are 32).
+MIN_SECRET = 32
 
 
 class Refused(Exception):
@@ -157,6 +194,19 @@ class ServerTable(Table):
         self.released = False
         #: Told when a move ends the game (not when a finished game is opened).
         self.on_over: Callable[[ServerTable], None] | None = None
+        #: Asked before a bot of this game thinks, when several server processes share
+        #: the store: whether this one holds the game's lease (plays its bots).
+        self.lease: Callable[[], bool] | None = None
+        #: A bot is due and another process holds the lease: ``Hall.tick`` asks again.
+        self.lease_wanted = False
+        #: Until when (``time.monotonic``) this process holds the lease as far as it
+        #: knows, and until when it does not ask again after being refused one.
+        self.leased_until = 0.0
+        self.refused_until = 0.0
+        #: Since when nobody has been connected and no bot has been due (None: busy).
+        self.quiet_since: float | None = None
+        #: The finished game's answers are in the store (``results``).
+        self.result_kept = False
 
     @property
     def abandoned(self) -> bool:
@@ -170,7 +220,15 @@ class ServerTable(Table):
     def bot_thinking(self, turn: BotTurn) -> Any:
         if self.catching_up:
             return None
+        if self.lease is not None and not self.lease():
+            self.lease_wanted = True  # another process plays this game's bots
+            return None
+        self.lease_wanted = False
         return super().bot_thinking(turn)
+
+    def bot_due(self) -> bool:
+        """Whether a bot's decision is pending (read under the lock)."""
+        return self.ended is None and not self.finished and self.session.waiting_for_bot
 
     def game_over(self, result: Result | None) -> None:
         self.finished = True
@@ -238,12 +296,82 @@ class _Lanes(Workers):
         self.workers.submit(self.renamed.get(lane, lane), work, done)
 
 
+def final_answers(table: ServerTable) -> bytes:
+    """What a finished game tells whoever joins it, kept in the store when it ends: the
+    welcome, and the whole final update of each seat and of a spectator (built by
+    ``seat_update`` like every update), as compressed JSON. Read under the lock."""
+    engine = table.engine
+    seats: list[int | None] = [*range(engine.players), None]
+    body = {
+        "info": table.info(None).to_json(),
+        "updates": {
+            _answer_key(seat): seat_update(engine, seat, Cursor()).to_json() for seat in seats
+        },
+    }
+    return zlib.compress(json.dumps(body, separators=(",", ":")).encode("utf-8"), 6)
+
+
+def _answer_key(seat: int | None) -> str:
+    return "spectator" if seat is None else str(seat)
+
+
+@dataclass(eq=False)
+class StoredLink:
+    """A front end at a finished game answered from the store (``StoredEnd``)."""
+
+    table: StoredEnd
+    seat: int | None
+    channel: SeatChannel
+
+    def send(self, request: SeatRequest) -> bool:
+        return self.table.request(self, request)
+
+
+class StoredEnd:
+    """A finished game as its kept answers (``final_answers``): a join is told the
+    welcome and the seat's final update (the log after what it has seen), with no
+    replay and nothing kept in memory; it takes no request but leaving."""
+
+    def __init__(self, game_id: str, body: bytes) -> None:
+        self.game_id = game_id
+        try:
+            data = json.loads(zlib.decompress(body))
+            self.info = data["info"]
+            self.updates = data["updates"]
+        except (ValueError, KeyError, TypeError, zlib.error):
+            raise BadMessage(f"the kept answers of game {game_id} are damaged") from None
+
+    def join(self, seat: int | None, channel: SeatChannel, *, seen: int = 0) -> StoredLink:
+        key = _answer_key(seat)
+        if key not in self.updates:
+            raise Refused(f"there is no seat {seat} at this table")
+        info = TableInfo.from_json({**self.info, "seat": seat})
+        update = SeatUpdate.from_json(self.updates[key])
+        if seen > update.seq:  # it heard of actions that an undo took back
+            update = replace(update, rewind=update.seq)
+        elif seen > 0:
+            update = replace(update, log=tuple(line for line in update.log if line.action > seen))
+        channel.deliver(info)
+        channel.deliver(update)
+        return StoredLink(self, seat, channel)
+
+    def request(self, link: StoredLink, request: SeatRequest) -> bool:
+        if isinstance(request, Leave):
+            return True
+        seq = getattr(request, "seq", None)
+        link.channel.deliver(Notice(REFUSED, "the game is over", seq, final=True))
+        return False
+
+    def leave(self, link: StoredLink) -> None:
+        """Nothing to let go: nothing of the game is in memory."""
+
+
 @dataclass(frozen=True)
 class Hosted:
     game_id: str
     host_token: str
-    tokens: dict[int, str]
-    """Seat -> invite token, for every seat a person plays."""
+    invites: dict[int, str]
+    """Seat -> invite, for every seat a person plays: each works once (``Hall.bind``)."""
     seat_names: tuple[str, ...] = ()
     controllers: tuple[str, ...] = ()
 
@@ -269,6 +397,8 @@ class Hall:
         seed_source: Callable[[], int] = lambda: secrets.randbits(63),
         max_open: int = MAX_OPEN_GAMES,
         limits: Limits | None = None,
+        lease_seconds: float = LEASE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
         #: Starts and resumes sessions (the server's: no autosave, the session log).
@@ -290,6 +420,12 @@ class Hall:
         #: Tables let go of under ``_lock``, to close once it is released.
         self._closing: list[ServerTable] = []
         self._lock = threading.Lock()
+        #: When each client address hosted its games in the last hour.
+        self._hosted_by: dict[str, deque[float]] = {}
+        #: This process among those sharing the store: the owner of its bot leases.
+        self.owner_id = new_token(GAME_ID_BYTES)
+        self.lease_seconds = lease_seconds
+        self.clock = clock
 
     # Hosting ------------------------------------------------------------------------
 
@@ -327,6 +463,7 @@ class Hall:
             if seat not in (HUMAN, AUTOMATED) and seat not in kinds:
                 known = ", ".join(sorted([HUMAN, *kinds]))
                 raise Refused(f"unknown seat kind {seat[:40]!r} (known: {known})")
+        self._count_host(client)
         game_id = new_token(GAME_ID_BYTES)
         bots_only = HUMAN not in controllers
         if bots_only:
@@ -346,17 +483,40 @@ class Hall:
             if not session.humans() and not bots_only:  # every person's seat is automated
                 raise Refused("seat a person or a bot: the game plays those seats itself")
             host_token = new_token()
-            tokens = {seat: new_token() for seat in session.humans()}
-            owners: dict[str, int | None] = {host_token: None}
-            owners.update({token: seat for seat, token in tokens.items()})
-            self.store.create(game_id, session.record(), owners)
+            invites = {seat: new_token() for seat in session.humans()}
+            self.store.create(
+                game_id,
+                session.record(),
+                {host_token: None},
+                {invite: seat for seat, invite in invites.items()},
+            )
         except BaseException:
             with self._lock:
                 self._bot_games.pop(game_id, None)
             raise
         self._open(game_id, session)
         engine = session.engine
-        return Hosted(game_id, host_token, tokens, tuple(engine.seat_names), tuple(controllers))
+        return Hosted(game_id, host_token, invites, tuple(engine.seat_names), tuple(controllers))
+
+    def _count_host(self, client: str) -> None:
+        """Count a game hosted by ``client`` against its limit per hour, or refuse it:
+        one client must not fill the store (an in-process caller, "", is not counted)."""
+        limit = self.limits.hosts_per_client_hour
+        if not client:
+            return
+        now = self.clock()
+        with self._lock:
+            times = self._hosted_by.setdefault(client, deque())
+            while times and times[0] <= now - 3600:
+                times.popleft()
+            if len(times) >= limit:
+                raise Refused(
+                    f"you have hosted {len(times)} games on this server in the last hour "
+                    "(the limit per client): try again later"
+                )
+            times.append(now)
+            for address in [a for a, t in self._hosted_by.items() if not t]:
+                del self._hosted_by[address]
 
     def _reserve_bot_game(self, game_id: str, client: str) -> None:
         """Count a new game with no person at it against the limits, or refuse it."""
@@ -420,6 +580,8 @@ class Hall:
         )
         if abandoned:
             table.end(ENDED_BY_HOST)
+        if self.store.shared:
+            table.lease = partial(self._lease, table)
         with self._lock:
             self._tables[game_id] = table
             self._tables.move_to_end(game_id)
@@ -428,16 +590,111 @@ class Hall:
             self._let_go()
             closing, self._closing = self._closing, []
         for old in closing:  # their sessions end (their logs say so) outside the lock
-            old.close()
+            self._close(old)
         table.start()
         table.on_over = self._over
         return table
 
+    def _close(self, table: ServerTable) -> None:
+        """The table leaves memory: its session ends (its log says so) and another
+        process sharing the store may play its bots at once."""
+        table.close()
+        if self.store.shared and table.leased_until:
+            try:
+                self.store.drop_lease(table.game_id, self.owner_id)
+            except Exception as exc:  # it runs out by itself
+                _log.warning("dropping the lease of game %s failed: %s", table.game_id, exc)
+
     def _over(self, table: ServerTable) -> None:
-        """A move ended the game (with the table's lock held): once nobody watches it,
-        it leaves memory (a game nobody plays would stay there for good); the release
-        runs on the workers, after this move is told."""
-        self.workers.submit(OPENING, partial(self.release, table.game_id), _ignore)
+        """A move ended the game (with the table's lock held): its answers are kept in
+        the store and, once nobody watches it, it leaves memory (a game nobody plays
+        would stay there for good); on the workers, after this move is told."""
+        self.workers.submit(OPENING, partial(self._finished, table.game_id), _ignore)
+
+    def _finished(self, game_id: str) -> None:
+        table = self.loaded(game_id)
+        if table is not None:
+            self._keep_result(table)
+            self.release(game_id)
+
+    def _keep_result(self, table: ServerTable) -> None:
+        """Keep a finished game's answers (``final_answers``) in the store, once."""
+        with table.lock:
+            if table.result_kept or not table.finished or table.abandoned:
+                return
+            body = final_answers(table)
+            table.result_kept = True
+        try:
+            self.store.keep_result(table.game_id, body)
+        except Exception as exc:  # joins replay the game instead: slower, no worse
+            table.result_kept = False
+            _log.warning("keeping the result of game %s failed: %s", table.game_id, exc)
+
+    def _lease(self, table: ServerTable) -> bool:
+        """Whether this process plays the table's bots now (called under the table's
+        lock before a bot thinks): it holds the game's lease, or takes it. Refused, it
+        does not ask the store again before ``tick`` does."""
+        now = self.clock()
+        if table.leased_until > now:
+            return True
+        if table.refused_until > now:
+            return False
+        try:
+            held = self.store.claim(table.game_id, self.owner_id, self.lease_seconds)
+        except Exception as exc:
+            _log.warning("claiming the bots of game %s failed: %s", table.game_id, exc)
+            held = False
+        if held:  # believed a little less long than the store keeps it
+            table.leased_until = now + self.lease_seconds * 0.8
+        else:
+            table.leased_until = 0.0
+            table.refused_until = now + self.lease_seconds / 3
+        return held
+
+    def tick(self) -> None:
+        """What the server does every few seconds (``Server``'s ticker, on a worker):
+        renew the leases of the games whose bots this process plays, let the games
+        waiting for another process's lease try again (it may have died), and let go
+        of the games nobody has been at for ``Limits.idle_game_seconds``."""
+        now = self.clock()
+        with self._lock:
+            tables = list(self._tables.values())
+        renew: list[ServerTable] = []
+        wanted: list[ServerTable] = []
+        quiet: list[ServerTable] = []
+        for table in tables:
+            if not table.lock.acquire(blocking=False):
+                table.quiet_since = None  # busy with a change: not idle
+                continue
+            try:
+                due = table.bot_due()
+                if table.lease is not None and due and table.leased_until > now:
+                    renew.append(table)
+                if table.lease_wanted:
+                    wanted.append(table)
+                idle = table._idle() and not (table.finished and not table.result_kept)
+            finally:
+                table.lock.release()
+            if not idle:
+                table.quiet_since = None
+            elif table.quiet_since is None:
+                table.quiet_since = now
+            elif now - table.quiet_since >= self.limits.idle_game_seconds:
+                quiet.append(table)
+        if renew:
+            try:
+                self.store.renew(self.owner_id, [t.game_id for t in renew], self.lease_seconds)
+            except Exception as exc:
+                _log.warning("renewing the bot leases failed: %s", exc)
+            else:
+                for table in renew:
+                    table.leased_until = now + self.lease_seconds * 0.8
+        for table in wanted:
+            table.refused_until = 0.0
+            table.lease_wanted = False
+            table.start()  # asks for the lease again if a bot is still due
+        for table in quiet:
+            self.let_go(table.game_id)
 
     def _hinter(self, game_id: str) -> Hinter:
         """What the table's ``AskHint`` runs: the default search at the seat's decision,
@@ -468,6 +725,19 @@ class Hall:
                 self._bot_games.pop(game_id, None)
                 self._closing.append(table)
                 excess -= 1
+
+    def let_go(self, game_id: str) -> bool:
+        """Let go of a game nobody is at and no bot of which is due, finished or not
+        (the store keeps it; the next join replays it); whether it was let go."""
+        table = self.loaded(game_id)
+        if table is None or not table.release(wait=False):
+            return False
+        with self._lock:
+            if self._tables.get(game_id) is table:
+                del self._tables[game_id]
+                self._bot_games.pop(game_id, None)
+        self._close(table)
+        return True
 
     def table(self, game_id: str) -> ServerTable:
         """The game, from memory or replayed from the store (after a restart)."""
@@ -532,13 +802,17 @@ class Hall:
         history (about 1 MB for a long game) need not stay in memory; the store keeps
         it, and a later hello or fetch replays it."""
         table = self.loaded(game_id)
-        if table is None or not table.release(finished_only=True):
+        if table is None:
+            return
+        if table.finished and not table.result_kept:
+            self._keep_result(table)  # a finished game opened by a join: once
+        if not table.release(finished_only=True):
             return
         with self._lock:
             if self._tables.get(game_id) is table:
                 del self._tables[game_id]
                 self._bot_games.pop(game_id, None)
-        table.close()  # the session ends (its log says so); the store keeps the game
+        self._close(table)  # the session ends (its log says so); the store keeps the game
 
     def open_games(self) -> int:
         with self._lock:
@@ -546,18 +820,76 @@ class Hall:
 
     # Sitting ------------------------------------------------------------------------
 
-    def seat(self, token: str, channel: SeatChannel, *, seen: int = 0) -> SeatLink:
+    def seat(self, token: str, channel: SeatChannel, *, seen: int = 0) -> SeatLink | StoredLink:
         """Sit a front end at the token's seat (``Table.join``), opening the game if
-        it is not in memory; the link's ``table`` is the game."""
+        it is not in memory; the link's ``table`` is the game (a finished game not in
+        memory: its kept answers, ``StoredEnd``)."""
         owner = self._owner(token)
         return self._join(owner[0], owner[1], channel, seen)
 
-    def spectate(self, game_id: str, channel: SeatChannel, *, seen: int = 0) -> SeatLink:
+    def seat_at(
+        self, game_id: str, seat: int, channel: SeatChannel, *, seen: int = 0
+    ) -> SeatLink | StoredLink:
+        """Sit a front end at a seat ``resolve`` found."""
+        return self._join(game_id, seat, channel, seen)
+
+    def spectate(
+        self, game_id: str, channel: SeatChannel, *, seen: int = 0
+    ) -> SeatLink | StoredLink:
         """Sit a spectator at the game (public view only), opening it if need be."""
         return self._join(game_id, None, channel, seen)
 
-    def _join(self, game_id: str, seat: int | None, channel: SeatChannel, seen: int) -> SeatLink:
+    def bind(self, invite: str, secret: str) -> tuple[str, int]:
+        """Use an invite: its seat is opened by ``secret`` from now on (the joining
+        client made it and keeps it), and the invite by nothing. (game id, seat)."""
+        if len(secret) < MIN_SECRET:
+            raise Refused(f"a seat's secret has at least {MIN_SECRET} characters")
+        try:
+            bound = self.store.bind(invite, secret)
+        except TabletopError:
+            raise
+        except Exception as exc:  # the secret is taken (a clash): nothing was used
+            raise Refused(f"this secret cannot be used ({type(exc).__name__})") from None
+        if bound is None:
+            raise Refused(
+                "unknown token, or an invite already used (an invite works once: the seat "
+                "belongs to whoever joined with it first)"
+            )
+        return bound
+
+    def resolve(self, token: str, secret: str | None = None) -> tuple[str, int, bool]:
+        """(game id, seat, whether the seat is opened by ``secret`` now) for a hello:
+        the secret when it already opens a seat, else the token (a seat's secret, or
+        a token of a game hosted before invites), else the token as an invite, bound
+        to ``secret`` now. The host's token opens no seat."""
+        if secret is not None:
+            owner = self.store.owner(secret)
+            if owner is not None and owner[1] is not None:
+                return owner[0], owner[1], True
+        owner = self.store.owner(token)
+        if owner is not None:
+            game_id, seat = owner
+            if seat is None:
+                raise Refused("this is the host's token, not a seat's: join with a seat's invite")
+            return game_id, seat, False
+        if secret is None:
+            if self.store.invited(token) is not None:
+                raise Refused(
+                    "this is an invite: the first client to join with it binds the seat to "
+                    "a secret of its own, and this one sent none (join with tabletop join)"
+                )
+            raise Refused("unknown token")
+        game_id, seat = self.bind(token, secret)
+        return game_id, seat, True
+
+    def _join(
+        self, game_id: str, seat: int | None, channel: SeatChannel, seen: int
+    ) -> SeatLink | StoredLink:
         while True:
+            if self.loaded(game_id) is None:
+                stored = self._stored_end(game_id)
+                if stored is not None:
+                    return stored.join(seat, channel, seen=seen)
             table = self.table(game_id)
             try:
                 return table.join(seat, channel, seen=seen)
@@ -566,13 +898,20 @@ class Hall:
                     if self._tables.get(game_id) is table:
                         del self._tables[game_id]
 
+    def _stored_end(self, game_id: str) -> StoredEnd | None:
+        """The finished game's kept answers, or None (not finished, or kept before
+        answers were: the game is replayed once, and its answers kept then)."""
+        body = self.store.result(game_id)
+        if body is None:
+            return None
+        try:
+            return StoredEnd(game_id, body)
+        except BadMessage as exc:
+            _log.warning("%s: the game is replayed instead", exc)
+            return None
+
     def _owner(self, token: str) -> tuple[str, int]:
-        owner = self.store.owner(token)
-        if owner is None:
-            raise Refused("unknown token")
-        game_id, seat = owner
-        if seat is None:
-            raise Refused("this is the host's token, not a seat's: join with a seat's token")
+        game_id, seat, _ = self.resolve(token)
         return game_id, seat
 
     def sit(self, token: str) -> tuple[ServerTable, int]:
@@ -591,9 +930,13 @@ class Hall:
         not apply, rebuilds the game from the store."""
         with table.lock:
             engine = table.engine
+            kept, ended = self.store.status(table.game_id)
+            if ended:  # its host ended it through another process: every seat is told
+                table.end(ENDED_BY_HOST)
+                return 0
             newer = self.store.actions_after(table.game_id, len(engine.log))
             if not newer:
-                if self.store.length(table.game_id) < len(engine.log):
+                if kept < len(engine.log):
                     table.reload(RuntimeError("another server process took actions back"))
                 return 0
             table.keeper.quiet = table.catching_up = True
@@ -605,6 +948,7 @@ class Hall:
                         break
             finally:
                 table.keeper.quiet = table.catching_up = False
+            table.start()  # a bot may be due: played here if this process takes the lease
             return len(newer)
 
     # Fetching -----------------------------------------------------------------------

@@ -17,8 +17,8 @@ from typing import Any, cast
 
 from tabletop.adapters.server.store import SqlGameStore
 
-#: The notification channel: one message per committed change (an action, an undo),
-#: "game_id:actions".
+#: The notification channel: one message per committed change (an action, an undo, the
+#: end of a game by its host), "game_id:actions" or "game_id:ended".
 CHANNEL = "tabletop_moves"
 
 _SCHEMA = (
@@ -43,14 +43,33 @@ _SCHEMA = (
         game TEXT NOT NULL REFERENCES games(id),
         seat INTEGER
     )""",
+    """CREATE TABLE IF NOT EXISTS invites (
+        hash TEXT PRIMARY KEY,
+        game TEXT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS results (
+        game TEXT PRIMARY KEY REFERENCES games(id),
+        body BYTEA NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS leases (
+        game TEXT PRIMARY KEY REFERENCES games(id),
+        owner TEXT NOT NULL,
+        until DOUBLE PRECISION NOT NULL
+    )""",
 )
 
 
 class PostgresGameStore(SqlGameStore):
     """``GameStore`` on PostgreSQL: one connection, shared by the server's threads
-    under a lock (a game's moves are serialised by the server anyway)."""
+    under a lock. Several server processes may share the database: each change of a
+    game locks the game's row first (``SELECT ... FOR UPDATE``), so they write a game
+    one at a time, and each commit notifies the others (``listen``)."""
 
     placeholder = "%s"
+    row_lock = " FOR UPDATE"
+    clock = "extract(epoch from clock_timestamp())::double precision"
+    shared = True
 
     def __init__(self, dsn: str) -> None:
         import psycopg
@@ -70,7 +89,7 @@ class PostgresGameStore(SqlGameStore):
     def _transaction(self) -> AbstractContextManager[Any]:
         return cast("AbstractContextManager[Any]", self._db.transaction())
 
-    def _changed(self, game_id: str, count: int) -> None:
+    def _changed(self, game_id: str, count: int | str) -> None:
         # Delivered at commit, to every server process listening (``listen``).
         self._execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{game_id}:{count}"))
 

@@ -13,8 +13,13 @@ is over) or another seat's prompt.
 Besides that conversation, the server's own messages. Client to server, the first
 message of a connection (every message a JSON object with a ``type``):
 
-- ``{"type": "hello", "token": T, "seen": N}``: sit at the token's seat; ``seen`` is how
-  many actions the client has already been told of (0: tell the whole log);
+- ``{"type": "hello", "token": T, "secret": S, "seen": N, "peek": P}``: sit at the
+  seat that ``T`` opens (an invite, or a seat's secret); ``seen`` is how many actions
+  the client has already been told of (0: tell the whole log). ``S`` is a secret the
+  client made and keeps: an invite's first hello binds the seat to it (the server
+  answers ``bound`` before the welcome), and the invite opens nothing after that; a
+  later hello may present it as ``T`` or ``S``. ``peek``: only the welcome and where the
+  game stands, then the server hangs up (the seat's live connection is not replaced);
 - ``{"type": "watch", "game": ID, "seen": N}``: watch the game as a spectator (its
   public view and log only);
 - ``{"type": "host", "game": G, "players": N, "seats": [...], "options": {...}}``;
@@ -22,8 +27,10 @@ message of a connection (every message a JSON object with a ``type``):
 
 Server to client, besides the table's messages: ``ack`` (``{"type": "ack", "seq": N}``:
 the move answering position ``N`` is kept, committed to the store; it comes before the
-update that tells it), ``hosted``, ``record``, ``refused`` (a host or fetch that changed
-nothing, with its ``reason``) and ``error`` (the connection is closed after it).
+update that tells it), ``bound`` (the seat is opened by the hello's secret from now
+on), ``hosted`` (with ``invites``, seat to invite, and ``host_token``), ``record``,
+``refused`` (a host or fetch that changed nothing, with its ``reason``) and ``error``
+(the connection is closed after it: a newer connection took the seat, among others).
 """
 
 from __future__ import annotations
@@ -56,7 +63,7 @@ MAX_FIELD = 200
 #: The fields each server-level message may have (besides ``type``); any other is
 #: refused.
 FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "hello": {"token": str, "seen": int},
+    "hello": {"token": str, "secret": str, "seen": int, "peek": bool},
     "watch": {"game": str, "seen": int},
     "host": {"game": str, "players": int, "seats": list, "options": dict},
     "fetch": {"game": str, "token": str},

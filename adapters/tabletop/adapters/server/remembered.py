@@ -1,20 +1,24 @@
 """The server games a person has joined from this machine: what the home screen lists.
 
 Why a file of its own: a seat of a server game is played over days (asynchronous
-play), and its token is the only key to it. ``tabletop join`` writes each seat it
-opens here (server, game, seat, title and the token), so the home screen can list the
-seats, ask their servers whose turn it is and re-join one with Enter. The file holds
-tokens, so it is written with 0600 permissions (only its owner reads it). A file that
-cannot be read is reported in words and left as it is: nothing is written over it.
+play), and its secret is the only key to it: an invite works once, and the first join
+binds the seat to a secret the client made, kept here and nowhere else (with the
+invite's SHA-256, so that joining again with the same invite finds it). ``tabletop
+join`` writes each seat it opens here (server, game, seat, title and the secret), so
+the home screen can list the seats, ask their servers whose turn it is and re-join one
+with Enter. The file holds those keys, so it is written with 0600 permissions (only its
+owner reads it). A file that cannot be read is reported in words and left as it is:
+nothing is written over it.
 Only the standard library (and platformdirs for the default place) is imported here:
 the home screen reads it without loading websockets.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +46,8 @@ class ServerGame:
     title: str
     seat: int
     seat_name: str
+    invite: str = ""
+    """The SHA-256 of the invite this seat was joined with ("" when not known)."""
 
     @property
     def key(self) -> str:
@@ -92,7 +98,24 @@ def _entry(path: Path, number: int, entry: Any) -> ServerGame:
                 f"{path}: game {number} has no {wanted.__name__} {name!r}; "
                 "the file was left as it is"
             )
-    return ServerGame(**{name: entry[name] for name in _FIELDS})
+    invite = entry.get("invite", "")
+    if not isinstance(invite, str):
+        raise RememberedError(
+            f"{path}: game {number} has no str 'invite'; the file was left as it is"
+        )
+    return ServerGame(**{name: entry[name] for name in _FIELDS}, invite=invite)
+
+
+def invite_hash(invite: str) -> str:
+    """What the list keeps of an invite it used: enough to know it again, nothing more
+    (a used invite opens nothing, but it need not be kept as it is)."""
+    return hashlib.sha256(invite.encode("utf-8", "replace")).hexdigest()
+
+
+def by_invite(path: Path, url: str, invite: str) -> ServerGame | None:
+    """The seat this machine joined on ``url`` with ``invite``, if any."""
+    wanted = invite_hash(invite)
+    return next((g for g in load(path) if g.url == url and g.invite == wanted), None)
 
 
 def save(path: Path, games: list[ServerGame]) -> None:
@@ -113,10 +136,13 @@ def save(path: Path, games: list[ServerGame]) -> None:
 
 def remember(path: Path, game: ServerGame) -> None:
     """Add a seat at the end, or refresh the one with the same server and token in
-    its place (re-joining does not reorder the home screen's list)."""
+    its place (re-joining does not reorder the home screen's list; the invite's hash
+    it was joined with is kept)."""
     games = load(path)
     same = [i for i, g in enumerate(games) if (g.url, g.token) == (game.url, game.token)]
     if same:
+        if not game.invite:
+            game = replace(game, invite=games[same[0]].invite)
         games[same[0]] = game
     else:
         games.append(game)
@@ -133,9 +159,10 @@ def forget(path: Path, key: str) -> ServerGame | None:
     return next(g for g in games if g.key == key)
 
 
-def from_welcome(url: str, token: str, welcome: dict[str, Any]) -> ServerGame:
+def from_welcome(url: str, token: str, welcome: dict[str, Any], *, invite: str = "") -> ServerGame:
     """The seat as the table's welcome names it (``seats.TableInfo`` as JSON: ``game``
-    is the kind of game, ``table`` the server's id of it)."""
+    is the kind of game, ``table`` the server's id of it); ``token`` opens it (the
+    secret an invite was bound to), ``invite`` is that invite's hash."""
     seat = welcome.get("seat", -1)
     seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
     names = welcome.get("seats", [])
@@ -148,4 +175,5 @@ def from_welcome(url: str, token: str, welcome: dict[str, Any]) -> ServerGame:
         title=str(welcome.get("title", welcome.get("game", ""))),
         seat=seat,
         seat_name=str(name),
+        invite=invite,
     )

@@ -101,8 +101,10 @@ class RememberedServerGames:
 
     def connect(self, seat: _Seat) -> SeatConnection:
         """The line to the seat's table (opened by the screen that shows it). Once its
-        table welcomes it, the seat is kept in the list (its title and name refreshed);
-        a list that cannot be written is said in a note, and the game goes on."""
+        table welcomes it, the seat is kept in the list (its title and name refreshed,
+        and the secret an invite was just bound to); a list that cannot be written is
+        said in a note (with that secret, the only key to the seat), and the game goes
+        on."""
         from tabletop.adapters.server.client import RemoteConnection
 
         line = RemoteConnection(seat.url, token=seat.token)
@@ -115,11 +117,13 @@ class RememberedServerGames:
                 def told(message: SeatMessage) -> None:
                     if isinstance(message, TableInfo) and self.info is None:
                         self.info = message
+                        invite = remembered.invite_hash(seat.token) if line.bound else ""
                         try:
-                            games.remember(seat.url, seat.token, message)
+                            games.remember(seat.url, line.token or seat.token, message, invite)
                         except Exception as exc:  # the list only: the game goes on
                             receive(message)
-                            receive(Notice("note", f"This seat is not listed: {exc}"))
+                            keep = f" Keep this seat's key: {line.token}" if invite else ""
+                            receive(Notice("note", f"This seat is not listed: {exc}.{keep}"))
                             return
                     receive(message)
 
@@ -133,10 +137,11 @@ class RememberedServerGames:
 
         return Remembering()
 
-    def remember(self, url: str, token: str, info: TableInfo) -> None:
+    def remember(self, url: str, token: str, info: TableInfo, invite: str = "") -> None:
         """Keep (or refresh) the seat in the list once its table welcomed it."""
         try:
-            remembered.remember(self._where(), remembered.from_welcome(url, token, info.to_json()))
+            game = remembered.from_welcome(url, token, info.to_json(), invite=invite)
+            remembered.remember(self._where(), game)
         except remembered.RememberedError as exc:
             raise self.error(str(exc)) from None
 

@@ -13,24 +13,37 @@ text there, and queued for that connection's sender task with
 Every client message is size-limited (the WebSocket frame limit) and rate-limited (a
 token bucket per connection); a client that sends garbage, floods or presents an
 unknown token is told why and disconnected.
+
+No client may lock the others out (``Limits``): connections are counted from the
+moment they are accepted to the moment they close, in all and per client address, and
+one beyond either limit is refused during its handshake (HTTP 503, saying why), or cut
+at once when a client keeps opening them regardless; a connection that has not sat at
+a table must speak every ``idle_seconds``; and a seat has one live connection: a new
+one for the same seat replaces the old, which is told why before it is closed (it does
+not come back by itself), so a thousand connections on one seat cost one seat's
+updates.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import http
 import logging
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
-from tabletop.adapters.server.hall import OPENING, Hall, Refused, ServerTable
+from tabletop.adapters.server.hall import OPENING, Hall, Refused, StoredLink
+from tabletop.adapters.server.limits import Limits
 from tabletop.adapters.server.protocol import (
     MAX_CLIENT_MESSAGE,
     BadMessage,
@@ -57,8 +70,16 @@ _log = logging.getLogger("tabletop.server")
 #: A connection may send this many messages a second on average, in bursts of BURST.
 RATE = 20.0
 BURST = 40
-#: Seconds a new connection has to say what it wants.
+#: Seconds a new connection has to say what it wants (``Limits.idle_seconds`` by
+#: default: the same limit applies to every message before the connection sits).
 FIRST_MESSAGE_SECONDS = 30.0
+#: Seconds between two of the hall's ticks (leases renewed, idle games let go).
+TICK_SECONDS = 3.0
+#: What a connection replaced by a newer one for its seat is told.
+REPLACED = (
+    "this seat was opened by another connection, which plays it now (only the newest "
+    "connection to a seat is kept)"
+)
 #: Seconds an update may wait for a client to read it before that client is cut off.
 SEND_SECONDS = 10.0
 #: WebSocket close codes: a policy violation (garbage, flooding, a bad token), and a
@@ -151,13 +172,98 @@ class Channel:
             self.loop.call_soon_threadsafe(self.outbox.put_nowait, text)
 
 
+class _Sitting(Protocol):
+    """What a connection sits at: a game's table, or a finished game's kept answers."""
+
+    def request(self, link: Any, request: SeatRequest) -> bool: ...
+    def leave(self, link: Any) -> None: ...
+
+
 @dataclass
 class _Seated:
-    """A connection sitting at a table: its link and its channel."""
+    """A connection sitting at a table: its link and its channel, and for a seat the
+    key of its one live connection (game id, seat)."""
 
-    table: ServerTable
-    link: SeatLink
+    table: _Sitting
+    link: SeatLink | StoredLink
     channel: Channel
+    key: tuple[str, int] | None = None
+    ws: ServerConnection | None = None
+
+
+class Gate:
+    """Counts the open connections, in all and per client address, from the moment one
+    is accepted to the moment it closes (``GatedConnection``), and says why a new one
+    is refused. Touched on the event loop only."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.total = 0
+        self.by_address: Counter[str] = Counter()
+        #: How many were refused, and cut at once without a word.
+        self.refused = 0
+        self.cut = 0
+
+    def enter(self, address: str) -> tuple[str | None, bool]:
+        """Count a new connection: (why it is refused, or None; whether to cut it at
+        once, a client that goes on opening connections past its refusals)."""
+        self.total += 1
+        self.by_address[address] += 1
+        limits = self.limits
+        mine = self.by_address[address]
+        if mine > 2 * limits.connections_per_client or self.total > (
+            limits.connections + limits.connections_per_client
+        ):
+            self.cut += 1
+            return "cut", True
+        if mine > limits.connections_per_client:
+            self.refused += 1
+            return (
+                f"too many connections from your address (at most "
+                f"{limits.connections_per_client} at once): close some and try again",
+                False,
+            )
+        if self.total > limits.connections:
+            self.refused += 1
+            return "the server is full: try again in a moment", False
+        return None, False
+
+    def leave(self, address: str) -> None:
+        self.total -= 1
+        self.by_address[address] -= 1
+        if self.by_address[address] <= 0:
+            del self.by_address[address]
+
+
+def gated(gate: Gate) -> type[ServerConnection]:
+    """The connection class ``serve`` makes for each accepted socket, counting it in
+    ``gate`` until it is lost."""
+
+    class GatedConnection(ServerConnection):
+        refusal: str | None = None
+        address = ""
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            peer = transport.get_extra_info("peername")
+            self.address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+            self.refusal, cut = gate.enter(self.address)
+            super().connection_made(transport)
+            if cut and isinstance(transport, asyncio.WriteTransport):
+                transport.abort()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            gate.leave(self.address)
+            super().connection_lost(exc)
+
+    return GatedConnection
+
+
+def _refuse_over_limit(connection: ServerConnection, request: Request) -> Response | None:
+    """The handshake of a connection beyond the limits: HTTP 503 and the reason."""
+    refusal = getattr(connection, "refusal", None)
+    if refusal is None:
+        return None
+    return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, refusal + "\n")
 
 
 class Server:
@@ -170,13 +276,22 @@ class Server:
         workers: Workers | None = None,
         rate: float = RATE,
         burst: int = BURST,
-        first_message_seconds: float = FIRST_MESSAGE_SECONDS,
+        first_message_seconds: float | None = None,
+        tick_seconds: float = TICK_SECONDS,
     ) -> None:
         self.hall = hall
         self.workers = workers or hall.workers
         self.rate = rate
         self.burst = burst
-        self.first_message_seconds = first_message_seconds
+        self.limits = hall.limits
+        #: How long a connection may stay silent before it sits at a table.
+        self.idle_seconds = (
+            self.limits.idle_seconds if first_message_seconds is None else first_message_seconds
+        )
+        self.tick_seconds = min(tick_seconds, hall.lease_seconds / 3)
+        self.gate = Gate(self.limits)
+        #: The one live connection of each seat (game id, seat).
+        self.live: dict[tuple[str, int], _Seated] = {}
         #: Catching up with another server process's moves (cancelled when serving stops).
         self._catching_up: set[asyncio.Task[None]] = set()
 
@@ -211,15 +326,15 @@ class Server:
         message: dict[str, Any] = {}
         request: SeatRequest | None = None
         try:
-            first = True
             while True:
                 try:
-                    timeout = self.first_message_seconds if first else None
+                    timeout = self.idle_seconds if seated is None else None
                     raw = await asyncio.wait_for(ws.recv(), timeout)
                 except TimeoutError:
-                    await self._error(ws, "say hello, watch, host or fetch first")
+                    await self._error(
+                        ws, f"nothing asked for {self.idle_seconds:g} s: say hello or watch"
+                    )
                     return
-                first = False
                 if not bucket.take():
                     await self._error(ws, "too many messages: slow down", seated)
                     return
@@ -248,6 +363,10 @@ class Server:
                     if seated is None:
                         return
                     sender = asyncio.create_task(self._sender(ws, seated.channel))
+                    if message.get("peek"):  # told where the game stands: hang up
+                        await self._close(ws, seated)
+                        return
+                    self._keep_live(seated)
                 elif kind == "host":
                     await self._host(ws, message)
                 elif kind == "fetch":
@@ -261,6 +380,8 @@ class Server:
             )
         finally:
             if seated is not None:
+                if seated.key is not None and self.live.get(seated.key) is seated:
+                    del self.live[seated.key]
                 await self._leave(seated)
             if sender is not None:
                 sender.cancel()
@@ -315,20 +436,38 @@ class Server:
             return False
         return True
 
+    def _keep_live(self, seated: _Seated) -> None:
+        """Make ``seated`` its seat's one live connection: an older one is told why
+        and closed (its client does not come back by itself: the error is final)."""
+        if seated.key is None:
+            return
+        old = self.live.get(seated.key)
+        self.live[seated.key] = seated
+        if old is not None and old is not seated:
+            old.key = None  # its end must not remove the new one
+            old.channel.put(dump({"type": "error", "reason": REPLACED}))
+            old.channel.put(POLICY)
+
     async def _sit(self, ws: ServerConnection, message: dict[str, Any]) -> _Seated | None:
         """Sit the connection at the token's seat, or at the game as a spectator; its
-        welcome and first update are queued by the table as it joins."""
+        welcome and first update are queued by the table as it joins. A hello with an
+        invite and the client's secret binds the seat to that secret first (the client
+        is told ``bound``, before the welcome)."""
         channel = Channel(asyncio.get_running_loop())
         seen = int(message.get("seen", 0))
 
         def join() -> _Seated:
+            key: tuple[str, int] | None = None
             if message["type"] == "hello":
-                link = self.hall.seat(message["token"], channel, seen=seen)
+                game_id, seat, bound = self.hall.resolve(message["token"], message.get("secret"))
+                if bound:
+                    channel.put(dump({"type": "bound"}))
+                link = self.hall.seat_at(game_id, seat, channel, seen=seen)
+                key = (game_id, seat)
             else:
                 link = self.hall.spectate(message["game"], channel, seen=seen)
             channel.seat = link.seat  # before any move of its own: the acks' seat
-            assert isinstance(link.table, ServerTable)
-            return _Seated(link.table, link, channel)
+            return _Seated(link.table, link, channel, key, ws)
 
         try:
             seated: _Seated = await self._off_loop(OPENING, join)
@@ -388,7 +527,7 @@ class Server:
                     "type": "hosted",
                     "game": hosted.game_id,
                     "host_token": hosted.host_token,
-                    "tokens": {str(seat): token for seat, token in hosted.tokens.items()},
+                    "invites": {str(seat): invite for seat, invite in hosted.invites.items()},
                     "seats": list(hosted.seat_names),
                     "controllers": list(hosted.controllers),
                 }
@@ -425,6 +564,18 @@ class Server:
         stop: Callable[[], None] = listen(changed)
         return stop
 
+    async def ticker(self) -> None:
+        """Tick the hall every ``tick_seconds`` (on a worker: it takes game locks and
+        asks the store): leases renewed or taken over, idle games let go."""
+        while True:
+            await asyncio.sleep(self.tick_seconds)
+            try:
+                await self._off_loop(OPENING, self.hall.tick)
+            except Refused:
+                pass  # the lane is full: the next tick
+            except Exception:
+                _log.exception("the hall's tick failed")
+
     async def _external(self, game_id: str) -> None:
         """Another server process kept a change of a game this one holds: catch up
         (on the workers: the table's lock is taken there, never on the loop)."""
@@ -454,18 +605,22 @@ async def run(
         max_size=MAX_CLIENT_MESSAGE,
         compression=None,  # a small frame may not inflate into a huge one
         max_queue=16,
+        create_connection=gated(server.gate),
+        process_request=_refuse_over_limit,
     ) as ws_server:
         sockets = list(ws_server.sockets)
         bound = sockets[0].getsockname()[1] if sockets else port
         shown = f"[{host}]" if ":" in host else host
         stop_listening = server.listen_to_store()
+        ticker = asyncio.create_task(server.ticker())
         ready(f"ws://{shown}:{bound}")
         try:
             await (stop if stop is not None else asyncio.get_running_loop().create_future())
         finally:
+            ticker.cancel()
             if stop_listening is not None:
                 stop_listening()
-            pending = list(server._catching_up)
+            pending = [ticker, *server._catching_up]
             for task in pending:
                 task.cancel()
             await asyncio.gather(*pending, return_exceptions=True)

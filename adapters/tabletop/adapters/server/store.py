@@ -60,8 +60,19 @@ class StoredGame:
 class GameStore(Protocol):
     """The server's persistence port: games as records, appended one action at a time."""
 
-    def create(self, game_id: str, record: GameRecord, tokens: dict[str, int | None]) -> None:
-        """Keep a new game and its tokens (token -> seat, None for the host's)."""
+    #: Whether several server processes may share the store (PostgreSQL): they then
+    #: take turns at a game's bots through leases (``claim``).
+    shared: bool
+
+    def create(
+        self,
+        game_id: str,
+        record: GameRecord,
+        tokens: dict[str, int | None],
+        invites: dict[str, int] | None = None,
+    ) -> None:
+        """Keep a new game, its tokens (token -> seat, None for the host's) and its
+        invites (invite -> seat, each usable once: ``bind``)."""
 
     def append(
         self,
@@ -96,10 +107,54 @@ class GameStore(Protocol):
         """(game id, seat or None for the host) of a token; None for an unknown one."""
 
     def abandon(self, game_id: str) -> None:
-        """The host ended the game: it takes no more moves."""
+        """The host ended the game: it takes no more moves (an append after this, by
+        any server process, is refused with ``GameEnded``)."""
+
+    def invited(self, invite: str) -> tuple[str, int] | None:
+        """(game id, seat) of an invite not used yet, or None."""
+
+    def bind(self, invite: str, secret: str) -> tuple[str, int] | None:
+        """Use an invite once: the seat it opens is from now on opened by ``secret``
+        (a token the joining client made and keeps), and the invite opens nothing.
+        (game id, seat), or None for an unknown or already used invite."""
+
+    def status(self, game_id: str) -> tuple[int, bool]:
+        """(actions kept, whether its host ended it): what another server process
+        compares its game with when told of a change."""
+
+    def keep_result(self, game_id: str, body: bytes) -> None:
+        """Keep what a finished game's seats are told when they join (compressed
+        JSON, made by the hall), so that a join is answered without a replay."""
+
+    def result(self, game_id: str) -> bytes | None:
+        """The finished game's kept answer (``keep_result``), or None."""
+
+    def claim(self, game_id: str, owner: str, seconds: float) -> bool:
+        """Take or keep the lease on the game's bot turns (see ``SqlGameStore``)."""
+
+    def renew(self, owner: str, games: list[str], seconds: float) -> None:
+        """Keep ``owner``'s leases on ``games`` running."""
+
+    def drop_lease(self, game_id: str, owner: str) -> None:
+        """Give up ``owner``'s lease on the game."""
 
     def close(self) -> None:
         """Let the database go."""
+
+
+class WriteRefused(Exception):
+    """A change the store did not keep because another writer (another server process
+    sharing the database) got to the game first: the game moved on, or its host ended
+    it. The server's table reloads the game from the store, which is the truth."""
+
+
+class GameEnded(WriteRefused):
+    """The host ended the game (a fetch before its end): it takes no more moves."""
+
+
+class StaleWrite(WriteRefused):
+    """The action's number is not the next one the store expects: another server
+    process moved (or undid) first."""
 
 
 _SCHEMA = """
@@ -124,19 +179,50 @@ CREATE TABLE IF NOT EXISTS tokens (
     game TEXT NOT NULL REFERENCES games(id),
     seat INTEGER
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS invites (
+    hash TEXT PRIMARY KEY,
+    game TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS results (
+    game TEXT PRIMARY KEY REFERENCES games(id),
+    body BLOB NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS leases (
+    game TEXT PRIMARY KEY REFERENCES games(id),
+    owner TEXT NOT NULL,
+    until REAL NOT NULL
+) WITHOUT ROWID;
 """
 
 
 class SqlGameStore(ABC):
     """What the SQLite and PostgreSQL stores share: the same tables, and the same
     statements, written with ``?`` for a parameter. A subclass connects, names its
-    driver's placeholder, and says how a transaction is run."""
+    driver's placeholder, says how a transaction is run, how a game's row is locked
+    and what time it is.
+
+    **One writer per game.** Every change of a game (an action, an undo, its end by
+    its host) runs in a transaction that first locks the game's row (``_hold``) and
+    checks, under that lock, that the game is not ended and that the action is the
+    next one: two server processes sharing the database can never both append action
+    ``n``, nor append anything after a host ended the game through another process.
+    The loser's ``WriteRefused`` makes its table reload the game from the store."""
 
     path: str
     _lock: threading.Lock
     _db: Any
     #: The driver's parameter placeholder, put where the statements say ``?``.
     placeholder = "?"
+    #: What follows the SELECT that locks a game's row (PostgreSQL: FOR UPDATE; SQLite
+    #: locks the whole database at BEGIN IMMEDIATE).
+    row_lock = ""
+    #: The database's clock in seconds since 1970, as SQL (leases are timed by the
+    #: database's clock, the one every server process sharing it reads).
+    clock = "((julianday('now') - 2440587.5) * 86400.0)"
+    #: Whether several server processes may share this store (they hear of each
+    #: other's changes through ``listen`` and take turns at bots through leases).
+    shared = False
 
     def _execute(self, statement: str, params: tuple[Any, ...] = ()) -> Any:
         return self._db.execute(statement.replace("?", self.placeholder), params)
@@ -153,11 +239,30 @@ class SqlGameStore(ABC):
         """What a read of several statements runs in (by default a transaction)."""
         return self._transaction()
 
-    def _changed(self, game_id: str, count: int) -> None:  # noqa: B027 - an optional hook
+    def _changed(self, game_id: str, count: int | str) -> None:  # noqa: B027 - an optional hook
         """Called inside the transaction that leaves the game with ``count`` actions
-        (an append or a truncation)."""
+        (an append or a truncation), or ended (``"ended"``)."""
 
-    def create(self, game_id: str, record: GameRecord, tokens: dict[str, int | None]) -> None:
+    def _hold(self, game_id: str) -> tuple[int, bool]:
+        """Lock the game's row for this transaction; (actions kept, ended by its host).
+        Every writer of a game passes here first, so writers of one game take turns."""
+        row = self._execute(
+            "SELECT abandoned FROM games WHERE id = ?" + self.row_lock, (game_id,)
+        ).fetchone()
+        if row is None:
+            raise StaleWrite(f"no game {game_id} in {self.path}")
+        kept = self._execute(
+            "SELECT coalesce(max(idx), 0) FROM actions WHERE game = ?", (game_id,)
+        ).fetchone()
+        return int(kept[0]), bool(row[0])
+
+    def create(
+        self,
+        game_id: str,
+        record: GameRecord,
+        tokens: dict[str, int | None],
+        invites: dict[str, int] | None = None,
+    ) -> None:
         body = record.to_json()
         body["actions"] = []  # the actions are rows of their own
         with self._lock, self._transaction():
@@ -168,6 +273,10 @@ class SqlGameStore(ABC):
             self._executemany(
                 "INSERT INTO tokens (hash, game, seat) VALUES (?, ?, ?)",
                 [(token_hash(token), game_id, seat) for token, seat in tokens.items()],
+            )
+            self._executemany(
+                "INSERT INTO invites (hash, game, seat) VALUES (?, ?, ?)",
+                [(token_hash(invite), game_id, seat) for invite, seat in (invites or {}).items()],
             )
             self._executemany(
                 "INSERT INTO actions (game, idx, seat, action) VALUES (?, ?, ?, ?)",
@@ -189,6 +298,11 @@ class SqlGameStore(ABC):
         finished: bool,
     ) -> None:
         with self._lock, self._transaction():
+            kept, ended = self._hold(game_id)
+            if ended:
+                raise GameEnded(f"game {game_id}: its host ended it")
+            if kept != index - 1:
+                raise StaleWrite(f"game {game_id} has {kept} actions, not {index - 1}")
             self._execute(
                 "INSERT INTO actions (game, idx, seat, action) VALUES (?, ?, ?, ?)",
                 (game_id, index, seat, action),
@@ -203,6 +317,9 @@ class SqlGameStore(ABC):
         self, game_id: str, count: int, *, digest: str, progress: str, finished: bool
     ) -> None:
         with self._lock, self._transaction():
+            _, ended = self._hold(game_id)
+            if ended:
+                raise GameEnded(f"game {game_id}: its host ended it")
             self._execute("DELETE FROM actions WHERE game = ? AND idx > ?", (game_id, count))
             self._execute(
                 "UPDATE games SET digest = ?, progress = ?, finished = ? WHERE id = ?",
@@ -250,6 +367,15 @@ class SqlGameStore(ABC):
             ).fetchone()
         return int(row[0])
 
+    def status(self, game_id: str) -> tuple[int, bool]:
+        with self._lock:
+            row = self._execute(
+                "SELECT (SELECT count(*) FROM actions WHERE game = ?), abandoned "
+                "FROM games WHERE id = ?",
+                (game_id, game_id),
+            ).fetchone()
+        return (0, False) if row is None else (int(row[0]), bool(row[1]))
+
     def owner(self, token: str) -> tuple[str, int | None] | None:
         with self._lock:
             row = self._execute(
@@ -257,9 +383,78 @@ class SqlGameStore(ABC):
             ).fetchone()
         return None if row is None else (str(row[0]), row[1])
 
-    def abandon(self, game_id: str) -> None:
+    def invited(self, invite: str) -> tuple[str, int] | None:
+        """(game id, seat) of an invite not used yet, or None."""
         with self._lock:
-            self._execute("UPDATE games SET abandoned = ? WHERE id = ?", (True, game_id))
+            row = self._execute(
+                "SELECT game, seat FROM invites WHERE hash = ?", (token_hash(invite),)
+            ).fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    def bind(self, invite: str, secret: str) -> tuple[str, int] | None:
+        with self._lock, self._transaction():
+            row = self._execute(
+                "DELETE FROM invites WHERE hash = ? RETURNING game, seat", (token_hash(invite),)
+            ).fetchone()
+            if row is None:
+                return None
+            self._execute(
+                "INSERT INTO tokens (hash, game, seat) VALUES (?, ?, ?)",
+                (token_hash(secret), row[0], row[1]),
+            )
+        return str(row[0]), int(row[1])
+
+    def abandon(self, game_id: str) -> None:
+        with self._lock, self._transaction():
+            _, ended = self._hold(game_id)
+            if not ended:
+                self._execute("UPDATE games SET abandoned = ? WHERE id = ?", (True, game_id))
+                self._changed(game_id, "ended")
+
+    def keep_result(self, game_id: str, body: bytes) -> None:
+        with self._lock, self._transaction():
+            self._execute(
+                "INSERT INTO results (game, body) VALUES (?, ?) "
+                "ON CONFLICT (game) DO UPDATE SET body = excluded.body",
+                (game_id, body),
+            )
+
+    def result(self, game_id: str) -> bytes | None:
+        with self._lock:
+            row = self._execute("SELECT body FROM results WHERE game = ?", (game_id,)).fetchone()
+        return None if row is None else bytes(row[0])
+
+    # Leases: which server process plays a game's bots -------------------------------
+
+    def claim(self, game_id: str, owner: str, seconds: float) -> bool:
+        """Take (or keep) the lease on the game's bot turns for ``seconds``: True when
+        ``owner`` holds it now, False while another process's lease runs. A process
+        that stops renewing its lease (it died) loses it when it runs out."""
+        with self._lock, self._transaction():
+            row = self._execute(
+                f"INSERT INTO leases (game, owner, until) VALUES (?, ?, {self.clock} + ?) "
+                "ON CONFLICT (game) DO UPDATE SET owner = excluded.owner, until = excluded.until "
+                f"WHERE leases.owner = excluded.owner OR leases.until < {self.clock} "
+                "RETURNING owner",
+                (game_id, owner, seconds),
+            ).fetchone()
+        return row is not None
+
+    def renew(self, owner: str, games: list[str], seconds: float) -> None:
+        """Keep ``owner``'s leases on ``games`` for ``seconds`` more."""
+        if not games:
+            return
+        marks = ", ".join("?" * len(games))
+        with self._lock, self._transaction():
+            self._execute(
+                f"UPDATE leases SET until = {self.clock} + ? WHERE owner = ? AND game IN ({marks})",
+                (seconds, owner, *games),
+            )
+
+    def drop_lease(self, game_id: str, owner: str) -> None:
+        """``owner`` plays the game's bots no more (it let the game go)."""
+        with self._lock, self._transaction():
+            self._execute("DELETE FROM leases WHERE game = ? AND owner = ?", (game_id, owner))
 
     def count(self) -> int:
         """How many games the store holds (for the server's limit on open games)."""
@@ -273,14 +468,21 @@ class SqlGameStore(ABC):
 
 #: ``PRAGMA application_id`` of a Tabletop server database ("TbSv").
 APPLICATION_ID = 0x54625376
-#: ``PRAGMA user_version``: the version of the schema above.
-SCHEMA_VERSION = 1
+#: ``PRAGMA user_version``: the version of the schema above (2: invites, the answers
+#: of finished games and bot leases; a file of version 1 gets those tables added).
+SCHEMA_VERSION = 2
 #: The tables and columns of that schema (a file that has them, with no application id,
 #: was made by a server from before the id was written, and is adopted).
-TABLES = {
+TABLES_V1 = {
     "games": {"id", "record", "digest", "progress", "finished", "abandoned", "created"},
     "actions": {"game", "idx", "seat", "action"},
     "tokens": {"hash", "game", "seat"},
+}
+TABLES = {
+    **TABLES_V1,
+    "invites": {"hash", "game", "seat"},
+    "results": {"game", "body"},
+    "leases": {"game", "owner", "until"},
 }
 
 
@@ -347,7 +549,9 @@ class SqliteGameStore(SqlGameStore):
                 f"{self.path} is not a Tabletop server database (another program's: "
                 f"application id {application:#x}); nothing was changed"
             )
-        if tables != TABLES:
+        if not (set(TABLES_V1) <= set(tables) <= set(TABLES)) or any(
+            columns != TABLES[name] for name, columns in tables.items()
+        ):
             names = ", ".join(sorted(tables)) or "none"
             raise StoreError(
                 f"{self.path} is not a Tabletop server database (its tables: {names}); "
@@ -368,6 +572,7 @@ class SqliteGameStore(SqlGameStore):
             )
         if application == 0:  # a server from before the mark: adopt its file
             self._db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        if version < SCHEMA_VERSION:  # its new tables are made by the schema's script
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         return False
 
