@@ -86,7 +86,7 @@ async def test_a_server_seat_has_the_hint_the_zoom_and_the_cards_and_a_spectator
         hosted = await request(
             served.url, {"type": "host", "game": GAME, "seats": ["human", "random"]}
         )
-        token, game_id = hosted["tokens"]["0"], hosted["game"]
+        token, game_id = hosted["invites"]["0"], hosted["game"]
         app = make_app(REGISTRY, first=SeatScreen([RemoteConnection(served.url, token=token)]))
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await at_my_decision(pilot)

@@ -227,11 +227,12 @@ async def test_join_s_app_comes_from_the_container_and_remembers_the_seat(
     table welcomes it."""
     hosted = await host(served.url, "liars-dice", ["human", "random"])
     container.registry.override(small_registry())
-    app = container.seat_app(url=served.url, token=hosted["tokens"]["0"])
+    app = container.seat_app(url=served.url, token=hosted["invites"]["0"])
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: my_turn(app))
         assert isinstance(app.screen, SeatScreen) and app.screen is app.first
+        # remembered with the secret the invite was bound to (the invite opens nothing)
         seats = container.server_games().seats()
-        assert [seat.token for seat in seats] == [hosted["tokens"]["0"]]
+        assert len(seats) == 1 and seats[0].token != hosted["invites"]["0"]
         await pilot.press("escape")
     assert app.ending.startswith("You left the table")
