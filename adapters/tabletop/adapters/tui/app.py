@@ -43,7 +43,7 @@ LOAD_WAIT_SECONDS = 2.0
 #: decision at a local table (each is hurried to keep to it): on a quick machine the bots
 #: never reach it; on a slow or busy one the person is still answered within about 2 s
 #: (``tabletop bench --waits``).
-BOT_PATIENCE = 1.2
+BOT_PATIENCE = 1.0
 #: How long the screen waits for a move at a local table before it goes on without it
 #: (a usual move is done by then; a game whose code is slow leaves the screen free).
 MOVE_WAIT_SECONDS = 2.0

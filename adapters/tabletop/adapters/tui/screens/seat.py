@@ -83,6 +83,11 @@ RULES_AFTER_SECONDS = 1.0
 #: updated every THINKING_TICK seconds, in the status line.
 THINKING_SHOWN_AFTER = 0.3
 THINKING_TICK = 0.25
+#: The reading pauses between two of a person's decisions add up to at most this many
+#: bot speeds: a round of many short bot turns (offers in turn) is shown at the bots'
+#: own pace once the person has had that much time to read, so the person's next
+#: decision is not held up by pauses (``tabletop bench --waits``).
+PAUSES_PER_TURN = 1.5
 #: The keys of the screen's own commands: never given to a choice (``choice_keys``).
 SCREEN_KEYS = frozenset("usrbtzcdl")
 
@@ -185,6 +190,8 @@ class SeatScreen(Screen[None]):
         self._pause_until = 0.0
         self._last_mover: int | None = None
         self._shown_at = 0.0
+        #: Seconds of reading pauses since the person at the screen last decided.
+        self._paused_for = 0.0
         self._pause_timer: Timer | None = None
         #: Why the last autosave failed, shown in the status line until a save works.
         self.save_problem: str | None = None
@@ -438,7 +445,12 @@ class SeatScreen(Screen[None]):
         mover = _mover(update)
         if mover is None or mover == last:
             return 0.0
-        self._pause_until = self._shown_at + self.bot_delay
+        until = self._shown_at + self.bot_delay
+        if until != self._pause_until:  # a new pause (this one counts once)
+            if self._paused_for >= PAUSES_PER_TURN * self.bot_delay:
+                return 0.0  # the bots' turns since the person's move were paused on enough
+            self._paused_for += max(0.0, until - time.monotonic())
+            self._pause_until = until
         return self._pause_until
 
     def _catch_up(self, side: Side) -> None:
@@ -927,6 +939,7 @@ class SeatScreen(Screen[None]):
             return
         self._sent = (update.seq, time.monotonic())
         self.viewer.decided_at = update.seq + 1
+        self._paused_for = 0.0
         self.viewer.connection.send(Move(update.seq, prompt.choices[index].action))
         self._update_status()  # says so if the answer is late (the tick keeps it up)
 
