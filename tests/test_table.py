@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 import pytest
+from seat_inbox import Inbox
 from sessions import BOTS, start_session
 from toygames import Counter, Crashy, Exploding, HighCard, OpenHighCard
 
@@ -32,10 +33,8 @@ from tabletop.framework.seats import (
     HintAnswer,
     LogLine,
     Move,
-    Notice,
     Retry,
     SeatMessage,
-    SeatUpdate,
     TableInfo,
     Undo,
     message_from_json,
@@ -46,36 +45,6 @@ from tabletop.framework.seats import (
 from tabletop.framework.seats import Cursor as SeatCursor
 from tabletop.framework.session import GameSession
 from tabletop.framework.table import HURRIED_SECONDS, LocalConnection, QueuedWorkers, Table
-
-
-class Inbox:
-    """A front end that keeps every message, as a seat's screen would receive it."""
-
-    def __init__(self) -> None:
-        self.messages: list[SeatMessage] = []
-
-    def deliver(self, message: SeatMessage) -> None:
-        # what a remote seat gets: the message's JSON, decoded again
-        self.messages.append(message_from_json(json.loads(json.dumps(message.to_json()))))
-
-    def updates(self) -> list[SeatUpdate]:
-        return [m for m in self.messages if isinstance(m, SeatUpdate)]
-
-    def notices(self, topic: str | None = None) -> list[Notice]:
-        return [m for m in self.messages if isinstance(m, Notice) and topic in (None, m.topic)]
-
-    @property
-    def last(self) -> SeatUpdate:
-        return self.updates()[-1]
-
-    def story(self) -> list[str]:
-        """The log as this seat holds it: every update's lines, rewinds applied."""
-        lines: list[LogLine] = []
-        for update in self.updates():
-            if update.rewind is not None:
-                lines = [line for line in lines if line.action <= update.rewind]
-            lines += update.log
-        return [line.text for line in lines]
 
 
 def table_of(session: GameSession, **kwargs: Any) -> tuple[Table, QueuedWorkers]:

@@ -4,7 +4,6 @@ is told, and a server on a thread."""
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 from pathlib import Path
 
@@ -20,13 +19,7 @@ from tabletop.framework.bots import RandomBot
 from tabletop.framework.plugins import GameRegistry, InstalledGame
 from tabletop.framework.ports import SessionObserver, Workers
 from tabletop.framework.seats import (
-    LogLine,
     Move,
-    Notice,
-    SeatMessage,
-    SeatUpdate,
-    TableInfo,
-    message_from_json,
 )
 from tabletop.framework.session import SessionStarter
 from tabletop.framework.table import QueuedWorkers, SeatLink
@@ -71,40 +64,6 @@ def bind(hall: Hall, invite: str) -> str:
 def keys(hall: Hall, invites: dict[int, str]) -> dict[int, str]:
     """Every invite bound (``bind``): seat -> the secret that opens it."""
     return {seat: bind(hall, invite) for seat, invite in invites.items()}
-
-
-class Inbox:
-    """A front end that keeps every message, decoded from its JSON as a remote seat
-    would receive it."""
-
-    def __init__(self) -> None:
-        self.messages: list[SeatMessage] = []
-
-    def deliver(self, message: SeatMessage) -> None:
-        self.messages.append(message_from_json(json.loads(json.dumps(message.to_json()))))
-
-    def updates(self) -> list[SeatUpdate]:
-        return [m for m in self.messages if isinstance(m, SeatUpdate)]
-
-    def notices(self, topic: str | None = None) -> list[Notice]:
-        return [m for m in self.messages if isinstance(m, Notice) and topic in (None, m.topic)]
-
-    @property
-    def info(self) -> TableInfo:
-        return next(m for m in self.messages if isinstance(m, TableInfo))
-
-    @property
-    def last(self) -> SeatUpdate:
-        return self.updates()[-1]
-
-    def story(self) -> list[str]:
-        """The log as this seat holds it: every update's lines, rewinds applied."""
-        lines: list[LogLine] = []
-        for update in self.updates():
-            if update.rewind is not None:
-                lines = [line for line in lines if line.action <= update.rewind]
-            lines += update.log
-        return [line.text for line in lines]
 
 
 def play_out(links: dict[int, SeatLink], moves: int | None = None, last: bool = True) -> int:

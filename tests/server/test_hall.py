@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 from liars import LiarsDice
-from serverhelp import Inbox, bind, keys, make_hall, play_out, small_registry
+from seat_inbox import Inbox
+from serverhelp import bind, keys, make_hall, play_out, small_registry
 from toygames import Counter, renamed
 
 from tabletop.adapters.server.hall import BOT_GAMES, ENDED_BY_HOST, Hall, Refused, ServerTable

@@ -90,7 +90,7 @@ async def test_a_server_seat_has_the_hint_the_zoom_and_the_cards_and_a_spectator
         app = make_app(REGISTRY, first=SeatScreen([RemoteConnection(served.url, token=token)]))
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await at_my_decision(pilot)
-            assert "Versailles's view" in screen.sub_title
+            assert "Versailles's view" in (screen.sub_title or "")
             # ?: the server's search suggests, the suggestion is highlighted, not played
             seq = screen.viewer.state.seq
             await pilot.press("question_mark")

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverhelp import Inbox, ServerThread, bind, keys, small_registry
+from seat_inbox import Inbox
+from serverhelp import ServerThread, bind, keys, small_registry
 
 from tabletop.adapters.server.hall import Hall, ServerTable
 from tabletop.adapters.server.store import GameStore, SqliteGameStore

@@ -9,21 +9,18 @@ the same, and the remote one is kept as a snapshot.
 from __future__ import annotations
 
 import asyncio
-import io
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
 from serverhelp import ServerThread, make_hall
 from test_tui_game_screens import POSITIONS, REGISTRY, session_at
 from textual.pilot import Pilot
-from tui_support import make_app, wait_until
+from tui_support import make_app, screen_text, wait_until
 
 from tabletop.adapters.server.client import RemoteConnection
 from tabletop.adapters.server.server import Server
-from tabletop.adapters.tui.app import TabletopApp
 from tabletop.adapters.tui.screens.seat import SeatScreen
 from tabletop.adapters.workers import ThreadWorkers
 
@@ -31,23 +28,6 @@ from tabletop.adapters.workers import ThreadWorkers
 GAMES = ["cme-campaign", "lrf-main", "rfop-main"]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 TOKEN = "a-seat-token-for-the-test"
-
-
-def painted(app: TabletopApp) -> str:
-    """The terminal as drawn now, with its colours and styles (ANSI)."""
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system="truecolor",
-        record=True,
-        legacy_windows=False,
-        safe_box=False,
-    )
-    console.print(app.screen._compositor.render_update(full=True))
-    return console.export_text(styles=True)
 
 
 async def settled(pilot: Pilot[None]) -> None:
@@ -87,19 +67,16 @@ def test_a_seat_looks_the_same_locally_and_remotely(
 
     seen: dict[str, str] = {}
 
-    async def local_play(pilot: Pilot[None]) -> None:
-        pilot.app.open_game(session_at(table, actions))
-        await settled(pilot)
-        seen["local"] = painted(pilot.app)
-
     async def remote_play(pilot: Pilot[None]) -> None:
         await settled(pilot)
-        seen["remote"] = painted(pilot.app)
+        seen["remote"] = screen_text(pilot.app, styles=True)
 
     async def take_local() -> None:
         app = make_app(REGISTRY, bot_delay=0.4)
         async with app.run_test(size=size) as pilot:
-            await local_play(pilot)
+            app.open_game(session_at(table, actions))
+            await settled(pilot)
+            seen["local"] = screen_text(app, styles=True)
 
     asyncio.run(take_local())
     remote = make_app(

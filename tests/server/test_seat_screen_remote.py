@@ -156,7 +156,8 @@ async def test_r_opens_the_rules_and_question_mark_the_servers_hint(served: Serv
         await wait_until(pilot, lambda: my_turn(app))
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
-        assert app.screen.rules_title == "Liar's Dice"
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.rules_title == "Liar's Dice"
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, SeatScreen))
         await pilot.press("question_mark")

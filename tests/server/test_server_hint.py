@@ -8,7 +8,8 @@ lane, for the seat whose decision it is, at the current position only. The wire 
 
 from __future__ import annotations
 
-from serverhelp import Inbox, bind, play_out
+from seat_inbox import Inbox
+from serverhelp import bind, play_out
 
 from tabletop.adapters.bots.hint import prepare
 from tabletop.adapters.server.hall import Hall

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from dependency_injector import providers
 from liars import LiarsDice
-from serverhelp import Inbox, bind, play_out
+from seat_inbox import Inbox
+from serverhelp import bind, play_out
 from toygames import Exploding
 
 from tabletop.adapters.bots import STRENGTHS

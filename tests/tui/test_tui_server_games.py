@@ -6,14 +6,26 @@ tests/server/test_server_games.py asks a real server."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from textual.widgets import DataTable
 from tui_support import snapshot_of, wait_until
 
+from tabletop.adapters.tui import services
 from tabletop.adapters.tui.screens.home import HomeScreen
-from tabletop.adapters.tui.services import ServerSeat
 from tabletop.framework.seats import SeatConnection, TableInfo
+
+
+@dataclass(frozen=True)
+class ServerSeat:
+    """A remembered seat, as the app's server client gives one."""
+
+    key: str
+    url: str
+    token: str
+    title: str
+    seat_name: str
 
 
 class Answered:
@@ -35,12 +47,12 @@ class Answered:
     def seats(self) -> list[ServerSeat]:
         return list(self.rows)
 
-    async def status(self, seat: ServerSeat) -> str:
+    async def status(self, seat: services.ServerSeat) -> str:
         return {"mine": "your turn", "theirs": "Commune's turn"}.get(
             seat.token, "server unreachable"
         )
 
-    def connect(self, seat: ServerSeat) -> SeatConnection:
+    def connect(self, seat: services.ServerSeat) -> SeatConnection:
         raise AssertionError("not joined in this test")
 
     def remember(self, url: str, token: str, info: TableInfo) -> None:

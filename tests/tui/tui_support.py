@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 from typing import Any, ParamSpec, cast
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 from toygames import Crashy, Faulty, Menu, Secrets
@@ -261,8 +262,9 @@ def session_of(screen: Screen[Any]) -> GameSession:
     return local_game(screen).session
 
 
-def screen_text(app: TabletopApp) -> str:
-    """What the terminal shows right now, as plain text (for 'is X on screen?')."""
+def screen_text(app: App[Any], *, styles: bool = False) -> str:
+    """What the terminal shows right now, as plain text (for 'is X on screen?'), or
+    with its colours and styles as ANSI (``styles``: two screens drawn alike)."""
     import io
 
     from rich.console import Console
@@ -281,7 +283,7 @@ def screen_text(app: TabletopApp) -> str:
     console.print(
         app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     )
-    return console.export_text()
+    return console.export_text(styles=styles)
 
 
 async def wait_until(pilot: Any, condition: Callable[[], bool], timeout: float = 5.0) -> None:

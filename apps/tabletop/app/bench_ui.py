@@ -25,7 +25,7 @@ import asyncio
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -151,6 +151,16 @@ def bench_ui(
 ) -> UiBench:
     """Play ``game_id`` hot-seat through Pilot, saving to a temporary directory."""
     bench = UiBench(game_id, seed)
+    error = _in_a_temporary_folder(sessions, lambda starter: _play(starter, bench, limit))
+    bench.error = bench.error or error
+    return bench
+
+
+def _in_a_temporary_folder(
+    sessions: SessionStarter, play: Callable[[SessionStarter], Coroutine[Any, Any, None]]
+) -> str | None:
+    """Run ``play`` with ``sessions``' games saving to a temporary folder; what went
+    wrong in words (reported in the figures, never a traceback), or None."""
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-ui-") as folder:
         starter = SessionStarter(
             registry=sessions.registry,
@@ -159,10 +169,10 @@ def bench_ui(
             store=JsonSaveStore(Path(folder)),
         )
         try:
-            asyncio.run(_play(starter, bench, limit))
-        except Exception as exc:  # reported in the figures, never a traceback
-            bench.error = f"{type(exc).__name__}: {exc}"
-    return bench
+            asyncio.run(play(starter))
+        except Exception as exc:
+            return f"{type(exc).__name__}: {exc}"
+    return None
 
 
 def format_ui(bench: UiBench) -> list[str]:
@@ -291,17 +301,8 @@ def bench_waits(
     players = sessions.registry.get(game_id).info.min_players
     seats = ["human"] + [bot] * (players - 1)
     bench = WaitsBench(game_id, seats, bot_delay, seed)
-    with tempfile.TemporaryDirectory(prefix="tabletop-bench-waits-") as folder:
-        starter = SessionStarter(
-            registry=sessions.registry,
-            rng_factory=sessions.rng_factory,
-            dice_factory=sessions.dice_factory,
-            store=JsonSaveStore(Path(folder)),
-        )
-        try:
-            asyncio.run(_play_waits(starter, bench, presses))
-        except Exception as exc:  # reported in the figures, never a traceback
-            bench.error = f"{type(exc).__name__}: {exc}"
+    error = _in_a_temporary_folder(sessions, lambda starter: _play_waits(starter, bench, presses))
+    bench.error = bench.error or error
     return bench
 
 

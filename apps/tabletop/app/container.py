@@ -221,7 +221,7 @@ def _textual_app(sessions: SessionStarter, **settings: Any) -> TabletopApp:
 
 def _seat_app(
     sessions: SessionStarter,
-    server_games: Any,  # the server's RememberedServerGames: the UI's ServerGames by shape
+    server_games: RememberedServerGames,
     url: str,
     token: str | None = None,
     watch: str | None = None,

@@ -56,6 +56,7 @@ from tabletop.framework.game import (
     explained_prompt,
 )
 from tabletop.framework.ports import Dice, RandomSource
+from tabletop.framework.seats import prompt_to_json
 from tabletop.framework.soundness import check_prompt, flat, forgotten, json_problem
 
 if TYPE_CHECKING:
@@ -121,25 +122,14 @@ def _leaf(data: Any, path: str) -> Any:
 
 
 def prompt_json(prompt: Prompt | None) -> Any:
-    """What a seat is shown of a prompt: text, rule and every choice's words."""
+    """What a seat is shown of a prompt: text, rule and every choice's words (the seat
+    protocol's form of it, less the keys a front end binds)."""
     if prompt is None:
         return None
-    return {
-        "seat": prompt.seat,
-        "text": prompt.text,
-        "rule": prompt.rule,
-        "public": prompt.public,
-        "choices": [
-            {
-                "action": c.action,
-                "label": c.label,
-                "detail": c.detail,
-                "consequence": c.consequence,
-                "public": c.public,
-            }
-            for c in prompt.choices
-        ],
-    }
+    shown = prompt_to_json(prompt)
+    for choice in shown["choices"]:
+        del choice["key"]
+    return shown
 
 
 def public_line(prompt: Prompt | None, action: Action) -> str | None:

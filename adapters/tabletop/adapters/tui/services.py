@@ -8,7 +8,7 @@ client (``tabletop.adapters.server.seats``) and hands to the app.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Protocol
 
 from tabletop.framework.seats import SeatConnection, TableInfo
@@ -18,22 +18,29 @@ class ServerGamesError(Exception):
     """The list of server games cannot be read or written (the message says why)."""
 
 
-@dataclass(frozen=True)
-class ServerSeat:
-    """A seat at a server game that a person joined from this machine."""
+class ServerSeat(Protocol):
+    """A seat at a server game that a person joined from this machine (read-only, so
+    the server client's own record of it is one without either importing the other)."""
 
-    key: str
-    """Identifies the entry in the list (forget it by this)."""
-    url: str
-    token: str
-    title: str
-    seat_name: str
+    @property
+    def key(self) -> str:
+        """Identifies the entry in the list (forget it by this)."""
+        ...
+
+    @property
+    def url(self) -> str: ...
+    @property
+    def token(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def seat_name(self) -> str: ...
 
 
 class ServerGames(Protocol):
     """The server games a person joined, and the line to each."""
 
-    def seats(self) -> list[ServerSeat]:
+    def seats(self) -> Sequence[ServerSeat]:
         """The remembered seats, newest first; ServerGamesError when unreadable."""
         ...
 

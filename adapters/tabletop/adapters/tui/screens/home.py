@@ -9,6 +9,7 @@ more row, never a crash at start-up.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 from rich.text import Text
@@ -134,7 +135,7 @@ class HomeScreen(Screen[None]):
             self._ask_servers(games)
 
     @work(exclusive=True, group="server-games")
-    async def _ask_servers(self, games: list[ServerSeat]) -> None:
+    async def _ask_servers(self, games: Sequence[ServerSeat]) -> None:
         """Each seat's turn from its server, all at once, each with a short timeout (a
         worker: ``work`` makes the coroutine inside it, so one that a newer refresh
         cancels before it starts leaves no coroutine never awaited)."""
