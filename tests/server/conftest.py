@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pghelp import NoPostgres, postgres_server
 from serverhelp import ServerThread, make_hall
 
 from tabletop.adapters.server.hall import Hall
@@ -41,3 +42,19 @@ def no_server_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "server-games.json"
     monkeypatch.setenv("TABLETOP_SERVER_GAMES", str(path))
     return path
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """A PostgreSQL server of the tests' own, for the whole run (each test makes its
+    databases on it: ``pghelp.fresh_database``); skipped, saying why, where none can
+    be started."""
+    try:
+        server = postgres_server()
+        dsn = server.__enter__()
+    except NoPostgres as exc:
+        pytest.skip(str(exc))
+    try:
+        yield dsn
+    finally:
+        server.__exit__(None, None, None)

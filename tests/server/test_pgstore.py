@@ -5,17 +5,12 @@ absent."""
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pghelp import fresh_postgres
 from seat_inbox import Inbox
 from serverhelp import ServerThread, bind, keys, small_registry
 
@@ -28,66 +23,6 @@ from tabletop.framework.record import GameRecord
 from tabletop.framework.seats import REFUSED, Move
 from tabletop.framework.session import SessionStarter
 from tabletop.framework.table import QueuedWorkers, SeatLink
-
-#: A throwaway cluster: trust on loopback, no fsync while it is made.
-INITDB = ("--auth=trust", "-E", "UTF8", "--no-sync")
-
-
-def postgres_bin() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if found:
-        return Path(found[-1]).parent
-    initdb = shutil.which("initdb")
-    return Path(initdb).parent if initdb else None
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[str]:
-    """A PostgreSQL server of the test's own (trust authentication, loopback only)."""
-    bin_dir = postgres_bin()
-    if bin_dir is None:
-        pytest.skip("the PostgreSQL server binaries (initdb, pg_ctl) are not installed")
-    pytest.importorskip("psycopg", reason="psycopg is not installed")
-    root = Path(tempfile.mkdtemp(prefix="tabletop-pg-"))
-    as_user: list[str] = []
-    if os.geteuid() == 0:  # initdb refuses to run as root
-        if shutil.which("runuser") is None:
-            pytest.skip("running as root without runuser: initdb cannot be run")
-        shutil.chown(root, "postgres")
-        as_user = ["runuser", "-u", "postgres", "--"]
-    data = root / "data"
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    subprocess.run(
-        [*as_user, str(bin_dir / "initdb"), "-D", str(data), "-U", "tabletop", *INITDB],
-        check=True,
-        capture_output=True,
-    )
-    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
-    pg_ctl = [*as_user, str(bin_dir / "pg_ctl"), "-D", str(data)]
-    subprocess.run(
-        [*pg_ctl, "-o", options, "-l", str(root / "log"), "-w", "start"],
-        check=True,
-        capture_output=True,
-    )
-    try:
-        yield f"postgresql://tabletop@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run([*pg_ctl, "-m", "immediate", "-w", "stop"], capture_output=True)
-        shutil.rmtree(root, ignore_errors=True)
-
-
-def fresh_postgres(dsn: str) -> Any:
-    """A PostgresGameStore on an empty database of its own."""
-    import psycopg
-
-    from tabletop.adapters.server.pgstore import PostgresGameStore
-
-    name = f"t{os.urandom(6).hex()}"
-    with psycopg.connect(dsn, autocommit=True) as admin:
-        admin.execute(f"CREATE DATABASE {name}")
-    return PostgresGameStore(dsn.rsplit("/", 1)[0] + f"/{name}")
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -291,3 +226,84 @@ def test_an_undo_through_one_server_process_is_caught_up_by_the_other(postgres: 
     assert len(other.table.engine.log) == 2
     assert other.table.engine.digest() == link.table.engine.digest()
     assert told.last.seq == 2 and told.story()[-1] == "Counter: counts to 2"
+
+
+def test_a_store_takes_one_writer_per_game_binds_invites_once_and_leases_bots(
+    make_store: Callable[[], GameStore],
+) -> None:
+    """What several server processes on one database rely on, in both stores."""
+    from tabletop.adapters.server.store import GameEnded, StaleWrite
+
+    store = make_store()
+    record = GameRecord("liars-dice", 7, 2, {}, [], digest="a" * 64, seats=["human"] * 2)
+    store.create("g1", record, {"host": None}, {"invite-0": 0, "invite-1": 1})
+    # an invite works once: its seat is opened by the secret from then on
+    assert store.invited("invite-0") == ("g1", 0)
+    assert store.bind("invite-0", "secret-0") == ("g1", 0)
+    assert store.bind("invite-0", "secret-x") is None and store.invited("invite-0") is None
+    assert store.owner("secret-0") == ("g1", 0) and store.owner("invite-0") is None
+    assert store.owner("secret-x") is None
+    # only the next action is kept; after the end by the host, none
+    store.append("g1", 1, 0, "bid:1:1", digest="b" * 64, progress="", finished=False)
+    with pytest.raises(StaleWrite):
+        store.append("g1", 3, 1, "challenge", digest="c" * 64, progress="", finished=False)
+    assert store.status("g1") == (1, False)
+    store.abandon("g1")
+    with pytest.raises(GameEnded):
+        store.append("g1", 2, 1, "challenge", digest="c" * 64, progress="", finished=False)
+    with pytest.raises(GameEnded):
+        store.truncate("g1", 0, digest="a" * 64, progress="", finished=False)
+    assert store.status("g1") == (1, True)
+    # a finished game's answers
+    assert store.result("g1") is None
+    store.keep_result("g1", b"\x00answers")
+    store.keep_result("g1", b"\x00answers, again")
+    assert store.result("g1") == b"\x00answers, again"
+    # a lease on a game's bots: held by one owner until it runs out
+    assert store.claim("g1", "A", 60.0) and store.claim("g1", "A", 60.0)
+    assert not store.claim("g1", "B", 60.0)
+    store.drop_lease("g1", "A")
+    assert store.claim("g1", "B", 0.01) and not store.claim("g1", "A", 60.0)
+    import time
+
+    time.sleep(0.05)  # B stopped renewing: its lease ran out
+    assert store.claim("g1", "A", 60.0)
+    store.renew("A", ["g1"], 60.0)
+    assert not store.claim("g1", "B", 60.0)
+    store.close()
+
+
+def test_a_game_its_host_ended_through_one_server_takes_no_move_through_another(
+    postgres: str,
+) -> None:
+    """Issue 36: the host fetched an unfinished game through server B, which ended it,
+    while server A, which had not heard yet, kept accepting moves (6 were stored after
+    the end). The database now refuses them, and A tells its seats the game ended."""
+    from tabletop.adapters.server.hall import ENDED_BY_HOST
+    from tabletop.adapters.server.pgstore import PostgresGameStore
+    from tabletop.framework.seats import ENDED
+
+    first = fresh_postgres(postgres)
+    dsn = postgres.rsplit("/", 1)[0] + "/" + first.path.rsplit("/", 1)[1]
+    one, two = hall_on(first), hall_on(PostgresGameStore(dsn))
+    hosted = one.host("liars-dice", players=2)
+    secrets = keys(one, hosted.invites)
+    links, inboxes = zip(*(seat_at(one, secrets[s]) for s in (0, 1)), strict=True)
+    table = links[0].table
+    for _ in range(3):
+        prompt = table.engine.prompt
+        assert prompt is not None
+        assert move_first(links[prompt.seat])
+    record = GameRecord.from_json(two.fetch(hosted.game_id, hosted.host_token))
+    assert len(record.actions) == 3 and not record.finished
+    for _ in range(3):  # every later move through A, whoever sends it
+        prompt = table.engine.prompt
+        if prompt is None:
+            break
+        assert not move_first(links[prompt.seat])
+        assert inboxes[prompt.seat].notices(REFUSED)[-1].text == ENDED_BY_HOST
+    assert one.store.status(hosted.game_id) == (3, True)
+    for inbox in inboxes:  # every seat on A is told the game ended
+        assert [n.text for n in inbox.notices(ENDED)] == [ENDED_BY_HOST]
+    stored = one.store.load(hosted.game_id)
+    assert stored is not None and stored.record.actions == record.actions
