@@ -120,7 +120,12 @@ def test_a_seat_hears_only_its_seat_and_moves_only_on_its_prompt(
         ({"type": "watch", "game": "not-a-game"}, "no such game"),
         ({"type": "move", "seq": 0, "action": "bid:1:1"}, "say hello with your seat's token"),
         ({"type": "hint", "token": "x", "seq": 0}, "say hello with your seat's token"),
-        pytest.param("[" * 5000 + "]" * 5000, "not JSON", id="nested-5000-deep"),
+        pytest.param("[" * 5000 + "]" * 5000, "nested too deeply", id="nested-5000-deep"),
+        pytest.param(
+            '{"type": "host", "options": ' + "[" * 40 + "]" * 40 + "}",
+            "nested too deeply",
+            id="nested-40-deep-in-an-object",
+        ),
     ],
 )
 def test_garbage_is_answered_then_disconnected(

@@ -82,11 +82,37 @@ def decode(text: str | bytes) -> dict[str, Any]:
         raise BadMessage("messages are JSON text frames, not binary ones")
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError):
+    except RecursionError:  # where the parser gives up first (Python 3.11, 3.12)
+        raise BadMessage(TOO_DEEP) from None
+    except ValueError:
         raise BadMessage("not JSON") from None
     if not isinstance(data, dict):
         raise BadMessage("a message is a JSON object")
+    if _depth(data) > MAX_DEPTH:  # the same refusal where it parses (3.13)
+        raise BadMessage(TOO_DEEP)
     return data
+
+
+#: Deepest nesting of lists and objects a message may have: a real one has 3 or 4
+#: levels; a deeper one is refused alike on every Python, whose parsers stop at
+#: different depths.
+MAX_DEPTH = 32
+TOO_DEEP = f"nested too deeply (at most {MAX_DEPTH} levels)"
+
+
+def _depth(data: Any) -> int:
+    """How deeply ``data``'s lists and objects nest (iterative: no recursion limit)."""
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, level)
+            if level > MAX_DEPTH:
+                return level
+            todo.extend((child, level + 1) for child in item)
+    return deepest
 
 
 def server_message(data: dict[str, Any]) -> dict[str, Any]:
