@@ -86,10 +86,10 @@ def decode(text: str | bytes) -> dict[str, Any]:
         raise BadMessage(TOO_DEEP) from None
     except ValueError:
         raise BadMessage("not JSON") from None
-    if not isinstance(data, dict):
-        raise BadMessage("a message is a JSON object")
     if _depth(data) > MAX_DEPTH:  # the same refusal where it parses (3.13)
         raise BadMessage(TOO_DEEP)
+    if not isinstance(data, dict):
+        raise BadMessage("a message is a JSON object")
     return data
 
 
