@@ -78,7 +78,7 @@ def test_a_request_sent_while_the_server_is_gone_is_refused_in_words(tmp_path: P
         await until(lambda: bool(updates()) and line.connected)
         prompt = updates()[-1].prompt
         assert prompt is not None and isinstance(line.info, TableInfo)
-        first.__exit__()  # the server goes away
+        await asyncio.to_thread(first.__exit__)  # the server goes away (this loop answers)
         await until(lambda: bool(notices(LOST)))
         assert not line.connected and not notices(LOST)[0].final
         line.send(Move(0, prompt.choices[0].action))  # during the outage
@@ -96,7 +96,7 @@ def test_a_request_sent_while_the_server_is_gone_is_refused_in_words(tmp_path: P
             line.send(Move(0, prompt.choices[0].action))  # the choice, sent again: kept
             await until(lambda: updates()[-1].seq == 1)
             assert len(line.latencies) == 1 and line.reconnects >= 1
-            line.close()
+            await line.aclose()  # closed with the server, which stops at once
         return told
 
     first.__enter__()

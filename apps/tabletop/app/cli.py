@@ -736,6 +736,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     )
 
     if args.server:  # networked play over loopback (tabletop.app.bench_server)
+        chosen = (args.server_idle, args.server_one_seat, args.server_finished)
+        if any(count is not None for count in chosen):
+            from tabletop.app.bench_server_limits import run_bench_limits
+
+            return run_bench_limits(args, _registry(_container(args)))
         from tabletop.app.bench_server import run_bench_server
 
         return run_bench_server(args, _registry(_container(args)))
@@ -1254,6 +1259,51 @@ def build_parser() -> argparse.ArgumentParser:
         type=_players,
         metavar="P",
         help="with --server: seats per game (default: the game's least)",
+    )
+    bench.add_argument(
+        "--server-processes",
+        type=int,
+        default=1,
+        metavar="P",
+        help="with --server: P server processes on the database of --server-db (PostgreSQL "
+        "when more than one), each game's seats spread over them (default: 1)",
+    )
+    bench.add_argument(
+        "--server-db",
+        metavar="URL",
+        help="with --server: the servers' database, postgresql://USER@HOST/DB (its tables "
+        "are made if missing; default: a fresh SQLite file)",
+    )
+    bench.add_argument(
+        "--server-idle",
+        type=int,
+        metavar="N",
+        help="with --server: instead, N idle connections from one address (127.0.0.2) "
+        "held against a server with its default limits while a new player joins and "
+        "moves: p50/p95/max per move, what the server held",
+    )
+    bench.add_argument(
+        "--server-one-seat",
+        type=int,
+        metavar="N",
+        help="with --server: instead, N connections opened on one seat: how many stay "
+        "live, and another game's moves meanwhile",
+    )
+    bench.add_argument(
+        "--server-finished",
+        type=int,
+        metavar="N",
+        help="with --server: instead, a store filled with N finished La Revolution games "
+        "(none joined) and --server-played more played to their end on the server: its "
+        "memory",
+    )
+    bench.add_argument(
+        "--server-played",
+        type=int,
+        default=10,
+        metavar="K",
+        help="with --server-finished: all-bot games played to their end on the server, "
+        "10 at a time (default: 10)",
     )
     bench.add_argument(
         "--server-mixed",

@@ -27,6 +27,7 @@ seat from here sees exactly what a person's client sees: the seat's messages.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import json
 import secrets
@@ -65,8 +66,10 @@ GIVE_UP_SECONDS = 300.0
 #: The first and the longest wait between two attempts to reconnect (seconds).
 FIRST_RETRY = 0.1
 LONGEST_RETRY = 2.0
-#: How long one attempt to connect may take (seconds).
+#: How long one attempt to connect may take (seconds); how long leaving waits for the
+#: server to agree to close the line.
 OPEN_SECONDS = 10.0
+CLOSE_SECONDS = 2.0
 #: A seat's line pings the server every PING_SECONDS and gives it up when no answer
 #: came within PONG_SECONDS: a server gone without a word is said within their sum.
 PING_SECONDS = 2.0
@@ -164,6 +167,8 @@ class RemoteConnection(SeatConnection):
         self._loop: asyncio.AbstractEventLoop | None = None
         self._task: asyncio.Task[None] | None = None
         self._ws: ClientConnection | None = None
+        #: The current connection, from its handshake on (``_ws`` once welcomed).
+        self._line: ClientConnection | None = None
         self._outbox: asyncio.Queue[tuple[ClientConnection, str, SeatRequest]] | None = None
         self._writer: asyncio.Task[None] | None = None
         self._closed = False
@@ -200,6 +205,7 @@ class RemoteConnection(SeatConnection):
         while not self._closed:
             try:
                 async with _connect(self.url, OPEN_SECONDS, pings=True) as ws:
+                    self._line = ws
                     await ws.send(dump(self._hello()))
                     async for raw in ws:
                         message = self._read(raw)
@@ -233,7 +239,7 @@ class RemoteConnection(SeatConnection):
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
                 pass
             finally:
-                self._ws = None
+                self._ws = self._line = None
             if self._closed:
                 return
             now = time.monotonic()
@@ -322,6 +328,21 @@ class RemoteConnection(SeatConnection):
         for task in (self._task, self._writer):
             if task is not None:
                 task.cancel()
+
+    async def aclose(self) -> None:
+        """``close``, and the line closed with the server's agreement first: the
+        server then hears the end at once, not when this process ends (a process that
+        goes on, the bench, would otherwise leave it waiting for that line's close when
+        it stops)."""
+        line = self._line
+        self._closed = True
+        self._receive = None
+        if line is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(line.close(), CLOSE_SECONDS)
+        self.close()
+        tasks = [task for task in (self._task, self._writer) if task is not None]
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 @dataclass
@@ -453,7 +474,7 @@ async def play_seat(
                     if answer is not None:
                         connection.send(Move(seat.seq, answer))
     finally:
-        connection.close()
+        await connection.aclose()
 
 
 async def request(url: str, message: dict[str, Any], *, timeout: float = 30.0) -> dict[str, Any]:
