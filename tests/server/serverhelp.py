@@ -124,3 +124,61 @@ class ServerThread:
         assert stop is not None
         self._loop.call_soon_threadsafe(stop.set_result, None)
         self._thread.join(10)
+
+
+class SilentProxy:
+    """A TCP relay in front of a server, on the running asyncio loop, that can go
+    silent: ``freeze`` keeps every connection open and drops what either side sends (a
+    server that stopped answering without closing anything, a lost network) and lets
+    new connections hang the same way; ``thaw`` closes the frozen connections and
+    relays again, as a server that came back."""
+
+    def __init__(self, target: str) -> None:
+        self.target_port = int(target.rsplit(":", 1)[1])
+        self.frozen = False
+        self.url = ""
+        self._server: asyncio.Server | None = None
+        self._writers: set[asyncio.StreamWriter] = set()
+
+    async def __aenter__(self) -> SilentProxy:
+        self._server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        port = self._server.sockets[0].getsockname()[1]
+        self.url = f"ws://127.0.0.1:{port}"
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self._server is not None
+        self._server.close()
+        self._drop()
+        await self._server.wait_closed()
+
+    def freeze(self) -> None:
+        self.frozen = True
+
+    def thaw(self) -> None:
+        self._drop()
+        self.frozen = False
+
+    def _drop(self) -> None:
+        for writer in list(self._writers):
+            writer.transport.abort()
+        self._writers.clear()
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._writers.add(writer)
+        if self.frozen:  # accepted, and never answered
+            return
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        self._writers.add(up_writer)
+
+        async def pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            try:
+                while data := await source.read(65536):
+                    if not self.frozen:
+                        sink.write(data)
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                sink.transport.abort()
+
+        await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))

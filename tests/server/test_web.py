@@ -1,8 +1,11 @@
-"""``tabletop web --join URL TOKEN`` in a real browser (issue 24): headless Chromium
-opens the page, the seat's screen appears, a key press there plays the seat's move on
-the game server, and the page is captured (the picture in docs/networked-play.md:
-``TABLETOP_WEB_SCREENSHOT=docs/networked-play-web.png`` writes it). Skipped, saying why,
-where Chromium or textual-serve is absent."""
+"""``tabletop web --join URL`` in a real browser (issue 24): headless Chromium opens the
+page, the seat's screen appears, a key press there plays the seat's move on the game
+server, and the page is captured (the picture in docs/networked-play.md:
+``TABLETOP_WEB_SCREENSHOT=docs/networked-play-web.png`` writes it). Meanwhile no process
+on the machine has a token on its command line (issue 36: ``/proc/*/cmdline`` is
+readable by every local user): not the invite, not the secret it was bound to, not the
+host token. Skipped, saying why, where Chromium or textual-serve is absent (CI installs
+Chromium from the system's packages)."""
 
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tabletop.adapters.server.client import request
+from tabletop.adapters.server.remembered import load as remembered_load
 
 
 def chromium() -> str | None:
@@ -49,6 +53,19 @@ def wait_for(check: Callable[[], bool], seconds: float, what: str) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         time.sleep(0.2)
+
+
+def command_lines() -> dict[int, str]:
+    """Every process's command line, as ``ps`` shows it to any local user."""
+    lines: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                raw = (entry / "cmdline").read_bytes()
+            except OSError:  # it ended meanwhile
+                continue
+            lines[int(entry.name)] = raw.replace(b"\0", b" ").decode("utf-8", "replace")
+    return lines
 
 
 def answers(url: str) -> bool:
@@ -116,7 +133,7 @@ class DevTools:
 
 @pytest.mark.slow
 def test_a_joined_seat_plays_a_move_in_a_real_browser(
-    processes: list[subprocess.Popen[str]], tmp_path: Path
+    processes: list[subprocess.Popen[str]], tmp_path: Path, no_server_games: Path
 ) -> None:
     browser = chromium()
     if browser is None:
@@ -200,6 +217,15 @@ def test_a_joined_seat_plays_a_move_in_a_real_browser(
         with sqlite3.connect(db) as conn:
             first = conn.execute("SELECT seat, action FROM actions ORDER BY idx LIMIT 1").fetchone()
         assert tuple(first) == (0, "roll")
+        # the session runs: tabletop web, the tab's tabletop join, Chromium; no token
+        # on any command line (web --join hands the tab its secret in the environment)
+        (remembered,) = remembered_load(no_server_games)
+        tokens = [hosted["invites"]["0"], remembered.token, hosted["host_token"]]
+        lines = command_lines()
+        assert any(" join " in line and "--screen" in line for line in lines.values())
+        assert any(" web " in line and "--join" in line for line in lines.values())
+        leaks = {pid: line for pid, line in lines.items() if any(t in line for t in tokens)}
+        assert not leaks, leaks
         time.sleep(2)  # the screen shows the log of the roll
         shot = base64.b64decode(tools.call("Page.captureScreenshot", format="png")["data"])
     assert shot.startswith(b"\x89PNG") and len(shot) > 10_000

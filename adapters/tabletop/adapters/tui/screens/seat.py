@@ -519,7 +519,9 @@ class SeatScreen(Screen[None]):
             return
         viewer = side.seat
         prompt = update.prompt if self.ended is None else None
-        deciding = None if update.over else update.deciding
+        # a game that takes no more moves (ended by its host, its line given up) waits
+        # for nobody: the prompt's place says why instead
+        deciding = None if update.over or self.ended is not None else update.deciding
         turn = (viewer, deciding)
         if turn != self._turn or update.seq != self._moment:  # not the same decision again
             self._hold(turn == self._turn)
