@@ -271,6 +271,47 @@ def test_a_finished_game_is_let_go_and_replayed_when_asked_for(queued: Hall) -> 
     assert table.engine.over and queued.open_games() == 2
 
 
+def test_a_finished_game_leaves_memory_and_answers_joins_from_the_store_without_a_replay(
+    queued: Hall, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 36: finished games stayed in memory (about 845 KiB each for La
+    Révolution), and a former player's join replayed the game each time."""
+    from tabletop.adapters.server.hall import StoredLink
+
+    hosted = queued.host("liars-dice", players=2)
+    secrets = keys(queued, hosted.invites)
+    links, inboxes = sit_all(queued, secrets)
+    play_out(links)
+    table = links[0].table
+    assert table.engine.over
+    finals = {seat: inboxes[seat].last for seat in (0, 1)}
+    for link in links.values():
+        link.table.leave(link)
+    queued.workers.drain()  # type: ignore[attr-defined]
+    assert queued.loaded(hosted.game_id) is None  # its answers are in the store
+    replays: list[str] = []
+
+    def opened(game_id: str) -> Any:  # opening the game would replay it
+        replays.append(game_id)
+        raise AssertionError("the finished game was opened again")
+
+    monkeypatch.setattr(queued, "table", opened)
+    for seat in (0, 1):
+        again = Inbox()
+        stored = queued.seat(secrets[seat], again)
+        assert isinstance(stored, StoredLink)
+        assert again.info.seat == seat and again.info.table == hosted.game_id
+        assert again.last.over and again.last.seq == finals[seat].seq
+        assert again.last.view == finals[seat].view and again.last.result == finals[seat].result
+        assert again.story() == inboxes[seat].story()  # the whole log, as it was told
+        assert not stored.send(Move(again.last.seq, "challenge"))
+        assert again.notices(REFUSED)[-1].text == "the game is over"
+    watcher = Inbox()
+    queued.spectate(hosted.game_id, watcher)
+    assert watcher.last.over and watcher.last.prompt is None
+    assert replays == [] and queued.loaded(hosted.game_id) is None
+
+
 def test_no_token_or_game_id_begins_with_a_dash() -> None:
     """A token is typed as an argument (tabletop join URL TOKEN): a leading dash would
     read as an option. One in 64 random URL-safe words begins with one."""
@@ -392,6 +433,49 @@ def test_games_nobody_plays_are_hosted_within_the_limits(tmp_path: Path) -> None
     assert hall.bot_games() <= 1  # the other may have ended too
     hall.host("liars-dice", seats=bots, client="10.0.0.1")  # room again
     assert hall.store.length(first.game_id) == len(table.engine.log)
+
+
+def test_a_client_hosts_within_its_games_per_hour(tmp_path: Path) -> None:
+    """Each game hosted is kept in the store for good: one address may not fill it."""
+    hall = make_hall(tmp_path / "s.sqlite3", limits=Limits(hosts_per_client_hour=2))
+    now = [1000.0]
+    hall.clock = lambda: now[0]
+    for _ in range(2):
+        hall.host("liars-dice", players=2, client="10.0.0.1")
+    with pytest.raises(Refused, match="hosted 2 games on this server in the last hour"):
+        hall.host("liars-dice", players=2, client="10.0.0.1")
+    hall.host("liars-dice", players=2, client="10.0.0.2")  # another client: its own count
+    now[0] += 3601  # an hour later
+    hall.host("liars-dice", players=2, client="10.0.0.1")
+    store = hall.store
+    assert isinstance(store, SqliteGameStore) and store.count() == 4
+
+
+def test_a_game_nobody_is_at_leaves_memory_and_comes_back_from_the_store(
+    tmp_path: Path,
+) -> None:
+    hall = make_hall(tmp_path / "s.sqlite3", limits=Limits(idle_game_seconds=60))
+    now = [1000.0]
+    hall.clock = lambda: now[0]
+    hosted = hall.host("liars-dice", players=2)
+    secrets = keys(hall, hosted.invites)
+    links, _ = sit_all(hall, secrets)
+    play_out(links, moves=2)
+    hall.tick()
+    now[0] += 120
+    hall.tick()  # people sit at it: it stays
+    assert hall.loaded(hosted.game_id) is not None
+    for link in links.values():
+        link.table.leave(link)
+    hall.tick()  # nobody is at it from now on
+    now[0] += 59
+    hall.tick()
+    assert hall.loaded(hosted.game_id) is not None  # not yet
+    now[0] += 2
+    hall.tick()
+    assert hall.loaded(hosted.game_id) is None  # gone from memory, kept in the store
+    table, seat = hall.sit(secrets[0])  # replayed from the store where it stood
+    assert seat == 0 and len(table.engine.log) == 2 and not table.engine.over
 
 
 def test_the_bots_of_a_restored_game_play_on(tmp_path: Path) -> None:

@@ -6,13 +6,15 @@ with a message and change nothing."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
 from serverhelp import ServerThread
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
 from tabletop.adapters.server.hall import Hall
@@ -269,3 +271,76 @@ def test_a_seat_asks_for_a_hint_and_leaves_on_its_own_connection(
     assert stale["topic"] == "refused" and "stale hint" in stale["text"]
     first.send(json.dumps({"type": "leave"}))
     assert closed_after(first) == 1000
+
+
+def refusal_of(url: str, address: str) -> str:
+    """Why the server refused a connection from ``address`` (its HTTP 503 body)."""
+    from websockets.exceptions import InvalidStatus
+
+    with pytest.raises(InvalidStatus) as caught:
+        connect(url, compression=None, source_address=(address, 0))
+    assert caught.value.response.status_code == 503
+    return (caught.value.response.body or b"").decode()
+
+
+def test_connections_beyond_the_limits_are_refused_saying_why(
+    tmp_path: Path, stack: ExitStack
+) -> None:
+    """Issue 36: about 1,010 idle connections from one client locked every new player
+    out. Now one address holds at most its share, and the server at most its total:
+    beyond either, the handshake is answered HTTP 503 with the reason, and a place
+    freed is taken again."""
+    from serverhelp import make_hall
+
+    from tabletop.adapters.server.limits import Limits
+    from tabletop.adapters.workers import ThreadWorkers
+
+    workers = ThreadWorkers()
+    hall = make_hall(
+        tmp_path / "db", workers=workers, limits=Limits(connections=3, connections_per_client=2)
+    )
+    try:
+        with ServerThread(Server(hall)) as served:
+
+            def hold(address: str) -> ClientConnection:
+                ws = connect(served.url, compression=None, source_address=(address, 0))
+                return stack.enter_context(ws)
+
+            first = hold("127.0.0.2")
+            hold("127.0.0.2")
+            said = refusal_of(served.url, "127.0.0.2")
+            assert said.startswith("too many connections from your address (at most 2")
+            hold("127.0.0.3")  # another address: its own share, the third in all
+            assert refusal_of(served.url, "127.0.0.4") == (
+                "the server is full: try again in a moment\n"
+            )
+            first.close()  # a place is free again, for anyone
+            deadline = time.monotonic() + 5
+            while True:
+                try:
+                    ws = connect(served.url, compression=None, source_address=("127.0.0.4", 0))
+                    break
+                except InvalidHandshake:
+                    assert time.monotonic() < deadline, "the freed place was not taken again"
+                    time.sleep(0.05)
+            with ws:
+                assert ask(ws, {"type": "fetch", "game": "nope"})["type"] == "refused"
+    finally:
+        workers.stop()
+
+
+def test_a_seat_has_one_live_connection_and_the_replaced_one_is_told_why(
+    served: ServerThread, stack: ExitStack
+) -> None:
+    """Issue 36: any number of connections could sit at one seat, and every move built
+    an update for each (1,000 of them made moves take 3.4 s). The newest connection
+    to a seat is its one live connection; the one it replaces hears why, then closes."""
+    from tabletop.adapters.server.server import REPLACED
+
+    game = hosted(served.url, players=2)
+    old, update = sit(stack, served.url, game["invites"]["0"])
+    new, _ = sit(stack, served.url, game["invites"]["0"])  # the same secret again
+    assert json.loads(old.recv(timeout=10)) == {"type": "error", "reason": REPLACED}
+    assert closed_after(old) == 1008
+    action = update["prompt"]["choices"][0]["action"]
+    assert ask(new, {"type": "move", "seq": 0, "action": action}) == {"type": "ack", "seq": 0}
