@@ -9,11 +9,13 @@ import asyncio
 import socket
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from liars import LiarsDice
 from serverhelp import ServerThread, make_hall
 
 from tabletop.adapters.server.client import (
+    AGAIN,
     GONE,
     NOT_SENT,
     RemoteConnection,
@@ -22,9 +24,11 @@ from tabletop.adapters.server.client import (
     play_seat,
     request,
 )
+from tabletop.adapters.server.hall import OPENING
 from tabletop.adapters.server.server import Server
 from tabletop.adapters.workers import ThreadWorkers
 from tabletop.framework.bots import RandomBot
+from tabletop.framework.ports import Busy, Workers
 from tabletop.framework.seats import (
     BACK,
     LOST,
@@ -160,3 +164,51 @@ def test_a_spectator_s_line_watches_a_game_to_its_end(served: ServerThread) -> N
     assert watched.info.seat is None and not watched.latencies  # type: ignore[attr-defined]
     assert not any("secret roll" in line.text for line in watched.log)  # type: ignore[attr-defined]
     assert any("secret roll" in line.text for line in played.log)  # type: ignore[attr-defined]
+
+
+class BusyAtFirst(Workers):
+    """The server's workers, with the lane that seats connections full ``refusals``
+    times (a thousand seats reconnecting at once after a restart)."""
+
+    def __init__(self, inner: Workers, refusals: int) -> None:
+        self.inner, self.refusals = inner, refusals
+
+    def submit(
+        self, lane: str, work: Callable[[], Any], done: Callable[[Any, BaseException | None], None]
+    ) -> None:
+        if lane == OPENING and self.refusals > 0:
+            self.refusals -= 1
+            raise Busy("the lane is full")
+        self.inner.submit(lane, work, done)
+
+
+def test_a_seat_turned_away_by_a_busy_server_tries_again_by_itself(tmp_path: Path) -> None:
+    """Issue 36: a hello the server had no room to seat was told "the server is busy:
+    try again in a moment" as a final error, and its client gave up for good (500
+    games of the bench joining at once lost seats so). Now it is told to try again,
+    and does, counting its attempts."""
+    workers = ThreadWorkers()
+    hall = make_hall(tmp_path / "server.sqlite3", workers=workers)
+    hosted = hall.host("liars-dice", players=2)
+    try:
+        with ServerThread(Server(hall, workers=BusyAtFirst(workers, 2))) as served:
+
+            async def main() -> list[SeatMessage]:
+                told: list[SeatMessage] = []
+                line = RemoteConnection(served.url, token=hosted.invites[0])
+                line.open(told.append)
+                await until(lambda: any(isinstance(m, SeatUpdate) for m in told))
+                await line.aclose()
+                return told
+
+            told = asyncio.run(main())
+    finally:
+        workers.stop()
+    notices = [m for m in told if isinstance(m, Notice)]
+    busy = "the server is busy: try again in a moment"
+    assert [n.text for n in notices] == [
+        f"{busy}: trying again...",
+        f"{busy}: trying again (attempt 1)...",
+        AGAIN,
+    ]
+    assert not any(n.final for n in notices) and isinstance(told[-2], TableInfo)

@@ -282,12 +282,12 @@ async def play_as_newcomer(url: str, enough: Callable[[int], bool]) -> Player:
     rng = random.Random(36)
     moves = 0
     while not enough(moves):
-        started = time.perf_counter()
         seen: list[Seat] = []
+        joining = [0.0]  # when the join began: from the hosted game's invite
 
-        def told(seat: Seat, started: float = started, seen: list[Seat] = seen) -> None:
+        def told(seat: Seat, seen: list[Seat] = seen, joining: list[float] = joining) -> None:
             if not seen:
-                player.joins.append(time.perf_counter() - started)
+                player.joins.append(time.perf_counter() - joining[0])
             seen[:1] = [seat]
 
         def decide(seat: Seat, before: int = moves) -> str:
@@ -298,7 +298,7 @@ async def play_as_newcomer(url: str, enough: Callable[[int], bool]) -> Player:
 
         try:
             game = await request(url, {"type": "host", "game": PLAYER_GAME, "seats": PLAYER_SEATS})
-            started = time.perf_counter()  # the join, from the hosted game's invite
+            joining[0] = time.perf_counter()
             with contextlib.suppress(_Enough):
                 await play_seat(url, game["invites"]["0"], decide, on_update=told, give_up=30)
         except ClientError as exc:

@@ -89,6 +89,10 @@ class ClientError(Exception):
     """The server refused us or cannot be reached; the message says why."""
 
 
+class _TryAgain(Exception):
+    """The server turned the hello away for now (its workers are full): try again."""
+
+
 def new_secret() -> str:
     """The secret a client binds a seat to (192 random bits); never starts with "-"."""
     while True:
@@ -207,6 +211,7 @@ class RemoteConnection(SeatConnection):
         delay, lost_since, offline = FIRST_RETRY, None, False
         attempts = 0
         while not self._closed:
+            busy: str | None = None
             try:
                 async with _connect(self.url, OPEN_SECONDS, pings=True) as ws:
                     self._line = ws
@@ -240,6 +245,8 @@ class RemoteConnection(SeatConnection):
                 self.error = f"not a server address: {exc}"
                 self._tell(Notice(REFUSED, self.error, final=True))
                 return
+            except _TryAgain as exc:  # reachable, but too busy to seat us now
+                busy = str(exc)
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
                 pass
             finally:
@@ -254,10 +261,13 @@ class RemoteConnection(SeatConnection):
                 return
             if not offline:
                 offline = True
-                self._tell(Notice(LOST, GONE))
+                self._tell(Notice(LOST, GONE if busy is None else f"{busy}: trying again..."))
             else:  # each failed attempt is counted where the seat can see it
                 attempts += 1
-                self._tell(Notice(LOST, gone(attempts)))
+                said = gone(attempts)
+                if busy is not None:
+                    said = f"{busy}: trying again (attempt {attempts})..."
+                self._tell(Notice(LOST, said))
             self.reconnects += 1
             await asyncio.sleep(delay)
             delay = min(delay * 2, LONGEST_RETRY)
@@ -283,6 +293,8 @@ class RemoteConnection(SeatConnection):
             self.messages.append(data)
         kind = data.get("type") if isinstance(data, dict) else None
         if kind == "error":
+            if data.get("again") is True:
+                raise _TryAgain(str(data.get("reason")))
             raise ClientError(str(data.get("reason")))
         if kind == "bound":  # the seat is opened by our secret from now on
             self.token, self.bound = self.secret, True

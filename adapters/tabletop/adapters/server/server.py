@@ -88,6 +88,12 @@ POLICY = 1008
 NORMAL = 1000
 
 
+class TryAgain(Refused):
+    """The workers' lane is full: nothing was done, and the same request may well work
+    in a moment (a thousand seats reconnecting at once after a restart). A hello refused
+    so is told ``again``, and its client tries again by itself instead of giving up."""
+
+
 class Bucket:
     """A token bucket: ``take`` is False once the client sends faster than allowed."""
 
@@ -316,7 +322,7 @@ class Server:
         try:
             self.workers.submit(lane, work, done)
         except Busy:
-            raise Refused("the server is busy: try again in a moment") from None
+            raise TryAgain("the server is busy: try again in a moment") from None
         return await future
 
     async def handler(self, ws: ServerConnection) -> None:
@@ -388,11 +394,19 @@ class Server:
                 await asyncio.gather(sender, return_exceptions=True)
 
     async def _error(
-        self, ws: ServerConnection, reason: str, seated: _Seated | None = None
+        self,
+        ws: ServerConnection,
+        reason: str,
+        seated: _Seated | None = None,
+        *,
+        again: bool = False,
     ) -> None:
         """Say what was wrong, then close the connection (after what was queued for it,
-        when it sits at a table)."""
-        text = dump({"type": "error", "reason": reason})
+        when it sits at a table); ``again``: the client may try the same again soon."""
+        said: dict[str, Any] = {"type": "error", "reason": reason}
+        if again:
+            said["again"] = True
+        text = dump(said)
         if seated is not None:
             seated.channel.put(text)
             seated.channel.put(POLICY)
@@ -472,7 +486,7 @@ class Server:
         try:
             seated: _Seated = await self._off_loop(OPENING, join)
         except Refused as exc:
-            await self._error(ws, str(exc))
+            await self._error(ws, str(exc), again=isinstance(exc, TryAgain))
             return None
         return seated
 
