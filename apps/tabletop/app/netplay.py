@@ -814,7 +814,8 @@ def add_parsers(sub: Any, make: SubParser) -> None:
         "the terminal UI in a web browser",
         "Serve the terminal UI to web browsers with textual-serve (tabletop install "
         "'tabletop-app[web]'): each browser tab that opens the page runs its own "
-        "tabletop play, or with --join URL TOKEN that server seat's screen. Listens on "
+        "tabletop play, or with --join URL that server seat's screen (its invite read "
+        "as join reads it, never on a command line). Listens on "
         "127.0.0.1 unless told otherwise; put it behind a reverse proxy for TLS.",
     )
     _add_address(web, DEFAULT_WEB_PORT, "port")

@@ -330,9 +330,9 @@ class HomeScreen(Screen[None]):
             ConfirmScreen(
                 "Forget this server game?",
                 f"{printable(game.title, 60)}, seat {printable(game.seat_name, 40)} on "
-                f"{printable(_server_of(game.url), 80)}: its token will be gone from this "
-                "machine. The game goes on on its server; to play it again you need the "
-                "token (tabletop join URL TOKEN).",
+                f"{printable(_server_of(game.url), 80)}: its secret will be gone from this "
+                "machine, and with it the key to this seat (its invite worked once): you "
+                "will not be able to play it again. The game goes on on its server.",
                 yes="Forget",
             ),
             callback=answered,
