@@ -307,3 +307,50 @@ def test_a_game_its_host_ended_through_one_server_takes_no_move_through_another(
         assert [n.text for n in inbox.notices(ENDED)] == [ENDED_BY_HOST]
     stored = one.store.load(hosted.game_id)
     assert stored is not None and stored.record.actions == record.actions
+
+
+def test_a_game_loaded_while_another_server_appends_is_one_moment_of_it(postgres: str) -> None:
+    """A server opening a game read its row and its actions in two statements, and on
+    PostgreSQL each statement sees the database as it is then: a move another server
+    kept in between gave a digest of n actions with n + 1 actions, and the game could
+    not be opened ("replay does not match the saved digest"). Loaded while another
+    connection appends, every record is one moment's: its digest is its length's."""
+    import hashlib
+    import threading
+
+    from tabletop.adapters.server.pgstore import PostgresGameStore
+
+    def digest(count: int) -> str:
+        return hashlib.sha256(str(count).encode()).hexdigest()
+
+    reader = fresh_postgres(postgres)
+    writer = PostgresGameStore(postgres.rsplit("/", 1)[0] + "/" + reader.path.rsplit("/", 1)[1])
+    record = GameRecord("liars-dice", 7, 2, {}, [], digest=digest(0), seats=["human"] * 2)
+    reader.create("g1", record, {"host": None})
+    appends = 400
+
+    def append() -> None:
+        for index in range(1, appends + 1):
+            writer.append(
+                "g1",
+                index,
+                index % 2,
+                f"a{index}",
+                digest=digest(index),
+                progress="",
+                finished=False,
+            )
+
+    thread = threading.Thread(target=append)
+    thread.start()
+    seen: list[tuple[int, str]] = []
+    while thread.is_alive() or not seen:
+        stored = reader.load("g1")
+        assert stored is not None
+        seen.append((len(stored.record.actions), stored.record.digest))
+    thread.join()
+    torn = [(count, kept) for count, kept in seen if kept != digest(count)]
+    assert not torn, f"{len(torn)} of {len(seen)} loads mixed two moments"
+    assert len({count for count, _ in seen}) > 1  # it did load while the other wrote
+    reader.close()
+    writer.close()

@@ -11,8 +11,8 @@ acknowledges the move, as with SQLite.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any, cast
 
 from tabletop.adapters.server.store import SqlGameStore
@@ -88,6 +88,16 @@ class PostgresGameStore(SqlGameStore):
 
     def _transaction(self) -> AbstractContextManager[Any]:
         return cast("AbstractContextManager[Any]", self._db.transaction())
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """A read of several statements sees one moment of the database: PostgreSQL's
+        default (read committed) gives each statement a snapshot of its own, so a game
+        loaded while another server process appended to it had the digest of n actions
+        and n + 1 actions, and could not be opened. Writers are not held up."""
+        with self._db.transaction():
+            self._db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            yield
 
     def _changed(self, game_id: str, count: int | str) -> None:
         # Delivered at commit, to every server process listening (``listen``).
