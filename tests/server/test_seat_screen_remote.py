@@ -12,7 +12,8 @@ import pluggy
 from serverhelp import ServerThread, make_hall, small_registry
 from textual.widgets import Static
 from toygames import Recaps
-from tui_support import make_app, pilot_test, screen_text, wait_until
+from tui_support import game_screen as seat_screen
+from tui_support import make_app, my_turn, pilot_test, screen_text, wait_until
 
 from tabletop.adapters.server.client import RemoteConnection, request
 from tabletop.adapters.server.server import Server
@@ -32,17 +33,6 @@ def seat_app(url: str, token: str, registry: GameRegistry | None = None) -> Tabl
     """``tabletop join``'s app: the seat screen on the seat's line to the server."""
     screen = SeatScreen([RemoteConnection(url, token=token)])
     return make_app(registry or small_registry(), first=screen)
-
-
-def seat_screen(app: TabletopApp) -> SeatScreen:
-    screen = app.screen
-    assert isinstance(screen, SeatScreen), screen
-    return screen
-
-
-def my_turn(app: TabletopApp) -> bool:
-    screen = app.screen
-    return isinstance(screen, SeatScreen) and screen._my_prompt() is not None
 
 
 async def host(url: str, game: str, seats: list[str], **more: Any) -> dict[str, Any]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 
 from serverhelp import ServerThread, SilentProxy
-from tui_support import make_app, pilot_test, screen_text, wait_until
+from tui_support import game_screen as seat_screen
+from tui_support import make_app, my_turn, pilot_test, screen_text, wait_until
 
 from tabletop.adapters.server.client import AGAIN, NOT_SENT, RemoteConnection, request
 from tabletop.adapters.server.hall import ENDED_BY_HOST
@@ -22,17 +23,6 @@ from tabletop.adapters.tui.widgets import ChoiceList
 SAID_WITHIN = 5.0
 #: What the status line says once the line is down (``client.GONE`` and ``gone(n)``).
 UNREACHABLE = "The server cannot be reached"
-
-
-def seat_screen(app: TabletopApp) -> SeatScreen:
-    screen = app.screen
-    assert isinstance(screen, SeatScreen), screen
-    return screen
-
-
-def my_turn(app: TabletopApp) -> bool:
-    screen = app.screen
-    return isinstance(screen, SeatScreen) and screen._my_prompt() is not None
 
 
 def told(app: TabletopApp) -> list[str]:

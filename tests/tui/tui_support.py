@@ -230,6 +230,12 @@ def game_screen(app: TabletopApp) -> SeatScreen:
     return screen
 
 
+def my_turn(app: TabletopApp) -> bool:
+    """Whether the seat screen is on top and its seat has a decision to make."""
+    screen = app.screen
+    return isinstance(screen, SeatScreen) and screen._my_prompt() is not None
+
+
 def local_game(screen: Screen[Any]) -> LocalGame:
     """The game a seat screen shows, as its app holds it: the tests read the engine
     there (the screen itself never does: it reads only its seats' messages)."""
