@@ -26,6 +26,7 @@ server sends the JSON, and both decode to the same objects.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, TypeAlias
@@ -658,7 +659,7 @@ class SeatState:
         return self.update is not None and self.update.over
 
 
-class SeatConnection:
+class SeatConnection(ABC):
     """A front end's line to its table, whatever carries it (the transport): an
     in-process table (``table.LocalConnection``) or a server (the websocket client).
 
@@ -671,16 +672,19 @@ class SeatConnection:
     #: Whether ``save_copy`` can work here (the player holds the game).
     can_save = False
 
+    @abstractmethod
     def open(self, receive: Callable[[SeatMessage], None]) -> None:
-        raise NotImplementedError
+        """Start the line: every message of the table reaches ``receive`` from now on."""
 
+    @abstractmethod
     def send(self, request: SeatRequest) -> None:
-        raise NotImplementedError
+        """Hand ``request`` to the table without waiting for its answer."""
 
     def save_copy(self, name: str) -> str:
         """Keep a copy of the game so far under ``name`` (where the player holds the
         game); returns the name it was saved as. Raises ``Unsupported`` saying why not."""
         raise Unsupported("the game is held elsewhere: it cannot be saved from here")
 
+    @abstractmethod
     def close(self) -> None:
         """Leave the seat (the game waits for it); nothing more is received."""

@@ -117,17 +117,19 @@ def refusal(exc: BaseException) -> str:
 
 
 def _connect(url: str, timeout: float, *, pings: bool = False) -> Any:
-    if pings:
-        return connect(
-            url,
-            max_size=MAX_SERVER_MESSAGE,
-            compression=None,
-            open_timeout=timeout,
-            ping_interval=PING_SECONDS,
-            ping_timeout=PONG_SECONDS,
-            close_timeout=SILENT_CLOSE_SECONDS,
-        )
-    return connect(url, max_size=MAX_SERVER_MESSAGE, compression=None, open_timeout=timeout)
+    """A websocket to ``url``; with ``pings``, one that notices a silent server."""
+    heartbeat: dict[str, Any] = (
+        {
+            "ping_interval": PING_SECONDS,
+            "ping_timeout": PONG_SECONDS,
+            "close_timeout": SILENT_CLOSE_SECONDS,
+        }
+        if pings
+        else {}
+    )
+    return connect(
+        url, max_size=MAX_SERVER_MESSAGE, compression=None, open_timeout=timeout, **heartbeat
+    )
 
 
 class RemoteConnection(SeatConnection):
