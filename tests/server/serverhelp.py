@@ -4,6 +4,8 @@ is told, and a server on a thread."""
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 import threading
 from pathlib import Path
 
@@ -182,3 +184,21 @@ class SilentProxy:
                 sink.transport.abort()
 
         await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))
+
+
+def tabletop(*argv: str) -> list[str]:
+    """The command line of a ``tabletop`` process on this interpreter."""
+    return [sys.executable, "-m", "tabletop", *argv]
+
+
+def process_env(tmp_path: Path, plugins: str) -> dict[str, str]:
+    """The environment of a ``tabletop`` process a test starts: its saves and log under
+    ``tmp_path``, only ``plugins`` loaded, nothing logged to the console."""
+    env = dict(os.environ)
+    env.update(
+        TABLETOP_SAVE_DIR=str(tmp_path / "saves"),
+        TABLETOP_LOG_FILE=str(tmp_path / "log.jsonl"),
+        TABLETOP_LOAD_PLUGINS=plugins,
+    )
+    env.pop("TABLETOP_LOG_CONSOLE", None)
+    return env

@@ -6,37 +6,25 @@ started again: the clients reconnect, the game finishes, no acknowledged move is
 from __future__ import annotations
 
 import json
-import os
 import socket
 import sqlite3
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from serverhelp import process_env, tabletop
 
 GAME = "la-revolution-francaise"
 #: Generous: six client processes and a server on a machine shared with other jobs.
 DEADLINE_SECONDS = 240
 
 
-def tabletop(*argv: str) -> list[str]:
-    return [sys.executable, "-m", "tabletop", *argv]
-
-
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        TABLETOP_SAVE_DIR=str(tmp_path / "saves"),
-        TABLETOP_LOG_FILE=str(tmp_path / "log.jsonl"),
-        TABLETOP_LOAD_PLUGINS="la-revolution-francaise",
-    )
-    env.pop("TABLETOP_LOG_CONSOLE", None)
-    return env
+    return process_env(tmp_path, GAME)
 
 
 def free_port() -> int:

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
@@ -20,6 +18,7 @@ from typing import Any
 
 import pytest
 from pghelp import fresh_database
+from serverhelp import process_env, tabletop
 from websockets.sync.client import ClientConnection, connect
 
 from tabletop.adapters.server.client import new_secret, request
@@ -27,20 +26,9 @@ from tabletop.adapters.server.client import new_secret, request
 GAME = "la-revolution-francaise"
 
 
-def tabletop(*argv: str) -> list[str]:
-    return [sys.executable, "-m", "tabletop", *argv]
-
-
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        TABLETOP_SAVE_DIR=str(tmp_path / "saves"),
-        TABLETOP_LOG_FILE=str(tmp_path / "log.jsonl"),
-        TABLETOP_LOAD_PLUGINS=f"pig,{GAME}",
-    )
-    env.pop("TABLETOP_LOG_CONSOLE", None)
-    return env
+    return process_env(tmp_path, f"pig,{GAME}")
 
 
 class Servers:
